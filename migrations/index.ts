@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as initialSchema from './2026_11_22_120000_initial_schema';
+
+/** Static list so migrations run the same under tsx, vitest and any bundler; names sort in apply order. */
+export const migrations: Record<string, Migration> = {
+  '2026_11_22_120000_initial_schema': initialSchema,
+};

@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import express, { type ErrorRequestHandler } from 'express';
+import helmet from 'helmet';
+import { MSG } from '../shared/messages';
+import { createContextFactory } from './context';
+import type { AppDeps } from './deps';
+import { restApi } from './rest/index';
+import { appRouter } from './routers/_app';
+
+export const CLIENT_DIST = path.resolve(import.meta.dirname, '../../dist/client');
+
+/** The one Express app: security headers, /api REST adapters, /trpc, the built client and its SPA fallback. */
+export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
+  const clientDir = opts.clientDir ?? CLIENT_DIST;
+  const app = express();
+  app.disable('x-powered-by');
+  if (deps.config.trustProxy) app.set('trust proxy', deps.config.trustProxy);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'media-src': ["'self'", 'blob:'], 'upgrade-insecure-requests': null },
+      },
+      // Browsers may only use camera and location for this origin.
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use((_req, res, next) => {
+    res.setHeader('Permissions-Policy', 'camera=(self), geolocation=(self), microphone=()');
+    next();
+  });
+  app.use('/api', restApi(deps));
+  app.use(
+    '/trpc',
+    createExpressMiddleware({
+      router: appRouter,
+      createContext: createContextFactory(deps),
+      maxBodySize: 8 * 1024 * 1024,
+      onError: ({ error, path: p }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`[trpc] ${p}:`, error.cause ?? error);
+      },
+    }),
+  );
+  app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
+  app.get(/.*/, (_req, res) => {
+    const index = path.join(clientDir, 'index.html');
+    if (fs.existsSync(index)) res.sendFile(index);
+    else res.status(404).type('text').send(`${MSG.notFound} (client not built: run npm run build)`);
+  });
+  const onError: ErrorRequestHandler = (err, _req, res, _next) => {
+    const status = typeof err?.status === 'number' && err.status < 500 ? err.status : 500;
+    if (status === 500) console.error('[http] unexpected error', err);
+    res.status(status).json({ success: false, message: status === 500 ? MSG.server.internal : MSG.server.validation });
+  };
+  app.use(onError);
+  return app;
+}

@@ -1,0 +1,47 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Role } from '../../shared/constants';
+import type { TokenPayload } from '../../shared/token';
+
+const ALG = 'HS256';
+
+export interface TokenService {
+  sign(claims: { user_id: number; role: Role; username: string }): Promise<string>;
+  /** Returns the payload, or null for a bad signature, another algorithm, an expired or malformed token. */
+  verify(token: string): Promise<TokenPayload | null>;
+}
+
+export function createTokenService(secret: Uint8Array, ttlSeconds: number, now: () => Date): TokenService {
+  return {
+    async sign(claims) {
+      const iat = Math.floor(now().getTime() / 1000);
+      return new SignJWT({ ...claims })
+        .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + ttlSeconds)
+        .sign(secret);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, secret, { algorithms: [ALG], currentDate: now() });
+        if (typeof payload.user_id !== 'number' || typeof payload.role !== 'string') return null;
+        return payload as unknown as TokenPayload;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+/** JWT_SECRET when set; otherwise a random secret generated once and kept (mode 600) in the data folder. */
+export function loadOrCreateSecret(dataDir: string, fromEnv?: string): Uint8Array {
+  if (fromEnv) return new TextEncoder().encode(fromEnv);
+  const file = path.join(dataDir, 'jwt-secret');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, crypto.randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  }
+  return new TextEncoder().encode(fs.readFileSync(file, 'utf8').trim());
+}

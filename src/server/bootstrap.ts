@@ -1,0 +1,30 @@
+import { loadOrCreateSecret, createTokenService } from './auth/tokens';
+import { connectDatabase } from './db/connect';
+import { migrateToLatest } from './db/migrate';
+import type { AppDeps } from './deps';
+import type { AppConfig } from './env';
+import { createFaceEngine, type FaceEngine } from './face/index';
+import { lazyFaceEngine } from './lib/lazy-face';
+import { type Clock, systemClock } from './lib/clock';
+import { createLoginGuard } from './services/login-guard';
+
+/** Opens and migrates the database, loads the face engine and wires the services: what main.ts and tests share. */
+export async function buildDeps(
+  config: AppConfig,
+  opts: { clock?: Clock; face?: FaceEngine; lazyFace?: boolean } = {},
+): Promise<AppDeps> {
+  const clock = opts.clock ?? systemClock;
+  const db = connectDatabase(config.databaseFile);
+  await migrateToLatest(db);
+  const secret = loadOrCreateSecret(config.dataDir, config.jwtSecret);
+  const startFace = () => createFaceEngine({ workers: config.faceWorkers, minBlinks: config.faceMinBlinks });
+  const face = opts.face ?? (opts.lazyFace ? lazyFaceEngine(startFace) : await startFace());
+  return {
+    db,
+    config,
+    clock,
+    tokens: createTokenService(secret, config.tokenTtlSeconds, () => clock.now()),
+    face,
+    loginGuard: createLoginGuard(config.login),
+  };
+}

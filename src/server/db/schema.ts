@@ -1,0 +1,109 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Role, UserStatus } from '../../shared/constants';
+
+/** Table interfaces mirroring migrations/; timestamps are ISO-8601 UTC strings. */
+export interface DepartmentsTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  phone_number: string | null;
+  password_hash: string;
+  role: Role;
+  status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
+  department_id: number | null;
+  last_login: string | null;
+  created_at: string;
+}
+
+export interface FaceEnrollmentsTable {
+  id: Generated<number>;
+  user_id: number;
+  image_path: string;
+  captured_at: string;
+  embedding: Buffer | null;
+}
+
+export interface FaceTemplatesTable {
+  user_id: number;
+  mean_embedding: Buffer;
+  model: string;
+  updated_at: string;
+}
+
+export interface GeofenceSessionsTable {
+  id: Generated<number>;
+  teacher_id: number;
+  department_id: number;
+  latitude: number;
+  longitude: number;
+  radius_m: number;
+  started_at: string;
+  ends_at: string;
+  ended_at: string | null;
+  end_reason: 'manual' | 'expired' | null;
+}
+
+export type Verdict = 'accepted' | 'rejected' | 'error';
+
+export interface FaceVerificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  created_at: string;
+  blink_count: ColumnType<number, number | undefined, number>;
+  similarity: number | null;
+  verdict: Verdict;
+  reason: string;
+  duration_ms: number | null;
+  used_at: string | null;
+}
+
+export interface AttendanceRecordsTable {
+  id: Generated<number>;
+  session_id: number;
+  student_id: number;
+  status: 'present' | 'absent';
+  marked_at: string;
+  latitude: number | null;
+  longitude: number | null;
+  radius_m: number | null;
+  geofencing_status: 'valid' | 'invalid' | null;
+  face_recognition_status: string | null;
+  face_verification_id: number | null;
+  manual_override: ColumnType<number, number | undefined, number>;
+  marked_by: number | null;
+  updated_at: string;
+}
+
+export interface AttendanceAttemptsTable {
+  id: Generated<number>;
+  student_id: number;
+  session_id: number | null;
+  created_at: string;
+  latitude: number | null;
+  longitude: number | null;
+  distance_m: number | null;
+  outcome: string;
+}
+
+export interface Database {
+  departments: DepartmentsTable;
+  users: UsersTable;
+  face_enrollments: FaceEnrollmentsTable;
+  face_templates: FaceTemplatesTable;
+  geofence_sessions: GeofenceSessionsTable;
+  face_verifications: FaceVerificationsTable;
+  attendance_records: AttendanceRecordsTable;
+  attendance_attempts: AttendanceAttemptsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type GeofenceSession = Selectable<GeofenceSessionsTable>;
+export type AttendanceRecord = Selectable<AttendanceRecordsTable>;
+export type FaceVerification = Selectable<FaceVerificationsTable>;

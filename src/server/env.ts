@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  /** Token lifetime: seconds, or a jose duration such as '8h'. */
+  TOKEN_TTL: z.string().default('8h'),
+  SESSION_MINUTES: z.coerce.number().int().min(1).max(600).default(10),
+  FACE_PROOF_TTL: z.coerce.number().int().min(10).max(3600).default(120),
+  FACE_MIN_BLINKS: z.coerce.number().int().min(0).max(10).default(1),
+  FACE_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_BLOCK_SECONDS: z.coerce.number().int().min(1).default(900),
+  TRUST_PROXY: z.string().optional(),
+});
+
+export type AppConfig = ReturnType<typeof loadConfig>;
+
+/** The only place process.env is read; everything downstream gets a typed config object. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseFile: path.join(dataDir, 'roll-call.sqlite'),
+    uploadsDir: path.join(dataDir, 'uploads'),
+    jwtSecret: e.JWT_SECRET,
+    tokenTtlSeconds: parseDurationSeconds(e.TOKEN_TTL),
+    sessionMinutes: e.SESSION_MINUTES,
+    faceProofTtlSeconds: e.FACE_PROOF_TTL,
+    faceMinBlinks: e.FACE_MIN_BLINKS,
+    faceWorkers: e.FACE_WORKERS,
+    login: { maxFailures: e.LOGIN_MAX_FAILURES, blockSeconds: e.LOGIN_BLOCK_SECONDS },
+    trustProxy: e.TRUST_PROXY,
+  };
+}
+
+const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+
+/** '8h', '30m', '90s', '2d' or plain seconds. */
+export function parseDurationSeconds(text: string): number {
+  const m = /^(\d+)\s*([smhd]?)$/.exec(text.trim());
+  if (!m) throw new Error(`Invalid configuration:\n  TOKEN_TTL: expected seconds or a duration like 8h, got '${text}'`);
+  return Number(m[1]) * UNIT_SECONDS[m[2] || 's'];
+}

@@ -1,0 +1,24 @@
+import { createApp } from './app';
+import { buildDeps } from './bootstrap';
+import { loadConfig } from './env';
+
+/** The only file that starts things: config, database, face engine, then the HTTP listener. */
+async function main() {
+  const config = loadConfig();
+  const started = Date.now();
+  const deps = await buildDeps(config);
+  const server = createApp(deps).listen(config.port, config.host, () => {
+    console.log(`Roll Call listening on http://localhost:${config.port} (data in ${config.dataDir}, ready in ${Date.now() - started} ms)`);
+  });
+  const shutdown = () => {
+    server.close();
+    void Promise.allSettled([deps.face.close(), deps.db.destroy()]).then(() => process.exit(0));
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

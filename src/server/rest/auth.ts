@@ -1,0 +1,57 @@
+import express, { Router } from 'express';
+import multer from 'multer';
+import { FACE_IMAGES_REQUIRED, MAX_IMAGE_BYTES } from '../../shared/constants';
+import { MSG } from '../../shared/messages';
+import { ZLoginInput } from '../../shared/schemas/auth';
+import type { AppDeps } from '../deps';
+import { DomainError } from '../lib/errors';
+import { login } from '../services/auth';
+import { registerUser } from '../services/registration';
+import { zodToDomainError } from '../services/users';
+import { handle, sendError } from './http';
+
+const upload = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: MAX_IMAGE_BYTES, files: FACE_IMAGES_REQUIRED, fields: 12, fieldSize: 4096 },
+}).array('images', FACE_IMAGES_REQUIRED);
+
+const MULTER_MESSAGES: Record<string, string> = {
+  LIMIT_FILE_SIZE: MSG.register.imagesTooLarge,
+  LIMIT_FILE_COUNT: MSG.validation.imagesRequired,
+  LIMIT_UNEXPECTED_FILE: MSG.validation.imagesRequired,
+};
+
+/** POST /api/login and POST /api/register: thin adapters over services/auth and services/registration. */
+export function authRoutes(deps: AppDeps): Router {
+  const r = Router();
+  r.post(
+    '/login',
+    express.json({ limit: '10kb' }),
+    handle(async (req, res) => {
+      const parsed = ZLoginInput.safeParse(req.body ?? {});
+      if (!parsed.success) {
+        try {
+          zodToDomainError(parsed.error);
+        } catch (e) {
+          (e as DomainError).details.errorCode = 'VALIDATION_ERROR';
+          throw e;
+        }
+      }
+      const { token } = await login(deps, parsed.data, req.ip ?? 'unknown');
+      res.json({ success: true, token });
+    }),
+  );
+  r.post('/register', (req, res) => {
+    upload(req, res, (err: unknown) => {
+      if (err instanceof multer.MulterError) {
+        return sendError(res, new DomainError('VALIDATION', MULTER_MESSAGES[err.code] ?? MSG.server.validation));
+      }
+      if (err) return sendError(res, new DomainError('VALIDATION', MSG.server.validation));
+      const files = ((req.files as Express.Multer.File[]) ?? []).map((f) => ({ buffer: f.buffer, size: f.size }));
+      registerUser(deps, req.body ?? {}, files)
+        .then((result) => res.status(201).json({ success: true, ...result }))
+        .catch((e) => sendError(res, e));
+    });
+  });
+  return r;
+}

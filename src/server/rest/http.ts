@@ -1,0 +1,46 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { MSG } from '../../shared/messages';
+import { authenticate, type AuthUser } from '../auth/authenticate';
+import type { AppDeps } from '../deps';
+import { DomainError, HTTP_STATUS } from '../lib/errors';
+import type { Role } from '../../shared/constants';
+
+/** The REST error body: `message`/`error` for the spec's two client styles, `error_code` where the spec has one. */
+export function sendError(res: Response, err: unknown): void {
+  if (err instanceof DomainError) {
+    if (err.details.retryAfterSeconds) res.setHeader('Retry-After', String(err.details.retryAfterSeconds));
+    res.status(HTTP_STATUS[err.kind]).json({
+      success: false,
+      message: err.message,
+      error: err.message,
+      ...(err.details.errorCode ? { error_code: err.details.errorCode } : {}),
+      ...(err.details.fieldErrors ? { errors: err.details.fieldErrors } : {}),
+    });
+    return;
+  }
+  console.error('[rest] unexpected error', err);
+  res.status(500).json({ success: false, message: MSG.server.internal, error: MSG.server.internal });
+}
+
+/** Wraps an async handler so a thrown error becomes the right REST response instead of a crash. */
+export const handle =
+  (fn: (req: Request, res: Response) => Promise<unknown>): RequestHandler =>
+  (req, res) => {
+    fn(req, res).catch((err) => sendError(res, err));
+  };
+
+export type AuthedRequest = Request & { user: AuthUser };
+
+/** Bearer authentication for REST; with `roles`, others get 403. */
+export function requireUser(deps: AppDeps, ...roles: Role[]): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    authenticate(deps, req.headers.authorization)
+      .then((user) => {
+        if (!user) return sendError(res, new DomainError('UNAUTHORIZED', MSG.auth.unauthorized));
+        if (roles.length && !roles.includes(user.role)) return sendError(res, new DomainError('FORBIDDEN', MSG.auth.forbidden));
+        (req as AuthedRequest).user = user;
+        next();
+      })
+      .catch((err) => sendError(res, err));
+  };
+}

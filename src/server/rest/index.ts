@@ -1,0 +1,23 @@
+import { Router } from 'express';
+import { sql } from 'kysely';
+import { MSG } from '../../shared/messages';
+import type { AppDeps } from '../deps';
+import { authRoutes } from './auth';
+
+/** Every documented /api path; anything else under /api is a JSON 404, never the SPA. */
+export function restApi(deps: AppDeps): Router {
+  const api = Router();
+  api.get('/health', async (_req, res) => {
+    try {
+      await sql`select 1`.execute(deps.db);
+      res.json({ ok: true });
+    } catch {
+      res.status(503).json({ ok: false });
+    }
+  });
+  api.use(authRoutes(deps));
+  api.use((_req, res) => {
+    res.status(404).json({ success: false, message: MSG.server.notFound, error: MSG.server.notFound });
+  });
+  return api;
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { MAX_IMAGE_BYTES } from '../../shared/constants';
+import { ZLoginInput } from '../../shared/schemas/auth';
+import { getMe, login } from '../services/auth';
+import { registerUser } from '../services/registration';
+import { authedProcedure, publicProcedure, router } from '../trpc';
+
+/** Registration over tRPC takes the same multipart body as POST /api/register (fields plus 3 `images`). */
+const ZRegisterFormData = z.instanceof(FormData);
+
+async function formDataToRegistration(form: FormData) {
+  const fields: Record<string, string> = {};
+  const files: { buffer: Buffer; size: number }[] = [];
+  for (const [key, value] of form.entries()) {
+    if (typeof value === 'string') fields[key] = value;
+    else if (key === 'images') {
+      // Never buffer more than the limit plus one byte of an oversized file.
+      files.push({ size: value.size, buffer: value.size > MAX_IMAGE_BYTES ? Buffer.alloc(0) : Buffer.from(await value.arrayBuffer()) });
+    }
+  }
+  return { fields, files };
+}
+
+export const authRouter = router({
+  login: publicProcedure.input(ZLoginInput).mutation(({ ctx, input }) => login(ctx, input, ctx.ip)),
+  register: publicProcedure.input(ZRegisterFormData).mutation(async ({ ctx, input }) => {
+    const { fields, files } = await formDataToRegistration(input);
+    return { success: true as const, ...(await registerUser(ctx, fields, files)) };
+  }),
+  me: authedProcedure.query(({ ctx }) => getMe(ctx, ctx.user.id)),
+});

@@ -1,0 +1,49 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { MAX_IMAGE_BYTES } from '../../shared/constants';
+import { MSG } from '../../shared/messages';
+import { DomainError } from '../lib/errors';
+
+export interface UploadedFile {
+  buffer: Buffer;
+  size: number;
+}
+
+/**
+ * Decodes every upload fully (a truncated or disguised file fails here) and re-encodes it as a clean JPEG:
+ * EXIF (which may hold GPS) is stripped and orientation applied, so what is stored is only the face picture.
+ */
+export async function normalizeFaceImages(files: UploadedFile[]): Promise<Buffer[]> {
+  const out: Buffer[] = [];
+  for (const [i, file] of files.entries()) {
+    if (file.size > MAX_IMAGE_BYTES) throw new DomainError('VALIDATION', MSG.register.imageTooLarge(i + 1));
+    try {
+      const img = sharp(file.buffer, { failOn: 'error' });
+      const { format } = await img.metadata();
+      if (format !== 'jpeg' && format !== 'png') throw new Error(`unsupported ${format}`);
+      out.push(await img.rotate().flatten({ background: '#ffffff' }).jpeg({ quality: 90 }).toBuffer());
+    } catch {
+      throw new DomainError('VALIDATION', MSG.register.badImage(i + 1));
+    }
+  }
+  return out;
+}
+
+/** Writes a user's face images under uploads/faces/<userId>/ and returns paths relative to the uploads folder. */
+export async function storeFaceImages(uploadsDir: string, userId: number, images: Buffer[]): Promise<string[]> {
+  const rel = path.join('faces', String(userId));
+  await fs.mkdir(path.join(uploadsDir, rel), { recursive: true });
+  const paths: string[] = [];
+  for (const [i, image] of images.entries()) {
+    const name = path.join(rel, `${i + 1}-${crypto.randomBytes(6).toString('hex')}.jpg`);
+    await fs.writeFile(path.join(uploadsDir, name), image, { flag: 'wx' });
+    paths.push(name);
+  }
+  return paths;
+}
+
+export async function removeFaceImages(uploadsDir: string, userId: number): Promise<void> {
+  await fs.rm(path.join(uploadsDir, 'faces', String(userId)), { recursive: true, force: true });
+}

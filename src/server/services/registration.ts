@@ -1,0 +1,66 @@
+import { FACE_IMAGES_REQUIRED } from '../../shared/constants';
+import { MSG } from '../../shared/messages';
+import { ZRegisterInput } from '../../shared/schemas/auth';
+import { hashPassword } from '../auth/password';
+import type { AppDeps } from '../deps';
+import { serializeDescriptor } from '../face/index';
+import { DomainError } from '../lib/errors';
+import { findDepartmentByName } from './departments';
+import { toDomainFaceError } from './face-errors';
+import { normalizeFaceImages, removeFaceImages, storeFaceImages, type UploadedFile } from './images';
+import { isEmailTaken, zodToDomainError } from './users';
+
+/**
+ * Registers a student or teacher as inactive (pending approval). Every check runs before anything is written;
+ * the user, its enrollments and its face template are then written in one transaction.
+ */
+export async function registerUser(deps: AppDeps, fields: unknown, files: UploadedFile[]): Promise<{ message: string }> {
+  const parsed = ZRegisterInput.safeParse(fields);
+  if (!parsed.success) zodToDomainError(parsed.error);
+  const input = parsed.data;
+  if (files.length !== FACE_IMAGES_REQUIRED) throw new DomainError('VALIDATION', MSG.validation.imagesRequired);
+  const images = await normalizeFaceImages(files);
+  if (await isEmailTaken(deps.db, input.email)) throw new DomainError('CONFLICT', MSG.register.emailTaken);
+  const department = await findDepartmentByName(deps.db, input.department_name);
+  if (!department) throw new DomainError('VALIDATION', MSG.validation.department);
+
+  const template = await deps.face.enroll(images).catch(toDomainFaceError);
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.clock.now().toISOString();
+  let userId: number | undefined;
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      const user = await trx
+        .insertInto('users')
+        .values({
+          username: input.username,
+          email: input.email,
+          phone_number: input.phone_number || null,
+          password_hash: passwordHash,
+          role: input.role,
+          status: 'inactive',
+          department_id: department.id,
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      userId = user.id;
+      const paths = await storeFaceImages(deps.config.uploadsDir, user.id, images);
+      await trx
+        .insertInto('face_enrollments')
+        .values(paths.map((image_path, i) => ({ user_id: user.id, image_path, captured_at: now, embedding: serializeDescriptor(template.descriptors[i]) })))
+        .execute();
+      await trx
+        .insertInto('face_templates')
+        .values({ user_id: user.id, mean_embedding: serializeDescriptor(template.mean), model: template.model, updated_at: now })
+        .execute();
+    });
+  } catch (err) {
+    if (userId !== undefined) await removeFaceImages(deps.config.uploadsDir, userId);
+    if (String((err as Error).message).includes('UNIQUE constraint failed: users.email')) {
+      throw new DomainError('CONFLICT', MSG.register.emailTaken);
+    }
+    throw err;
+  }
+  return { message: MSG.register.success };
+}

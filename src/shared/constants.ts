@@ -1,0 +1,65 @@
+/** Every number of SPEC section 9, plus the server-side limits the issues name. */
+export const DEPARTMENTS = ['IMSCIT', 'IMCA', 'BCA', 'BSCIT', 'MBA'] as const;
+export type DepartmentName = (typeof DEPARTMENTS)[number];
+
+export const ROLES = ['student', 'teacher', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+export const REGISTRABLE_ROLES = ['student', 'teacher'] as const;
+export const USER_STATUSES = ['active', 'inactive'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const STUDENT_ATTENDANCE_PAGE_SIZE = 10;
+export const TEACHER_STUDENT_PAGE_SIZE = 10;
+export const PAGINATION_COLLAPSE_ABOVE = 5;
+export const DEFAULT_RADIUS_M = 50;
+export const MIN_RADIUS_M = 10;
+export const MAX_RADIUS_M = 500;
+export const DEFAULT_SESSION_MINUTES_CLIENT = 2;
+export const POLL_INTERVAL_MS = 5_000;
+export const SEARCH_DEBOUNCE_MS = 300;
+export const SESSION_WARNINGS_S = [30, 10] as const;
+export const REDIRECT_AFTER_MARKING_MS = 2_000;
+export const REDIRECT_AFTER_LOGIN_MS = 1_500;
+export const REDIRECT_AFTER_REGISTRATION_MS = 2_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const TOAST_MS = { default: 3_000, studentDashboard: 3_000, verification: 2_500, registration: 5_000 } as const;
+export const RECENT_ATTENDANCE_SHOWN = 5;
+export const PROFILE_IMAGES_MAX = 3;
+export const DISPLAY_TIME_ZONE = 'Asia/Kolkata';
+export const ADMIN_ATTENDANCE_PAGE_SIZE = 20;
+export const CHART_FETCH_LIMIT = 50;
+export const RECORDING_MS = 3_000;
+export const REQUESTED_BLINKS = 2;
+export const FACE_IMAGES_REQUIRED = 3;
+export const CAPTURE_WIDTH = 320;
+export const CAPTURE_HEIGHT = 240;
+export const CAPTURE_JPEG_QUALITY = 0.7;
+export const PASSWORD_MIN = 8;
+export const USERNAME_MIN = 3;
+export const PHONE_DIGITS = 10;
+export const HEADER_SCROLL_THRESHOLD_PX = 50;
+export const LOADER_CYCLE_S = 10;
+export const FILTER_MODES = ['offline', 'online'] as const;
+
+/** Server-side bounds on uploads. */
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+export const MAX_VIDEO_BYTES = 5 * 1024 * 1024;
+export const MAX_VIDEO_SECONDS = 10;
+
+/** Local-storage keys of SPEC section 4. */
+export const STORAGE_KEYS = {
+  token: 'token',
+  sessionExpired: 'sessionExpired',
+  attendanceStarted: 'attendanceStarted',
+  userLocation: 'userLocation',
+  activeRadius: 'activeRadius',
+  customRadius: 'customRadius',
+  sessionEndTime: 'sessionEndTime',
+} as const;
+
+/** Where each role lands after login or when a token is already stored. */
+export const HOME_BY_ROLE: Record<string, string> = {
+  student: '/student-dashboard',
+  teacher: '/teacher-dashboard',
+  admin: '/admin-dashboard',
+};

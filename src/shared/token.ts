@@ -1,0 +1,10 @@
+import type { Role } from './constants';
+
+/** The JWT payload the server signs and the client decodes (SPEC section 3, Session token). */
+export interface TokenPayload {
+  user_id: number;
+  role: Role;
+  username: string;
+  exp: number;
+  iat?: number;
+}

@@ -1,0 +1,56 @@
+import { createTRPCClient, httpLink } from '@trpc/client';
+import sharp from 'sharp';
+import type { AppRouter } from '../../src/server/routers/_app';
+
+export async function postJson(url: string, body: unknown, token?: string) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, text, body: safeJson(text) };
+}
+
+export async function getJson(url: string, token?: string) {
+  const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, text, body: safeJson(text) };
+}
+
+function safeJson(text: string): any {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export const GOOD_FIELDS = {
+  username: 'asha01',
+  email: 'asha@school.test',
+  phone_number: '9876543210',
+  role: 'student',
+  department_name: 'BCA',
+  password: 'Str0ng!pass',
+};
+
+/** POST /api/register as the browser form does: text fields plus files in `images`. */
+export async function postRegister(baseUrl: string, fields: Record<string, string>, images: { data: Buffer; name?: string; type?: string }[]) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  images.forEach((img, i) => form.append('images', new Blob([new Uint8Array(img.data)], { type: img.type ?? 'image/jpeg' }), img.name ?? `face${i + 1}.jpg`));
+  const res = await fetch(`${baseUrl}/api/register`, { method: 'POST', body: form });
+  const text = await res.text();
+  return { status: res.status, text, body: safeJson(text) };
+}
+
+/** A valid JPEG with no face in it. */
+export const plainJpeg = (color = '#8899aa') =>
+  sharp({ create: { width: 320, height: 240, channels: 3, background: color } }).jpeg({ quality: 70 }).toBuffer();
+
+export function trpcClient(baseUrl: string, token?: string) {
+  return createTRPCClient<AppRouter>({
+    links: [httpLink({ url: `${baseUrl}/trpc`, headers: () => (token ? { authorization: `Bearer ${token}` } : {}) })],
+  });
+}

@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { SignJWT } from 'jose';
+import type { Role, UserStatus } from '../../src/shared/constants';
+import { hashPassword } from '../../src/server/auth/password';
+import { createApp } from '../../src/server/app';
+import { buildDeps } from '../../src/server/bootstrap';
+import type { DB } from '../../src/server/db/connect';
+import type { AppDeps } from '../../src/server/deps';
+import { loadConfig } from '../../src/server/env';
+import type { FaceEngine } from '../../src/server/face/index';
+import type { Clock } from '../../src/server/lib/clock';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+export interface TestServer {
+  url: string;
+  dataDir: string;
+  db: DB;
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+/** A real server on an ephemeral port over a fresh SQLite file in a temp dir; the face engine starts on first use. */
+export async function startTestServer(opts: { clock?: Clock; face?: FaceEngine; env?: Record<string, string> } = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, PORT: '0', ...opts.env });
+  const deps = await buildDeps(config, { clock: opts.clock, face: opts.face, lazyFace: true });
+  const server = createApp(deps).listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    db: deps.db,
+    deps,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (!opts.face) await deps.face.close();
+      await deps.db.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+
+/** Inserts a user directly (as an admin's script would), returning the plain password for logging in. */
+export async function createTestUser(
+  db: DB,
+  args: { role: Role; email?: string; password?: string; status?: UserStatus; department?: string; username?: string },
+) {
+  counter += 1;
+  const email = args.email ?? `user${counter}.${Date.now()}@school.test`;
+  const password = args.password ?? 'Passw0rd!';
+  const department = args.department
+    ? await db.selectFrom('departments').select('id').where('name', '=', args.department).executeTakeFirstOrThrow()
+    : null;
+  const { id } = await db
+    .insertInto('users')
+    .values({
+      username: args.username ?? `user${counter}`,
+      email: email.toLowerCase(),
+      password_hash: await hashPassword(password),
+      role: args.role,
+      status: args.status ?? 'active',
+      department_id: department?.id ?? null,
+      created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id, email, password };
+}
+
+/** Signs a token as the server would (or with another secret, to forge one). exp is absolute, in seconds. */
+export function signTestToken(
+  claims: { user_id: number; role: string; username?: string },
+  opts: { exp?: number; secret?: string } = {},
+) {
+  const exp = opts.exp ?? Math.floor(Date.now() / 1000) + 3600;
+  return new SignJWT({ username: 'test', ...claims })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .setExpirationTime(exp)
+    .sign(new TextEncoder().encode(opts.secret ?? TEST_JWT_SECRET));
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'tests/**/*.test.ts', 'tests/e2e/**/*.e2e.ts'],
+    environment: 'node',
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    globalSetup: ['tests/global-setup.ts'],
+    // Two cores: files run two at a time; the face engine and Chromium are heavy.
+    maxWorkers: 2,
+    fileParallelism: true,
+  },
+});
