@@ -5,6 +5,7 @@ import type { AppDeps } from './deps';
 import type { AppConfig } from './env';
 import { createFaceEngine, type FaceEngine } from './face/index';
 import { lazyFaceEngine } from './lib/lazy-face';
+import { createUrlSigner } from './lib/url-signer';
 import { type Clock, systemClock } from './lib/clock';
 import { createLoginGuard } from './services/login-guard';
 
@@ -26,5 +27,6 @@ export async function buildDeps(
     tokens: createTokenService(secret, config.tokenTtlSeconds, () => clock.now()),
     face,
     loginGuard: createLoginGuard(config.login),
+    urls: createUrlSigner(secret),
   };
 }

@@ -3,6 +3,7 @@ import type { TokenService } from './auth/tokens';
 import type { DB } from './db/connect';
 import type { AppConfig } from './env';
 import type { Clock } from './lib/clock';
+import type { UrlSigner } from './lib/url-signer';
 import type { LoginGuard } from './services/login-guard';
 
 /** Everything a request may need, built once by main.ts (or a test) and passed down explicitly. */
@@ -13,4 +14,5 @@ export interface AppDeps {
   tokens: TokenService;
   face: FaceEngine;
   loginGuard: LoginGuard;
+  urls: UrlSigner;
 }

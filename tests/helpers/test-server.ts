@@ -59,10 +59,11 @@ export async function createTestUser(
   const department = args.department
     ? await db.selectFrom('departments').select('id').where('name', '=', args.department).executeTakeFirstOrThrow()
     : null;
+  const username = args.username ?? `user${counter}`;
   const { id } = await db
     .insertInto('users')
     .values({
-      username: args.username ?? `user${counter}`,
+      username,
       email: email.toLowerCase(),
       password_hash: await hashPassword(password),
       role: args.role,
@@ -72,7 +73,7 @@ export async function createTestUser(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { id, email, password };
+  return { id, email, password, username };
 }
 
 /** Signs a token as the server would (or with another secret, to forge one). exp is absolute, in seconds. */

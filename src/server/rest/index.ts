@@ -3,6 +3,9 @@ import { sql } from 'kysely';
 import { MSG } from '../../shared/messages';
 import type { AppDeps } from '../deps';
 import { authRoutes } from './auth';
+import { faceImageRoutes } from './face-images';
+import { studentRoutes } from './student';
+import { teacherRoutes } from './teacher';
 
 /** Every documented /api path; anything else under /api is a JSON 404, never the SPA. */
 export function restApi(deps: AppDeps): Router {
@@ -16,6 +19,9 @@ export function restApi(deps: AppDeps): Router {
     }
   });
   api.use(authRoutes(deps));
+  api.use(teacherRoutes(deps));
+  api.use(studentRoutes(deps));
+  api.use(faceImageRoutes(deps));
   api.use((_req, res) => {
     res.status(404).json({ success: false, message: MSG.server.notFound, error: MSG.server.notFound });
   });

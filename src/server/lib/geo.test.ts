@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { haversineMeters, pointNorthOf } from './geo';
+
+describe('haversineMeters', () => {
+  it('is zero for the same point and symmetric', () => {
+    expect(haversineMeters(23.03, 72.58, 23.03, 72.58)).toBe(0);
+    expect(haversineMeters(23.03, 72.58, 23.04, 72.59)).toBeCloseTo(haversineMeters(23.04, 72.59, 23.03, 72.58), 9);
+  });
+  it('matches known distances', () => {
+    // One degree of latitude is about 111.2 km; Ahmedabad to Mumbai is about 440 km.
+    expect(haversineMeters(0, 0, 1, 0)).toBeCloseTo(111_195, -1);
+    expect(haversineMeters(23.0225, 72.5714, 19.076, 72.8777) / 1000).toBeCloseTo(441, 0);
+  });
+  it('pointNorthOf inverts it', () => {
+    const p = pointNorthOf(23.03, 72.58, 30);
+    expect(haversineMeters(23.03, 72.58, p.latitude, p.longitude)).toBeCloseTo(30, 6);
+  });
+});

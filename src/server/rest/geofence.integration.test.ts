@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../shared/messages';
+import { getJson, postJson } from '../../../tests/helpers/http';
+import { createTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { manualClock } from '../lib/clock';
+
+const clock = manualClock(new Date('2026-03-02T04:00:00Z'));
+let srv: TestServer;
+beforeAll(async () => {
+  srv = await startTestServer({ clock });
+});
+afterAll(() => srv.close());
+
+const CENTRE = { latitude: 23.0225, longitude: 72.5714 };
+
+async function signIn(role: 'student' | 'teacher' | 'admin', department = 'BCA', status: 'active' | 'inactive' = 'active') {
+  const u = await createTestUser(srv.db, { role, department, status });
+  if (status === 'inactive') return { ...u, token: '' };
+  const res = await postJson(`${srv.url}/api/login`, { email: u.email, password: u.password });
+  return { ...u, token: res.body.token as string };
+}
+
+const patch = async (path: string, body: unknown, token: string) => {
+  const res = await fetch(`${srv.url}${path}`, { method: 'PATCH', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+  return { status: res.status, body: await res.json() };
+};
+const start = (t: { id: number; token: string }, extra: Record<string, unknown> = {}) =>
+  postJson(`${srv.url}/api/start_geofence`, { teacher_id: t.id, ...CENTRE, radius: 50, department: 'BCA', ...extra }, t.token);
+
+describe('geofence sessions', () => {
+  it('starts with the default length, reports status, refuses a second one, stops', async () => {
+    const t = await signIn('teacher');
+    const res = await start(t);
+    expect(res.status).toBe(201);
+    expect(res.body.duration_minutes).toBe(10);
+    expect(Date.parse(res.body.session_end_time) - clock.now().getTime()).toBe(10 * 60_000);
+    const status = await getJson(`${srv.url}/api/check_geofence_status`, t.token);
+    expect(status.body).toMatchObject({ active: true, radius: 50, department: { name: 'BCA' }, remaining_seconds: 600 });
+    const again = await start(t);
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe(MSG.attendance.alreadyActive);
+    expect((await patch('/api/stop_geofence', {}, t.token)).status).toBe(200);
+    expect((await getJson(`${srv.url}/api/check_geofence_status`, t.token)).body).toEqual({ active: false });
+    expect((await patch('/api/stop_geofence', {}, t.token)).status).toBe(404);
+  });
+
+  it.each([[9], [501], ['abc']])('refuses radius %j with a clear 400', async (radius) => {
+    const t = await signIn('teacher');
+    const res = await start(t, { radius });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(MSG.attendance.badRadius);
+  });
+
+  it('accepts the radius bounds 10 and 500 and a custom duration', async () => {
+    const a = await signIn('teacher');
+    expect((await start(a, { radius: 10, duration_minutes: 3 })).body.duration_minutes).toBe(3);
+    const b = await signIn('teacher');
+    expect((await start(b, { radius: 500 })).status).toBe(201);
+    await patch('/api/stop_geofence', {}, a.token);
+    await patch('/api/stop_geofence', {}, b.token);
+  });
+
+  it("refuses another teacher's id and a student caller", async () => {
+    const t = await signIn('teacher');
+    const other = await signIn('teacher');
+    const res = await start({ id: other.id, token: t.token });
+    expect(res.status).toBe(403);
+    const s = await signIn('student');
+    expect((await start(s)).status).toBe(403);
+    expect((await getJson(`${srv.url}/api/check_geofence_status`, s.token)).status).toBe(403);
+    expect((await getJson(`${srv.url}/api/check_geofence_status`)).status).toBe(401);
+  });
+
+  it('ends at its end time with nobody calling stop, marking absentees by the system', async () => {
+    const t = await signIn('teacher', 'IMCA');
+    const present = await signIn('student', 'IMCA');
+    const absent = await signIn('student', 'IMCA');
+    const pending = await signIn('student', 'IMCA', 'inactive');
+    const otherDept = await signIn('student', 'MBA');
+    const { body } = await start(t, { department: 'IMCA', duration_minutes: 2 });
+    await patch('/api/mark_attendance_manual', { student_id: present.id, session_id: body.session_id, status: 'present' }, t.token);
+    clock.advance(2 * 60_000 + 1);
+    expect((await getJson(`${srv.url}/api/check_geofence_status`, t.token)).body.active).toBe(false);
+    const records = await srv.db.selectFrom('attendance_records').select(['student_id', 'status', 'marked_by', 'manual_override']).where('session_id', '=', body.session_id).orderBy('student_id').execute();
+    expect(records).toEqual([
+      { student_id: present.id, status: 'present', marked_by: t.id, manual_override: 1 },
+      { student_id: absent.id, status: 'absent', marked_by: null, manual_override: 0 },
+    ]);
+    expect(records.map((r) => r.student_id)).not.toContain(pending.id);
+    expect(records.map((r) => r.student_id)).not.toContain(otherDept.id);
+    const session = await srv.db.selectFrom('geofence_sessions').select(['ended_at', 'end_reason', 'ends_at']).where('id', '=', body.session_id).executeTakeFirstOrThrow();
+    expect(session).toMatchObject({ end_reason: 'expired', ended_at: session.ends_at });
+  });
+});
+
+describe('students of the session, manual marks and approvals', () => {
+  it('lists the department with session rows, search and pages of 10', async () => {
+    const t = await signIn('teacher', 'BSCIT');
+    for (let i = 0; i < 12; i++) await createTestUser(srv.db, { role: 'student', department: 'BSCIT', username: `bsc${String(i).padStart(2, '0')}` });
+    await start(t, { department: 'BSCIT' });
+    const page2 = await getJson(`${srv.url}/api/get_students_for_session?page=2&limit=10`, t.token);
+    expect(page2.body.allStudents).toHaveLength(12);
+    expect(page2.body.students).toHaveLength(2);
+    expect(page2.body.totalPages).toBe(2);
+    expect(page2.body.students[0]).toMatchObject({ name: 'bsc10', status: 'absent', timestamp: null, geofencing_status: null, face_recognition_status: null, image_urls: [] });
+    const search = await getJson(`${srv.url}/api/get_students_for_session?search=bsc0`, t.token);
+    expect(search.body.allStudents).toHaveLength(10);
+    await patch('/api/stop_geofence', {}, t.token);
+  });
+
+  it('manual marking needs the session id and the teacher who owns it', async () => {
+    const t = await signIn('teacher', 'MBA');
+    const intruder = await signIn('teacher', 'MBA');
+    const s = await signIn('student', 'MBA');
+    const { body } = await start(t, { department: 'MBA' });
+    const missing = await patch('/api/mark_attendance_manual', { student_id: s.id, status: 'present' }, t.token);
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toBe(MSG.teacher.sessionIdMissing);
+    expect((await patch('/api/mark_attendance_manual', { student_id: s.id, session_id: body.session_id, status: 'present' }, intruder.token)).status).toBe(403);
+    const ok = await patch('/api/mark_attendance_manual', { student_id: s.id, session_id: body.session_id, status: 'absent' }, t.token);
+    expect(ok.body.message).toBe(MSG.attendance.manualMarked(s.username, 'absent'));
+    await patch('/api/stop_geofence', {}, t.token);
+  });
+
+  it('pending students: a teacher sees and approves only their department', async () => {
+    const t = await signIn('teacher', 'IMSCIT');
+    const mine = await signIn('student', 'IMSCIT', 'inactive');
+    const theirs = await signIn('student', 'BCA', 'inactive');
+    const groups = await getJson(`${srv.url}/api/pending_students_by_department`, t.token);
+    expect(groups.body).toHaveLength(1);
+    expect(groups.body[0]).toMatchObject({ department_name: 'IMSCIT' });
+    expect(groups.body[0].students.map((s: { id: number }) => s.id)).toEqual([mine.id]);
+    const refused = await patch('/api/approve_students', { user_ids: [mine.id, theirs.id] }, t.token);
+    expect(refused.status).toBe(403);
+    const statuses = await srv.db.selectFrom('users').select('status').where('id', 'in', [mine.id, theirs.id]).execute();
+    expect(statuses.every((u) => u.status === 'inactive')).toBe(true);
+    expect((await patch('/api/approve_students', { user_ids: [] }, t.token)).body.error).toBe(MSG.teacher.selectStudent);
+    expect((await patch('/api/approve_students', { user_ids: [mine.id] }, t.token)).status).toBe(200);
+    expect((await getJson(`${srv.url}/api/pending_students_by_department`, t.token)).body).toEqual([]);
+    const admin = await signIn('admin');
+    expect((await patch('/api/approve_students', { user_ids: [theirs.id] }, admin.token)).status).toBe(200);
+    const s = await signIn('student');
+    expect((await patch('/api/approve_students', { user_ids: [theirs.id] }, s.token)).status).toBe(403);
+  });
+});

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../shared/messages';
+import { getJson, postJson } from '../../../tests/helpers/http';
+import { createTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { manualClock } from '../lib/clock';
+import { pointNorthOf } from '../lib/geo';
+
+const clock = manualClock(new Date('2026-03-02T04:00:00Z'));
+let srv: TestServer;
+beforeAll(async () => {
+  srv = await startTestServer({ clock });
+});
+afterAll(() => srv.close());
+
+const CENTRE = { latitude: 23.0225, longitude: 72.5714 };
+let deptIndex = 0;
+const DEPTS = ['IMSCIT', 'IMCA', 'BCA', 'BSCIT', 'MBA'];
+
+async function signIn(role: 'student' | 'teacher', department: string) {
+  const u = await createTestUser(srv.db, { role, department });
+  const res = await postJson(`${srv.url}/api/login`, { email: u.email, password: u.password });
+  return { ...u, token: res.body.token as string };
+}
+
+/** A fresh department-wide session (each test takes the next department so sessions don't collide). */
+async function classWithSession(radius = 50) {
+  const department = DEPTS[deptIndex++ % DEPTS.length];
+  const teacher = await signIn('teacher', department);
+  const student = await signIn('student', department);
+  const res = await postJson(`${srv.url}/api/start_geofence`, { teacher_id: teacher.id, ...CENTRE, radius, department }, teacher.token);
+  expect(res.status).toBe(201);
+  const stop = () => fetch(`${srv.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${teacher.token}` } });
+  return { teacher, student, sessionId: res.body.session_id as number, stop };
+}
+
+const mark = (token: string, at: { latitude: number; longitude: number }, face_verified?: boolean) =>
+  postJson(`${srv.url}/api/mark_attendance`, { ...at, ...(face_verified === undefined ? {} : { face_verified }) }, token);
+
+const addProof = (userId: number, opts: { agoSeconds?: number; verdict?: 'accepted' | 'rejected' } = {}) =>
+  srv.db
+    .insertInto('face_verifications')
+    .values({ user_id: userId, created_at: new Date(clock.now().getTime() - (opts.agoSeconds ?? 5) * 1000).toISOString(), blink_count: 2, similarity: 0.3, verdict: opts.verdict ?? 'accepted', reason: 'accepted' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+const recordsOf = (studentId: number) => srv.db.selectFrom('attendance_records').selectAll().where('student_id', '=', studentId).execute();
+
+describe('POST /api/mark_attendance: the geofence step', () => {
+  it('is valid at 30 m and exactly on the boundary, invalid just past it and at 300 m', async () => {
+    const { student, stop } = await classWithSession(50);
+    expect((await mark(student.token, pointNorthOf(CENTRE.latitude, CENTRE.longitude, 30))).body.geofencing_status).toBe('valid');
+    expect((await mark(student.token, pointNorthOf(CENTRE.latitude, CENTRE.longitude, 49.9))).body.geofencing_status).toBe('valid');
+    expect((await mark(student.token, pointNorthOf(CENTRE.latitude, CENTRE.longitude, 50.1))).body.geofencing_status).toBe('invalid');
+    const far = await mark(student.token, pointNorthOf(CENTRE.latitude, CENTRE.longitude, 300));
+    expect(far.body).toMatchObject({ geofencing_status: 'invalid', radius: 50 });
+    expect(far.body.distance_m).toBeCloseTo(300, 0);
+    expect(await recordsOf(student.id)).toHaveLength(0);
+    await stop();
+  });
+
+  it('says clearly when no session is active, and refuses teachers and bad coordinates', async () => {
+    const s = await signIn('student', 'MBA');
+    const res = await mark(s.token, CENTRE);
+    expect(res.status).toBe(404);
+    expect(res.body.error).toBe(MSG.attendance.noActiveSession);
+    const t = await signIn('teacher', 'MBA');
+    expect((await mark(t.token, CENTRE)).status).toBe(403);
+    expect((await mark(s.token, { latitude: 123, longitude: 0 })).status).toBe(400);
+  });
+});
+
+describe('POST /api/mark_attendance with face_verified: the proof rules', () => {
+  const inside = pointNorthOf(CENTRE.latitude, CENTRE.longitude, 30);
+
+  it('refuses without any face verification: the flag proves nothing, and the attempt is logged', async () => {
+    const { student, stop } = await classWithSession();
+    const res = await mark(student.token, inside, true);
+    expect(res.body).toMatchObject({ geofencing_status: 'valid', face_recognition_status: 'not_verified', error: MSG.attendance.faceNotVerified });
+    expect(await recordsOf(student.id)).toHaveLength(0);
+    const attempts = await srv.db.selectFrom('attendance_attempts').select('outcome').where('student_id', '=', student.id).execute();
+    expect(attempts.map((a) => a.outcome)).toContain('refused_no_face_proof');
+    await stop();
+  });
+
+  it('refuses a rejected verification, an expired one, and someone else\'s', async () => {
+    const { student, teacher, stop } = await classWithSession();
+    await addProof(student.id, { verdict: 'rejected' });
+    await addProof(student.id, { agoSeconds: 121 });
+    const other = await createTestUser(srv.db, { role: 'student', department: 'BCA' });
+    await addProof(other.id);
+    await addProof(teacher.id);
+    expect((await mark(student.token, inside, true)).body.face_recognition_status).toBe('not_verified');
+    expect(await recordsOf(student.id)).toHaveLength(0);
+    await stop();
+  });
+
+  it('records present once with a fresh proof, then says already_marked; the proof cannot be reused', async () => {
+    const { student, teacher, sessionId, stop } = await classWithSession();
+    const proof = await addProof(student.id, { agoSeconds: 119 });
+    const res = await mark(student.token, inside, true);
+    expect(res.body).toMatchObject({ status: 'present', geofencing_status: 'valid', face_recognition_status: 'verified' });
+    const [record] = await recordsOf(student.id);
+    expect(record).toMatchObject({ session_id: sessionId, status: 'present', face_verification_id: proof.id, geofencing_status: 'valid', radius_m: 50, manual_override: 0 });
+    expect(record.latitude).toBeCloseTo(inside.latitude, 9);
+    const again = await mark(student.token, inside, true);
+    expect(again.body).toEqual({ status: 'already_marked', timestamp: record.marked_at });
+    const used = await srv.db.selectFrom('face_verifications').select('used_at').where('id', '=', proof.id).executeTakeFirstOrThrow();
+    expect(used.used_at).not.toBeNull();
+    await stop();
+    // A later session needs a new proof: the used one does not count again.
+    const dept = (await srv.db.selectFrom('users').select('department_id').where('id', '=', student.id).executeTakeFirstOrThrow()).department_id;
+    const next = await postJson(`${srv.url}/api/start_geofence`, { teacher_id: teacher.id, ...CENTRE, radius: 50, department: dept }, teacher.token);
+    expect(next.status).toBe(201);
+    expect((await mark(student.token, inside, true)).body.face_recognition_status).toBe('not_verified');
+    await fetch(`${srv.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${teacher.token}` } });
+  });
+
+  it('refuses a proof when the student has walked outside', async () => {
+    const { student, stop } = await classWithSession();
+    await addProof(student.id);
+    const res = await mark(student.token, pointNorthOf(CENTRE.latitude, CENTRE.longitude, 300), true);
+    expect(res.body).toMatchObject({ geofencing_status: 'invalid', error: MSG.student.outside });
+    expect(await recordsOf(student.id)).toHaveLength(0);
+    await stop();
+  });
+
+  it('two requests at once produce exactly one record', async () => {
+    const { student, stop } = await classWithSession();
+    await addProof(student.id);
+    await addProof(student.id, { agoSeconds: 10 });
+    const results = await Promise.all(Array.from({ length: 6 }, () => mark(student.token, inside, true)));
+    expect(results.filter((r) => r.body.status === 'present')).toHaveLength(1);
+    expect(await recordsOf(student.id)).toHaveLength(1);
+    await stop();
+  });
+});
+
+describe('student dashboard calls', () => {
+  it('pages the student\'s own records with the rate, marker names and manual flags', async () => {
+    const { student, teacher, sessionId, stop } = await classWithSession();
+    await fetch(`${srv.url}/api/mark_attendance_manual`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${teacher.token}` },
+      body: JSON.stringify({ student_id: student.id, session_id: sessionId, status: 'present' }),
+    });
+    await stop();
+    const res = await getJson(`${srv.url}/api/get_attendance?page=1&limit=10`, student.token);
+    expect(res.body).toMatchObject({ attendance_rate: 100, total_pages: 1 });
+    expect(res.body.attendance_records[0]).toMatchObject({ status: 'present', manual_flag: true, marked_by: teacher.username });
+    const other = await signIn('student', 'BCA');
+    expect((await getJson(`${srv.url}/api/get_attendance`, other.token)).body.attendance_records).toEqual([]);
+  });
+
+  it('the profile lists no password and no public image URL', async () => {
+    const s = await signIn('student', 'IMCA');
+    const res = await getJson(`${srv.url}/api/get_student_profile`, s.token);
+    expect(res.body).toMatchObject({ username: s.username, email: s.email, role: 'student', department: 'IMCA', face_enrollment: { enrollment_status: 'not_enrolled', image_urls: [] } });
+    expect(res.text).not.toMatch(/password|argon2/);
+    expect((await getJson(`${srv.url}/api/face-images/1`)).status).toBe(404);
+    expect((await getJson(`${srv.url}/api/face-images/1?exp=9999999999&sig=forged`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { MAX_VIDEO_BYTES } from '../../shared/constants';
+import { MSG } from '../../shared/messages';
+import { ZMarkAttendanceInput, ZStudentPageInput } from '../../shared/schemas/attendance';
+import { DomainError } from '../lib/errors';
+import { markAttendance } from '../services/attendance-marking';
+import { verifyStudentVideo } from '../services/face-verification';
+import { getStudentAttendance, getStudentProfile } from '../services/student-attendance';
+import { roleProcedure, router } from '../trpc';
+
+const student = roleProcedure('student');
+
+/** tRPC twins of the student's REST calls, including the face check (FormData with a `video` file). */
+export const studentRouter = router({
+  attendance: student.input(ZStudentPageInput).query(({ ctx, input }) => getStudentAttendance(ctx, ctx.user, input.page, input.limit)),
+  profile: student.query(({ ctx }) => getStudentProfile(ctx, ctx.user)),
+  markAttendance: student.input(ZMarkAttendanceInput).mutation(({ ctx, input }) => markAttendance(ctx, ctx.user, input)),
+  compareFaceVideo: student.input(z.instanceof(FormData)).mutation(async ({ ctx, input }) => {
+    const video = input.get('video');
+    if (!(video instanceof Blob)) throw new DomainError('VALIDATION', MSG.face.videoMissing);
+    if (video.size > MAX_VIDEO_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', MSG.face.videoTooLarge);
+    return verifyStudentVideo(ctx, ctx.user, Buffer.from(await video.arrayBuffer()));
+  }),
+});

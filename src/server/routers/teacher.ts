@@ -1,0 +1,19 @@
+import { ZApproveInput, ZManualMarkInput, ZSessionStudentsInput, ZStartGeofenceInput } from '../../shared/schemas/attendance';
+import { approveUsers, getTeacherProfile, pendingStudentsByDepartment } from '../services/approvals';
+import { getGeofenceStatus, startGeofenceSession, stopGeofenceSession } from '../services/geofence-sessions';
+import { getStudentsForSession, markAttendanceManually } from '../services/session-students';
+import { roleProcedure, router } from '../trpc';
+
+const teacher = roleProcedure('teacher', 'admin');
+
+/** tRPC twins of the teacher dashboard's REST calls; same services, same rules. */
+export const teacherRouter = router({
+  profile: teacher.query(({ ctx }) => getTeacherProfile(ctx, ctx.user)),
+  startGeofence: teacher.input(ZStartGeofenceInput).mutation(({ ctx, input }) => startGeofenceSession(ctx, ctx.user, input)),
+  stopGeofence: teacher.mutation(({ ctx }) => stopGeofenceSession(ctx, ctx.user)),
+  geofenceStatus: teacher.query(({ ctx }) => getGeofenceStatus(ctx, ctx.user)),
+  studentsForSession: teacher.input(ZSessionStudentsInput).query(({ ctx, input }) => getStudentsForSession(ctx, ctx.user, input)),
+  markManual: teacher.input(ZManualMarkInput).mutation(({ ctx, input }) => markAttendanceManually(ctx, ctx.user, input)),
+  pendingStudents: teacher.query(({ ctx }) => pendingStudentsByDepartment(ctx, ctx.user)),
+  approveStudents: teacher.input(ZApproveInput).mutation(({ ctx, input }) => approveUsers(ctx, ctx.user, input.user_ids)),
+});

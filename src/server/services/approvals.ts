@@ -1,0 +1,52 @@
+import { MSG } from '../../shared/messages';
+import type { AuthUser } from '../auth/authenticate';
+import type { AppDeps } from '../deps';
+import { DomainError } from '../lib/errors';
+import { enrolledImagesOf } from './face-images';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>;
+
+/** Pending (inactive) students grouped by department: a teacher sees their own department, an admin all of them. */
+export async function pendingStudentsByDepartment(deps: Deps, caller: AuthUser) {
+  let q = deps.db
+    .selectFrom('users as u')
+    .innerJoin('departments as d', 'd.id', 'u.department_id')
+    .select(['u.id', 'u.username', 'u.email', 'u.phone_number', 'u.status', 'd.id as department_id', 'd.name as department_name'])
+    .where('u.role', '=', 'student')
+    .where('u.status', '=', 'inactive');
+  if (caller.role !== 'admin') q = q.where('u.department_id', '=', caller.department_id ?? -1);
+  const rows = await q.orderBy('d.id').orderBy('u.created_at').execute();
+  const groups = new Map<number, { id: number; department_name: string; students: unknown[] }>();
+  for (const { department_id, department_name, ...student } of rows) {
+    const group = groups.get(department_id) ?? { id: department_id, department_name, students: [] };
+    group.students.push({ ...student, images: (await enrolledImagesOf(deps, student.id)).image_urls });
+    groups.set(department_id, group);
+  }
+  return [...groups.values()];
+}
+
+/** Activates the given users in one transaction; a teacher may approve only students of their own department. */
+export async function approveUsers(deps: Deps, caller: AuthUser, userIds: number[]) {
+  const ids = [...new Set(userIds)];
+  return deps.db.transaction().execute(async (trx) => {
+    const users = await trx.selectFrom('users').select(['id', 'role', 'department_id']).where('id', 'in', ids).execute();
+    if (users.length !== ids.length) throw new DomainError('NOT_FOUND', MSG.attendance.studentNotFound);
+    if (caller.role !== 'admin') {
+      const allowed = users.every((u) => u.role === 'student' && caller.department_id !== null && u.department_id === caller.department_id);
+      if (!allowed) throw new DomainError('FORBIDDEN', MSG.attendance.approveForbidden);
+    }
+    await trx.updateTable('users').set({ status: 'active' }).where('id', 'in', ids).execute();
+    return { message: MSG.attendance.approved(ids.length), approved: ids.length };
+  });
+}
+
+export async function getTeacherProfile(deps: Deps, teacher: AuthUser) {
+  const row = await deps.db
+    .selectFrom('users as u')
+    .leftJoin('departments as d', 'd.id', 'u.department_id')
+    .select(['u.id', 'u.username', 'u.email', 'u.role', 'd.id as department_id', 'd.name as department_name'])
+    .where('u.id', '=', teacher.id)
+    .executeTakeFirstOrThrow();
+  const { department_id, department_name, ...rest } = row;
+  return { ...rest, department: department_id ? { id: department_id, name: department_name! } : null };
+}

@@ -1,0 +1,117 @@
+import { MSG } from '../../shared/messages';
+import type { TMarkAttendanceInput } from '../../shared/schemas/attendance';
+import type { AuthUser } from '../auth/authenticate';
+import type { AppDeps } from '../deps';
+import { DomainError } from '../lib/errors';
+import { haversineMeters } from '../lib/geo';
+import { expireDueSessions } from './session-expiry';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+
+async function findOpenSessionOfDepartment(deps: Deps, departmentId: number) {
+  await expireDueSessions(deps);
+  return deps.db
+    .selectFrom('geofence_sessions')
+    .selectAll()
+    .where('department_id', '=', departmentId)
+    .where('ended_at', 'is', null)
+    .orderBy('started_at', 'desc')
+    .executeTakeFirst();
+}
+
+async function logAttempt(deps: Deps, row: { student_id: number; session_id: number | null; latitude: number; longitude: number; distance_m: number | null; outcome: string }) {
+  await deps.db.insertInto('attendance_attempts').values({ ...row, created_at: deps.clock.now().toISOString() }).execute();
+}
+
+/**
+ * The student's mark. Without `face_verified` it is the geofence step (is the student inside?). With it, a present
+ * record is written only if the student is still inside AND has an unused successful face verification from the last
+ * FACE_PROOF_TTL seconds: the flag itself proves nothing.
+ */
+export async function markAttendance(deps: Deps, student: AuthUser, input: TMarkAttendanceInput) {
+  if (!student.department_id) throw new DomainError('VALIDATION', MSG.attendance.noDepartment);
+  const session = await findOpenSessionOfDepartment(deps, student.department_id);
+  if (!session) throw new DomainError('NOT_FOUND', MSG.attendance.noActiveSession);
+  const existing = await deps.db
+    .selectFrom('attendance_records')
+    .select(['marked_at'])
+    .where('session_id', '=', session.id)
+    .where('student_id', '=', student.id)
+    .executeTakeFirst();
+  if (existing) return { status: 'already_marked' as const, timestamp: existing.marked_at };
+
+  const distance = haversineMeters(session.latitude, session.longitude, input.latitude, input.longitude);
+  const geofencing_status = distance <= session.radius_m ? ('valid' as const) : ('invalid' as const);
+  const attempt = { student_id: student.id, session_id: session.id, latitude: input.latitude, longitude: input.longitude, distance_m: distance };
+  const geo = { geofencing_status, distance_m: Math.round(distance * 10) / 10, radius: session.radius_m, session_id: session.id };
+
+  if (!input.face_verified) {
+    await logAttempt(deps, { ...attempt, outcome: `geofence_${geofencing_status}` });
+    return { status: 'geofence_checked' as const, ...geo };
+  }
+  if (geofencing_status === 'invalid') {
+    await logAttempt(deps, { ...attempt, outcome: 'refused_outside' });
+    return { status: 'refused' as const, ...geo, face_recognition_status: 'not_checked', error: MSG.student.outside };
+  }
+  return recordPresence(deps, student, session, input, geo, attempt);
+}
+
+async function recordPresence(
+  deps: Deps,
+  student: AuthUser,
+  session: { id: number; radius_m: number },
+  input: TMarkAttendanceInput,
+  geo: { geofencing_status: 'valid' | 'invalid'; distance_m: number; radius: number; session_id: number },
+  attempt: Omit<Parameters<typeof logAttempt>[1], 'outcome'>,
+) {
+  const now = deps.clock.now();
+  const since = new Date(now.getTime() - deps.config.faceProofTtlSeconds * 1000).toISOString();
+  // One transaction: the proof is consumed and the record written together, or neither (SQLite serialises writers).
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    const earlier = await trx.selectFrom('attendance_records').select('marked_at').where('session_id', '=', session.id).where('student_id', '=', student.id).executeTakeFirst();
+    if (earlier) return { kind: 'already' as const, timestamp: earlier.marked_at };
+    const proof = await trx
+      .selectFrom('face_verifications')
+      .select(['id'])
+      .where('user_id', '=', student.id)
+      .where('verdict', '=', 'accepted')
+      .where('used_at', 'is', null)
+      .where('created_at', '>=', since)
+      .where('created_at', '<=', now.toISOString())
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+    if (!proof) return { kind: 'no_proof' as const };
+    const inserted = await trx
+      .insertInto('attendance_records')
+      .values({
+        session_id: session.id,
+        student_id: student.id,
+        status: 'present',
+        marked_at: now.toISOString(),
+        latitude: input.latitude,
+        longitude: input.longitude,
+        radius_m: session.radius_m,
+        geofencing_status: 'valid',
+        face_recognition_status: 'verified',
+        face_verification_id: proof.id,
+        manual_override: 0,
+        updated_at: now.toISOString(),
+      })
+      .onConflict((oc) => oc.columns(['session_id', 'student_id']).doNothing())
+      .returning('marked_at')
+      .executeTakeFirst();
+    if (!inserted) {
+      const row = await trx.selectFrom('attendance_records').select('marked_at').where('session_id', '=', session.id).where('student_id', '=', student.id).executeTakeFirstOrThrow();
+      return { kind: 'already' as const, timestamp: row.marked_at };
+    }
+    await trx.updateTable('face_verifications').set({ used_at: now.toISOString() }).where('id', '=', proof.id).execute();
+    return { kind: 'marked' as const, timestamp: inserted.marked_at };
+  });
+  if (outcome.kind === 'already') return { status: 'already_marked' as const, timestamp: outcome.timestamp };
+  if (outcome.kind === 'no_proof') {
+    await logAttempt(deps, { ...attempt, outcome: 'refused_no_face_proof' });
+    return { status: 'refused' as const, ...geo, face_recognition_status: 'not_verified', error: MSG.attendance.faceNotVerified };
+  }
+  await logAttempt(deps, { ...attempt, outcome: 'present' });
+  return { status: 'present' as const, ...geo, face_recognition_status: 'verified', timestamp: outcome.timestamp, message: MSG.attendance.marked };
+}

@@ -1,0 +1,52 @@
+import { MSG } from '../../shared/messages';
+import type { AuthUser } from '../auth/authenticate';
+import type { AppDeps } from '../deps';
+import { deserializeDescriptor, FaceBusyError, FaceInputError, type FaceTemplate } from '../face/index';
+import { DomainError } from '../lib/errors';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'face'>;
+
+/** The student's own enrolled descriptors: verification is 1:1 against these, never a search across students. */
+async function loadTemplate(deps: Deps, userId: number): Promise<FaceTemplate | null> {
+  const template = await deps.db.selectFrom('face_templates').select(['mean_embedding', 'model']).where('user_id', '=', userId).executeTakeFirst();
+  if (!template) return null;
+  const rows = await deps.db.selectFrom('face_enrollments').select('embedding').where('user_id', '=', userId).orderBy('id').execute();
+  return {
+    mean: deserializeDescriptor(template.mean_embedding),
+    descriptors: rows.filter((r) => r.embedding).map((r) => deserializeDescriptor(r.embedding!)),
+    model: template.model,
+  };
+}
+
+/**
+ * Runs liveness and identity on the uploaded video and stores every attempt as a face verification; an accepted
+ * one is the proof that lets the student's attendance be recorded (once, within FACE_PROOF_TTL).
+ */
+export async function verifyStudentVideo(deps: Deps, student: AuthUser, video: Buffer) {
+  const template = await loadTemplate(deps, student.id);
+  const store = (row: { verdict: 'accepted' | 'rejected' | 'error'; reason: string; blink_count?: number; similarity?: number | null; duration_ms?: number }) =>
+    deps.db.insertInto('face_verifications').values({ user_id: student.id, created_at: deps.clock.now().toISOString(), ...row }).execute();
+  if (!template) {
+    await store({ verdict: 'error', reason: 'no_enrollment' });
+    throw new DomainError('VALIDATION', MSG.attendance.noEnrollment);
+  }
+  const started = Date.now();
+  try {
+    const verdict = await deps.face.verifyVideo(video, template);
+    await store({
+      verdict: verdict.success ? 'accepted' : 'rejected',
+      reason: verdict.reason,
+      blink_count: verdict.blink_count,
+      similarity: verdict.similarity,
+      duration_ms: verdict.ms,
+    });
+    return { success: verdict.success, message: verdict.message, blink_count: verdict.blink_count };
+  } catch (err) {
+    if (err instanceof FaceBusyError) throw new DomainError('BUSY', MSG.server.busy, { retryAfterSeconds: err.retryAfterSeconds });
+    if (err instanceof FaceInputError) {
+      await store({ verdict: 'error', reason: err.message.slice(0, 200), duration_ms: Date.now() - started });
+      throw new DomainError('VALIDATION', err.message);
+    }
+    throw err;
+  }
+}

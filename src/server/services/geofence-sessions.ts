@@ -1,0 +1,75 @@
+import { MSG } from '../../shared/messages';
+import type { TStartGeofenceInput } from '../../shared/schemas/attendance';
+import type { AuthUser } from '../auth/authenticate';
+import type { DB } from '../db/connect';
+import type { AppDeps } from '../deps';
+import { DomainError } from '../lib/errors';
+import { expireDueSessions, finalizeSession } from './session-expiry';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+
+async function resolveDepartment(db: DB, department: number | string) {
+  const q = db.selectFrom('departments').select(['id', 'name']);
+  const row = await (typeof department === 'number' ? q.where('id', '=', department) : q.where('name', '=', department)).executeTakeFirst();
+  if (!row) throw new DomainError('VALIDATION', MSG.attendance.unknownDepartment);
+  return row;
+}
+
+/** The caller's open session, after closing any that are past their end time. */
+export async function findOpenSessionOfTeacher(deps: Deps, teacherId: number) {
+  await expireDueSessions(deps);
+  return deps.db.selectFrom('geofence_sessions').selectAll().where('teacher_id', '=', teacherId).where('ended_at', 'is', null).executeTakeFirst();
+}
+
+/** Opens a timed geofence for a department; a teacher has at most one open session (also a unique index). */
+export async function startGeofenceSession(deps: Deps, caller: AuthUser, input: TStartGeofenceInput) {
+  if (input.teacher_id !== caller.id) throw new DomainError('FORBIDDEN', MSG.attendance.notYourTeacherId);
+  const department = await resolveDepartment(deps.db, input.department);
+  if (await findOpenSessionOfTeacher(deps, caller.id)) throw new DomainError('CONFLICT', MSG.attendance.alreadyActive);
+  const minutes = input.duration_minutes ?? deps.config.sessionMinutes;
+  const now = deps.clock.now();
+  const endsAt = new Date(now.getTime() + minutes * 60_000);
+  const session = await deps.db
+    .insertInto('geofence_sessions')
+    .values({
+      teacher_id: caller.id,
+      department_id: department.id,
+      latitude: input.latitude,
+      longitude: input.longitude,
+      radius_m: input.radius,
+      started_at: now.toISOString(),
+      ends_at: endsAt.toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+    .catch((err: Error) => {
+      if (err.message.includes('UNIQUE')) throw new DomainError('CONFLICT', MSG.attendance.alreadyActive);
+      throw err;
+    });
+  return { session_id: session.id, duration_minutes: minutes, session_end_time: endsAt.toISOString(), department };
+}
+
+/** Ends the caller's open session now; students without a record are marked absent by the system. */
+export async function stopGeofenceSession(deps: Deps, caller: AuthUser) {
+  const open = await findOpenSessionOfTeacher(deps, caller.id);
+  if (!open) throw new DomainError('NOT_FOUND', MSG.attendance.noActiveSessionTeacher);
+  const absent = await deps.db.transaction().execute((trx) => finalizeSession(trx, open, 'manual', deps.clock.now()));
+  return { message: MSG.teacher.ended, session_id: open.id, marked_absent: absent };
+}
+
+export async function getGeofenceStatus(deps: Deps, caller: AuthUser) {
+  const open = await findOpenSessionOfTeacher(deps, caller.id);
+  if (!open) return { active: false as const };
+  const department = await deps.db.selectFrom('departments').select(['id', 'name']).where('id', '=', open.department_id).executeTakeFirstOrThrow();
+  return {
+    active: true as const,
+    session_id: open.id,
+    latitude: open.latitude,
+    longitude: open.longitude,
+    radius: open.radius_m,
+    department,
+    session_start_time: open.started_at,
+    session_end_time: open.ends_at,
+    remaining_seconds: Math.max(0, Math.round((Date.parse(open.ends_at) - deps.clock.now().getTime()) / 1000)),
+  };
+}

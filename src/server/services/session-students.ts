@@ -1,0 +1,83 @@
+import { MSG } from '../../shared/messages';
+import type { AuthUser } from '../auth/authenticate';
+import type { AppDeps } from '../deps';
+import { DomainError } from '../lib/errors';
+import { faceImagePath } from './face-images';
+import { expireDueSessions } from './session-expiry';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>;
+
+/** The teacher's current session, else their latest one: the list keeps showing the last class after it ends. */
+async function currentOrLatestSession(deps: Deps, teacher: AuthUser) {
+  await expireDueSessions(deps);
+  return deps.db
+    .selectFrom('geofence_sessions')
+    .select(['id', 'department_id', 'ended_at'])
+    .where('teacher_id', '=', teacher.id)
+    .orderBy('ended_at', (ob) => ob.nullsFirst())
+    .orderBy('started_at', 'desc')
+    .executeTakeFirst();
+}
+
+/** Session student rows (SPEC section 3) for every active student of the session's department, searchable, paged. */
+export async function getStudentsForSession(deps: Deps, teacher: AuthUser, args: { page: number; limit: number; search: string }) {
+  const session = await currentOrLatestSession(deps, teacher);
+  const departmentId = session?.department_id ?? teacher.department_id;
+  if (!departmentId) return { students: [], allStudents: [], totalPages: 1, session_id: null };
+  let q = deps.db
+    .selectFrom('users as u')
+    .leftJoin('attendance_records as r', (j) => j.onRef('r.student_id', '=', 'u.id').on('r.session_id', '=', session?.id ?? -1))
+    .select(['u.id as student_id', 'u.username as name', 'u.email', 'r.status', 'r.marked_at as timestamp', 'r.geofencing_status', 'r.face_recognition_status', 'r.manual_override'])
+    .where('u.role', '=', 'student')
+    .where('u.status', '=', 'active')
+    .where('u.department_id', '=', departmentId);
+  if (args.search) q = q.where((w) => w.or([w('u.username', 'like', `%${args.search}%`), w('u.email', 'like', `%${args.search}%`)]));
+  const rows = await q.orderBy('u.username').execute();
+  const images = await firstImageByUser(deps, rows.map((r) => r.student_id));
+  const allStudents = rows.map((r) => ({
+    ...r,
+    session_id: session?.id ?? null,
+    status: r.status ?? 'absent',
+    marked: r.status !== null,
+    manual_override: r.manual_override === 1,
+    image_urls: images.get(r.student_id) ?? [],
+  }));
+  const start = (args.page - 1) * args.limit;
+  return {
+    students: allStudents.slice(start, start + args.limit),
+    allStudents,
+    totalPages: Math.max(1, Math.ceil(allStudents.length / args.limit)),
+    session_id: session?.id ?? null,
+    session_active: Boolean(session && !session.ended_at),
+  };
+}
+
+async function firstImageByUser(deps: Deps, userIds: number[]) {
+  const map = new Map<number, string[]>();
+  if (!userIds.length) return map;
+  const rows = await deps.db.selectFrom('face_enrollments').select(['id', 'user_id']).where('user_id', 'in', userIds).orderBy('id').execute();
+  const now = deps.clock.now();
+  for (const r of rows) {
+    const list = map.get(r.user_id) ?? [];
+    if (list.length < 3) list.push(deps.urls.sign(faceImagePath(r.id), now));
+    map.set(r.user_id, list);
+  }
+  return map;
+}
+
+/** A teacher's correction: present or absent for one student of one of their sessions, flagged manual. */
+export async function markAttendanceManually(deps: Deps, teacher: AuthUser, input: { student_id: number; session_id: number; status: 'present' | 'absent' }) {
+  const session = await deps.db.selectFrom('geofence_sessions').select(['id', 'teacher_id', 'department_id']).where('id', '=', input.session_id).executeTakeFirst();
+  if (!session) throw new DomainError('NOT_FOUND', MSG.attendance.sessionNotFound);
+  if (teacher.role !== 'admin' && session.teacher_id !== teacher.id) throw new DomainError('FORBIDDEN', MSG.auth.forbidden);
+  const student = await deps.db.selectFrom('users').select(['id', 'username', 'department_id', 'role']).where('id', '=', input.student_id).executeTakeFirst();
+  if (!student || student.role !== 'student') throw new DomainError('NOT_FOUND', MSG.attendance.studentNotFound);
+  if (student.department_id !== session.department_id) throw new DomainError('FORBIDDEN', MSG.attendance.notInDepartment);
+  const now = deps.clock.now().toISOString();
+  await deps.db
+    .insertInto('attendance_records')
+    .values({ session_id: session.id, student_id: student.id, status: input.status, marked_at: now, manual_override: 1, marked_by: teacher.id, updated_at: now })
+    .onConflict((oc) => oc.columns(['session_id', 'student_id']).doUpdateSet({ status: input.status, manual_override: 1, marked_by: teacher.id, updated_at: now }))
+    .execute();
+  return { message: MSG.attendance.manualMarked(student.username, input.status) };
+}

@@ -1,0 +1,47 @@
+import { sql } from 'kysely';
+import { MSG } from '../../shared/messages';
+import type { AuthUser } from '../auth/authenticate';
+import type { AppDeps } from '../deps';
+import { DomainError } from '../lib/errors';
+import { enrolledImagesOf } from './face-images';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>;
+
+/** A student's own records, newest first, with the rate over all of them (SPEC: attendance list response). */
+export async function getStudentAttendance(deps: Deps, student: AuthUser, page: number, limit: number) {
+  const totals = await deps.db
+    .selectFrom('attendance_records')
+    .select((eb) => [eb.fn.countAll<number>().as('total'), sql<number>`coalesce(sum(status = 'present'), 0)`.as('present')])
+    .where('student_id', '=', student.id)
+    .executeTakeFirstOrThrow();
+  const rows = await deps.db
+    .selectFrom('attendance_records as r')
+    .leftJoin('users as m', 'm.id', 'r.marked_by')
+    .select(['r.id', 'r.marked_at as timestamp', 'r.status', 'r.manual_override', 'm.username as marked_by'])
+    .where('r.student_id', '=', student.id)
+    .orderBy('r.marked_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute();
+  const total = Number(totals.total);
+  return {
+    attendance_records: rows.map(({ manual_override, ...r }) => ({ ...r, manual_flag: manual_override === 1 })),
+    attendance_rate: total ? Math.round((Number(totals.present) / total) * 1000) / 10 : 0,
+    total_pages: Math.max(1, Math.ceil(total / limit)),
+    total_records: total,
+  };
+}
+
+/** The student profile of SPEC section 3, with signed URLs of the enrolled images. */
+export async function getStudentProfile(deps: Deps, student: AuthUser) {
+  const user = await deps.db
+    .selectFrom('users')
+    .leftJoin('departments', 'departments.id', 'users.department_id')
+    .select(['users.id', 'users.username', 'users.email', 'users.phone_number', 'users.role', 'users.status', 'users.last_login', 'departments.name as department'])
+    .where('users.id', '=', student.id)
+    .executeTakeFirst();
+  if (!user) throw new DomainError('NOT_FOUND', MSG.student.fetchFailed);
+  const images = await enrolledImagesOf(deps, student.id);
+  return { ...user, face_enrollment: { enrollment_status: images.image_urls.length ? 'enrolled' : 'not_enrolled', ...images } };
+}
