@@ -7,9 +7,9 @@ describe('haversineMeters', () => {
     expect(haversineMeters(23.03, 72.58, 23.04, 72.59)).toBeCloseTo(haversineMeters(23.04, 72.59, 23.03, 72.58), 9);
   });
   it('matches known distances', () => {
-    // One degree of latitude is about 111.2 km; Ahmedabad to Mumbai is about 440 km.
+    // One degree of latitude is about 111.2 km; Paris to London is about 343.6 km.
     expect(haversineMeters(0, 0, 1, 0)).toBeCloseTo(111_195, -1);
-    expect(haversineMeters(23.0225, 72.5714, 19.076, 72.8777) / 1000).toBeCloseTo(441, 0);
+    expect(haversineMeters(48.8566, 2.3522, 51.5074, -0.1278) / 1000).toBeCloseTo(343.6, 0);
   });
   it('pointNorthOf inverts it', () => {
     const p = pointNorthOf(23.03, 72.58, 30);

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { createApp } from '../src/server/app';
+import { buildDeps } from '../src/server/bootstrap';
+import { loadConfig } from '../src/server/env';
+import { createActiveUser } from '../src/server/services/users';
+import { seedAttendance } from './bench/seed-attendance';
+import { burstFaceVerifications } from './bench/face-burst';
+
+/** `npm run bench:api`: the figures issue 4 names, on a fresh database in a temp dir. */
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-bench-'));
+const deps = await buildDeps(loadConfig({ DATA_DIR: dataDir, PORT: '0', LOGIN_MAX_FAILURES: '1000' }), { lazyFace: true });
+const server = createApp(deps).listen(0, '127.0.0.1');
+await new Promise((r) => server.once('listening', r));
+const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+const now = new Date();
+const PASSWORD = 'Bench!pass1';
+
+const bca = await deps.db.selectFrom('departments').select('id').where('name', '=', 'BCA').executeTakeFirstOrThrow();
+const teacher = await createActiveUser(deps.db, { role: 'teacher', email: 'teacher@bench.test', password: PASSWORD, department: 'BCA' }, now);
+const students = [];
+for (let i = 0; i < 100; i++) students.push(await createActiveUser(deps.db, { role: 'student', email: `s${i}@bench.test`, password: PASSWORD, department: 'BCA' }, now));
+const login = async (email: string) => ((await (await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) })).json()) as { token: string }).token;
+const teacherToken = await login(teacher.email);
+const studentTokens = await Promise.all(students.map((s) => login(s.email)));
+
+console.log('Seeding 100,000 attendance records (1,000 sessions x 100 students)...');
+let t = Date.now();
+await seedAttendance(deps.db, { teacherId: teacher.id, departmentId: bca.id, studentIds: students.map((s) => s.id), sessions: 1000 });
+console.log(`  seeded in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+
+const start = await fetch(`${url}/api/start_geofence`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', authorization: `Bearer ${teacherToken}` },
+  body: JSON.stringify({ teacher_id: teacher.id, latitude: 23.0225, longitude: 72.5714, radius: 50, department: 'BCA', duration_minutes: 60 }),
+});
+if (start.status !== 201) throw new Error(`start_geofence failed: ${start.status}`);
+
+function run(title: string, opts: Omit<autocannon.Options, 'url'> & { path?: string }) {
+  return new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon({ ...opts, url: url + (opts.path ?? '') } as autocannon.Options, (err, result) => (err ? reject(err) : resolve(result)));
+  }).then((r) => {
+    console.log(`${title}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p97.5 ${r.latency.p97_5} ms, p99 ${r.latency.p99} ms, errors ${r.errors}, non-2xx ${r.non2xx}, timeouts ${r.timeouts}`);
+    return r;
+  });
+}
+
+const body = JSON.stringify({ latitude: 23.0226, longitude: 72.5714 });
+await run('mark_attendance geofence step, 100 concurrent students', {
+  connections: 100,
+  duration: 10,
+  requests: studentTokens.map((token) => ({ method: 'POST', path: '/api/mark_attendance', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body })),
+});
+await run('get_attendance (100,000 records), 10 concurrent', {
+  connections: 10,
+  duration: 8,
+  requests: studentTokens.slice(0, 50).map((token) => ({ method: 'GET', path: '/api/get_attendance?page=3&limit=10', headers: { authorization: `Bearer ${token}` } })),
+});
+await run('get_student_profile, 10 concurrent', {
+  connections: 10,
+  duration: 5,
+  requests: studentTokens.slice(0, 50).map((token) => ({ method: 'GET', path: '/api/get_student_profile', headers: { authorization: `Bearer ${token}` } })),
+});
+await run('get_students_for_session (teacher), 10 concurrent', {
+  connections: 10,
+  duration: 5,
+  headers: { authorization: `Bearer ${teacherToken}` },
+  path: '/api/get_students_for_session?page=1&limit=10',
+});
+
+if (!process.argv.includes('--no-face')) await burstFaceVerifications(deps, url, studentTokens.slice(0, 60), students.slice(0, 60).map((s) => s.id));
+
+server.close();
+await deps.face.close();
+await deps.db.destroy();
+fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../tests/helpers/fixtures';
+import { GOOD_FIELDS, postJson, postRegister } from '../../../tests/helpers/http';
+import { createTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { pointNorthOf } from '../lib/geo';
+
+const CENTRE = { latitude: 23.0225, longitude: 72.5714 };
+
+/** The whole server path on real faces: register with photos, verify a real clip, then mark attendance with it. */
+describe.skipIf(!hasFixtures)('POST /api/compare-face-video on real clips', () => {
+  if (!hasFixtures) console.warn(NO_FIXTURES_MESSAGE);
+  let srv: TestServer;
+  let teacher: { id: number; token: string };
+  beforeAll(async () => {
+    srv = await startTestServer();
+    const t = await createTestUser(srv.db, { role: 'teacher', department: 'BCA' });
+    teacher = { id: t.id, token: (await postJson(`${srv.url}/api/login`, { email: t.email, password: t.password })).body.token };
+  });
+  afterAll(() => srv.close());
+
+  async function enrolledStudent(person: 'aoc' | 'mcguinness', email: string) {
+    const frames = person === 'aoc' ? ['f005', 'f045', 'f070'] : ['f003', 'f025', 'f115'];
+    const images = frames.map((f) => ({ data: readFixture('clips', `enroll_${person}_${f}.jpg`) }));
+    const reg = await postRegister(srv.url, { ...GOOD_FIELDS, email, username: person }, images);
+    expect(reg.status).toBe(201);
+    const user = await srv.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    await fetch(`${srv.url}/api/approve_students`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${teacher.token}` },
+      body: JSON.stringify({ user_ids: [user.id] }),
+    });
+    const token = (await postJson(`${srv.url}/api/login`, { email, password: GOOD_FIELDS.password })).body.token as string;
+    return { id: user.id, token };
+  }
+
+  async function compare(token: string, data: Buffer, name = 'clip.webm') {
+    const form = new FormData();
+    form.append('video', new Blob([new Uint8Array(data)], { type: 'video/webm' }), name);
+    const res = await fetch(`${srv.url}/api/compare-face-video`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    return { status: res.status, body: await res.json() };
+  }
+
+  const verifications = (userId: number) => srv.db.selectFrom('face_verifications').select(['verdict', 'reason', 'blink_count', 'used_at']).where('user_id', '=', userId).orderBy('id').execute();
+
+  it('accepts the live student, whose proof then marks attendance exactly once', async () => {
+    const s = await enrolledStudent('aoc', 'aoc@school.test');
+    const clip = readFixture('clips', 'aoc_3blinks_3s.webm');
+    const res = await compare(s.token, clip);
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(true);
+    expect(Math.abs(res.body.blink_count - 3)).toBeLessThanOrEqual(1);
+    expect(await verifications(s.id)).toMatchObject([{ verdict: 'accepted', used_at: null }]);
+
+    await postJson(`${srv.url}/api/start_geofence`, { teacher_id: teacher.id, ...CENTRE, radius: 50, department: 'BCA' }, teacher.token);
+    const inside = pointNorthOf(CENTRE.latitude, CENTRE.longitude, 30);
+    const marked = await postJson(`${srv.url}/api/mark_attendance`, { ...inside, face_verified: true }, s.token);
+    expect(marked.body).toMatchObject({ status: 'present', face_recognition_status: 'verified' });
+    expect((await verifications(s.id))[0].used_at).not.toBeNull();
+  });
+
+  it('rejects a student who never blinks, with the liveness message, and stores the attempt', async () => {
+    const s = await enrolledStudent('mcguinness', 'mcg@school.test');
+    const res = await compare(s.token, readFixture('clips', 'mcguinness_0blinks_3s.webm'));
+    expect(res.body).toMatchObject({ success: false, message: 'Blink not detected. Try again.', blink_count: 0 });
+    expect(await verifications(s.id)).toMatchObject([{ verdict: 'rejected', reason: 'no_blink' }]);
+  });
+
+  it("rejects someone else's face on the identity check", async () => {
+    const s = await srv.db.selectFrom('users').select('id').where('email', '=', 'mcg@school.test').executeTakeFirstOrThrow();
+    const token = (await postJson(`${srv.url}/api/login`, { email: 'mcg@school.test', password: GOOD_FIELDS.password })).body.token;
+    const res = await compare(token, readFixture('clips', 'aoc_3blinks_3s.webm'));
+    expect(res.body.success).toBe(false);
+    expect((await verifications(s.id)).at(-1)).toMatchObject({ verdict: 'rejected', reason: 'identity_mismatch' });
+  });
+
+  it('refuses bad uploads clearly, storing only the failed attempt', async () => {
+    const s = await srv.db.selectFrom('users').select('id').where('email', '=', 'mcg@school.test').executeTakeFirstOrThrow();
+    const token = (await postJson(`${srv.url}/api/login`, { email: 'mcg@school.test', password: GOOD_FIELDS.password })).body.token;
+    const before = (await verifications(s.id)).length;
+    const text = await compare(token, Buffer.from('not a video at all'), 'fake.webm');
+    expect(text.status).toBe(400);
+    expect(text.body.success).toBe(false);
+    expect(text.body.message.length).toBeGreaterThan(5);
+    const big = await compare(token, Buffer.alloc(6 * 1024 * 1024, 1));
+    expect(big.status).toBe(413);
+    const after = await verifications(s.id);
+    expect(after.length).toBe(before + 1);
+    expect(after.at(-1)!.verdict).toBe('error');
+    const noFile = await fetch(`${srv.url}/api/compare-face-video`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect(noFile.status).toBe(400);
+  });
+
+  it('is for students only', async () => {
+    const res = await compare(teacher.token, Buffer.from('x'));
+    expect(res.status).toBe(403);
+  });
+});
