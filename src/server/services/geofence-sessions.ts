@@ -4,7 +4,7 @@ import type { AuthUser } from '../auth/authenticate';
 import type { DB } from '../db/connect';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../lib/errors';
-import { expireDueSessions, finalizeSession } from './session-expiry';
+import { expireDueSessions, finalizeSession, noteSessionEnd } from './session-expiry';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
@@ -46,6 +46,7 @@ export async function startGeofenceSession(deps: Deps, caller: AuthUser, input: 
       if (err.message.includes('UNIQUE')) throw new DomainError('CONFLICT', MSG.attendance.alreadyActive);
       throw err;
     });
+  noteSessionEnd(deps.db, endsAt);
   return { session_id: session.id, duration_minutes: minutes, session_end_time: endsAt.toISOString(), department };
 }
 

@@ -41,9 +41,21 @@ export async function finalizeSession(trx: Transaction<Database> | Kysely<Databa
   return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
 
+/**
+ * The earliest end time among open sessions, per database: reads skip the expiry query until then. Starting a
+ * session lowers it (noteSessionEnd); each sweep recomputes it from the table.
+ */
+const nextDueMs = new WeakMap<DB, number>();
+
+export function noteSessionEnd(db: DB, endsAt: Date) {
+  nextDueMs.set(db, Math.min(nextDueMs.get(db) ?? Number.POSITIVE_INFINITY, endsAt.getTime()));
+}
+
 /** Ends every open session whose end time has passed: run on every read and by a timer, so no client is needed. */
 export async function expireDueSessions(deps: { db: DB; clock: AppDeps['clock'] }) {
   const now = deps.clock.now();
+  const known = nextDueMs.get(deps.db);
+  if (known !== undefined && now.getTime() < known) return 0;
   const due = await deps.db
     .selectFrom('geofence_sessions')
     .selectAll()
@@ -51,6 +63,8 @@ export async function expireDueSessions(deps: { db: DB; clock: AppDeps['clock'] 
     .where('ends_at', '<=', now.toISOString())
     .execute();
   for (const session of due) await deps.db.transaction().execute((trx) => finalizeSession(trx, session, 'expired', now));
+  const next = await deps.db.selectFrom('geofence_sessions').select((eb) => eb.fn.min('ends_at').as('ends_at')).where('ended_at', 'is', null).executeTakeFirst();
+  nextDueMs.set(deps.db, next?.ends_at ? Date.parse(next.ends_at) : Number.POSITIVE_INFINITY);
   return due.length;
 }
 

@@ -29,7 +29,8 @@ export async function createActiveUser(
   if (!email.success) zodToDomainError(email.error);
   const password = ZPassword.safeParse(args.password);
   if (!password.success) zodToDomainError(password.error);
-  const username = ZUsername.safeParse(args.username ?? email.data.split('@')[0].replace(/[^A-Za-z0-9]/g, ''));
+  const derived = email.data.split('@')[0].replace(/[^A-Za-z0-9]/g, '').padEnd(3, '0');
+  const username = ZUsername.safeParse(args.username ?? derived);
   if (!username.success) zodToDomainError(username.error);
   let departmentId: number | null = null;
   if (args.department) {
