@@ -90,6 +90,21 @@ describe.skipIf(!hasFixtures)('POST /api/compare-face-video on real clips', () =
     expect(noFile.status).toBe(400);
   });
 
+  it('serves enrolled images only through signed, unexpired URLs given to the owner', async () => {
+    const token = (await postJson(`${srv.url}/api/login`, { email: 'aoc@school.test', password: GOOD_FIELDS.password })).body.token;
+    const profile = await fetch(`${srv.url}/api/get_student_profile`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
+    expect(profile.face_enrollment.enrollment_status).toBe('enrolled');
+    expect(profile.face_enrollment.image_urls).toHaveLength(3);
+    expect(profile.face_enrollment.capture_times).toHaveLength(3);
+    const url = profile.face_enrollment.image_urls[0] as string;
+    const img = await fetch(`${srv.url}${url}`);
+    expect(img.status).toBe(200);
+    expect(img.headers.get('content-type')).toBe('image/jpeg');
+    expect((await fetch(`${srv.url}${url.replace(/sig=([^&]+)/, (_m, sig: string) => `sig=${sig.slice(1)}A`)}`)).status).toBe(404);
+    expect((await fetch(`${srv.url}${url.replace(/exp=\d+/, 'exp=9999999999')}`)).status).toBe(404);
+    expect((await fetch(`${srv.url}${url.split('?')[0]}`)).status).toBe(404);
+  });
+
   it('is for students only', async () => {
     const res = await compare(teacher.token, Buffer.from('x'));
     expect(res.status).toBe(403);

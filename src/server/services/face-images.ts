@@ -1,17 +1,11 @@
 import path from 'node:path';
 import { MSG } from '../../shared/messages';
-import type { AuthUser } from '../auth/authenticate';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../lib/errors';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>;
 
 export const faceImagePath = (enrollmentId: number) => `/api/face-images/${enrollmentId}`;
-
-/** Who may see a user's enrolled faces: the owner, teachers of the owner's department, admins. */
-export function canViewFacesOf(viewer: AuthUser, owner: { id: number; department_id: number | null }) {
-  return viewer.id === owner.id || viewer.role === 'admin' || (viewer.role === 'teacher' && viewer.department_id !== null && viewer.department_id === owner.department_id);
-}
 
 /** Signed, short-lived URLs and capture times of a user's enrollment images, in capture order. */
 export async function enrolledImagesOf(deps: Deps, userId: number) {

@@ -1,0 +1,98 @@
+/**
+ * Liveness from eye openness over time. A blink is a dip of both eyes well below this person's own open-eye
+ * baseline that recovers within a real blink's duration; a photo or a screen held up shows no such dip.
+ */
+
+/** Any [x, y, ...] tuple (Human's mesh points are [x, y, z?]). */
+export type Point = { readonly 0: number; readonly 1: number };
+
+/** MediaPipe mesh indices [corner, corner, upper, lower, upper, lower] per eye; Human's iris model refines them. */
+const EYES = { right: [33, 133, 160, 144, 158, 153], left: [362, 263, 385, 380, 387, 373] } as const;
+
+const dist = (a: Point, b: Point) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+
+/** Eye aspect ratio (Soukupova & Cech): lid gap over eye width, ~0.3-0.45 open, under ~0.2 closed. */
+export function eyeAspectRatio(mesh: readonly Point[], eye: keyof typeof EYES): number | null {
+  const [p1, p4, p2, p6, p3, p5] = EYES[eye].map((i) => mesh[i]);
+  if (!p1 || !p2 || !p3 || !p4 || !p5 || !p6) return null;
+  const width = dist(p1, p4);
+  return width > 0 ? (dist(p2, p6) + dist(p3, p5)) / (2 * width) : null;
+}
+
+export interface EyeSample {
+  /** milliseconds from the start of the clip */
+  t: number;
+  left: number | null;
+  right: number | null;
+  /** head pose in radians, from the mesh */
+  yaw?: number;
+  pitch?: number;
+}
+
+export const BLINK_RULES = {
+  /** mean of both eyes' ratios to baseline at or under this = closed */
+  closedRatio: 0.65,
+  /** and each eye under this: both eyes take part (a wink or one occluded eye is not a blink) */
+  eyeClosedRatio: 0.8,
+  /** at or over this = open again */
+  openRatio: 0.85,
+  /** closed samples of one blink span at most this (real blinks last 100-500 ms) */
+  maxClosedMs: 500,
+  /** open-before to open-after, sampling slack included */
+  maxBlinkMs: 850,
+  /** frames turned further than this are not judged: the eye shape is foreshortened */
+  maxYaw: 0.6,
+  /** a nod or a tilted photo changes the apparent lid gap: frames this far off the clip's median pitch are skipped */
+  maxPitchDelta: 0.3,
+  /** quantile of each eye's ratio taken as its open baseline (blinks are a minority of frames) */
+  baselineQuantile: 0.65,
+};
+
+function quantile(xs: number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.round(q * (s.length - 1))))];
+}
+
+export interface BlinkResult {
+  blinks: number;
+  baseline: { left: number; right: number } | null;
+  /** lowest mean ratio to baseline seen, for diagnostics */
+  minRatio: number | null;
+}
+
+export function countBlinks(samples: EyeSample[], rules = BLINK_RULES): BlinkResult {
+  const sorted = [...samples].sort((a, b) => a.t - b.t);
+  const pitches = sorted.filter((s) => s.pitch !== undefined).map((s) => s.pitch!);
+  const midPitch = pitches.length ? quantile(pitches, 0.5) : 0;
+  const usable = (s: EyeSample) =>
+    s.left !== null && s.right !== null && Math.abs(s.yaw ?? 0) <= rules.maxYaw && Math.abs((s.pitch ?? midPitch) - midPitch) <= rules.maxPitchDelta;
+  const valid = sorted.filter(usable);
+  if (valid.length < 4) return { blinks: 0, baseline: null, minRatio: null };
+  const baseline = { left: quantile(valid.map((s) => s.left!), rules.baselineQuantile), right: quantile(valid.map((s) => s.right!), rules.baselineQuantile) };
+  if (baseline.left <= 0 || baseline.right <= 0) return { blinks: 0, baseline, minRatio: null };
+
+  let blinks = 0;
+  let minRatio = Infinity;
+  let lastOpen: number | null = null;
+  let dip: { openBefore: number; start: number; end: number } | null = null;
+  for (const s of sorted) {
+    if (!usable(s)) {
+      lastOpen = null; // an unreadable frame breaks the sequence: no blink is inferred across it
+      dip = null;
+      continue;
+    }
+    const l = s.left! / baseline.left;
+    const r = s.right! / baseline.right;
+    const m = (l + r) / 2;
+    minRatio = Math.min(minRatio, m);
+    if (m <= rules.closedRatio && l <= rules.eyeClosedRatio && r <= rules.eyeClosedRatio) {
+      if (dip) dip.end = s.t;
+      else if (lastOpen !== null) dip = { openBefore: lastOpen, start: s.t, end: s.t };
+    } else if (m >= rules.openRatio) {
+      if (dip && dip.end - dip.start <= rules.maxClosedMs && s.t - dip.openBefore <= rules.maxBlinkMs) blinks++;
+      dip = null;
+      lastOpen = s.t;
+    }
+  }
+  return { blinks, baseline, minRatio: Number.isFinite(minRatio) ? minRatio : null };
+}

@@ -1,0 +1,138 @@
+import { Worker } from 'node:worker_threads';
+import type { TaskRequest, TaskResult, WorkerMemory, WorkerMessage } from './protocol';
+
+export class TaskTimeoutError extends Error {
+  override name = 'TaskTimeoutError';
+}
+
+interface Pending {
+  id: number;
+  task: TaskRequest;
+  transfer: ArrayBuffer[];
+  deadline: number;
+  resolve: (r: TaskResult) => void;
+  reject: (e: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: boolean;
+  current: Pending | null;
+  timer: NodeJS.Timeout | null;
+  memory: WorkerMemory | null;
+}
+
+const ENTRY = new URL('./worker/entry.mjs', import.meta.url);
+
+/**
+ * A fixed set of worker threads, each with its own copy of the models, fed from one FIFO of tasks, one task per
+ * worker at a time. A task still running at its deadline has its worker terminated (wasm cannot be interrupted)
+ * and replaced, so one stuck clip cannot hold a core forever.
+ */
+export class WorkerPool {
+  private slots: Slot[] = [];
+  private queue: Pending[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(readonly size: number) {}
+
+  /** Resolves once every worker has loaded and warmed its models. */
+  async start(): Promise<void> {
+    await Promise.all(Array.from({ length: this.size }, (_, i) => this.spawn(i)));
+  }
+
+  run<T extends TaskResult>(task: TaskRequest, deadline: number, transfer: ArrayBuffer[] = []): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('worker pool closed'));
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, task, transfer, deadline, resolve: resolve as (r: TaskResult) => void, reject });
+      this.dispatch();
+    });
+  }
+
+  get queued() {
+    return this.queue.length;
+  }
+  get busy() {
+    return this.slots.filter((s) => s?.current).length;
+  }
+  /** Each worker's memory after its last task (leak detection, benchmark). */
+  memory(): (WorkerMemory | null)[] {
+    return this.slots.map((s) => s.memory);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const p of this.queue.splice(0)) p.reject(new Error('worker pool closed'));
+    await Promise.all(
+      this.slots.map(async (s) => {
+        if (s.timer) clearTimeout(s.timer);
+        s.current?.reject(new Error('worker pool closed'));
+        await s.worker.terminate();
+      }),
+    );
+  }
+
+  private spawn(index: number): Promise<void> {
+    const worker = new Worker(ENTRY);
+    const slot: Slot = { worker, ready: false, current: null, timer: null, memory: null };
+    this.slots[index] = slot;
+    return new Promise<void>((resolve, reject) => {
+      worker.on('message', (msg: WorkerMessage) => {
+        if (msg.type === 'ready') {
+          slot.ready = true;
+          slot.memory = msg.memory;
+          resolve();
+          this.dispatch();
+        } else if (msg.type === 'fatal') {
+          reject(new Error(`face worker failed to start: ${msg.error}`));
+          void worker.terminate();
+        } else this.finish(slot, msg);
+      });
+      worker.on('error', (err) => {
+        reject(err);
+        this.replace(index, slot, err);
+      });
+      worker.on('exit', (code) => {
+        if (!this.closed && this.slots[index] === slot) this.replace(index, slot, new Error(`face worker exited with code ${code}`));
+      });
+    });
+  }
+
+  private replace(index: number, slot: Slot, err: Error) {
+    if (this.slots[index] !== slot) return; // already replaced
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.current?.reject(err);
+    slot.current = null;
+    void slot.worker.terminate();
+    if (!this.closed && slot.ready) void this.spawn(index).catch(() => undefined);
+  }
+
+  private finish(slot: Slot, msg: Extract<WorkerMessage, { type: 'result' }>) {
+    const p = slot.current;
+    if (!p || p.id !== msg.id) return;
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.current = null;
+    slot.timer = null;
+    slot.memory = msg.memory;
+    if (msg.ok) p.resolve(msg.result);
+    else p.reject(new Error(msg.error));
+    this.dispatch();
+  }
+
+  private dispatch() {
+    for (let i = 0; i < this.slots.length; i++) {
+      const slot = this.slots[i];
+      if (!slot?.ready || slot.current) continue;
+      let next = this.queue.shift();
+      while (next && next.deadline <= Date.now()) {
+        next.reject(new TaskTimeoutError('task expired in the queue'));
+        next = this.queue.shift();
+      }
+      if (!next) return;
+      slot.current = next;
+      slot.timer = setTimeout(() => this.replace(i, slot, new TaskTimeoutError('task ran past its deadline')), next.deadline - Date.now());
+      slot.worker.postMessage({ id: next.id, task: next.task }, next.transfer);
+    }
+  }
+}

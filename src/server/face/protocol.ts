@@ -1,0 +1,36 @@
+/** Messages between the engine (main thread) and its worker threads. */
+
+/** What the mesh says about one frame. */
+export interface FrameReading {
+  faces: number;
+  left: number | null;
+  right: number | null;
+  yaw?: number;
+  pitch?: number;
+}
+
+export interface DescribeResult {
+  descriptor: number[] | null;
+  /** faces found (the larger of Human's and face-api's counts when counting was asked) */
+  faces: number;
+  detector: 'tiny' | 'ssd' | null;
+}
+
+export type TaskRequest =
+  | { kind: 'frames'; frames: Uint8Array[]; width: number; height: number }
+  | { kind: 'describe'; rgb: Uint8Array; width: number; height: number; count: boolean };
+
+export type TaskResult = FrameReading[] | DescribeResult;
+
+/** A worker's memory after its last task: live tensors (leak check), its wasm heap and its JS heap. */
+export interface WorkerMemory {
+  numTensors: number;
+  wasmHeapBytes: number;
+  jsHeapBytes: number;
+}
+
+export type WorkerMessage =
+  | { type: 'ready'; ms: number; memory: WorkerMemory }
+  | { type: 'result'; id: number; ok: true; result: TaskResult; memory: WorkerMemory }
+  | { type: 'result'; id: number; ok: false; error: string; memory: WorkerMemory }
+  | { type: 'fatal'; error: string };

@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type * as FaceApi from '@vladmandic/face-api';
+import type { Config, Human as HumanClass } from '@vladmandic/human';
+import type * as Tf from '@tensorflow/tfjs-core';
+
+/**
+ * Loads one tfjs-core + wasm backend shared by Human (mesh, iris: liveness) and face-api (detector, landmarks,
+ * recognizer: identity), with every model read from the npm packages on disk. The three set-up traps:
+ * - tfjs-node cannot install here, so the `node-wasm` builds are loaded by file path (the exports maps hide them);
+ * - the wasm binaries are found through `wasmPath` (a directory with a trailing slash);
+ * - Node's fetch cannot read file:// URLs, so a tf.io load router reads Human's model files from disk.
+ */
+const require = createRequire(import.meta.url);
+const packageDir = (name: string) => path.resolve(path.dirname(require.resolve(name)), '..');
+
+export const HUMAN_DIR = packageDir('@vladmandic/human');
+export const FACEAPI_DIR = packageDir('@vladmandic/face-api');
+const WASM_DIR = path.join(path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json')), 'dist') + path.sep;
+
+export interface Models {
+  tf: typeof Tf;
+  human: HumanClass;
+  faceapi: typeof FaceApi;
+}
+
+function registerFileRouter(tf: typeof Tf) {
+  // A router returns null for URLs it does not handle (tfjs's typing omits the null).
+  const router = (url: string | string[]): Tf.io.IOHandler | null => {
+    const u = Array.isArray(url) ? url[0] : url;
+    if (typeof u !== 'string' || !u.startsWith('file://')) return null;
+    return {
+      load: async () => {
+        const file = u.slice('file://'.length);
+        const json = JSON.parse(await fs.promises.readFile(file, 'utf8'));
+        const specs: Tf.io.WeightsManifestEntry[] = [];
+        const parts: Buffer[] = [];
+        for (const group of json.weightsManifest ?? []) {
+          specs.push(...group.weights);
+          for (const p of group.paths) parts.push(await fs.promises.readFile(path.join(path.dirname(file), p)));
+        }
+        const all = Buffer.concat(parts);
+        return {
+          modelTopology: json.modelTopology,
+          format: json.format,
+          generatedBy: json.generatedBy,
+          convertedBy: json.convertedBy,
+          signature: json.signature,
+          userDefinedMetadata: json.userDefinedMetadata,
+          weightSpecs: specs,
+          weightData: all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength),
+        };
+      },
+    };
+  };
+  tf.io.registerLoadRouter(router as Parameters<typeof tf.io.registerLoadRouter>[0]);
+}
+
+/** face-api bundles its own copy of tfjs's type declarations: same runtime tensors, different TS identity. */
+export const asNetInput = (t: Tf.Tensor3D) => t as unknown as FaceApi.TNetInput;
+
+/** Everything off but face detection, mesh and iris; per-call overrides set detector tracking (see tracking.ts). */
+export function humanConfig(extra: { faceres?: boolean } = {}): Partial<Config> {
+  return {
+    backend: 'wasm',
+    wasmPath: WASM_DIR,
+    modelBasePath: 'file://' + path.join(HUMAN_DIR, 'models') + '/',
+    debug: false,
+    warmup: 'none',
+    // Non-zero so the face box may be carried from frame to frame; tracking.ts forces a fresh detection on the
+    // first frame of every task, so nothing is ever carried from one request to another.
+    cacheSensitivity: 1e9,
+    filter: { enabled: false },
+    gesture: { enabled: false },
+    body: { enabled: false },
+    hand: { enabled: false },
+    object: { enabled: false },
+    segmentation: { enabled: false },
+    face: {
+      enabled: true,
+      detector: { enabled: true, rotation: false, maxDetected: 4, minConfidence: 0.5, skipFrames: 0, skipTime: 1e9, return: false },
+      mesh: { enabled: true },
+      iris: { enabled: true },
+      description: { enabled: !!extra.faceres },
+      emotion: { enabled: false },
+      antispoof: { enabled: false },
+      liveness: { enabled: false },
+      attention: { enabled: false },
+    },
+  } as Partial<Config>;
+}
+
+/**
+ * `ssd` and `faceres` are for the benchmark's comparison only: SSD MobileNet v1 alone grows each worker's wasm
+ * heap by ~160 MB (measured) and its descriptors were no better than Tiny's on the fixtures.
+ */
+export async function loadModels(extra: { faceres?: boolean; ssd?: boolean } = {}): Promise<Models> {
+  const tf = require('@tensorflow/tfjs-core') as typeof Tf;
+  const wasm = require('@tensorflow/tfjs-backend-wasm') as { setWasmPaths(p: string): void };
+  registerFileRouter(tf);
+  wasm.setWasmPaths(WASM_DIR);
+  const { Human } = require(path.join(HUMAN_DIR, 'dist/human.node-wasm.js')) as { Human: new (c: Partial<Config>) => HumanClass };
+  const faceapi = require(path.join(FACEAPI_DIR, 'dist/face-api.node-wasm.js')) as typeof FaceApi;
+  const human = new Human(humanConfig(extra));
+  await human.load();
+  await tf.setBackend('wasm');
+  await tf.ready();
+  const dir = path.join(FACEAPI_DIR, 'model');
+  await Promise.all([
+    faceapi.nets.tinyFaceDetector.loadFromDisk(dir),
+    extra.ssd ? faceapi.nets.ssdMobilenetv1.loadFromDisk(dir) : undefined,
+    faceapi.nets.faceLandmark68Net.loadFromDisk(dir),
+    faceapi.nets.faceRecognitionNet.loadFromDisk(dir),
+  ]);
+  return { tf, human, faceapi };
+}
+
+/** Runs each network once on zeros so the first real request does not pay wasm's first-execution cost. */
+export async function warmUp({ tf, human, faceapi }: Models): Promise<void> {
+  for (const model of Object.values(human.models.models)) {
+    const shape = model?.inputs[0]?.shape;
+    if (!model || !shape) continue;
+    const x = tf.zeros(shape.map((d) => (d > 0 ? d : 1)));
+    tf.dispose(model.execute(x) as Tf.Tensor | Tf.Tensor[]);
+    tf.dispose(x);
+  }
+  const img = tf.zeros([150, 150, 3], 'int32') as Tf.Tensor3D;
+  await faceapi.nets.tinyFaceDetector.locateFaces(asNetInput(img), new faceapi.TinyFaceDetectorOptions({ inputSize: 224 }));
+  await faceapi.nets.faceLandmark68Net.detectLandmarks(asNetInput(img));
+  await faceapi.nets.faceRecognitionNet.computeFaceDescriptor(asNetInput(img));
+  tf.dispose(img);
+}

@@ -1,0 +1,50 @@
+import type { Config, FaceResult } from '@vladmandic/human';
+import { eyeAspectRatio } from '../blink';
+import type { FrameReading } from '../protocol';
+import type { Models } from './models';
+
+/** Re-run the face detector every this many frames within a task: it finds faces the tracker would not follow. */
+const DETECT_EVERY = 6;
+/** A second face counts only when at least this fraction of the main face's width (not a poster far behind). */
+const SECOND_FACE_MIN_SIZE = 0.4;
+
+/**
+ * Face mesh + iris on consecutive frames of one clip. The blazeface detector (~30 ms) runs on the first frame and
+ * every DETECT_EVERY frames; in between Human follows the box its own mesh found (mesh+iris ~25 ms a frame).
+ */
+export async function readFrames(m: Models, frames: Uint8Array[], width: number, height: number): Promise<FrameReading[]> {
+  const out: FrameReading[] = [];
+  for (let i = 0; i < frames.length; i++) {
+    const input = m.tf.tensor4d(frames[i], [1, height, width, 3], 'int32');
+    try {
+      // skipFrames 0 on a task's first frame: a fresh detection, never a box left over from another request
+      const detector = { skipFrames: i === 0 ? 0 : DETECT_EVERY - 1, skipTime: 1e9, maxDetected: 4 };
+      const res = await m.human.detect(input, { face: { detector, mesh: { enabled: true }, iris: { enabled: true } } } as Partial<Config>);
+      out.push(reading(res.face));
+      for (const f of res.face) m.tf.dispose(f.tensor);
+    } finally {
+      m.tf.dispose(input);
+    }
+  }
+  return out;
+}
+
+/** Faces big enough to matter, largest first. */
+export function significantFaces(faces: FaceResult[]): FaceResult[] {
+  const sorted = [...faces].sort((a, b) => b.box[2] - a.box[2]);
+  const main = sorted[0];
+  return main ? sorted.filter((f) => f.box[2] >= SECOND_FACE_MIN_SIZE * main.box[2]) : [];
+}
+
+function reading(faces: FaceResult[]): FrameReading {
+  const kept = significantFaces(faces);
+  const main = kept[0];
+  if (!main || main.mesh.length < 468) return { faces: kept.length, left: null, right: null };
+  return {
+    faces: kept.length,
+    left: eyeAspectRatio(main.mesh, 'left'),
+    right: eyeAspectRatio(main.mesh, 'right'),
+    yaw: main.rotation?.angle.yaw,
+    pitch: main.rotation?.angle.pitch,
+  };
+}
