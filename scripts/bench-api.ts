@@ -21,7 +21,7 @@ const PASSWORD = 'Bench!pass1';
 const bca = await deps.db.selectFrom('departments').select('id').where('name', '=', 'BCA').executeTakeFirstOrThrow();
 const teacher = await createActiveUser(deps.db, { role: 'teacher', email: 'teacher@bench.test', password: PASSWORD, department: 'BCA' }, now);
 const students = [];
-for (let i = 0; i < 100; i++) students.push(await createActiveUser(deps.db, { role: 'student', email: `s${i}@bench.test`, password: PASSWORD, department: 'BCA' }, now));
+for (let i = 0; i < 100; i++) students.push(await createActiveUser(deps.db, { role: 'student', email: `student${i}@bench.test`, password: PASSWORD, department: 'BCA' }, now));
 const login = async (email: string) => ((await (await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) })).json()) as { token: string }).token;
 const teacherToken = await login(teacher.email);
 const studentTokens = await Promise.all(students.map((s) => login(s.email)));
