@@ -7,6 +7,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     globalSetup: ['tests/global-setup.ts'],
+    reporters: ['default', './tests/summary-reporter.ts'],
     // Two cores: files run two at a time; the face engine and Chromium are heavy.
     maxWorkers: 2,
     fileParallelism: true,

@@ -1,0 +1,17 @@
+import type { Reporter, TestModule } from 'vitest/node';
+
+/** Prints one plain closing line, 'tests: N passed, N failed, N skipped', that any CI log reader understands. */
+export default class SummaryReporter implements Reporter {
+  onTestRunEnd(modules: ReadonlyArray<TestModule>) {
+    const counts = { passed: 0, failed: 0, skipped: 0 };
+    for (const m of modules) {
+      for (const test of m.children.allTests()) {
+        const state = test.result().state;
+        if (state === 'passed') counts.passed += 1;
+        else if (state === 'failed') counts.failed += 1;
+        else counts.skipped += 1;
+      }
+    }
+    console.log(`\ntests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  }
+}
