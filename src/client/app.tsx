@@ -1,0 +1,67 @@
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router';
+import { MSG } from '../shared/messages';
+import { AuthLayout } from '@/components/auth-layout';
+import { ProtectedRoute } from '@/components/protected-route';
+import { PublicLayout } from '@/components/public-layout';
+import { AboutPage } from '@/pages/about-page';
+import { ContactPage } from '@/pages/contact-page';
+import { LandingPage } from '@/pages/landing-page';
+import { LoginPage } from '@/pages/login-page';
+import { NotFoundPage } from '@/pages/not-found-page';
+import { PlaceholderPage } from '@/pages/placeholder-page';
+import { ThankYouPage } from '@/pages/thank-you-page';
+
+// Code-split the heavier pages (the camera form, the dashboards) out of the first load.
+const RegisterPage = lazy(() => import('@/pages/register-page').then((m) => ({ default: m.RegisterPage })));
+const StudentDashboardPage = lazy(() => import('@/pages/student-dashboard-page').then((m) => ({ default: m.StudentDashboardPage })));
+const TeacherDashboardPage = lazy(() => import('@/pages/teacher-dashboard-page').then((m) => ({ default: m.TeacherDashboardPage })));
+const FaceDetectionPage = lazy(() => import('@/pages/face-detection-page').then((m) => ({ default: m.FaceDetectionPage })));
+const AdminDashboardPage = lazy(() => import('@/pages/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })));
+
+/** The route table of SPEC 2. */
+export function App() {
+  return (
+    <Suspense fallback={null}>
+      <Routes>
+        <Route element={<PublicLayout />}>
+          <Route index element={<LandingPage />} />
+          <Route path="about-us" element={<AboutPage />} />
+          <Route path="contact-us" element={<ContactPage />} />
+          <Route path="update-user" element={<PlaceholderPage title={MSG.placeholder.updateUser} />} />
+        </Route>
+        <Route element={<AuthLayout />}>
+          <Route path="login" element={<LoginPage />} />
+          <Route path="register" element={<RegisterPage />} />
+          <Route path="thank-you" element={<ThankYouPage />} />
+        </Route>
+        <Route path="face-detection" element={<FaceDetectionPage />} />
+        <Route
+          path="student-dashboard"
+          element={
+            <ProtectedRoute roles={['student', 'admin']}>
+              <StudentDashboardPage />
+            </ProtectedRoute>
+          }
+        />
+        <Route
+          path="teacher-dashboard"
+          element={
+            <ProtectedRoute roles={['teacher', 'admin']}>
+              <TeacherDashboardPage />
+            </ProtectedRoute>
+          }
+        />
+        <Route
+          path="admin-dashboard"
+          element={
+            <ProtectedRoute roles={['admin']}>
+              <AdminDashboardPage />
+            </ProtectedRoute>
+          }
+        />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,47 @@
+import { type ReactNode, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { Role } from '../../shared/constants';
+import { MSG } from '../../shared/messages';
+import { checkRouteAccess } from '@/lib/route-access';
+import { clearToken, getToken, markSessionExpired } from '@/lib/session';
+
+/** Renders its children only for a stored, decodable, unexpired token whose role is allowed (SPEC 4). */
+export function ProtectedRoute({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  // The location key the check passed for: a stale approval never shows a newly visited route.
+  const [approvedKey, setApprovedKey] = useState<string | null>(null);
+  const roleList = roles.join();
+
+  useEffect(() => {
+    const access = checkRouteAccess(getToken(), roles);
+    const toLogin = () => navigate('/login', { replace: true, state: { from: location } });
+    switch (access.kind) {
+      case 'ok':
+        setApprovedKey(location.key);
+        return;
+      case 'no-token':
+        toLogin();
+        break;
+      case 'invalid':
+        console.error('Invalid token:', access.error);
+        clearToken();
+        toLogin();
+        break;
+      case 'expired':
+        clearToken();
+        markSessionExpired();
+        toast.error(MSG.guard.sessionExpired, { id: 'session-expired' });
+        toLogin();
+        break;
+      case 'forbidden':
+        toast.error(MSG.guard.accessDenied, { id: 'access-denied' });
+        navigate('/', { replace: true });
+        break;
+    }
+    setApprovedKey(null);
+  }, [location.key, roleList]);
+
+  return approvedKey === location.key ? <>{children}</> : null;
+}

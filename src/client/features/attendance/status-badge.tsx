@@ -1,0 +1,18 @@
+import { Badge } from '@/components/ui/badge';
+import { humanize } from './format';
+
+const VARIANT: Record<string, 'success' | 'destructive' | 'secondary'> = {
+  present: 'success',
+  valid: 'success',
+  verified: 'success',
+  enrolled: 'success',
+  active: 'success',
+  absent: 'destructive',
+  invalid: 'destructive',
+  not_verified: 'destructive',
+};
+
+/** A coloured badge for a status value (present, absent, valid, verified...), capitalised for display. */
+export function StatusBadge({ value, label }: { value: string | null | undefined; label?: string }) {
+  return <Badge variant={(value && VARIANT[value]) || 'secondary'}>{label ?? humanize(value)}</Badge>;
+}

@@ -1,0 +1,30 @@
+import { Mail } from 'lucide-react';
+import { Link } from 'react-router';
+import { MSG } from '../../../shared/messages';
+import { Button } from '@/components/ui/button';
+
+export function ContactBand() {
+  return (
+    <section id="contact" className="scroll-mt-20 pb-20 sm:pb-24">
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        <div className="flex flex-col items-center gap-6 rounded-2xl bg-primary px-6 py-12 text-center text-primary-foreground shadow-lg sm:px-12 md:flex-row md:text-left">
+          <span className="flex size-14 shrink-0 items-center justify-center rounded-xl bg-white/15">
+            <Mail className="size-7" aria-hidden />
+          </span>
+          <div className="grid flex-1 gap-2">
+            <h2 className="text-2xl font-bold tracking-tight">{MSG.landing.contactTitle}</h2>
+            <p className="text-primary-foreground/85">{MSG.landing.contactBody}</p>
+          </div>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Button size="lg" variant="secondary" asChild>
+              <Link to="/contact-us">{MSG.landing.contactCta}</Link>
+            </Button>
+            <Button size="lg" variant="ghost" className="text-primary-foreground hover:bg-white/10 hover:text-primary-foreground" asChild>
+              <Link to="/about-us">{MSG.landing.aboutCta}</Link>
+            </Button>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { captureStatus } from './capture-status';
+
+describe('captureStatus (SPEC 5 capture messages)', () => {
+  it('walks from the start message through progress to enough', () => {
+    expect(captureStatus(0)).toBe('Capture at least 3 images from different angles.');
+    expect(captureStatus(1)).toBe('1/3 images captured. Keep going!');
+    expect(captureStatus(2)).toBe('2/3 images captured. Keep going!');
+    expect(captureStatus(3)).toBe('You have captured enough images. Proceed to registration.');
+  });
+});

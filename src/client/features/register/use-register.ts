@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { REDIRECT_AFTER_REGISTRATION_MS, TOAST_MS } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { apiRequest } from '@/lib/api';
+import { withGlobalLoading } from '@/lib/loading-store';
+import { registerFailureMessage } from './register-failure-message';
+import type { CapturedImage } from './use-captured-images';
+import type { RegisterFormValues } from './validators';
+
+interface RegisterResponseBody {
+  success?: boolean;
+  message?: string;
+}
+
+const toastOptions = { duration: TOAST_MS.registration };
+
+/** POST /api/register as multipart with the three images in field `images`; on success /thank-you after 2 s. */
+export function useRegister() {
+  const navigate = useNavigate();
+  const [done, setDone] = useState(false);
+
+  async function submit(values: RegisterFormValues, images: CapturedImage[]) {
+    const form = new FormData();
+    form.append('username', values.username.trim());
+    form.append('email', values.email.trim());
+    form.append('phone_number', values.phone_number.trim());
+    form.append('role', values.role);
+    form.append('department_name', values.department_name);
+    form.append('password', values.password);
+    images.forEach((image, i) => form.append('images', image.blob, `face_${i + 1}.jpg`));
+
+    try {
+      const res = await withGlobalLoading(() => apiRequest<RegisterResponseBody>('/register', { method: 'POST', formData: form }));
+      if (!res.data.success) {
+        toast.error(registerFailureMessage(res.data.message), toastOptions);
+        return;
+      }
+      setDone(true);
+      toast.success(res.data.message || MSG.register.success, toastOptions);
+      setTimeout(() => navigate('/thank-you'), REDIRECT_AFTER_REGISTRATION_MS);
+    } catch {
+      toast.error(MSG.register.error, toastOptions);
+    }
+  }
+
+  return { submit, done };
+}

@@ -1,0 +1,50 @@
+import { type RefObject, useEffect, useRef, useState } from 'react';
+
+export type WebcamState = 'starting' | 'ready' | 'error';
+
+/** Streams the user-facing camera into `videoRef` while mounted and stops every track on unmount. */
+export function useWebcam(videoRef: RefObject<HTMLVideoElement | null>, onError: (err: unknown) => void) {
+  const [state, setState] = useState<WebcamState>('starting');
+  const onErrorRef = useRef(onError);
+  onErrorRef.current = onError;
+
+  useEffect(() => {
+    let stream: MediaStream | null = null;
+    let cancelled = false;
+    (async () => {
+      try {
+        const media = await navigator.mediaDevices.getUserMedia({
+          video: { width: { ideal: 640 }, height: { ideal: 480 }, facingMode: 'user' },
+          audio: false,
+        });
+        if (cancelled) return media.getTracks().forEach((track) => track.stop());
+        stream = media;
+        const video = videoRef.current;
+        if (!video) throw new Error('Video element missing');
+        video.srcObject = media;
+        await video.play();
+        await firstFrame(video);
+        if (!cancelled) setState('ready');
+      } catch (err) {
+        if (cancelled) return;
+        setState('error');
+        onErrorRef.current(err);
+      }
+    })();
+    return () => {
+      cancelled = true;
+      stream?.getTracks().forEach((track) => track.stop());
+    };
+  }, [videoRef]);
+
+  return state;
+}
+
+/** Resolves once a decoded frame is on screen, so the first capture is never black. */
+function firstFrame(video: HTMLVideoElement): Promise<void> {
+  if (!('requestVideoFrameCallback' in video)) return Promise.resolve();
+  return new Promise((resolve) => {
+    video.requestVideoFrameCallback(() => resolve());
+    setTimeout(resolve, 1_000); // a hidden tab may never paint a frame
+  });
+}

@@ -1,0 +1,79 @@
+import { Camera, Loader2 } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { FACE_IMAGES_REQUIRED, TOAST_MS } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { captureFrame } from './capture-frame';
+import { captureStatus } from './capture-status';
+import { useWebcam } from './use-webcam';
+
+interface WebcamDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  count: number;
+  onCapture: (blob: Blob) => void;
+}
+
+export function WebcamDialog({ open, onOpenChange, count, onCapture }: WebcamDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{MSG.register.cameraTitle}</DialogTitle>
+          <DialogDescription>{MSG.register.cameraDescription}</DialogDescription>
+        </DialogHeader>
+        {open && <WebcamPanel count={count} onCapture={onCapture} onClose={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function WebcamPanel({ count, onCapture, onClose }: { count: number; onCapture: (blob: Blob) => void; onClose: () => void }) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [busy, setBusy] = useState(false);
+  const state = useWebcam(videoRef, () => {
+    toast.error(MSG.register.webcam, { duration: TOAST_MS.registration });
+    onClose();
+  });
+  const full = count >= FACE_IMAGES_REQUIRED;
+
+  async function capture() {
+    const video = videoRef.current;
+    if (full) return void toast.warning(MSG.capture.max, { duration: TOAST_MS.registration });
+    if (!video || state !== 'ready') return;
+    setBusy(true);
+    try {
+      onCapture(await captureFrame(video));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <div className="relative aspect-[4/3] overflow-hidden rounded-lg bg-muted">
+        <video ref={videoRef} muted playsInline aria-label={MSG.register.cameraTitle} className="size-full -scale-x-100 object-cover" />
+        {state === 'starting' && (
+          <div className="absolute inset-0 flex items-center justify-center">
+            <Loader2 className="size-8 animate-spin text-muted-foreground" aria-hidden />
+          </div>
+        )}
+        <div aria-hidden className="pointer-events-none absolute inset-[18%_26%] rounded-[50%] border-2 border-dashed border-white/70" />
+      </div>
+      <p role="status" className="text-center text-sm font-medium">
+        {captureStatus(count)}
+      </p>
+      <DialogFooter>
+        <Button variant="outline" onClick={onClose}>
+          {MSG.register.done}
+        </Button>
+        <Button onClick={capture} disabled={full || busy || state !== 'ready'}>
+          <Camera aria-hidden />
+          {MSG.register.capture} ({count}/{FACE_IMAGES_REQUIRED})
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}

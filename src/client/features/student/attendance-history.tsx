@@ -1,0 +1,89 @@
+import { Hand } from 'lucide-react';
+import { MSG } from '../../../shared/messages';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Pagination } from '@/components/ui/pagination';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatDate, formatTime } from '@/features/attendance/format';
+import { StatusBadge } from '@/features/attendance/status-badge';
+import type { AttendanceList } from './student-api';
+
+const M = MSG.student;
+
+/** Attendance tab: Date, Status (with the manual badge and marker), Check-in Time, and pagination. */
+export function AttendanceHistory({
+  data,
+  loading,
+  page,
+  onPageChange,
+}: {
+  data: AttendanceList | undefined;
+  loading: boolean;
+  page: number;
+  onPageChange: (page: number) => void;
+}) {
+  const records = data?.attendance_records ?? [];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">
+          <h2>{M.historyTitle}</h2>
+        </CardTitle>
+        <CardDescription>
+          {M.historyDescription}
+          {data?.total_records !== undefined && ` ${M.recordsCount(data.total_records)}`}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>{M.columns.date}</TableHead>
+              <TableHead>{M.columns.status}</TableHead>
+              <TableHead>{M.columns.checkIn}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {loading && !data
+              ? Array.from({ length: 3 }, (_, i) => (
+                  <TableRow key={i}>
+                    <TableCell colSpan={3}>
+                      <Skeleton className="h-5 w-full" />
+                    </TableCell>
+                  </TableRow>
+                ))
+              : records.map((r) => (
+                  <TableRow key={r.id}>
+                    <TableCell className="font-medium">{formatDate(r.timestamp)}</TableCell>
+                    <TableCell>
+                      <div className="flex flex-wrap items-center gap-2">
+                        <StatusBadge value={r.status} />
+                        {r.manual_flag && (
+                          <>
+                            <Badge variant="outline">
+                              <Hand aria-hidden />
+                              {M.markedManually}
+                            </Badge>
+                            {r.marked_by && <span className="text-xs text-muted-foreground">{M.markedBy(r.marked_by)}</span>}
+                          </>
+                        )}
+                      </div>
+                    </TableCell>
+                    <TableCell className="tabular-nums">{r.status === 'present' ? formatTime(r.timestamp) : '—'}</TableCell>
+                  </TableRow>
+                ))}
+            {data && records.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={3} className="py-10 text-center text-muted-foreground">
+                  {M.noRecords}
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+        {data && data.total_pages > 1 && <Pagination page={page} totalPages={data.total_pages} onPageChange={onPageChange} />}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,89 @@
+import { Loader2 } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { PROFILE_IMAGES_MAX } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { formatDateTime, humanize } from '@/features/attendance/format';
+import { StatusBadge } from '@/features/attendance/status-badge';
+import { useStudentProfile } from './student-api';
+
+const M = MSG.student;
+const F = M.fields;
+
+/** The profile modal of SPEC 2: account fields, enrollment status and up to 3 images (click for fullscreen). */
+export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const profile = useStudentProfile(open);
+  const [fullscreen, setFullscreen] = useState<string | null>(null);
+  const p = profile.data;
+  const images = p?.face_enrollment.image_urls.slice(0, PROFILE_IMAGES_MAX) ?? [];
+  const fields: [string, ReactNode][] = p
+    ? [
+        [F.name, p.username],
+        [F.email, p.email],
+        [F.phone, p.phone_number || M.notProvided],
+        [F.role, humanize(p.role)],
+        [F.status, <StatusBadge key="s" value={p.status} />],
+        [F.lastLogin, formatDateTime(p.last_login, M.never)],
+        [F.department, p.department ?? MSG.dashboard.noDepartment],
+        [F.enrollment, <StatusBadge key="e" value={p.face_enrollment.enrollment_status} />],
+      ]
+    : [];
+  return (
+    <>
+      <Dialog open={open} onOpenChange={onOpenChange}>
+        <DialogContent className="sm:max-w-xl">
+          <DialogHeader>
+            <DialogTitle>{M.profileTitle}</DialogTitle>
+            <DialogDescription>{M.profileDescription}</DialogDescription>
+          </DialogHeader>
+          {profile.isPending ? (
+            <Loader2 className="mx-auto size-6 animate-spin text-muted-foreground" aria-hidden />
+          ) : profile.isError ? (
+            <p role="alert" className="text-destructive">{M.fetchFailed}</p>
+          ) : (
+            <>
+              <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
+                {fields.map(([term, value]) => (
+                  <div key={term} className="grid gap-1">
+                    <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{term}</dt>
+                    <dd className="font-medium break-all">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+              <section aria-label={M.enrolledImages} className="grid gap-3">
+                <h3 className="text-sm font-semibold">{M.enrolledImages}</h3>
+                {images.length === 0 ? (
+                  <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">{M.noImages}</p>
+                ) : (
+                  <div className="grid grid-cols-3 gap-3">
+                    {images.map((src, i) => (
+                      <figure key={src} className="grid gap-1.5">
+                        <button
+                          type="button"
+                          onClick={() => setFullscreen(src)}
+                          aria-label={M.openImage(i + 1)}
+                          className="overflow-hidden rounded-lg border transition hover:ring-2 hover:ring-ring/50 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+                        >
+                          <img src={src} alt={M.imageAlt(i + 1)} className="aspect-[4/3] w-full object-cover" />
+                        </button>
+                        <figcaption className="text-xs text-muted-foreground">
+                          {M.capturedAt(formatDateTime(p?.face_enrollment.capture_times[i], '—'))}
+                        </figcaption>
+                      </figure>
+                    ))}
+                  </div>
+                )}
+              </section>
+            </>
+          )}
+        </DialogContent>
+      </Dialog>
+      <Dialog open={fullscreen !== null} onOpenChange={(o) => !o && setFullscreen(null)}>
+        <DialogContent className="flex h-svh max-h-none w-screen max-w-none items-center justify-center rounded-none border-0 bg-black/95 p-4 text-white sm:max-w-none">
+          <DialogTitle className="sr-only">{M.enrolledImages}</DialogTitle>
+          {fullscreen && <img src={fullscreen} alt={M.enrolledImages} className="max-h-full max-w-full object-contain" />}
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { STORAGE_KEYS } from '../../../shared/constants';
+import type { Coords } from '@/features/attendance/use-geolocation';
+
+const K = STORAGE_KEYS;
+
+function readJson<T>(key: string): T | null {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The teacher dashboard's local-storage keys of SPEC 4. */
+export const geofenceStorage = {
+  read() {
+    const radius = Number(localStorage.getItem(K.activeRadius));
+    const custom = Number(localStorage.getItem(K.customRadius));
+    return {
+      started: localStorage.getItem(K.attendanceStarted) === 'true',
+      location: readJson<Coords>(K.userLocation),
+      activeRadius: radius > 0 ? radius : null,
+      customRadius: custom > 0 ? custom : null,
+      endTime: localStorage.getItem(K.sessionEndTime),
+    };
+  },
+  saveStart(args: { location: Coords; radius: number; endTime: string }) {
+    localStorage.setItem(K.attendanceStarted, 'true');
+    localStorage.setItem(K.userLocation, JSON.stringify(args.location));
+    localStorage.setItem(K.activeRadius, String(args.radius));
+    localStorage.setItem(K.sessionEndTime, args.endTime);
+  },
+  saveCustomRadius(radius: number) {
+    localStorage.setItem(K.customRadius, String(radius));
+  },
+  /** On stop (manual or automatic) the stored radius, location and end time go. */
+  clearSession() {
+    localStorage.setItem(K.attendanceStarted, 'false');
+    for (const key of [K.userLocation, K.activeRadius, K.sessionEndTime]) localStorage.removeItem(key);
+  },
+};

@@ -1,0 +1,85 @@
+import { Play, Radio, Square, Users } from 'lucide-react';
+import { MSG } from '../../../shared/messages';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { formatCoords, formatCountdown } from '@/features/attendance/format';
+import { StatCard } from '@/features/attendance/stat-card';
+import type { Coords } from '@/features/attendance/use-geolocation';
+
+const M = MSG.teacher;
+
+/** Quick Actions: View Students, and Start Attendance or Stop Attendance. */
+export function QuickActionsCard({
+  active,
+  busy,
+  onViewStudents,
+  onStart,
+  onStop,
+}: {
+  active: boolean;
+  busy: boolean;
+  onViewStudents: () => void;
+  onStart: () => void;
+  onStop: () => void;
+}) {
+  return (
+    <StatCard icon={Play} title={M.quickActions}>
+      <div className="grid gap-3">
+        {active ? (
+          <Button size="lg" variant="destructive" onClick={onStop} disabled={busy}>
+            <Square aria-hidden />
+            {M.stopAttendance}
+          </Button>
+        ) : (
+          <Button size="lg" onClick={onStart} disabled={busy}>
+            <Play aria-hidden />
+            {M.startAttendance}
+          </Button>
+        )}
+        <Button size="lg" variant="outline" onClick={onViewStudents}>
+          <Users aria-hidden />
+          {M.viewStudents}
+        </Button>
+      </div>
+    </StatCard>
+  );
+}
+
+/** Attendance Status: Active or Not Started, where, for which department and how long is left. */
+export function AttendanceStatusCard({
+  active,
+  location,
+  department,
+  remaining,
+}: {
+  active: boolean;
+  location: Coords | null;
+  department: string | null;
+  remaining: number | null;
+}) {
+  return (
+    <StatCard icon={Radio} title={M.statusTitle} tone={active ? 'success' : 'muted'}>
+      <div className="flex items-center gap-2" data-testid="attendance-status">
+        <Badge variant={active ? 'success' : 'secondary'} className="px-2.5 py-1 text-sm">
+          {active && <span aria-hidden className="size-2 animate-pulse rounded-full bg-success" />}
+          {active ? M.active : M.notStarted}
+        </Badge>
+        {active && department && <span className="text-sm font-medium">{department}</span>}
+      </div>
+      <dl className="grid gap-2 text-sm">
+        <div className="flex justify-between gap-3">
+          <dt className="text-muted-foreground">{M.location}</dt>
+          <dd className="font-mono text-xs">{location ? formatCoords(location) : M.noLocation}</dd>
+        </div>
+        {active && remaining !== null && (
+          <div className="flex justify-between gap-3">
+            <dt className="text-muted-foreground">{M.timeLeft}</dt>
+            <dd className="font-semibold tabular-nums" data-testid="session-remaining">
+              {formatCountdown(remaining)}
+            </dd>
+          </div>
+        )}
+      </dl>
+    </StatCard>
+  );
+}

@@ -1,0 +1,79 @@
+import { BarChart3, Clock } from 'lucide-react';
+import { RECENT_ATTENDANCE_SHOWN } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { Button } from '@/components/ui/button';
+import { Progress } from '@/components/ui/progress';
+import { formatTime } from '@/features/attendance/format';
+import { StatCard } from '@/features/attendance/stat-card';
+import { StatusBadge } from '@/features/attendance/status-badge';
+import type { SessionStudent } from './teacher-api';
+
+const M = MSG.teacher;
+
+/** Student Statistics: total, present, absent and the present share as a bar. */
+export function StudentStatsCard({ students }: { students: SessionStudent[] }) {
+  const total = students.length;
+  const present = students.filter((s) => s.status === 'present').length;
+  const pct = total ? Math.round((present / total) * 100) : 0;
+  const figures = [
+    { label: M.total, value: total, className: '' },
+    { label: M.present, value: present, className: 'text-success' },
+    { label: M.absent, value: total - present, className: 'text-destructive' },
+  ];
+  return (
+    <StatCard icon={BarChart3} title={M.statsTitle}>
+      <dl className="grid grid-cols-3 gap-2 text-center">
+        {figures.map((f) => (
+          <div key={f.label} className="rounded-lg bg-muted/60 px-2 py-3">
+            <dt className="text-xs text-muted-foreground">{f.label}</dt>
+            <dd className={`text-2xl font-bold tabular-nums ${f.className}`} data-testid={`stat-${f.label.toLowerCase()}`}>
+              {f.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <Progress value={pct} aria-label={M.presentShare(pct)} indicatorClassName="bg-success" />
+      <p className="text-sm text-muted-foreground">{M.presentShare(pct)}</p>
+    </StatCard>
+  );
+}
+
+/** Recent Attendance: the latest marks first, five of them, and View All. */
+export function RecentAttendanceCard({ students, onViewAll }: { students: SessionStudent[]; onViewAll: () => void }) {
+  const recent = [...students]
+    .sort((a, b) => (b.timestamp ?? '').localeCompare(a.timestamp ?? ''))
+    .slice(0, RECENT_ATTENDANCE_SHOWN);
+  return (
+    <StatCard
+      icon={Clock}
+      title={M.recentTitle}
+      className="lg:col-span-2"
+      action={
+        <Button variant="link" size="sm" onClick={onViewAll}>
+          {M.viewAll}
+        </Button>
+      }
+    >
+      {recent.length === 0 ? (
+        <p className="py-6 text-center text-sm text-muted-foreground">{M.noRecent}</p>
+      ) : (
+        <ul className="divide-y" aria-label={M.recentTitle}>
+          {recent.map((s) => (
+            <li key={s.student_id} className="flex items-center justify-between gap-3 py-2.5">
+              <div className="flex min-w-0 items-center gap-3">
+                <span aria-hidden className="flex size-8 shrink-0 items-center justify-center rounded-full bg-accent text-sm font-semibold text-accent-foreground uppercase">
+                  {s.name.charAt(0)}
+                </span>
+                <div className="min-w-0">
+                  <p className="truncate text-sm font-medium">{s.name}</p>
+                  <p className="text-xs text-muted-foreground tabular-nums">{formatTime(s.timestamp, M.notMarked)}</p>
+                </div>
+              </div>
+              <StatusBadge value={s.marked ? s.status : null} label={s.marked ? undefined : M.notMarked} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </StatCard>
+  );
+}

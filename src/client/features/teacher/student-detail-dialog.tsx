@@ -1,0 +1,74 @@
+import { Check, UserX, X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { MSG } from '../../../shared/messages';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { formatDateTime } from '@/features/attendance/format';
+import { StatusBadge } from '@/features/attendance/status-badge';
+import type { SessionStudent } from './teacher-api';
+import { useManualMark } from './use-manual-mark';
+
+const M = MSG.teacher;
+const D = M.detail;
+
+/** A session student's photo, statuses and the manual Mark Present / Mark Absent buttons. */
+export function StudentDetailDialog({ student, onClose }: { student: SessionStudent | null; onClose: () => void }) {
+  const { mark, pending } = useManualMark();
+  const s = student;
+  const rows: [string, ReactNode][] = s
+    ? [
+        [D.geofencing, <StatusBadge key="g" value={s.geofencing_status} label={s.geofencing_status ? undefined : M.notAvailable} />],
+        [D.face, <StatusBadge key="f" value={s.face_recognition_status} label={s.face_recognition_status ? undefined : M.notAvailable} />],
+        [D.enrollment, <StatusBadge key="e" value={s.image_urls.length ? 'enrolled' : null} label={s.image_urls.length ? D.enrolled : M.notEnrolled} />],
+        [D.current, <StatusBadge key="c" value={s.marked ? s.status : null} label={s.marked ? undefined : M.notMarked} />],
+        [D.lastMarked, formatDateTime(s.timestamp, M.notAvailable)],
+      ]
+    : [];
+
+  async function update(status: 'present' | 'absent') {
+    if (s && (await mark(s, status))) onClose();
+  }
+
+  return (
+    <Dialog open={s !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        {s && (
+          <>
+            <DialogHeader>
+              <DialogTitle>{s.name}</DialogTitle>
+              <DialogDescription>{s.email}</DialogDescription>
+            </DialogHeader>
+            <div className="grid gap-5 sm:grid-cols-[9rem_1fr]">
+              {s.image_urls[0] ? (
+                <img src={s.image_urls[0]} alt={D.photoAlt(s.name)} className="aspect-square w-36 rounded-xl border object-cover" />
+              ) : (
+                <div className="flex aspect-square w-36 flex-col items-center justify-center gap-2 rounded-xl border border-dashed bg-muted/50 text-sm text-muted-foreground">
+                  <UserX className="size-6" aria-hidden />
+                  {M.notEnrolled}
+                </div>
+              )}
+              <dl className="grid gap-2.5 text-sm">
+                {rows.map(([term, value]) => (
+                  <div key={term} className="flex items-center justify-between gap-3">
+                    <dt className="text-muted-foreground">{term}</dt>
+                    <dd className="text-right font-medium">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+            <DialogFooter>
+              <Button variant="outline" onClick={() => update('absent')} disabled={pending}>
+                <X aria-hidden />
+                {D.markAbsent}
+              </Button>
+              <Button onClick={() => update('present')} disabled={pending}>
+                <Check aria-hidden />
+                {D.markPresent}
+              </Button>
+            </DialogFooter>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

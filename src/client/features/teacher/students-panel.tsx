@@ -1,0 +1,101 @@
+import { Search, UserPlus } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { SEARCH_DEBOUNCE_MS } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Pagination } from '@/components/ui/pagination';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { errorText } from '@/features/attendance/fetch-json';
+import { formatDateTime } from '@/features/attendance/format';
+import { StatusBadge } from '@/features/attendance/status-badge';
+import { StudentDetailDialog } from './student-detail-dialog';
+import { type SessionStudent, useSessionStudents } from './teacher-api';
+import { useDebouncedValue } from './use-debounced-value';
+
+const M = MSG.teacher;
+
+/** Students tab: debounced search, Add Student, the Name/Status/Timestamp table, row details, pagination. */
+export function StudentsPanel({ live }: { live: boolean }) {
+  const navigate = useNavigate();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<SessionStudent | null>(null);
+  const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const students = useSessionStudents(page, query, live);
+
+  useEffect(() => setPage(1), [query]);
+  useEffect(() => {
+    if (students.isError) toast.error(errorText(students.error, M.fetchStudentsFailed), { id: 'students-failed' });
+  }, [students.isError, students.error]);
+
+  const rows = students.data?.students ?? [];
+  return (
+    <Card>
+      <CardHeader className="gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="grid gap-1.5">
+          <CardTitle className="text-lg">
+            <h2>{M.studentsTitle}</h2>
+          </CardTitle>
+          <CardDescription>{M.studentsDescription}</CardDescription>
+        </div>
+        <div className="flex gap-2">
+          <div className="relative">
+            <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+            <Input
+              type="search"
+              aria-label={M.search}
+              placeholder={M.searchPlaceholder}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              className="w-56 pl-9 sm:w-64"
+            />
+          </div>
+          <Button onClick={() => navigate('/register', { state: { isStudent: true } })}>
+            <UserPlus aria-hidden />
+            {M.addStudent}
+          </Button>
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>{M.columns.name}</TableHead>
+              <TableHead>{M.columns.status}</TableHead>
+              <TableHead>{M.columns.timestamp}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((s) => (
+              <TableRow key={s.student_id} className="cursor-pointer" onClick={() => setSelected(s)}>
+                <TableCell>
+                  <button type="button" className="text-left font-medium hover:underline focus-visible:underline focus-visible:outline-none">
+                    {s.name}
+                  </button>
+                  <p className="text-xs text-muted-foreground">{s.email}</p>
+                </TableCell>
+                <TableCell>
+                  <StatusBadge value={s.marked ? s.status : null} label={s.marked ? undefined : M.notMarked} />
+                </TableCell>
+                <TableCell className="text-muted-foreground tabular-nums">{formatDateTime(s.timestamp, '—')}</TableCell>
+              </TableRow>
+            ))}
+            {students.data && rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={3} className="py-10 text-center text-muted-foreground">
+                  {M.noStudents}
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+        {(students.data?.totalPages ?? 1) > 1 && <Pagination page={page} totalPages={students.data!.totalPages} onPageChange={setPage} />}
+      </CardContent>
+      <StudentDetailDialog student={selected} onClose={() => setSelected(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { MSG } from '../../../shared/messages';
+import { errorText } from '@/features/attendance/fetch-json';
+import { GeofenceSettingsCard } from './geofence-settings-card';
+import { geofenceStorage } from './geofence-storage';
+import { PendingStudentsSection } from './pending-students-section';
+import { RadiusDialog } from './radius-dialog';
+import { AttendanceStatusCard, QuickActionsCard } from './session-cards';
+import { RecentAttendanceCard, StudentStatsCard } from './student-cards';
+import { useDepartments, useSessionStudents, useTeacherProfile } from './teacher-api';
+import type { useGeofenceSession } from './use-geofence-session';
+import { useRadiusSettings } from './use-radius-settings';
+
+/** Overview tab: the five cards of SPEC 2 plus the pending-students section. */
+export function TeacherOverview({ geofence, onViewStudents }: { geofence: ReturnType<typeof useGeofenceSession>; onViewStudents: () => void }) {
+  const profile = useTeacherProfile();
+  const departments = useDepartments();
+  const students = useSessionStudents(1, '', geofence.active);
+  const radius = useRadiusSettings();
+  const [department, setDepartment] = useState<number | null>(null);
+  const [choosing, setChoosing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const { session } = geofence;
+
+  useEffect(() => {
+    if (department === null && profile.data?.department) setDepartment(profile.data.department.id);
+  }, [profile.data, department]);
+  useEffect(() => {
+    if (students.isError) toast.error(errorText(students.error, MSG.teacher.fetchStudentsFailed), { id: 'students-failed' });
+  }, [students.isError, students.error]);
+
+  async function run(task: () => Promise<void>) {
+    setBusy(true);
+    try {
+      await task();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const stored = geofenceStorage.read();
+  const location = session ? { latitude: session.latitude, longitude: session.longitude } : null;
+  const all = students.data?.allStudents ?? [];
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        <QuickActionsCard
+          active={geofence.active}
+          busy={busy || geofence.status.isPending}
+          onViewStudents={onViewStudents}
+          onStart={() => setChoosing(true)}
+          onStop={() => run(geofence.stop)}
+        />
+        <AttendanceStatusCard active={geofence.active} location={location ?? stored.location} department={session?.department.name ?? null} remaining={geofence.remaining} />
+        <StudentStatsCard students={all} />
+        <GeofenceSettingsCard
+          departments={departments.data ?? []}
+          department={session?.department.id ?? department}
+          onDepartmentChange={setDepartment}
+          active={geofence.active}
+          activeRadius={session?.radius ?? radius.chosenRadius}
+          radius={radius}
+        />
+        <RecentAttendanceCard students={all} onViewAll={onViewStudents} />
+      </div>
+      <PendingStudentsSection />
+      <RadiusDialog
+        open={choosing}
+        onOpenChange={setChoosing}
+        initialCustom={radius.customRadius}
+        onChoose={(r) => run(() => geofence.start(r, department ?? profile.data?.department?.id ?? ''))}
+      />
+    </div>
+  );
+}

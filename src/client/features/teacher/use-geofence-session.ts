@@ -1,0 +1,77 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { toast } from 'sonner';
+import { SESSION_WARNINGS_S } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { geofenceStorage } from './geofence-storage';
+import { startGeofence, stopGeofence } from './session-actions';
+import { teacherKeys, useGeofenceStatus } from './teacher-api';
+import { useCountdown } from './use-countdown';
+
+const M = MSG.teacher;
+
+/**
+ * The teacher's geofence session (SPEC 4): server status polled every 5 s while active, a local countdown with the
+ * 30 s (info) and 10 s (warning) toasts, and the automatic end that tells the user and calls stop.
+ */
+export function useGeofenceSession() {
+  const queryClient = useQueryClient();
+  const status = useGeofenceStatus();
+  const data = status.data;
+  const session = data?.active ? data : null;
+  const endMs = session ? status.dataUpdatedAt + session.remaining_seconds * 1000 : null;
+  const remaining = useCountdown(endMs);
+  const fired = useRef(new Set<string>());
+  const manualStop = useRef<number | null>(null);
+  const lastSession = useRef<number | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: teacherKeys.all });
+
+  function endedAutomatically(sessionId: number) {
+    if (fired.current.has(`${sessionId}:end`)) return false;
+    fired.current.add(`${sessionId}:end`);
+    toast.info(M.endedAutomatically, { id: `auto-end-${sessionId}` });
+    return true;
+  }
+
+  useEffect(() => {
+    if (!session || remaining === null) return;
+    const id = session.session_id;
+    if (remaining <= 0) {
+      if (endedAutomatically(id)) void stopGeofence(true).then(refresh);
+      return;
+    }
+    SESSION_WARNINGS_S.forEach((threshold, i) => {
+      const lower = SESSION_WARNINGS_S[i + 1] ?? 0;
+      const key = `${id}:${threshold}`;
+      if (remaining <= threshold && remaining > lower && !fired.current.has(key)) {
+        fired.current.add(key);
+        (i === 0 ? toast.info : toast.warning)(M.warning(remaining));
+      }
+    });
+  }, [remaining, session?.session_id]);
+
+  // The server may close the session first (its own timer): an active -> inactive change we did not ask for.
+  useEffect(() => {
+    if (!data) return;
+    const previous = lastSession.current;
+    lastSession.current = data.active ? data.session_id : null;
+    if (!data.active && previous !== null && manualStop.current !== previous) {
+      endedAutomatically(previous);
+      geofenceStorage.clearSession();
+      void refresh();
+    }
+    if (!data.active && previous === null && geofenceStorage.read().started) geofenceStorage.clearSession();
+  }, [data]);
+
+  async function start(radius: number, department: number | string) {
+    if (await startGeofence(radius, department)) await refresh();
+  }
+
+  async function stop() {
+    manualStop.current = session?.session_id ?? null;
+    await stopGeofence(false);
+    await refresh();
+  }
+
+  return { status, session, active: session !== null, remaining, start, stop };
+}

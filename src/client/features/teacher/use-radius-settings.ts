@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { DEFAULT_RADIUS_M } from '../../../shared/constants';
+import { geofenceStorage } from './geofence-storage';
+import { isValidRadius, nextSettingsRadius } from './radius';
+
+/** The Geofencing Settings radius: a toggle, the typed text and the value it yields (kept as customRadius). */
+export function useRadiusSettings() {
+  const [customEnabled, setCustomEnabled] = useState(false);
+  const [customRadius, setCustomRadius] = useState(() => geofenceStorage.read().customRadius ?? DEFAULT_RADIUS_M);
+  const [draft, setDraft] = useState(() => String(customRadius));
+
+  function onDraftChange(text: string) {
+    setDraft(text);
+    const next = nextSettingsRadius(text, customRadius);
+    setCustomRadius(next);
+    geofenceStorage.saveCustomRadius(next);
+  }
+
+  /** Leaving the field shows the radius actually in force again (an ignored entry does not linger). */
+  const onDraftBlur = () => setDraft(String(customRadius));
+
+  return {
+    onDraftBlur,
+    customEnabled,
+    setCustomEnabled,
+    customRadius,
+    draft,
+    draftValid: isValidRadius(Number(draft)) && draft.trim() !== '',
+    onDraftChange,
+    /** What a new session would use. */
+    chosenRadius: customEnabled ? customRadius : DEFAULT_RADIUS_M,
+  };
+}
+
+export type RadiusSettings = ReturnType<typeof useRadiusSettings>;

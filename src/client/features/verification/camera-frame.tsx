@@ -1,0 +1,66 @@
+import { Loader2 } from 'lucide-react';
+import type { RefObject } from 'react';
+import { RECORDING_MS } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import type { WebcamState } from '@/features/register/use-webcam';
+import { cn } from '@/lib/utils';
+import type { FrameState } from './use-face-verification';
+
+const FRAME_CLASS: Record<FrameState, string> = {
+  default: 'ring-border',
+  success: 'ring-success shadow-[0_0_0_6px] shadow-success/20',
+  failure: 'ring-destructive shadow-[0_0_0_6px] shadow-destructive/20',
+};
+
+/** Grows the progress bar across the recording's length (a stable ref callback, so it runs once per mount). */
+const fillOverRecording = (el: HTMLElement | null) => {
+  el?.animate([{ transform: 'scaleX(0)' }, { transform: 'scaleX(1)' }], { duration: RECORDING_MS, fill: 'forwards' });
+};
+
+/** The mirrored live preview inside the colour-coded frame (data-frame: default, success or failure). */
+export function CameraFrame({
+  videoRef,
+  camera,
+  frame,
+  recording,
+}: {
+  videoRef: RefObject<HTMLVideoElement | null>;
+  camera: WebcamState;
+  frame: FrameState;
+  recording: boolean;
+}) {
+  return (
+    <div
+      data-testid="camera-frame"
+      data-frame={frame}
+      className={cn('relative aspect-[4/3] w-full overflow-hidden rounded-2xl bg-neutral-900 ring-4 transition-all duration-300', FRAME_CLASS[frame])}
+    >
+      <video ref={videoRef} muted playsInline aria-label={MSG.verification.title} className="size-full -scale-x-100 object-cover" />
+      {camera === 'starting' && (
+        <div className="absolute inset-0 flex items-center justify-center gap-2 text-sm text-white/80">
+          <Loader2 className="size-4 animate-spin" aria-hidden />
+          {MSG.verification.cameraStarting}
+        </div>
+      )}
+      {camera === 'error' && (
+        <div role="alert" className="absolute inset-0 flex items-center justify-center p-6 text-center text-sm text-white/90">
+          {MSG.verification.cameraDenied}
+        </div>
+      )}
+      {recording && (
+        <>
+          <span className="absolute top-3 left-3 flex items-center gap-1.5 rounded-full bg-black/60 px-2.5 py-1 text-xs font-semibold text-white">
+            <span className="size-2 animate-pulse rounded-full bg-red-500" aria-hidden />
+            REC
+          </span>
+          <span
+            aria-hidden
+            className="absolute inset-x-0 bottom-0 h-1 origin-left bg-red-500"
+            ref={fillOverRecording}
+          />
+        </>
+      )}
+      <div aria-hidden className="pointer-events-none absolute inset-[18%_24%] rounded-[50%] border-2 border-dashed border-white/40" />
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { RECORDING_MS, REDIRECT_AFTER_MARKING_MS, REQUESTED_BLINKS, TOAST_MS } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { type Coords, geolocationFailure, getCurrentCoords } from '@/features/attendance/use-geolocation';
+import { getToken } from '@/lib/session';
+import { compareFaceVideo, type FaceMarkResult, markVerifiedAttendance } from './verification-api';
+
+export type VerificationPhase = 'idle' | 'recording' | 'checking' | 'marking' | 'failed' | 'done';
+export type FrameState = 'default' | 'success' | 'failure';
+
+const opts = { duration: TOAST_MS.verification };
+const M = MSG.verification;
+
+/** SPEC 4 verification flow: record 3 s, check liveness, then mark with face_verified and go back after 2 s. */
+export function useFaceVerification(record: (ms: number) => Promise<Blob>, passedCoords: Coords | null) {
+  const navigate = useNavigate();
+  const [phase, setPhase] = useState<VerificationPhase>('idle');
+  const [frame, setFrame] = useState<FrameState>('default');
+  const [detail, setDetail] = useState<string | null>(null);
+
+  async function start() {
+    if (!getToken()) {
+      toast.error(M.tokenMissing, { ...opts, id: 'token-missing' });
+      return;
+    }
+    setFrame('default');
+    setDetail(null);
+    setPhase('recording');
+    let video: Blob;
+    try {
+      video = await record(RECORDING_MS);
+    } catch {
+      setPhase('idle');
+      toast.error(M.livenessError, opts);
+      return;
+    }
+    setPhase('checking');
+    try {
+      const res = await compareFaceVideo(video);
+      if (res.status === 503) {
+        setPhase('idle');
+        toast.warning(res.data.message || MSG.server.busy, opts);
+        return;
+      }
+      if (!res.ok) throw new Error(res.data.message);
+      if (!res.data.success) {
+        // Refused for another reason than blinking (the face did not match, no face...): the server's reason helps.
+        const other = res.data.message && res.data.message !== M.noBlink ? res.data.message : undefined;
+        const identity = other ?? ((res.data.blink_count ?? 0) >= REQUESTED_BLINKS ? res.data.message : undefined);
+        setFrame('failure');
+        setDetail(identity ?? null);
+        setPhase('failed');
+        toast.error(M.noBlink, { ...opts, description: identity });
+        return;
+      }
+    } catch (err) {
+      setFrame('failure');
+      setPhase('failed');
+      setDetail(err instanceof Error && err.message ? err.message : null);
+      toast.error(M.livenessError, opts);
+      return;
+    }
+    setFrame('success');
+    setPhase('marking');
+    await mark();
+  }
+
+  async function mark() {
+    let coords = passedCoords;
+    if (!coords) {
+      try {
+        coords = await getCurrentCoords();
+      } catch (err) {
+        toast.error(geolocationFailure(err) === 'unsupported' ? M.geoUnsupported : M.enableGps, opts);
+        setPhase('idle');
+        return;
+      }
+    }
+    try {
+      const res = await markVerifiedAttendance(coords);
+      showResult(res.data);
+    } catch {
+      toast.error(M.attendanceError, opts);
+    }
+    setPhase('done');
+    setTimeout(() => navigate('/student-dashboard'), REDIRECT_AFTER_MARKING_MS);
+  }
+
+  return { phase, frame, detail, start };
+}
+
+function showResult(result: FaceMarkResult) {
+  if (result.status === 'already_marked') toast.info(M.alreadyMarked, opts);
+  else if (result.status === 'present' && result.geofencing_status === 'valid' && result.face_recognition_status === 'verified') toast.success(M.marked, opts);
+  else toast.error(M.failed, { ...opts, description: result.error });
+}

@@ -1,0 +1,5 @@
+import { DashboardPlaceholder } from '@/features/dashboard/dashboard-placeholder';
+
+export function AdminDashboardPage() {
+  return <DashboardPlaceholder role="admin" />;
+}

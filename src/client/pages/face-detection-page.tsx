@@ -1,0 +1,96 @@
+import { ArrowLeft, CheckCircle2, Loader2, ScanFace, XCircle } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation } from 'react-router';
+import { toast } from 'sonner';
+import { TOAST_MS } from '../../shared/constants';
+import { MSG } from '../../shared/messages';
+import { Brand } from '@/components/brand';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import type { Coords } from '@/features/attendance/use-geolocation';
+import { CameraFrame } from '@/features/verification/camera-frame';
+import { useFaceVerification, type VerificationPhase } from '@/features/verification/use-face-verification';
+import { useWebcamRecorder } from '@/features/verification/use-webcam-recorder';
+import { getToken } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+const M = MSG.verification;
+const BUSY: VerificationPhase[] = ['recording', 'checking', 'marking', 'done'];
+const STATUS_TEXT: Record<VerificationPhase, string> = {
+  idle: M.instruction,
+  recording: M.recording,
+  checking: M.checking,
+  marking: M.verified,
+  done: M.verified,
+  failed: M.noBlink,
+};
+
+function passedCoords(state: unknown): Coords | null {
+  const s = state as Partial<Coords> | null;
+  return s && typeof s.latitude === 'number' && typeof s.longitude === 'number' ? { latitude: s.latitude, longitude: s.longitude } : null;
+}
+
+/** /face-detection: camera preview, Start Verification, 3 s recording, liveness verdict, then the mark (SPEC 2, 4). */
+export function FaceDetectionPage() {
+  useDocumentTitle(M.title);
+  const location = useLocation();
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const { camera, record } = useWebcamRecorder(videoRef, () => toast.error(M.cameraDenied, { duration: TOAST_MS.verification, id: 'camera-denied' }));
+  const { phase, frame, detail, start } = useFaceVerification(record, passedCoords(location.state));
+  const busy = BUSY.includes(phase);
+
+  useEffect(() => {
+    if (!getToken()) toast.error(M.tokenMissing, { duration: TOAST_MS.verification, id: 'token-missing' });
+  }, []);
+
+  const StatusIcon = phase === 'failed' ? XCircle : frame === 'success' ? CheckCircle2 : busy ? Loader2 : ScanFace;
+  return (
+    <div className="flex min-h-svh flex-col bg-gradient-to-br from-hero-from via-background to-hero-to">
+      <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-4 py-5 sm:px-6">
+        <Brand />
+        <Button variant="ghost" size="sm" asChild>
+          <Link to="/student-dashboard">
+            <ArrowLeft aria-hidden />
+            {M.backToDashboard}
+          </Link>
+        </Button>
+      </header>
+      <main className="flex flex-1 items-start justify-center px-4 pb-16 sm:items-center">
+        <Card className="w-full max-w-xl">
+          <CardHeader>
+            <CardTitle className="text-2xl">
+              <h1>{M.title}</h1>
+            </CardTitle>
+            <CardDescription>{M.subtitle}</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-5">
+            <CameraFrame videoRef={videoRef} camera={camera} frame={frame} recording={phase === 'recording'} />
+            <div
+              role="status"
+              aria-live="polite"
+              data-testid="verification-status"
+              className={phase === 'failed' ? 'text-destructive' : frame === 'success' ? 'text-success' : 'text-foreground'}
+            >
+              <p className="flex items-center justify-center gap-2 text-center font-medium">
+                <StatusIcon className={busy && frame !== 'success' ? 'size-5 animate-spin' : 'size-5'} aria-hidden />
+                {STATUS_TEXT[phase]}
+              </p>
+              {detail && <p className="mt-1 text-center text-sm text-muted-foreground">{detail}</p>}
+            </div>
+            <Button size="lg" onClick={start} disabled={busy || camera !== 'ready'}>
+              {busy ? M.verifying : M.start}
+            </Button>
+            <ul className="grid gap-1.5 rounded-lg bg-muted/60 p-4 text-sm text-muted-foreground">
+              {M.tips.map((tip) => (
+                <li key={tip} className="flex gap-2">
+                  <span aria-hidden className="mt-2 size-1.5 shrink-0 rounded-full bg-primary" />
+                  {tip}
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { MSG } from '../../shared/messages';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { LoginForm } from '@/features/auth/login-form';
+import { decodeToken, getToken, homeForRole, isExpired } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+export function LoginPage() {
+  useDocumentTitle(MSG.nav.login);
+  useRedirectWhenLoggedIn();
+  return (
+    <Card className="w-full max-w-md shadow-lg">
+      <CardHeader className="text-center">
+        <CardTitle className="text-2xl">
+          <h1>{MSG.login.title}</h1>
+        </CardTitle>
+        <CardDescription>{MSG.login.subtitle}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <LoginForm />
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * SPEC 2 Login: a stored token sends the user to their role's page. A token that cannot be decoded or has already
+ * expired is left for the route guard to clear, so the guard's messages stay the single place for those cases.
+ */
+function useRedirectWhenLoggedIn() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const token = getToken();
+    if (!token) return;
+    try {
+      const payload = decodeToken(token);
+      if (!isExpired(payload)) navigate(homeForRole(payload.role), { replace: true });
+    } catch {
+      // Undecodable: stay on the login page.
+    }
+  }, [navigate]);
+}

@@ -1,0 +1,29 @@
+import { useLocation } from 'react-router';
+import { MSG } from '../../shared/messages';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { RegisterForm } from '@/features/register/register-form';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+/** Navigation state `{ isStudent: true }` (e.g. a teacher's Add Student) switches the heading to Student Registration. */
+export interface RegisterLocationState {
+  isStudent?: boolean;
+}
+
+export function RegisterPage() {
+  const state = useLocation().state as RegisterLocationState | null;
+  const heading = state?.isStudent ? MSG.register.headingStudent : MSG.register.headingUser;
+  useDocumentTitle(heading);
+  return (
+    <Card className="w-full max-w-2xl shadow-lg">
+      <CardHeader className="text-center">
+        <CardTitle className="text-2xl">
+          <h1>{heading}</h1>
+        </CardTitle>
+        <CardDescription>{MSG.register.subtitle}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <RegisterForm />
+      </CardContent>
+    </Card>
+  );
+}

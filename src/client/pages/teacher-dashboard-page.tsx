@@ -1,0 +1,39 @@
+import { LayoutDashboard, Users } from 'lucide-react';
+import { useState } from 'react';
+import { MSG } from '../../shared/messages';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { DashboardShell } from '@/features/attendance/dashboard-shell';
+import { StudentsPanel } from '@/features/teacher/students-panel';
+import { TeacherOverview } from '@/features/teacher/teacher-overview';
+import { useGeofenceSession } from '@/features/teacher/use-geofence-session';
+
+const M = MSG.teacher;
+
+/** /teacher-dashboard: Overview (session, settings, statistics, approvals) and Students tabs (SPEC 2, 4). */
+export function TeacherDashboardPage() {
+  const [tab, setTab] = useState('overview');
+  const geofence = useGeofenceSession();
+  return (
+    <DashboardShell role="teacher" subtitle={M.overviewSubtitle}>
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList>
+          <TabsTrigger value="overview">
+            <LayoutDashboard aria-hidden />
+            {M.tabs.overview}
+          </TabsTrigger>
+          <TabsTrigger value="students">
+            <Users aria-hidden />
+            {M.tabs.students}
+          </TabsTrigger>
+        </TabsList>
+        {/* Kept mounted so the settings (department, radius toggle) survive a visit to the Students tab. */}
+        <TabsContent value="overview" forceMount className="data-[state=inactive]:hidden">
+          <TeacherOverview geofence={geofence} onViewStudents={() => setTab('students')} />
+        </TabsContent>
+        <TabsContent value="students">
+          <StudentsPanel live={geofence.active} />
+        </TabsContent>
+      </Tabs>
+    </DashboardShell>
+  );
+}

@@ -1,0 +1,28 @@
+import { CircleCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import { MSG } from '../../shared/messages';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+export function ThankYouPage() {
+  useDocumentTitle(MSG.thankYou.title);
+  return (
+    <Card className="w-full max-w-md text-center shadow-lg">
+      <CardHeader className="items-center gap-4">
+        <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-success/15 text-success">
+          <CircleCheck className="size-8" aria-hidden />
+        </span>
+        <CardTitle className="text-2xl">
+          <h1>{MSG.thankYou.title}</h1>
+        </CardTitle>
+        <CardDescription className="text-base">{MSG.thankYou.body}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button size="lg" className="w-full" asChild>
+          <Link to="/login">{MSG.thankYou.toLogin}</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,274 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../src/shared/messages';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../helpers/fixtures';
+import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
+import { hasChromium, launchBrowser, openPage, screenshot, storage, toastWith } from './support/browser';
+import { launchWithCamera } from './support/camera-browser';
+import { apiLogin, approveViaApi, login, registerViaApi, registerViaForm } from './support/journey';
+
+if (hasChromium && !hasFixtures) console.warn(NO_FIXTURES_MESSAGE);
+
+const CLASSROOM = { latitude: 23.0225, longitude: 72.5714 };
+/** A point `m` meters due north of the classroom (one degree of latitude is about 111,195 m). */
+const north = (m: number) => ({ latitude: CLASSROOM.latitude + m / 111_195, longitude: CLASSROOM.longitude });
+const PASSWORD = 'Str0ng!pass';
+const T = MSG.teacher;
+/** Lets CSS transitions (progress bars, tab highlights) finish before a screenshot. */
+const settle = (page: Page) => page.waitForTimeout(400);
+const V = MSG.verification;
+
+describe.skipIf(!hasChromium || !hasFixtures)('attendance journey in Chromium (fake camera and geolocation)', () => {
+  let server: TestServer;
+  let aocCamera: Browser;
+  let noBlinkCamera: Browser;
+  let teacherPage: Page;
+  let teacherContext: BrowserContext;
+  const teacher = { email: 'msharma@school.test', username: 'msharma' };
+  const student = { email: 'aoc@school.test', username: 'aocstudent' };
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    [aocCamera, noBlinkCamera] = await Promise.all([
+      launchWithCamera(fixture('clips', 'aoc_3blinks_3s.y4m')),
+      launchWithCamera(fixture('clips', 'mcguinness_0blinks_3s.y4m')),
+    ]);
+    await createTestUser(server.db, { role: 'teacher', department: 'BCA', password: PASSWORD, ...teacher });
+  });
+
+  afterAll(async () => {
+    await Promise.all([aocCamera?.close(), noBlinkCamera?.close()]);
+    await server?.close();
+  });
+
+  it('a student registers with the camera showing aoc_3blinks_3s', { timeout: 180_000 }, async () => {
+    const { page, context } = await openPage(aocCamera, server.url, { camera: true });
+    await registerViaForm(page, { ...student, password: PASSWORD, department: 'BCA' });
+    const row = await server.db.selectFrom('users').select(['id', 'status']).where('email', '=', student.email).executeTakeFirstOrThrow();
+    expect(row.status).toBe('inactive');
+    const enrolled = await server.db.selectFrom('face_enrollments').select('id').where('user_id', '=', row.id).execute();
+    expect(enrolled).toHaveLength(3);
+    await context.close();
+  });
+
+  it('the teacher approves the student, checks the radius rules and starts a session with the default radius', { timeout: 120_000 }, async () => {
+    ({ page: teacherPage, context: teacherContext } = await openPage(aocCamera, server.url, { camera: true }));
+    await teacherContext.setGeolocation(CLASSROOM);
+    await login(teacherPage, teacher.email, PASSWORD, '/teacher-dashboard');
+    await teacherPage.getByRole('heading', { name: MSG.dashboard.welcome(teacher.username) }).waitFor();
+
+    // Pending students: the BCA card, the list, the detail view, then Approve Selected.
+    await teacherPage.getByRole('button', { name: /BCA\s*1 pending/ }).click();
+    const dialog = teacherPage.getByRole('dialog');
+    await dialog.getByRole('button', { name: T.pending.approveSelected }).click();
+    await toastWith(teacherPage, T.selectStudent).waitFor();
+    await dialog.getByRole('button', { name: T.pending.view(student.username) }).click();
+    await dialog.getByAltText(T.pending.imageAlt(student.username, 3)).waitFor();
+    await dialog.getByRole('button', { name: T.pending.back }).click();
+    await dialog.getByRole('checkbox', { name: T.pending.select(student.username) }).click();
+    await settle(teacherPage);
+    await screenshot(teacherPage, 'attendance-teacher-pending');
+    await dialog.getByRole('button', { name: new RegExp(T.pending.approveSelected) }).click();
+    await toastWith(teacherPage, T.approved).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await teacherPage.getByText(T.pending.none).waitFor();
+    const approved = await server.db.selectFrom('users').select('status').where('email', '=', student.email).executeTakeFirstOrThrow();
+    expect(approved.status).toBe('active');
+
+    // Settings radius: values outside 10-500 are ignored; the toggle off means the default.
+    const activeRadius = teacherPage.getByTestId('active-radius');
+    await teacherPage.getByRole('switch', { name: T.customRadius }).click();
+    await teacherPage.getByLabel(T.radiusInput).fill('120');
+    expect(await activeRadius.innerText()).toBe(T.meters(120));
+    await teacherPage.getByLabel(T.radiusInput).fill('5');
+    expect(await activeRadius.innerText()).toBe(T.meters(120));
+    expect(await storage(teacherPage, 'customRadius')).toBe('120');
+    await teacherPage.getByRole('switch', { name: T.customRadius }).click();
+    expect(await activeRadius.innerText()).toBe(T.meters(50));
+    expect(await teacherPage.getByLabel(T.radiusInput).inputValue()).toBe('120'); // the ignored entry is dropped on blur
+
+    // Closing the radius dialog cancels; choosing the default starts.
+    await teacherPage.getByRole('button', { name: T.startAttendance }).click();
+    await teacherPage.getByRole('dialog').waitFor();
+    await teacherPage.keyboard.press('Escape');
+    await toastWith(teacherPage, T.startCanceled).waitFor();
+    await teacherPage.getByRole('button', { name: T.startAttendance }).click();
+    await settle(teacherPage);
+    await screenshot(teacherPage, 'attendance-radius-dialog');
+    await teacherPage.getByRole('button', { name: T.radiusDialog.useDefault(50) }).click();
+    await toastWith(teacherPage, T.started(10)).waitFor();
+    await teacherPage.getByTestId('attendance-status').getByText(T.active).waitFor();
+    expect(await teacherPage.getByLabel(T.department).isDisabled()).toBe(true);
+    expect(await storage(teacherPage, 'attendanceStarted')).toBe('true');
+    expect(await storage(teacherPage, 'activeRadius')).toBe('50');
+    expect(JSON.parse((await storage(teacherPage, 'userLocation'))!)).toEqual(CLASSROOM);
+    expect(await storage(teacherPage, 'sessionEndTime')).toBeTruthy();
+    const session = await server.db.selectFrom('geofence_sessions').select(['radius_m', 'latitude', 'ended_at']).executeTakeFirstOrThrow();
+    expect(session).toMatchObject({ radius_m: 50, latitude: CLASSROOM.latitude, ended_at: null });
+  });
+
+  it('the student 30 m away marks, records a blinking face, is verified and sees the record', { timeout: 180_000 }, async () => {
+    const { page, context } = await openPage(aocCamera, server.url, { camera: true });
+    await context.setGeolocation(north(30));
+    await login(page, student.email, PASSWORD, '/student-dashboard');
+    await page.getByTestId('current-location').getByText(north(30).latitude.toFixed(6), { exact: false }).waitFor();
+    expect(await page.getByTestId('last-check-in').innerText()).toBe(MSG.student.noCheckIn);
+
+    await page.getByRole('button', { name: MSG.student.markAttendance }).click();
+    await toastWith(page, MSG.student.validated).waitFor();
+    await page.waitForURL('**/face-detection');
+    await page.getByText(V.instruction).waitFor();
+    const start = page.getByRole('button', { name: V.start });
+    await expect.poll(() => start.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await page.waitForTimeout(500); // let a few frames of the clip pass
+    await start.click();
+    const verifying = page.getByRole('button', { name: V.verifying });
+    expect(await verifying.isDisabled()).toBe(true);
+    await page.getByText(V.recording).waitFor();
+    await toastWith(page, V.marked).waitFor({ timeout: 120_000 });
+    expect(await page.getByTestId('camera-frame').getAttribute('data-frame')).toBe('success');
+    await settle(page);
+    await screenshot(page, 'attendance-face-verified');
+
+    await page.waitForURL('**/student-dashboard', { timeout: 10_000 });
+    await expect.poll(() => page.getByTestId('attendance-rate').innerText(), { timeout: 10_000 }).toBe('100%');
+    expect(await page.getByTestId('last-check-in').innerText()).not.toBe(MSG.student.noCheckIn);
+    await settle(page);
+    await screenshot(page, 'attendance-student-dashboard');
+    await page.getByRole('tab', { name: MSG.student.tabs.attendance }).click();
+    const row = page.getByRole('row').filter({ hasText: 'Present' });
+    await row.waitFor();
+    await settle(page);
+    await screenshot(page, 'attendance-student-history');
+
+    // Profile modal: every field, the 3 enrolled images with capture times, fullscreen on click.
+    await page.getByRole('button', { name: MSG.student.profile }).click();
+    const profile = page.getByRole('dialog');
+    await profile.getByText(student.email).waitFor();
+    await profile.getByText('9876543210').waitFor();
+    await profile.getByText('BCA').waitFor();
+    await expect.poll(() => profile.getByRole('img').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length)).toBe(3);
+    expect(await profile.getByText(/^Captured /).count()).toBe(3);
+    await settle(page);
+    await screenshot(page, 'attendance-student-profile');
+    await profile.getByRole('button', { name: MSG.student.openImage(1) }).click();
+    await page.getByRole('dialog').filter({ has: page.getByRole('img', { name: MSG.student.enrolledImages }) }).waitFor();
+    await page.keyboard.press('Escape');
+
+    const record = await server.db.selectFrom('attendance_records').select(['status', 'geofencing_status', 'face_recognition_status']).executeTakeFirstOrThrow();
+    expect(record).toEqual({ status: 'present', geofencing_status: 'valid', face_recognition_status: 'verified' });
+    await context.close();
+  });
+
+  it('a student 300 m away is told they are outside the geofence', { timeout: 60_000 }, async () => {
+    const far = await createTestUser(server.db, { role: 'student', department: 'BCA', password: PASSWORD, username: 'farstudent' });
+    const { page, context } = await openPage(aocCamera, server.url, { camera: true });
+    await context.setGeolocation(north(300));
+    await login(page, far.email, PASSWORD, '/student-dashboard');
+    await page.getByRole('button', { name: MSG.student.markAttendance }).click();
+    await toastWith(page, MSG.student.outside).waitFor();
+    await page.waitForTimeout(2_500);
+    expect(new URL(page.url()).pathname).toBe('/student-dashboard');
+    await context.close();
+  });
+
+  it('a student whose camera shows no blink is told to try again', { timeout: 180_000 }, async () => {
+    const mcg = { email: 'mcg@school.test', username: 'mcgstudent' };
+    const res = await registerViaApi(server.url, { ...mcg, password: PASSWORD, department: 'BCA' }, ['f003', 'f025', 'f115'].map((f) => fixture('clips', `enroll_mcguinness_${f}.jpg`)));
+    expect(res).toMatchObject({ success: true });
+    const user = await server.db.selectFrom('users').select('id').where('email', '=', mcg.email).executeTakeFirstOrThrow();
+    await approveViaApi(server.url, await apiLogin(server.url, teacher.email, PASSWORD), [user.id]);
+
+    const { page, context } = await openPage(noBlinkCamera, server.url, { camera: true });
+    await context.setGeolocation(north(10));
+    await login(page, mcg.email, PASSWORD, '/student-dashboard');
+    await page.getByRole('button', { name: MSG.student.markAttendance }).click();
+    await page.waitForURL('**/face-detection', { timeout: 10_000 });
+    const start = page.getByRole('button', { name: V.start });
+    await expect.poll(() => start.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await page.waitForTimeout(500);
+    await start.click();
+    await toastWith(page, V.noBlink).waitFor({ timeout: 120_000 });
+    await page.getByTestId('verification-status').getByText(V.noBlink).waitFor();
+    expect(await page.getByTestId('camera-frame').getAttribute('data-frame')).toBe('failure');
+    expect(await start.isEnabled()).toBe(true);
+    await settle(page);
+    await screenshot(page, 'attendance-face-no-blink');
+    expect(new URL(page.url()).pathname).toBe('/face-detection');
+    await context.close();
+  });
+
+  it('the teacher sees the record live, corrects one student by hand and stops the session', { timeout: 90_000 }, async () => {
+    await expect.poll(() => teacherPage.getByTestId('stat-present').innerText(), { timeout: 15_000 }).toBe('1');
+    await settle(teacherPage);
+    await screenshot(teacherPage, 'attendance-teacher-dashboard', true);
+
+    await teacherPage.getByRole('button', { name: T.viewStudents }).click();
+    await teacherPage.getByLabel(T.search).fill('far');
+    await expect.poll(() => teacherPage.getByRole('row').count(), { timeout: 5_000 }).toBe(2);
+    await teacherPage.getByRole('row').filter({ hasText: 'farstudent' }).click();
+    const dialog = teacherPage.getByRole('dialog');
+    await dialog.getByText(T.notEnrolled).first().waitFor();
+    await dialog.getByRole('button', { name: T.detail.markPresent }).click();
+    await toastWith(teacherPage, T.updated(MSG.attendance.manualMarked('farstudent', 'present'))).waitFor();
+    await teacherPage.getByLabel(T.search).fill('');
+    await teacherPage.getByRole('row').filter({ hasText: student.username }).getByText('Present').waitFor();
+    await settle(teacherPage);
+    await screenshot(teacherPage, 'attendance-teacher-students');
+
+    await teacherPage.getByRole('tab', { name: T.tabs.overview }).click();
+    await teacherPage.getByRole('button', { name: T.stopAttendance }).click();
+    await toastWith(teacherPage, T.ended).waitFor();
+    await teacherPage.getByTestId('attendance-status').getByText(T.notStarted).waitFor();
+    expect(await storage(teacherPage, 'userLocation')).toBeNull();
+    expect(await storage(teacherPage, 'activeRadius')).toBeNull();
+    expect(await storage(teacherPage, 'sessionEndTime')).toBeNull();
+    await teacherContext.close();
+  });
+});
+
+describe.skipIf(!hasChromium)('teacher session countdown in Chromium (server clock moved forward)', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let offsetMs = 0;
+
+  beforeAll(async () => {
+    server = await startTestServer({ clock: { now: () => new Date(Date.now() + offsetMs) } });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('warns at 30 s (info) and 10 s (warning), then ends the session automatically and clears storage', { timeout: 90_000 }, async () => {
+    const teacher = await createTestUser(server.db, { role: 'teacher', department: 'MBA', password: PASSWORD });
+    const { page, context } = await openPage(browser, server.url, { camera: true });
+    await context.setGeolocation(CLASSROOM);
+    await login(page, teacher.email, PASSWORD, '/teacher-dashboard');
+    await page.getByRole('button', { name: T.startAttendance }).click();
+    await page.getByLabel(T.radiusDialog.customLabel).fill('1000');
+    await page.getByRole('button', { name: T.radiusDialog.useCustom }).click();
+    await toastWith(page, T.invalidRadius).waitFor();
+    await toastWith(page, T.started(10)).waitFor();
+    expect(await storage(page, 'activeRadius')).toBe('50');
+
+    offsetMs = (10 * 60 - 40) * 1000; // 40 s left; the next 5 s poll tells the page before the 30 s mark
+    const warning = (type: string) => page.locator(`[data-sonner-toast][data-type="${type}"]`).filter({ hasText: /Attendance session ends in \d+ seconds\./ });
+    await warning('info').waitFor({ timeout: 15_000 });
+    const secondsIn = async (type: string) => Number(/in (\d+) seconds/.exec(await warning(type).innerText())![1]);
+    expect(await secondsIn('info')).toBeGreaterThanOrEqual(28); // 30 unless a timer tick was late
+    expect(await secondsIn('info')).toBeLessThanOrEqual(30);
+    await warning('warning').waitFor({ timeout: 30_000 });
+    expect(await secondsIn('warning')).toBeGreaterThanOrEqual(8);
+    expect(await secondsIn('warning')).toBeLessThanOrEqual(10);
+    await toastWith(page, T.endedAutomatically).waitFor({ timeout: 20_000 });
+    await page.getByTestId('attendance-status').getByText(T.notStarted).waitFor();
+    expect(await storage(page, 'attendanceStarted')).toBe('false');
+    expect(await storage(page, 'sessionEndTime')).toBeNull();
+    const session = await server.db.selectFrom('geofence_sessions').select('ended_at').executeTakeFirstOrThrow();
+    expect(session.ended_at).not.toBeNull();
+    await context.close();
+  });
+});

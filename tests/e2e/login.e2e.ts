@@ -1,0 +1,132 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../src/shared/messages';
+import { createTestUser, signTestToken, startTestServer, type TestServer } from '../helpers/test-server';
+import { hasChromium, launchBrowser, openPage, screenshot, setStoredToken, storage, toastWith } from './support/browser';
+import { delayUntilNavigation, recordTimings } from './support/timings';
+
+const PASSWORD = 'Sup3r$ecret';
+
+describe.skipIf(!hasChromium)('login page in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function fillAndSubmit(page: Page, email: string, password: string) {
+    await page.getByLabel(MSG.login.emailLabel).fill(email);
+    await page.getByLabel(MSG.login.passwordLabel, { exact: true }).fill(password);
+    await page.getByRole('button', { name: MSG.login.submit }).click();
+  }
+
+  it.each([
+    ['student', '/student-dashboard'],
+    ['teacher', '/teacher-dashboard'],
+    ['admin', '/admin-dashboard'],
+  ] as const)('logs in as %s, clears sessionExpired and redirects to %s after 1.5 s', async (role, home) => {
+    const user = await createTestUser(server.db, { role, username: `login${role}`, password: PASSWORD, department: role === 'admin' ? undefined : 'MBA' });
+    const { page, context } = await openPage(browser, server.url);
+    await page.addInitScript(recordTimings);
+    await page.goto('/login');
+    await page.evaluate(() => localStorage.setItem('sessionExpired', 'true'));
+    await fillAndSubmit(page, user.email, PASSWORD);
+    await toastWith(page, MSG.login.success).waitFor();
+    await page.waitForURL(`**${home}`);
+    const delay = await delayUntilNavigation(page, (m) => m.what === 'token', home);
+    expect(delay).toBeGreaterThanOrEqual(1_450);
+    expect(delay).toBeLessThan(3_500);
+    expect(await storage(page, 'token')).toBeTruthy();
+    expect(await storage(page, 'sessionExpired')).toBeNull();
+    await page.getByRole('heading', { name: MSG.dashboard.welcome(`login${role}`) }).waitFor();
+    await context.close();
+  });
+
+  it('shows the SPEC 8 messages for an unknown email, a wrong password and a pending account', async () => {
+    const active = await createTestUser(server.db, { role: 'student', password: PASSWORD, department: 'BCA' });
+    const pending = await createTestUser(server.db, { role: 'student', password: PASSWORD, department: 'BCA', status: 'inactive' });
+    const { page, context } = await openPage(browser, server.url);
+    await page.goto('/login');
+
+    await fillAndSubmit(page, 'nobody@school.test', PASSWORD);
+    await toastWith(page, MSG.login.emailNotFound).waitFor();
+    await screenshot(page, 'login-email-not-found');
+
+    await fillAndSubmit(page, active.email, 'Wr0ng$pass');
+    await toastWith(page, MSG.login.invalidCredentials).waitFor();
+
+    await fillAndSubmit(page, pending.email, PASSWORD);
+    await toastWith(page, MSG.login.pending).waitFor();
+    expect(await storage(page, 'token')).toBeNull();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+
+  it('shows the server message or the fallbacks for other failures and for no response', async () => {
+    const { page, context } = await openPage(browser, server.url);
+    await page.goto('/login');
+
+    await page.route('**/api/login', (route) => route.fulfill({ status: 500, contentType: 'text/html', body: 'oops' }));
+    await fillAndSubmit(page, 'a@b.co', PASSWORD);
+    await toastWith(page, MSG.login.generic).waitFor();
+
+    await page.unroute('**/api/login');
+    await page.route('**/api/login', (route) => route.abort('connectionrefused'));
+    await fillAndSubmit(page, 'a@b.co', PASSWORD);
+    await toastWith(page, MSG.login.noResponse).waitFor();
+    await context.close();
+  });
+
+  it('requires email and password, and toggles the password visibility', async () => {
+    const { page, context } = await openPage(browser, server.url);
+    await page.goto('/login');
+    await page.getByRole('button', { name: MSG.login.submit }).click();
+    await page.getByText(MSG.validation.emailRequired).waitFor();
+    await page.getByText(MSG.validation.passwordRequired).waitFor();
+
+    const password = page.getByLabel(MSG.login.passwordLabel, { exact: true });
+    await password.fill('secret');
+    expect(await password.getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: MSG.login.showPassword }).click();
+    expect(await password.getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: MSG.login.hidePassword }).click();
+    expect(await password.getAttribute('type')).toBe('password');
+    await page.getByRole('link', { name: MSG.login.registerLink }).click();
+    await page.waitForURL('**/register');
+    await context.close();
+  });
+
+  it('shows the global loading overlay while the request is in flight', async () => {
+    const { page, context } = await openPage(browser, server.url);
+    await page.goto('/login');
+    await page.route('**/api/login', async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    await fillAndSubmit(page, 'nobody@school.test', PASSWORD);
+    await page.getByTestId('loading-overlay').waitFor();
+    await screenshot(page, 'loading-overlay');
+    await page.getByTestId('loading-overlay').waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it.each([
+    ['student', '/student-dashboard'],
+    ['teacher', '/teacher-dashboard'],
+    ['admin', '/admin-dashboard'],
+  ] as const)('sends a visitor whose stored token says %s straight to %s', async (role, home) => {
+    const user = await createTestUser(server.db, { role, department: role === 'admin' ? undefined : 'IMCA' });
+    const { page, context } = await openPage(browser, server.url);
+    await setStoredToken(page, await signTestToken({ user_id: user.id, role }));
+    await page.goto('/login');
+    await page.waitForURL(`**${home}`);
+    await context.close();
+  });
+});

@@ -1,0 +1,98 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../src/shared/messages';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+import { hasChromium, launchBrowser, openPage, screenshot, toastWith } from './support/browser';
+
+describe.skipIf(!hasChromium)('public pages in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('landing: hero, feature cards, anchors, and a header that changes style after 50 px', async () => {
+    const { page, context } = await openPage(browser, server.url);
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: MSG.landing.heroTitle }).waitFor();
+    for (const title of ['Easy Registration', 'Geofencing', 'Facial Recognition']) {
+      await page.getByRole('heading', { name: title, exact: true }).waitFor();
+    }
+    expect(await page.locator('#features').count()).toBe(1);
+    expect(await page.locator('#contact').count()).toBe(1);
+    await screenshot(page, 'landing');
+
+    const header = page.locator('header').first();
+    expect(await header.getAttribute('data-scrolled')).toBe('false');
+    await page.evaluate(() => window.scrollTo(0, 40));
+    await page.waitForTimeout(100);
+    expect(await header.getAttribute('data-scrolled')).toBe('false');
+    await page.evaluate(() => window.scrollTo(0, 120));
+    await expect.poll(() => header.getAttribute('data-scrolled')).toBe('true');
+    await page.waitForTimeout(400);
+    await screenshot(page, 'landing-scrolled');
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('main').getByRole('link', { name: MSG.nav.register }).click();
+    await page.waitForURL('**/register');
+    await page.goBack();
+    await page.getByRole('main').getByRole('link', { name: MSG.nav.login, exact: true }).click();
+    await page.waitForURL('**/login');
+    await context.close();
+  });
+
+  it('about page has mission, technology, privacy and security, and team', async () => {
+    const { page, context } = await openPage(browser, server.url);
+    await page.goto('/about-us');
+    for (const section of MSG.about.sections) await page.getByRole('heading', { name: section.title }).waitFor();
+    await screenshot(page, 'about', true);
+    await context.close();
+  });
+
+  it('contact form only clears: no request leaves the page', async () => {
+    const { page, context } = await openPage(browser, server.url);
+    await page.goto('/contact-us');
+    const calls: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname.startsWith('/api') || new URL(req.url()).pathname.startsWith('/trpc')) calls.push(req.url());
+    });
+    await page.getByLabel(MSG.contact.name).fill('Asha');
+    await page.getByLabel(MSG.contact.email).fill('asha@school.test');
+    await page.getByLabel(MSG.contact.message).fill('Hello there');
+    await page.getByRole('button', { name: MSG.contact.submit }).click();
+    await toastWith(page, MSG.contact.sent).waitFor();
+    expect(await page.getByLabel(MSG.contact.name).inputValue()).toBe('');
+    expect(await page.getByLabel(MSG.contact.message).inputValue()).toBe('');
+    expect(calls).toEqual([]);
+    await screenshot(page, 'contact', true);
+    await context.close();
+  });
+
+  it('thank-you page leads to login', async () => {
+    const { page, context } = await openPage(browser, server.url);
+    await page.goto('/thank-you');
+    await page.getByRole('link', { name: MSG.thankYou.toLogin }).click();
+    await page.waitForURL('**/login');
+    await context.close();
+  });
+
+  it('lays out on a phone-sized screen', async () => {
+    const { page, context } = await openPage(browser, server.url, { viewport: { width: 390, height: 844 } });
+    await page.goto('/');
+    await page.getByRole('button', { name: MSG.nav.menu }).click();
+    await page.getByRole('navigation', { name: MSG.nav.main }).getByRole('link', { name: MSG.nav.about }).waitFor();
+    await page.waitForTimeout(400); // the header's colour transition
+    await screenshot(page, 'landing-mobile-menu');
+    await page.goto('/register');
+    await page.getByRole('heading', { name: MSG.register.headingUser }).waitFor();
+    await screenshot(page, 'register-mobile', true);
+    await context.close();
+  });
+});

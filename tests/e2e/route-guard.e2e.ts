@@ -1,0 +1,109 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../src/shared/messages';
+import { createTestUser, signTestToken, startTestServer, type TestServer } from '../helpers/test-server';
+import { hasChromium, launchBrowser, openPage, routerState, screenshot, setStoredToken, storage, toastWith } from './support/browser';
+
+describe.skipIf(!hasChromium)('route guard (SPEC 4) in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  const users = {} as Record<'student' | 'teacher' | 'admin', { id: number; token: string; username: string }>;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+    for (const role of ['student', 'teacher', 'admin'] as const) {
+      const username = `guard${role}`;
+      const { id } = await createTestUser(server.db, { role, username, department: role === 'admin' ? undefined : 'BCA' });
+      users[role] = { id, username, token: await signTestToken({ user_id: id, role, username }) };
+    }
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const open = () => openPage(browser, server.url);
+
+  it('sends a visitor without a token to /login, keeping the origin and replacing the history entry', async () => {
+    const { page, context } = await open();
+    await page.goto('/about-us');
+    await page.goto('/student-dashboard');
+    await page.waitForURL('**/login');
+    expect(await routerState(page)).toMatchObject({ from: { pathname: '/student-dashboard' } });
+    await page.waitForTimeout(300);
+    expect(await toastWith(page, /./).count()).toBe(0);
+    await page.goBack();
+    await page.waitForURL('**/about-us');
+    await context.close();
+  });
+
+  it('logs an undecodable token, removes it and goes to /login without a message', async () => {
+    const { page, context, consoleErrors } = await open();
+    await setStoredToken(page, 'not-a-jwt');
+    await page.goto('/teacher-dashboard');
+    await page.waitForURL('**/login');
+    expect(await storage(page, 'token')).toBeNull();
+    expect(consoleErrors.some((line) => line.includes('Invalid token'))).toBe(true);
+    await page.waitForTimeout(300);
+    expect(await toastWith(page, /./).count()).toBe(0);
+    expect(await routerState(page)).toMatchObject({ from: { pathname: '/teacher-dashboard' } });
+    await context.close();
+  });
+
+  it('removes an expired token, sets sessionExpired and says so on /login', async () => {
+    const { page, context } = await open();
+    const expired = await signTestToken({ user_id: users.student.id, role: 'student' }, { exp: Math.floor(Date.now() / 1000) - 5 });
+    await setStoredToken(page, expired);
+    await page.goto('/student-dashboard');
+    await page.waitForURL('**/login');
+    await toastWith(page, MSG.guard.sessionExpired).waitFor();
+    expect(await storage(page, 'token')).toBeNull();
+    expect(await storage(page, 'sessionExpired')).toBe('true');
+    await screenshot(page, 'guard-session-expired');
+    await context.close();
+  });
+
+  it.each([
+    ['student', '/admin-dashboard'],
+    ['student', '/teacher-dashboard'],
+    ['teacher', '/student-dashboard'],
+    ['teacher', '/admin-dashboard'],
+  ] as const)('denies a %s on %s with the message and a redirect to /', async (role, path) => {
+    const { page, context } = await open();
+    await setStoredToken(page, users[role].token);
+    await page.goto(path);
+    await toastWith(page, MSG.guard.accessDenied).waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await storage(page, 'token')).toBe(users[role].token);
+    if (role === 'student' && path === '/admin-dashboard') await screenshot(page, 'guard-access-denied');
+    await context.close();
+  });
+
+  it.each([
+    ['student', '/student-dashboard'],
+    ['teacher', '/teacher-dashboard'],
+    ['admin', '/admin-dashboard'],
+    ['admin', '/student-dashboard'],
+    ['admin', '/teacher-dashboard'],
+  ] as const)('shows %s the page %s with their name and a working Logout', async (role, path) => {
+    const { page, context } = await open();
+    await setStoredToken(page, users[role].token);
+    await page.goto(path);
+    await page.getByRole('heading', { name: MSG.dashboard.welcome(users[role].username) }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(path);
+    if (role === 'student') await screenshot(page, 'dashboard-student');
+    await page.getByRole('button', { name: MSG.nav.logout }).click();
+    await page.waitForURL('**/login');
+    expect(await storage(page, 'token')).toBeNull();
+    await context.close();
+  });
+
+  it('shows the 404 message for an unknown path', async () => {
+    const { page, context } = await open();
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { name: MSG.notFound }).waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { fixture, hasFixtures } from '../../helpers/fixtures';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const hasChromium = fs.existsSync(CHROMIUM_PATH);
+export const NO_CHROMIUM_MESSAGE = `Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium (or set CHROMIUM_PATH); skipping browser tests`;
+if (!hasChromium) console.warn(NO_CHROMIUM_MESSAGE);
+
+/** Chromium's fake camera plays this clip (320x240 I420, loops at its end). */
+export const FAKE_CAMERA_Y4M = fixture('clips', 'aoc_3blinks_3s.y4m');
+export const hasFakeCamera = hasFixtures && fs.existsSync(FAKE_CAMERA_Y4M);
+export const NO_CAMERA_MESSAGE = `fake camera clip not found at ${FAKE_CAMERA_Y4M} (set FACE_FIXTURES_DIR): skipping camera tests`;
+
+const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots');
+
+export async function launchBrowser(opts: { fakeCamera?: boolean } = {}): Promise<Browser> {
+  const args = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'];
+  if (opts.fakeCamera) {
+    args.push('--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${FAKE_CAMERA_Y4M}`);
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args });
+}
+
+/** A fresh context (own localStorage) whose page records console errors for assertions. */
+export async function openPage(browser: Browser, baseURL: string, opts: { camera?: boolean; viewport?: { width: number; height: number } } = {}) {
+  const context: BrowserContext = await browser.newContext({ baseURL, viewport: opts.viewport ?? { width: 1280, height: 800 } });
+  if (opts.camera) await context.grantPermissions(['camera', 'geolocation'], { origin: baseURL });
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') consoleErrors.push(msg.text());
+  });
+  return { context, page, consoleErrors };
+}
+
+/** Stores (or removes, with null) the session token before the app reads it. */
+export async function setStoredToken(page: Page, token: string | null) {
+  if (!page.url().startsWith('http')) await page.goto('/thank-you');
+  await page.evaluate((t) => (t === null ? localStorage.removeItem('token') : localStorage.setItem('token', t)), token);
+}
+
+export const storage = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
+
+/** The react-router location state of the current history entry. */
+export const routerState = (page: Page) => page.evaluate(() => (window.history.state as { usr?: unknown } | null)?.usr ?? null);
+
+/** Toasts render in sonner's list; this finds one by its text. */
+export const toastWith = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+export async function screenshot(page: Page, name: string, fullPage = false) {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
+}
