@@ -9,6 +9,9 @@ export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const FRAME_MAX_WIDTH = 640;
 export const FRAME_MAX_HEIGHT = 480;
 
+/** V8 young-generation cap of each worker thread (see pool.ts). */
+export const WORKER_YOUNG_GENERATION_MB = 8;
+
 /** The descriptor space: face-api's FaceRecognitionNet (128-d). Stored with each template. */
 export const FACE_MODEL_ID = 'face-api@1.7.15/face_recognition_model/128';
 

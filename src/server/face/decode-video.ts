@@ -5,15 +5,21 @@ import path from 'node:path';
 import { FRAME_MAX_HEIGHT, FRAME_MAX_WIDTH, VIDEO_MAX_BYTES, VIDEO_MAX_SECONDS, VIDEO_MIN_SECONDS } from './config';
 import { FaceInputError } from './errors';
 import { CORRUPT_PATTERN, ffmpegPath, parseStreamInfo } from './ffmpeg';
+import { FrameSink } from './frame-sink';
 import { FACE_MSG } from './messages';
 
 export interface DecodedVideo {
   width: number;
   height: number;
   fps: number;
-  /** RGB24 frames, evenly spaced at `fps` (ffmpeg's fps filter evens out browsers' variable frame timing) */
+  /**
+   * RGB24 frames, evenly spaced at `fps` (ffmpeg's fps filter evens out browsers' variable frame timing), as views
+   * on one SharedArrayBuffer: workers read them without a copy, and one large block is freed whole afterwards.
+   */
   frames: Uint8Array[];
   ms: number;
+  /** Returns the frame buffer for reuse: call once the frames are no longer read. */
+  release(): void;
 }
 
 /**
@@ -29,27 +35,28 @@ export async function decodeVideo(video: Buffer, opts: { fps: number; timeoutMs:
   const file = path.join(dir, 'upload');
   try {
     await fs.writeFile(file, video);
-    const { frames, width, height } = await runFfmpeg(file, opts);
-    if (frames.length < VIDEO_MIN_SECONDS * opts.fps) throw new FaceInputError(FACE_MSG.videoTooShort);
-    return { frames, width, height, fps: opts.fps, ms: performance.now() - started };
+    const { sink, width, height } = await runFfmpeg(file, opts);
+    const frames = sink.frames();
+    if (frames.length < VIDEO_MIN_SECONDS * opts.fps) {
+      sink.release();
+      throw new FaceInputError(FACE_MSG.videoTooShort);
+    }
+    return { frames, width, height, fps: opts.fps, ms: performance.now() - started, release: () => sink.release() };
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
 }
 
-function runFfmpeg(file: string, opts: { fps: number; timeoutMs: number }): Promise<{ frames: Uint8Array[]; width: number; height: number }> {
+function runFfmpeg(file: string, opts: { fps: number; timeoutMs: number }): Promise<{ sink: FrameSink; width: number; height: number }> {
   const scale = `scale=w='min(${FRAME_MAX_WIDTH},iw)':h='min(${FRAME_MAX_HEIGHT},ih)':force_original_aspect_ratio=decrease`;
   const args = ['-hide_banner', '-nostats', '-nostdin', '-i', file, '-an', '-sn', '-vf', `fps=${opts.fps},${scale}`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'];
-  const maxFrames = Math.floor(VIDEO_MAX_SECONDS * opts.fps) + 1;
+  const maxFrames = Math.floor(VIDEO_MAX_SECONDS * opts.fps) + 2;
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpegPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
-    let frameBytes = 0;
+    let sink: FrameSink | null = null;
     let width = 0;
     let height = 0;
-    const frames: Uint8Array[] = [];
-    let current: Uint8Array | null = null;
-    let filled = 0;
     let pending: Buffer[] = []; // stdout bytes that arrive before the size is known
     let failure: Error | null = null;
     const fail = (err: Error) => {
@@ -61,47 +68,40 @@ function runFfmpeg(file: string, opts: { fps: number; timeoutMs: number }): Prom
     const learnSize = () => {
       const info = parseStreamInfo(stderr);
       if (info.durationSec !== null && info.durationSec > VIDEO_MAX_SECONDS + 0.05) fail(new FaceInputError(FACE_MSG.videoTooLong));
-      if (!frameBytes && info.outWidth && info.outHeight) {
+      if (!sink && info.outWidth && info.outHeight) {
         width = info.outWidth;
         height = info.outHeight;
-        frameBytes = width * height * 3;
+        sink = new FrameSink(width * height * 3, maxFrames);
         const early = pending;
         pending = [];
         for (const chunk of early) take(chunk);
       }
     };
     const take = (chunk: Buffer) => {
-      let off = 0;
-      while (off < chunk.length && !failure) {
-        current ??= new Uint8Array(frameBytes);
-        const n = Math.min(frameBytes - filled, chunk.length - off);
-        current.set(chunk.subarray(off, off + n), filled);
-        filled += n;
-        off += n;
-        if (filled === frameBytes) {
-          frames.push(current);
-          current = null;
-          filled = 0;
-          if (frames.length > maxFrames) fail(new FaceInputError(FACE_MSG.videoTooLong));
-        }
-      }
+      if (!failure && !sink!.write(chunk)) fail(new FaceInputError(FACE_MSG.videoTooLong));
     };
 
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (s: string) => {
       if (stderr.length < 64_000) stderr += s;
-      if (!frameBytes) learnSize();
+      if (!sink) learnSize();
     });
-    child.stdout.on('data', (chunk: Buffer) => (frameBytes ? take(chunk) : pending.push(chunk)));
+    child.stdout.on('data', (chunk: Buffer) => (sink ? take(chunk) : pending.push(chunk)));
     child.on('error', (err) => fail(err));
     child.on('close', (code) => {
       clearTimeout(timer);
-      if (!frameBytes) learnSize();
+      if (!sink) learnSize();
       const info = parseStreamInfo(stderr);
-      if (failure) return reject(failure);
-      if (!info.hasVideo || (code !== 0 && frames.length === 0)) return reject(new FaceInputError(FACE_MSG.notAVideo));
-      if (CORRUPT_PATTERN.test(stderr) || code !== 0) return reject(new FaceInputError(FACE_MSG.videoCorrupt));
-      resolve({ frames, width, height });
+      const error = failure
+        ? failure
+        : !info.hasVideo || !sink || (code !== 0 && sink.frames().length === 0)
+          ? new FaceInputError(FACE_MSG.notAVideo)
+          : CORRUPT_PATTERN.test(stderr) || code !== 0
+            ? new FaceInputError(FACE_MSG.videoCorrupt)
+            : null;
+      if (!error) return resolve({ sink: sink!, width, height });
+      sink?.release();
+      reject(error);
     });
   });
 }

@@ -1,6 +1,6 @@
 import { FACE_MODEL_ID, resolveOptions, type FaceEngineOptions } from './config';
 import { decodeImage } from './decode-image';
-import { decodeVideo } from './decode-video';
+import { decodeVideo, type DecodedVideo } from './decode-video';
 import { FaceBusyError, FaceInputError } from './errors';
 import { JobGate } from './gate';
 import { meanDescriptor } from './match';
@@ -9,15 +9,30 @@ import { TaskTimeoutError, WorkerPool } from './pool';
 import type { DescribeResult, FrameReading } from './protocol';
 import { pickSharpFrames } from './quality';
 import type { FaceEngine, FaceEngineDebug, FaceTemplate, FaceVerdict } from './types';
-import { judgeImage, judgeVideo } from './verdict';
+import { judgeImage, judgeVideo, probeDistance } from './verdict';
 
-/** A copy whose ArrayBuffer holds exactly these bytes, safe to transfer to a worker. */
-const own = (u: Uint8Array) => (u.byteOffset === 0 && u.buffer.byteLength === u.length ? u : u.slice());
+/** Buffers that can move to a worker without a copy (a SharedArrayBuffer is shared instead). */
+const transferable = (u: Uint8Array): ArrayBuffer[] =>
+  u.buffer instanceof ArrayBuffer && u.byteOffset === 0 && u.buffer.byteLength === u.length ? [u.buffer] : [];
 
-/** Contiguous runs of frames, one per worker: each worker tracks the face through its own run. */
-function split<T>(items: T[], parts: number): T[][] {
-  const size = Math.ceil(items.length / parts);
-  return Array.from({ length: parts }, (_, i) => items.slice(i * size, (i + 1) * size)).filter((c) => c.length);
+/** Distances this far from the threshold are decided by one frame (genuine ~0.17, impostors >= 0.65 on the clips). */
+const CLEAR_MARGIN = 0.12;
+
+/** One identity frame (face-api, ~110 ms) costs about as much as this many liveness frames (~28 ms each), measured. */
+const IDENTITY_COST_FRAMES = 4;
+
+/**
+ * Contiguous runs of frames, run i for worker i (each worker tracks the face through its own run). Worker 0 also
+ * does identity, so it gets that much fewer frames and both finish together.
+ */
+export function splitFrames<T>(items: T[], workers: number): T[][] {
+  if (workers <= 1) return [items];
+  const perWorker = (items.length + IDENTITY_COST_FRAMES) / workers;
+  const first = Math.max(1, Math.round(perWorker - IDENTITY_COST_FRAMES));
+  const rest = items.length - first;
+  const runs = [items.slice(0, first)];
+  for (let i = 1; i < workers; i++) runs.push(items.slice(first + Math.round(((i - 1) * rest) / (workers - 1)), first + Math.round((i * rest) / (workers - 1))));
+  return runs;
 }
 
 function checkTemplate(t: FaceTemplate) {
@@ -25,13 +40,16 @@ function checkTemplate(t: FaceTemplate) {
 }
 
 /**
- * Starts the face engine: a pool of worker threads with Human (liveness) and face-api (identity) loaded, and a
- * bounded job queue in front. Defaults come from the environment (FACE_MIN_BLINKS, FACE_THRESHOLD, ...).
+ * Starts the face engine: `workers` threads running Human's mesh for liveness, the first of them also face-api
+ * for identity, behind a bounded job queue. Defaults come from the environment (FACE_MIN_BLINKS, FACE_THRESHOLD,
+ * FACE_WORKERS, FACE_QUEUE_LIMIT, FACE_JOB_TIMEOUT_MS, FACE_SAMPLE_FPS).
  */
 export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}): Promise<FaceEngine & FaceEngineDebug> {
   const started = performance.now();
   const o = resolveOptions(opts);
-  const pool = new WorkerPool(o.workers);
+  // Liveness (most frames) spreads over all workers; identity is a few frames, so only worker 0 holds face-api's
+  // models (see worker/models.ts) and identity tasks are pinned to it.
+  const pool = new WorkerPool(o.workers, (i) => (i === 0 ? 'full' : 'liveness'));
   await pool.start();
   const gate = new JobGate(o.workers, o.queueLimit);
 
@@ -44,9 +62,22 @@ export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}): P
       throw err;
     }
   };
-  const describe = (img: { rgb: Uint8Array; width: number; height: number }, count: boolean, deadline: number) => {
-    const rgb = own(img.rgb);
-    return pool.run<DescribeResult>({ kind: 'describe', rgb, width: img.width, height: img.height, count }, deadline, [rgb.buffer as ArrayBuffer]);
+  const describe = ({ rgb, width, height }: { rgb: Uint8Array; width: number; height: number }, count: boolean, deadline: number) =>
+    pool.run<DescribeResult>({ kind: 'describe', rgb, width, height, count }, { deadline, worker: 0, transfer: transferable(rgb) });
+
+  /**
+   * Descriptors of the sharpest frame, and of a second sharp frame only when the first is not clearly decided
+   * (or shows no face): worker 0 also runs liveness, so a clear case costs one frame.
+   */
+  const identify = async (v: DecodedVideo, template: FaceTemplate, deadline: number): Promise<Float32Array[]> => {
+    const probes: Float32Array[] = [];
+    for (const i of pickSharpFrames(v.frames, v.width, v.height, 2)) {
+      const r = await describe({ rgb: v.frames[i], width: v.width, height: v.height }, false, deadline);
+      if (r.descriptor) probes.push(Float32Array.from(r.descriptor));
+      const d = probeDistance(probes, template);
+      if (d !== null && Math.abs(d - o.threshold) > CLEAR_MARGIN) break;
+    }
+    return probes;
   };
 
   return {
@@ -72,14 +103,19 @@ export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}): P
       const judged = await job(async (deadline) => {
         const v = await decodeVideo(video, { fps: o.sampleFps, timeoutMs: Math.max(1, deadline - Date.now()) });
         // Identity on the 2 sharpest of a few spread-out frames, in parallel with liveness on all of them.
-        const idFrames = pickSharpFrames(v.frames, v.width, v.height, 2).map((i) => v.frames[i].slice());
-        const identity = idFrames.map((rgb) => describe({ rgb, width: v.width, height: v.height }, false, deadline));
-        const liveness = split(v.frames, o.workers).map((frames) =>
-          pool.run<FrameReading[]>({ kind: 'frames', frames, width: v.width, height: v.height }, deadline, frames.map((f) => f.buffer as ArrayBuffer)),
-        );
-        const readings = (await Promise.all(liveness)).flat();
-        const probes = (await Promise.all(identity)).filter((r) => r.descriptor).map((r) => Float32Array.from(r.descriptor!));
-        return judgeVideo({ readings, fps: v.fps, probes, template, minBlinks: o.minBlinks, threshold: o.threshold });
+        try {
+          // identity is queued first so worker 0 starts it at once, beside the other workers' liveness runs
+          const ids = identify(v, template, deadline);
+          const meshes = splitFrames(v.frames, o.workers).map((frames, worker) =>
+            pool.run<FrameReading[]>({ kind: 'frames', frames, width: v.width, height: v.height }, { deadline, worker }),
+          );
+          // awaited together: a failure in one must not leave the other's rejection unhandled
+          const [chunks, probes] = await Promise.all([Promise.all(meshes), ids]);
+          const readings = chunks.flat();
+          return judgeVideo({ readings, fps: v.fps, probes, template, minBlinks: o.minBlinks, threshold: o.threshold });
+        } finally {
+          v.release();
+        }
       });
       return { ...judged, ms: Math.round(performance.now() - t0) };
     },

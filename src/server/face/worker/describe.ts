@@ -3,6 +3,7 @@ import type { Config } from '@vladmandic/human';
 import type * as Tf from '@tensorflow/tfjs-core';
 import type { DescribeResult } from '../protocol';
 import { asNetInput, type Models } from './models';
+import { rgbTensor } from './staging';
 import { significantFaces } from './tracking';
 
 /**
@@ -32,7 +33,7 @@ async function countFaces(m: Models, img: Tf.Tensor3D): Promise<number> {
   const batch = m.tf.expandDims(img, 0) as Tf.Tensor4D;
   try {
     const detector = { skipFrames: 0, maxDetected: 10 };
-    const res = await m.human.detect(batch, { face: { detector, mesh: { enabled: true }, iris: { enabled: true } } } as Partial<Config>);
+    const res = await m.human.detect(batch, { face: { detector, mesh: { enabled: false }, iris: { enabled: false } } } as Partial<Config>);
     for (const f of res.face) m.tf.dispose(f.tensor);
     return significantFaces(res.face).length;
   } finally {
@@ -42,13 +43,15 @@ async function countFaces(m: Models, img: Tf.Tensor3D): Promise<number> {
 
 /** face-api's chain: detector -> 68 landmarks -> aligned 150x150 chip -> FaceRecognitionNet 128-d descriptor. */
 export async function describeFace(m: Models, rgb: Uint8Array, width: number, height: number, count: boolean, plan = ENGINE_PLAN): Promise<DescribeResult> {
-  const img = m.tf.tensor3d(rgb, [height, width, 3], 'int32');
+  const faceapi = m.faceapi;
+  if (!faceapi) throw new Error('describeFace needs the full worker (face-api loaded)');
+  const img = rgbTensor<Tf.Rank.R3>(m.tf, rgb, [height, width, 3]) as Tf.Tensor3D;
   try {
     const humanFaces = count ? await countFaces(m, img) : 0;
     for (const step of plan) {
       const framed = pad(m.tf, img, step.pad);
       try {
-        const found = await m.faceapi.detectAllFaces(asNetInput(framed), options(m.faceapi, step.detector)).withFaceLandmarks().withFaceDescriptors();
+        const found = await faceapi.detectAllFaces(asNetInput(framed), options(faceapi, step.detector)).withFaceLandmarks().withFaceDescriptors();
         if (found.length === 0) continue;
         const sizes = found.map((f) => f.detection.box.width);
         const main = found[sizes.indexOf(Math.max(...sizes))];

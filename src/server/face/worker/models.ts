@@ -19,10 +19,26 @@ export const HUMAN_DIR = packageDir('@vladmandic/human');
 export const FACEAPI_DIR = packageDir('@vladmandic/face-api');
 const WASM_DIR = path.join(path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json')), 'dist') + path.sep;
 
+/**
+ * A worker plays one role: `liveness` (Human's detector, mesh and iris over frames) or `full` (the same plus
+ * face-api's detector, landmarks and recognizer for identity). One `full` worker per engine keeps face-api's
+ * models loaded once: the recognizer alone takes ~70 MB of wasm heap (weights and activations), measured.
+ */
+export type WorkerRole = 'liveness' | 'full';
+
 export interface Models {
   tf: typeof Tf;
   human: HumanClass;
-  faceapi: typeof FaceApi;
+  /** null in liveness workers */
+  faceapi: typeof FaceApi | null;
+}
+
+export interface LoadOptions {
+  role: WorkerRole;
+  /** benchmark only: Human's own recognizer, to compare with face-api's */
+  faceres?: boolean;
+  /** benchmark only: SSD MobileNet v1 (grows the wasm heap by ~160 MB, measured; no better than Tiny here) */
+  ssd?: boolean;
 }
 
 function registerFileRouter(tf: typeof Tf) {
@@ -60,8 +76,8 @@ function registerFileRouter(tf: typeof Tf) {
 /** face-api bundles its own copy of tfjs's type declarations: same runtime tensors, different TS identity. */
 export const asNetInput = (t: Tf.Tensor3D) => t as unknown as FaceApi.TNetInput;
 
-/** Everything off but face detection, mesh and iris; per-call overrides set detector tracking (see tracking.ts). */
-export function humanConfig(extra: { faceres?: boolean } = {}): Partial<Config> {
+/** Everything off but face detection, mesh and iris; each call sets the detector and mesh it needs. */
+export function humanConfig(o: LoadOptions): Partial<Config> {
   return {
     backend: 'wasm',
     wasmPath: WASM_DIR,
@@ -69,8 +85,9 @@ export function humanConfig(extra: { faceres?: boolean } = {}): Partial<Config> 
     debug: false,
     warmup: 'none',
     // Non-zero so the face box may be carried from frame to frame; tracking.ts forces a fresh detection on the
-    // first frame of every task, so nothing is ever carried from one request to another.
-    cacheSensitivity: 1e9,
+    // first frame of every task, so nothing is ever carried from one request to another. With faceres on (the
+    // benchmark) it must be 0: Human would hand the previous image's descriptor back (measured: distance 0).
+    cacheSensitivity: o.faceres ? 0 : 1e9,
     filter: { enabled: false },
     gesture: { enabled: false },
     body: { enabled: false },
@@ -82,7 +99,7 @@ export function humanConfig(extra: { faceres?: boolean } = {}): Partial<Config> 
       detector: { enabled: true, rotation: false, maxDetected: 4, minConfidence: 0.5, skipFrames: 0, skipTime: 1e9, return: false },
       mesh: { enabled: true },
       iris: { enabled: true },
-      description: { enabled: !!extra.faceres },
+      description: { enabled: !!o.faceres },
       emotion: { enabled: false },
       antispoof: { enabled: false },
       liveness: { enabled: false },
@@ -91,25 +108,22 @@ export function humanConfig(extra: { faceres?: boolean } = {}): Partial<Config> 
   } as Partial<Config>;
 }
 
-/**
- * `ssd` and `faceres` are for the benchmark's comparison only: SSD MobileNet v1 alone grows each worker's wasm
- * heap by ~160 MB (measured) and its descriptors were no better than Tiny's on the fixtures.
- */
-export async function loadModels(extra: { faceres?: boolean; ssd?: boolean } = {}): Promise<Models> {
+export async function loadModels(o: LoadOptions): Promise<Models> {
   const tf = require('@tensorflow/tfjs-core') as typeof Tf;
   const wasm = require('@tensorflow/tfjs-backend-wasm') as { setWasmPaths(p: string): void };
   registerFileRouter(tf);
   wasm.setWasmPaths(WASM_DIR);
   const { Human } = require(path.join(HUMAN_DIR, 'dist/human.node-wasm.js')) as { Human: new (c: Partial<Config>) => HumanClass };
-  const faceapi = require(path.join(FACEAPI_DIR, 'dist/face-api.node-wasm.js')) as typeof FaceApi;
-  const human = new Human(humanConfig(extra));
+  const human = new Human(humanConfig(o));
   await human.load();
   await tf.setBackend('wasm');
   await tf.ready();
+  if (o.role !== 'full') return { tf, human, faceapi: null };
+  const faceapi = require(path.join(FACEAPI_DIR, 'dist/face-api.node-wasm.js')) as typeof FaceApi;
   const dir = path.join(FACEAPI_DIR, 'model');
   await Promise.all([
     faceapi.nets.tinyFaceDetector.loadFromDisk(dir),
-    extra.ssd ? faceapi.nets.ssdMobilenetv1.loadFromDisk(dir) : undefined,
+    o.ssd ? faceapi.nets.ssdMobilenetv1.loadFromDisk(dir) : undefined,
     faceapi.nets.faceLandmark68Net.loadFromDisk(dir),
     faceapi.nets.faceRecognitionNet.loadFromDisk(dir),
   ]);
@@ -125,6 +139,7 @@ export async function warmUp({ tf, human, faceapi }: Models): Promise<void> {
     tf.dispose(model.execute(x) as Tf.Tensor | Tf.Tensor[]);
     tf.dispose(x);
   }
+  if (!faceapi) return;
   const img = tf.zeros([150, 150, 3], 'int32') as Tf.Tensor3D;
   await faceapi.nets.tinyFaceDetector.locateFaces(asNetInput(img), new faceapi.TinyFaceDetectorOptions({ inputSize: 224 }));
   await faceapi.nets.faceLandmark68Net.detectLandmarks(asNetInput(img));

@@ -1,8 +1,8 @@
 import v8 from 'node:v8';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import type { TaskRequest, TaskResult, WorkerMemory, WorkerMessage } from '../protocol';
 import { describeFace } from './describe';
-import { loadModels, warmUp, type Models } from './models';
+import { loadModels, warmUp, type Models, type WorkerRole } from './models';
 import { readFrames } from './tracking';
 
 /** One face-engine worker: loads the models once, then runs one task at a time for the pool. */
@@ -25,7 +25,7 @@ async function run(m: Models, task: TaskRequest): Promise<TaskResult> {
 
 try {
   const started = performance.now();
-  const models = await loadModels();
+  const models = await loadModels({ role: (workerData as { role: WorkerRole }).role });
   await warmUp(models);
   let chain = Promise.resolve();
   port.on('message', ({ id, task }: { id: number; task: TaskRequest }) => {

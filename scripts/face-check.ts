@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import { createFaceEngine, FaceInputError, type FaceEngine, type FaceVerdict } from '../src/server/face/index';
+
+/**
+ * Admin and benchmark CLI: enroll 3 photos, then check a video (liveness + identity) or a photo (identity only).
+ * Exit 0 accepted, 1 rejected, 2 bad input (arguments, unreadable files, refused enrollment or upload).
+ * `ms` is the verification alone; starting the engine is not counted.
+ */
+const USAGE = 'Usage: npm run face-check -- --enroll A.jpg B.jpg C.jpg (--video V.webm | --image P.jpg) [--json]';
+
+function parse(argv: string[]) {
+  const out: { enroll: string[]; video?: string; image?: string; json: boolean } = { enroll: [], json: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--json') out.json = true;
+    else if (a === '--video' || a === '--image') out[a.slice(2) as 'video' | 'image'] = argv[++i];
+    else if (a === '--enroll') while (argv[i + 1] && !argv[i + 1].startsWith('--')) out.enroll.push(argv[++i]);
+    else throw new FaceInputError(`Unknown argument: ${a}`);
+  }
+  if (out.enroll.length !== 3 || !!out.video === !!out.image) throw new FaceInputError(USAGE);
+  return out;
+}
+
+function readFile(file: string): Buffer {
+  try {
+    return fs.readFileSync(file);
+  } catch {
+    throw new FaceInputError(`Cannot read ${file}`);
+  }
+}
+
+function print(v: FaceVerdict, json: boolean) {
+  const { success, message, blink_count, similarity, ms } = v;
+  if (json) console.log(JSON.stringify({ success, message, blink_count, similarity, ms }));
+  else console.log(`${success ? 'ACCEPTED' : 'REJECTED'} (${v.reason}): ${message}\n  blinks ${blink_count}, distance ${similarity ?? 'n/a'}, ${ms} ms`);
+}
+
+let engine: FaceEngine | undefined;
+try {
+  const args = parse(process.argv.slice(2));
+  const images = args.enroll.map(readFile);
+  const probe = readFile((args.video ?? args.image)!);
+  engine = await createFaceEngine();
+  const template = await engine.enroll(images);
+  const verdict = args.video ? await engine.verifyVideo(probe, template) : await engine.verifyImage(probe, template);
+  print(verdict, args.json);
+  process.exitCode = verdict.success ? 0 : 1;
+} catch (err) {
+  const bad = err instanceof FaceInputError;
+  const message = bad ? err.message : String((err as Error)?.stack ?? err);
+  if (process.argv.includes('--json')) console.log(JSON.stringify({ success: false, message, blink_count: 0, similarity: null, ms: 0 }));
+  else console.error(message);
+  process.exitCode = bad ? 2 : 3;
+} finally {
+  await engine?.close();
+}

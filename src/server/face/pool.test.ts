@@ -1,0 +1,44 @@
+import { execFileSync } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FACE_MODEL_ID } from './config';
+import { createFaceEngine, FaceBusyError } from './index';
+import { ffmpegPath } from './ffmpeg';
+import { FACE_MSG } from './messages';
+import { TaskTimeoutError, WorkerPool } from './pool';
+import type { FrameReading } from './protocol';
+
+/** Real worker threads (TypeScript loaded through tsx's API, under vitest as under `tsx`). */
+describe('WorkerPool', () => {
+  const pool = new WorkerPool(1, () => 'liveness');
+  afterAll(() => pool.close());
+  const frames = (n: number) => Array.from({ length: n }, () => new Uint8Array(320 * 240 * 3).fill(90));
+
+  it('starts workers and runs tasks on them', async () => {
+    await pool.start();
+    const readings = await pool.run<FrameReading[]>({ kind: 'frames', frames: frames(3), width: 320, height: 240 }, { deadline: Date.now() + 30_000 });
+    expect(readings).toEqual([0, 1, 2].map(() => ({ faces: 0, left: null, right: null })));
+    expect(pool.memory()[0]?.numTensors).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('terminates a worker whose task runs past its deadline, and replaces it', async () => {
+    const late = await pool.run({ kind: 'frames', frames: frames(200), width: 320, height: 240 }, { deadline: Date.now() + 100 }).catch((e: unknown) => e);
+    expect(late).toBeInstanceOf(TaskTimeoutError);
+    const again = await pool.run<FrameReading[]>({ kind: 'frames', frames: frames(1), width: 320, height: 240 }, { deadline: Date.now() + 60_000, worker: 0 });
+    expect(again).toHaveLength(1);
+  }, 90_000);
+});
+
+describe('engine job deadline', () => {
+  it('answers FaceBusyError (HTTP 503) when a verification cannot finish in time', async () => {
+    const engine = await createFaceEngine({ workers: 1, jobTimeoutMs: 300 });
+    try {
+      const video = execFileSync(ffmpegPath(), ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=640x480:rate=25', '-t', '3', '-c:v', 'libvpx', '-f', 'webm', 'pipe:1']);
+      const template = { descriptors: [], mean: new Float32Array(128), model: FACE_MODEL_ID };
+      const err = await engine.verifyVideo(video, template).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(FaceBusyError);
+      expect((err as Error).message).toBe(FACE_MSG.timeout);
+    } finally {
+      await engine.close();
+    }
+  }, 90_000);
+});
