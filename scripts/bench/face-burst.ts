@@ -26,26 +26,37 @@ export async function burstFaceVerifications(deps: AppDeps, url: string, tokens:
   const spacing = 10_000 / tokens.length;
   const outcomes: Record<string, number> = {};
   const latencies: number[] = [];
+  let busyAnswers = 0;
   const t0 = Date.now();
+  // Each student behaves as the /face-detection page does: on 503 it resubmits after the server's Retry-After.
   await Promise.all(
     tokens.map(async (token, i) => {
       await new Promise((r) => setTimeout(r, i * spacing));
-      const form = new FormData();
-      form.append('video', video, 'attempt.webm');
       const sent = Date.now();
-      try {
-        const res = await fetch(`${url}/api/compare-face-video`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-        const body = (await res.json()) as { success?: boolean };
-        const key = res.status === 200 ? (body.success ? 'accepted' : 'rejected') : res.status === 503 ? `busy (503, Retry-After ${res.headers.get('retry-after')})` : `http ${res.status}`;
-        outcomes[key] = (outcomes[key] ?? 0) + 1;
-      } catch {
-        outcomes.lost = (outcomes.lost ?? 0) + 1;
+      let key = 'lost';
+      for (let attempt = 0; attempt < 20; attempt++) {
+        const form = new FormData();
+        form.append('video', video, 'attempt.webm');
+        try {
+          const res = await fetch(`${url}/api/compare-face-video`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+          const body = (await res.json()) as { success?: boolean; retry_after?: number };
+          if (res.status === 503) {
+            busyAnswers += 1;
+            await new Promise((r) => setTimeout(r, (body.retry_after ?? 3) * 1000));
+            continue;
+          }
+          key = res.status === 200 ? (body.success ? 'accepted' : 'rejected') : `http ${res.status}`;
+        } catch {
+          key = 'lost';
+        }
+        break;
       }
+      outcomes[key] = (outcomes[key] ?? 0) + 1;
       latencies.push(Date.now() - sent);
     }),
   );
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
-  console.log(`face burst: ${tokens.length} verifications submitted over 10 s -> ${JSON.stringify(outcomes)}`);
-  console.log(`  drained ${((Date.now() - t0) / 1000).toFixed(1)} s after the first submit; per-request latency p50 ${pct(50)} ms, p95 ${pct(95)} ms, max ${latencies.at(-1)} ms`);
+  console.log(`face burst: ${tokens.length} students submitted within 10 s -> final verdicts ${JSON.stringify(outcomes)}; ${busyAnswers} busy (503) answers along the way, each retried after Retry-After`);
+  console.log(`  drained ${((Date.now() - t0) / 1000).toFixed(1)} s after the first submit; time to verdict per student p50 ${pct(50)} ms, p95 ${pct(95)} ms, max ${latencies.at(-1)} ms`);
 }

@@ -16,6 +16,8 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
   const clientDir = opts.clientDir ?? CLIENT_DIST;
   const app = express();
   app.disable('x-powered-by');
+  // API answers are per-user and never revalidated: hashing every body for an ETag is wasted work.
+  app.set('etag', false);
   if (deps.config.trustProxy) app.set('trust proxy', deps.config.trustProxy);
   app.use(
     helmet({

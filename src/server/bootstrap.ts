@@ -7,6 +7,7 @@ import { createFaceEngine, type FaceEngine } from './face/index';
 import { lazyFaceEngine } from './lib/lazy-face';
 import { createUrlSigner } from './lib/url-signer';
 import { type Clock, systemClock } from './lib/clock';
+import { createAttemptLog } from './services/attempt-log';
 import { createLoginGuard } from './services/login-guard';
 
 /** Opens and migrates the database, loads the face engine and wires the services: what main.ts and tests share. */
@@ -28,5 +29,6 @@ export async function buildDeps(
     face,
     loginGuard: createLoginGuard(config.login),
     urls: createUrlSigner(secret),
+    attempts: createAttemptLog(db),
   };
 }

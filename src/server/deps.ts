@@ -4,6 +4,7 @@ import type { DB } from './db/connect';
 import type { AppConfig } from './env';
 import type { Clock } from './lib/clock';
 import type { UrlSigner } from './lib/url-signer';
+import type { AttemptLog } from './services/attempt-log';
 import type { LoginGuard } from './services/login-guard';
 
 /** Everything a request may need, built once by main.ts (or a test) and passed down explicitly. */
@@ -15,4 +16,5 @@ export interface AppDeps {
   face: FaceEngine;
   loginGuard: LoginGuard;
   urls: UrlSigner;
+  attempts: AttemptLog;
 }

@@ -14,7 +14,10 @@ async function main() {
   });
   const shutdown = () => {
     server.close();
-    void Promise.allSettled([deps.face.close(), deps.db.destroy()]).then(() => process.exit(0));
+    void deps.attempts
+      .flush()
+      .then(() => Promise.allSettled([deps.face.close(), deps.db.destroy()]))
+      .then(() => process.exit(0));
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

@@ -252,6 +252,7 @@ export const MSG = {
     failed: 'Attendance failed.',
     marked: 'Attendance marked.',
     noBlink: 'Blink not detected. Try again.',
+    busyRetrying: (s: number) => `Many students are checking in: your recording is queued, retrying in ${s} s...`,
     instruction: 'Look at the camera and blink twice.',
     title: 'Face verification',
     subtitle: 'A 3-second recording proves it is really you, live.',

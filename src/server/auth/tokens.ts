@@ -13,7 +13,12 @@ export interface TokenService {
   verify(token: string): Promise<TokenPayload | null>;
 }
 
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export function createTokenService(secret: Uint8Array, ttlSeconds: number, now: () => Date): TokenService {
+  // A signature that verified once verifies forever: remember it until the token expires (users are still
+  // re-checked against the database on every request by authenticate()).
+  const verified = new Map<string, TokenPayload>();
   return {
     async sign(claims) {
       const iat = Math.floor(now().getTime() / 1000);
@@ -24,9 +29,16 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number, now: 
         .sign(secret);
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (known.exp * 1000 > now().getTime()) return known;
+        verified.delete(token);
+      }
       try {
         const { payload } = await jwtVerify(token, secret, { algorithms: [ALG], currentDate: now() });
-        if (typeof payload.user_id !== 'number' || typeof payload.role !== 'string') return null;
+        if (typeof payload.user_id !== 'number' || typeof payload.role !== 'string' || typeof payload.exp !== 'number') return null;
+        if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+        verified.set(token, payload as unknown as TokenPayload);
         return payload as unknown as TokenPayload;
       } catch {
         return null;

@@ -14,6 +14,7 @@ export function sendError(res: Response, err: unknown): void {
       message: err.message,
       error: err.message,
       ...(err.details.errorCode ? { error_code: err.details.errorCode } : {}),
+      ...(err.details.retryAfterSeconds ? { retry_after: err.details.retryAfterSeconds } : {}),
       ...(err.details.fieldErrors ? { errors: err.details.fieldErrors } : {}),
     });
     return;

@@ -6,22 +6,23 @@ import { DomainError } from '../lib/errors';
 import { haversineMeters } from '../lib/geo';
 import { expireDueSessions } from './session-expiry';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'attempts'>;
+type Attempt = { student_id: number; session_id: number | null; latitude: number; longitude: number; distance_m: number | null };
 
-async function findOpenSessionOfDepartment(deps: Deps, departmentId: number) {
+/** The department's open session and, in the same query, this student's record for it if any. */
+async function findOpenSessionFor(deps: Deps, departmentId: number, studentId: number) {
   await expireDueSessions(deps);
   return deps.db
-    .selectFrom('geofence_sessions')
-    .selectAll()
-    .where('department_id', '=', departmentId)
-    .where('ended_at', 'is', null)
-    .orderBy('started_at', 'desc')
+    .selectFrom('geofence_sessions as s')
+    .leftJoin('attendance_records as r', (j) => j.onRef('r.session_id', '=', 's.id').on('r.student_id', '=', studentId))
+    .select(['s.id', 's.latitude', 's.longitude', 's.radius_m', 'r.marked_at'])
+    .where('s.department_id', '=', departmentId)
+    .where('s.ended_at', 'is', null)
+    .orderBy('s.started_at', 'desc')
     .executeTakeFirst();
 }
 
-async function logAttempt(deps: Deps, row: { student_id: number; session_id: number | null; latitude: number; longitude: number; distance_m: number | null; outcome: string }) {
-  await deps.db.insertInto('attendance_attempts').values({ ...row, created_at: deps.clock.now().toISOString() }).execute();
-}
+const logged = (deps: Deps, attempt: Attempt, outcome: string) => ({ ...attempt, outcome, created_at: deps.clock.now().toISOString() });
 
 /**
  * The student's mark. Without `face_verified` it is the geofence step (is the student inside?). With it, a present
@@ -30,27 +31,21 @@ async function logAttempt(deps: Deps, row: { student_id: number; session_id: num
  */
 export async function markAttendance(deps: Deps, student: AuthUser, input: TMarkAttendanceInput) {
   if (!student.department_id) throw new DomainError('VALIDATION', MSG.attendance.noDepartment);
-  const session = await findOpenSessionOfDepartment(deps, student.department_id);
+  const session = await findOpenSessionFor(deps, student.department_id, student.id);
   if (!session) throw new DomainError('NOT_FOUND', MSG.attendance.noActiveSession);
-  const existing = await deps.db
-    .selectFrom('attendance_records')
-    .select(['marked_at'])
-    .where('session_id', '=', session.id)
-    .where('student_id', '=', student.id)
-    .executeTakeFirst();
-  if (existing) return { status: 'already_marked' as const, timestamp: existing.marked_at };
+  if (session.marked_at) return { status: 'already_marked' as const, timestamp: session.marked_at };
 
   const distance = haversineMeters(session.latitude, session.longitude, input.latitude, input.longitude);
   const geofencing_status = distance <= session.radius_m ? ('valid' as const) : ('invalid' as const);
-  const attempt = { student_id: student.id, session_id: session.id, latitude: input.latitude, longitude: input.longitude, distance_m: distance };
+  const attempt: Attempt = { student_id: student.id, session_id: session.id, latitude: input.latitude, longitude: input.longitude, distance_m: distance };
   const geo = { geofencing_status, distance_m: Math.round(distance * 10) / 10, radius: session.radius_m, session_id: session.id };
 
   if (!input.face_verified) {
-    await logAttempt(deps, { ...attempt, outcome: `geofence_${geofencing_status}` });
+    deps.attempts.record(logged(deps, attempt, `geofence_${geofencing_status}`));
     return { status: 'geofence_checked' as const, ...geo };
   }
   if (geofencing_status === 'invalid') {
-    await logAttempt(deps, { ...attempt, outcome: 'refused_outside' });
+    await deps.attempts.writeNow(logged(deps, attempt, 'refused_outside'));
     return { status: 'refused' as const, ...geo, face_recognition_status: 'not_checked', error: MSG.student.outside };
   }
   return recordPresence(deps, student, session, input, geo, attempt);
@@ -62,7 +57,7 @@ async function recordPresence(
   session: { id: number; radius_m: number },
   input: TMarkAttendanceInput,
   geo: { geofencing_status: 'valid' | 'invalid'; distance_m: number; radius: number; session_id: number },
-  attempt: Omit<Parameters<typeof logAttempt>[1], 'outcome'>,
+  attempt: Attempt,
 ) {
   const now = deps.clock.now();
   const since = new Date(now.getTime() - deps.config.faceProofTtlSeconds * 1000).toISOString();
@@ -109,9 +104,9 @@ async function recordPresence(
   });
   if (outcome.kind === 'already') return { status: 'already_marked' as const, timestamp: outcome.timestamp };
   if (outcome.kind === 'no_proof') {
-    await logAttempt(deps, { ...attempt, outcome: 'refused_no_face_proof' });
+    await deps.attempts.writeNow(logged(deps, attempt, 'refused_no_face_proof'));
     return { status: 'refused' as const, ...geo, face_recognition_status: 'not_verified', error: MSG.attendance.faceNotVerified };
   }
-  await logAttempt(deps, { ...attempt, outcome: 'present' });
+  await deps.attempts.writeNow(logged(deps, attempt, 'present'));
   return { status: 'present' as const, ...geo, face_recognition_status: 'verified', timestamp: outcome.timestamp, message: MSG.attendance.marked };
 }

@@ -5,7 +5,7 @@ import { RECORDING_MS, REDIRECT_AFTER_MARKING_MS, REQUESTED_BLINKS, TOAST_MS } f
 import { MSG } from '../../../shared/messages';
 import { type Coords, geolocationFailure, getCurrentCoords } from '@/features/attendance/use-geolocation';
 import { getToken } from '@/lib/session';
-import { compareFaceVideo, type FaceMarkResult, markVerifiedAttendance } from './verification-api';
+import { compareFaceVideoPatiently, type FaceMarkResult, markVerifiedAttendance } from './verification-api';
 
 export type VerificationPhase = 'idle' | 'recording' | 'checking' | 'marking' | 'failed' | 'done';
 export type FrameState = 'default' | 'success' | 'failure';
@@ -38,7 +38,8 @@ export function useFaceVerification(record: (ms: number) => Promise<Blob>, passe
     }
     setPhase('checking');
     try {
-      const res = await compareFaceVideo(video);
+      const res = await compareFaceVideoPatiently(video, (s) => toast.info(M.busyRetrying(s), { id: 'face-busy', duration: s * 1000 }));
+      toast.dismiss('face-busy');
       if (res.status === 503) {
         setPhase('idle');
         toast.warning(res.data.message || MSG.server.busy, opts);

@@ -5,6 +5,8 @@ export interface FaceVerdict {
   success?: boolean;
   message?: string;
   blink_count?: number;
+  /** Seconds to wait, on a 503 from a busy face checker. */
+  retry_after?: number;
 }
 
 export interface FaceMarkResult {
@@ -21,6 +23,23 @@ export function compareFaceVideo(video: Blob) {
   const form = new FormData();
   form.append('video', video, 'verification.webm');
   return apiRequest<FaceVerdict>('/compare-face-video', { method: 'POST', formData: form });
+}
+
+const BUSY_RETRIES = 6;
+const MAX_WAIT_S = 15;
+
+/**
+ * compareFaceVideo that rides out a class-start burst: on 503 it resubmits the same recording after the server's
+ * Retry-After, so the student does not record again; `onWait` tells the page how long.
+ */
+export async function compareFaceVideoPatiently(video: Blob, onWait: (seconds: number) => void) {
+  for (let attempt = 0; ; attempt++) {
+    const res = await compareFaceVideo(video);
+    if (res.status !== 503 || attempt >= BUSY_RETRIES) return res;
+    const seconds = Math.min(MAX_WAIT_S, Math.max(1, Math.round(res.data.retry_after ?? 3)));
+    onWait(seconds);
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  }
 }
 
 /** POST /api/mark_attendance with face_verified: the server checks it holds a fresh verification of its own. */
