@@ -39,6 +39,7 @@ export async function startTestServer(opts: { clock?: Clock; face?: FaceEngine; 
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await deps.attempts.flush();
       if (!opts.face) await deps.face.close();
       await deps.db.destroy();
       fs.rmSync(dataDir, { recursive: true, force: true });
