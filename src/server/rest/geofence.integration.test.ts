@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
-import { getJson, postJson } from '../../../tests/helpers/http';
+import { getJson, postJson, trpcClient } from '../../../tests/helpers/http';
 import { createTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
 import { manualClock } from '../lib/clock';
 
@@ -90,6 +90,32 @@ describe('geofence sessions', () => {
     expect(records.map((r) => r.student_id)).not.toContain(otherDept.id);
     const session = await srv.db.selectFrom('geofence_sessions').select(['ended_at', 'end_reason', 'ends_at']).where('id', '=', body.session_id).executeTakeFirstOrThrow();
     expect(session).toMatchObject({ end_reason: 'expired', ended_at: session.ends_at });
+  });
+});
+
+describe('teacher profile, departments and the tRPC twins', () => {
+  it('answers the teacher profile and the department list', async () => {
+    const t = await signIn('teacher', 'MBA');
+    expect((await getJson(`${srv.url}/api/get_teacher_profile`, t.token)).body).toMatchObject({ id: t.id, role: 'teacher', department: { name: 'MBA' } });
+    const s = await signIn('student', 'MBA');
+    expect((await getJson(`${srv.url}/api/get_teacher_profile`, s.token)).status).toBe(403);
+    const departments = (await getJson(`${srv.url}/api/admin/departments`)).body.map((d: { name: string }) => d.name);
+    expect(departments).toEqual(['IMSCIT', 'IMCA', 'BCA', 'BSCIT', 'MBA']);
+  });
+
+  it('the tRPC twins apply the same rules as REST', async () => {
+    const t = await signIn('teacher', 'BCA');
+    const s = await signIn('student', 'BCA');
+    const asTeacher = trpcClient(srv.url, t.token);
+    const started = await asTeacher.teacher.startGeofence.mutate({ teacher_id: t.id, ...CENTRE, radius: 40, department: 'BCA' });
+    expect((await asTeacher.teacher.geofenceStatus.query())).toMatchObject({ active: true, session_id: started.session_id, radius: 40 });
+    const asStudent = trpcClient(srv.url, s.token);
+    const refused = await asStudent.teacher.startGeofence.mutate({ teacher_id: s.id, ...CENTRE, radius: 40, department: 'BCA' }).catch((e) => e);
+    expect(refused.data.code).toBe('FORBIDDEN');
+    expect((await asStudent.student.markAttendance.mutate(CENTRE)).geofencing_status).toBe('valid');
+    const tooWide = await asTeacher.teacher.startGeofence.mutate({ teacher_id: t.id, ...CENTRE, radius: 501, department: 'BCA' }).catch((e) => e);
+    expect(tooWide.data.code).toBe('BAD_REQUEST');
+    await asTeacher.teacher.stopGeofence.mutate();
   });
 });
 
