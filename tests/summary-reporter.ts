@@ -5,6 +5,8 @@ export default class SummaryReporter implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>) {
     const counts = { passed: 0, failed: 0, skipped: 0 };
     for (const m of modules) {
+      // A file that fails to load or whose hooks throw has no failed test, but it is a failure all the same.
+      if (m.state() === 'failed' && ![...m.children.allTests()].some((t) => t.result().state === 'failed')) counts.failed += 1;
       for (const test of m.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') counts.passed += 1;
