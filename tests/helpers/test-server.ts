@@ -89,3 +89,15 @@ export function signTestToken(
     .setExpirationTime(exp)
     .sign(new TextEncoder().encode(opts.secret ?? TEST_JWT_SECRET));
 }
+
+/** Creates a user and logs in through POST /api/login (an inactive user gets no token). */
+export async function signInTestUser(srv: TestServer, args: Parameters<typeof createTestUser>[1]) {
+  const user = await createTestUser(srv.db, args);
+  if (args.status === 'inactive') return { ...user, token: '' };
+  const res = await fetch(`${srv.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  return { ...user, token: ((await res.json()) as { token: string }).token };
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
 import { getJson, postJson, trpcClient } from '../../../tests/helpers/http';
-import { createTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { createTestUser, signInTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
 import { manualClock } from '../lib/clock';
 
 const clock = manualClock(new Date('2026-03-02T04:00:00Z'));
@@ -13,12 +13,8 @@ afterAll(() => srv.close());
 
 const CENTRE = { latitude: 23.0225, longitude: 72.5714 };
 
-async function signIn(role: 'student' | 'teacher' | 'admin', department = 'BCA', status: 'active' | 'inactive' = 'active') {
-  const u = await createTestUser(srv.db, { role, department, status });
-  if (status === 'inactive') return { ...u, token: '' };
-  const res = await postJson(`${srv.url}/api/login`, { email: u.email, password: u.password });
-  return { ...u, token: res.body.token as string };
-}
+const signIn = (role: 'student' | 'teacher' | 'admin', department = 'BCA', status: 'active' | 'inactive' = 'active') =>
+  signInTestUser(srv, { role, department, status });
 
 const patch = async (path: string, body: unknown, token: string) => {
   const res = await fetch(`${srv.url}${path}`, { method: 'PATCH', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
@@ -112,7 +108,7 @@ describe('teacher profile, departments and the tRPC twins', () => {
     const asStudent = trpcClient(srv.url, s.token);
     const refused = await asStudent.teacher.startGeofence.mutate({ teacher_id: s.id, ...CENTRE, radius: 40, department: 'BCA' }).catch((e) => e);
     expect(refused.data.code).toBe('FORBIDDEN');
-    expect((await asStudent.student.markAttendance.mutate(CENTRE)).geofencing_status).toBe('valid');
+    expect(await asStudent.student.markAttendance.mutate(CENTRE)).toMatchObject({ geofencing_status: 'valid' });
     const tooWide = await asTeacher.teacher.startGeofence.mutate({ teacher_id: t.id, ...CENTRE, radius: 501, department: 'BCA' }).catch((e) => e);
     expect(tooWide.data.code).toBe('BAD_REQUEST');
     await asTeacher.teacher.stopGeofence.mutate();

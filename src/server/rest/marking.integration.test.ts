@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
 import { getJson, postJson } from '../../../tests/helpers/http';
-import { createTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { createTestUser, signInTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
 import { manualClock } from '../lib/clock';
 import { pointNorthOf } from '../lib/geo';
 
@@ -16,11 +16,7 @@ const CENTRE = { latitude: 23.0225, longitude: 72.5714 };
 let deptIndex = 0;
 const DEPTS = ['IMSCIT', 'IMCA', 'BCA', 'BSCIT', 'MBA'];
 
-async function signIn(role: 'student' | 'teacher', department: string) {
-  const u = await createTestUser(srv.db, { role, department });
-  const res = await postJson(`${srv.url}/api/login`, { email: u.email, password: u.password });
-  return { ...u, token: res.body.token as string };
-}
+const signIn = (role: 'student' | 'teacher', department: string) => signInTestUser(srv, { role, department });
 
 /** A fresh department-wide session (each test takes the next department so sessions don't collide). */
 async function classWithSession(radius = 50) {

@@ -3,6 +3,7 @@ import type { TLoginInput } from '../../shared/schemas/auth';
 import { getDummyHash, verifyPassword } from '../auth/password';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../lib/errors';
+import { selectUsersWithDepartment } from './user-queries';
 
 /** Checks the credentials and returns a signed token; failures carry the login error codes of SPEC section 7. */
 export async function login(deps: AppDeps, input: TLoginInput, ip: string): Promise<{ token: string }> {
@@ -32,20 +33,7 @@ export async function login(deps: AppDeps, input: TLoginInput, ip: string): Prom
 
 /** The signed-in user's own account, without the password hash. */
 export async function getMe(deps: Pick<AppDeps, 'db'>, userId: number) {
-  const row = await deps.db
-    .selectFrom('users')
-    .leftJoin('departments', 'departments.id', 'users.department_id')
-    .select([
-      'users.id',
-      'users.username',
-      'users.email',
-      'users.phone_number',
-      'users.role',
-      'users.status',
-      'users.last_login',
-      'departments.id as department_id',
-      'departments.name as department_name',
-    ])
+  const row = await selectUsersWithDepartment(deps.db)
     .where('users.id', '=', userId)
     .executeTakeFirst();
   if (!row) throw new DomainError('NOT_FOUND', MSG.server.notFound);
