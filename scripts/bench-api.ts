@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,15 +48,31 @@ function run(title: string, opts: Omit<autocannon.Options, 'url'> & { path?: str
   });
 }
 
+/** Runs scripts/bench/open-loop.ts in its own process, so the load generator does not share the server's thread. */
+async function openLoop(title: string, job: { rate: number; seconds: number; connections: number; requests: unknown[] }) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'bench/open-loop.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
+  child.stdin.end(JSON.stringify({ ...job, url }));
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  await new Promise((resolve) => child.on('close', resolve));
+  const r = JSON.parse(out);
+  console.log(`${title}: ${r.rps} req/s, p50 ${r.p50} ms, p90 ${r.p90} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, max ${r.max} ms, errors ${r.errors}, non-2xx ${r.non2xx}`);
+}
+
 const body = JSON.stringify({ latitude: 23.0226, longitude: 72.5714 });
 const markRequests = studentTokens.map((token) => ({ method: 'POST' as const, path: '/api/mark_attendance', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body }));
 await run('mark_attendance geofence step, 100 concurrent students, as fast as it goes', { connections: 100, duration: 10, requests: markRequests });
-await run('mark_attendance geofence step, 100 concurrent students, offered 1,500 req/s', { connections: 100, duration: 10, overallRate: 1500, requests: markRequests });
+await openLoop('mark_attendance geofence step, 100 students, 1,500 req/s evenly spaced (separate process)', { rate: 1500, seconds: 10, connections: 100, requests: markRequests });
 await run('get_attendance (100,000 records), 10 concurrent', {
   connections: 10,
   duration: 8,
   requests: studentTokens.slice(0, 50).map((token) => ({ method: 'GET', path: '/api/get_attendance?page=3&limit=10', headers: { authorization: `Bearer ${token}` } })),
 });
+const dashboard = studentTokens.slice(0, 50).flatMap((token) => [
+  { method: 'GET', path: '/api/get_attendance?page=1&limit=10', headers: { authorization: `Bearer ${token}` } },
+  { method: 'GET', path: '/api/get_student_profile', headers: { authorization: `Bearer ${token}` } },
+]);
+await openLoop('student dashboard calls (get_attendance + get_student_profile), 500 req/s evenly spaced', { rate: 500, seconds: 10, connections: 50, requests: dashboard });
 await run('get_student_profile, 10 concurrent', {
   connections: 10,
   duration: 5,
