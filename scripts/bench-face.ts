@@ -4,6 +4,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { bestAtZeroFalseAccept, fixturePhotos, ratesAt, runTrials } from '../src/server/face/eval/identity-eval';
 import { photoDescriptor, type Chain } from '../src/server/face/eval/descriptors';
+import { loadConfig } from '../src/server/env';
+import { FIXTURES_DIR as ROOT, hasFixtures } from '../tests/helpers/fixtures';
 import { createFaceEngine, type FaceTemplate } from '../src/server/face/index';
 import { loadModels, warmUp } from '../src/server/face/worker/models';
 
@@ -12,11 +14,7 @@ const { values } = parseArgs({ options: { runs: { type: 'string' }, inflight: { 
 const RUNS = Number(values.runs ?? 10);
 const INFLIGHT = Number(values.inflight ?? 4);
 const LEAK = Number(values.leak ?? 200);
-const ROOT = path.resolve(process.env.FACE_FIXTURES_DIR ?? path.resolve(import.meta.dirname, '../../shared/fixtures/faces'));
-if (!fs.existsSync(path.join(ROOT, 'clips'))) {
-  console.error(`face fixtures not found at ${ROOT} (set FACE_FIXTURES_DIR)`);
-  process.exit(2);
-}
+if (!hasFixtures) process.exit(2);
 const read = (...p: string[]) => fs.readFileSync(path.join(ROOT, ...p));
 const mb = (b: number) => Math.round(b / 1048576);
 const pct = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(q * xs.length) - 1)];
@@ -28,7 +26,7 @@ const out: Record<string, unknown> = { date: new Date().toISOString(), cpu: os.c
 // 1. Engine start, enrollment, per-clip latency
 const rssBefore = process.memoryUsage().rss;
 let t = performance.now();
-const engine = await createFaceEngine();
+const engine = await createFaceEngine(loadConfig().face);
 out.engineStartMs = Math.round(performance.now() - t);
 out.rssAfterStartMb = mb(process.memoryUsage().rss);
 out.rssBeforeEngineMb = mb(rssBefore);

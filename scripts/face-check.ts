@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { loadConfig } from '../src/server/env';
 import { createFaceEngine, FaceInputError, type FaceEngine, type FaceVerdict } from '../src/server/face/index';
 
 /**
@@ -40,7 +41,7 @@ try {
   const args = parse(process.argv.slice(2));
   const images = args.enroll.map(readFile);
   const probe = readFile((args.video ?? args.image)!);
-  engine = await createFaceEngine();
+  engine = await createFaceEngine(loadConfig().face);
   const template = await engine.enroll(images);
   const verdict = args.video ? await engine.verifyVideo(probe, template) : await engine.verifyImage(probe, template);
   print(verdict, args.json);

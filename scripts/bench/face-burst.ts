@@ -1,28 +1,24 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { AppDeps } from '../../src/server/deps';
 import { serializeDescriptor } from '../../src/server/face/index';
-
-const FIXTURES = path.resolve(process.env.FACE_FIXTURES_DIR ?? path.resolve(import.meta.dirname, '../../../shared/fixtures/faces'));
+import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../tests/helpers/fixtures';
 
 /**
  * A class-start burst: 60 students submit the 3-second clip within 10 s. Every request must end in a verdict or a
  * retryable 503 (none lost); prints the outcome counts, latencies and the time to drain.
  */
 export async function burstFaceVerifications(deps: AppDeps, url: string, tokens: string[], userIds: number[]) {
-  const clip = path.join(FIXTURES, 'clips', 'aoc_3blinks_3s.webm');
-  if (!fs.existsSync(clip)) {
-    console.log(`face burst: skipped, fixtures not found at ${FIXTURES} (set FACE_FIXTURES_DIR)`);
+  if (!hasFixtures) {
+    console.log(`face burst: skipped: ${NO_FIXTURES_MESSAGE}`);
     return;
   }
-  const enrollImages = ['f005', 'f045', 'f070'].map((f) => fs.readFileSync(path.join(FIXTURES, 'clips', `enroll_aoc_${f}.jpg`)));
+  const enrollImages = ['f005', 'f045', 'f070'].map((f) => readFixture('clips', `enroll_aoc_${f}.jpg`));
   const template = await deps.face.enroll(enrollImages);
   const now = new Date().toISOString();
   for (const user_id of userIds) {
     await deps.db.insertInto('face_templates').values({ user_id, mean_embedding: serializeDescriptor(template.mean), model: template.model, updated_at: now }).execute();
     await deps.db.insertInto('face_enrollments').values(template.descriptors.map((d, i) => ({ user_id, image_path: `bench/${i}.jpg`, captured_at: now, embedding: serializeDescriptor(d) }))).execute();
   }
-  const video = new Blob([new Uint8Array(fs.readFileSync(clip))], { type: 'video/webm' });
+  const video = new Blob([new Uint8Array(readFixture('clips', 'aoc_3blinks_3s.webm'))], { type: 'video/webm' });
   const spacing = 10_000 / tokens.length;
   const outcomes: Record<string, number> = {};
   const latencies: number[] = [];

@@ -19,7 +19,7 @@ export async function buildDeps(
   const db = connectDatabase(config.databaseFile);
   await migrateToLatest(db);
   const secret = loadOrCreateSecret(config.dataDir, config.jwtSecret);
-  const startFace = () => createFaceEngine({ workers: config.faceWorkers, minBlinks: config.faceMinBlinks });
+  const startFace = () => createFaceEngine(config.face);
   const face = opts.face ?? (opts.lazyFace ? lazyFaceEngine(startFace) : await startFace());
   return {
     db,

@@ -284,9 +284,29 @@ export const MSG = {
     approveForbidden: 'You can only approve students of your own department.',
     noEnrollment: 'No face enrollment found for this account.',
   },
+  /** The face engine's texts; its no-blink, busy and enrollment texts are verification.noBlink, server.busy, register.*. */
   face: {
-    videoTooLarge: 'The video is larger than 5 MB.',
+    verified: 'Face verified.',
+    mismatch: 'Face does not match the registered student.',
+    noFaceVideo: 'No face detected in the video.',
+    multipleFacesVideo: 'More than one face in the video.',
+    noFaceImage: 'No face detected in the image.',
+    multipleFacesImage: 'More than one face in the image.',
+    // Registration shows 'Face detection failed' + message only when it contains 'No face detected' (SPEC 8).
+    enrollManyFaces: (n: number, count: number) =>
+      `No face detected in image ${n} on its own: it shows ${count} faces, and each image must show exactly one face.`,
+    enrollCount: (got: number) => `Enrollment needs exactly 3 face images (got ${got}).`,
     videoMissing: 'Attach the recording as the multipart field "video".',
+    videoEmpty: 'The video file is empty.',
+    videoTooLarge: 'The video is larger than 5 MB.',
+    videoTooLong: 'The video is longer than 10 seconds.',
+    videoTooShort: 'The video is too short: record about 3 seconds.',
+    notAVideo: 'The file is not a video that can be read (expected webm or mp4).',
+    videoCorrupt: 'The video file is truncated or corrupt. Record it again.',
+    decodeTimeout: 'The video took too long to decode.',
+    timeout: 'The face check took too long. Please try again.',
+    engineClosed: 'The face engine is shut down.',
+    templateInvalid: 'The stored face enrollment is unusable: enroll again.',
   },
   notFound: '404: Page Not Found',
   pagination: {

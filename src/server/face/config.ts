@@ -1,8 +1,6 @@
 import os from 'node:os';
 
-/** Limits of an upload; the numbers of the issue (5 MB, 10 s) and SPEC section 9 (3-s recording). */
-export const VIDEO_MAX_BYTES = 5 * 1024 * 1024;
-export const VIDEO_MAX_SECONDS = 10;
+/** Upload bounds are MAX_VIDEO_BYTES and MAX_VIDEO_SECONDS of src/shared/constants; a recording is about 3 s. */
 export const VIDEO_MIN_SECONDS = 1;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 /** Frames are scaled down to fit this box: the mesh reads a 192-px face crop, more pixels only cost time. */
@@ -27,22 +25,10 @@ export interface FaceEngineOptions {
   sampleFps: number;
 }
 
-const num = (v: string | undefined, fallback: number) => {
-  const n = v === undefined || v === '' ? NaN : Number(v);
-  return Number.isFinite(n) ? n : fallback;
-};
-
-/** Defaults from the environment (FACE_MIN_BLINKS etc.), then explicit options on top. */
-export function resolveOptions(opts: Partial<FaceEngineOptions> = {}, env = process.env): FaceEngineOptions {
+/** The engine's defaults with explicit options on top (the server passes those set in the environment, env.ts). */
+export function resolveOptions(opts: Partial<FaceEngineOptions> = {}): FaceEngineOptions {
   const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
-  const o: FaceEngineOptions = {
-    workers: num(env.FACE_WORKERS, Math.max(1, Math.min(cores, 4))),
-    queueLimit: num(env.FACE_QUEUE_LIMIT, 8),
-    jobTimeoutMs: num(env.FACE_JOB_TIMEOUT_MS, 20_000),
-    minBlinks: num(env.FACE_MIN_BLINKS, 1),
-    threshold: num(env.FACE_THRESHOLD, 0.5),
-    sampleFps: num(env.FACE_SAMPLE_FPS, 12.5),
-  };
+  const o: FaceEngineOptions = { workers: Math.max(1, Math.min(cores, 4)), queueLimit: 8, jobTimeoutMs: 20_000, minBlinks: 1, threshold: 0.5, sampleFps: 12.5 };
   for (const [k, v] of Object.entries(opts)) if (v !== undefined) (o as unknown as Record<string, number>)[k] = v;
   o.workers = Math.max(1, Math.floor(o.workers));
   o.queueLimit = Math.max(0, Math.floor(o.queueLimit));

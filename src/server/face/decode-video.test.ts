@@ -7,7 +7,7 @@ import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helper
 import { decodeVideo } from './decode-video';
 import { FaceInputError } from './errors';
 import { ffmpegPath } from './ffmpeg';
-import { FACE_MSG } from './messages';
+import { MSG } from '../../shared/messages';
 
 const OPTS = { fps: 12.5, timeoutMs: 10_000 };
 let dir: string;
@@ -49,27 +49,27 @@ describe('decodeVideo', () => {
   });
 
   it('refuses an empty file, a file over 5 MB, and a text file named .webm', async () => {
-    await rejects(Buffer.alloc(0), FACE_MSG.videoEmpty);
-    await rejects(Buffer.alloc(6 * 1024 * 1024, 1), FACE_MSG.videoTooLarge);
-    await rejects(Buffer.from('this is not a video, just text in a file named clip.webm\n'), FACE_MSG.notAVideo);
+    await rejects(Buffer.alloc(0), MSG.face.videoEmpty);
+    await rejects(Buffer.alloc(6 * 1024 * 1024, 1), MSG.face.videoTooLarge);
+    await rejects(Buffer.from('this is not a video, just text in a file named clip.webm\n'), MSG.face.notAVideo);
   });
 
   it('refuses a video longer than 10 s, with or without a duration header', async () => {
-    await rejects(make('long.webm', ['-t', '12', '-c:v', 'libvpx', '-b:v', '100k']), FACE_MSG.videoTooLong);
+    await rejects(make('long.webm', ['-t', '12', '-c:v', 'libvpx', '-b:v', '100k']), MSG.face.videoTooLong);
     const headerless = execFileSync(ffmpegPath(), ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10', '-t', '12', '-c:v', 'libvpx', '-f', 'webm', 'pipe:1']);
-    await rejects(headerless, FACE_MSG.videoTooLong);
+    await rejects(headerless, MSG.face.videoTooLong);
   });
 
   it('refuses a truncated webm', async () => {
     const whole = make('whole.webm', ['-t', '3', '-c:v', 'libvpx', '-b:v', '300k']);
-    await rejects(whole.subarray(0, Math.floor(whole.length / 2)), FACE_MSG.videoCorrupt);
-    await rejects(whole.subarray(0, 2000), FACE_MSG.videoCorrupt);
+    await rejects(whole.subarray(0, Math.floor(whole.length / 2)), MSG.face.videoCorrupt);
+    await rejects(whole.subarray(0, 2000), MSG.face.videoCorrupt);
   });
 
   it('refuses a still image sent as a video', async () => {
     const png = path.join(dir, 'still.png');
     execFileSync(ffmpegPath(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240', '-frames:v', '1', png]);
-    await rejects(fs.readFileSync(png), FACE_MSG.videoTooShort);
+    await rejects(fs.readFileSync(png), MSG.face.videoTooShort);
   });
 });
 
@@ -85,6 +85,6 @@ describe.skipIf(!hasFixtures)('decodeVideo on the fixture clips', () => {
 
   it('refuses the aoc clip cut in half', async () => {
     const bytes = fs.readFileSync(fixture('clips', 'aoc_3blinks_3s.webm'));
-    await rejects(bytes.subarray(0, Math.floor(bytes.length / 2)), FACE_MSG.videoCorrupt);
+    await rejects(bytes.subarray(0, Math.floor(bytes.length / 2)), MSG.face.videoCorrupt);
   });
 });

@@ -2,11 +2,12 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { FRAME_MAX_HEIGHT, FRAME_MAX_WIDTH, VIDEO_MAX_BYTES, VIDEO_MAX_SECONDS, VIDEO_MIN_SECONDS } from './config';
+import { MAX_VIDEO_BYTES, MAX_VIDEO_SECONDS } from '../../shared/constants';
+import { FRAME_MAX_HEIGHT, FRAME_MAX_WIDTH, VIDEO_MIN_SECONDS } from './config';
 import { FaceInputError } from './errors';
 import { CORRUPT_PATTERN, ffmpegPath, parseStreamInfo } from './ffmpeg';
 import { FrameSink } from './frame-sink';
-import { FACE_MSG } from './messages';
+import { MSG } from '../../shared/messages';
 
 export interface DecodedVideo {
   width: number;
@@ -28,8 +29,8 @@ export interface DecodedVideo {
  * The upload goes to a temp file because mp4 may keep its index at the end (a pipe cannot seek).
  */
 export async function decodeVideo(video: Buffer, opts: { fps: number; timeoutMs: number }): Promise<DecodedVideo> {
-  if (video.length === 0) throw new FaceInputError(FACE_MSG.videoEmpty);
-  if (video.length > VIDEO_MAX_BYTES) throw new FaceInputError(FACE_MSG.videoTooLarge);
+  if (video.length === 0) throw new FaceInputError(MSG.face.videoEmpty);
+  if (video.length > MAX_VIDEO_BYTES) throw new FaceInputError(MSG.face.videoTooLarge);
   const started = performance.now();
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'rollcall-face-'));
   const file = path.join(dir, 'upload');
@@ -39,7 +40,7 @@ export async function decodeVideo(video: Buffer, opts: { fps: number; timeoutMs:
     const frames = sink.frames();
     if (frames.length < VIDEO_MIN_SECONDS * opts.fps) {
       sink.release();
-      throw new FaceInputError(FACE_MSG.videoTooShort);
+      throw new FaceInputError(MSG.face.videoTooShort);
     }
     return { frames, width, height, fps: opts.fps, ms: performance.now() - started, release: () => sink.release() };
   } finally {
@@ -50,7 +51,7 @@ export async function decodeVideo(video: Buffer, opts: { fps: number; timeoutMs:
 function runFfmpeg(file: string, opts: { fps: number; timeoutMs: number }): Promise<{ sink: FrameSink; width: number; height: number }> {
   const scale = `scale=w='min(${FRAME_MAX_WIDTH},iw)':h='min(${FRAME_MAX_HEIGHT},ih)':force_original_aspect_ratio=decrease`;
   const args = ['-hide_banner', '-nostats', '-nostdin', '-i', file, '-an', '-sn', '-vf', `fps=${opts.fps},${scale}`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'];
-  const maxFrames = Math.floor(VIDEO_MAX_SECONDS * opts.fps) + 2;
+  const maxFrames = Math.floor(MAX_VIDEO_SECONDS * opts.fps) + 2;
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpegPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
@@ -63,11 +64,11 @@ function runFfmpeg(file: string, opts: { fps: number; timeoutMs: number }): Prom
       failure ??= err;
       child.kill('SIGKILL');
     };
-    const timer = setTimeout(() => fail(new FaceInputError(FACE_MSG.decodeTimeout)), opts.timeoutMs);
+    const timer = setTimeout(() => fail(new FaceInputError(MSG.face.decodeTimeout)), opts.timeoutMs);
 
     const learnSize = () => {
       const info = parseStreamInfo(stderr);
-      if (info.durationSec !== null && info.durationSec > VIDEO_MAX_SECONDS + 0.05) fail(new FaceInputError(FACE_MSG.videoTooLong));
+      if (info.durationSec !== null && info.durationSec > MAX_VIDEO_SECONDS + 0.05) fail(new FaceInputError(MSG.face.videoTooLong));
       if (!sink && info.outWidth && info.outHeight) {
         width = info.outWidth;
         height = info.outHeight;
@@ -78,7 +79,7 @@ function runFfmpeg(file: string, opts: { fps: number; timeoutMs: number }): Prom
       }
     };
     const take = (chunk: Buffer) => {
-      if (!failure && !sink!.write(chunk)) fail(new FaceInputError(FACE_MSG.videoTooLong));
+      if (!failure && !sink!.write(chunk)) fail(new FaceInputError(MSG.face.videoTooLong));
     };
 
     child.stderr.setEncoding('utf8');
@@ -95,9 +96,9 @@ function runFfmpeg(file: string, opts: { fps: number; timeoutMs: number }): Prom
       const error = failure
         ? failure
         : !info.hasVideo || !sink || (code !== 0 && sink.frames().length === 0)
-          ? new FaceInputError(FACE_MSG.notAVideo)
+          ? new FaceInputError(MSG.face.notAVideo)
           : CORRUPT_PATTERN.test(stderr) || code !== 0
-            ? new FaceInputError(FACE_MSG.videoCorrupt)
+            ? new FaceInputError(MSG.face.videoCorrupt)
             : null;
       if (!error) return resolve({ sink: sink!, width, height });
       sink?.release();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helpers/fixtures';
 import { createFaceEngine, FaceBusyError, FaceInputError, type FaceEngine, type FaceEngineDebug, type FaceTemplate } from './index';
 import { ffmpegPath } from './ffmpeg';
-import { FACE_MSG } from './messages';
+import { MSG } from '../../shared/messages';
 
 /** The real engine on the real fixtures: nothing of our own is mocked. */
 const read = (...p: string[]) => fs.readFileSync(fixture(...p));
@@ -48,7 +48,7 @@ describe.skipIf(!hasFixtures)('face engine on the fixture clips and photos', () 
     const v = await engine.verifyVideo(clip(name), who === 'aoc' ? aoc : mcg);
     expect(v).toMatchObject({ success, reason });
     expect(Math.abs(v.blink_count - blinks)).toBeLessThanOrEqual(1);
-    expect(v.message).toBe(success ? FACE_MSG.verified : reason === 'no_blink' ? 'Blink not detected. Try again.' : FACE_MSG.mismatch);
+    expect(v.message).toBe(success ? MSG.face.verified : reason === 'no_blink' ? 'Blink not detected. Try again.' : MSG.face.mismatch);
     expect(v.ms).toBeGreaterThan(0);
   }, 60_000);
 
@@ -71,11 +71,11 @@ describe.skipIf(!hasFixtures)('face engine on the fixture clips and photos', () 
   it('refuses an image with no face, naming it', async () => {
     const err = await engine.enroll([await blankJpeg(), read('clips', AOC[1]), read('clips', AOC[2])]).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(FaceInputError);
-    expect((err as Error).message).toBe(FACE_MSG.enrollNoFace(1));
+    expect((err as Error).message).toBe(MSG.register.noFace(1));
   }, 60_000);
 
   it('refuses a file that is not an image, and a count other than 3', async () => {
-    await expect(engine.enroll([read('clips', AOC[0]), Buffer.from('not an image'), read('clips', AOC[2])])).rejects.toThrow(FACE_MSG.badImage(2));
+    await expect(engine.enroll([read('clips', AOC[0]), Buffer.from('not an image'), read('clips', AOC[2])])).rejects.toThrow(MSG.register.badImage(2));
     await expect(engine.enroll([read('clips', AOC[0])])).rejects.toBeInstanceOf(FaceInputError);
   });
 
@@ -88,9 +88,9 @@ describe.skipIf(!hasFixtures)('face engine on the fixture clips and photos', () 
   }, 60_000);
 
   it('says when the video shows no face, or several', async () => {
-    expect(await engine.verifyVideo(stillVideo(), aoc)).toMatchObject({ success: false, reason: 'no_face', message: FACE_MSG.noFaceVideo });
+    expect(await engine.verifyVideo(stillVideo(), aoc)).toMatchObject({ success: false, reason: 'no_face', message: MSG.face.noFaceVideo });
     const group = await engine.verifyVideo(stillVideo(fixture('photos', 'bbt', 'group_6_faces.jpg')), aoc);
-    expect(group).toMatchObject({ success: false, reason: 'multiple_faces', message: FACE_MSG.multipleFacesVideo });
+    expect(group).toMatchObject({ success: false, reason: 'multiple_faces', message: MSG.face.multipleFacesVideo });
   }, 60_000);
 
   it('gives a FaceInputError for bad uploads', async () => {

@@ -4,7 +4,7 @@ import { decodeVideo, type DecodedVideo } from './decode-video';
 import { FaceBusyError, FaceInputError } from './errors';
 import { JobGate } from './gate';
 import { meanDescriptor } from './match';
-import { FACE_MSG } from './messages';
+import { MSG } from '../../shared/messages';
 import { TaskTimeoutError, WorkerPool } from './pool';
 import type { DescribeResult, FrameReading } from './protocol';
 import { pickSharpFrames } from './quality';
@@ -36,7 +36,7 @@ export function splitFrames<T>(items: T[], workers: number): T[][] {
 }
 
 function checkTemplate(t: FaceTemplate) {
-  if (t.model !== FACE_MODEL_ID || !(t.mean instanceof Float32Array) || t.mean.length !== 128) throw new FaceInputError(FACE_MSG.templateInvalid);
+  if (t.model !== FACE_MODEL_ID || !(t.mean instanceof Float32Array) || t.mean.length !== 128) throw new FaceInputError(MSG.face.templateInvalid);
 }
 
 /**
@@ -58,7 +58,7 @@ export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}): P
     try {
       return await gate.run(() => fn(Date.now() + o.jobTimeoutMs));
     } catch (err) {
-      if (err instanceof TaskTimeoutError) throw new FaceBusyError(FACE_MSG.timeout, gate.retryAfterSeconds());
+      if (err instanceof TaskTimeoutError) throw new FaceBusyError(MSG.face.timeout, gate.retryAfterSeconds());
       throw err;
     }
   };
@@ -84,13 +84,13 @@ export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}): P
     startMs: performance.now() - started,
 
     async enroll(images) {
-      if (images.length !== 3) throw new FaceInputError(FACE_MSG.enrollCount(images.length));
+      if (images.length !== 3) throw new FaceInputError(MSG.face.enrollCount(images.length));
       return job(async (deadline) => {
         const decoded = await Promise.all(images.map((img, i) => decodeImage(img, i + 1)));
         const found = await Promise.all(decoded.map((img) => describe(img, true, deadline)));
         found.forEach((r, i) => {
-          if (r.faces > 1) throw new FaceInputError(FACE_MSG.enrollManyFaces(i + 1, r.faces));
-          if (!r.descriptor) throw new FaceInputError(FACE_MSG.enrollNoFace(i + 1));
+          if (r.faces > 1) throw new FaceInputError(MSG.face.enrollManyFaces(i + 1, r.faces));
+          if (!r.descriptor) throw new FaceInputError(MSG.register.noFace(i + 1));
         });
         const descriptors = found.map((r) => Float32Array.from(r.descriptor!));
         return { descriptors, mean: meanDescriptor(descriptors), model: FACE_MODEL_ID };
@@ -134,7 +134,7 @@ export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}): P
     debugMemory: () => ({ workers: pool.memory().filter((m) => m !== null), rss: process.memoryUsage().rss }),
 
     async close() {
-      gate.rejectWaiting(new FaceBusyError(FACE_MSG.engineClosed, 5));
+      gate.rejectWaiting(new FaceBusyError(MSG.face.engineClosed, 5));
       await pool.close();
     },
   };

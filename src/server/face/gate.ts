@@ -1,5 +1,5 @@
 import { FaceBusyError } from './errors';
-import { FACE_MSG } from './messages';
+import { MSG } from '../../shared/messages';
 
 /**
  * Admission for face jobs: up to `concurrency` run at once, up to `queueLimit` more wait in order, and anything
@@ -17,7 +17,7 @@ export class JobGate {
 
   async run<T>(job: () => Promise<T>): Promise<T> {
     if (this.running < this.concurrency) this.running++;
-    else if (this.waiting.length >= this.queueLimit) throw new FaceBusyError(FACE_MSG.busy, this.retryAfterSeconds());
+    else if (this.waiting.length >= this.queueLimit) throw new FaceBusyError(MSG.server.busy, this.retryAfterSeconds());
     else await new Promise<void>((go, fail) => this.waiting.push({ go, fail }));
     const started = Date.now();
     try {

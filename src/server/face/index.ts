@@ -2,6 +2,5 @@
 export { createFaceEngine } from './engine';
 export { FaceBusyError, FaceInputError } from './errors';
 export { deserializeDescriptor, serializeDescriptor } from './match';
-export { FACE_MSG } from './messages';
 export { FACE_MODEL_ID, type FaceEngineOptions } from './config';
 export type { FaceEngine, FaceEngineDebug, FaceReason, FaceTemplate, FaceVerdict } from './types';

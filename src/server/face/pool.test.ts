@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { FACE_MODEL_ID } from './config';
 import { createFaceEngine, FaceBusyError } from './index';
 import { ffmpegPath } from './ffmpeg';
-import { FACE_MSG } from './messages';
+import { MSG } from '../../shared/messages';
 import { TaskTimeoutError, WorkerPool } from './pool';
 import type { FrameReading } from './protocol';
 
@@ -36,7 +36,7 @@ describe('engine job deadline', () => {
       const template = { descriptors: [], mean: new Float32Array(128), model: FACE_MODEL_ID };
       const err = await engine.verifyVideo(video, template).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(FaceBusyError);
-      expect((err as Error).message).toBe(FACE_MSG.timeout);
+      expect((err as Error).message).toBe(MSG.face.timeout);
     } finally {
       await engine.close();
     }

@@ -1,6 +1,6 @@
 import { countBlinks } from './blink';
 import { euclidean, meanDescriptor, roundDistance } from './match';
-import { FACE_MSG } from './messages';
+import { MSG } from '../../shared/messages';
 import type { FrameReading } from './protocol';
 import { judgeFaceCounts } from './quality';
 import type { FaceReason, FaceTemplate, FaceVerdict } from './types';
@@ -36,19 +36,19 @@ export function judgeVideo(a: {
   const samples = a.readings.map((r, i) => ({ ...r, t: (i * 1000) / a.fps }));
   const { blinks } = countBlinks(samples);
   const distance = probeDistance(a.probes, a.template);
-  if (faces === 'no_face') return verdict('no_face', blinks, distance, FACE_MSG.noFaceVideo);
-  if (faces === 'multiple_faces') return verdict('multiple_faces', blinks, distance, FACE_MSG.multipleFacesVideo);
-  if (blinks < a.minBlinks) return verdict('no_blink', blinks, distance, FACE_MSG.noBlink);
-  if (distance === null) return verdict('no_face', blinks, null, FACE_MSG.noFaceVideo);
-  if (distance > a.threshold) return verdict('identity_mismatch', blinks, distance, FACE_MSG.mismatch);
-  return verdict('accepted', blinks, distance, FACE_MSG.verified);
+  if (faces === 'no_face') return verdict('no_face', blinks, distance, MSG.face.noFaceVideo);
+  if (faces === 'multiple_faces') return verdict('multiple_faces', blinks, distance, MSG.face.multipleFacesVideo);
+  if (blinks < a.minBlinks) return verdict('no_blink', blinks, distance, MSG.verification.noBlink);
+  if (distance === null) return verdict('no_face', blinks, null, MSG.face.noFaceVideo);
+  if (distance > a.threshold) return verdict('identity_mismatch', blinks, distance, MSG.face.mismatch);
+  return verdict('accepted', blinks, distance, MSG.face.verified);
 }
 
 /** Identity alone, from one photo. */
 export function judgeImage(a: { faces: number; probe: Float32Array | null; template: FaceTemplate; threshold: number }): Judged {
-  if (a.faces > 1) return verdict('multiple_faces', 0, null, FACE_MSG.multipleFacesImage);
+  if (a.faces > 1) return verdict('multiple_faces', 0, null, MSG.face.multipleFacesImage);
   const distance = a.probe ? probeDistance([a.probe], a.template) : null;
-  if (distance === null) return verdict('no_face', 0, null, FACE_MSG.noFaceImage);
-  if (distance > a.threshold) return verdict('identity_mismatch', 0, distance, FACE_MSG.mismatch);
-  return verdict('accepted', 0, distance, FACE_MSG.verified);
+  if (distance === null) return verdict('no_face', 0, null, MSG.face.noFaceImage);
+  if (distance > a.threshold) return verdict('identity_mismatch', 0, distance, MSG.face.mismatch);
+  return verdict('accepted', 0, distance, MSG.face.verified);
 }

@@ -1,15 +1,19 @@
 import type { FaceEngine } from '../face/index';
 
 /** Starts the face engine on first use: scripts and tests that never touch a face don't pay for the models. */
-export function lazyFaceEngine(start: () => Promise<FaceEngine>): FaceEngine & { started(): boolean } {
+export function lazyFaceEngine(start: () => Promise<FaceEngine>): FaceEngine {
   let engine: Promise<FaceEngine> | undefined;
-  const get = () => (engine ??= start());
+  let ready: FaceEngine | undefined;
+  const get = () =>
+    (engine ??= start().then((e) => {
+      ready = e;
+      return e;
+    }));
   return {
-    started: () => engine !== undefined,
     enroll: async (images) => (await get()).enroll(images),
     verifyVideo: async (video, template) => (await get()).verifyVideo(video, template),
     verifyImage: async (image, template) => (await get()).verifyImage(image, template),
-    stats: () => ({ queued: 0, running: 0, workers: 0 }),
+    stats: () => ready?.stats() ?? { queued: 0, running: 0, workers: 0 },
     close: async () => {
       if (engine) await (await engine).close();
     },

@@ -4,10 +4,9 @@ import { FACE_IMAGES_REQUIRED, MAX_IMAGE_BYTES } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { ZLoginInput } from '../../shared/schemas/auth';
 import type { AppDeps } from '../deps';
-import { DomainError } from '../lib/errors';
+import { DomainError, parseInput } from '../lib/errors';
 import { login } from '../services/auth';
 import { registerUser } from '../services/registration';
-import { zodToDomainError } from '../services/users';
 import { handle, sendError } from './http';
 
 const upload = multer({
@@ -28,16 +27,8 @@ export function authRoutes(deps: AppDeps): Router {
     '/login',
     express.json({ limit: '10kb' }),
     handle(async (req, res) => {
-      const parsed = ZLoginInput.safeParse(req.body ?? {});
-      if (!parsed.success) {
-        try {
-          zodToDomainError(parsed.error);
-        } catch (e) {
-          (e as DomainError).details.errorCode = 'VALIDATION_ERROR';
-          throw e;
-        }
-      }
-      const { token } = await login(deps, parsed.data, req.ip ?? 'unknown');
+      const input = parseInput(ZLoginInput, req.body, 'VALIDATION_ERROR');
+      const { token } = await login(deps, input, req.ip ?? 'unknown');
       res.json({ success: true, token });
     }),
   );

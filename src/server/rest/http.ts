@@ -46,11 +46,3 @@ export function requireUser(deps: AppDeps, ...roles: Role[]): RequestHandler {
   };
 }
 
-/** Validates a request part with a shared zod schema; the first message becomes the 400 the user sees. */
-export function parseInput<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: import('zod').ZodError } }, value: unknown): T {
-  const r = schema.safeParse(value ?? {});
-  if (r.success) return r.data;
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of r.error.issues) fieldErrors[String(issue.path[0] ?? 'body')] ??= issue.message;
-  throw new DomainError('VALIDATION', r.error.issues[0]?.message ?? MSG.server.validation, { fieldErrors });
-}

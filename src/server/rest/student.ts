@@ -4,11 +4,11 @@ import { MAX_VIDEO_BYTES } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { ZMarkAttendanceInput, ZStudentPageInput } from '../../shared/schemas/attendance';
 import type { AppDeps } from '../deps';
-import { DomainError } from '../lib/errors';
+import { DomainError, parseInput } from '../lib/errors';
 import { markAttendance } from '../services/attendance-marking';
 import { verifyStudentVideo } from '../services/face-verification';
 import { getStudentAttendance, getStudentProfile } from '../services/student-attendance';
-import { type AuthedRequest, handle, parseInput, requireUser, sendError } from './http';
+import { type AuthedRequest, handle, requireUser, sendError } from './http';
 
 const uploadVideo = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_VIDEO_BYTES, files: 1, fields: 4 } }).single('video');
 

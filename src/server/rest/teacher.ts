@@ -1,11 +1,12 @@
 import express, { Router } from 'express';
 import { ZApproveInput, ZManualMarkInput, ZSessionStudentsInput, ZStartGeofenceInput } from '../../shared/schemas/attendance';
 import type { AppDeps } from '../deps';
+import { parseInput } from '../lib/errors';
 import { approveUsers, getTeacherProfile, pendingStudentsByDepartment } from '../services/approvals';
 import { listDepartments } from '../services/departments';
 import { getGeofenceStatus, startGeofenceSession, stopGeofenceSession } from '../services/geofence-sessions';
 import { getStudentsForSession, markAttendanceManually } from '../services/session-students';
-import { type AuthedRequest, handle, parseInput, requireUser } from './http';
+import { type AuthedRequest, handle, requireUser } from './http';
 
 /** The teacher dashboard's documented /api calls; admins may use them too. */
 export function teacherRoutes(deps: AppDeps): Router {

@@ -2,7 +2,7 @@ import { MSG } from '../../shared/messages';
 import type { AuthUser } from '../auth/authenticate';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../lib/errors';
-import { enrolledImagesOf } from './face-images';
+import { enrolledImagesByUser } from './face-images';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>;
 
@@ -16,10 +16,11 @@ export async function pendingStudentsByDepartment(deps: Deps, caller: AuthUser) 
     .where('u.status', '=', 'inactive');
   if (caller.role !== 'admin') q = q.where('u.department_id', '=', caller.department_id ?? -1);
   const rows = await q.orderBy('d.id').orderBy('u.created_at').execute();
+  const images = await enrolledImagesByUser(deps, rows.map((r) => r.id));
   const groups = new Map<number, { id: number; department_name: string; students: unknown[] }>();
   for (const { department_id, department_name, ...student } of rows) {
     const group = groups.get(department_id) ?? { id: department_id, department_name, students: [] };
-    group.students.push({ ...student, images: (await enrolledImagesOf(deps, student.id)).image_urls });
+    group.students.push({ ...student, images: images.get(student.id)?.image_urls ?? [] });
     groups.set(department_id, group);
   }
   return [...groups.values()];

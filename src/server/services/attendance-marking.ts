@@ -61,7 +61,8 @@ async function recordPresence(
 ) {
   const now = deps.clock.now();
   const since = new Date(now.getTime() - deps.config.faceProofTtlSeconds * 1000).toISOString();
-  // One transaction: the proof is consumed and the record written together, or neither (SQLite serialises writers).
+  // One transaction: the proof is consumed and the record written together, or neither. Kysely runs SQLite's
+  // transactions one at a time, so a second request for the same student sees the first one's record here.
   const outcome = await deps.db.transaction().execute(async (trx) => {
     const earlier = await trx.selectFrom('attendance_records').select('marked_at').where('session_id', '=', session.id).where('student_id', '=', student.id).executeTakeFirst();
     if (earlier) return { kind: 'already' as const, timestamp: earlier.marked_at };
@@ -76,7 +77,7 @@ async function recordPresence(
       .orderBy('created_at', 'desc')
       .executeTakeFirst();
     if (!proof) return { kind: 'no_proof' as const };
-    const inserted = await trx
+    await trx
       .insertInto('attendance_records')
       .values({
         session_id: session.id,
@@ -92,15 +93,9 @@ async function recordPresence(
         manual_override: 0,
         updated_at: now.toISOString(),
       })
-      .onConflict((oc) => oc.columns(['session_id', 'student_id']).doNothing())
-      .returning('marked_at')
-      .executeTakeFirst();
-    if (!inserted) {
-      const row = await trx.selectFrom('attendance_records').select('marked_at').where('session_id', '=', session.id).where('student_id', '=', student.id).executeTakeFirstOrThrow();
-      return { kind: 'already' as const, timestamp: row.marked_at };
-    }
+      .execute();
     await trx.updateTable('face_verifications').set({ used_at: now.toISOString() }).where('id', '=', proof.id).execute();
-    return { kind: 'marked' as const, timestamp: inserted.marked_at };
+    return { kind: 'marked' as const, timestamp: now.toISOString() };
   });
   if (outcome.kind === 'already') return { status: 'already_marked' as const, timestamp: outcome.timestamp };
   if (outcome.kind === 'no_proof') {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { PROFILE_IMAGES_MAX } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../lib/errors';
@@ -7,11 +8,30 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>;
 
 export const faceImagePath = (enrollmentId: number) => `/api/face-images/${enrollmentId}`;
 
-/** Signed, short-lived URLs and capture times of a user's enrollment images, in capture order. */
-export async function enrolledImagesOf(deps: Deps, userId: number) {
-  const rows = await deps.db.selectFrom('face_enrollments').select(['id', 'captured_at']).where('user_id', '=', userId).orderBy('id').limit(3).execute();
+export interface EnrolledImages {
+  image_urls: string[];
+  capture_times: string[];
+}
+
+/** Signed, short-lived URLs and capture times of each user's enrollment images (at most 3, in capture order). */
+export async function enrolledImagesByUser(deps: Deps, userIds: number[]): Promise<Map<number, EnrolledImages>> {
+  const byUser = new Map<number, EnrolledImages>();
+  if (!userIds.length) return byUser;
+  const rows = await deps.db.selectFrom('face_enrollments').select(['id', 'user_id', 'captured_at']).where('user_id', 'in', userIds).orderBy('id').execute();
   const now = deps.clock.now();
-  return { image_urls: rows.map((r) => deps.urls.sign(faceImagePath(r.id), now)), capture_times: rows.map((r) => r.captured_at) };
+  for (const r of rows) {
+    const images = byUser.get(r.user_id) ?? { image_urls: [], capture_times: [] };
+    if (images.image_urls.length < PROFILE_IMAGES_MAX) {
+      images.image_urls.push(deps.urls.sign(faceImagePath(r.id), now));
+      images.capture_times.push(r.captured_at);
+    }
+    byUser.set(r.user_id, images);
+  }
+  return byUser;
+}
+
+export async function enrolledImagesOf(deps: Deps, userId: number): Promise<EnrolledImages> {
+  return (await enrolledImagesByUser(deps, [userId])).get(userId) ?? { image_urls: [], capture_times: [] };
 }
 
 /** Resolves a signed image URL to the file on disk; anything unsigned, expired or tampered is a 404. */

@@ -1,8 +1,9 @@
 import { MSG } from '../../shared/messages';
 import type { AuthUser } from '../auth/authenticate';
 import type { AppDeps } from '../deps';
-import { deserializeDescriptor, FaceBusyError, FaceInputError, type FaceTemplate } from '../face/index';
+import { deserializeDescriptor, FaceInputError, type FaceTemplate } from '../face/index';
 import { DomainError } from '../lib/errors';
+import { toDomainFaceError } from './face-errors';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'face'>;
 
@@ -42,11 +43,8 @@ export async function verifyStudentVideo(deps: Deps, student: AuthUser, video: B
     });
     return { success: verdict.success, message: verdict.message, blink_count: verdict.blink_count };
   } catch (err) {
-    if (err instanceof FaceBusyError) throw new DomainError('BUSY', MSG.server.busy, { retryAfterSeconds: err.retryAfterSeconds });
-    if (err instanceof FaceInputError) {
-      await store({ verdict: 'error', reason: err.message.slice(0, 200), duration_ms: Date.now() - started });
-      throw new DomainError('VALIDATION', err.message);
-    }
-    throw err;
+    // A bad upload is an attempt and is kept; a busy answer is not an attempt.
+    if (err instanceof FaceInputError) await store({ verdict: 'error', reason: err.message.slice(0, 200), duration_ms: Date.now() - started });
+    return toDomainFaceError(err);
   }
 }

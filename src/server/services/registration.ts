@@ -4,20 +4,18 @@ import { ZRegisterInput } from '../../shared/schemas/auth';
 import { hashPassword } from '../auth/password';
 import type { AppDeps } from '../deps';
 import { serializeDescriptor } from '../face/index';
-import { DomainError } from '../lib/errors';
+import { DomainError, parseInput } from '../lib/errors';
 import { findDepartmentByName } from './departments';
 import { toDomainFaceError } from './face-errors';
 import { normalizeFaceImages, removeFaceImages, storeFaceImages, type UploadedFile } from './images';
-import { isEmailTaken, zodToDomainError } from './users';
+import { isEmailTaken } from './users';
 
 /**
  * Registers a student or teacher as inactive (pending approval). Every check runs before anything is written;
  * the user, its enrollments and its face template are then written in one transaction.
  */
 export async function registerUser(deps: AppDeps, fields: unknown, files: UploadedFile[]): Promise<{ message: string }> {
-  const parsed = ZRegisterInput.safeParse(fields);
-  if (!parsed.success) zodToDomainError(parsed.error);
-  const input = parsed.data;
+  const input = parseInput(ZRegisterInput, fields);
   if (files.length !== FACE_IMAGES_REQUIRED) throw new DomainError('VALIDATION', MSG.validation.imagesRequired);
   const images = await normalizeFaceImages(files);
   if (await isEmailTaken(deps.db, input.email)) throw new DomainError('CONFLICT', MSG.register.emailTaken);

@@ -2,7 +2,7 @@ import { MSG } from '../../shared/messages';
 import type { AuthUser } from '../auth/authenticate';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../lib/errors';
-import { faceImagePath } from './face-images';
+import { enrolledImagesByUser } from './face-images';
 import { expireDueSessions } from './session-expiry';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>;
@@ -33,14 +33,14 @@ export async function getStudentsForSession(deps: Deps, teacher: AuthUser, args:
     .where('u.department_id', '=', departmentId);
   if (args.search) q = q.where((w) => w.or([w('u.username', 'like', `%${args.search}%`), w('u.email', 'like', `%${args.search}%`)]));
   const rows = await q.orderBy('u.username').execute();
-  const images = await firstImageByUser(deps, rows.map((r) => r.student_id));
+  const images = await enrolledImagesByUser(deps, rows.map((r) => r.student_id));
   const allStudents = rows.map((r) => ({
     ...r,
     session_id: session?.id ?? null,
     status: r.status ?? 'absent',
     marked: r.status !== null,
     manual_override: r.manual_override === 1,
-    image_urls: images.get(r.student_id) ?? [],
+    image_urls: images.get(r.student_id)?.image_urls ?? [],
   }));
   const start = (args.page - 1) * args.limit;
   return {
@@ -50,19 +50,6 @@ export async function getStudentsForSession(deps: Deps, teacher: AuthUser, args:
     session_id: session?.id ?? null,
     session_active: Boolean(session && !session.ended_at),
   };
-}
-
-async function firstImageByUser(deps: Deps, userIds: number[]) {
-  const map = new Map<number, string[]>();
-  if (!userIds.length) return map;
-  const rows = await deps.db.selectFrom('face_enrollments').select(['id', 'user_id']).where('user_id', 'in', userIds).orderBy('id').execute();
-  const now = deps.clock.now();
-  for (const r of rows) {
-    const list = map.get(r.user_id) ?? [];
-    if (list.length < 3) list.push(deps.urls.sign(faceImagePath(r.id), now));
-    map.set(r.user_id, list);
-  }
-  return map;
 }
 
 /** A teacher's correction: present or absent for one student of one of their sessions, flagged manual. */

@@ -1,6 +1,8 @@
-import { DEFAULT_RADIUS_M, MAX_RADIUS_M, MIN_RADIUS_M } from '../../../shared/constants';
+import { DEFAULT_RADIUS_M } from '../../../shared/constants';
+import { ZRadius } from '../../../shared/schemas/attendance';
 
-export const isValidRadius = (n: number) => Number.isFinite(n) && n >= MIN_RADIUS_M && n <= MAX_RADIUS_M;
+/** The server's own radius rule (10-500 m). */
+export const isValidRadius = (n: number) => ZRadius.safeParse(n).success;
 
 function parse(text: string): number {
   return text.trim() === '' ? Number.NaN : Number(text);
