@@ -31,8 +31,8 @@ function readFile(file: string): Buffer {
 }
 
 function print(v: FaceVerdict, json: boolean) {
-  const { success, message, blink_count, similarity, ms } = v;
-  if (json) console.log(JSON.stringify({ success, message, blink_count, similarity, ms }));
+  const { success, reason, message, blink_count, similarity, ms } = v;
+  if (json) console.log(JSON.stringify({ success, reason, message, blink_count, similarity, ms }));
   else console.log(`${success ? 'ACCEPTED' : 'REJECTED'} (${v.reason}): ${message}\n  blinks ${blink_count}, distance ${similarity ?? 'n/a'}, ${ms} ms`);
 }
 

@@ -288,6 +288,7 @@ export const MSG = {
   face: {
     verified: 'Face verified.',
     mismatch: 'Face does not match the registered student.',
+    faceChanged: 'The face changed during the recording. Record again with only your face in view.',
     noFaceVideo: 'No face detected in the video.',
     multipleFacesVideo: 'More than one face in the video.',
     noFaceImage: 'No face detected in the image.',

@@ -53,8 +53,15 @@ function quantile(xs: number[], q: number): number {
   return s[Math.min(s.length - 1, Math.max(0, Math.round(q * (s.length - 1))))];
 }
 
+/** One counted blink: the last open-eye sample before it and the first after it (milliseconds, as the samples' t). */
+export interface BlinkEvent {
+  before: number;
+  after: number;
+}
+
 export interface BlinkResult {
   blinks: number;
+  events: BlinkEvent[];
   baseline: { left: number; right: number } | null;
   /** lowest mean ratio to baseline seen, for diagnostics */
   minRatio: number | null;
@@ -67,11 +74,11 @@ export function countBlinks(samples: EyeSample[], rules = BLINK_RULES): BlinkRes
   const usable = (s: EyeSample) =>
     s.left !== null && s.right !== null && Math.abs(s.yaw ?? 0) <= rules.maxYaw && Math.abs((s.pitch ?? midPitch) - midPitch) <= rules.maxPitchDelta;
   const valid = sorted.filter(usable);
-  if (valid.length < 4) return { blinks: 0, baseline: null, minRatio: null };
+  if (valid.length < 4) return { blinks: 0, events: [], baseline: null, minRatio: null };
   const baseline = { left: quantile(valid.map((s) => s.left!), rules.baselineQuantile), right: quantile(valid.map((s) => s.right!), rules.baselineQuantile) };
-  if (baseline.left <= 0 || baseline.right <= 0) return { blinks: 0, baseline, minRatio: null };
+  if (baseline.left <= 0 || baseline.right <= 0) return { blinks: 0, events: [], baseline, minRatio: null };
 
-  let blinks = 0;
+  const events: BlinkEvent[] = [];
   let minRatio = Infinity;
   let lastOpen: number | null = null;
   let dip: { openBefore: number; start: number; end: number } | null = null;
@@ -89,10 +96,10 @@ export function countBlinks(samples: EyeSample[], rules = BLINK_RULES): BlinkRes
       if (dip) dip.end = s.t;
       else if (lastOpen !== null) dip = { openBefore: lastOpen, start: s.t, end: s.t };
     } else if (m >= rules.openRatio) {
-      if (dip && dip.end - dip.start <= rules.maxClosedMs && s.t - dip.openBefore <= rules.maxBlinkMs) blinks++;
+      if (dip && dip.end - dip.start <= rules.maxClosedMs && s.t - dip.openBefore <= rules.maxBlinkMs) events.push({ before: dip.openBefore, after: s.t });
       dip = null;
       lastOpen = s.t;
     }
   }
-  return { blinks, baseline, minRatio: Number.isFinite(minRatio) ? minRatio : null };
+  return { blinks: events.length, events, baseline, minRatio: Number.isFinite(minRatio) ? minRatio : null };
 }

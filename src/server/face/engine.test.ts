@@ -6,6 +6,7 @@ import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helper
 import { createFaceEngine, FaceBusyError, FaceInputError, type FaceEngine, type FaceEngineDebug, type FaceTemplate } from './index';
 import { ffmpegPath } from './ffmpeg';
 import { MSG } from '../../shared/messages';
+import { buildSplice, SPLICES } from '../../../tests/helpers/splice-clips';
 
 /** The real engine on the real fixtures: nothing of our own is mocked. */
 const read = (...p: string[]) => fs.readFileSync(fixture(...p));
@@ -50,6 +51,26 @@ describe.skipIf(!hasFixtures)('face engine on the fixture clips and photos', () 
     expect(Math.abs(v.blink_count - blinks)).toBeLessThanOrEqual(1);
     expect(v.message).toBe(success ? MSG.face.verified : reason === 'no_blink' ? 'Blink not detected. Try again.' : MSG.face.mismatch);
     expect(v.ms).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('accepts the genuine students every time, the hard d0 clip included (5 tries each)', async () => {
+    const d0 = await engine.enroll(['f005', 'f030', 'f050'].map((f) => read('clips', `enroll_d0_${f}.jpg`)));
+    for (const [name, who] of [['d0_man_1blink_3s', d0], ['aoc_3blinks_3s', aoc]] as const) {
+      const verdicts = [];
+      for (let i = 0; i < 5; i++) verdicts.push((await engine.verifyVideo(clip(name), who)).reason);
+      expect(verdicts, name).toEqual(Array(5).fill('accepted'));
+    }
+  }, 120_000);
+
+  // Splice attacks cut from the same real footage: the enrolled face and another face in one clip.
+  it.each(SPLICES.map((s) => [s.name, s] as const))('%s is refused: the face changed', async (_name, spec) => {
+    const v = await engine.verifyVideo(buildSplice(spec), spec.enrolledAs === 'aoc' ? aoc : mcg);
+    expect(v).toMatchObject({ success: false, reason: 'face_changed', message: MSG.face.faceChanged });
+  }, 60_000);
+
+  it('refuses a cut between two live people whoever is enrolled', async () => {
+    const cut = buildSplice(SPLICES.find((s) => s.name === 'splice_live_aoc_then_mcg')!);
+    for (const who of [aoc, mcg]) expect(await engine.verifyVideo(cut, who)).toMatchObject({ success: false, reason: 'face_changed' });
   }, 60_000);
 
   it('still matches mcguinness to her own enrollment although liveness fails', async () => {

@@ -9,14 +9,15 @@ import { TaskTimeoutError, WorkerPool } from './pool';
 import type { DescribeResult, FrameReading } from './protocol';
 import { pickSharpFrames } from './quality';
 import type { FaceEngine, FaceEngineDebug, FaceTemplate, FaceVerdict } from './types';
-import { judgeImage, judgeVideo, probeDistance } from './verdict';
+import { judgeImage, judgeVideo } from './verdict';
+import { analyseClip, nextProbeFrames, probeDistances, windowCandidates } from './clip-identity';
 
 /** Buffers that can move to a worker without a copy (a SharedArrayBuffer is shared instead). */
 const transferable = (u: Uint8Array): ArrayBuffer[] =>
   u.buffer instanceof ArrayBuffer && u.byteOffset === 0 && u.buffer.byteLength === u.length ? [u.buffer] : [];
 
-/** Distances this far from the threshold are decided by one frame (genuine ~0.17, impostors >= 0.65 on the clips). */
-const CLEAR_MARGIN = 0.12;
+/** Rounds of identity frames after liveness: one per track and blink checked; the clip cannot need more. */
+const MAX_IDENTITY_ROUNDS = 6;
 
 /** One identity frame (face-api, ~110 ms) costs about as much as this many liveness frames (~28 ms each), measured. */
 const IDENTITY_COST_FRAMES = 4;
@@ -25,14 +26,20 @@ const IDENTITY_COST_FRAMES = 4;
  * Contiguous runs of frames, run i for worker i (each worker tracks the face through its own run). Worker 0 also
  * does identity, so it gets that much fewer frames and both finish together.
  */
-export function splitFrames<T>(items: T[], workers: number): T[][] {
+export function splitFrames<T>(items: T[], workers: number, identityFrames = 1): T[][] {
   if (workers <= 1) return [items];
-  const perWorker = (items.length + IDENTITY_COST_FRAMES) / workers;
-  const first = Math.max(1, Math.round(perWorker - IDENTITY_COST_FRAMES));
+  const identityCost = identityFrames * IDENTITY_COST_FRAMES;
+  const perWorker = (items.length + identityCost) / workers;
+  const first = Math.max(1, Math.round(perWorker - identityCost));
   const rest = items.length - first;
   const runs = [items.slice(0, first)];
   for (let i = 1; i < workers; i++) runs.push(items.slice(first + Math.round(((i - 1) * rest) / (workers - 1)), first + Math.round((i * rest) / (workers - 1))));
   return runs;
+}
+
+/** The sharpest of some frames of a clip (motion blur and defocus spoil identity). */
+function sharpestOf(v: DecodedVideo, frames: number[]): number {
+  return frames[pickSharpFrames(frames.map((f) => v.frames[f]), v.width, v.height, 1, frames.length)[0] ?? 0];
 }
 
 function checkTemplate(t: FaceTemplate) {
@@ -65,19 +72,24 @@ export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}): P
   const describe = ({ rgb, width, height }: { rgb: Uint8Array; width: number; height: number }, count: boolean, deadline: number) =>
     pool.run<DescribeResult>({ kind: 'describe', rgb, width, height, count }, { deadline, worker: 0, transfer: transferable(rgb) });
 
+  const describeFrame = async (v: DecodedVideo, frame: number, deadline: number) => {
+    const r = await describe({ rgb: v.frames[frame], width: v.width, height: v.height }, false, deadline);
+    return r.descriptor ? Float32Array.from(r.descriptor) : null;
+  };
+
   /**
-   * Descriptors of the sharpest frame, and of a second sharp frame only when the first is not clearly decided
-   * (or shows no face): worker 0 also runs liveness, so a clear case costs one frame.
+   * Identity across the clip (clip-identity.ts): after the sharpest frame, identified beside liveness, the frames
+   * each face track and each blink's flanks still need, a few at a time, until the verdict is known.
    */
-  const identify = async (v: DecodedVideo, template: FaceTemplate, deadline: number): Promise<Float32Array[]> => {
-    const probes: Float32Array[] = [];
-    for (const i of pickSharpFrames(v.frames, v.width, v.height, 2)) {
-      const r = await describe({ rgb: v.frames[i], width: v.width, height: v.height }, false, deadline);
-      if (r.descriptor) probes.push(Float32Array.from(r.descriptor));
-      const d = probeDistance(probes, template);
-      if (d !== null && Math.abs(d - o.threshold) > CLEAR_MARGIN) break;
+  const identifyClip = async (v: DecodedVideo, readings: FrameReading[], probes: Map<number, Float32Array | null>, template: FaceTemplate, deadline: number) => {
+    const clip = analyseClip(readings, v.fps);
+    const sharpest = (frames: number[]) => sharpestOf(v, frames);
+    for (let round = 0; round < MAX_IDENTITY_ROUNDS; round++) {
+      const need = nextProbeFrames(clip, probeDistances(probes, template.mean), { threshold: o.threshold, minBlinks: o.minBlinks, sharpest }).filter((f) => !probes.has(f));
+      if (!need.length) break;
+      const found = await Promise.all(need.map((f) => describeFrame(v, f, deadline)));
+      need.forEach((f, k) => probes.set(f, found[k]));
     }
-    return probes;
   };
 
   return {
@@ -102,16 +114,18 @@ export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}): P
       checkTemplate(template);
       const judged = await job(async (deadline) => {
         const v = await decodeVideo(video, { fps: o.sampleFps, timeoutMs: Math.max(1, deadline - Date.now()) });
-        // Identity on the 2 sharpest of a few spread-out frames, in parallel with liveness on all of them.
         try {
-          // identity is queued first so worker 0 starts it at once, beside the other workers' liveness runs
-          const ids = identify(v, template, deadline);
-          const meshes = splitFrames(v.frames, o.workers).map((frames, worker) =>
+          // the windows' identity frames are queued first so worker 0 starts them at once, beside the others' liveness
+          const firsts = windowCandidates(v.frames.length).map((c) => sharpestOf(v, c));
+          const firstProbes = Promise.all(firsts.map((f) => describeFrame(v, f, deadline)));
+          const meshes = splitFrames(v.frames, o.workers, firsts.length).map((frames, worker) =>
             pool.run<FrameReading[]>({ kind: 'frames', frames, width: v.width, height: v.height }, { deadline, worker }),
           );
           // awaited together: a failure in one must not leave the other's rejection unhandled
-          const [chunks, probes] = await Promise.all([Promise.all(meshes), ids]);
+          const [chunks, found] = await Promise.all([Promise.all(meshes), firstProbes]);
           const readings = chunks.flat();
+          const probes = new Map(firsts.map((f, k) => [f, found[k]]));
+          await identifyClip(v, readings, probes, template, deadline);
           return judgeVideo({ readings, fps: v.fps, probes, template, minBlinks: o.minBlinks, threshold: o.threshold });
         } finally {
           v.release();

@@ -7,6 +7,8 @@ export interface FrameReading {
   right: number | null;
   yaw?: number;
   pitch?: number;
+  /** the main face's box as fractions of the frame [x, y, width, height]: the track's continuity */
+  box?: [number, number, number, number];
 }
 
 export interface DescribeResult {

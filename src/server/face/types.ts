@@ -5,7 +5,8 @@ export interface FaceTemplate {
   model: string;
 }
 
-export type FaceReason = 'accepted' | 'no_face' | 'multiple_faces' | 'no_blink' | 'identity_mismatch';
+/** face_changed: the clip shows the enrolled face and someone else (a photo held up, a friend who blinks, a cut). */
+export type FaceReason = 'accepted' | 'no_face' | 'multiple_faces' | 'no_blink' | 'identity_mismatch' | 'face_changed';
 
 export interface FaceVerdict {
   success: boolean;

@@ -1,4 +1,4 @@
-import { countBlinks } from './blink';
+import { analyseClip, classify, countEnrolledBlinks, faceChanged, probeDistances } from './clip-identity';
 import { euclidean, meanDescriptor, roundDistance } from './match';
 import { MSG } from '../../shared/messages';
 import type { FrameReading } from './protocol';
@@ -21,27 +21,38 @@ export function probeDistance(probes: Float32Array[], template: FaceTemplate): n
 }
 
 /**
- * The clip's verdict, checked in order: one face in most frames, then liveness, then identity.
- * The README's expected reasons follow this order (a spoof is refused on liveness whoever it shows).
+ * The clip's verdict, checked in order: one face in most frames; the same person throughout; liveness; identity;
+ * and finally that the blinks were made by the enrolled face (clip-identity.ts). The README's expected reasons
+ * follow this order (a spoof is refused on liveness whoever it shows).
  */
 export function judgeVideo(a: {
   readings: FrameReading[];
   fps: number;
-  probes: Float32Array[];
+  /** face-api descriptors of the identified frames, by frame index (null: no face found in that frame) */
+  probes: Map<number, Float32Array | null>;
   template: FaceTemplate;
   minBlinks: number;
   threshold: number;
 }): Judged {
   const faces = judgeFaceCounts(a.readings.map((r) => r.faces));
-  const samples = a.readings.map((r, i) => ({ ...r, t: (i * 1000) / a.fps }));
-  const { blinks } = countBlinks(samples);
-  const distance = probeDistance(a.probes, a.template);
-  if (faces === 'no_face') return verdict('no_face', blinks, distance, MSG.face.noFaceVideo);
-  if (faces === 'multiple_faces') return verdict('multiple_faces', blinks, distance, MSG.face.multipleFacesVideo);
-  if (blinks < a.minBlinks) return verdict('no_blink', blinks, distance, MSG.verification.noBlink);
-  if (distance === null) return verdict('no_face', blinks, null, MSG.face.noFaceVideo);
-  if (distance > a.threshold) return verdict('identity_mismatch', blinks, distance, MSG.face.mismatch);
-  return verdict('accepted', blinks, distance, MSG.face.verified);
+  const clip = analyseClip(a.readings, a.fps);
+  const seen = clip.blinks.length;
+  const found = [...a.probes.values()].filter((d): d is Float32Array => d !== null);
+  const distance = probeDistance(found, a.template);
+  const distances = probeDistances(a.probes, a.template.mean);
+  if (faces === 'no_face') return verdict('no_face', seen, distance, MSG.face.noFaceVideo);
+  if (faces === 'multiple_faces') return verdict('multiple_faces', seen, distance, MSG.face.multipleFacesVideo);
+  if (distance === null) return verdict('no_face', seen, null, MSG.face.noFaceVideo);
+  const enrolled = countEnrolledBlinks(clip, distances, a.threshold);
+  if (faceChanged(distances, a.threshold)) {
+    const farthest = Math.max(...[...distances.values()].filter((d): d is number => d !== null));
+    return verdict('face_changed', enrolled, farthest, MSG.face.faceChanged);
+  }
+  if (seen < a.minBlinks) return verdict('no_blink', seen, distance, MSG.verification.noBlink);
+  const foreign = [...distances.values()].some((d) => classify(d, a.threshold) === 'foreign');
+  if (distance > a.threshold || foreign) return verdict('identity_mismatch', seen, distance, MSG.face.mismatch);
+  if (enrolled < a.minBlinks) return verdict('no_blink', enrolled, distance, MSG.verification.noBlink);
+  return verdict('accepted', enrolled, distance, MSG.face.verified);
 }
 
 /** Identity alone, from one photo. */

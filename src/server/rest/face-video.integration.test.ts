@@ -3,6 +3,7 @@ import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../tests/he
 import { GOOD_FIELDS, postJson, postRegister } from '../../../tests/helpers/http';
 import { createTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
 import { pointNorthOf } from '../lib/geo';
+import { buildSplice, SPLICES } from '../../../tests/helpers/splice-clips';
 
 const CENTRE = { latitude: 23.0225, longitude: 72.5714 };
 
@@ -71,6 +72,18 @@ describe.skipIf(!hasFixtures)('POST /api/compare-face-video on real clips', () =
     const res = await compare(token, readFixture('clips', 'aoc_3blinks_3s.webm'));
     expect(res.body.success).toBe(false);
     expect((await verifications(s.id)).at(-1)).toMatchObject({ verdict: 'rejected', reason: 'identity_mismatch' });
+  });
+
+  it("refuses a photo of the enrolled student followed by someone else's blink, and the proof cannot mark", async () => {
+    const s = await srv.db.selectFrom('users').select('id').where('email', '=', 'mcg@school.test').executeTakeFirstOrThrow();
+    const token = (await postJson(`${srv.url}/api/login`, { email: 'mcg@school.test', password: GOOD_FIELDS.password })).body.token;
+    for (const spec of SPLICES.filter((x) => x.enrolledAs === 'mcguinness')) {
+      const res = await compare(token, buildSplice(spec));
+      expect(res.status, spec.name).toBe(200);
+      expect(res.body, spec.name).toMatchObject({ success: false, message: 'The face changed during the recording. Record again with only your face in view.' });
+      expect((await verifications(s.id)).at(-1), spec.name).toMatchObject({ verdict: 'rejected', reason: 'face_changed' });
+    }
+    expect((await verifications(s.id)).filter((v) => v.verdict === 'accepted')).toHaveLength(0);
   });
 
   it('refuses bad uploads clearly, storing only the failed attempt', async () => {

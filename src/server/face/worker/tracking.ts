@@ -44,9 +44,12 @@ export function significantFaces(faces: FaceResult[]): FaceResult[] {
 function reading(faces: FaceResult[]): FrameReading {
   const kept = significantFaces(faces);
   const main = kept[0];
-  if (!main || main.mesh.length < 468) return { faces: kept.length, left: null, right: null };
+  if (!main) return { faces: 0, left: null, right: null };
+  const box = [...main.boxRaw] as [number, number, number, number];
+  if (main.mesh.length < 468) return { faces: kept.length, left: null, right: null, box };
   return {
     faces: kept.length,
+    box,
     left: eyeAspectRatio(main.mesh, 'left'),
     right: eyeAspectRatio(main.mesh, 'right'),
     yaw: main.rotation?.angle.yaw,

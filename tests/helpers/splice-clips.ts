@@ -1,0 +1,63 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ffmpegPath } from '../../src/server/face/ffmpeg';
+import { fixture } from './fixtures';
+
+/**
+ * Splice attacks cut together from the real fixture footage (nothing synthesised): a photo of the enrolled student
+ * held still, then someone else's live blink, and the reverse; a cut from one live person to another.
+ * Each piece is 1.5 s at 25 fps, 640x480, encoded as VP8 webm like a browser's MediaRecorder upload.
+ */
+export type SplicePiece = { photo: string } | { clip: string; from: number };
+
+export interface SpliceSpec {
+  name: string;
+  pieces: [SplicePiece, SplicePiece];
+  /** who it is enrolled as in the tests, and what a check must answer */
+  enrolledAs: 'aoc' | 'mcguinness';
+  what: string;
+}
+
+const MCG_PHOTO = { photo: 'enroll_mcguinness_f003.jpg' };
+const AOC_FIRST = { clip: 'aoc_3blinks_3s', from: 0 }; // blinks at 0.36-0.48 s and 1.12-1.28 s
+const AOC_SECOND = { clip: 'aoc_3blinks_3s', from: 1.5 }; // blink at 1.96-2.08 s
+const MCG_LIVE_FIRST = { clip: 'mcguinness_0blinks_3s', from: 0 };
+const MCG_LIVE_SECOND = { clip: 'mcguinness_0blinks_3s', from: 1.5 };
+
+export const SPLICES: SpliceSpec[] = [
+  { name: 'splice_photo_mcg_then_aoc_blink', pieces: [MCG_PHOTO, AOC_SECOND], enrolledAs: 'mcguinness', what: "mcguinness's photo held still, then aoc blinking" },
+  { name: 'splice_aoc_blink_then_photo_mcg', pieces: [AOC_FIRST, MCG_PHOTO], enrolledAs: 'mcguinness', what: "aoc blinking, then mcguinness's photo held still" },
+  { name: 'splice_live_aoc_then_mcg', pieces: [AOC_FIRST, MCG_LIVE_SECOND], enrolledAs: 'aoc', what: 'live aoc blinking, then live mcguinness' },
+  { name: 'splice_live_mcg_then_aoc', pieces: [MCG_LIVE_FIRST, AOC_SECOND], enrolledAs: 'mcguinness', what: 'live mcguinness, then live aoc blinking' },
+];
+
+const PIECE_SECONDS = 1.5;
+const FRAME = 'scale=640:480:force_original_aspect_ratio=decrease,pad=640:480:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=25,format=yuv420p';
+
+function inputArgs(p: SplicePiece): string[] {
+  return 'photo' in p
+    ? ['-loop', '1', '-framerate', '25', '-t', String(PIECE_SECONDS), '-i', fixture('clips', p.photo)]
+    : ['-ss', String(p.from), '-t', String(PIECE_SECONDS), '-i', fixture('clips', `${p.clip}.webm`)];
+}
+
+/** Builds one splice as webm bytes with the project's ffmpeg. */
+export function buildSplice(spec: SpliceSpec): Buffer {
+  const [a, b] = spec.pieces;
+  const filter = `[0:v]${FRAME},setpts=PTS-STARTPTS[a];[1:v]${FRAME},setpts=PTS-STARTPTS[b];[a][b]concat=n=2:v=1:a=0[v]`;
+  const args = ['-v', 'error', ...inputArgs(a), ...inputArgs(b), '-filter_complex', filter, '-map', '[v]', '-t', '3', '-c:v', 'libvpx', '-b:v', '1M', '-f', 'webm', 'pipe:1'];
+  return execFileSync(ffmpegPath(), args, { maxBuffer: 16 * 1024 * 1024 });
+}
+
+/** Builds every splice into `dir` (default: a fresh temp dir) and returns their paths by name. */
+export function writeSplices(dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-splices-'))): Map<string, string> {
+  fs.mkdirSync(dir, { recursive: true });
+  const out = new Map<string, string>();
+  for (const s of SPLICES) {
+    const file = path.join(dir, `${s.name}.webm`);
+    fs.writeFileSync(file, buildSplice(s));
+    out.set(s.name, file);
+  }
+  return out;
+}
