@@ -27,7 +27,7 @@ export async function buildDeps(
     clock,
     tokens: createTokenService(secret, config.tokenTtlSeconds, () => clock.now()),
     face,
-    loginGuard: createLoginGuard(config.login),
+    loginGuard: createLoginGuard(db, clock, config.login),
     urls: createUrlSigner(secret),
     attempts: createAttemptLog(db),
   };

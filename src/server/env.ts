@@ -51,7 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       jobTimeoutMs: e.FACE_JOB_TIMEOUT_MS,
       sampleFps: e.FACE_SAMPLE_FPS,
     },
-    login: { maxFailures: e.LOGIN_MAX_FAILURES, blockSeconds: e.LOGIN_BLOCK_SECONDS },
+    login: { maxFailures: e.LOGIN_MAX_FAILURES, maxDelaySeconds: e.LOGIN_BLOCK_SECONDS },
     trustProxy: e.TRUST_PROXY,
   };
 }

@@ -5,7 +5,8 @@ export type DepartmentName = (typeof DEPARTMENTS)[number];
 export const ROLES = ['student', 'teacher', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 export const REGISTRABLE_ROLES = ['student', 'teacher'] as const;
-export const USER_STATUSES = ['active', 'inactive'] as const;
+/** pending: registered, awaiting approval; inactive: deactivated after being active. */
+export const USER_STATUSES = ['pending', 'active', 'inactive'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
 export const STUDENT_ATTENDANCE_PAGE_SIZE = 10;

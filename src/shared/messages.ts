@@ -73,6 +73,7 @@ export const MSG = {
     submit: 'Log in',
     noAccount: "Don't have an account?",
     registerLink: 'Register',
+    inactive: 'Your account has been deactivated. Contact your teacher or administrator.',
   },
   guard: {
     sessionExpired: 'Session expired! Please log in again.',
@@ -82,6 +83,7 @@ export const MSG = {
     unauthorized: 'Authentication required.',
     invalidToken: 'Invalid or expired token.',
     forbidden: 'You do not have permission to do this.',
+    loggedOut: 'Logged out.',
   },
   student: {
     authError: 'Authentication error. Please log in again.',
@@ -283,6 +285,7 @@ export const MSG = {
     approved: (n: number) => `Approved ${n} user${n === 1 ? '' : 's'}.`,
     approveForbidden: 'You can only approve students of your own department.',
     noEnrollment: 'No face enrollment found for this account.',
+    notPending: 'Only pending accounts can be approved.',
   },
   /** The face engine's texts; its no-blink, busy and enrollment texts are verification.noBlink, server.busy, register.*. */
   face: {
@@ -405,5 +408,5 @@ export const MSG = {
 } as const;
 
 /** Login failure codes of SPEC section 7. */
-export const LOGIN_ERROR_CODES = ['EMAIL_NOT_FOUND', 'INVALID_CREDENTIALS', 'ACCOUNT_PENDING', 'VALIDATION_ERROR', 'TOO_MANY_ATTEMPTS'] as const;
+export const LOGIN_ERROR_CODES = ['EMAIL_NOT_FOUND', 'INVALID_CREDENTIALS', 'ACCOUNT_PENDING', 'VALIDATION_ERROR', 'TOO_MANY_ATTEMPTS', 'ACCOUNT_INACTIVE'] as const;
 export type LoginErrorCode = (typeof LOGIN_ERROR_CODES)[number];

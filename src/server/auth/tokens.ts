@@ -8,7 +8,7 @@ import type { TokenPayload } from '../../shared/token';
 const ALG = 'HS256';
 
 export interface TokenService {
-  sign(claims: { user_id: number; role: Role; username: string }): Promise<string>;
+  sign(claims: { user_id: number; role: Role; username: string; tv: number }): Promise<string>;
   /** Returns the payload, or null for a bad signature, another algorithm, an expired or malformed token. */
   verify(token: string): Promise<TokenPayload | null>;
 }

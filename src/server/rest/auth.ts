@@ -5,9 +5,9 @@ import { MSG } from '../../shared/messages';
 import { ZLoginInput } from '../../shared/schemas/auth';
 import type { AppDeps } from '../deps';
 import { DomainError, parseInput } from '../lib/errors';
-import { login } from '../services/auth';
+import { login, logout } from '../services/auth';
 import { registerUser } from '../services/registration';
-import { handle, sendError } from './http';
+import { type AuthedRequest, handle, requireUser, sendError } from './http';
 
 const upload = multer({
   storage: multer.memoryStorage(),
@@ -20,7 +20,7 @@ const MULTER_MESSAGES: Record<string, string> = {
   LIMIT_UNEXPECTED_FILE: MSG.validation.imagesRequired,
 };
 
-/** POST /api/login and POST /api/register: thin adapters over services/auth and services/registration. */
+/** POST /api/login, POST /api/logout and POST /api/register: thin adapters over services/auth and services/registration. */
 export function authRoutes(deps: AppDeps): Router {
   const r = Router();
   r.post(
@@ -32,6 +32,7 @@ export function authRoutes(deps: AppDeps): Router {
       res.json({ success: true, token });
     }),
   );
+  r.post('/logout', requireUser(deps), handle(async (req, res) => res.json(await logout(deps, (req as AuthedRequest).user.id))));
   r.post('/register', (req, res) => {
     upload(req, res, (err: unknown) => {
       if (err instanceof multer.MulterError) {

@@ -13,7 +13,7 @@ afterAll(() => srv.close());
 
 const CENTRE = { latitude: 23.0225, longitude: 72.5714 };
 
-const signIn = (role: 'student' | 'teacher' | 'admin', department = 'BCA', status: 'active' | 'inactive' = 'active') =>
+const signIn = (role: 'student' | 'teacher' | 'admin', department = 'BCA', status: 'active' | 'pending' = 'active') =>
   signInTestUser(srv, { role, department, status });
 
 const patch = async (path: string, body: unknown, token: string) => {
@@ -71,7 +71,7 @@ describe('geofence sessions', () => {
     const t = await signIn('teacher', 'IMCA');
     const present = await signIn('student', 'IMCA');
     const absent = await signIn('student', 'IMCA');
-    const pending = await signIn('student', 'IMCA', 'inactive');
+    const pending = await signIn('student', 'IMCA', 'pending');
     const otherDept = await signIn('student', 'MBA');
     const { body } = await start(t, { department: 'IMCA', duration_minutes: 2 });
     await patch('/api/mark_attendance_manual', { student_id: present.id, session_id: body.session_id, status: 'present' }, t.token);
@@ -146,8 +146,8 @@ describe('students of the session, manual marks and approvals', () => {
 
   it('pending students: a teacher sees and approves only their department', async () => {
     const t = await signIn('teacher', 'IMSCIT');
-    const mine = await signIn('student', 'IMSCIT', 'inactive');
-    const theirs = await signIn('student', 'BCA', 'inactive');
+    const mine = await signIn('student', 'IMSCIT', 'pending');
+    const theirs = await signIn('student', 'BCA', 'pending');
     const groups = await getJson(`${srv.url}/api/pending_students_by_department`, t.token);
     expect(groups.body).toHaveLength(1);
     expect(groups.body[0]).toMatchObject({ department_name: 'IMSCIT' });
@@ -155,7 +155,7 @@ describe('students of the session, manual marks and approvals', () => {
     const refused = await patch('/api/approve_students', { user_ids: [mine.id, theirs.id] }, t.token);
     expect(refused.status).toBe(403);
     const statuses = await srv.db.selectFrom('users').select('status').where('id', 'in', [mine.id, theirs.id]).execute();
-    expect(statuses.every((u) => u.status === 'inactive')).toBe(true);
+    expect(statuses.every((u) => u.status === 'pending')).toBe(true);
     expect((await patch('/api/approve_students', { user_ids: [] }, t.token)).body.error).toBe(MSG.teacher.selectStudent);
     expect((await patch('/api/approve_students', { user_ids: [mine.id] }, t.token)).status).toBe(200);
     expect((await getJson(`${srv.url}/api/pending_students_by_department`, t.token)).body).toEqual([]);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_IMAGE_BYTES } from '../../shared/constants';
 import { ZLoginInput } from '../../shared/schemas/auth';
-import { getMe, login } from '../services/auth';
+import { getMe, login, logout } from '../services/auth';
 import { registerUser } from '../services/registration';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 
@@ -28,4 +28,5 @@ export const authRouter = router({
     return { success: true as const, ...(await registerUser(ctx, fields, files)) };
   }),
   me: authedProcedure.query(({ ctx }) => getMe(ctx, ctx.user.id)),
+  logout: authedProcedure.mutation(({ ctx }) => logout(ctx, ctx.user.id)),
 });
