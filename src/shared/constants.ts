@@ -47,6 +47,13 @@ export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 export const MAX_VIDEO_BYTES = 5 * 1024 * 1024;
 export const MAX_VIDEO_SECONDS = 10;
 
+/** Geofence checks (step and final mark) one student may make in one session; then 429. */
+export const GEOFENCE_CHECKS_PER_SESSION = 15;
+/** Outside answers after which the student is flagged to the teacher. */
+export const GEOFENCE_FLAG_OUTSIDE = 3;
+/** Without GEO_MAX_ACCURACY_M, a position may be as imprecise as the radius, and at least this (metres). */
+export const MIN_ACCURACY_LIMIT_M = 100;
+
 /** Local-storage keys of SPEC section 4. */
 export const STORAGE_KEYS = {
   token: 'token',

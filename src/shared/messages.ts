@@ -234,6 +234,8 @@ export const MSG = {
       images: 'Face images',
       imageAlt: (name: string, n: number) => `Face image ${n} of ${name}`,
     },
+    flagged: (n: number) => `Flagged: ${n} location checks from outside`,
+    flaggedHint: 'Many location checks from outside the geofence in this session: someone may be trying to find the classroom from elsewhere.',
   },
   admin: {
     loadUsersFailed: 'Failed to load users.',
@@ -286,6 +288,12 @@ export const MSG = {
     approveForbidden: 'You can only approve students of your own department.',
     noEnrollment: 'No face enrollment found for this account.',
     notPending: 'Only pending accounts can be approved.',
+    accuracyRequired: 'Send the location accuracy (coords.accuracy, in meters) with the position.',
+    tooImprecise: (m: number) => `Your location is too imprecise (±${m} m). Move near a window or turn on precise location.`,
+    tooManyChecks: 'Too many location checks for this session. Ask your teacher to mark you.',
+    offCampusNetwork: 'Attendance can only be marked from the campus network.',
+    notYourDepartment: 'You can only run sessions for your own department.',
+    departmentBusy: 'Another teacher already has an active session for this department.',
   },
   /** The face engine's texts; its no-blink, busy and enrollment texts are verification.noBlink, server.busy, register.*. */
   face: {

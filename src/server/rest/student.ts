@@ -24,7 +24,7 @@ export function studentRoutes(deps: AppDeps): Router {
   }));
   r.get('/get_student_profile', student, handle(async (req, res) => res.json(await getStudentProfile(deps, user(req)))));
   r.post('/mark_attendance', student, express.json({ limit: '10kb' }), handle(async (req, res) => {
-    res.json(await markAttendance(deps, user(req), parseInput(ZMarkAttendanceInput, req.body)));
+    res.json(await markAttendance(deps, user(req), parseInput(ZMarkAttendanceInput, req.body), req.ip ?? 'unknown'));
   }));
   r.post('/compare-face-video', student, (req, res) => {
     uploadVideo(req, res, (err: unknown) => {
