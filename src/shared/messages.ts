@@ -347,6 +347,7 @@ export const MSG = {
     internal: 'Internal server error.',
     notFound: 'Not found.',
     busy: 'The face checker is busy. Please try again in a few seconds.',
+    tooLarge: 'The request is too large.',
   },
   app: {
     name: 'Roll Call',

@@ -1,9 +1,10 @@
-import express, { Router } from 'express';
+import { Router } from 'express';
 import multer from 'multer';
 import { FACE_IMAGES_REQUIRED, MAX_IMAGE_BYTES } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { ZLoginInput } from '../../shared/schemas/auth';
 import type { AppDeps } from '../deps';
+import { jsonBody } from '../lib/json-limits';
 import { DomainError, parseInput } from '../lib/errors';
 import { login, logout } from '../services/auth';
 import { registerUser } from '../services/registration';
@@ -25,7 +26,7 @@ export function authRoutes(deps: AppDeps): Router {
   const r = Router();
   r.post(
     '/login',
-    express.json({ limit: '10kb' }),
+    jsonBody(),
     handle(async (req, res) => {
       const input = parseInput(ZLoginInput, req.body, 'VALIDATION_ERROR');
       const { token } = await login(deps, input, req.ip ?? 'unknown');
