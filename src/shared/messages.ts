@@ -11,6 +11,7 @@ export const MSG = {
     passwordRequired: 'Password is required.',
     fixErrors: 'Please fix the errors before submitting.',
     imagesRequired: 'Exactly 3 face images are required.',
+    emailTooLong: 'Email must be at most 254 characters.',
   },
   passwordRules: {
     lowercase: 'At least one lowercase letter.',

@@ -64,6 +64,7 @@ describe('POST /api/login', () => {
   it.each([
     [{ email: '', password: 'x' }, MSG.validation.emailRequired],
     [{ email: 'a@b.c', password: '' }, MSG.validation.passwordRequired],
+    [{ email: `${'a'.repeat(250)}@b.cd`, password: 'x' }, MSG.validation.emailTooLong],
     [{}, undefined],
   ])('VALIDATION_ERROR for %j', async (body, message) => {
     const res = await postJson(`${srv.url}/api/login`, body);

@@ -39,6 +39,7 @@ describe('POST /api/register refuses bad input and writes nothing', async () => 
     ['username', { username: 'ab' }, MSG.validation.username],
     ['username with symbols', { username: 'bad name!' }, MSG.validation.username],
     ['email', { email: 'not-an-email' }, MSG.validation.email],
+    ['email over 254 characters', { email: `${'a'.repeat(243)}@school.test` }, MSG.validation.emailTooLong],
     ['phone', { phone_number: '12345' }, MSG.validation.phone],
     ['password', { password: 'weakpass' }, MSG.validation.password],
     ['department', { department_name: 'HISTORY' }, MSG.validation.department],

@@ -31,14 +31,18 @@ export async function normalizeFaceImages(files: UploadedFile[]): Promise<Buffer
   return out;
 }
 
-/** Writes a user's face images under uploads/faces/<userId>/ and returns paths relative to the uploads folder. */
+/**
+ * Writes a user's face images under uploads/faces/<userId>/ and returns paths relative to the uploads folder.
+ * Faces are personal data: folders 0700, files 0600.
+ */
 export async function storeFaceImages(uploadsDir: string, userId: number, images: Buffer[]): Promise<string[]> {
   const rel = path.join('faces', String(userId));
-  await fs.mkdir(path.join(uploadsDir, rel), { recursive: true });
+  await fs.mkdir(path.join(uploadsDir, rel), { recursive: true, mode: 0o700 });
+  await fs.chmod(uploadsDir, 0o700);
   const paths: string[] = [];
   for (const [i, image] of images.entries()) {
     const name = path.join(rel, `${i + 1}-${crypto.randomBytes(6).toString('hex')}.jpg`);
-    await fs.writeFile(path.join(uploadsDir, name), image, { flag: 'wx' });
+    await fs.writeFile(path.join(uploadsDir, name), image, { flag: 'wx', mode: 0o600 });
     paths.push(name);
   }
   return paths;
