@@ -55,6 +55,7 @@ export const MSG = {
     submit: 'Register',
     haveAccount: 'Already have an account?',
     loginLink: 'Log in',
+    tooMany: 'Too many registrations from your network. Please try again later.',
   },
   login: {
     success: 'Login successful!',

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { type Request, type Response, Router } from 'express';
 import multer from 'multer';
 import { FACE_IMAGES_REQUIRED, MAX_IMAGE_BYTES } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
@@ -35,6 +35,9 @@ export function authRoutes(deps: AppDeps): Router {
   );
   r.post('/logout', requireUser(deps), handle(async (req, res) => res.json(await logout(deps, (req as AuthedRequest).user.id))));
   r.post('/register', (req, res) => {
+    deps.registrations.consume(req.ip ?? 'unknown').then(() => receiveRegistration(req, res), (e) => sendError(res, e));
+  });
+  const receiveRegistration = (req: Request, res: Response) =>
     upload(req, res, (err: unknown) => {
       if (err instanceof multer.MulterError) {
         return sendError(res, new DomainError('VALIDATION', MULTER_MESSAGES[err.code] ?? MSG.server.validation));
@@ -45,6 +48,5 @@ export function authRoutes(deps: AppDeps): Router {
         .then((result) => res.status(201).json({ success: true, ...result }))
         .catch((e) => sendError(res, e));
     });
-  });
   return r;
 }

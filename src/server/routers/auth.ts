@@ -24,6 +24,7 @@ async function formDataToRegistration(form: FormData) {
 export const authRouter = router({
   login: publicProcedure.input(ZLoginInput).mutation(({ ctx, input }) => login(ctx, input, ctx.ip)),
   register: publicProcedure.input(ZRegisterFormData).mutation(async ({ ctx, input }) => {
+    await ctx.registrations.consume(ctx.ip);
     const { fields, files } = await formDataToRegistration(input);
     return { success: true as const, ...(await registerUser(ctx, fields, files)) };
   }),
