@@ -56,6 +56,7 @@ export const MSG = {
     haveAccount: 'Already have an account?',
     loginLink: 'Log in',
     tooMany: 'Too many registrations from your network. Please try again later.',
+    imageTooManyPixels: (n: number) => `Image ${n} has too many pixels: at most 25 megapixels.`,
   },
   login: {
     success: 'Login successful!',

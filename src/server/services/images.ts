@@ -6,6 +6,9 @@ import { MAX_IMAGE_BYTES } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { DomainError } from '../lib/errors';
 
+/** Largest image accepted, read from its header before any pixel is decoded (a small PNG can claim 16000x16000). */
+export const MAX_IMAGE_PIXELS = 25_000_000;
+
 export interface UploadedFile {
   buffer: Buffer;
   size: number;
@@ -20,11 +23,14 @@ export async function normalizeFaceImages(files: UploadedFile[]): Promise<Buffer
   for (const [i, file] of files.entries()) {
     if (file.size > MAX_IMAGE_BYTES) throw new DomainError('VALIDATION', MSG.register.imageTooLarge(i + 1));
     try {
-      const img = sharp(file.buffer, { failOn: 'error' });
-      const { format } = await img.metadata();
+      // metadata() reads the header only; limitInputPixels guards the decode itself as well.
+      const { format, width = 0, height = 0 } = await sharp(file.buffer).metadata();
       if (format !== 'jpeg' && format !== 'png') throw new Error(`unsupported ${format}`);
+      if (width * height > MAX_IMAGE_PIXELS) throw new DomainError('VALIDATION', MSG.register.imageTooManyPixels(i + 1));
+      const img = sharp(file.buffer, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS });
       out.push(await img.rotate().flatten({ background: '#ffffff' }).jpeg({ quality: 90 }).toBuffer());
-    } catch {
+    } catch (err) {
+      if (err instanceof DomainError) throw err;
       throw new DomainError('VALIDATION', MSG.register.badImage(i + 1));
     }
   }
