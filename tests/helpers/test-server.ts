@@ -79,7 +79,7 @@ export async function createTestUser(
 
 /** Signs a token as the server would (or with another secret, to forge one). exp is absolute, in seconds. */
 export function signTestToken(
-  claims: { user_id: number; role: string; username?: string },
+  claims: { user_id: number; role: string; username?: string; tv?: number },
   opts: { exp?: number; secret?: string } = {},
 ) {
   const exp = opts.exp ?? Math.floor(Date.now() / 1000) + 3600;

@@ -1,4 +1,4 @@
-import express, { type RequestHandler } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 
 /** Deeper than any input of ours (a tRPC batch adds two levels): past it a body is refused before it is parsed. */
 export const MAX_JSON_DEPTH = 32;
@@ -31,8 +31,25 @@ function rejectDeepJson(_req: unknown, _res: unknown, buf: Buffer) {
   }
 }
 
+const JSON_LIMIT_BYTES = 16 * 1024;
+
+/**
+ * A body that declares more than the limit is refused before a byte of it is read, and the connection is closed
+ * rather than drained (body-parser reads an oversized body to its end before answering). Chunked bodies without a
+ * length are cut by body-parser's own limit.
+ */
+function refuseDeclaredOversize(req: Request, res: Response, next: NextFunction) {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared <= JSON_LIMIT_BYTES) return next();
+  res.setHeader('Connection', 'close');
+  next(Object.assign(new Error('request entity too large'), { status: 413, type: 'entity.too.large' }));
+}
+
 /** express.json with a small size limit and a nesting limit checked on the raw bytes first. */
-export const jsonBody = (limit = JSON_LIMIT): RequestHandler => express.json({ limit, verify: rejectDeepJson });
+export const jsonBody = (): RequestHandler => {
+  const parse = express.json({ limit: JSON_LIMIT, verify: rejectDeepJson });
+  return (req, res, next) => refuseDeclaredOversize(req, res, (err?: unknown) => (err ? next(err) : parse(req, res, next)));
+};
 
 /**
  * The same limits in front of tRPC, whose own parser reads up to its maxBodySize: a non-multipart body is read here
@@ -46,6 +63,6 @@ export function trpcBodyLimits(uploadPaths: string[]): RequestHandler {
       if (uploadPaths.includes(req.path)) return next();
       return next(Object.assign(new Error('multipart body to a JSON procedure'), { status: 415 }));
     }
-    text(req, res, next);
+    refuseDeclaredOversize(req, res, (err?: unknown) => (err ? next(err) : text(req, res, next)));
   };
 }

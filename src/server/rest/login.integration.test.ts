@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
 import { getJson, postJson, trpcClient, watchHealth } from '../../../tests/helpers/http';
 import { createTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { attackFromAnotherProcess } from '../../../tests/helpers/attacker';
 import { manualClock } from '../lib/clock';
 import { createLoginGuard } from '../services/login-guard';
 import { changePassword, deactivateUser } from '../services/users';
@@ -138,10 +139,12 @@ describe('POST /api/login', () => {
     const u = await createTestUser(srv.db, { role: 'student' });
     const ip = '192.0.2.99';
     const health = watchHealth(srv.url);
-    const burst = await Promise.all([
-      ...Array.from({ length: 200 }, () => login(u.email, 'Wrong-pass1', ip)),
-      login(u.email, u.password, ip),
-    ]);
+    const attempt = (password: string) => ({
+      url: `${srv.url}/api/login`,
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      body: JSON.stringify({ email: u.email, password }),
+    });
+    const burst = await attackFromAnotherProcess([...Array.from({ length: 200 }, () => attempt('Wrong-pass1')), attempt(u.password)]);
     const latencies = await health.stop();
     const statuses = burst.map((r) => r.status);
     const checked = statuses.filter((s) => s !== 429);
