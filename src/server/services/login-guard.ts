@@ -27,36 +27,60 @@ export function createLoginGuard(db: DB, clock: Clock, opts: { maxFailures: numb
   let lastPrune = 0;
   const delaySecondsAfter = (failures: number) =>
     failures < opts.maxFailures ? 0 : Math.min(opts.maxDelaySeconds, 2 ** Math.min(30, failures - opts.maxFailures));
+  // The database is the record; these two maps only make a burst cheap. Attempts of one pair run one after the
+  // other, and once a pair must wait the rest of its burst is refused from memory without touching the database.
+  const queues = new Map<string, Promise<void>>();
+  const blockedUntil = new Map<string, number>();
+  const tooMany = (waitMs: number) =>
+    new DomainError('TOO_MANY_REQUESTS', MSG.login.tooMany, { errorCode: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) });
+
+  async function reserveNow(email: string, ip: string, key: string) {
+    const now = clock.now();
+    const nowMs = now.getTime();
+    const knownBlock = (blockedUntil.get(key) ?? 0) - nowMs;
+    if (knownBlock > 0) throw tooMany(knownBlock);
+    if (nowMs - lastPrune > PRUNE_EVERY_MS) {
+      lastPrune = nowMs;
+      for (const [k, until] of blockedUntil) if (until <= nowMs) blockedUntil.delete(k);
+      await db.deleteFrom('login_failures').where('last_failed_at', '<', new Date(nowMs - FORGET_MS).toISOString()).execute();
+    }
+    // One transaction: SQLite runs them one at a time, so concurrent attempts see each other's reservations.
+    const waitMs = await db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('login_failures').selectAll().where('email', '=', email).where('ip', '=', ip).executeTakeFirst();
+      const fresh = row && nowMs - Date.parse(row.last_failed_at) < FORGET_MS ? row : undefined;
+      const blockedMs = fresh?.blocked_until ? Date.parse(fresh.blocked_until) - nowMs : 0;
+      if (blockedMs > 0) return blockedMs;
+      const failures = (fresh?.failures ?? 0) + 1;
+      const delay = delaySecondsAfter(failures);
+      const values = { failures, last_failed_at: now.toISOString(), blocked_until: delay ? new Date(nowMs + delay * 1000).toISOString() : null };
+      await trx
+        .insertInto('login_failures')
+        .values({ email, ip, ...values })
+        .onConflict((oc) => oc.columns(['email', 'ip']).doUpdateSet(values))
+        .execute();
+      if (delay) blockedUntil.set(key, nowMs + delay * 1000);
+      return 0;
+    });
+    if (waitMs > 0) {
+      blockedUntil.set(key, nowMs + waitMs);
+      throw tooMany(waitMs);
+    }
+  }
 
   return {
     async reserve(email, ip) {
-      const now = clock.now();
-      const nowMs = now.getTime();
-      if (nowMs - lastPrune > PRUNE_EVERY_MS) {
-        lastPrune = nowMs;
-        await db.deleteFrom('login_failures').where('last_failed_at', '<', new Date(nowMs - FORGET_MS).toISOString()).execute();
-      }
-      // One transaction: SQLite runs them one at a time, so concurrent attempts see each other's reservations.
-      const waitMs = await db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('login_failures').selectAll().where('email', '=', email).where('ip', '=', ip).executeTakeFirst();
-        const fresh = row && nowMs - Date.parse(row.last_failed_at) < FORGET_MS ? row : undefined;
-        const blockedMs = fresh?.blocked_until ? Date.parse(fresh.blocked_until) - nowMs : 0;
-        if (blockedMs > 0) return blockedMs;
-        const failures = (fresh?.failures ?? 0) + 1;
-        const delay = delaySecondsAfter(failures);
-        const values = { failures, last_failed_at: now.toISOString(), blocked_until: delay ? new Date(nowMs + delay * 1000).toISOString() : null };
-        await trx
-          .insertInto('login_failures')
-          .values({ email, ip, ...values })
-          .onConflict((oc) => oc.columns(['email', 'ip']).doUpdateSet(values))
-          .execute();
-        return 0;
-      });
-      if (waitMs > 0) {
-        throw new DomainError('TOO_MANY_REQUESTS', MSG.login.tooMany, { errorCode: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) });
+      const key = `${email}\n${ip}`;
+      const run = (queues.get(key) ?? Promise.resolve()).then(() => reserveNow(email, ip, key));
+      const settled = run.catch(() => undefined);
+      queues.set(key, settled);
+      try {
+        await run;
+      } finally {
+        if (queues.get(key) === settled) queues.delete(key);
       }
     },
     async release(email, ip) {
+      blockedUntil.delete(`${email}\n${ip}`);
       await db.deleteFrom('login_failures').where('email', '=', email).where('ip', '=', ip).execute();
     },
   };
