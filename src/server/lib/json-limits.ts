@@ -34,14 +34,12 @@ function rejectDeepJson(_req: unknown, _res: unknown, buf: Buffer) {
 const JSON_LIMIT_BYTES = 16 * 1024;
 
 /**
- * A body that declares more than the limit is refused before a byte of it is read, and the connection is closed
- * rather than drained (body-parser reads an oversized body to its end before answering). Chunked bodies without a
- * length are cut by body-parser's own limit.
+ * A body that declares more than the limit is answered 413 at once, before a byte of it is read or parsed (Node then
+ * discards the rest); body-parser would read it all first. Chunked bodies without a length are cut by its own limit.
  */
 function refuseDeclaredOversize(req: Request, res: Response, next: NextFunction) {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared <= JSON_LIMIT_BYTES) return next();
-  res.setHeader('Connection', 'close');
   next(Object.assign(new Error('request entity too large'), { status: 413, type: 'entity.too.large' }));
 }
 
