@@ -1,13 +1,8 @@
-import fs from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../shared/messages';
-import { getJson, postJson, trpcClient, watchHealth } from '../../tests/helpers/http';
-import { attackFromAnotherProcess } from '../../tests/helpers/attacker';
-import { startServerProcess } from '../../tests/helpers/server-process';
+import { getJson, postJson, trpcClient } from '../../tests/helpers/http';
 import { createTestUser, startTestServer, type TestServer } from '../../tests/helpers/test-server';
 
-/** Resident memory of a process, in bytes (Linux /proc). */
-const rssOf = async (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(await fs.readFile(`/proc/${pid}/status`, 'utf8'))?.[1]) * 1024;
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -19,31 +14,6 @@ const post = (path: string, body: string | FormData, headers: Record<string, str
   fetch(`${srv.url}${path}`, { method: 'POST', headers, body }).then(async (r) => ({ status: r.status, text: await r.text() }));
 
 describe('JSON body limits', () => {
-  it('the JSON bomb: 12 bodies of 6.7 MB [[[...]]] at once are refused unread; /api/health answers within 200 ms throughout', async () => {
-    // Server, attacker and the health probe each in their own process, as in real life.
-    const proc = await startServerProcess();
-    onTestFinished(() => proc.close());
-    const rssBefore = await rssOf(proc.pid);
-    const health = watchHealth(proc.url);
-    const targets = [
-      ['/trpc/auth.login', { 'content-type': 'application/json' }],
-      ['/trpc/auth.login', {}],
-      ['/trpc/auth.login', { 'content-type': 'text/plain' }],
-      ['/api/login', { 'content-type': 'application/json' }],
-    ] as const;
-    const answers = await attackFromAnotherProcess(
-      Array.from({ length: 12 }, (_, i) => ({ url: `${proc.url}${targets[i % 4][0]}`, headers: { ...targets[i % 4][1] }, nestedArrays: 3_350_000 })),
-    );
-    const latencies = await health.stop();
-    for (const a of answers) {
-      expect(a.status).toBe(413);
-      expect(JSON.parse(a.text)).toMatchObject({ success: false, message: MSG.server.tooLarge });
-    }
-    expect(latencies.length).toBeGreaterThan(0);
-    expect(Math.max(...latencies)).toBeLessThan(200);
-    expect((await rssOf(proc.pid)) - rssBefore).toBeLessThan(100 * 1024 * 1024);
-  });
-
   it('a small but deeply nested body is refused with 400 before it is parsed', async () => {
     const deep = JSON.stringify({ email: 'a@b.c', password: 'x', extra: JSON.parse('['.repeat(40) + ']'.repeat(40)) });
     for (const path of ['/trpc/auth.login', '/api/login', '/api/mark_attendance']) {

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { connectDatabase, type DB } from '../../src/server/db/connect';
@@ -42,3 +43,6 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     },
   };
 }
+
+/** Resident memory of a process, in bytes (Linux /proc). */
+export const rssOf = async (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(await readFile(`/proc/${pid}/status`, 'utf8'))?.[1]) * 1024;
