@@ -6,6 +6,7 @@ import helmet from 'helmet';
 import { MSG } from '../shared/messages';
 import { createContextFactory } from './context';
 import type { AppDeps } from './deps';
+import { trpcBodyLimits } from './lib/json-limits';
 import { restApi } from './rest/index';
 import { appRouter } from './routers/_app';
 
@@ -32,9 +33,15 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
     res.setHeader('Permissions-Policy', 'camera=(self), geolocation=(self), microphone=()');
     next();
   });
+  // API answers are per-user: no browser or proxy may keep them (face images set their own private caching).
+  app.use(['/api', '/trpc'], (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   app.use('/api', restApi(deps));
   app.use(
     '/trpc',
+    trpcBodyLimits(['/auth.register', '/student.compareFaceVideo']),
     createExpressMiddleware({
       router: appRouter,
       createContext: createContextFactory(deps),
@@ -53,7 +60,8 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
   const onError: ErrorRequestHandler = (err, _req, res, _next) => {
     const status = typeof err?.status === 'number' && err.status < 500 ? err.status : 500;
     if (status === 500) console.error('[http] unexpected error', err);
-    res.status(status).json({ success: false, message: status === 500 ? MSG.server.internal : MSG.server.validation });
+    const message = status === 500 ? MSG.server.internal : status === 413 ? MSG.server.tooLarge : MSG.server.validation;
+    res.status(status).json({ success: false, message, error: message });
   };
   app.use(onError);
   return app;

@@ -9,6 +9,7 @@ import { createUrlSigner } from './lib/url-signer';
 import { type Clock, systemClock } from './lib/clock';
 import { createAttemptLog } from './services/attempt-log';
 import { createLoginGuard } from './services/login-guard';
+import { createRegistrationLimit } from './services/registration-limit';
 
 /** Opens and migrates the database, loads the face engine and wires the services: what main.ts and tests share. */
 export async function buildDeps(
@@ -27,8 +28,9 @@ export async function buildDeps(
     clock,
     tokens: createTokenService(secret, config.tokenTtlSeconds, () => clock.now()),
     face,
-    loginGuard: createLoginGuard(config.login),
+    loginGuard: createLoginGuard(db, clock, config.login),
     urls: createUrlSigner(secret),
     attempts: createAttemptLog(db),
+    registrations: createRegistrationLimit(config.registerMaxPerHour),
   };
 }

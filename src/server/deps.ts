@@ -6,6 +6,7 @@ import type { Clock } from './lib/clock';
 import type { UrlSigner } from './lib/url-signer';
 import type { AttemptLog } from './services/attempt-log';
 import type { LoginGuard } from './services/login-guard';
+import type { RegistrationLimit } from './services/registration-limit';
 
 /** Everything a request may need, built once by main.ts (or a test) and passed down explicitly. */
 export interface AppDeps {
@@ -17,4 +18,5 @@ export interface AppDeps {
   loginGuard: LoginGuard;
   urls: UrlSigner;
   attempts: AttemptLog;
+  registrations: RegistrationLimit;
 }

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -19,6 +20,12 @@ const ZEnv = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_BLOCK_SECONDS: z.coerce.number().int().min(1).default(900),
   TRUST_PROXY: z.string().optional(),
+  /** Worst coords.accuracy (metres) a student's position may have; unset: the larger of the radius and 100 m. */
+  GEO_MAX_ACCURACY_M: z.coerce.number().positive().max(100_000).optional(),
+  /** Comma-separated CIDRs: when set, a final mark must come from one of them. */
+  CAMPUS_NETWORKS: z.string().optional(),
+  /** Registrations allowed per address per hour. */
+  REGISTER_MAX_PER_HOUR: z.coerce.number().int().min(1).default(30),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -51,8 +58,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       jobTimeoutMs: e.FACE_JOB_TIMEOUT_MS,
       sampleFps: e.FACE_SAMPLE_FPS,
     },
-    login: { maxFailures: e.LOGIN_MAX_FAILURES, blockSeconds: e.LOGIN_BLOCK_SECONDS },
+    login: { maxFailures: e.LOGIN_MAX_FAILURES, maxDelaySeconds: e.LOGIN_BLOCK_SECONDS },
     trustProxy: e.TRUST_PROXY,
+    geoMaxAccuracyM: e.GEO_MAX_ACCURACY_M,
+    campusNetworks: parseCidrList(e.CAMPUS_NETWORKS),
+    registerMaxPerHour: e.REGISTER_MAX_PER_HOUR,
   };
 }
 
@@ -63,4 +73,19 @@ export function parseDurationSeconds(text: string): number {
   const m = /^(\d+)\s*([smhd]?)$/.exec(text.trim());
   if (!m) throw new Error(`Invalid configuration:\n  TOKEN_TTL: expected seconds or a duration like 8h, got '${text}'`);
   return Number(m[1]) * UNIT_SECONDS[m[2] || 's'];
+}
+
+/** 'a.b.c.d/n, x:y::/n' -> the list, each checked; undefined when unset or empty. */
+export function parseCidrList(text: string | undefined): { address: string; prefix: number; family: 'ipv4' | 'ipv6' }[] | undefined {
+  const items = (text ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (!items.length) return undefined;
+  return items.map((item) => {
+    const [address, bits] = item.split('/');
+    const family = net.isIPv4(address) ? 'ipv4' : net.isIPv6(address) ? 'ipv6' : null;
+    const prefix = Number(bits ?? (family === 'ipv4' ? 32 : 128));
+    if (!family || !Number.isInteger(prefix) || prefix < 0 || prefix > (family === 'ipv4' ? 32 : 128)) {
+      throw new Error(`Invalid configuration:\n  CAMPUS_NETWORKS: '${item}' is not a CIDR such as 10.20.0.0/16`);
+    }
+    return { address, prefix, family };
+  });
 }

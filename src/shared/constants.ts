@@ -5,7 +5,8 @@ export type DepartmentName = (typeof DEPARTMENTS)[number];
 export const ROLES = ['student', 'teacher', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 export const REGISTRABLE_ROLES = ['student', 'teacher'] as const;
-export const USER_STATUSES = ['active', 'inactive'] as const;
+/** pending: registered, awaiting approval; inactive: deactivated after being active. */
+export const USER_STATUSES = ['pending', 'active', 'inactive'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
 export const STUDENT_ATTENDANCE_PAGE_SIZE = 10;
@@ -45,6 +46,13 @@ export const FILTER_MODES = ['offline', 'online'] as const;
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 export const MAX_VIDEO_BYTES = 5 * 1024 * 1024;
 export const MAX_VIDEO_SECONDS = 10;
+
+/** Geofence checks (step and final mark) one student may make in one session; then 429. */
+export const GEOFENCE_CHECKS_PER_SESSION = 15;
+/** Outside answers after which the student is flagged to the teacher. */
+export const GEOFENCE_FLAG_OUTSIDE = 3;
+/** Without GEO_MAX_ACCURACY_M, a position may be as imprecise as the radius, and at least this (metres). */
+export const MIN_ACCURACY_LIMIT_M = 100;
 
 /** Local-storage keys of SPEC section 4. */
 export const STORAGE_KEYS = {

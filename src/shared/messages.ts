@@ -11,6 +11,7 @@ export const MSG = {
     passwordRequired: 'Password is required.',
     fixErrors: 'Please fix the errors before submitting.',
     imagesRequired: 'Exactly 3 face images are required.',
+    emailTooLong: 'Email must be at most 254 characters.',
   },
   passwordRules: {
     lowercase: 'At least one lowercase letter.',
@@ -54,6 +55,8 @@ export const MSG = {
     submit: 'Register',
     haveAccount: 'Already have an account?',
     loginLink: 'Log in',
+    tooMany: 'Too many registrations from your network. Please try again later.',
+    imageTooManyPixels: (n: number) => `Image ${n} has too many pixels: at most 25 megapixels.`,
   },
   login: {
     success: 'Login successful!',
@@ -73,6 +76,7 @@ export const MSG = {
     submit: 'Log in',
     noAccount: "Don't have an account?",
     registerLink: 'Register',
+    inactive: 'Your account has been deactivated. Contact your teacher or administrator.',
   },
   guard: {
     sessionExpired: 'Session expired! Please log in again.',
@@ -82,6 +86,7 @@ export const MSG = {
     unauthorized: 'Authentication required.',
     invalidToken: 'Invalid or expired token.',
     forbidden: 'You do not have permission to do this.',
+    loggedOut: 'Logged out.',
   },
   student: {
     authError: 'Authentication error. Please log in again.',
@@ -232,6 +237,8 @@ export const MSG = {
       images: 'Face images',
       imageAlt: (name: string, n: number) => `Face image ${n} of ${name}`,
     },
+    flagged: (n: number) => `Flagged: ${n} location checks from outside`,
+    flaggedHint: 'Many location checks from outside the geofence in this session: someone may be trying to find the classroom from elsewhere.',
   },
   admin: {
     loadUsersFailed: 'Failed to load users.',
@@ -283,6 +290,13 @@ export const MSG = {
     approved: (n: number) => `Approved ${n} user${n === 1 ? '' : 's'}.`,
     approveForbidden: 'You can only approve students of your own department.',
     noEnrollment: 'No face enrollment found for this account.',
+    notPending: 'Only pending accounts can be approved.',
+    accuracyRequired: 'Send the location accuracy (coords.accuracy, in meters) with the position.',
+    tooImprecise: (m: number) => `Your location is too imprecise (±${m} m). Move near a window or turn on precise location.`,
+    tooManyChecks: 'Too many location checks for this session. Ask your teacher to mark you.',
+    offCampusNetwork: 'Attendance can only be marked from the campus network.',
+    notYourDepartment: 'You can only run sessions for your own department.',
+    departmentBusy: 'Another teacher already has an active session for this department.',
   },
   /** The face engine's texts; its no-blink, busy and enrollment texts are verification.noBlink, server.busy, register.*. */
   face: {
@@ -337,6 +351,7 @@ export const MSG = {
     internal: 'Internal server error.',
     notFound: 'Not found.',
     busy: 'The face checker is busy. Please try again in a few seconds.',
+    tooLarge: 'The request is too large.',
   },
   app: {
     name: 'Roll Call',
@@ -406,5 +421,5 @@ export const MSG = {
 } as const;
 
 /** Login failure codes of SPEC section 7. */
-export const LOGIN_ERROR_CODES = ['EMAIL_NOT_FOUND', 'INVALID_CREDENTIALS', 'ACCOUNT_PENDING', 'VALIDATION_ERROR', 'TOO_MANY_ATTEMPTS'] as const;
+export const LOGIN_ERROR_CODES = ['EMAIL_NOT_FOUND', 'INVALID_CREDENTIALS', 'ACCOUNT_PENDING', 'VALIDATION_ERROR', 'TOO_MANY_ATTEMPTS', 'ACCOUNT_INACTIVE'] as const;
 export type LoginErrorCode = (typeof LOGIN_ERROR_CODES)[number];

@@ -7,4 +7,6 @@ export interface TokenPayload {
   username: string;
   exp: number;
   iat?: number;
+  /** The user's token version when signed: a later bump (logout, password change, deactivation) revokes it. */
+  tv?: number;
 }

@@ -45,7 +45,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('attendance journey in Chromium (f
     const { page, context } = await openPage(aocCamera, server.url, { camera: true });
     await registerViaForm(page, { ...student, password: PASSWORD, department: 'BCA' });
     const row = await server.db.selectFrom('users').select(['id', 'status']).where('email', '=', student.email).executeTakeFirstOrThrow();
-    expect(row.status).toBe('inactive');
+    expect(row.status).toBe('pending');
     const enrolled = await server.db.selectFrom('face_enrollments').select('id').where('user_id', '=', row.id).execute();
     expect(enrolled).toHaveLength(3);
     await context.close();

@@ -51,7 +51,7 @@ describe.skipIf(!hasChromium)('login page in Chromium', () => {
 
   it('shows the SPEC 8 messages for an unknown email, a wrong password and a pending account', async () => {
     const active = await createTestUser(server.db, { role: 'student', password: PASSWORD, department: 'BCA' });
-    const pending = await createTestUser(server.db, { role: 'student', password: PASSWORD, department: 'BCA', status: 'inactive' });
+    const pending = await createTestUser(server.db, { role: 'student', password: PASSWORD, department: 'BCA', status: 'pending' });
     const { page, context } = await openPage(browser, server.url);
     await page.goto('/login');
 

@@ -166,7 +166,7 @@ describe.skipIf(!hasChromium || !hasFakeCamera)('registration with the fake came
     });
     expect(await success.isVisible()).toBe(true);
     const user = await server.db.selectFrom('users').select(['username', 'role', 'status']).where('email', '=', email).executeTakeFirst();
-    expect(user).toMatchObject({ username: 'priya23', role: 'student', status: 'inactive' });
+    expect(user).toMatchObject({ username: 'priya23', role: 'student', status: 'pending' });
     await screenshot(page, 'thank-you');
     await page.getByRole('link', { name: MSG.thankYou.toLogin }).click();
     await page.waitForURL('**/login');

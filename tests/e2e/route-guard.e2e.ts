@@ -87,9 +87,12 @@ describe.skipIf(!hasChromium)('route guard (SPEC 4) in Chromium', () => {
     ['admin', '/admin-dashboard'],
     ['admin', '/student-dashboard'],
     ['admin', '/teacher-dashboard'],
-  ] as const)('shows %s the page %s with their name and a working Logout', async (role, path) => {
+  ] as const)('shows %s the page %s with their name and a working Logout that revokes the token', async (role, path) => {
+    // Logout revokes the user's tokens: each case signs in afresh, at the user's current token version.
+    const { token_version } = await server.db.selectFrom('users').select('token_version').where('id', '=', users[role].id).executeTakeFirstOrThrow();
+    const token = await signTestToken({ user_id: users[role].id, role, username: users[role].username, tv: token_version });
     const { page, context } = await open();
-    await setStoredToken(page, users[role].token);
+    await setStoredToken(page, token);
     await page.goto(path);
     await page.getByRole('heading', { name: MSG.dashboard.welcome(users[role].username) }).waitFor();
     expect(new URL(page.url()).pathname).toBe(path);
@@ -97,6 +100,8 @@ describe.skipIf(!hasChromium)('route guard (SPEC 4) in Chromium', () => {
     await page.getByRole('button', { name: MSG.nav.logout }).click();
     await page.waitForURL('**/login');
     expect(await storage(page, 'token')).toBeNull();
+    const after = await fetch(`${server.url}/trpc/auth.me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(after.status).toBe(401);
     await context.close();
   });
 

@@ -79,7 +79,7 @@ export async function createTestUser(
 
 /** Signs a token as the server would (or with another secret, to forge one). exp is absolute, in seconds. */
 export function signTestToken(
-  claims: { user_id: number; role: string; username?: string },
+  claims: { user_id: number; role: string; username?: string; tv?: number },
   opts: { exp?: number; secret?: string } = {},
 ) {
   const exp = opts.exp ?? Math.floor(Date.now() / 1000) + 3600;
@@ -90,10 +90,10 @@ export function signTestToken(
     .sign(new TextEncoder().encode(opts.secret ?? TEST_JWT_SECRET));
 }
 
-/** Creates a user and logs in through POST /api/login (an inactive user gets no token). */
+/** Creates a user and logs in through POST /api/login (a pending or inactive user gets no token). */
 export async function signInTestUser(srv: TestServer, args: Parameters<typeof createTestUser>[1]) {
   const user = await createTestUser(srv.db, args);
-  if (args.status === 'inactive') return { ...user, token: '' };
+  if (args.status && args.status !== 'active') return { ...user, token: '' };
   const res = await fetch(`${srv.url}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

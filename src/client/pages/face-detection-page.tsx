@@ -27,7 +27,9 @@ const STATUS_TEXT: Record<VerificationPhase, string> = {
 
 function passedCoords(state: unknown): Coords | null {
   const s = state as Partial<Coords> | null;
-  return s && typeof s.latitude === 'number' && typeof s.longitude === 'number' ? { latitude: s.latitude, longitude: s.longitude } : null;
+  return s && typeof s.latitude === 'number' && typeof s.longitude === 'number' && typeof s.accuracy === 'number'
+    ? { latitude: s.latitude, longitude: s.longitude, accuracy: s.accuracy }
+    : null;
 }
 
 /** /face-detection: camera preview, Start Verification, 3 s recording, liveness verdict, then the mark (SPEC 2, 4). */

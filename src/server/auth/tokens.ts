@@ -8,7 +8,7 @@ import type { TokenPayload } from '../../shared/token';
 const ALG = 'HS256';
 
 export interface TokenService {
-  sign(claims: { user_id: number; role: Role; username: string }): Promise<string>;
+  sign(claims: { user_id: number; role: Role; username: string; tv: number }): Promise<string>;
   /** Returns the payload, or null for a bad signature, another algorithm, an expired or malformed token. */
   verify(token: string): Promise<TokenPayload | null>;
 }
@@ -52,7 +52,7 @@ export function loadOrCreateSecret(dataDir: string, fromEnv?: string): Uint8Arra
   if (fromEnv) return new TextEncoder().encode(fromEnv);
   const file = path.join(dataDir, 'jwt-secret');
   if (!fs.existsSync(file)) {
-    fs.mkdirSync(dataDir, { recursive: true });
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     fs.writeFileSync(file, crypto.randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
   }
   return new TextEncoder().encode(fs.readFileSync(file, 'utf8').trim());

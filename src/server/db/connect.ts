@@ -30,9 +30,21 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
+/**
+ * The database holds password hashes and face descriptors: its folder is 0700 and the file 0600 (SQLite gives its
+ * -wal and -shm files the database file's mode). Files made by an older version are tightened too.
+ */
+function privateDatabaseFile(file: string) {
+  const dir = path.dirname(file);
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dir, 0o700);
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) if (fs.existsSync(f)) fs.chmodSync(f, 0o600);
+}
+
 /** Opens the SQLite file in WAL mode with foreign keys enforced; the directory is created if missing. */
 export function connectDatabase(file: string): DB {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') privateDatabaseFile(file);
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');

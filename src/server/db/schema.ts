@@ -18,6 +18,8 @@ export interface UsersTable {
   department_id: number | null;
   last_login: string | null;
   created_at: string;
+  /** Bumped to revoke every token of the user: logout, password change, deactivation. */
+  token_version: ColumnType<number, number | undefined, number>;
 }
 
 export interface FaceEnrollmentsTable {
@@ -90,6 +92,21 @@ export interface AttendanceAttemptsTable {
   outcome: string;
 }
 
+export interface LoginFailuresTable {
+  email: string;
+  ip: string;
+  failures: number;
+  last_failed_at: string;
+  blocked_until: string | null;
+}
+
+export interface GeofenceChecksTable {
+  session_id: number;
+  student_id: number;
+  checks: number;
+  outside: number;
+}
+
 export interface Database {
   departments: DepartmentsTable;
   users: UsersTable;
@@ -99,6 +116,8 @@ export interface Database {
   face_verifications: FaceVerificationsTable;
   attendance_records: AttendanceRecordsTable;
   attendance_attempts: AttendanceAttemptsTable;
+  login_failures: LoginFailuresTable;
+  geofence_checks: GeofenceChecksTable;
 }
 
 export type User = Selectable<UsersTable>;

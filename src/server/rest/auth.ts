@@ -1,13 +1,14 @@
-import express, { Router } from 'express';
+import { type Request, type Response, Router } from 'express';
 import multer from 'multer';
 import { FACE_IMAGES_REQUIRED, MAX_IMAGE_BYTES } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { ZLoginInput } from '../../shared/schemas/auth';
 import type { AppDeps } from '../deps';
+import { jsonBody } from '../lib/json-limits';
 import { DomainError, parseInput } from '../lib/errors';
-import { login } from '../services/auth';
+import { login, logout } from '../services/auth';
 import { registerUser } from '../services/registration';
-import { handle, sendError } from './http';
+import { type AuthedRequest, handle, requireUser, sendError } from './http';
 
 const upload = multer({
   storage: multer.memoryStorage(),
@@ -20,19 +21,23 @@ const MULTER_MESSAGES: Record<string, string> = {
   LIMIT_UNEXPECTED_FILE: MSG.validation.imagesRequired,
 };
 
-/** POST /api/login and POST /api/register: thin adapters over services/auth and services/registration. */
+/** POST /api/login, POST /api/logout and POST /api/register: thin adapters over services/auth and services/registration. */
 export function authRoutes(deps: AppDeps): Router {
   const r = Router();
   r.post(
     '/login',
-    express.json({ limit: '10kb' }),
+    jsonBody(),
     handle(async (req, res) => {
       const input = parseInput(ZLoginInput, req.body, 'VALIDATION_ERROR');
       const { token } = await login(deps, input, req.ip ?? 'unknown');
       res.json({ success: true, token });
     }),
   );
+  r.post('/logout', requireUser(deps), handle(async (req, res) => res.json(await logout(deps, (req as AuthedRequest).user.id))));
   r.post('/register', (req, res) => {
+    deps.registrations.consume(req.ip ?? 'unknown').then(() => receiveRegistration(req, res), (e) => sendError(res, e));
+  });
+  const receiveRegistration = (req: Request, res: Response) =>
     upload(req, res, (err: unknown) => {
       if (err instanceof multer.MulterError) {
         return sendError(res, new DomainError('VALIDATION', MULTER_MESSAGES[err.code] ?? MSG.server.validation));
@@ -43,6 +48,5 @@ export function authRoutes(deps: AppDeps): Router {
         .then((result) => res.status(201).json({ success: true, ...result }))
         .catch((e) => sendError(res, e));
     });
-  });
   return r;
 }

@@ -5,7 +5,7 @@ import { createTestUser, startTestServer, type TestServer } from '../../../tests
 import { pointNorthOf } from '../lib/geo';
 import { buildSplice, SPLICES } from '../../../tests/helpers/splice-clips';
 
-const CENTRE = { latitude: 23.0225, longitude: 72.5714 };
+const CENTRE = { latitude: 23.0225, longitude: 72.5714, accuracy: 12 };
 
 /** The whole server path on real faces: register with photos, verify a real clip, then mark attendance with it. */
 describe.skipIf(!hasFixtures)('POST /api/compare-face-video on real clips', () => {
@@ -53,7 +53,7 @@ describe.skipIf(!hasFixtures)('POST /api/compare-face-video on real clips', () =
     expect(await verifications(s.id)).toMatchObject([{ verdict: 'accepted', used_at: null }]);
 
     await postJson(`${srv.url}/api/start_geofence`, { teacher_id: teacher.id, ...CENTRE, radius: 50, department: 'BCA' }, teacher.token);
-    const inside = pointNorthOf(CENTRE.latitude, CENTRE.longitude, 30);
+    const inside = { ...pointNorthOf(CENTRE.latitude, CENTRE.longitude, 30), accuracy: 12 };
     const marked = await postJson(`${srv.url}/api/mark_attendance`, { ...inside, face_verified: true }, s.token);
     expect(marked.body).toMatchObject({ status: 'present', face_recognition_status: 'verified' });
     expect((await verifications(s.id))[0].used_at).not.toBeNull();

@@ -11,9 +11,10 @@ beforeAll(async () => {
 });
 afterAll(() => srv.close());
 
-const CENTRE = { latitude: 23.0225, longitude: 72.5714 };
+const CENTRE = { latitude: 23.0225, longitude: 72.5714, accuracy: 12 };
+const CENTRE_POINT = { latitude: CENTRE.latitude, longitude: CENTRE.longitude };
 
-const signIn = (role: 'student' | 'teacher' | 'admin', department = 'BCA', status: 'active' | 'inactive' = 'active') =>
+const signIn = (role: 'student' | 'teacher' | 'admin', department = 'BCA', status: 'active' | 'pending' = 'active') =>
   signInTestUser(srv, { role, department, status });
 
 const patch = async (path: string, body: unknown, token: string) => {
@@ -47,11 +48,21 @@ describe('geofence sessions', () => {
     expect(res.body.error).toBe(MSG.attendance.badRadius);
   });
 
+  it.each([null, [], '', false, true, [3]])('refuses department %j and coordinates of that type with 400, never as 0 or 1', async (bad) => {
+    const t = await signIn('teacher', 'IMSCIT');
+    const dept = await start(t, { department: bad });
+    expect(dept.status).toBe(400);
+    expect((await start(t, { department: 'IMSCIT', latitude: bad })).status).toBe(400);
+    expect((await start(t, { department: 'IMSCIT', longitude: bad })).status).toBe(400);
+    expect((await start(t, { department: 'IMSCIT', teacher_id: bad })).status).toBe(400);
+    expect(await srv.db.selectFrom('geofence_sessions').select('id').where('teacher_id', '=', t.id).execute()).toEqual([]);
+  });
+
   it('accepts the radius bounds 10 and 500 and a custom duration', async () => {
     const a = await signIn('teacher');
     expect((await start(a, { radius: 10, duration_minutes: 3 })).body.duration_minutes).toBe(3);
-    const b = await signIn('teacher');
-    expect((await start(b, { radius: 500 })).status).toBe(201);
+    const b = await signIn('teacher', 'BSCIT');
+    expect((await start(b, { radius: 500, department: 'BSCIT' })).status).toBe(201);
     await patch('/api/stop_geofence', {}, a.token);
     await patch('/api/stop_geofence', {}, b.token);
   });
@@ -71,7 +82,7 @@ describe('geofence sessions', () => {
     const t = await signIn('teacher', 'IMCA');
     const present = await signIn('student', 'IMCA');
     const absent = await signIn('student', 'IMCA');
-    const pending = await signIn('student', 'IMCA', 'inactive');
+    const pending = await signIn('student', 'IMCA', 'pending');
     const otherDept = await signIn('student', 'MBA');
     const { body } = await start(t, { department: 'IMCA', duration_minutes: 2 });
     await patch('/api/mark_attendance_manual', { student_id: present.id, session_id: body.session_id, status: 'present' }, t.token);
@@ -86,6 +97,58 @@ describe('geofence sessions', () => {
     expect(records.map((r) => r.student_id)).not.toContain(otherDept.id);
     const session = await srv.db.selectFrom('geofence_sessions').select(['ended_at', 'end_reason', 'ends_at']).where('id', '=', body.session_id).executeTakeFirstOrThrow();
     expect(session).toMatchObject({ end_reason: 'expired', ended_at: session.ends_at });
+  });
+});
+
+describe('department scoping', () => {
+  it("a teacher cannot start another department's session; an admin can start any", async () => {
+    const bca = await signIn('teacher', 'BCA');
+    const refused = await start(bca, { department: 'MBA' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe(MSG.attendance.notYourDepartment);
+    const mbaId = (await srv.db.selectFrom('departments').select('id').where('name', '=', 'MBA').executeTakeFirstOrThrow()).id;
+    expect((await start(bca, { department: mbaId })).status).toBe(403);
+    expect(await srv.db.selectFrom('geofence_sessions').select('id').where('teacher_id', '=', bca.id).execute()).toEqual([]);
+    const admin = await signIn('admin', 'BCA');
+    expect((await start(admin, { department: 'MBA' })).status).toBe(201);
+    await patch('/api/stop_geofence', {}, admin.token);
+  });
+
+  it("a second teacher's session never silently replaces the running one for the same department", async () => {
+    const first = await signIn('teacher', 'MBA');
+    const second = await signIn('teacher', 'MBA');
+    const running = await start(first, { department: 'MBA' });
+    expect(running.status).toBe(201);
+    const refused = await start(second, { department: 'MBA', latitude: 10, longitude: 10 });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe(MSG.attendance.departmentBusy);
+    const admin = await signIn('admin');
+    expect((await start(admin, { department: 'MBA' })).status).toBe(409);
+    const s = await signIn('student', 'MBA');
+    expect((await postJson(`${srv.url}/api/mark_attendance`, CENTRE, s.token)).body).toMatchObject({ geofencing_status: 'valid', session_id: running.body.session_id });
+    await patch('/api/stop_geofence', {}, first.token);
+    expect((await start(second, { department: 'MBA' })).status).toBe(201);
+    await patch('/api/stop_geofence', {}, second.token);
+  });
+
+  it("a session of another department (started before this rule) shows none of its students and takes no manual marks", async () => {
+    const bca = await signIn('teacher', 'BCA');
+    const mbaStudent = await signIn('student', 'MBA');
+    const mbaId = (await srv.db.selectFrom('departments').select('id').where('name', '=', 'MBA').executeTakeFirstOrThrow()).id;
+    const now = clock.now();
+    const { id } = await srv.db
+      .insertInto('geofence_sessions')
+      .values({ teacher_id: bca.id, department_id: mbaId, ...CENTRE_POINT, radius_m: 50, started_at: now.toISOString(), ends_at: new Date(now.getTime() + 60_000).toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const list = await getJson(`${srv.url}/api/get_students_for_session`, bca.token);
+    expect(list.status).toBe(200);
+    expect(list.body.allStudents).toEqual([]);
+    expect(list.text).not.toContain(mbaStudent.email);
+    const marked = await patch('/api/mark_attendance_manual', { student_id: mbaStudent.id, session_id: id, status: 'present' }, bca.token);
+    expect(marked.status).toBe(403);
+    expect(await srv.db.selectFrom('attendance_records').select('id').where('student_id', '=', mbaStudent.id).execute()).toEqual([]);
+    await patch('/api/stop_geofence', {}, bca.token);
   });
 });
 
@@ -146,8 +209,8 @@ describe('students of the session, manual marks and approvals', () => {
 
   it('pending students: a teacher sees and approves only their department', async () => {
     const t = await signIn('teacher', 'IMSCIT');
-    const mine = await signIn('student', 'IMSCIT', 'inactive');
-    const theirs = await signIn('student', 'BCA', 'inactive');
+    const mine = await signIn('student', 'IMSCIT', 'pending');
+    const theirs = await signIn('student', 'BCA', 'pending');
     const groups = await getJson(`${srv.url}/api/pending_students_by_department`, t.token);
     expect(groups.body).toHaveLength(1);
     expect(groups.body[0]).toMatchObject({ department_name: 'IMSCIT' });
@@ -155,7 +218,7 @@ describe('students of the session, manual marks and approvals', () => {
     const refused = await patch('/api/approve_students', { user_ids: [mine.id, theirs.id] }, t.token);
     expect(refused.status).toBe(403);
     const statuses = await srv.db.selectFrom('users').select('status').where('id', 'in', [mine.id, theirs.id]).execute();
-    expect(statuses.every((u) => u.status === 'inactive')).toBe(true);
+    expect(statuses.every((u) => u.status === 'pending')).toBe(true);
     expect((await patch('/api/approve_students', { user_ids: [] }, t.token)).body.error).toBe(MSG.teacher.selectStudent);
     expect((await patch('/api/approve_students', { user_ids: [mine.id] }, t.token)).status).toBe(200);
     expect((await getJson(`${srv.url}/api/pending_students_by_department`, t.token)).body).toEqual([]);

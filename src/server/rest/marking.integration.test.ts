@@ -29,8 +29,8 @@ async function classWithSession(radius = 50) {
   return { teacher, student, sessionId: res.body.session_id as number, stop };
 }
 
-const mark = (token: string, at: { latitude: number; longitude: number }, face_verified?: boolean) =>
-  postJson(`${srv.url}/api/mark_attendance`, { ...at, ...(face_verified === undefined ? {} : { face_verified }) }, token);
+const mark = (token: string, at: { latitude: number; longitude: number }, face_verified?: boolean, accuracy = 10) =>
+  postJson(`${srv.url}/api/mark_attendance`, { accuracy, ...at, ...(face_verified === undefined ? {} : { face_verified }) }, token);
 
 const addProof = (userId: number, opts: { agoSeconds?: number; verdict?: 'accepted' | 'rejected' } = {}) =>
   srv.db
@@ -48,9 +48,74 @@ describe('POST /api/mark_attendance: the geofence step', () => {
     expect((await mark(student.token, pointNorthOf(CENTRE.latitude, CENTRE.longitude, 49.9))).body.geofencing_status).toBe('valid');
     expect((await mark(student.token, pointNorthOf(CENTRE.latitude, CENTRE.longitude, 50.1))).body.geofencing_status).toBe('invalid');
     const far = await mark(student.token, pointNorthOf(CENTRE.latitude, CENTRE.longitude, 300));
-    expect(far.body).toMatchObject({ geofencing_status: 'invalid', radius: 50 });
-    expect(far.body.distance_m).toBeCloseTo(300, 0);
+    expect(far.body).toMatchObject({ geofencing_status: 'invalid' });
     expect(await recordsOf(student.id)).toHaveLength(0);
+    await stop();
+  });
+
+  it('tells the student inside or outside only: never a distance, a radius or the centre', async () => {
+    const { student, stop } = await classWithSession(50);
+    await addProof(student.id);
+    const answers = [
+      await mark(student.token, pointNorthOf(CENTRE.latitude, CENTRE.longitude, 20)),
+      await mark(student.token, pointNorthOf(CENTRE.latitude, CENTRE.longitude, 400)),
+      await mark(student.token, pointNorthOf(CENTRE.latitude, CENTRE.longitude, 400), true),
+      await mark(student.token, pointNorthOf(CENTRE.latitude, CENTRE.longitude, 20), true),
+    ];
+    expect(answers.map((a) => a.body.geofencing_status)).toEqual(['valid', 'invalid', 'invalid', 'valid']);
+    for (const a of answers) expect(a.text).not.toMatch(/distance|radius|latitude|longitude/);
+    await stop();
+  });
+
+  it('allows 15 checks per student per session, then refuses with 429; the teacher sees the student flagged', async () => {
+    const { student, teacher, stop } = await classWithSession(50);
+    for (let i = 0; i < 15; i++) {
+      const res = await mark(student.token, pointNorthOf(CENTRE.latitude, CENTRE.longitude, 60 + i * 10));
+      expect(res.status).toBe(200);
+    }
+    const refused = await mark(student.token, pointNorthOf(CENTRE.latitude, CENTRE.longitude, 10));
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe(MSG.attendance.tooManyChecks);
+    expect(refused.text).not.toMatch(/valid/);
+    const list = await getJson(`${srv.url}/api/get_students_for_session`, teacher.token);
+    const row = list.body.allStudents.find((s: { student_id: number }) => s.student_id === student.id);
+    expect(row).toMatchObject({ flagged: true, outside_checks: 15 });
+    await stop();
+  });
+
+  it('a student with a few outside answers (a weak signal) is not flagged', async () => {
+    const { student, teacher, stop } = await classWithSession(50);
+    await mark(student.token, pointNorthOf(CENTRE.latitude, CENTRE.longitude, 80));
+    await mark(student.token, pointNorthOf(CENTRE.latitude, CENTRE.longitude, 20));
+    const list = await getJson(`${srv.url}/api/get_students_for_session`, teacher.token);
+    expect(list.body.allStudents.find((s: { student_id: number }) => s.student_id === student.id)).toMatchObject({ flagged: false, outside_checks: 1 });
+    await stop();
+  });
+
+  it('needs the accuracy with every position and refuses one worse than the larger of the radius and 100 m', async () => {
+    const { student, stop } = await classWithSession(50);
+    const at = pointNorthOf(CENTRE.latitude, CENTRE.longitude, 20);
+    const missing = await postJson(`${srv.url}/api/mark_attendance`, at, student.token);
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toBe(MSG.attendance.accuracyRequired);
+    const vague = await mark(student.token, at, undefined, 150.4);
+    expect(vague.status).toBe(400);
+    expect(vague.body.error).toBe('Your location is too imprecise (±150 m). Move near a window or turn on precise location.');
+    expect((await mark(student.token, at, undefined, 100)).body.geofencing_status).toBe('valid');
+    await stop();
+    const wide = await classWithSession(300);
+    expect((await mark(wide.student.token, at, undefined, 250)).body.geofencing_status).toBe('valid');
+    expect((await mark(wide.student.token, at, undefined, 301)).status).toBe(400);
+    await wide.stop();
+  });
+
+  it.each([null, [], '', false, '23.02', { n: 1 }])('refuses latitude %j as a wrong type with 400, never as 0', async (latitude) => {
+    const { student, stop } = await classWithSession(50);
+    const res = await postJson(`${srv.url}/api/mark_attendance`, { latitude, longitude: 0, accuracy: 10 }, student.token);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(MSG.attendance.badCoordinates);
+    const acc = await postJson(`${srv.url}/api/mark_attendance`, { ...CENTRE, accuracy: latitude }, student.token);
+    expect(acc.status).toBe(400);
     await stop();
   });
 
@@ -154,5 +219,37 @@ describe('student dashboard calls', () => {
     expect(res.text).not.toMatch(/password|argon2/);
     expect((await getJson(`${srv.url}/api/face-images/1`)).status).toBe(404);
     expect((await getJson(`${srv.url}/api/face-images/1?exp=9999999999&sig=forged`)).status).toBe(404);
+  });
+});
+
+describe('CAMPUS_NETWORKS', () => {
+  let campus: TestServer;
+  beforeAll(async () => {
+    campus = await startTestServer({ clock, env: { CAMPUS_NETWORKS: '10.20.0.0/16', TRUST_PROXY: 'loopback' } });
+  });
+  afterAll(() => campus.close());
+
+  const markFrom = (token: string, ip: string, face_verified?: boolean) =>
+    fetch(`${campus.url}/api/mark_attendance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-forwarded-for': ip },
+      body: JSON.stringify({ ...CENTRE, accuracy: 10, ...(face_verified ? { face_verified } : {}) }),
+    }).then(async (r) => ({ status: r.status, body: await r.json() }));
+
+  it('when set, a final mark must come from the campus network; the geofence step may come from anywhere', async () => {
+    const teacher = await signInTestUser(campus, { role: 'teacher', department: 'BCA' });
+    const student = await signInTestUser(campus, { role: 'student', department: 'BCA' });
+    expect((await postJson(`${campus.url}/api/start_geofence`, { teacher_id: teacher.id, ...CENTRE, radius: 50, department: 'BCA' }, teacher.token)).status).toBe(201);
+    await campus.db
+      .insertInto('face_verifications')
+      .values({ user_id: student.id, created_at: clock.now().toISOString(), blink_count: 2, similarity: 0.3, verdict: 'accepted', reason: 'accepted' })
+      .execute();
+    expect((await markFrom(student.token, '198.51.100.9')).body.geofencing_status).toBe('valid');
+    const home = await markFrom(student.token, '198.51.100.9', true);
+    expect(home.status).toBe(403);
+    expect(home.body.error).toBe(MSG.attendance.offCampusNetwork);
+    expect(await campus.db.selectFrom('attendance_records').select('id').where('student_id', '=', student.id).execute()).toHaveLength(0);
+    const school = await markFrom(student.token, '10.20.7.8', true);
+    expect(school.body).toMatchObject({ status: 'present' });
   });
 });

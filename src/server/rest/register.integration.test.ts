@@ -39,6 +39,7 @@ describe('POST /api/register refuses bad input and writes nothing', async () => 
     ['username', { username: 'ab' }, MSG.validation.username],
     ['username with symbols', { username: 'bad name!' }, MSG.validation.username],
     ['email', { email: 'not-an-email' }, MSG.validation.email],
+    ['email over 254 characters', { email: `${'a'.repeat(243)}@school.test` }, MSG.validation.emailTooLong],
     ['phone', { phone_number: '12345' }, MSG.validation.phone],
     ['password', { password: 'weakpass' }, MSG.validation.password],
     ['department', { department_name: 'HISTORY' }, MSG.validation.department],
@@ -91,14 +92,14 @@ describe.skipIf(!hasFixtures)('POST /api/register with real faces', () => {
   // Read inside the tests: a describe body runs even when the suite is skipped.
   const aocImages = () => ['enroll_aoc_f005.jpg', 'enroll_aoc_f045.jpg', 'enroll_aoc_f070.jpg'].map((f) => ({ data: readFixture('clips', f) }));
 
-  it('creates an inactive student with three enrolled images and descriptors', async () => {
+  it('creates a pending student with three enrolled images and descriptors', async () => {
     const aoc = aocImages();
     const res = await postRegister(srv.url, { ...GOOD_FIELDS, email: 'Real.Face@School.test' }, aoc);
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ success: true, message: MSG.register.success });
     expect(res.text).not.toContain('argon2');
     const user = await srv.db.selectFrom('users').select(['id', 'status', 'role', 'email', 'password_hash']).where('email', '=', 'real.face@school.test').executeTakeFirstOrThrow();
-    expect(user).toMatchObject({ status: 'inactive', role: 'student' });
+    expect(user).toMatchObject({ status: 'pending', role: 'student' });
     const params = /^\$argon2id\$v=19\$m=(\d+),p=1,t=(\d+)\$/.exec(user.password_hash);
     expect(Number(params?.[1])).toBeGreaterThanOrEqual(19_456);
     expect(Number(params?.[2])).toBeGreaterThanOrEqual(2);

@@ -1,9 +1,10 @@
-import express, { Router } from 'express';
+import { Router } from 'express';
 import multer from 'multer';
 import { MAX_VIDEO_BYTES } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { ZMarkAttendanceInput, ZStudentPageInput } from '../../shared/schemas/attendance';
 import type { AppDeps } from '../deps';
+import { jsonBody } from '../lib/json-limits';
 import { DomainError, parseInput } from '../lib/errors';
 import { markAttendance } from '../services/attendance-marking';
 import { verifyStudentVideo } from '../services/face-verification';
@@ -23,8 +24,8 @@ export function studentRoutes(deps: AppDeps): Router {
     res.json(await getStudentAttendance(deps, user(req), page, limit));
   }));
   r.get('/get_student_profile', student, handle(async (req, res) => res.json(await getStudentProfile(deps, user(req)))));
-  r.post('/mark_attendance', student, express.json({ limit: '10kb' }), handle(async (req, res) => {
-    res.json(await markAttendance(deps, user(req), parseInput(ZMarkAttendanceInput, req.body)));
+  r.post('/mark_attendance', student, jsonBody(), handle(async (req, res) => {
+    res.json(await markAttendance(deps, user(req), parseInput(ZMarkAttendanceInput, req.body), req.ip ?? 'unknown'));
   }));
   r.post('/compare-face-video', student, (req, res) => {
     uploadVideo(req, res, (err: unknown) => {

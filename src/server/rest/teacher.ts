@@ -1,6 +1,7 @@
-import express, { Router } from 'express';
+import { Router } from 'express';
 import { ZApproveInput, ZManualMarkInput, ZSessionStudentsInput, ZStartGeofenceInput } from '../../shared/schemas/attendance';
 import type { AppDeps } from '../deps';
+import { jsonBody } from '../lib/json-limits';
 import { parseInput } from '../lib/errors';
 import { approveUsers, getTeacherProfile, pendingStudentsByDepartment } from '../services/approvals';
 import { listDepartments } from '../services/departments';
@@ -11,7 +12,7 @@ import { type AuthedRequest, handle, requireUser } from './http';
 /** The teacher dashboard's documented /api calls; admins may use them too. */
 export function teacherRoutes(deps: AppDeps): Router {
   const r = Router();
-  const json = express.json({ limit: '20kb' });
+  const json = jsonBody();
   const teacher = requireUser(deps, 'teacher', 'admin');
   const user = (req: unknown) => (req as AuthedRequest).user;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_IMAGE_BYTES } from '../../shared/constants';
 import { ZLoginInput } from '../../shared/schemas/auth';
-import { getMe, login } from '../services/auth';
+import { getMe, login, logout } from '../services/auth';
 import { registerUser } from '../services/registration';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 
@@ -24,8 +24,10 @@ async function formDataToRegistration(form: FormData) {
 export const authRouter = router({
   login: publicProcedure.input(ZLoginInput).mutation(({ ctx, input }) => login(ctx, input, ctx.ip)),
   register: publicProcedure.input(ZRegisterFormData).mutation(async ({ ctx, input }) => {
+    await ctx.registrations.consume(ctx.ip);
     const { fields, files } = await formDataToRegistration(input);
     return { success: true as const, ...(await registerUser(ctx, fields, files)) };
   }),
   me: authedProcedure.query(({ ctx }) => getMe(ctx, ctx.user.id)),
+  logout: authedProcedure.mutation(({ ctx }) => logout(ctx, ctx.user.id)),
 });

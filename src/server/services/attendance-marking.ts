@@ -1,9 +1,11 @@
+import { GEOFENCE_CHECKS_PER_SESSION, MIN_ACCURACY_LIMIT_M } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import type { TMarkAttendanceInput } from '../../shared/schemas/attendance';
 import type { AuthUser } from '../auth/authenticate';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../lib/errors';
 import { haversineMeters } from '../lib/geo';
+import { networkMatcher } from '../lib/networks';
 import { expireDueSessions } from './session-expiry';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'attempts'>;
@@ -24,21 +26,50 @@ async function findOpenSessionFor(deps: Deps, departmentId: number, studentId: n
 
 const logged = (deps: Deps, attempt: Attempt, outcome: string) => ({ ...attempt, outcome, created_at: deps.clock.now().toISOString() });
 
+const campusMatchers = new WeakMap<object, (ip: string) => boolean>();
+function onCampus(config: Deps['config'], ip: string) {
+  const cidrs = config.campusNetworks;
+  if (!cidrs) return true;
+  let match = campusMatchers.get(cidrs);
+  if (!match) campusMatchers.set(cidrs, (match = networkMatcher(cidrs)));
+  return match(ip);
+}
+
+/**
+ * Counts one position check of this student in this session (and whether it was outside) and refuses past the
+ * limit: a student at home cannot probe the circle's edge with many positions.
+ */
+async function countCheck(deps: Deps, sessionId: number, studentId: number, outside: boolean) {
+  const row = await deps.db
+    .insertInto('geofence_checks')
+    .values({ session_id: sessionId, student_id: studentId, checks: 1, outside: outside ? 1 : 0 })
+    .onConflict((oc) => oc.columns(['session_id', 'student_id']).doUpdateSet((eb) => ({ checks: eb('geofence_checks.checks', '+', 1), outside: eb('geofence_checks.outside', '+', outside ? 1 : 0) })))
+    .returning('checks')
+    .executeTakeFirstOrThrow();
+  if (row.checks > GEOFENCE_CHECKS_PER_SESSION) throw new DomainError('TOO_MANY_REQUESTS', MSG.attendance.tooManyChecks, { retryAfterSeconds: 600 });
+}
+
 /**
  * The student's mark. Without `face_verified` it is the geofence step (is the student inside?). With it, a present
  * record is written only if the student is still inside AND has an unused successful face verification from the last
- * FACE_PROOF_TTL seconds: the flag itself proves nothing.
+ * FACE_PROOF_TTL seconds: the flag itself proves nothing. The student learns inside or outside, never a distance or
+ * the radius (three distances would locate the classroom); checks per session are limited, imprecise positions
+ * refused, and with CAMPUS_NETWORKS set the final mark must come from the campus network.
  */
-export async function markAttendance(deps: Deps, student: AuthUser, input: TMarkAttendanceInput) {
+export async function markAttendance(deps: Deps, student: AuthUser, input: TMarkAttendanceInput, ip: string) {
   if (!student.department_id) throw new DomainError('VALIDATION', MSG.attendance.noDepartment);
   const session = await findOpenSessionFor(deps, student.department_id, student.id);
   if (!session) throw new DomainError('NOT_FOUND', MSG.attendance.noActiveSession);
   if (session.marked_at) return { status: 'already_marked' as const, timestamp: session.marked_at };
+  const maxAccuracy = deps.config.geoMaxAccuracyM ?? Math.max(session.radius_m, MIN_ACCURACY_LIMIT_M);
+  if (input.accuracy > maxAccuracy) throw new DomainError('VALIDATION', MSG.attendance.tooImprecise(Math.round(input.accuracy)));
+  if (input.face_verified && !onCampus(deps.config, ip)) throw new DomainError('FORBIDDEN', MSG.attendance.offCampusNetwork);
 
   const distance = haversineMeters(session.latitude, session.longitude, input.latitude, input.longitude);
   const geofencing_status = distance <= session.radius_m ? ('valid' as const) : ('invalid' as const);
+  await countCheck(deps, session.id, student.id, geofencing_status === 'invalid');
   const attempt: Attempt = { student_id: student.id, session_id: session.id, latitude: input.latitude, longitude: input.longitude, distance_m: distance };
-  const geo = { geofencing_status, distance_m: Math.round(distance * 10) / 10, radius: session.radius_m, session_id: session.id };
+  const geo = { geofencing_status, session_id: session.id };
 
   if (!input.face_verified) {
     deps.attempts.record(logged(deps, attempt, `geofence_${geofencing_status}`));
@@ -56,7 +87,7 @@ async function recordPresence(
   student: AuthUser,
   session: { id: number; radius_m: number },
   input: TMarkAttendanceInput,
-  geo: { geofencing_status: 'valid' | 'invalid'; distance_m: number; radius: number; session_id: number },
+  geo: { geofencing_status: 'valid' | 'invalid'; session_id: number },
   attempt: Attempt,
 ) {
   const now = deps.clock.now();

@@ -34,10 +34,19 @@ export async function enrolledImagesOf(deps: Deps, userId: number): Promise<Enro
   return (await enrolledImagesByUser(deps, [userId])).get(userId) ?? { image_urls: [], capture_times: [] };
 }
 
-/** Resolves a signed image URL to the file on disk; anything unsigned, expired or tampered is a 404. */
+/**
+ * Resolves a signed image URL to the file on disk; anything unsigned, expired or tampered is a 404, and so is the
+ * image of a deactivated owner (a pending one's stay visible to the teachers who approve them).
+ */
 export async function resolveSignedImage(deps: Deps, enrollmentId: number, exp?: string, sig?: string) {
   if (!deps.urls.verify(faceImagePath(enrollmentId), exp, sig, deps.clock.now())) throw new DomainError('NOT_FOUND', MSG.server.notFound);
-  const row = await deps.db.selectFrom('face_enrollments').select('image_path').where('id', '=', enrollmentId).executeTakeFirst();
+  const row = await deps.db
+    .selectFrom('face_enrollments as e')
+    .innerJoin('users as u', 'u.id', 'e.user_id')
+    .select('e.image_path')
+    .where('e.id', '=', enrollmentId)
+    .where('u.status', '!=', 'inactive')
+    .executeTakeFirst();
   if (!row) throw new DomainError('NOT_FOUND', MSG.server.notFound);
   return path.join(deps.config.uploadsDir, row.image_path);
 }

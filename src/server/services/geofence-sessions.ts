@@ -21,27 +21,45 @@ export async function findOpenSessionOfTeacher(deps: Deps, teacherId: number) {
   return deps.db.selectFrom('geofence_sessions').selectAll().where('teacher_id', '=', teacherId).where('ended_at', 'is', null).executeTakeFirst();
 }
 
-/** Opens a timed geofence for a department; a teacher has at most one open session (also a unique index). */
+/**
+ * Opens a timed geofence for a department. A teacher runs sessions of their own department only (an admin of any);
+ * a teacher has at most one open session (also a unique index), and a department too: a new session never silently
+ * replaces another teacher's running one.
+ */
 export async function startGeofenceSession(deps: Deps, caller: AuthUser, input: TStartGeofenceInput) {
   if (input.teacher_id !== caller.id) throw new DomainError('FORBIDDEN', MSG.attendance.notYourTeacherId);
   const department = await resolveDepartment(deps.db, input.department);
-  if (await findOpenSessionOfTeacher(deps, caller.id)) throw new DomainError('CONFLICT', MSG.attendance.alreadyActive);
+  if (caller.role !== 'admin' && department.id !== caller.department_id) throw new DomainError('FORBIDDEN', MSG.attendance.notYourDepartment);
+  await expireDueSessions(deps);
   const minutes = input.duration_minutes ?? deps.config.sessionMinutes;
   const now = deps.clock.now();
   const endsAt = new Date(now.getTime() + minutes * 60_000);
+  // Check and insert in one transaction: SQLite runs them one at a time, so two starts cannot both pass the check.
   const session = await deps.db
-    .insertInto('geofence_sessions')
-    .values({
-      teacher_id: caller.id,
-      department_id: department.id,
-      latitude: input.latitude,
-      longitude: input.longitude,
-      radius_m: input.radius,
-      started_at: now.toISOString(),
-      ends_at: endsAt.toISOString(),
+    .transaction()
+    .execute(async (trx) => {
+      const open = await trx
+        .selectFrom('geofence_sessions')
+        .select(['teacher_id', 'department_id'])
+        .where('ended_at', 'is', null)
+        .where((w) => w.or([w('teacher_id', '=', caller.id), w('department_id', '=', department.id)]))
+        .execute();
+      if (open.some((s) => s.teacher_id === caller.id)) throw new DomainError('CONFLICT', MSG.attendance.alreadyActive);
+      if (open.length) throw new DomainError('CONFLICT', MSG.attendance.departmentBusy);
+      return trx
+        .insertInto('geofence_sessions')
+        .values({
+          teacher_id: caller.id,
+          department_id: department.id,
+          latitude: input.latitude,
+          longitude: input.longitude,
+          radius_m: input.radius,
+          started_at: now.toISOString(),
+          ends_at: endsAt.toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
     })
-    .returning('id')
-    .executeTakeFirstOrThrow()
     .catch((err: Error) => {
       if (err.message.includes('UNIQUE')) throw new DomainError('CONFLICT', MSG.attendance.alreadyActive);
       throw err;

@@ -6,6 +6,9 @@ import { MAX_IMAGE_BYTES } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { DomainError } from '../lib/errors';
 
+/** Largest image accepted, read from its header before any pixel is decoded (a small PNG can claim 16000x16000). */
+export const MAX_IMAGE_PIXELS = 25_000_000;
+
 export interface UploadedFile {
   buffer: Buffer;
   size: number;
@@ -20,25 +23,32 @@ export async function normalizeFaceImages(files: UploadedFile[]): Promise<Buffer
   for (const [i, file] of files.entries()) {
     if (file.size > MAX_IMAGE_BYTES) throw new DomainError('VALIDATION', MSG.register.imageTooLarge(i + 1));
     try {
-      const img = sharp(file.buffer, { failOn: 'error' });
-      const { format } = await img.metadata();
+      // metadata() reads the header only; limitInputPixels guards the decode itself as well.
+      const { format, width = 0, height = 0 } = await sharp(file.buffer).metadata();
       if (format !== 'jpeg' && format !== 'png') throw new Error(`unsupported ${format}`);
+      if (width * height > MAX_IMAGE_PIXELS) throw new DomainError('VALIDATION', MSG.register.imageTooManyPixels(i + 1));
+      const img = sharp(file.buffer, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS });
       out.push(await img.rotate().flatten({ background: '#ffffff' }).jpeg({ quality: 90 }).toBuffer());
-    } catch {
+    } catch (err) {
+      if (err instanceof DomainError) throw err;
       throw new DomainError('VALIDATION', MSG.register.badImage(i + 1));
     }
   }
   return out;
 }
 
-/** Writes a user's face images under uploads/faces/<userId>/ and returns paths relative to the uploads folder. */
+/**
+ * Writes a user's face images under uploads/faces/<userId>/ and returns paths relative to the uploads folder.
+ * Faces are personal data: folders 0700, files 0600.
+ */
 export async function storeFaceImages(uploadsDir: string, userId: number, images: Buffer[]): Promise<string[]> {
   const rel = path.join('faces', String(userId));
-  await fs.mkdir(path.join(uploadsDir, rel), { recursive: true });
+  await fs.mkdir(path.join(uploadsDir, rel), { recursive: true, mode: 0o700 });
+  await fs.chmod(uploadsDir, 0o700);
   const paths: string[] = [];
   for (const [i, image] of images.entries()) {
     const name = path.join(rel, `${i + 1}-${crypto.randomBytes(6).toString('hex')}.jpg`);
-    await fs.writeFile(path.join(uploadsDir, name), image, { flag: 'wx' });
+    await fs.writeFile(path.join(uploadsDir, name), image, { flag: 'wx', mode: 0o600 });
     paths.push(name);
   }
   return paths;

@@ -1,39 +1,87 @@
-import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible';
 import { MSG } from '../../shared/messages';
+import type { DB } from '../db/connect';
+import type { Clock } from '../lib/clock';
 import { DomainError } from '../lib/errors';
 
 export interface LoginGuard {
-  /** Throws TOO_MANY_REQUESTS while the email or the address is blocked. */
-  check(email: string, ip: string): Promise<void>;
-  recordFailure(email: string, ip: string): Promise<void>;
-  recordSuccess(email: string): Promise<void>;
+  /**
+   * Counts one attempt for this email and address BEFORE the password is checked, so a burst gets no more guesses
+   * than the limit; throws TOO_MANY_REQUESTS while the pair has to wait.
+   */
+  reserve(email: string, ip: string): Promise<void>;
+  /** The password was right: the pair's count is released. */
+  release(email: string, ip: string): Promise<void>;
 }
 
-/**
- * Brute-force guard: `maxFailures` failed logins for one email (or 4x that from one address) within the block window
- * lock that key for the window. One process serves the school, so memory is the right store.
- */
-export function createLoginGuard(opts: { maxFailures: number; blockSeconds: number }): LoginGuard {
-  const byEmail = new RateLimiterMemory({ keyPrefix: 'email', points: opts.maxFailures, duration: opts.blockSeconds, blockDuration: opts.blockSeconds });
-  const byIp = new RateLimiterMemory({ keyPrefix: 'ip', points: opts.maxFailures * 4, duration: opts.blockSeconds, blockDuration: opts.blockSeconds });
+/** A pair's count is forgotten after a day without failures. */
+const FORGET_MS = 24 * 3600 * 1000;
+const PRUNE_EVERY_MS = 10 * 60 * 1000;
 
-  const blocked = (r: RateLimiterRes | null, points: number) => (r && r.consumedPoints >= points ? r : null);
+/**
+ * Brute-force guard with growing delays per (email, address) pair, counted in the database so a restart does not
+ * clear it. The first `maxFailures - 1` attempts are free; from the `maxFailures`-th on, each attempt makes the pair
+ * wait 1 s, 2 s, 4 s... up to `maxDelaySeconds` before the next one. Nothing locks a whole address (a school's NAT)
+ * or an account for everyone else (a victim of a chosen lockout logs in from their own address).
+ */
+export function createLoginGuard(db: DB, clock: Clock, opts: { maxFailures: number; maxDelaySeconds: number }): LoginGuard {
+  let lastPrune = 0;
+  const delaySecondsAfter = (failures: number) =>
+    failures < opts.maxFailures ? 0 : Math.min(opts.maxDelaySeconds, 2 ** Math.min(30, failures - opts.maxFailures));
+  // The database is the record; these two maps only make a burst cheap. Attempts of one pair run one after the
+  // other, and once a pair must wait the rest of its burst is refused from memory without touching the database.
+  const queues = new Map<string, Promise<void>>();
+  const blockedUntil = new Map<string, number>();
+  const tooMany = (waitMs: number) =>
+    new DomainError('TOO_MANY_REQUESTS', MSG.login.tooMany, { errorCode: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) });
+
+  async function reserveNow(email: string, ip: string, key: string) {
+    const now = clock.now();
+    const nowMs = now.getTime();
+    const knownBlock = (blockedUntil.get(key) ?? 0) - nowMs;
+    if (knownBlock > 0) throw tooMany(knownBlock);
+    if (nowMs - lastPrune > PRUNE_EVERY_MS) {
+      lastPrune = nowMs;
+      for (const [k, until] of blockedUntil) if (until <= nowMs) blockedUntil.delete(k);
+      await db.deleteFrom('login_failures').where('last_failed_at', '<', new Date(nowMs - FORGET_MS).toISOString()).execute();
+    }
+    // One transaction: SQLite runs them one at a time, so concurrent attempts see each other's reservations.
+    const waitMs = await db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('login_failures').selectAll().where('email', '=', email).where('ip', '=', ip).executeTakeFirst();
+      const fresh = row && nowMs - Date.parse(row.last_failed_at) < FORGET_MS ? row : undefined;
+      const blockedMs = fresh?.blocked_until ? Date.parse(fresh.blocked_until) - nowMs : 0;
+      if (blockedMs > 0) return blockedMs;
+      const failures = (fresh?.failures ?? 0) + 1;
+      const delay = delaySecondsAfter(failures);
+      const values = { failures, last_failed_at: now.toISOString(), blocked_until: delay ? new Date(nowMs + delay * 1000).toISOString() : null };
+      await trx
+        .insertInto('login_failures')
+        .values({ email, ip, ...values })
+        .onConflict((oc) => oc.columns(['email', 'ip']).doUpdateSet(values))
+        .execute();
+      if (delay) blockedUntil.set(key, nowMs + delay * 1000);
+      return 0;
+    });
+    if (waitMs > 0) {
+      blockedUntil.set(key, nowMs + waitMs);
+      throw tooMany(waitMs);
+    }
+  }
 
   return {
-    async check(email, ip) {
-      const hit = blocked(await byEmail.get(email), opts.maxFailures) ?? blocked(await byIp.get(ip), opts.maxFailures * 4);
-      if (hit) {
-        throw new DomainError('TOO_MANY_REQUESTS', MSG.login.tooMany, {
-          errorCode: 'TOO_MANY_ATTEMPTS',
-          retryAfterSeconds: Math.max(1, Math.ceil(hit.msBeforeNext / 1000)),
-        });
+    async reserve(email, ip) {
+      const key = `${email}\n${ip}`;
+      const run = (queues.get(key) ?? Promise.resolve()).then(() => reserveNow(email, ip, key));
+      const settled = run.catch(() => undefined);
+      queues.set(key, settled);
+      try {
+        await run;
+      } finally {
+        if (queues.get(key) === settled) queues.delete(key);
       }
     },
-    async recordFailure(email, ip) {
-      await Promise.allSettled([byEmail.consume(email), byIp.consume(ip)]);
-    },
-    async recordSuccess(email) {
-      await byEmail.delete(email);
+    async release(email, ip) {
+      blockedUntil.delete(`${email}\n${ip}`);
+      await db.deleteFrom('login_failures').where('email', '=', email).where('ip', '=', ip).execute();
     },
   };
 }

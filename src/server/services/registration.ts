@@ -11,7 +11,7 @@ import { normalizeFaceImages, removeFaceImages, storeFaceImages, type UploadedFi
 import { isEmailTaken } from './users';
 
 /**
- * Registers a student or teacher as inactive (pending approval). Every check runs before anything is written;
+ * Registers a student or teacher as pending approval. Every check runs before anything is written;
  * the user, its enrollments and its face template are then written in one transaction.
  */
 export async function registerUser(deps: AppDeps, fields: unknown, files: UploadedFile[]): Promise<{ message: string }> {
@@ -36,7 +36,7 @@ export async function registerUser(deps: AppDeps, fields: unknown, files: Upload
           phone_number: input.phone_number || null,
           password_hash: passwordHash,
           role: input.role,
-          status: 'inactive',
+          status: 'pending',
           department_id: department.id,
           created_at: now,
         })

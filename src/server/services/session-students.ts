@@ -1,3 +1,4 @@
+import { GEOFENCE_FLAG_OUTSIDE } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import type { AuthUser } from '../auth/authenticate';
 import type { AppDeps } from '../deps';
@@ -23,11 +24,13 @@ async function currentOrLatestSession(deps: Deps, teacher: AuthUser) {
 export async function getStudentsForSession(deps: Deps, teacher: AuthUser, args: { page: number; limit: number; search: string }) {
   const session = await currentOrLatestSession(deps, teacher);
   const departmentId = session?.department_id ?? teacher.department_id;
-  if (!departmentId) return { students: [], allStudents: [], totalPages: 1, session_id: null };
+  // A teacher sees only their own department's students (an admin any).
+  if (!departmentId || (teacher.role !== 'admin' && departmentId !== teacher.department_id)) return { students: [], allStudents: [], totalPages: 1, session_id: null };
   let q = deps.db
     .selectFrom('users as u')
     .leftJoin('attendance_records as r', (j) => j.onRef('r.student_id', '=', 'u.id').on('r.session_id', '=', session?.id ?? -1))
-    .select(['u.id as student_id', 'u.username as name', 'u.email', 'r.status', 'r.marked_at as timestamp', 'r.geofencing_status', 'r.face_recognition_status', 'r.manual_override'])
+    .leftJoin('geofence_checks as g', (j) => j.onRef('g.student_id', '=', 'u.id').on('g.session_id', '=', session?.id ?? -1))
+    .select(['u.id as student_id', 'u.username as name', 'u.email', 'r.status', 'r.marked_at as timestamp', 'r.geofencing_status', 'r.face_recognition_status', 'r.manual_override', 'g.outside as outside_checks'])
     .where('u.role', '=', 'student')
     .where('u.status', '=', 'active')
     .where('u.department_id', '=', departmentId);
@@ -40,6 +43,9 @@ export async function getStudentsForSession(deps: Deps, teacher: AuthUser, args:
     status: r.status ?? 'absent',
     marked: r.status !== null,
     manual_override: r.manual_override === 1,
+    outside_checks: r.outside_checks ?? 0,
+    // Many outside answers in one session: someone probing for the classroom from elsewhere.
+    flagged: (r.outside_checks ?? 0) >= GEOFENCE_FLAG_OUTSIDE,
     image_urls: images.get(r.student_id)?.image_urls ?? [],
   }));
   const start = (args.page - 1) * args.limit;
@@ -57,6 +63,7 @@ export async function markAttendanceManually(deps: Deps, teacher: AuthUser, inpu
   const session = await deps.db.selectFrom('geofence_sessions').select(['id', 'teacher_id', 'department_id']).where('id', '=', input.session_id).executeTakeFirst();
   if (!session) throw new DomainError('NOT_FOUND', MSG.attendance.sessionNotFound);
   if (teacher.role !== 'admin' && session.teacher_id !== teacher.id) throw new DomainError('FORBIDDEN', MSG.auth.forbidden);
+  if (teacher.role !== 'admin' && session.department_id !== teacher.department_id) throw new DomainError('FORBIDDEN', MSG.attendance.notInDepartment);
   const student = await deps.db.selectFrom('users').select(['id', 'username', 'department_id', 'role']).where('id', '=', input.student_id).executeTakeFirst();
   if (!student || student.role !== 'student') throw new DomainError('NOT_FOUND', MSG.attendance.studentNotFound);
   if (student.department_id !== session.department_id) throw new DomainError('FORBIDDEN', MSG.attendance.notInDepartment);

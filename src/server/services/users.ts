@@ -36,3 +36,19 @@ export async function createActiveUser(
     .returning(['id', 'username', 'email', 'role'])
     .executeTakeFirstOrThrow();
 }
+
+/** Revokes every token the user holds: the next request with any of them is refused as unauthenticated. */
+export async function revokeTokens(db: DB, userId: number): Promise<void> {
+  await db.updateTable('users').set((eb) => ({ token_version: eb('token_version', '+', 1) })).where('id', '=', userId).execute();
+}
+
+/** Sets a new (strong) password; every token signed before it stops working. */
+export async function changePassword(db: DB, userId: number, newPassword: string): Promise<void> {
+  const password_hash = await hashPassword(parseInput(ZPassword, newPassword));
+  await db.updateTable('users').set((eb) => ({ password_hash, token_version: eb('token_version', '+', 1) })).where('id', '=', userId).execute();
+}
+
+/** Deactivates an account: it cannot log in, its tokens and the signed URLs of its face images stop working. */
+export async function deactivateUser(db: DB, userId: number): Promise<void> {
+  await db.updateTable('users').set((eb) => ({ status: 'inactive', token_version: eb('token_version', '+', 1) })).where('id', '=', userId).execute();
+}

@@ -2,34 +2,44 @@ import { z } from 'zod';
 import { MAX_RADIUS_M, MIN_RADIUS_M, STUDENT_ATTENDANCE_PAGE_SIZE, TEACHER_STUDENT_PAGE_SIZE } from '../constants';
 import { MSG } from '../messages';
 
-const ZLatitude = z.coerce.number().min(-90, MSG.attendance.badCoordinates).max(90, MSG.attendance.badCoordinates);
-const ZLongitude = z.coerce.number().min(-180, MSG.attendance.badCoordinates).max(180, MSG.attendance.badCoordinates);
-export const ZRadius = z.coerce
+// JSON numbers only: null, [], '' and false are wrong types (400), never 0.
+const ZLatitude = z.number({ error: MSG.attendance.badCoordinates }).min(-90, MSG.attendance.badCoordinates).max(90, MSG.attendance.badCoordinates);
+const ZLongitude = z.number({ error: MSG.attendance.badCoordinates }).min(-180, MSG.attendance.badCoordinates).max(180, MSG.attendance.badCoordinates);
+/** The browser's coords.accuracy in metres, sent with every position. */
+const ZAccuracy = z.number({ error: MSG.attendance.accuracyRequired }).min(0, MSG.attendance.accuracyRequired).max(1e7, MSG.attendance.accuracyRequired);
+/** An id in a JSON body: a positive integer, or its decimal digits; never true, null or []. */
+const ZId = z.union([z.number().int().positive(), z.string().regex(/^[1-9]\d{0,15}$/).transform(Number)]);
+export const ZRadius = z
   .number({ error: MSG.attendance.badRadius })
   .min(MIN_RADIUS_M, MSG.attendance.badRadius)
   .max(MAX_RADIUS_M, MSG.attendance.badRadius);
 
 export const ZStartGeofenceInput = z.object({
-  teacher_id: z.coerce.number().int().positive(),
+  teacher_id: ZId,
   latitude: ZLatitude,
   longitude: ZLongitude,
+  /** Optional for the teacher: the session's centre is theirs to choose. */
+  accuracy: ZAccuracy.optional(),
   radius: ZRadius,
   /** A department id, or its name. */
-  department: z.union([z.coerce.number().int().positive(), z.string().min(1)]),
-  duration_minutes: z.coerce.number().int().min(1).max(180).optional(),
+  department: z.union([z.number().int().positive(), z.string().trim().min(1).max(40)], { error: MSG.attendance.unknownDepartment }),
+  duration_minutes: z.number().int().min(1).max(180).optional(),
 });
 export type TStartGeofenceInput = z.infer<typeof ZStartGeofenceInput>;
 
 export const ZMarkAttendanceInput = z.object({
   latitude: ZLatitude,
   longitude: ZLongitude,
+  accuracy: ZAccuracy,
   face_verified: z.boolean().optional(),
 });
 export type TMarkAttendanceInput = z.infer<typeof ZMarkAttendanceInput>;
 
 export const ZManualMarkInput = z.object({
-  student_id: z.coerce.number().int().positive(),
-  session_id: z.coerce.number({ error: MSG.teacher.sessionIdMissing }).int().positive(MSG.teacher.sessionIdMissing),
+  student_id: ZId,
+  session_id: z.union([z.number().int().positive(MSG.teacher.sessionIdMissing), z.string().regex(/^[1-9]\d{0,15}$/).transform(Number)], {
+    error: MSG.teacher.sessionIdMissing,
+  }),
   status: z.enum(['present', 'absent']),
 });
 export type TManualMarkInput = z.infer<typeof ZManualMarkInput>;
@@ -46,5 +56,5 @@ export const ZSessionStudentsInput = z.object({
 });
 
 export const ZApproveInput = z.object({
-  user_ids: z.array(z.coerce.number().int().positive()).min(1, MSG.teacher.selectStudent).max(500),
+  user_ids: z.array(ZId).min(1, MSG.teacher.selectStudent).max(500),
 });

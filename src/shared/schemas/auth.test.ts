@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages';
-import { passwordStrength, unmetPasswordRules, ZRegisterInput } from './auth';
+import { passwordStrength, unmetPasswordRules, ZLoginInput, ZRegisterInput } from './auth';
 
 describe('password rules', () => {
   it('lists unmet rules in the spec order', () => {
@@ -39,5 +39,16 @@ describe('ZRegisterInput', () => {
     expect(msg({ phone_number: '123456789' })).toBe(MSG.validation.phone);
     expect(msg({ password: 'Password1' })).toBe(MSG.validation.password);
     expect(msg({ department_name: '' })).toBe(MSG.validation.department);
+  });
+});
+
+describe('email length', () => {
+  const good = { username: 'asha01', phone_number: '', role: 'student', department_name: 'BCA', password: 'Str0ng!pass' };
+  const emailOf = (n: number) => `${'a'.repeat(n - '@school.test'.length)}@school.test`;
+  it('accepts 254 characters and refuses 255, at registration and at login', () => {
+    expect(ZRegisterInput.safeParse({ ...good, email: emailOf(254) }).success).toBe(true);
+    expect(ZRegisterInput.safeParse({ ...good, email: emailOf(255) }).error?.issues[0].message).toBe(MSG.validation.emailTooLong);
+    expect(ZLoginInput.safeParse({ email: emailOf(254), password: 'x' }).success).toBe(true);
+    expect(ZLoginInput.safeParse({ email: emailOf(255), password: 'x' }).error?.issues[0].message).toBe(MSG.validation.emailTooLong);
   });
 });

@@ -3,6 +3,8 @@ import { useCallback, useEffect, useState } from 'react';
 export interface Coords {
   latitude: number;
   longitude: number;
+  /** The browser's coords.accuracy in metres: the server refuses a position without it, or too imprecise. */
+  accuracy: number;
 }
 
 export type GeolocationFailure = 'unsupported' | 'denied' | 'unavailable';
@@ -21,7 +23,7 @@ export function getCurrentCoords(timeoutMs = 15_000): Promise<Coords> {
   if (!geolocationSupported()) return Promise.reject(new GeolocationError('unsupported'));
   return new Promise((resolve, reject) => {
     navigator.geolocation.getCurrentPosition(
-      (pos) => resolve({ latitude: pos.coords.latitude, longitude: pos.coords.longitude }),
+      (pos) => resolve({ latitude: pos.coords.latitude, longitude: pos.coords.longitude, accuracy: pos.coords.accuracy }),
       (err) => reject(new GeolocationError(err.code === err.PERMISSION_DENIED ? 'denied' : 'unavailable')),
       { enableHighAccuracy: true, timeout: timeoutMs, maximumAge: 0 },
     );

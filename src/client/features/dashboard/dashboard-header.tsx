@@ -25,7 +25,7 @@ export function DashboardHeader({ title, name, actions }: { title: string; name?
             </span>
           )}
           {actions}
-          <Button variant="outline" size="sm" onClick={logout}>
+          <Button variant="outline" size="sm" onClick={() => void logout()}>
             <LogOut aria-hidden />
             {MSG.nav.logout}
           </Button>

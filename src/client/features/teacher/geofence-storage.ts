@@ -19,7 +19,7 @@ export const geofenceStorage = {
     const custom = Number(localStorage.getItem(K.customRadius));
     return {
       started: localStorage.getItem(K.attendanceStarted) === 'true',
-      location: readJson<Coords>(K.userLocation),
+      location: readJson<Pick<Coords, 'latitude' | 'longitude'>>(K.userLocation),
       activeRadius: radius > 0 ? radius : null,
       customRadius: custom > 0 ? custom : null,
       endTime: localStorage.getItem(K.sessionEndTime),
@@ -27,7 +27,8 @@ export const geofenceStorage = {
   },
   saveStart(args: { location: Coords; radius: number; endTime: string }) {
     localStorage.setItem(K.attendanceStarted, 'true');
-    localStorage.setItem(K.userLocation, JSON.stringify(args.location));
+    // SPEC 4 stores the position only; the accuracy was for the server.
+    localStorage.setItem(K.userLocation, JSON.stringify({ latitude: args.location.latitude, longitude: args.location.longitude }));
     localStorage.setItem(K.activeRadius, String(args.radius));
     localStorage.setItem(K.sessionEndTime, args.endTime);
   },

@@ -53,7 +53,7 @@ export function AttendanceStatusCard({
   remaining,
 }: {
   active: boolean;
-  location: Coords | null;
+  location: Pick<Coords, 'latitude' | 'longitude'> | null;
   department: string | null;
   remaining: number | null;
 }) {

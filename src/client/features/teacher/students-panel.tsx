@@ -77,6 +77,11 @@ export function StudentsPanel({ live }: { live: boolean }) {
                     {s.name}
                   </button>
                   <p className="text-xs text-muted-foreground">{s.email}</p>
+                  {s.flagged && (
+                    <p className="text-xs font-medium text-destructive" title={M.flaggedHint}>
+                      {M.flagged(s.outside_checks)}
+                    </p>
+                  )}
                 </TableCell>
                 <TableCell>
                   <StatusBadge value={s.marked ? s.status : null} label={s.marked ? undefined : M.notMarked} />

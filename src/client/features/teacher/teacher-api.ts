@@ -41,6 +41,9 @@ export interface SessionStudent {
   face_recognition_status: string | null;
   manual_override: boolean;
   image_urls: string[];
+  /** Geofence checks from outside in this session; flagged past a few (someone probing for the classroom). */
+  outside_checks: number;
+  flagged: boolean;
 }
 
 export interface SessionStudents {

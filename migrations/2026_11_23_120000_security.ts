@@ -1,0 +1,86 @@
+import { type Kysely, sql } from 'kysely';
+
+/**
+ * Issue 12 (security):
+ * - users.status gains 'pending' (registered, never approved) beside 'inactive' (deactivated), and
+ *   users.token_version, bumped to revoke every token of a user. SQLite cannot change a CHECK constraint in place,
+ *   so the table is rebuilt (migrateToLatest turns foreign keys off around migrations, as SQLite's procedure asks).
+ *   Accounts inactive before this migration were all awaiting approval: they become 'pending'.
+ * - login_failures: failed logins per email and address pair, kept across restarts.
+ * - geofence_checks: how often a student checked their position in a session, and how often from outside.
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('users_new')
+    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('username', 'text', (c) => c.notNull())
+    .addColumn('email', 'text', (c) => c.notNull().modifyEnd(sql`collate nocase`))
+    .addColumn('phone_number', 'text')
+    .addColumn('password_hash', 'text', (c) => c.notNull())
+    .addColumn('role', 'text', (c) => c.notNull().check(sql`role in ('student', 'teacher', 'admin')`))
+    .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status in ('pending', 'active', 'inactive')`))
+    .addColumn('department_id', 'integer', (c) => c.references('departments.id').onDelete('set null'))
+    .addColumn('last_login', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('token_version', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await sql`
+    insert into users_new (id, username, email, phone_number, password_hash, role, status, department_id, last_login, created_at, token_version)
+    select id, username, email, phone_number, password_hash, role,
+           case status when 'inactive' then 'pending' else status end,
+           department_id, last_login, created_at, 0
+    from users`.execute(db);
+  await db.schema.dropTable('users').execute();
+  await db.schema.alterTable('users_new').renameTo('users').execute();
+  await db.schema.createIndex('users_email_unique').unique().on('users').column('email').execute();
+  await db.schema.createIndex('users_department_role_status').on('users').columns(['department_id', 'role', 'status']).execute();
+  const broken = await sql`pragma foreign_key_check`.execute(db);
+  if (broken.rows.length) throw new Error(`users rebuild broke ${broken.rows.length} foreign keys`);
+
+  await db.schema
+    .createTable('login_failures')
+    .addColumn('email', 'text', (c) => c.notNull())
+    .addColumn('ip', 'text', (c) => c.notNull())
+    .addColumn('failures', 'integer', (c) => c.notNull())
+    .addColumn('last_failed_at', 'text', (c) => c.notNull())
+    .addColumn('blocked_until', 'text')
+    .addPrimaryKeyConstraint('login_failures_pk', ['email', 'ip'])
+    .execute();
+  await db.schema.createIndex('login_failures_last').on('login_failures').column('last_failed_at').execute();
+
+  await db.schema
+    .createTable('geofence_checks')
+    .addColumn('session_id', 'integer', (c) => c.notNull().references('geofence_sessions.id').onDelete('cascade'))
+    .addColumn('student_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('checks', 'integer', (c) => c.notNull())
+    .addColumn('outside', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('geofence_checks_pk', ['session_id', 'student_id'])
+    .execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('geofence_checks').execute();
+  await db.schema.dropTable('login_failures').execute();
+  await db.schema
+    .createTable('users_old')
+    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('username', 'text', (c) => c.notNull())
+    .addColumn('email', 'text', (c) => c.notNull().modifyEnd(sql`collate nocase`))
+    .addColumn('phone_number', 'text')
+    .addColumn('password_hash', 'text', (c) => c.notNull())
+    .addColumn('role', 'text', (c) => c.notNull().check(sql`role in ('student', 'teacher', 'admin')`))
+    .addColumn('status', 'text', (c) => c.notNull().defaultTo('inactive').check(sql`status in ('active', 'inactive')`))
+    .addColumn('department_id', 'integer', (c) => c.references('departments.id').onDelete('set null'))
+    .addColumn('last_login', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+  await sql`
+    insert into users_old (id, username, email, phone_number, password_hash, role, status, department_id, last_login, created_at)
+    select id, username, email, phone_number, password_hash, role, case status when 'active' then 'active' else 'inactive' end,
+           department_id, last_login, created_at
+    from users`.execute(db);
+  await db.schema.dropTable('users').execute();
+  await db.schema.alterTable('users_old').renameTo('users').execute();
+  await db.schema.createIndex('users_email_unique').unique().on('users').column('email').execute();
+  await db.schema.createIndex('users_department_role_status').on('users').columns(['department_id', 'role', 'status']).execute();
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { attackFromAnotherProcess } from '../../../tests/helpers/attacker';
+import { watchHealth } from '../../../tests/helpers/http';
+import { startServerProcess } from '../../../tests/helpers/server-process';
+import { createTestUser } from '../../../tests/helpers/test-server';
+
+/** Timing-sensitive: runs after the other test files, alone (vitest.config.ts, project 'bursts'). */
+describe('the login burst', () => {
+  it('a burst of 200 wrong passwords gets no more guesses than the limit; the right one in it is refused; /api/health stays fast', async () => {
+    // Server, attacker and the health probe each in their own process, as in real life.
+    const proc = await startServerProcess({ LOGIN_MAX_FAILURES: '3', TRUST_PROXY: 'loopback' });
+    onTestFinished(() => proc.close());
+    const u = await createTestUser(proc.db, { role: 'student' });
+    const ip = '192.0.2.99';
+    const attempt = (password: string, from = ip) => ({
+      url: `${proc.url}/api/login`,
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
+      body: JSON.stringify({ email: u.email, password }),
+    });
+    // A server that has been running: the same requests once, from another address, so its code is compiled.
+    await attackFromAnotherProcess(Array.from({ length: 200 }, () => attempt('Wrong-pass1', '192.0.2.98')));
+    const health = watchHealth(proc.url);
+    const burst = await attackFromAnotherProcess([...Array.from({ length: 200 }, () => attempt('Wrong-pass1')), attempt(u.password)]);
+    const latencies = await health.stop();
+    const statuses = burst.map((r) => r.status);
+    const checked = statuses.filter((s) => s !== 429);
+    expect(checked.length).toBeLessThanOrEqual(3);
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(0);
+    expect(latencies.length).toBeGreaterThan(0);
+    expect(Math.max(...latencies)).toBeLessThan(200);
+  });
+});

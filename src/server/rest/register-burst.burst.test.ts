@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../shared/messages';
+import { GOOD_FIELDS, plainJpeg, watchHealth } from '../../../tests/helpers/http';
+import { startServerProcess } from '../../../tests/helpers/server-process';
+
+/** Timing-sensitive: runs after the other test files, alone (vitest.config.ts, project 'bursts'). */
+let proc: Awaited<ReturnType<typeof startServerProcess>>;
+beforeAll(async () => {
+  proc = await startServerProcess({ REGISTER_MAX_PER_HOUR: '3', TRUST_PROXY: 'loopback' });
+});
+afterAll(() => proc.close());
+
+async function registerFrom(ip: string, fields: Record<string, string>, image: Buffer) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (let i = 0; i < 3; i++) form.append('images', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), `f${i}.jpg`);
+  const res = await fetch(`${proc.url}/api/register`, { method: 'POST', body: form, headers: { 'x-forwarded-for': ip } });
+  return { status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json() };
+}
+
+describe('registration rate limit per address', () => {
+  it('a burst of 40 registrations from one address: 3 are read, the rest get 429 unread; /api/health answers within 200 ms throughout', async () => {
+    const image = await plainJpeg();
+    // An unknown department fails after the limit but before the face engine: what is measured is the limit alone.
+    const fields = { ...GOOD_FIELDS, department_name: 'HISTORY' };
+    const health = watchHealth(proc.url);
+    const answers = await Promise.all(Array.from({ length: 40 }, () => registerFrom('198.51.100.30', fields, image)));
+    const latencies = await health.stop();
+    expect(answers.filter((a) => a.status === 400)).toHaveLength(3);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(37);
+    expect(refused[0].body).toMatchObject({ success: false, message: MSG.register.tooMany });
+    expect(Number(refused[0].retryAfter)).toBeGreaterThan(0);
+    expect(Math.max(...latencies)).toBeLessThan(200);
+    // Another address is not affected, and the tRPC twin shares the same allowance.
+    expect((await registerFrom('198.51.100.31', fields, image)).status).toBe(400);
+    const viaTrpc = await fetch(`${proc.url}/trpc/auth.register`, { method: 'POST', body: new FormData(), headers: { 'x-forwarded-for': '198.51.100.30' } });
+    expect(viaTrpc.status).toBe(429);
+  });
+});

@@ -1,0 +1,47 @@
+import { spawn } from 'node:child_process';
+
+export interface AttackRequest {
+  url: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Sends `[` n times then `]` n times (a JSON bomb), built in the attacker's process. */
+  nestedArrays?: number;
+}
+
+/** Runs in the child: fires every request at once and prints each status and body. */
+const CHILD = `
+let input = '';
+for await (const chunk of process.stdin) input += chunk;
+const requests = JSON.parse(input);
+const bombs = new Map();
+const bodyOf = (r) => {
+  if (!r.nestedArrays) return r.body;
+  if (!bombs.has(r.nestedArrays)) bombs.set(r.nestedArrays, '['.repeat(r.nestedArrays) + ']'.repeat(r.nestedArrays));
+  return bombs.get(r.nestedArrays);
+};
+const results = await Promise.all(requests.map(async (r) => {
+  try {
+    const res = await fetch(r.url, { method: r.method ?? 'POST', headers: r.headers ?? {}, body: bodyOf(r) });
+    return { status: res.status, text: await res.text() };
+  } catch (e) {
+    return { status: 0, text: String(e) };
+  }
+}));
+process.stdout.write(JSON.stringify(results));
+`;
+
+/**
+ * Sends the requests all at once from another process, as an attacker would: the server's event loop (in the test
+ * process) then carries only the server's own work, which is what /api/health latency should measure.
+ */
+export function attackFromAnotherProcess(requests: AttackRequest[]): Promise<{ status: number; text: string }[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', CHILD], { stdio: ['pipe', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`attacker exited with ${code}`))));
+    child.stdin.end(JSON.stringify(requests));
+  });
+}

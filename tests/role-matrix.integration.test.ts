@@ -1,0 +1,203 @@
+import type { Router } from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restApi } from '../src/server/rest/index';
+import { appRouter } from '../src/server/routers/_app';
+import type { AppDeps } from '../src/server/deps';
+import { createTestUser, startTestServer, type TestServer } from './helpers/test-server';
+
+/**
+ * Every REST path and tRPC procedure, read from the routers themselves, called as each kind of caller. A new
+ * endpoint without an entry in MATRIX fails the first test: whoever adds one states who may call it.
+ */
+
+const WHO = ['anonymous', 'revoked', 'student', 'otherTeacher', 'admin', 'teacher'] as const;
+type Who = (typeof WHO)[number];
+type Expect = Record<Who, number>;
+
+/** Shorthands for the usual tiers: [anonymous, revoked, student, otherTeacher, admin, teacher]. */
+const row = (...s: number[]): Expect => Object.fromEntries(WHO.map((w, i) => [w, s[i]])) as Expect;
+const PUBLIC_200 = row(200, 200, 200, 200, 200, 200);
+const ANY_USER = row(401, 401, 200, 200, 200, 200);
+const STAFF = row(401, 401, 403, 200, 200, 200);
+const STUDENT_ONLY = row(401, 401, 200, 403, 403, 403);
+const ADMIN_ONLY = row(401, 401, 403, 403, 200, 403);
+
+interface Fixture {
+  teacher: { id: number; email: string };
+  student: { id: number; email: string };
+  pending: { id: number; email: string };
+  ids: Record<Who, number>;
+  sessionId: number;
+}
+
+interface Call {
+  /** JSON body or query input; a function gets the fixture and the caller. */
+  input?: (f: Fixture, who: Who) => unknown;
+  multipart?: boolean;
+  expect: Expect;
+  /** Texts the other department's teacher must never see in the answer. */
+  hidden?: (f: Fixture) => string[];
+  /** Puts the fixture back after a call that changes it (stop, approve). */
+  after?: (f: Fixture) => Promise<void>;
+}
+
+const CENTRE = { latitude: 23.0225, longitude: 72.5714, accuracy: 10 };
+const nobody = (_f: Fixture, who: Who) => ({ email: `nobody-${who}@school.test`, password: 'Wrong-pass1' });
+const startBca = (f: Fixture, who: Who) => ({ teacher_id: f.ids[who], ...CENTRE, radius: 50, department: 'BCA' });
+const manual = (f: Fixture) => ({ student_id: f.student.id, session_id: f.sessionId, status: 'present' });
+const approve = (f: Fixture) => ({ user_ids: [f.pending.id] });
+const deptEmails = (f: Fixture) => [f.student.email, f.pending.email];
+
+let srv: TestServer;
+let fixture: Fixture;
+/** The BCA teacher's session is open (again, after a stop). */
+const restartSession = async (f: Fixture) => {
+  const open = await srv.db.selectFrom('geofence_sessions').select('id').where('teacher_id', '=', f.teacher.id).where('ended_at', 'is', null).executeTakeFirst();
+  if (open) return;
+  const now = new Date();
+  f.sessionId = (
+    await srv.db
+      .insertInto('geofence_sessions')
+      .values({ teacher_id: f.teacher.id, department_id: 3, latitude: CENTRE.latitude, longitude: CENTRE.longitude, radius_m: 50, started_at: now.toISOString(), ends_at: new Date(now.getTime() + 3600_000).toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+};
+const repend = async (f: Fixture) => {
+  await srv.db.updateTable('users').set({ status: 'pending' }).where('id', '=', f.pending.id).execute();
+};
+
+const MATRIX: Record<string, Call> = {
+  'GET /api/health': { expect: PUBLIC_200 },
+  'POST /api/login': { input: nobody, expect: row(404, 404, 404, 404, 404, 404) },
+  'POST /api/logout': { expect: ANY_USER },
+  'POST /api/register': { multipart: true, expect: row(400, 400, 400, 400, 400, 400) },
+  'GET /api/admin/departments': { expect: PUBLIC_200 },
+  'GET /api/get_teacher_profile': { expect: STAFF },
+  'POST /api/start_geofence': { input: startBca, expect: row(401, 401, 403, 403, 409, 409) },
+  'PATCH /api/stop_geofence': { expect: row(401, 401, 403, 404, 404, 200), after: restartSession },
+  'GET /api/check_geofence_status': { expect: STAFF },
+  'GET /api/get_students_for_session': { expect: STAFF, hidden: deptEmails },
+  'PATCH /api/mark_attendance_manual': { input: manual, expect: row(401, 401, 403, 403, 200, 200) },
+  'GET /api/pending_students_by_department': { expect: STAFF, hidden: deptEmails },
+  'PATCH /api/approve_students': { input: approve, expect: row(401, 401, 403, 403, 200, 200), after: repend },
+  'GET /api/get_attendance': { expect: STUDENT_ONLY },
+  'GET /api/get_student_profile': { expect: STUDENT_ONLY },
+  'POST /api/mark_attendance': { input: () => CENTRE, expect: STUDENT_ONLY },
+  'POST /api/compare-face-video': { multipart: true, expect: row(401, 401, 400, 403, 403, 403) },
+  'GET /api/face-images/:id': { expect: row(404, 404, 404, 404, 404, 404) },
+
+  'auth.login': { input: nobody, expect: row(404, 404, 404, 404, 404, 404) },
+  'auth.register': { multipart: true, expect: row(400, 400, 400, 400, 400, 400) },
+  'auth.me': { expect: ANY_USER },
+  'auth.logout': { expect: ANY_USER },
+  'admin.departments': { expect: PUBLIC_200 },
+  'admin.users': { expect: ADMIN_ONLY },
+  'teacher.profile': { expect: STAFF },
+  'teacher.startGeofence': { input: startBca, expect: row(401, 401, 403, 403, 409, 409) },
+  'teacher.stopGeofence': { expect: row(401, 401, 403, 404, 404, 200), after: restartSession },
+  'teacher.geofenceStatus': { expect: STAFF },
+  'teacher.studentsForSession': { input: () => ({ page: 1, limit: 10, search: '' }), expect: STAFF, hidden: deptEmails },
+  'teacher.markManual': { input: manual, expect: row(401, 401, 403, 403, 200, 200) },
+  'teacher.pendingStudents': { expect: STAFF, hidden: deptEmails },
+  'teacher.approveStudents': { input: approve, expect: row(401, 401, 403, 403, 200, 200), after: repend },
+  'student.attendance': { input: () => ({ page: 1, limit: 10 }), expect: STUDENT_ONLY },
+  'student.profile': { expect: STUDENT_ONLY },
+  'student.markAttendance': { input: () => CENTRE, expect: STUDENT_ONLY },
+  'student.compareFaceVideo': { multipart: true, expect: row(401, 401, 400, 403, 403, 403) },
+};
+
+/** `METHOD /api/path` of every route of the REST router, walking nested routers (all mounted at its root). */
+function restEndpoints(): string[] {
+  const found: string[] = [];
+  const walk = (stack: any[]) => {
+    for (const layer of stack) {
+      if (layer.route) for (const m of Object.keys(layer.route.methods)) found.push(`${m.toUpperCase()} /api${layer.route.path}`);
+      else if (layer.handle?.stack) {
+        // A router mounted under a prefix would need the prefix here: fail loudly rather than list wrong paths.
+        expect(layer.slash, 'a nested REST router is mounted under a prefix').toBe(true);
+        walk(layer.handle.stack);
+      }
+    }
+  };
+  walk((restApi({} as AppDeps) as Router & { stack: unknown[] }).stack);
+  return found;
+}
+
+const trpcProcedures = () => Object.entries((appRouter as any)._def.procedures as Record<string, { _def: { type: string } }>).map(([path, p]) => ({ path, type: p._def.type }));
+
+beforeAll(async () => {
+  srv = await startTestServer();
+  const teacher = await createTestUser(srv.db, { role: 'teacher', department: 'BCA' });
+  const otherTeacher = await createTestUser(srv.db, { role: 'teacher', department: 'MBA' });
+  const student = await createTestUser(srv.db, { role: 'student', department: 'BCA' });
+  const pending = await createTestUser(srv.db, { role: 'student', department: 'BCA', status: 'pending' });
+  const admin = await createTestUser(srv.db, { role: 'admin' });
+  const revoked = await createTestUser(srv.db, { role: 'teacher', department: 'BCA' });
+  await srv.db.updateTable('users').set({ token_version: 1 }).where('id', '=', revoked.id).execute();
+  fixture = {
+    teacher,
+    student,
+    pending,
+    ids: { anonymous: 0, revoked: revoked.id, student: student.id, otherTeacher: otherTeacher.id, admin: admin.id, teacher: teacher.id },
+    sessionId: 0,
+  };
+  await restartSession(fixture);
+});
+afterAll(() => srv.close());
+
+/** A token as login would give now (logout bumps the version, so each call gets a fresh one); revoked: an old one. */
+async function tokenOf(who: Who): Promise<string | null> {
+  if (who === 'anonymous') return null;
+  const u = await srv.db.selectFrom('users').select(['id', 'role', 'username', 'token_version']).where('id', '=', fixture.ids[who]).executeTakeFirstOrThrow();
+  const tv = who === 'revoked' ? u.token_version - 1 : u.token_version;
+  return srv.deps.tokens.sign({ user_id: u.id, role: u.role, username: u.username, tv });
+}
+
+async function call(endpoint: string, who: Who, entry: Call, trpcType?: string) {
+  const token = await tokenOf(who);
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const input = entry.input?.(fixture, who);
+  let url: string;
+  let init: RequestInit;
+  if (trpcType) {
+    url = `${srv.url}/trpc/${endpoint}`;
+    if (trpcType === 'query') {
+      if (input !== undefined) url += `?input=${encodeURIComponent(JSON.stringify(input))}`;
+      init = { headers };
+    } else if (entry.multipart) init = { method: 'POST', headers, body: new FormData() };
+    else init = { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(input ?? null) };
+  } else {
+    const [method, path] = endpoint.split(' ');
+    url = `${srv.url}${path.replace(':id', '1')}`;
+    if (method === 'GET') init = { headers };
+    else if (entry.multipart) init = { method, headers, body: new FormData() };
+    else init = { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(input ?? {}) };
+  }
+  const res = await fetch(url, init);
+  return { status: res.status, text: await res.text() };
+}
+
+describe('role matrix', () => {
+  it('has an entry for every REST path and tRPC procedure, and none for endpoints that no longer exist', () => {
+    const discovered = [...restEndpoints(), ...trpcProcedures().map((p) => p.path)].sort();
+    expect(discovered).toEqual(Object.keys(MATRIX).sort());
+  });
+
+  for (const who of WHO) {
+    it(`as ${who}: every endpoint answers the status its entry expects`, async () => {
+      const got: Record<string, number> = {};
+      const want: Record<string, number> = {};
+      const types = new Map(trpcProcedures().map((p) => [p.path, p.type]));
+      for (const [endpoint, entry] of Object.entries(MATRIX)) {
+        const res = await call(endpoint, who, entry, types.get(endpoint));
+        got[endpoint] = res.status;
+        want[endpoint] = entry.expect[who];
+        if (who === 'otherTeacher') for (const text of entry.hidden?.(fixture) ?? []) expect(res.text, `${endpoint} shows ${text}`).not.toContain(text);
+        expect(res.text, endpoint).not.toMatch(/argon2|password_hash|at .*\.(js|ts):\d+/);
+        await entry.after?.(fixture);
+      }
+      expect(got).toEqual(want);
+    });
+  }
+});
