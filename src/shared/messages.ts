@@ -232,6 +232,10 @@ export const MSG = {
       images: 'Face images',
       imageAlt: (name: string, n: number) => `Face image ${n} of ${name}`,
     },
+    noSession: 'No session yet: start one to take attendance.',
+    sessionOf: (started: string, running: boolean) => `Session started ${started} (${running ? 'running' : 'ended'})`,
+    notYetMarked: 'Not yet marked',
+    absentManual: 'Absent (manual)',
   },
   admin: {
     loadUsersFailed: 'Failed to load users.',

@@ -12,6 +12,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { errorText } from '@/features/attendance/fetch-json';
 import { formatDateTime } from '@/features/attendance/format';
 import { StatusBadge } from '@/features/attendance/status-badge';
+import { sessionCaption } from './session-caption';
 import { StudentDetailDialog } from './student-detail-dialog';
 import { type SessionStudent, useSessionStudents } from './teacher-api';
 import { useDebouncedValue } from './use-debounced-value';
@@ -41,6 +42,9 @@ export function StudentsPanel({ live }: { live: boolean }) {
             <h2>{M.studentsTitle}</h2>
           </CardTitle>
           <CardDescription>{M.studentsDescription}</CardDescription>
+          <p className="text-sm font-medium" data-testid="students-session">
+            {sessionCaption(students.data?.session)}
+          </p>
         </div>
         <div className="flex gap-2">
           <div className="relative">
@@ -95,7 +99,7 @@ export function StudentsPanel({ live }: { live: boolean }) {
         </Table>
         {(students.data?.totalPages ?? 1) > 1 && <Pagination page={page} totalPages={students.data!.totalPages} onPageChange={setPage} />}
       </CardContent>
-      <StudentDetailDialog student={selected} onClose={() => setSelected(null)} />
+      <StudentDetailDialog student={selected} session={students.data?.session ?? null} onClose={() => setSelected(null)} />
     </Card>
   );
 }

@@ -53,7 +53,7 @@ export function TeacherOverview({ geofence, onViewStudents }: { geofence: Return
           onStop={() => run(geofence.stop)}
         />
         <AttendanceStatusCard active={geofence.active} location={location ?? stored.location} department={session?.department.name ?? null} remaining={geofence.remaining} />
-        <StudentStatsCard students={all} />
+        <StudentStatsCard students={all} running={geofence.active} />
         <GeofenceSettingsCard
           departments={departments.data ?? []}
           department={session?.department.id ?? department}
