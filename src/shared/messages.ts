@@ -268,6 +268,17 @@ export const MSG = {
     cameraStarting: 'Starting camera...',
     backToDashboard: 'Back to dashboard',
     tips: ['Face the camera in good light.', 'Keep your whole face inside the frame.', 'Blink twice, naturally, while recording.'],
+    blinkNow: 'Blink twice now',
+    /** Each refusal reason's headline and the one thing to do next (keyed by the server's error_code). */
+    refusals: {
+      no_blink: { headline: 'Blink not detected. Try again.', step: 'Blink twice, fully, while the red bar fills.' },
+      no_face: { headline: 'No face detected.', step: 'Move closer and face the camera in good light.' },
+      multiple_faces: { headline: 'More than one face in view.', step: 'Make sure only your face is in the camera view.' },
+      identity_mismatch: { headline: 'Your face does not match your registration.', step: 'Contact your teacher: your face images may need to be enrolled again.' },
+      no_enrollment: { headline: 'No face enrollment found for your account.', step: 'Contact your teacher to enroll your face images.' },
+      invalid_video: { headline: 'The recording could not be checked.', step: 'Record again; if it keeps failing, contact your teacher.' },
+    },
+    refusedOther: { headline: 'Face check failed.', step: 'Record again; if it keeps failing, contact your teacher.' },
   },
   attendance: {
     badCoordinates: 'Latitude must be between -90 and 90 and longitude between -180 and 180.',

@@ -48,6 +48,7 @@ describe.skipIf(!hasFixtures)('POST /api/compare-face-video on real clips', () =
     const res = await compare(s.token, clip);
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
+    expect(res.body.error_code).toBeUndefined();
     expect(Math.abs(res.body.blink_count - 3)).toBeLessThanOrEqual(1);
     expect(await verifications(s.id)).toMatchObject([{ verdict: 'accepted', used_at: null }]);
 
@@ -61,7 +62,7 @@ describe.skipIf(!hasFixtures)('POST /api/compare-face-video on real clips', () =
   it('rejects a student who never blinks, with the liveness message, and stores the attempt', async () => {
     const s = await enrolledStudent('mcguinness', 'mcg@school.test');
     const res = await compare(s.token, readFixture('clips', 'mcguinness_0blinks_3s.webm'));
-    expect(res.body).toMatchObject({ success: false, message: 'Blink not detected. Try again.', blink_count: 0 });
+    expect(res.body).toMatchObject({ success: false, message: 'Blink not detected. Try again.', blink_count: 0, error_code: 'no_blink' });
     expect(await verifications(s.id)).toMatchObject([{ verdict: 'rejected', reason: 'no_blink' }]);
   });
 
@@ -69,7 +70,7 @@ describe.skipIf(!hasFixtures)('POST /api/compare-face-video on real clips', () =
     const s = await srv.db.selectFrom('users').select('id').where('email', '=', 'mcg@school.test').executeTakeFirstOrThrow();
     const token = (await postJson(`${srv.url}/api/login`, { email: 'mcg@school.test', password: GOOD_FIELDS.password })).body.token;
     const res = await compare(token, readFixture('clips', 'aoc_3blinks_3s.webm'));
-    expect(res.body.success).toBe(false);
+    expect(res.body).toMatchObject({ success: false, error_code: 'identity_mismatch' });
     expect((await verifications(s.id)).at(-1)).toMatchObject({ verdict: 'rejected', reason: 'identity_mismatch' });
   });
 
@@ -79,7 +80,7 @@ describe.skipIf(!hasFixtures)('POST /api/compare-face-video on real clips', () =
     const before = (await verifications(s.id)).length;
     const text = await compare(token, Buffer.from('not a video at all'), 'fake.webm');
     expect(text.status).toBe(400);
-    expect(text.body.success).toBe(false);
+    expect(text.body).toMatchObject({ success: false, error_code: 'invalid_video' });
     expect(text.body.message.length).toBeGreaterThan(5);
     const big = await compare(token, Buffer.alloc(6 * 1024 * 1024, 1));
     expect(big.status).toBe(413);
