@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as initialSchema from './2026_11_22_120000_initial_schema';
+import * as contactMessages from './2026_11_23_150000_contact_messages';
 
 /** Static list so migrations run the same under tsx, vitest and any bundler; names sort in apply order. */
 export const migrations: Record<string, Migration> = {
   '2026_11_22_120000_initial_schema': initialSchema,
+  '2026_11_23_150000_contact_messages': contactMessages,
 };

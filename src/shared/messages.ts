@@ -331,7 +331,7 @@ export const MSG = {
     page: (n: number) => `Page ${n}`,
     more: 'More pages',
   },
-  contact: { sent: 'Thank you! Your message has been noted.',
+  contact: {
     title: 'Contact us',
     intro: 'Questions about accounts, attendance records or setting up Roll Call at your institution? We are happy to help.',
     detailsTitle: 'Contact details',
@@ -345,7 +345,13 @@ export const MSG = {
     name: 'Name',
     email: 'Email',
     message: 'Message',
-    submit: 'Send message', },
+    submit: 'Send message',
+    stored: 'Thank you! Your message has been sent to the school office; an administrator will reply by email.',
+    failed: 'Your message could not be sent. Please email us instead.',
+    tooMany: 'Too many messages from this address. Please try again later, or email us.',
+    nameRequired: 'Please enter your name (at most 100 characters).',
+    messageRequired: 'Please write a message (at most 2000 characters).',
+  },
   server: {
     validation: 'Invalid request.',
     internal: 'Internal server error.',

@@ -90,6 +90,14 @@ export interface AttendanceAttemptsTable {
   outcome: string;
 }
 
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  message: string;
+  created_at: string;
+}
+
 export interface Database {
   departments: DepartmentsTable;
   users: UsersTable;
@@ -99,6 +107,7 @@ export interface Database {
   face_verifications: FaceVerificationsTable;
   attendance_records: AttendanceRecordsTable;
   attendance_attempts: AttendanceAttemptsTable;
+  contact_messages: ContactMessagesTable;
 }
 
 export type User = Selectable<UsersTable>;
