@@ -135,6 +135,7 @@ export const MSG = {
     adminNote: 'Attendance data appears here for student accounts.',
     timeZoneNote: 'India Standard Time (Asia/Kolkata)',
     coordsNote: 'Latitude, longitude',
+    lastPresentNote: 'When you were last marked present',
   },
   teacher: {
     notAuthenticated: 'User not authenticated.',

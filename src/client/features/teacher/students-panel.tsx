@@ -46,8 +46,8 @@ export function StudentsPanel({ live }: { live: boolean }) {
             {sessionCaption(students.data?.session)}
           </p>
         </div>
-        <div className="flex gap-2">
-          <div className="relative">
+        <div className="flex flex-wrap gap-2">
+          <div className="relative min-w-0 flex-1 sm:flex-none">
             <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
             <Input
               type="search"
@@ -55,7 +55,7 @@ export function StudentsPanel({ live }: { live: boolean }) {
               placeholder={M.searchPlaceholder}
               value={search}
               onChange={(e) => setSearch(e.target.value)}
-              className="w-56 pl-9 sm:w-64"
+              className="w-full pl-9 sm:w-64"
             />
           </div>
           <Button onClick={() => navigate('/register', { state: { isStudent: true } })}>
@@ -70,22 +70,24 @@ export function StudentsPanel({ live }: { live: boolean }) {
             <TableRow>
               <TableHead>{M.columns.name}</TableHead>
               <TableHead>{M.columns.status}</TableHead>
-              <TableHead>{M.columns.timestamp}</TableHead>
+              {/* On a phone the time moves under the name: three columns do not fit 390 px. */}
+              <TableHead className="hidden sm:table-cell">{M.columns.timestamp}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
             {rows.map((s) => (
               <TableRow key={s.student_id} className="cursor-pointer" onClick={() => setSelected(s)}>
-                <TableCell>
-                  <button type="button" className="text-left font-medium hover:underline focus-visible:underline focus-visible:outline-none">
+                <TableCell className="whitespace-normal">
+                  <button type="button" className="text-left font-medium break-all hover:underline focus-visible:underline focus-visible:outline-none">
                     {s.name}
                   </button>
-                  <p className="text-xs text-muted-foreground">{s.email}</p>
+                  <p className="text-xs break-all text-muted-foreground">{s.email}</p>
+                  {s.timestamp && <p className="text-xs text-muted-foreground tabular-nums sm:hidden">{formatDateTime(s.timestamp)}</p>}
                 </TableCell>
                 <TableCell>
                   <StatusBadge value={s.marked ? s.status : null} label={s.marked ? undefined : M.notMarked} />
                 </TableCell>
-                <TableCell className="text-muted-foreground tabular-nums">{formatDateTime(s.timestamp, '—')}</TableCell>
+                <TableCell className="hidden text-muted-foreground tabular-nums sm:table-cell">{formatDateTime(s.timestamp, '—')}</TableCell>
               </TableRow>
             ))}
             {students.data && rows.length === 0 && (

@@ -44,7 +44,8 @@ export function TeacherOverview({ geofence, onViewStudents }: { geofence: Return
   const all = students.data?.allStudents ?? [];
   return (
     <div className="grid gap-6">
-      <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+      {/* min-w-0: a long name or email in a card truncates instead of widening the column past a phone's screen. */}
+      <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3 [&>*]:min-w-0">
         <QuickActionsCard
           active={geofence.active}
           busy={busy || geofence.status.isPending}
