@@ -13,6 +13,8 @@ const PASSWORD = 'Str0ng!pass';
 const ATTEMPTS = 20;
 /** Issue 11: at most 1 refusal in 20 genuine attempts through the browser. */
 const MAX_REFUSALS = 1;
+/** The fake camera loops its 3.000-s clip. */
+const CLIP_MS = 3_000;
 
 const PEOPLE = {
   d0: { clip: 'd0_man_1blink_3s.y4m', enroll: ['f005', 'f030', 'f050'] },
@@ -52,8 +54,10 @@ describe.skipIf(!hasChromium || !hasFixtures)('genuine students through the face
       await login(page, student.email, PASSWORD, '/student-dashboard');
       const refused: string[] = [];
       for (let i = 1; i <= ATTEMPTS; i += 1) {
-        const verdict = await attemptFaceCheck(page, `${who}-${String(i).padStart(2, '0')}`);
-        if (!verdict.success) refused.push(`#${i} ${verdict.error_code ?? ''} blinks=${verdict.blink_count} ${verdict.message}`);
+        // A student presses Start at any moment of what the camera shows: the attempts start at 20 points spread
+        // over the clip's 3-s loop, so a blink near its end is sometimes at the recording's edge, as it is for people.
+        const verdict = await attemptFaceCheck(page, `${who}-${String(i).padStart(2, '0')}`, { waitMs: ((i - 1) * CLIP_MS) / ATTEMPTS });
+        if (!verdict.success) refused.push(`#${i} ${verdict.error_code ?? ''} blinks=${verdict.blink_count}`);
       }
       console.log(`[face-genuine-rate] ${who}: ${refused.length} of ${ATTEMPTS} genuine browser attempts refused${refused.length ? `: ${refused.join('; ')}` : ''}`);
       await context.close();

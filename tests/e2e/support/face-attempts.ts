@@ -37,12 +37,13 @@ export async function uploadedVideo(page: Page): Promise<Buffer | null> {
 
 /**
  * One genuine attempt through the face page as a student would make it: open /face-detection, press Start
- * Verification, wait for the server's verdict. Returns the verdict the server sent to the page.
+ * Verification `waitMs` after it is ready, wait for the server's verdict. Returns the verdict the server sent to the page.
  */
-export async function attemptFaceCheck(page: Page, label: string): Promise<FaceAttempt> {
+export async function attemptFaceCheck(page: Page, label: string, opts: { waitMs?: number } = {}): Promise<FaceAttempt> {
   await page.goto('/face-detection');
   const start = page.getByRole('button', { name: MSG.verification.start });
   for (let i = 0; i < 75 && !(await start.isEnabled()); i += 1) await page.waitForTimeout(200);
+  if (opts.waitMs) await page.waitForTimeout(opts.waitMs);
   const answer = page.waitForResponse((res) => res.url().endsWith('/api/compare-face-video') && res.status() !== 503, { timeout: 120_000 });
   await start.click();
   const res = await answer;
