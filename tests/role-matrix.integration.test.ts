@@ -86,6 +86,8 @@ const MATRIX: Record<string, Call> = {
   'POST /api/mark_attendance': { input: () => CENTRE, expect: STUDENT_ONLY },
   'POST /api/compare-face-video': { multipart: true, expect: row(401, 401, 400, 403, 403, 403) },
   'GET /api/face-images/:id': { expect: row(404, 404, 404, 404, 404, 404) },
+  'POST /api/contact': { input: () => ({}), expect: row(400, 400, 400, 400, 400, 400) },
+  'GET /api/admin/contact_messages': { expect: ADMIN_ONLY },
 
   'auth.login': { input: nobody, expect: row(404, 404, 404, 404, 404, 404) },
   'auth.register': { multipart: true, expect: row(400, 400, 400, 400, 400, 400) },

@@ -4,6 +4,7 @@ import { MSG } from '../shared/messages';
 import { AuthLayout } from '@/components/auth-layout';
 import { ProtectedRoute } from '@/components/protected-route';
 import { PublicLayout } from '@/components/public-layout';
+import { RefusedTokenRedirect } from '@/components/refused-token-redirect';
 import { AboutPage } from '@/pages/about-page';
 import { ContactPage } from '@/pages/contact-page';
 import { LandingPage } from '@/pages/landing-page';
@@ -23,6 +24,7 @@ const AdminDashboardPage = lazy(() => import('@/pages/admin-dashboard-page').the
 export function App() {
   return (
     <Suspense fallback={null}>
+      <RefusedTokenRedirect />
       <Routes>
         <Route element={<PublicLayout />}>
           <Route index element={<LandingPage />} />

@@ -140,6 +140,7 @@ export const MSG = {
     adminNote: 'Attendance data appears here for student accounts.',
     timeZoneNote: 'India Standard Time (Asia/Kolkata)',
     coordsNote: 'Latitude, longitude',
+    lastPresentNote: 'When you were last marked present',
   },
   teacher: {
     notAuthenticated: 'User not authenticated.',
@@ -239,6 +240,10 @@ export const MSG = {
     },
     flagged: (n: number) => `Flagged: ${n} location checks from outside`,
     flaggedHint: 'Many location checks from outside the geofence in this session: someone may be trying to find the classroom from elsewhere.',
+    noSession: 'No session yet: start one to take attendance.',
+    sessionOf: (started: string, running: boolean) => `Session started ${started} (${running ? 'running' : 'ended'})`,
+    notYetMarked: 'Not yet marked',
+    absentManual: 'Absent (manual)',
   },
   admin: {
     loadUsersFailed: 'Failed to load users.',
@@ -271,6 +276,18 @@ export const MSG = {
     cameraStarting: 'Starting camera...',
     backToDashboard: 'Back to dashboard',
     tips: ['Face the camera in good light.', 'Keep your whole face inside the frame.', 'Blink twice, naturally, while recording.'],
+    blinkNow: 'Blink twice now',
+    /** Each refusal reason's headline and the one thing to do next (keyed by the server's error_code). */
+    refusals: {
+      no_blink: { headline: 'Blink not detected. Try again.', step: 'Blink twice, fully, while the red bar fills.' },
+      no_face: { headline: 'No face detected.', step: 'Move closer and face the camera in good light.' },
+      multiple_faces: { headline: 'More than one face in view.', step: 'Make sure only your face is in the camera view.' },
+      identity_mismatch: { headline: 'Your face does not match your registration.', step: 'Contact your teacher: your face images may need to be enrolled again.' },
+      face_changed: { headline: 'The face changed during the recording.', step: 'Record again with only your face in view.' },
+      no_enrollment: { headline: 'No face enrollment found for your account.', step: 'Contact your teacher to enroll your face images.' },
+      invalid_video: { headline: 'The recording could not be checked.', step: 'Record again; if it keeps failing, contact your teacher.' },
+    },
+    refusedOther: { headline: 'Face check failed.', step: 'Record again; if it keeps failing, contact your teacher.' },
   },
   attendance: {
     badCoordinates: 'Latitude must be between -90 and 90 and longitude between -180 and 180.',
@@ -331,7 +348,7 @@ export const MSG = {
     page: (n: number) => `Page ${n}`,
     more: 'More pages',
   },
-  contact: { sent: 'Thank you! Your message has been noted.',
+  contact: {
     title: 'Contact us',
     intro: 'Questions about accounts, attendance records or setting up Roll Call at your institution? We are happy to help.',
     detailsTitle: 'Contact details',
@@ -345,7 +362,13 @@ export const MSG = {
     name: 'Name',
     email: 'Email',
     message: 'Message',
-    submit: 'Send message', },
+    submit: 'Send message',
+    stored: 'Thank you! Your message has been sent to the school office; an administrator will reply by email.',
+    failed: 'Your message could not be sent. Please email us instead.',
+    tooMany: 'Too many messages from this address. Please try again later, or email us.',
+    nameRequired: 'Please enter your name (at most 100 characters).',
+    messageRequired: 'Please write a message (at most 2000 characters).',
+  },
   server: {
     validation: 'Invalid request.',
     internal: 'Internal server error.',

@@ -105,6 +105,34 @@ describe.skipIf(!hasChromium)('route guard (SPEC 4) in Chromium', () => {
     await context.close();
   });
 
+  it.each([
+    ['student', '/student-dashboard'],
+    ['teacher', '/teacher-dashboard'],
+    ['admin', '/admin-dashboard'],
+  ] as const)('sends a %s whose stored token the server refuses (forged) from %s to /login, saying the session expired', async (role, path) => {
+    const { page, context } = await open();
+    const forged = await signTestToken({ user_id: users[role].id, role, username: users[role].username }, { secret: 'another-secret-that-is-long-enough-for-hs256' });
+    await setStoredToken(page, forged);
+    await page.goto(path);
+    await page.waitForURL('**/login', { timeout: 10_000 });
+    await toastWith(page, MSG.guard.sessionExpired).waitFor();
+    expect(await storage(page, 'token')).toBeNull();
+    expect(await storage(page, 'sessionExpired')).toBe('true');
+    expect(await routerState(page)).toMatchObject({ from: { pathname: path } });
+    await context.close();
+  });
+
+  it('sends a user whose account no longer exists (token still signed) to /login', async () => {
+    const { page, context } = await open();
+    const gone = await signTestToken({ user_id: 999_999, role: 'teacher', username: 'gone' });
+    await setStoredToken(page, gone);
+    await page.goto('/teacher-dashboard');
+    await page.waitForURL('**/login', { timeout: 10_000 });
+    await toastWith(page, MSG.guard.sessionExpired).waitFor();
+    expect(await storage(page, 'token')).toBeNull();
+    await context.close();
+  });
+
   it('shows the 404 message for an unknown path', async () => {
     const { page, context } = await open();
     await page.goto('/no/such/page');

@@ -1,4 +1,5 @@
 import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
+import { reportRefusedToken } from './refused-token';
 import { getToken } from './session';
 
 /** Thrown when the server could not be reached or did not answer within the timeout. */
@@ -49,6 +50,7 @@ export async function apiRequest<T = Record<string, unknown>>(path: string, opts
   } catch (err) {
     throw new NoResponseError(err);
   }
+  if (res.status === 401) reportRefusedToken(token);
   const data = (await res.json().catch(() => ({}))) as T;
   return { ok: res.ok, status: res.status, data };
 }

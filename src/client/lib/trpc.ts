@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { httpBatchLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import type { AppRouter } from '../../server/routers/_app';
+import { reportRefusedToken } from './refused-token';
 import { getToken } from './session';
 
 /** Typed React hooks for the server's tRPC router, mounted at /trpc. */
@@ -18,6 +19,12 @@ export function createTrpcClient() {
     links: [
       httpBatchLink({
         url: '/trpc',
+        async fetch(url, init) {
+          const sent = new Headers(init?.headers).get('Authorization')?.replace(/^Bearer /, '') ?? null;
+          const res = await fetch(url, init);
+          if (res.status === 401) reportRefusedToken(sent);
+          return res;
+        },
         headers() {
           const token = getToken();
           return token ? { Authorization: `Bearer ${token}` } : {};

@@ -38,7 +38,7 @@ export function FaceDetectionPage() {
   const location = useLocation();
   const videoRef = useRef<HTMLVideoElement>(null);
   const { camera, record } = useWebcamRecorder(videoRef, () => toast.error(M.cameraDenied, { duration: TOAST_MS.verification, id: 'camera-denied' }));
-  const { phase, frame, detail, start } = useFaceVerification(record, passedCoords(location.state));
+  const { phase, frame, refusal, start } = useFaceVerification(record, passedCoords(location.state));
   const busy = BUSY.includes(phase);
 
   useEffect(() => {
@@ -75,9 +75,9 @@ export function FaceDetectionPage() {
             >
               <p className="flex items-center justify-center gap-2 text-center font-medium">
                 <StatusIcon className={busy && frame !== 'success' ? 'size-5 animate-spin' : 'size-5'} aria-hidden />
-                {STATUS_TEXT[phase]}
+                {phase === 'failed' && refusal ? refusal.headline : STATUS_TEXT[phase]}
               </p>
-              {detail && <p className="mt-1 text-center text-sm text-muted-foreground">{detail}</p>}
+              {phase === 'failed' && refusal && <p className="mt-1 text-center text-sm text-muted-foreground">{refusal.step}</p>}
             </div>
             <Button size="lg" onClick={start} disabled={busy || camera !== 'ready'}>
               {busy ? M.verifying : M.start}

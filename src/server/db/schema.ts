@@ -107,6 +107,14 @@ export interface GeofenceChecksTable {
   outside: number;
 }
 
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  message: string;
+  created_at: string;
+}
+
 export interface Database {
   departments: DepartmentsTable;
   users: UsersTable;
@@ -118,6 +126,7 @@ export interface Database {
   attendance_attempts: AttendanceAttemptsTable;
   login_failures: LoginFailuresTable;
   geofence_checks: GeofenceChecksTable;
+  contact_messages: ContactMessagesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -49,6 +49,7 @@ describe.skipIf(!hasFixtures)('POST /api/compare-face-video on real clips', () =
     const res = await compare(s.token, clip);
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
+    expect(res.body.error_code).toBeUndefined();
     expect(Math.abs(res.body.blink_count - 3)).toBeLessThanOrEqual(1);
     expect(await verifications(s.id)).toMatchObject([{ verdict: 'accepted', used_at: null }]);
 
@@ -62,7 +63,7 @@ describe.skipIf(!hasFixtures)('POST /api/compare-face-video on real clips', () =
   it('rejects a student who never blinks, with the liveness message, and stores the attempt', async () => {
     const s = await enrolledStudent('mcguinness', 'mcg@school.test');
     const res = await compare(s.token, readFixture('clips', 'mcguinness_0blinks_3s.webm'));
-    expect(res.body).toMatchObject({ success: false, message: 'Blink not detected. Try again.', blink_count: 0 });
+    expect(res.body).toMatchObject({ success: false, message: 'Blink not detected. Try again.', blink_count: 0, error_code: 'no_blink' });
     expect(await verifications(s.id)).toMatchObject([{ verdict: 'rejected', reason: 'no_blink' }]);
   });
 
@@ -70,7 +71,7 @@ describe.skipIf(!hasFixtures)('POST /api/compare-face-video on real clips', () =
     const s = await srv.db.selectFrom('users').select('id').where('email', '=', 'mcg@school.test').executeTakeFirstOrThrow();
     const token = (await postJson(`${srv.url}/api/login`, { email: 'mcg@school.test', password: GOOD_FIELDS.password })).body.token;
     const res = await compare(token, readFixture('clips', 'aoc_3blinks_3s.webm'));
-    expect(res.body.success).toBe(false);
+    expect(res.body).toMatchObject({ success: false, error_code: 'identity_mismatch' });
     expect((await verifications(s.id)).at(-1)).toMatchObject({ verdict: 'rejected', reason: 'identity_mismatch' });
   });
 
@@ -80,7 +81,7 @@ describe.skipIf(!hasFixtures)('POST /api/compare-face-video on real clips', () =
     for (const spec of SPLICES.filter((x) => x.enrolledAs === 'mcguinness')) {
       const res = await compare(token, buildSplice(spec));
       expect(res.status, spec.name).toBe(200);
-      expect(res.body, spec.name).toMatchObject({ success: false, message: 'The face changed during the recording. Record again with only your face in view.' });
+      expect(res.body, spec.name).toMatchObject({ success: false, error_code: 'face_changed', message: 'The face changed during the recording. Record again with only your face in view.' });
       expect((await verifications(s.id)).at(-1), spec.name).toMatchObject({ verdict: 'rejected', reason: 'face_changed' });
     }
     expect((await verifications(s.id)).filter((v) => v.verdict === 'accepted')).toHaveLength(0);
@@ -92,7 +93,7 @@ describe.skipIf(!hasFixtures)('POST /api/compare-face-video on real clips', () =
     const before = (await verifications(s.id)).length;
     const text = await compare(token, Buffer.from('not a video at all'), 'fake.webm');
     expect(text.status).toBe(400);
-    expect(text.body.success).toBe(false);
+    expect(text.body).toMatchObject({ success: false, error_code: 'invalid_video' });
     expect(text.body.message.length).toBeGreaterThan(5);
     const big = await compare(token, Buffer.alloc(6 * 1024 * 1024, 1));
     expect(big.status).toBe(413);

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { MSG } from '../../shared/messages';
 import type { AppDeps } from '../deps';
 import { authRoutes } from './auth';
+import { contactRoutes } from './contact';
 import { faceImageRoutes } from './face-images';
 import { studentRoutes } from './student';
 import { teacherRoutes } from './teacher';
@@ -22,6 +23,7 @@ export function restApi(deps: AppDeps): Router {
   api.use(teacherRoutes(deps));
   api.use(studentRoutes(deps));
   api.use(faceImageRoutes(deps));
+  api.use(contactRoutes(deps));
   api.use((_req, res) => {
     res.status(404).json({ success: false, message: MSG.server.notFound, error: MSG.server.notFound });
   });

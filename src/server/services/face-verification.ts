@@ -29,7 +29,7 @@ export async function verifyStudentVideo(deps: Deps, student: AuthUser, video: B
     deps.db.insertInto('face_verifications').values({ user_id: student.id, created_at: deps.clock.now().toISOString(), ...row }).execute();
   if (!template) {
     await store({ verdict: 'error', reason: 'no_enrollment' });
-    throw new DomainError('VALIDATION', MSG.attendance.noEnrollment);
+    throw new DomainError('VALIDATION', MSG.attendance.noEnrollment, { errorCode: 'no_enrollment' });
   }
   const started = Date.now();
   try {
@@ -41,10 +41,14 @@ export async function verifyStudentVideo(deps: Deps, student: AuthUser, video: B
       similarity: verdict.similarity,
       duration_ms: verdict.ms,
     });
-    return { success: verdict.success, message: verdict.message, blink_count: verdict.blink_count };
+    // error_code: the engine's reason, so the page words the refusal and its next step without reading the message.
+    return { success: verdict.success, message: verdict.message, blink_count: verdict.blink_count, ...(verdict.success ? {} : { error_code: verdict.reason }) };
   } catch (err) {
     // A bad upload is an attempt and is kept; a busy answer is not an attempt.
-    if (err instanceof FaceInputError) await store({ verdict: 'error', reason: err.message.slice(0, 200), duration_ms: Date.now() - started });
+    if (err instanceof FaceInputError) {
+      await store({ verdict: 'error', reason: err.message.slice(0, 200), duration_ms: Date.now() - started });
+      throw new DomainError('VALIDATION', err.message, { errorCode: 'invalid_video' });
+    }
     return toDomainFaceError(err);
   }
 }

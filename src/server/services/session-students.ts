@@ -8,15 +8,18 @@ import { expireDueSessions } from './session-expiry';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>;
 
-/** The teacher's current session, else their latest one: the list keeps showing the last class after it ends. */
+/**
+ * The teacher's current session, else their latest one: the list keeps showing the last class after it ends.
+ * Newest start first (a teacher has at most one open session, and it is always their newest); id breaks a tie.
+ */
 async function currentOrLatestSession(deps: Deps, teacher: AuthUser) {
   await expireDueSessions(deps);
   return deps.db
     .selectFrom('geofence_sessions')
-    .select(['id', 'department_id', 'ended_at'])
+    .select(['id', 'department_id', 'started_at', 'ended_at'])
     .where('teacher_id', '=', teacher.id)
-    .orderBy('ended_at', (ob) => ob.nullsFirst())
     .orderBy('started_at', 'desc')
+    .orderBy('id', 'desc')
     .executeTakeFirst();
 }
 
@@ -55,6 +58,8 @@ export async function getStudentsForSession(deps: Deps, teacher: AuthUser, args:
     totalPages: Math.max(1, Math.ceil(allStudents.length / args.limit)),
     session_id: session?.id ?? null,
     session_active: Boolean(session && !session.ended_at),
+    /** Which session the rows (and any manual mark made from them) belong to. */
+    session: session ? { id: session.id, started_at: session.started_at, ended_at: session.ended_at } : null,
   };
 }
 

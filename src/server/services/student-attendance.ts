@@ -11,7 +11,11 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>;
 export async function getStudentAttendance(deps: Deps, student: AuthUser, page: number, limit: number) {
   const totals = await deps.db
     .selectFrom('attendance_records')
-    .select((eb) => [eb.fn.countAll<number>().as('total'), sql<number>`coalesce(sum(status = 'present'), 0)`.as('present')])
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      sql<number>`coalesce(sum(status = 'present'), 0)`.as('present'),
+      sql<string | null>`max(case when status = 'present' then marked_at end)`.as('last_present_at'),
+    ])
     .where('student_id', '=', student.id)
     .executeTakeFirstOrThrow();
   const rows = await deps.db
@@ -30,6 +34,8 @@ export async function getStudentAttendance(deps: Deps, student: AuthUser, page: 
     attendance_rate: total ? Math.round((Number(totals.present) / total) * 1000) / 10 : 0,
     total_pages: Math.max(1, Math.ceil(total / limit)),
     total_records: total,
+    /** The last time the student was marked present: an absent mark is not a check-in. */
+    last_present_at: totals.last_present_at,
   };
 }
 

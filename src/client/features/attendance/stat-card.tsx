@@ -36,7 +36,7 @@ export function StatCard({
         </CardTitle>
         {action}
       </CardHeader>
-      <CardContent className="grid gap-3">{children}</CardContent>
+      <CardContent className="grid grid-cols-1 gap-3">{children}</CardContent>
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
 import { Button } from '@/components/ui/button';
@@ -6,13 +6,30 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { apiRequest } from '@/lib/api';
 
-/** SPEC 2: submitting only clears the form; nothing is sent anywhere. */
+/** The contact form: the message is stored for the school's administrators (issue 11), then the form clears. */
 export function ContactForm() {
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  const [sending, setSending] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    event.currentTarget.reset();
-    toast.success(MSG.contact.sent);
+    const form = event.currentTarget;
+    const fields = Object.fromEntries(new FormData(form)) as Record<string, string>;
+    setSending(true);
+    try {
+      const res = await apiRequest<{ message?: string }>('/contact', { json: { name: fields.name, email: fields.email, message: fields.message } });
+      if (!res.ok) {
+        toast.error(res.data.message || MSG.contact.failed);
+        return;
+      }
+      form.reset();
+      toast.success(MSG.contact.stored);
+    } catch {
+      toast.error(MSG.contact.failed);
+    } finally {
+      setSending(false);
+    }
   }
   return (
     <Card>
@@ -32,7 +49,7 @@ export function ContactForm() {
           <FormField id="contact-message" label={MSG.contact.message}>
             <Textarea id="contact-message" name="message" required />
           </FormField>
-          <Button type="submit" size="lg" className="justify-self-start">
+          <Button type="submit" size="lg" className="justify-self-start" disabled={sending}>
             {MSG.contact.submit}
           </Button>
         </form>

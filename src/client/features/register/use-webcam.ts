@@ -14,7 +14,8 @@ export function useWebcam(videoRef: RefObject<HTMLVideoElement | null>, onError:
     (async () => {
       try {
         const media = await navigator.mediaDevices.getUserMedia({
-          video: { width: { ideal: 640 }, height: { ideal: 480 }, facingMode: 'user' },
+          // Ideal, not exact: a camera that cannot give 640x480 (or 30 fps) still starts, at its best below that.
+          video: { width: { ideal: 640, max: 640 }, height: { ideal: 480, max: 480 }, frameRate: { ideal: 30 }, facingMode: 'user' },
           audio: false,
         });
         if (cancelled) return media.getTracks().forEach((track) => track.stop());

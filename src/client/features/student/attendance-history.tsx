@@ -41,7 +41,8 @@ export function AttendanceHistory({
             <TableRow>
               <TableHead>{M.columns.date}</TableHead>
               <TableHead>{M.columns.status}</TableHead>
-              <TableHead>{M.columns.checkIn}</TableHead>
+              {/* On a phone the check-in time moves under the date: three columns do not fit 390 px. */}
+              <TableHead className="hidden sm:table-cell">{M.columns.checkIn}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -55,8 +56,11 @@ export function AttendanceHistory({
                 ))
               : records.map((r) => (
                   <TableRow key={r.id}>
-                    <TableCell className="font-medium">{formatDate(r.timestamp)}</TableCell>
-                    <TableCell>
+                    <TableCell className="font-medium">
+                      {formatDate(r.timestamp)}
+                      {r.status === 'present' && <p className="text-xs font-normal text-muted-foreground tabular-nums sm:hidden">{formatTime(r.timestamp)}</p>}
+                    </TableCell>
+                    <TableCell className="whitespace-normal">
                       <div className="flex flex-wrap items-center gap-2">
                         <StatusBadge value={r.status} />
                         {r.manual_flag && (
@@ -70,7 +74,7 @@ export function AttendanceHistory({
                         )}
                       </div>
                     </TableCell>
-                    <TableCell className="tabular-nums">{r.status === 'present' ? formatTime(r.timestamp) : '—'}</TableCell>
+                    <TableCell className="hidden tabular-nums sm:table-cell">{r.status === 'present' ? formatTime(r.timestamp) : '—'}</TableCell>
                   </TableRow>
                 ))}
             {data && records.length === 0 && (

@@ -15,6 +15,7 @@ export interface AttendanceList {
   attendance_rate: number;
   total_pages: number;
   total_records?: number;
+  last_present_at?: string | null;
 }
 
 export interface StudentProfile {

@@ -29,10 +29,10 @@ export function StudentOverview({
   marking: boolean;
 }) {
   const rate = attendance?.attendance_rate ?? 0;
-  const last = attendance?.attendance_records[0]?.timestamp;
+  const last = attendance?.last_present_at;
   return (
     <div className="grid gap-6">
-      <div className="grid gap-6 md:grid-cols-3">
+      <div className="grid gap-6 md:grid-cols-3 [&>*]:min-w-0">
         <StatCard icon={TrendingUp} title={M.attendanceRate} tone="success">
           <p className="text-4xl font-bold tracking-tight" data-testid="attendance-rate">
             {attendance ? `${rate}%` : '—'}
@@ -44,7 +44,7 @@ export function StudentOverview({
           <p className="text-lg font-semibold" data-testid="last-check-in">
             {last ? formatDateTime(last) : M.noCheckIn}
           </p>
-          <p className="text-sm text-muted-foreground">{M.timeZoneNote}</p>
+          <p className="text-sm text-muted-foreground">{last ? `${M.lastPresentNote} · ${M.timeZoneNote}` : M.timeZoneNote}</p>
         </StatCard>
         <StatCard icon={MapPin} title={M.currentLocation} tone={geo.status === 'error' ? 'warning' : 'primary'}>
           <p className="font-mono text-lg font-semibold" data-testid="current-location">

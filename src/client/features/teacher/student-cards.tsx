@@ -10,23 +10,28 @@ import type { SessionStudent } from './teacher-api';
 
 const M = MSG.teacher;
 
-/** Student Statistics: total, present, absent and the present share as a bar. */
-export function StudentStatsCard({ students }: { students: SessionStudent[] }) {
+/**
+ * Student Statistics. While a session runs, a student without a record has simply not marked yet: counting them
+ * absent would be false. Once it ends the server marks them absent, so the same counts hold then too.
+ */
+export function StudentStatsCard({ students, running }: { students: SessionStudent[]; running: boolean }) {
   const total = students.length;
-  const present = students.filter((s) => s.status === 'present').length;
+  const present = students.filter((s) => s.marked && s.status === 'present').length;
+  const absent = students.filter((s) => s.marked && s.status === 'absent').length;
   const pct = total ? Math.round((present / total) * 100) : 0;
   const figures = [
-    { label: M.total, value: total, className: '' },
-    { label: M.present, value: present, className: 'text-success' },
-    { label: M.absent, value: total - present, className: 'text-destructive' },
+    { id: 'total', label: M.total, value: total, className: '' },
+    { id: 'present', label: M.present, value: present, className: 'text-success' },
+    { id: 'not-marked', label: M.notYetMarked, value: total - present - absent, className: 'text-muted-foreground' },
+    { id: 'absent', label: running ? M.absentManual : M.absent, value: absent, className: 'text-destructive' },
   ];
   return (
     <StatCard icon={BarChart3} title={M.statsTitle}>
-      <dl className="grid grid-cols-3 gap-2 text-center">
+      <dl className="grid grid-cols-2 gap-2 text-center">
         {figures.map((f) => (
-          <div key={f.label} className="rounded-lg bg-muted/60 px-2 py-3">
+          <div key={f.id} className="rounded-lg bg-muted/60 px-2 py-3">
             <dt className="text-xs text-muted-foreground">{f.label}</dt>
-            <dd className={`text-2xl font-bold tabular-nums ${f.className}`} data-testid={`stat-${f.label.toLowerCase()}`}>
+            <dd className={`text-2xl font-bold tabular-nums ${f.className}`} data-testid={`stat-${f.id}`}>
               {f.value}
             </dd>
           </div>

@@ -5,14 +5,15 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { formatDateTime } from '@/features/attendance/format';
 import { StatusBadge } from '@/features/attendance/status-badge';
-import type { SessionStudent } from './teacher-api';
+import { sessionCaption } from './session-caption';
+import type { SessionRef, SessionStudent } from './teacher-api';
 import { useManualMark } from './use-manual-mark';
 
 const M = MSG.teacher;
 const D = M.detail;
 
 /** A session student's photo, statuses and the manual Mark Present / Mark Absent buttons. */
-export function StudentDetailDialog({ student, onClose }: { student: SessionStudent | null; onClose: () => void }) {
+export function StudentDetailDialog({ student, session, onClose }: { student: SessionStudent | null; session: SessionRef | null; onClose: () => void }) {
   const { mark, pending } = useManualMark();
   const s = student;
   const rows: [string, ReactNode][] = s
@@ -37,6 +38,10 @@ export function StudentDetailDialog({ student, onClose }: { student: SessionStud
             <DialogHeader>
               <DialogTitle>{s.name}</DialogTitle>
               <DialogDescription>{s.email}</DialogDescription>
+              <p className="text-sm font-medium" data-testid="detail-session">
+                {/* A manual mark is written into exactly this session (the row's session_id). */}
+                {session && s.session_id === session.id ? sessionCaption(session) : M.sessionIdMissing}
+              </p>
             </DialogHeader>
             <div className="grid gap-5 sm:grid-cols-[9rem_1fr]">
               {s.image_urls[0] ? (

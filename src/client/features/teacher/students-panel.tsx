@@ -12,6 +12,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { errorText } from '@/features/attendance/fetch-json';
 import { formatDateTime } from '@/features/attendance/format';
 import { StatusBadge } from '@/features/attendance/status-badge';
+import { sessionCaption } from './session-caption';
 import { StudentDetailDialog } from './student-detail-dialog';
 import { type SessionStudent, useSessionStudents } from './teacher-api';
 import { useDebouncedValue } from './use-debounced-value';
@@ -41,9 +42,12 @@ export function StudentsPanel({ live }: { live: boolean }) {
             <h2>{M.studentsTitle}</h2>
           </CardTitle>
           <CardDescription>{M.studentsDescription}</CardDescription>
+          <p className="text-sm font-medium" data-testid="students-session">
+            {sessionCaption(students.data?.session)}
+          </p>
         </div>
-        <div className="flex gap-2">
-          <div className="relative">
+        <div className="flex flex-wrap gap-2">
+          <div className="relative min-w-0 flex-1 sm:flex-none">
             <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
             <Input
               type="search"
@@ -51,7 +55,7 @@ export function StudentsPanel({ live }: { live: boolean }) {
               placeholder={M.searchPlaceholder}
               value={search}
               onChange={(e) => setSearch(e.target.value)}
-              className="w-56 pl-9 sm:w-64"
+              className="w-full pl-9 sm:w-64"
             />
           </div>
           <Button onClick={() => navigate('/register', { state: { isStudent: true } })}>
@@ -66,17 +70,19 @@ export function StudentsPanel({ live }: { live: boolean }) {
             <TableRow>
               <TableHead>{M.columns.name}</TableHead>
               <TableHead>{M.columns.status}</TableHead>
-              <TableHead>{M.columns.timestamp}</TableHead>
+              {/* On a phone the time moves under the name: three columns do not fit 390 px. */}
+              <TableHead className="hidden sm:table-cell">{M.columns.timestamp}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
             {rows.map((s) => (
               <TableRow key={s.student_id} className="cursor-pointer" onClick={() => setSelected(s)}>
-                <TableCell>
-                  <button type="button" className="text-left font-medium hover:underline focus-visible:underline focus-visible:outline-none">
+                <TableCell className="whitespace-normal">
+                  <button type="button" className="text-left font-medium break-all hover:underline focus-visible:underline focus-visible:outline-none">
                     {s.name}
                   </button>
-                  <p className="text-xs text-muted-foreground">{s.email}</p>
+                  <p className="text-xs break-all text-muted-foreground">{s.email}</p>
+                  {s.timestamp && <p className="text-xs text-muted-foreground tabular-nums sm:hidden">{formatDateTime(s.timestamp)}</p>}
                   {s.flagged && (
                     <p className="text-xs font-medium text-destructive" title={M.flaggedHint}>
                       {M.flagged(s.outside_checks)}
@@ -86,7 +92,7 @@ export function StudentsPanel({ live }: { live: boolean }) {
                 <TableCell>
                   <StatusBadge value={s.marked ? s.status : null} label={s.marked ? undefined : M.notMarked} />
                 </TableCell>
-                <TableCell className="text-muted-foreground tabular-nums">{formatDateTime(s.timestamp, '—')}</TableCell>
+                <TableCell className="hidden text-muted-foreground tabular-nums sm:table-cell">{formatDateTime(s.timestamp, '—')}</TableCell>
               </TableRow>
             ))}
             {students.data && rows.length === 0 && (
@@ -100,7 +106,7 @@ export function StudentsPanel({ live }: { live: boolean }) {
         </Table>
         {(students.data?.totalPages ?? 1) > 1 && <Pagination page={page} totalPages={students.data!.totalPages} onPageChange={setPage} />}
       </CardContent>
-      <StudentDetailDialog student={selected} onClose={() => setSelected(null)} />
+      <StudentDetailDialog student={selected} session={students.data?.session ?? null} onClose={() => setSelected(null)} />
     </Card>
   );
 }

@@ -52,6 +52,14 @@ export interface SessionStudents {
   totalPages: number;
   session_id: number | null;
   session_active?: boolean;
+  session?: SessionRef | null;
+}
+
+/** The session a student list (and a manual mark made from it) belongs to. */
+export interface SessionRef {
+  id: number;
+  started_at: string;
+  ended_at: string | null;
 }
 
 export interface PendingStudent {

@@ -44,7 +44,8 @@ export function TeacherOverview({ geofence, onViewStudents }: { geofence: Return
   const all = students.data?.allStudents ?? [];
   return (
     <div className="grid gap-6">
-      <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+      {/* min-w-0: a long name or email in a card truncates instead of widening the column past a phone's screen. */}
+      <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3 [&>*]:min-w-0">
         <QuickActionsCard
           active={geofence.active}
           busy={busy || geofence.status.isPending}
@@ -53,7 +54,7 @@ export function TeacherOverview({ geofence, onViewStudents }: { geofence: Return
           onStop={() => run(geofence.stop)}
         />
         <AttendanceStatusCard active={geofence.active} location={location ?? stored.location} department={session?.department.name ?? null} remaining={geofence.remaining} />
-        <StudentStatsCard students={all} />
+        <StudentStatsCard students={all} running={geofence.active} />
         <GeofenceSettingsCard
           departments={departments.data ?? []}
           department={session?.department.id ?? department}

@@ -53,6 +53,13 @@ export function CameraFrame({
             <span className="size-2 animate-pulse rounded-full bg-red-500" aria-hidden />
             REC
           </span>
+          <p
+            role="alert"
+            data-testid="blink-prompt"
+            className="absolute inset-x-0 bottom-4 mx-auto w-fit rounded-full bg-black/70 px-4 py-1.5 text-lg font-bold text-white"
+          >
+            {MSG.verification.blinkNow}
+          </p>
           <span
             aria-hidden
             className="absolute inset-x-0 bottom-0 h-1 origin-left bg-red-500"

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { RECORDING_MS, REDIRECT_AFTER_MARKING_MS, REQUESTED_BLINKS, TOAST_MS } from '../../../shared/constants';
+import { RECORDING_MS, REDIRECT_AFTER_MARKING_MS, TOAST_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { type Coords, geolocationFailure, getCurrentCoords } from '@/features/attendance/use-geolocation';
 import { getToken } from '@/lib/session';
+import { type RefusalAdvice, refusalAdvice } from './refusal-advice';
 import { compareFaceVideoPatiently, type FaceMarkResult, markVerifiedAttendance } from './verification-api';
 
 export type VerificationPhase = 'idle' | 'recording' | 'checking' | 'marking' | 'failed' | 'done';
@@ -18,7 +19,14 @@ export function useFaceVerification(record: (ms: number) => Promise<Blob>, passe
   const navigate = useNavigate();
   const [phase, setPhase] = useState<VerificationPhase>('idle');
   const [frame, setFrame] = useState<FrameState>('default');
-  const [detail, setDetail] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<RefusalAdvice | null>(null);
+
+  function refuse(advice: RefusalAdvice) {
+    setFrame('failure');
+    setRefusal(advice);
+    setPhase('failed');
+    toast.error(advice.headline, { ...opts, description: advice.step });
+  }
 
   async function start() {
     if (!getToken()) {
@@ -26,7 +34,7 @@ export function useFaceVerification(record: (ms: number) => Promise<Blob>, passe
       return;
     }
     setFrame('default');
-    setDetail(null);
+    setRefusal(null);
     setPhase('recording');
     let video: Blob;
     try {
@@ -45,21 +53,16 @@ export function useFaceVerification(record: (ms: number) => Promise<Blob>, passe
         toast.warning(res.data.message || MSG.server.busy, opts);
         return;
       }
-      if (!res.ok) throw new Error(res.data.message);
       if (!res.data.success) {
-        // Refused for another reason than blinking (the face did not match, no face...): the server's reason helps.
-        const other = res.data.message && res.data.message !== M.noBlink ? res.data.message : undefined;
-        const identity = other ?? ((res.data.blink_count ?? 0) >= REQUESTED_BLINKS ? res.data.message : undefined);
-        setFrame('failure');
-        setDetail(identity ?? null);
-        setPhase('failed');
-        toast.error(M.noBlink, { ...opts, description: identity });
+        // A refusal (200) or a refused upload (400) carries its reason as error_code; other failures do not.
+        if (!res.ok && !res.data.error_code) throw new Error(res.data.message);
+        refuse(refusalAdvice(res.data.error_code));
         return;
       }
     } catch (err) {
       setFrame('failure');
       setPhase('failed');
-      setDetail(err instanceof Error && err.message ? err.message : null);
+      setRefusal({ headline: M.livenessError, step: err instanceof Error && err.message ? err.message : M.refusedOther.step });
       toast.error(M.livenessError, opts);
       return;
     }
@@ -89,7 +92,7 @@ export function useFaceVerification(record: (ms: number) => Promise<Blob>, passe
     setTimeout(() => navigate('/student-dashboard'), REDIRECT_AFTER_MARKING_MS);
   }
 
-  return { phase, frame, detail, start };
+  return { phase, frame, refusal, start };
 }
 
 function showResult(result: FaceMarkResult) {

@@ -10,7 +10,10 @@ export function pickRecordingMimeType(): string | undefined {
   return MIME_CANDIDATES.find((type) => MediaRecorder.isTypeSupported(type));
 }
 
-/** The camera preview (via useWebcam) plus `record(ms)`: a webm clip of the live stream, exactly `ms` long. */
+/**
+ * The camera preview (via useWebcam) plus `record(ms)`: a webm clip of the live stream, `ms` long from the recorder's
+ * start, at the stream's own size (the camera's best up to 640x480: never scaled up, which would add no detail).
+ */
 export function useWebcamRecorder(videoRef: RefObject<HTMLVideoElement | null>, onCameraError: (err: unknown) => void) {
   const camera = useWebcam(videoRef, onCameraError);
 
@@ -30,10 +33,13 @@ export function useWebcamRecorder(videoRef: RefObject<HTMLVideoElement | null>, 
         };
         recorder.onstop = () => resolve(new Blob(chunks, { type: (recorder.mimeType || 'video/webm').split(';')[0] }));
         recorder.onerror = () => reject(new Error('Recording failed'));
+        // The clock starts when the recorder does (onstart), not when it is asked to: on a busy machine start-up
+        // can take a while, and a clip cut short loses the blink at its end.
+        recorder.onstart = () =>
+          setTimeout(() => {
+            if (recorder.state !== 'inactive') recorder.stop();
+          }, ms);
         recorder.start();
-        setTimeout(() => {
-          if (recorder.state !== 'inactive') recorder.stop();
-        }, ms);
       }),
     [videoRef],
   );

@@ -5,6 +5,8 @@ export interface FaceVerdict {
   success?: boolean;
   message?: string;
   blink_count?: number;
+  /** Why a check was refused (the engine's reason, or no_enrollment / invalid_video): words are chosen per code. */
+  error_code?: string;
   /** Seconds to wait, on a 503 from a busy face checker. */
   retry_after?: number;
 }

@@ -1,0 +1,20 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { MSG } from '../../shared/messages';
+import { onRefusedToken } from '@/lib/refused-token';
+
+/** Any 401 to a request with a token: the token is already cleared; say so and go to /login (as an expired one does). */
+export function RefusedTokenRedirect() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(
+    () =>
+      onRefusedToken(() => {
+        toast.error(MSG.guard.sessionExpired, { id: 'session-expired' });
+        navigate('/login', { replace: true, state: { from: location } });
+      }),
+    [navigate, location],
+  );
+  return null;
+}

@@ -1,0 +1,13 @@
+import { MSG } from '../../../shared/messages';
+
+export interface RefusalAdvice {
+  headline: string;
+  step: string;
+}
+
+const REFUSALS: Record<string, RefusalAdvice> = MSG.verification.refusals;
+
+/** The headline and next step for the server's refusal code; an unknown or missing code gets the general advice. */
+export function refusalAdvice(errorCode: string | undefined): RefusalAdvice {
+  return (errorCode && Object.hasOwn(REFUSALS, errorCode) && REFUSALS[errorCode]) || MSG.verification.refusedOther;
+}

@@ -1,0 +1,149 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../src/client/features/attendance/format';
+import { MSG } from '../../src/shared/messages';
+import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
+import { hasChromium, launchBrowser, openPage, screenshot, toastWith } from './support/browser';
+import { login } from './support/journey';
+
+const PHONE = { width: 390, height: 844 };
+const PASSWORD = 'Str0ng!pass';
+const T = MSG.teacher;
+const S = MSG.student;
+
+/**
+ * Runs in the page: every visible element that reaches past the viewport's sides, and every box that has to
+ * scroll sideways to show its content (a table whose last column is cut off). Toasts are fixed overlays: skipped.
+ */
+function horizontalOverflow() {
+  const vw = document.documentElement.clientWidth;
+  const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].slice(0, 3).join('.')} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+  const outside: string[] = [];
+  const scrollers: string[] = [];
+  const beyond = (el: Element) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && (r.right > vw + 1 || r.left < -1);
+  };
+  // Drawn inside a box that clips it (a progress bar's sliding fill): what shows is that box, checked on its own.
+  const clipped = (el: Element) => {
+    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+      if (getComputedStyle(p).overflowX !== 'visible') return true;
+    }
+    return false;
+  };
+  for (const el of document.querySelectorAll('body *')) {
+    if (el.closest('[data-sonner-toaster]')) continue;
+    // Report the innermost offenders: the parents of a too-wide element are too wide because of it.
+    if (beyond(el) && !clipped(el) && ![...el.children].some(beyond)) {
+      const r = el.getBoundingClientRect();
+      outside.push(`${describe(el)} [${Math.round(r.left)}..${Math.round(r.right)}]`);
+    }
+    const style = getComputedStyle(el);
+    if (['auto', 'scroll'].includes(style.overflowX) && el.scrollWidth > el.clientWidth + 1) scrollers.push(`${describe(el)} ${el.scrollWidth}>${el.clientWidth}`);
+  }
+  return { page: document.documentElement.scrollWidth > vw, outside: outside.slice(0, 5), scrollers: scrollers.slice(0, 5) };
+}
+
+async function expectNoOverflow(page: Page, where: string) {
+  await page.waitForTimeout(300); // layout settles after data arrives
+  expect(await page.evaluate(horizontalOverflow), where).toEqual({ page: false, outside: [], scrollers: [] });
+}
+
+/** Whether two elements' boxes intersect, measured once a toast has finished sliding in. */
+async function overlaps(a: Locator, b: Locator) {
+  await a.page().waitForTimeout(600);
+  const [x, y] = [await a.boundingBox(), await b.boundingBox()];
+  if (!x || !y) throw new Error('element not on screen');
+  return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
+}
+
+describe.skipIf(!hasChromium)('dashboards on a 390 px phone in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let teacher: Awaited<ReturnType<typeof createTestUser>>;
+  let student: Awaited<ReturnType<typeof createTestUser>>;
+  const presentAt = '2026-11-20T04:05:06.000Z';
+  const absentAt = '2026-11-21T04:15:00.000Z';
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+    teacher = await createTestUser(server.db, { role: 'teacher', department: 'BCA', password: PASSWORD, username: 'rkapoor' });
+    student = await createTestUser(server.db, { role: 'student', department: 'BCA', password: PASSWORD, username: 'priyanshusharma2007' });
+    await createTestUser(server.db, { role: 'student', department: 'BCA', username: 'averyveryverylongusername01', email: 'averyveryverylongaddress.of.a.student@school.test' });
+    // Two past classes: present in the first, marked absent by the teacher in the later one.
+    const dept = await server.db.selectFrom('departments').select('id').where('name', '=', 'BCA').executeTakeFirstOrThrow();
+    for (const [day, status, markedAt] of [['2026-11-20', 'present', presentAt], ['2026-11-21', 'absent', absentAt]] as const) {
+      const { id } = await server.db
+        .insertInto('geofence_sessions')
+        .values({ teacher_id: teacher.id, department_id: dept.id, latitude: 23.0225, longitude: 72.5714, radius_m: 50, started_at: `${day}T04:00:00.000Z`, ends_at: `${day}T04:10:00.000Z`, ended_at: `${day}T04:10:00.000Z`, end_reason: 'manual' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await server.db
+        .insertInto('attendance_records')
+        .values({ session_id: id, student_id: student.id, status, marked_at: markedAt, manual_override: status === 'absent' ? 1 : 0, marked_by: status === 'absent' ? teacher.id : null, geofencing_status: status === 'present' ? 'valid' : null, face_recognition_status: status === 'present' ? 'verified' : null, updated_at: markedAt })
+        .execute();
+    }
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('student: Last Check-in is the last present mark (not a later absent one); no tab overflows; toasts stay clear of Profile and Logout', { timeout: 60_000 }, async () => {
+    const { page, context } = await openPage(browser, server.url, { viewport: PHONE });
+    await login(page, student.email, PASSWORD, '/student-dashboard');
+    await expect.poll(() => page.getByTestId('last-check-in').innerText()).toBe(formatDateTime(presentAt));
+    await page.getByText(S.lastPresentNote, { exact: false }).waitFor();
+    await expectNoOverflow(page, 'student overview');
+    await screenshot(page, 'phone-390-student-overview', true);
+
+    await page.getByRole('tab', { name: S.tabs.attendance }).click();
+    await page.getByRole('row').filter({ hasText: 'Absent' }).getByText(S.markedManually).waitFor();
+    await expectNoOverflow(page, 'student attendance');
+    await screenshot(page, 'phone-390-student-attendance', true);
+
+    await page.getByRole('tab', { name: S.tabs.overview }).click();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('button', { name: S.markAttendance }).click(); // no session is open: a toast says so
+    const toast = page.locator('[data-sonner-toast]').first();
+    await toast.waitFor();
+    for (const control of [page.getByRole('button', { name: S.profile }), page.getByRole('button', { name: MSG.nav.logout })]) {
+      expect(await overlaps(toast, control)).toBe(false);
+    }
+    await context.close();
+  });
+
+  it('teacher: no tab overflows at 390 px (the Students table shows every column); toasts stay clear of Logout', { timeout: 60_000 }, async () => {
+    const { page, context } = await openPage(browser, server.url, { viewport: PHONE });
+    await login(page, teacher.email, PASSWORD, '/teacher-dashboard');
+    await page.getByTestId('stat-total').getByText('2').waitFor();
+    await expectNoOverflow(page, 'teacher overview');
+    await screenshot(page, 'phone-390-teacher-overview', true);
+
+    await page.getByRole('tab', { name: T.tabs.students }).click();
+    await page.getByRole('row').filter({ hasText: student.username }).getByText('Absent').waitFor();
+    await expectNoOverflow(page, 'teacher students');
+    await screenshot(page, 'phone-390-teacher-students', true);
+
+    await page.getByRole('tab', { name: T.tabs.overview }).click();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('button', { name: T.startAttendance }).click();
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.press('Escape');
+    const toast = toastWith(page, T.startCanceled);
+    await toast.waitFor();
+    expect(await overlaps(toast, page.getByRole('button', { name: MSG.nav.logout }))).toBe(false);
+    await context.close();
+  });
+
+  it('face page: a toast stays clear of the back link', { timeout: 30_000 }, async () => {
+    const { page, context } = await openPage(browser, server.url, { viewport: PHONE });
+    await page.goto('/face-detection'); // no token: 'Token missing.'
+    const toast = toastWith(page, MSG.verification.tokenMissing);
+    await toast.waitFor();
+    expect(await overlaps(toast, page.getByRole('link', { name: MSG.verification.backToDashboard }))).toBe(false);
+    await context.close();
+  });
+});

@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { MSG } from '../../../src/shared/messages';
+
+export interface FaceAttempt {
+  success: boolean;
+  blink_count: number;
+  error_code?: string;
+  message?: string;
+}
+
+/** Where the uploads go when FACE_UPLOAD_DUMP_DIR is set (the page needs keepUploadedVideo): the webm the server got. */
+const DUMP_DIR = process.env.FACE_UPLOAD_DUMP_DIR;
+
+/** Runs in the page: keeps the last uploaded `video` field on window, so the test can save what the server got. */
+export function keepUploadedVideo() {
+  const original = window.fetch;
+  window.fetch = async (input, init) => {
+    const video = init?.body instanceof FormData ? init.body.get('video') : null;
+    if (video instanceof Blob) (window as unknown as { __video?: Blob }).__video = video;
+    return original(input, init);
+  };
+}
+
+export async function uploadedVideo(page: Page): Promise<Buffer | null> {
+  const base64 = await page.evaluate(async () => {
+    const video = (window as unknown as { __video?: Blob }).__video;
+    if (!video) return null;
+    const bytes = new Uint8Array(await video.arrayBuffer());
+    let text = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(text);
+  });
+  return base64 ? Buffer.from(base64, 'base64') : null;
+}
+
+/**
+ * One genuine attempt through the face page as a student would make it: open /face-detection, press Start
+ * Verification `waitMs` after it is ready, wait for the server's verdict. Returns the verdict the server sent to the page.
+ */
+export async function attemptFaceCheck(page: Page, label: string, opts: { waitMs?: number } = {}): Promise<FaceAttempt> {
+  await page.goto('/face-detection');
+  const start = page.getByRole('button', { name: MSG.verification.start });
+  for (let i = 0; i < 75 && !(await start.isEnabled()); i += 1) await page.waitForTimeout(200);
+  if (opts.waitMs) await page.waitForTimeout(opts.waitMs);
+  const answer = page.waitForResponse((res) => res.url().endsWith('/api/compare-face-video') && res.status() !== 503, { timeout: 120_000 });
+  await start.click();
+  const res = await answer;
+  if (DUMP_DIR) {
+    const video = await uploadedVideo(page);
+    if (video) {
+      fs.mkdirSync(DUMP_DIR, { recursive: true });
+      fs.writeFileSync(path.join(DUMP_DIR, `${label}.webm`), video);
+    }
+  }
+  return (await res.json()) as FaceAttempt;
+}

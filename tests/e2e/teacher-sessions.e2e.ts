@@ -1,0 +1,102 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../src/client/features/attendance/format';
+import { MSG } from '../../src/shared/messages';
+import { postJson } from '../helpers/http';
+import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
+import { hasChromium, launchBrowser, openPage, toastWith } from './support/browser';
+import { apiLogin, login } from './support/journey';
+
+const T = MSG.teacher;
+const PASSWORD = 'Str0ng!pass';
+const CLASSROOM = { latitude: 23.0225, longitude: 72.5714 };
+
+describe.skipIf(!hasChromium)('teacher sessions in Chromium: the latest session, its statistics and manual marks', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** A teacher with three students of their department, and REST calls made with the teacher's token. */
+  async function classOf(department: string, prefix: string) {
+    const teacher = await createTestUser(server.db, { role: 'teacher', department, password: PASSWORD, username: `${prefix}teacher` });
+    const students = [];
+    for (const name of ['anya', 'bela', 'chen']) students.push(await createTestUser(server.db, { role: 'student', department, username: `${prefix}${name}` }));
+    const token = await apiLogin(server.url, teacher.email, PASSWORD);
+    const call = async (method: 'POST' | 'PATCH', path: string, body: unknown = {}) => {
+      const res = method === 'POST' ? await postJson(`${server.url}${path}`, body, token) : await fetch(`${server.url}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      }).then(async (r) => ({ status: r.status, body: await r.json() }));
+      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+      return res.body;
+    };
+    const start = async () => (await call('POST', '/api/start_geofence', { teacher_id: teacher.id, ...CLASSROOM, radius: 50, department })).session_id as number;
+    const stop = () => call('PATCH', '/api/stop_geofence');
+    const mark = (student_id: number, session_id: number, status: 'present' | 'absent') => call('PATCH', '/api/mark_attendance_manual', { student_id, session_id, status });
+    return { teacher, students, start, stop, mark };
+  }
+
+  const recordOf = (sessionId: number, studentId: number) =>
+    server.db.selectFrom('attendance_records').select(['status', 'manual_override']).where('session_id', '=', sessionId).where('student_id', '=', studentId).executeTakeFirst();
+
+  const stat = (page: Page, id: string) => page.getByTestId(`stat-${id}`).innerText();
+
+  it('after Stop the Students tab shows the latest session, names it, and Mark Absent writes into that session', { timeout: 90_000 }, async () => {
+    const c = await classOf('IMCA', 'latest');
+    const [anya, bela] = c.students;
+    const older = await c.start();
+    await c.stop();
+    const latest = await c.start();
+    await c.mark(anya.id, latest, 'present');
+    await c.stop();
+
+    const { page, context } = await openPage(browser, server.url);
+    await login(page, c.teacher.email, PASSWORD, '/teacher-dashboard');
+    await page.getByRole('tab', { name: T.tabs.students }).click();
+    const started = await server.db.selectFrom('geofence_sessions').select('started_at').where('id', '=', latest).executeTakeFirstOrThrow();
+    await expect.poll(() => page.getByTestId('students-session').innerText()).toBe(T.sessionOf(formatDateTime(started.started_at), false));
+    await page.getByRole('row').filter({ hasText: anya.username }).getByText('Present').waitFor({ timeout: 5_000 });
+
+    await page.getByRole('row').filter({ hasText: bela.username }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByTestId('detail-session').innerText()).toBe(await page.getByTestId('students-session').innerText());
+    await dialog.getByRole('button', { name: T.detail.markAbsent }).click();
+    await toastWith(page, T.updated(MSG.attendance.manualMarked(bela.username, 'absent'))).waitFor();
+    expect(await recordOf(latest, bela.id)).toEqual({ status: 'absent', manual_override: 1 });
+    // The older session keeps the system's absent mark: nothing was written into it by hand.
+    expect(await recordOf(older, bela.id)).toEqual({ status: 'absent', manual_override: 0 });
+    await context.close();
+  });
+
+  it('while a session runs, students who have not marked are not counted absent; after it ends they are', { timeout: 90_000 }, async () => {
+    const c = await classOf('BSCIT', 'stats');
+    const session = await c.start();
+    const { page, context } = await openPage(browser, server.url);
+    await login(page, c.teacher.email, PASSWORD, '/teacher-dashboard');
+    await expect.poll(() => stat(page, 'not-marked'), { timeout: 10_000 }).toBe('3');
+    expect([await stat(page, 'total'), await stat(page, 'present'), await stat(page, 'absent')]).toEqual(['3', '0', '0']);
+    await page.getByRole('term').getByText(T.absentManual, { exact: true }).waitFor();
+
+    await c.mark(c.students[0].id, session, 'present');
+    await c.mark(c.students[1].id, session, 'absent');
+    await expect.poll(() => stat(page, 'absent'), { timeout: 10_000 }).toBe('1');
+    expect([await stat(page, 'present'), await stat(page, 'not-marked')]).toEqual(['1', '1']);
+
+    await page.getByRole('button', { name: T.stopAttendance }).click();
+    await toastWith(page, T.ended).waitFor();
+    await expect.poll(() => stat(page, 'absent'), { timeout: 10_000 }).toBe('2');
+    expect([await stat(page, 'present'), await stat(page, 'not-marked')]).toEqual(['1', '0']);
+    await page.getByRole('term').getByText(T.absent, { exact: true }).waitFor();
+    await context.close();
+  });
+});
