@@ -61,3 +61,12 @@ export function writeSplices(dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollca
   }
   return out;
 }
+
+/**
+ * What Chromium's fake camera records when Start is pressed `offset` seconds into its looping .y4m: 3 s from there,
+ * wrapping round (320x240, as the browser's upload). Real footage, cut, not synthesised.
+ */
+export function buildLoopCut(clip: string, offset: number): Buffer {
+  const args = ['-v', 'error', '-stream_loop', '1', '-i', fixture('clips', `${clip}.y4m`), '-ss', String(offset), '-t', '3', '-c:v', 'libvpx', '-b:v', '600k', '-f', 'webm', 'pipe:1'];
+  return execFileSync(ffmpegPath(), args, { maxBuffer: 16 * 1024 * 1024 });
+}

@@ -43,9 +43,21 @@ describe('countBlinks', () => {
     expect(countBlinks(clip(38, 0.4, { 10: [0.12, 0.39], 20: [0.4, 0.1] })).blinks).toBe(0);
   });
 
-  it('needs the eyes open before and after: a clip that ends mid-blink does not count it', () => {
-    expect(countBlinks(clip(38, 0.4, { 36: 0.12, 37: 0.12 })).blinks).toBe(0);
-    expect(countBlinks(clip(38, 0.4, { 0: 0.12, 1: 0.12 })).blinks).toBe(0);
+  it('counts a blink cut by the start or the end of the recording (Start is pressed at any moment), with one flank', () => {
+    // the d0 camera started 2.55 s into its loop: closing, closed, nearly open, open
+    const start = countBlinks(clip(38, 0.4, { 0: 0.28, 1: 0.1, 2: 0.33 }));
+    expect(start.blinks).toBe(1);
+    expect(start.events[0]).toMatchObject({ before: null, after: 240 });
+    const end = countBlinks(clip(38, 0.4, { 36: 0.12, 37: 0.12 }));
+    expect(end.blinks).toBe(1);
+    expect(end.events[0]).toMatchObject({ before: 2800, after: null });
+  });
+
+  it('does not count eyes closed from the start for longer than a blink, or closing for long at the end', () => {
+    const shut = Object.fromEntries(Array.from({ length: 9 }, (_, k) => [k, 0.1]));
+    expect(countBlinks(clip(38, 0.4, shut)).blinks).toBe(0);
+    const closing = Object.fromEntries(Array.from({ length: 9 }, (_, k) => [29 + k, 0.1]));
+    expect(countBlinks(clip(38, 0.4, closing)).blinks).toBe(0);
   });
 
   it('ignores frames where the head nods or turns far (a tilted photo changes the apparent lid gap)', () => {

@@ -53,10 +53,14 @@ function quantile(xs: number[], q: number): number {
   return s[Math.min(s.length - 1, Math.max(0, Math.round(q * (s.length - 1))))];
 }
 
-/** One counted blink: the last open-eye sample before it and the first after it (milliseconds, as the samples' t). */
+/**
+ * One counted blink: the last open-eye sample before it and the first after it (milliseconds, as the samples' t).
+ * A blink cut by the recording's start has no `before` (the lids are seen opening), one cut by its end no `after`
+ * (the lids are seen closing): the moment a student presses Start is arbitrary, and so is where a blink falls.
+ */
 export interface BlinkEvent {
-  before: number;
-  after: number;
+  before: number | null;
+  after: number | null;
 }
 
 export interface BlinkResult {
@@ -81,11 +85,17 @@ export function countBlinks(samples: EyeSample[], rules = BLINK_RULES): BlinkRes
   const events: BlinkEvent[] = [];
   let minRatio = Infinity;
   let lastOpen: number | null = null;
-  let dip: { openBefore: number; start: number; end: number } | null = null;
+  let dip: { openBefore: number | null; start: number; end: number } | null = null;
+  const clipStart = sorted[0].t;
+  // true until the first open or unreadable frame: a closure seen here began before the recording did
+  let atStart = true;
+  let lastT = clipStart;
   for (const s of sorted) {
+    lastT = s.t;
     if (!usable(s)) {
       lastOpen = null; // an unreadable frame breaks the sequence: no blink is inferred across it
       dip = null;
+      atStart = false;
       continue;
     }
     const l = s.left! / baseline.left;
@@ -95,11 +105,15 @@ export function countBlinks(samples: EyeSample[], rules = BLINK_RULES): BlinkRes
     if (m <= rules.closedRatio && l <= rules.eyeClosedRatio && r <= rules.eyeClosedRatio) {
       if (dip) dip.end = s.t;
       else if (lastOpen !== null) dip = { openBefore: lastOpen, start: s.t, end: s.t };
+      else if (atStart && s.t - clipStart <= rules.maxClosedMs) dip = { openBefore: null, start: clipStart, end: s.t };
     } else if (m >= rules.openRatio) {
-      if (dip && dip.end - dip.start <= rules.maxClosedMs && s.t - dip.openBefore <= rules.maxBlinkMs) events.push({ before: dip.openBefore, after: s.t });
+      if (dip && dip.end - dip.start <= rules.maxClosedMs && s.t - (dip.openBefore ?? clipStart) <= rules.maxBlinkMs) events.push({ before: dip.openBefore, after: s.t });
       dip = null;
       lastOpen = s.t;
+      atStart = false;
     }
   }
+  // a closure still under way when the recording stops: lids seen closing from open, within a blink's time
+  if (dip && dip.openBefore !== null && lastT - dip.start <= rules.maxClosedMs && lastT - dip.openBefore <= rules.maxBlinkMs) events.push({ before: dip.openBefore, after: null });
   return { blinks: events.length, events, baseline, minRatio: Number.isFinite(minRatio) ? minRatio : null };
 }

@@ -34,6 +34,15 @@ describe('identity across the clip', () => {
     expect(nextProbeFrames(a, probes, opts)).toEqual([]);
   });
 
+  it('confirms a blink cut by the recording on its one flank', () => {
+    const a = analyseClip(clip([0, 1]), FPS);
+    expect(a.blinks).toEqual([{ before: null, after: 2 }]);
+    const probes: ProbeDistances = new Map([[20, 0.2]]);
+    expect(nextProbeFrames(a, probes, opts)).toEqual([2]);
+    probes.set(2, 0.21);
+    expect(countEnrolledBlinks(a, probes, 0.5)).toBe(1);
+  });
+
   it('tries the next frame outward when face-api finds no face on a flank', () => {
     const a = analyseClip(clip([10, 11]), FPS);
     expect(nextProbeFrames(a, new Map([[20, 0.2], [9, null], [12, 0.2]]), opts)).toEqual([8]);

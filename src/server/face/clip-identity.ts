@@ -21,9 +21,9 @@ const MIN_TRACK_FRAMES = 3;
 const TRACK_CANDIDATES = 6;
 
 export interface Blink {
-  /** last open frame before the blink, first open frame after it */
-  before: number;
-  after: number;
+  /** last open frame before the blink, first open frame after it; null where the recording cut the blink */
+  before: number | null;
+  after: number | null;
 }
 
 export interface ClipAnalysis {
@@ -41,15 +41,19 @@ export type ProbeDistances = Map<number, number | null>;
 export function analyseClip(readings: FrameReading[], fps: number): ClipAnalysis {
   const tracks = faceTracks(readings);
   const samples = readings.map((r, i) => ({ ...r, t: (i * 1000) / fps }));
-  const frameAt = (t: number) => Math.round((t * fps) / 1000);
+  const frameAt = (t: number | null) => (t === null ? null : Math.round((t * fps) / 1000));
   const blinks = countBlinks(samples)
     .events.map((e) => ({ before: frameAt(e.before), after: frameAt(e.after) }))
     .filter((b) => {
-      const track = trackOf(tracks, b.before);
-      return track !== undefined && b.after <= track.end;
+      // both flanks in one face track: a blink is never inferred across a cut
+      const track = trackOf(tracks, anchor(b));
+      return track !== undefined && (b.before === null || b.before >= track.start) && (b.after === null || b.after <= track.end);
     });
   return { tracks, blinks, frames: readings.length };
 }
+
+/** A frame of the blink's own track: its first flank. */
+const anchor = (b: Blink) => (b.before ?? b.after)!;
 
 export function classify(d: number | null | undefined, threshold: number): ProbeClass {
   if (d === null || d === undefined) return 'none';
@@ -57,8 +61,12 @@ export function classify(d: number | null | undefined, threshold: number): Probe
   return d > threshold + FOREIGN_MARGIN ? 'foreign' : 'unsure';
 }
 
-/** A flank is identified by its own frame, or by the next frame outward when face-api found no face in it. */
-function flankClass(side: number, outward: number, probes: ProbeDistances, threshold: number): ProbeClass | 'pending' {
+/**
+ * A flank is identified by its own frame, or by the next frame outward when face-api found no face in it. A blink
+ * cut by the recording has one flank; the other side then adds nothing (null).
+ */
+function flankClass(side: number | null, outward: number, probes: ProbeDistances, threshold: number): ProbeClass | 'pending' | null {
+  if (side === null) return null;
   if (!probes.has(side)) return 'pending';
   const c = classify(probes.get(side), threshold);
   if (c !== 'none') return c;
@@ -69,7 +77,7 @@ function flankClass(side: number, outward: number, probes: ProbeDistances, thres
 type BlinkState = 'confirmed' | 'refuted' | 'pending';
 
 function blinkState(b: Blink, probes: ProbeDistances, threshold: number): BlinkState {
-  const sides = [flankClass(b.before, b.before - 1, probes, threshold), flankClass(b.after, b.after + 1, probes, threshold)];
+  const sides = [flankClass(b.before, (b.before ?? 0) - 1, probes, threshold), flankClass(b.after, (b.after ?? 0) + 1, probes, threshold)].filter((c) => c !== null);
   if (sides.includes('pending')) return 'pending';
   return sides.every((s) => s === 'match') ? 'confirmed' : 'refuted';
 }
@@ -77,7 +85,8 @@ function blinkState(b: Blink, probes: ProbeDistances, threshold: number): BlinkS
 /** The missing frames of a blink's flanks (at most one per side at a time). */
 function missingFlanks(b: Blink, probes: ProbeDistances, frames: number): number[] {
   const out: number[] = [];
-  for (const [side, outward] of [[b.before, b.before - 1], [b.after, b.after + 1]]) {
+  const sides = [b.before === null ? null : [b.before, b.before - 1], b.after === null ? null : [b.after, b.after + 1]];
+  for (const [side, outward] of sides.filter((x) => x !== null)) {
     if (!probes.has(side)) out.push(side);
     else if (probes.get(side) === null && outward >= 0 && outward < frames && !probes.has(outward)) out.push(outward);
   }
@@ -116,10 +125,10 @@ export function countEnrolledBlinks(a: ClipAnalysis, probes: ProbeDistances, thr
   const trustedTracks = new Set(
     a.blinks
       .filter((_, i) => states[i] === 'confirmed')
-      .map((b) => trackOf(a.tracks, b.before)!)
+      .map((b) => trackOf(a.tracks, anchor(b))!)
       .filter((t) => [...probes.entries()].every(([f, d]) => f < t.start || f > t.end || classify(d, threshold) === 'match' || d === null)),
   );
-  return a.blinks.filter((b, i) => states[i] === 'confirmed' || (states[i] === 'pending' && trustedTracks.has(trackOf(a.tracks, b.before)!))).length;
+  return a.blinks.filter((b, i) => states[i] === 'confirmed' || (states[i] === 'pending' && trustedTracks.has(trackOf(a.tracks, anchor(b))!))).length;
 }
 
 /** Identity windows: the clip is cut in this many equal parts, each identified on its sharpest frame. */

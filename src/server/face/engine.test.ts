@@ -6,7 +6,7 @@ import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helper
 import { createFaceEngine, FaceBusyError, FaceInputError, type FaceEngine, type FaceEngineDebug, type FaceTemplate } from './index';
 import { ffmpegPath } from './ffmpeg';
 import { MSG } from '../../shared/messages';
-import { buildSplice, SPLICES } from '../../../tests/helpers/splice-clips';
+import { buildLoopCut, buildSplice, SPLICES } from '../../../tests/helpers/splice-clips';
 
 /** The real engine on the real fixtures: nothing of our own is mocked. */
 const read = (...p: string[]) => fs.readFileSync(fixture(...p));
@@ -60,6 +60,17 @@ describe.skipIf(!hasFixtures)('face engine on the fixture clips and photos', () 
       for (let i = 0; i < 5; i++) verdicts.push((await engine.verifyVideo(clip(name), who)).reason);
       expect(verdicts, name).toEqual(Array(5).fill('accepted'));
     }
+  }, 120_000);
+
+  it('accepts d0 however the recording cuts its one blink (the browser camera loops; Start comes at any moment)', async () => {
+    const d0 = await engine.enroll(['f005', 'f030', 'f050'].map((f) => read('clips', `enroll_d0_${f}.jpg`)));
+    const offsets = [0, 1.2, 2.3, 2.45, 2.5, 2.55, 2.6, 2.65];
+    const refused: string[] = [];
+    for (const offset of offsets) {
+      const v = await engine.verifyVideo(buildLoopCut('d0_man_1blink_3s', offset), d0);
+      if (!v.success) refused.push(`${offset}s: ${v.reason}`);
+    }
+    expect(refused).toEqual([]);
   }, 120_000);
 
   // Splice attacks cut from the same real footage: the enrolled face and another face in one clip.
