@@ -327,6 +327,7 @@ export const MSG = {
     // Registration shows 'Face detection failed' + message only when it contains 'No face detected' (SPEC 8).
     enrollManyFaces: (n: number, count: number) =>
       `No face detected in image ${n} on its own: it shows ${count} faces, and each image must show exactly one face.`,
+    enrollDifferentPeople: (n: number) => `Image ${n} does not show the same person as the other two: use three photos of your own face.`,
     enrollCount: (got: number) => `Enrollment needs exactly 3 face images (got ${got}).`,
     videoMissing: 'Attach the recording as the multipart field "video".',
     videoEmpty: 'The video file is empty.',

@@ -100,6 +100,23 @@ describe.skipIf(!hasFixtures)('face engine on the fixture clips and photos', () 
     expect((err as Error).message).toMatch(/image 2/);
   }, 60_000);
 
+  it('refuses three photos that are not of one person, naming the odd one', async () => {
+    const err = await engine.enroll([read('clips', AOC[0]), read('clips', MCG[1]), read('clips', AOC[2])]).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FaceInputError);
+    expect((err as Error).message).toBe(MSG.face.enrollDifferentPeople(2));
+  }, 60_000);
+
+  it('finds the one face in half-body and standing portraits, and still refuses a group photo', async () => {
+    const wide = ['zuckerberg_stage_halfbody.jpg', 'katy_perry_halfbody.jpg', 'biden_standing.jpg'];
+    const zuck = await engine.enroll([1, 2, 3].map((n) => read('photos', 'people', `zuckerberg_${n}.jpg`)));
+    const verdicts = [];
+    for (const f of wide) verdicts.push((await engine.verifyImage(read('photos', 'wide', f), zuck)).reason);
+    expect(verdicts).toEqual(['accepted', 'identity_mismatch', 'identity_mismatch']);
+    const withWide = await engine.enroll([read('photos', 'people', 'zuckerberg_1.jpg'), read('photos', 'wide', wide[0]), read('photos', 'people', 'zuckerberg_3.jpg')]);
+    expect(withWide.descriptors).toHaveLength(3);
+    expect(await engine.verifyImage(read('photos', 'bbt', 'group_6_faces.jpg'), zuck)).toMatchObject({ reason: 'multiple_faces' });
+  }, 60_000);
+
   it('refuses an image with no face, naming it', async () => {
     const err = await engine.enroll([await blankJpeg(), read('clips', AOC[1]), read('clips', AOC[2])]).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(FaceInputError);

@@ -1,16 +1,16 @@
 import { FACE_MODEL_ID, resolveOptions, type FaceEngineOptions } from './config';
-import { decodeImage } from './decode-image';
+import { describePhoto } from './photo-face';
 import { decodeVideo, type DecodedVideo } from './decode-video';
 import { FaceBusyError, FaceInputError } from './errors';
 import { JobGate } from './gate';
-import { meanDescriptor } from './match';
+import { euclidean, meanDescriptor } from './match';
 import { MSG } from '../../shared/messages';
 import { TaskTimeoutError, WorkerPool } from './pool';
 import type { DescribeResult, FrameReading } from './protocol';
 import { pickSharpFrames } from './quality';
 import type { FaceEngine, FaceEngineDebug, FaceTemplate, FaceVerdict } from './types';
 import { judgeImage, judgeVideo } from './verdict';
-import { analyseClip, nextProbeFrames, probeDistances, windowCandidates } from './clip-identity';
+import { analyseClip, classify, nextProbeFrames, probeDistances, windowCandidates } from './clip-identity';
 
 /** Buffers that can move to a worker without a copy (a SharedArrayBuffer is shared instead). */
 const transferable = (u: Uint8Array): ArrayBuffer[] =>
@@ -98,13 +98,17 @@ export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}): P
     async enroll(images) {
       if (images.length !== 3) throw new FaceInputError(MSG.face.enrollCount(images.length));
       return job(async (deadline) => {
-        const decoded = await Promise.all(images.map((img, i) => decodeImage(img, i + 1)));
-        const found = await Promise.all(decoded.map((img) => describe(img, true, deadline)));
+        const found = await Promise.all(images.map((img, i) => describePhoto((d, count) => describe(d, count, deadline), img, i + 1)));
         found.forEach((r, i) => {
           if (r.faces > 1) throw new FaceInputError(MSG.face.enrollManyFaces(i + 1, r.faces));
           if (!r.descriptor) throw new FaceInputError(MSG.register.noFace(i + 1));
         });
         const descriptors = found.map((r) => Float32Array.from(r.descriptor!));
+        // the three must show one person: each photo against the mean of the other two (docs/benchmarks.md)
+        descriptors.forEach((d, i) => {
+          const others = meanDescriptor(descriptors.filter((_, j) => j !== i));
+          if (classify(euclidean(d, others), o.threshold) === 'foreign') throw new FaceInputError(MSG.face.enrollDifferentPeople(i + 1));
+        });
         return { descriptors, mean: meanDescriptor(descriptors), model: FACE_MODEL_ID };
       });
     },
@@ -138,7 +142,7 @@ export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}): P
       const t0 = performance.now();
       checkTemplate(template);
       const judged = await job(async (deadline) => {
-        const r = await describe(await decodeImage(image, 1), true, deadline);
+        const r = await describePhoto((d, count) => describe(d, count, deadline), image, 1);
         return judgeImage({ faces: r.faces, probe: r.descriptor ? Float32Array.from(r.descriptor) : null, template, threshold: o.threshold });
       });
       return { ...judged, ms: Math.round(performance.now() - t0) };

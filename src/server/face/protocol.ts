@@ -16,6 +16,8 @@ export interface DescribeResult {
   /** faces found (the larger of Human's and face-api's counts when counting was asked) */
   faces: number;
   detector: 'tiny' | 'ssd' | null;
+  /** Human's box of the main face as fractions of the image [x, y, width, height] (when counting was asked) */
+  box?: [number, number, number, number] | null;
 }
 
 export type TaskRequest =

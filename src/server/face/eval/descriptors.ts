@@ -1,6 +1,7 @@
 import type { Config } from '@vladmandic/human';
 import type * as Tf from '@tensorflow/tfjs-core';
 import { decodeImage } from '../decode-image';
+import { describePhoto } from '../photo-face';
 import { describeFace, ENGINE_PLAN } from '../worker/describe';
 import type { Models } from '../worker/models';
 import { rgbTensor } from '../worker/staging';
@@ -30,8 +31,11 @@ async function faceres(m: Models, rgb: Uint8Array, width: number, height: number
 }
 
 export async function photoDescriptor(m: Models, chain: Chain, image: Buffer): Promise<Float32Array | null> {
-  const { rgb, width, height } = await decodeImage(image, 1);
-  if (chain === 'human-faceres') return faceres(m, rgb, width, height);
-  const r = await describeFace(m, rgb, width, height, false, chain === 'engine' ? ENGINE_PLAN : SSD_PLAN);
+  if (chain === 'human-faceres') {
+    const { rgb, width, height } = await decodeImage(image, 1);
+    return faceres(m, rgb, width, height);
+  }
+  const plan = chain === 'engine' ? ENGINE_PLAN : SSD_PLAN;
+  const r = await describePhoto((img, count) => describeFace(m, img.rgb, img.width, img.height, count, plan), image, 1);
   return r.descriptor ? Float32Array.from(r.descriptor) : null;
 }

@@ -9,7 +9,10 @@ export interface Photo {
   file: string;
 }
 
-/** bbt/<name>/*.png, people/<name>_N.jpg and the clips' enroll_<name>_*.jpg; group and antispoof shots are left out. */
+/**
+ * bbt/<name>/*.png, people/<name>_N.jpg, wide/<name>_*.jpg (half-body and standing portraits) and the clips'
+ * enroll_<name>_*.jpg; group and antispoof shots are left out.
+ */
 export function fixturePhotos(root: string): Photo[] {
   const out: Photo[] = [];
   const bbt = path.join(root, 'photos', 'bbt');
@@ -17,7 +20,10 @@ export function fixturePhotos(root: string): Photo[] {
     const dir = path.join(bbt, name);
     if (fs.statSync(dir).isDirectory()) for (const f of fs.readdirSync(dir).sort()) out.push({ person: `bbt/${name}`, file: path.join(dir, f) });
   }
-  for (const f of fs.readdirSync(path.join(root, 'photos', 'people')).sort()) out.push({ person: f.split('_')[0], file: path.join(root, 'photos', 'people', f) });
+  for (const folder of ['people', 'wide']) {
+    const dir = path.join(root, 'photos', folder);
+    if (fs.existsSync(dir)) for (const f of fs.readdirSync(dir).sort()) if (/\.(jpe?g|png)$/i.test(f)) out.push({ person: f.split('_')[0], file: path.join(dir, f) });
+  }
   for (const f of fs.readdirSync(path.join(root, 'clips')).sort()) {
     if (f.startsWith('enroll_')) out.push({ person: f.split('_')[1], file: path.join(root, 'clips', f) });
   }

@@ -29,13 +29,14 @@ function options(faceapi: typeof FaceApi, detector: DetectorName) {
 }
 
 /** Human's blazeface counts faces in an enrollment image: it finds all 6 in the group photo, Tiny does not. */
-async function countFaces(m: Models, img: Tf.Tensor3D): Promise<number> {
+async function countFaces(m: Models, img: Tf.Tensor3D): Promise<{ count: number; box: [number, number, number, number] | null }> {
   const batch = m.tf.expandDims(img, 0) as Tf.Tensor4D;
   try {
     const detector = { skipFrames: 0, maxDetected: 10 };
     const res = await m.human.detect(batch, { face: { detector, mesh: { enabled: false }, iris: { enabled: false } } } as Partial<Config>);
     for (const f of res.face) m.tf.dispose(f.tensor);
-    return significantFaces(res.face).length;
+    const faces = significantFaces(res.face);
+    return { count: faces.length, box: faces[0] ? ([...faces[0].boxRaw] as [number, number, number, number]) : null };
   } finally {
     m.tf.dispose(batch);
   }
@@ -47,7 +48,8 @@ export async function describeFace(m: Models, rgb: Uint8Array, width: number, he
   if (!faceapi) throw new Error('describeFace needs the full worker (face-api loaded)');
   const img = rgbTensor<Tf.Rank.R3>(m.tf, rgb, [height, width, 3]) as Tf.Tensor3D;
   try {
-    const humanFaces = count ? await countFaces(m, img) : 0;
+    const human = count ? await countFaces(m, img) : { count: 0, box: null };
+    const humanFaces = human.count;
     for (const step of plan) {
       const framed = pad(m.tf, img, step.pad);
       try {
@@ -56,12 +58,12 @@ export async function describeFace(m: Models, rgb: Uint8Array, width: number, he
         const sizes = found.map((f) => f.detection.box.width);
         const main = found[sizes.indexOf(Math.max(...sizes))];
         const faceapiFaces = sizes.filter((s) => s >= 0.4 * main.detection.box.width).length;
-        return { descriptor: Array.from(main.descriptor), faces: Math.max(humanFaces, faceapiFaces), detector: step.detector };
+        return { descriptor: Array.from(main.descriptor), faces: Math.max(humanFaces, faceapiFaces), detector: step.detector, box: human.box };
       } finally {
         m.tf.dispose(framed);
       }
     }
-    return { descriptor: null, faces: humanFaces, detector: null };
+    return { descriptor: null, faces: humanFaces, detector: null, box: human.box };
   } finally {
     m.tf.dispose(img);
   }
