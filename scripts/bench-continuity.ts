@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import { analyseClip, nextProbeFrames, probeDistances, windowCandidates } from '../src/server/face/clip-identity';
+import { decodeImage } from '../src/server/face/decode-image';
+import { decodeVideo } from '../src/server/face/decode-video';
+import { meanDescriptor } from '../src/server/face/match';
+import { pickSharpFrames } from '../src/server/face/quality';
+import { judgeVideo } from '../src/server/face/verdict';
+import { describeFace } from '../src/server/face/worker/describe';
+import { loadModels, warmUp } from '../src/server/face/worker/models';
+import { readFrames } from '../src/server/face/worker/tracking';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../tests/helpers/fixtures';
+import { buildSplice, SPLICES } from '../tests/helpers/splice-clips';
+
+/**
+ * `npm run bench:continuity`: what identity across the clip costs and catches. One thread, in process: for each
+ * fixture clip and splice, the identity frames the engine's planner asks for (windows, tracks, blink flanks), the
+ * face-api time they take beside the liveness time, and the verdict.
+ */
+if (!hasFixtures) {
+  console.error(NO_FIXTURES_MESSAGE);
+  process.exit(2);
+}
+const ENROLL = { aoc: ['f005', 'f045', 'f070'], mcguinness: ['f003', 'f025', 'f115'], d0: ['f005', 'f030', 'f050'] } as const;
+type Who = keyof typeof ENROLL;
+const m = await loadModels({ role: 'full' });
+await warmUp(m);
+const describe = async (rgb: Uint8Array, w: number, h: number) => {
+  const r = await describeFace(m, rgb, w, h, false);
+  return r.descriptor ? Float32Array.from(r.descriptor) : null;
+};
+const templates = {} as Record<Who, { mean: Float32Array; descriptors: Float32Array[]; model: string }>;
+for (const who of Object.keys(ENROLL) as Who[]) {
+  const ds: Float32Array[] = [];
+  for (const f of ENROLL[who]) {
+    const img = await decodeImage(fs.readFileSync(fixture('clips', `enroll_${who}_${f}.jpg`)), 1);
+    ds.push((await describe(img.rgb, img.width, img.height))!);
+  }
+  templates[who] = { descriptors: ds, mean: meanDescriptor(ds), model: 'bench' };
+}
+const cases: [string, Buffer, Who][] = [
+  ['aoc_3blinks_3s', fs.readFileSync(fixture('clips', 'aoc_3blinks_3s.webm')), 'aoc'],
+  ['d0_man_1blink_3s', fs.readFileSync(fixture('clips', 'd0_man_1blink_3s.webm')), 'd0'],
+  ['mcguinness_0blinks_3s', fs.readFileSync(fixture('clips', 'mcguinness_0blinks_3s.webm')), 'mcguinness'],
+  ['spoof_print_attack_3s', fs.readFileSync(fixture('clips', 'spoof_print_attack_3s.webm')), 'aoc'],
+  ...SPLICES.map((s) => [s.name, buildSplice(s), s.enrolledAs] as [string, Buffer, Who]),
+];
+console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log('| clip (enrolled as) | verdict | tracks | identity frames (windows + after liveness) | identity ms | liveness ms |');
+console.log('|---|---|---|---|---|---|');
+for (const [name, bytes, who] of cases) {
+  const v = await decodeVideo(bytes, { fps: 12.5, timeoutMs: 20_000 });
+  let t = performance.now();
+  const readings = await readFrames(m, v.frames, v.width, v.height);
+  const livenessMs = performance.now() - t;
+  const sharpest = (fs_: number[]) => fs_[pickSharpFrames(fs_.map((f) => v.frames[f]), v.width, v.height, 1, fs_.length)[0] ?? 0];
+  t = performance.now();
+  const probes = new Map<number, Float32Array | null>();
+  for (const c of windowCandidates(v.frames.length)) {
+    const f = sharpest(c);
+    probes.set(f, await describe(v.frames[f], v.width, v.height));
+  }
+  const windows = probes.size;
+  const clip = analyseClip(readings, v.fps);
+  for (let round = 0; round < 6; round++) {
+    const need = nextProbeFrames(clip, probeDistances(probes, templates[who].mean), { threshold: 0.5, minBlinks: 1, sharpest }).filter((f) => !probes.has(f));
+    if (!need.length) break;
+    for (const f of need) probes.set(f, await describe(v.frames[f], v.width, v.height));
+  }
+  const identityMs = performance.now() - t;
+  const verdict = judgeVideo({ readings, fps: v.fps, probes, template: templates[who], minBlinks: 1, threshold: 0.5 });
+  console.log(`| ${name} (${who}) | ${verdict.reason} | ${clip.tracks.length} | ${probes.size} (${windows} + ${probes.size - windows}) | ${Math.round(identityMs)} | ${Math.round(livenessMs)} |`);
+  v.release();
+}
+console.log(`load average at end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
