@@ -1,6 +1,6 @@
 import { FACE_MODEL_ID, resolveOptions, type FaceEngineOptions } from './config';
 import { decodeImage } from './decode-image';
-import { decodeVideo, type DecodedVideo } from './decode-video';
+import { decodeVideo, sweepStaleUploads, type DecodedVideo } from './decode-video';
 import { FaceBusyError, FaceInputError } from './errors';
 import { JobGate } from './gate';
 import { meanDescriptor } from './match';
@@ -54,6 +54,7 @@ function checkTemplate(t: FaceTemplate) {
 export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}): Promise<FaceEngine & FaceEngineDebug> {
   const started = performance.now();
   const o = resolveOptions(opts);
+  void sweepStaleUploads(); // uploads left by a process killed mid-check
   // Liveness (most frames) spreads over all workers; identity is a few frames, so only worker 0 holds face-api's
   // models (see worker/models.ts) and identity tasks are pinned to it.
   const pool = new WorkerPool(o.workers, (i) => (i === 0 ? 'full' : 'liveness'));
