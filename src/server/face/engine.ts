@@ -2,7 +2,7 @@ import { FACE_MODEL_ID, resolveOptions, type FaceEngineOptions } from './config'
 import { decodeImage } from './decode-image';
 import { decodeVideo, sweepStaleUploads, type DecodedVideo } from './decode-video';
 import { FaceBusyError, FaceInputError } from './errors';
-import { JobGate } from './gate';
+import { JobGate, type JobLane } from './gate';
 import { meanDescriptor } from './match';
 import { MSG } from '../../shared/messages';
 import { TaskTimeoutError, WorkerPool } from './pool';
@@ -62,11 +62,11 @@ export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}): P
   const gate = new JobGate(o.workers, o.queueLimit);
 
   /** Runs a job through the gate with its deadline; a task past the deadline means the server is overloaded. */
-  const job = async <T>(fn: (deadline: number) => Promise<T>): Promise<T> => {
+  const job = async <T>(fn: (deadline: number) => Promise<T>, lane: JobLane = 'check'): Promise<T> => {
     try {
-      return await gate.run(() => fn(Date.now() + o.jobTimeoutMs));
+      return await gate.run(() => fn(Date.now() + o.jobTimeoutMs), lane);
     } catch (err) {
-      if (err instanceof TaskTimeoutError) throw new FaceBusyError(MSG.face.timeout, gate.retryAfterSeconds());
+      if (err instanceof TaskTimeoutError) throw new FaceBusyError(MSG.face.timeout, gate.retryAfterSeconds(lane));
       throw err;
     }
   };
@@ -107,7 +107,7 @@ export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}): P
         });
         const descriptors = found.map((r) => Float32Array.from(r.descriptor!));
         return { descriptors, mean: meanDescriptor(descriptors), model: FACE_MODEL_ID };
-      });
+      }, 'enroll'); // behind waiting attendance checks (gate.ts)
     },
 
     async verifyVideo(video, template): Promise<FaceVerdict> {
