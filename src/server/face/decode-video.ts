@@ -78,8 +78,9 @@ export async function sweepStaleUploads(tmp = os.tmpdir()): Promise<string[]> {
     const old = async () => Date.now() - (await fs.stat(path.join(tmp, n))).mtimeMs > LEGACY_STALE_MS;
     if (pid ? !alive(Number(pid)) : await old().catch(() => false)) stale.push(n);
   }
-  await Promise.all(stale.map((n) => fs.rm(path.join(tmp, n), { recursive: true, force: true })));
-  return stale;
+  // never throws: a folder it may not remove (another user's) is left, and the engine starts anyway
+  const removed = await Promise.all(stale.map((n) => fs.rm(path.join(tmp, n), { recursive: true, force: true }).then(() => n, () => null)));
+  return removed.filter((n) => n !== null);
 }
 
 function runFfmpeg(input: string, stdin: Buffer | null, opts: { fps: number; timeoutMs: number }): Promise<{ sink: FrameSink; width: number; height: number }> {
