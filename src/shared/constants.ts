@@ -44,6 +44,8 @@ export const FILTER_MODES = ['offline', 'online'] as const;
 
 /** Server-side bounds on uploads. */
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+/** Largest image accepted (registration and the face engine), read from its header before any pixel is decoded: a small PNG can claim 16000x16000. */
+export const MAX_IMAGE_PIXELS = 25_000_000;
 export const MAX_VIDEO_BYTES = 5 * 1024 * 1024;
 export const MAX_VIDEO_SECONDS = 10;
 

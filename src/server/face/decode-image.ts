@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import { IMAGE_MAX_BYTES } from './config';
 import { FaceInputError } from './errors';
+import { imageDecodes } from '../lib/image-decodes';
+import { MAX_IMAGE_PIXELS } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 
 export interface RgbImage {
@@ -9,22 +11,31 @@ export interface RgbImage {
   height: number;
 }
 
-/** Upright RGB pixels, at most 640 px on the long side (the detectors work at 224-512 px anyway). */
+/**
+ * Upright RGB pixels, at most 640 px on the long side (the detectors work at 224-512 px anyway). The size comes from
+ * the header first: a 0.8-MB PNG can claim 16000x16000 (768 MB decoded), so it is refused before any pixel is read.
+ */
 export async function decodeImage(image: Buffer, label: string | number): Promise<RgbImage> {
   const n = typeof label === 'number' ? label : 1;
   if (image.length === 0 || image.length > IMAGE_MAX_BYTES) throw new FaceInputError(MSG.register.badImage(n));
+  const meta = await sharp(image)
+    .metadata()
+    .catch(() => null);
+  if (!meta || (meta.format !== 'jpeg' && meta.format !== 'png') || !meta.width || !meta.height) throw new FaceInputError(MSG.register.badImage(n));
+  if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw new FaceInputError(MSG.register.imageTooManyPixels(n));
   try {
-    const meta = await sharp(image).metadata();
-    if (meta.format !== 'jpeg' && meta.format !== 'png') throw new Error(`format ${meta.format}`);
-    const { data, info } = await sharp(image, { failOn: 'truncated' })
-      .rotate()
-      .removeAlpha()
-      .toColourspace('srgb')
-      .resize({ width: 640, height: 640, fit: 'inside', withoutEnlargement: true })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    if (info.channels !== 3) throw new Error(`${info.channels} channels`);
-    return { rgb: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
+    return await imageDecodes.run(async () => {
+      // limitInputPixels holds even if the header lied about the size
+      const { data, info } = await sharp(image, { failOn: 'truncated', limitInputPixels: MAX_IMAGE_PIXELS })
+        .rotate()
+        .removeAlpha()
+        .toColourspace('srgb')
+        .resize({ width: 640, height: 640, fit: 'inside', withoutEnlargement: true })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      if (info.channels !== 3) throw new Error(`${info.channels} channels`);
+      return { rgb: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
+    });
   } catch {
     throw new FaceInputError(MSG.register.badImage(n));
   }
@@ -52,14 +63,16 @@ export async function decodeFaceCrop(image: Buffer, box: [number, number, number
     const width = Math.min(W - left, Math.ceil(w * W + 2 * m));
     const height = Math.min(H - top, Math.ceil(h * H + 2 * m));
     if (width < 8 || height < 8) throw new Error('empty crop');
-    const { data, info } = await sharp(image, { failOn: 'truncated' })
-      .rotate()
-      .extract({ left, top, width, height })
-      .removeAlpha()
-      .toColourspace('srgb')
-      .resize({ width: CROP_MAX_SIDE, height: CROP_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    const { data, info } = await imageDecodes.run(() =>
+      sharp(image, { failOn: 'truncated', limitInputPixels: MAX_IMAGE_PIXELS })
+        .rotate()
+        .extract({ left, top, width, height })
+        .removeAlpha()
+        .toColourspace('srgb')
+        .resize({ width: CROP_MAX_SIDE, height: CROP_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+        .raw()
+        .toBuffer({ resolveWithObject: true }),
+    );
     return { rgb: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
   } catch {
     throw new FaceInputError(MSG.register.badImage(label));

@@ -1,12 +1,12 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helpers/fixtures';
-import { decodeVideo } from './decode-video';
+import { decodeVideo, sweepStaleUploads } from './decode-video';
 import { FaceInputError } from './errors';
-import { ffmpegPath } from './ffmpeg';
+import { ffmpegPath, SYSTEM_FFMPEG } from './ffmpeg';
 import { MSG } from '../../shared/messages';
 
 const OPTS = { fps: 12.5, timeoutMs: 10_000 };
@@ -66,10 +66,71 @@ describe('decodeVideo', () => {
     await rejects(whole.subarray(0, 2000), MSG.face.videoCorrupt);
   });
 
-  it('refuses a still image sent as a video', async () => {
-    const png = path.join(dir, 'still.png');
-    execFileSync(ffmpegPath(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240', '-frames:v', '1', png]);
-    await rejects(fs.readFileSync(png), MSG.face.videoTooShort);
+  it('refuses a still image, a GIF and a codec browsers do not record, as not a video', async () => {
+    const still = path.join(dir, 'still.png');
+    execFileSync(ffmpegPath(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240', '-frames:v', '1', still]);
+    await rejects(fs.readFileSync(still), MSG.face.notAVideo);
+    await rejects(make('moving.gif', ['-t', '3']), MSG.face.notAVideo);
+    await rejects(make('mpeg4.mp4', ['-t', '3', '-c:v', 'mpeg4']), MSG.face.notAVideo);
+    await rejects(make('mjpeg.avi', ['-t', '3', '-c:v', 'mjpeg']), MSG.face.notAVideo);
+  });
+
+  it('decodes the video of a recording with an audio track', async () => {
+    const args = ['-f', 'lavfi', '-i', 'sine', '-t', '3', '-map', '0:v', '-map', '1:a'];
+    const webm = await decodeVideo(make('sound.webm', [...args, '-c:v', 'libvpx', '-c:a', 'libopus']), OPTS);
+    expect(webm.frames).toHaveLength(38);
+    webm.release();
+    const mp4 = await decodeVideo(make('sound.mp4', [...args, '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac']), OPTS);
+    expect(mp4.frames.length).toBeGreaterThanOrEqual(37);
+    mp4.release();
+  });
+
+  it.skipIf(!fs.existsSync(SYSTEM_FFMPEG) || !!process.env.FFMPEG_PATH)('runs the system ffmpeg where installed, not the 2018 bundled build', () => {
+    expect(ffmpegPath()).toBe(SYSTEM_FFMPEG);
+    expect(execFileSync(ffmpegPath(), ['-version']).toString()).not.toMatch(/2000-2018/);
+  });
+});
+
+describe('upload temp files', () => {
+  it('a check killed mid-decode leaves its folder, which the next start removes; live processes keep theirs', async () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'face-sweep-test-'));
+    try {
+      // a dead pid: a process that has exited (like a server killed mid-check)
+      const dead = spawnSync('true').pid!;
+      const sleeper = spawn('sleep', ['30']);
+      const folders = [`rollcall-face-${dead}-abc123`, `rollcall-face-${sleeper.pid}-def456`, `rollcall-face-${process.pid}-ghi789`, 'unrelated'];
+      for (const f of folders) {
+        fs.mkdirSync(path.join(tmp, f));
+        fs.writeFileSync(path.join(tmp, f, 'upload'), 'video bytes');
+      }
+      expect(await sweepStaleUploads(tmp)).toEqual([folders[0]]);
+      expect(fs.readdirSync(tmp).sort()).toEqual(folders.slice(1).sort());
+      sleeper.kill();
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+
+  it('a webm never touches the disk; an mp4 goes to a temp file, removed after the decode', async () => {
+    const prefix = `rollcall-face-${process.pid}-`;
+    const seen: string[] = [];
+    const watcher = fs.watch(os.tmpdir(), (_event, name) => {
+      if (name?.startsWith(prefix) && !seen.includes(name)) seen.push(name);
+    });
+    const settle = () => new Promise((r) => setTimeout(r, 100));
+    try {
+      const webm = make('pipe.webm', ['-t', '2', '-c:v', 'libvpx']);
+      const mp4 = make('file.mp4', ['-t', '2', '-c:v', 'libx264', '-pix_fmt', 'yuv420p']);
+      (await decodeVideo(webm, OPTS)).release();
+      await settle();
+      expect(seen).toEqual([]);
+      (await decodeVideo(mp4, OPTS)).release();
+      await settle();
+      expect(seen).toHaveLength(1);
+      expect(fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith(prefix))).toEqual([]);
+    } finally {
+      watcher.close();
+    }
   });
 });
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { MAX_VIDEO_BYTES, MAX_VIDEO_SECONDS } from '../../shared/constants';
 import { FRAME_MAX_HEIGHT, FRAME_MAX_WIDTH, VIDEO_MIN_SECONDS } from './config';
 import { FaceInputError } from './errors';
-import { CORRUPT_PATTERN, ffmpegPath, parseStreamInfo } from './ffmpeg';
+import { CORRUPT_PATTERN, ffmpegPath, parseStreamInfo, UPLOAD_INPUT_ARGS } from './ffmpeg';
 import { FrameSink } from './frame-sink';
 import { MSG } from '../../shared/messages';
 
@@ -23,20 +23,28 @@ export interface DecodedVideo {
   release(): void;
 }
 
+/** Temp folders for mp4 uploads: `rollcall-face-<pid>-XXXXXX`, so a later start can tell whose they are. */
+const TEMP_PREFIX = 'rollcall-face-';
+const LEGACY_STALE_MS = 10 * 60_000;
+
+/** Matroska/webm (what browsers record) starts with the EBML magic and streams from a pipe; mp4 may not. */
+const isMatroska = (video: Buffer) => video.length >= 4 && video.readUInt32BE(0) === 0x1a45dfa3;
+
 /**
  * Decodes an uploaded webm/mp4 with ffmpeg into raw RGB frames on a pipe, at `fps` and at most 640x480.
  * One ffmpeg run: its header lines give duration and frame size before the first frame arrives.
- * The upload goes to a temp file because mp4 may keep its index at the end (a pipe cannot seek).
+ * A webm is piped in from memory; anything else goes to a temp file, because mp4 may keep its index at the end (a
+ * pipe cannot seek). A process killed mid-check leaves that file behind: sweepStaleUploads removes it at next start.
  */
 export async function decodeVideo(video: Buffer, opts: { fps: number; timeoutMs: number }): Promise<DecodedVideo> {
   if (video.length === 0) throw new FaceInputError(MSG.face.videoEmpty);
   if (video.length > MAX_VIDEO_BYTES) throw new FaceInputError(MSG.face.videoTooLarge);
   const started = performance.now();
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'rollcall-face-'));
-  const file = path.join(dir, 'upload');
+  const dir = isMatroska(video) ? null : await fs.mkdtemp(path.join(os.tmpdir(), `${TEMP_PREFIX}${process.pid}-`));
   try {
-    await fs.writeFile(file, video);
-    const { sink, width, height } = await runFfmpeg(file, opts);
+    let input = 'pipe:0';
+    if (dir) await fs.writeFile((input = path.join(dir, 'upload')), video, { mode: 0o600 });
+    const { sink, width, height } = await runFfmpeg(input, dir ? null : video, opts);
     const frames = sink.frames();
     if (frames.length < VIDEO_MIN_SECONDS * opts.fps) {
       sink.release();
@@ -44,16 +52,45 @@ export async function decodeVideo(video: Buffer, opts: { fps: number; timeoutMs:
     }
     return { frames, width, height, fps: opts.fps, ms: performance.now() - started, release: () => sink.release() };
   } finally {
-    await fs.rm(dir, { recursive: true, force: true });
+    if (dir) await fs.rm(dir, { recursive: true, force: true });
   }
 }
 
-function runFfmpeg(file: string, opts: { fps: number; timeoutMs: number }): Promise<{ sink: FrameSink; width: number; height: number }> {
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Removes upload temp folders left by processes that no longer run (killed mid-check: a student's video would
+ * otherwise stay on disk). Folders of running processes, this one's included, are left alone.
+ */
+export async function sweepStaleUploads(tmp = os.tmpdir()): Promise<string[]> {
+  const names = (await fs.readdir(tmp).catch(() => [] as string[])).filter((n) => n.startsWith(TEMP_PREFIX));
+  const stale: string[] = [];
+  for (const n of names) {
+    const pid = /^rollcall-face-(\d+)-/.exec(n)?.[1];
+    // a folder without a pid was named by an older version, maybe still running: only an old one is surely stale
+    const old = async () => Date.now() - (await fs.stat(path.join(tmp, n))).mtimeMs > LEGACY_STALE_MS;
+    if (pid ? !alive(Number(pid)) : await old().catch(() => false)) stale.push(n);
+  }
+  // never throws: a folder it may not remove (another user's) is left, and the engine starts anyway
+  const removed = await Promise.all(stale.map((n) => fs.rm(path.join(tmp, n), { recursive: true, force: true }).then(() => n, () => null)));
+  return removed.filter((n) => n !== null);
+}
+
+function runFfmpeg(input: string, stdin: Buffer | null, opts: { fps: number; timeoutMs: number }): Promise<{ sink: FrameSink; width: number; height: number }> {
   const scale = `scale=w='min(${FRAME_MAX_WIDTH},iw)':h='min(${FRAME_MAX_HEIGHT},ih)':force_original_aspect_ratio=decrease`;
-  const args = ['-hide_banner', '-nostats', '-nostdin', '-i', file, '-an', '-sn', '-vf', `fps=${opts.fps},${scale}`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'];
+  const args = ['-hide_banner', '-nostats', '-nostdin', ...UPLOAD_INPUT_ARGS, '-i', input, '-an', '-sn', '-vf', `fps=${opts.fps},${scale}`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'];
   const maxFrames = Math.floor(MAX_VIDEO_SECONDS * opts.fps) + 2;
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpegPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(ffmpegPath(), args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    child.stdin.on('error', () => {}); // EPIPE when ffmpeg refuses the input early: its exit says why
+    child.stdin.end(stdin ?? undefined);
     let stderr = '';
     let sink: FrameSink | null = null;
     let width = 0;

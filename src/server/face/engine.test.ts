@@ -167,6 +167,17 @@ describe.skipIf(!hasFixtures)('face engine on the fixture clips and photos', () 
     expect(engine.stats()).toEqual({ queued: 0, running: 0, workers: 2 });
   }, 120_000);
 
+  it('serves an attendance check while registrations flood the engine', async () => {
+    const images = AOC.map((f) => read('clips', f));
+    const flood = Array.from({ length: 6 }, () => engine.enroll(images).then(() => 'enrolled', (e: unknown) => (e instanceof FaceBusyError ? 'busy' : e)));
+    // the enrollments fill both workers and their own queue (1 with queueLimit 2); the check still gets in line, first
+    expect(await engine.verifyVideo(clip('aoc_3blinks_3s'), aoc)).toMatchObject({ success: true, reason: 'accepted' });
+    const outcomes = await Promise.all(flood);
+    expect(outcomes.filter((o) => o === 'enrolled')).toHaveLength(3);
+    expect(outcomes.filter((o) => o === 'busy')).toHaveLength(3);
+    expect(engine.stats()).toEqual({ queued: 0, running: 0, workers: 2 });
+  }, 120_000);
+
   it('leaks no tensors over 30 jobs, and memory stays flat', async () => {
     const videos = ['aoc_3blinks_3s', 'mcguinness_0blinks_3s', 'spoof_print_attack_3s'].map(clip);
     const before = engine.debugMemory();

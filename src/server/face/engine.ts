@@ -1,8 +1,8 @@
 import { FACE_MODEL_ID, resolveOptions, type FaceEngineOptions } from './config';
 import { describePhoto } from './photo-face';
-import { decodeVideo, type DecodedVideo } from './decode-video';
+import { decodeVideo, sweepStaleUploads, type DecodedVideo } from './decode-video';
 import { FaceBusyError, FaceInputError } from './errors';
-import { JobGate } from './gate';
+import { JobGate, type JobLane } from './gate';
 import { euclidean, meanDescriptor } from './match';
 import { MSG } from '../../shared/messages';
 import { TaskTimeoutError, WorkerPool } from './pool';
@@ -54,6 +54,7 @@ function checkTemplate(t: FaceTemplate) {
 export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}): Promise<FaceEngine & FaceEngineDebug> {
   const started = performance.now();
   const o = resolveOptions(opts);
+  void sweepStaleUploads(); // uploads left by a process killed mid-check
   // Liveness (most frames) spreads over all workers; identity is a few frames, so only worker 0 holds face-api's
   // models (see worker/models.ts) and identity tasks are pinned to it.
   const pool = new WorkerPool(o.workers, (i) => (i === 0 ? 'full' : 'liveness'));
@@ -61,11 +62,11 @@ export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}): P
   const gate = new JobGate(o.workers, o.queueLimit);
 
   /** Runs a job through the gate with its deadline; a task past the deadline means the server is overloaded. */
-  const job = async <T>(fn: (deadline: number) => Promise<T>): Promise<T> => {
+  const job = async <T>(fn: (deadline: number) => Promise<T>, lane: JobLane = 'check'): Promise<T> => {
     try {
-      return await gate.run(() => fn(Date.now() + o.jobTimeoutMs));
+      return await gate.run(() => fn(Date.now() + o.jobTimeoutMs), lane);
     } catch (err) {
-      if (err instanceof TaskTimeoutError) throw new FaceBusyError(MSG.face.timeout, gate.retryAfterSeconds());
+      if (err instanceof TaskTimeoutError) throw new FaceBusyError(MSG.face.timeout, gate.retryAfterSeconds(lane));
       throw err;
     }
   };
@@ -110,7 +111,7 @@ export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}): P
           if (classify(euclidean(d, others), o.threshold) === 'foreign') throw new FaceInputError(MSG.face.enrollDifferentPeople(i + 1));
         });
         return { descriptors, mean: meanDescriptor(descriptors), model: FACE_MODEL_ID };
-      });
+      }, 'enroll'); // behind waiting attendance checks (gate.ts)
     },
 
     async verifyVideo(video, template): Promise<FaceVerdict> {

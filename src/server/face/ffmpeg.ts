@@ -1,18 +1,39 @@
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 
-/** Path of the ffmpeg binary that @ffmpeg-installer ships; FFMPEG_PATH overrides it. */
-export function ffmpegPath(): string {
-  if (process.env.FFMPEG_PATH) return process.env.FFMPEG_PATH;
-  const require = createRequire(import.meta.url);
-  const p = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+/** Debian's ffmpeg, kept patched by the system's security updates (`apt-get install -y ffmpeg`). */
+export const SYSTEM_FFMPEG = '/usr/bin/ffmpeg';
+
+const executable = (p: string) => {
   try {
     fs.accessSync(p, fs.constants.X_OK);
+    return true;
   } catch {
-    throw new Error(`ffmpeg at ${p} is not executable: run \`npm rebuild @ffmpeg-installer/linux-x64\``);
+    return false;
   }
+};
+
+/**
+ * The ffmpeg that decodes uploads: FFMPEG_PATH if set, else the system's maintained build where installed, else the
+ * static build @ffmpeg-installer ships (from 2018: a fallback only, it gets no security fixes).
+ */
+export function ffmpegPath(): string {
+  if (process.env.FFMPEG_PATH) return process.env.FFMPEG_PATH;
+  if (executable(SYSTEM_FFMPEG)) return SYSTEM_FFMPEG;
+  const require = createRequire(import.meta.url);
+  const p = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+  if (!executable(p)) throw new Error(`ffmpeg at ${p} is not executable: run \`npm rebuild @ffmpeg-installer/linux-x64\``);
   return p;
 }
+
+/**
+ * Input options for untrusted uploads: only what browsers record (webm/matroska, mp4/mov; VP8, VP9, H.264) is
+ * demuxed or decoded, so a crafted file cannot reach ffmpeg's hundreds of other parsers. Anything else fails to open
+ * and is answered as not a video. Audio tracks are dropped (-an) and their decoders are not on the list either.
+ * `-f_err_detect explode` (the demuxer's alone) makes ffmpeg 5+ say when a webm ends mid-cluster: it stays silent
+ * otherwise, and a cut upload would pass as a shorter clip.
+ */
+export const UPLOAD_INPUT_ARGS = ['-protocol_whitelist', 'file,pipe', '-format_whitelist', 'matroska,webm,mov,mp4', '-codec_whitelist', 'vp8,vp9,h264', '-f_err_detect', 'explode'];
 
 export interface StreamInfo {
   /** seconds from the container header; null when absent (browser MediaRecorder webm has none) */
@@ -38,4 +59,4 @@ export function parseStreamInfo(stderr: string): StreamInfo {
 }
 
 /** Demuxer and decoder complaints that mean the file is cut short or damaged. */
-export const CORRUPT_PATTERN = /Read error|Truncat|corrupt|Error while decoding|partial file|EBML header parsing failed|invalid as first byte|End of file|moov atom not found/i;
+export const CORRUPT_PATTERN = /Read error|Truncat|corrupt|Error while decoding|partial file|EBML header parsing failed|invalid as first byte|End of file|ended prematurely|moov atom not found/i;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FaceBusyError } from './errors';
-import { JobGate } from './gate';
+import { enrollQueueLimitFor, JobGate } from './gate';
 
 const later = () => {
   let done!: () => void;
@@ -43,5 +43,48 @@ describe('JobGate', () => {
     await expect(waiting).rejects.toBeInstanceOf(FaceBusyError);
     b.done();
     await first;
+  });
+
+  it('gives a waiting check the next free slot before enrollments that came earlier', async () => {
+    const gate = new JobGate(1, 4, 4);
+    const order: string[] = [];
+    const b = later();
+    const first = gate.run(() => b.p, 'enroll');
+    const jobs = [
+      gate.run(async () => order.push('enroll 1'), 'enroll'),
+      gate.run(async () => order.push('enroll 2'), 'enroll'),
+      gate.run(async () => order.push('check 1'), 'check'),
+      gate.run(async () => order.push('check 2')),
+    ];
+    expect(gate.stats()).toEqual({ queued: 4, running: 1 });
+    b.done();
+    await Promise.all([first, ...jobs]);
+    expect(order).toEqual(['check 1', 'check 2', 'enroll 1', 'enroll 2']);
+  });
+
+  it('refuses enrollments past their own smaller queue while checks still queue', async () => {
+    const gate = new JobGate(2, 8);
+    expect(enrollQueueLimitFor(8)).toBe(2);
+    const b = later();
+    const flood = Array.from({ length: 10 }, () => gate.run(() => b.p, 'enroll').then(() => 'done', (e: unknown) => e));
+    expect(gate.stats()).toEqual({ queued: 2, running: 2 }); // 2 running, 2 waiting, 6 refused at once
+    const checks = Array.from({ length: 8 }, () => gate.run(async () => 'checked'));
+    expect(gate.stats()).toEqual({ queued: 10, running: 2 });
+    const refusedCheck = await gate.run(async () => 'never').catch((e: unknown) => e);
+    expect(refusedCheck).toBeInstanceOf(FaceBusyError);
+    b.done();
+    expect(await Promise.all(checks)).toEqual(Array(8).fill('checked'));
+    const outcomes = await Promise.all(flood);
+    expect(outcomes.filter((o) => o === 'done')).toHaveLength(4);
+    expect(outcomes.filter((o) => o instanceof FaceBusyError)).toHaveLength(6);
+  });
+
+  it('estimates a longer wait for an enrollment than for a check when enrollments are queued', async () => {
+    const gate = new JobGate(1, 8, 8);
+    const b = later();
+    const jobs = [gate.run(() => b.p), ...Array.from({ length: 8 }, () => gate.run(async () => {}, 'enroll'))];
+    expect(gate.retryAfterSeconds('enroll')).toBeGreaterThan(gate.retryAfterSeconds('check'));
+    b.done();
+    await Promise.all(jobs);
   });
 });

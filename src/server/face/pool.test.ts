@@ -30,9 +30,11 @@ describe('WorkerPool', () => {
 
 describe('engine job deadline', () => {
   it('answers FaceBusyError (HTTP 503) when a verification cannot finish in time', async () => {
-    const engine = await createFaceEngine({ workers: 1, jobTimeoutMs: 300 });
+    // the deadline must outlast the decode (Debian's ffmpeg starts ~50 ms slower than the static build; more under
+    // load) and not the liveness pass: 6 s of frames take one worker about 2 s
+    const engine = await createFaceEngine({ workers: 1, jobTimeoutMs: 1000 });
     try {
-      const video = execFileSync(ffmpegPath(), ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=640x480:rate=25', '-t', '3', '-c:v', 'libvpx', '-f', 'webm', 'pipe:1']);
+      const video = execFileSync(ffmpegPath(), ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=640x480:rate=25', '-t', '6', '-c:v', 'libvpx', '-f', 'webm', 'pipe:1']);
       const template = { descriptors: [], mean: new Float32Array(128), model: FACE_MODEL_ID };
       const err = await engine.verifyVideo(video, template).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(FaceBusyError);

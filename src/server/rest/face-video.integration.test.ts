@@ -12,7 +12,11 @@ describe.skipIf(!hasFixtures)('POST /api/compare-face-video on real clips', () =
   if (!hasFixtures) console.warn(NO_FIXTURES_MESSAGE);
   let srv: TestServer;
   let teacher: { id: number; token: string };
+  let splices: Map<string, Buffer>;
   beforeAll(async () => {
+    // built before the server starts: ffmpeg run synchronously blocks this process, server included, and an
+    // idle keep-alive connection reused right after a long block races the server closing it (ECONNRESET)
+    splices = new Map(SPLICES.filter((x) => x.enrolledAs === 'mcguinness').map((x) => [x.name, buildSplice(x)]));
     srv = await startTestServer();
     const t = await createTestUser(srv.db, { role: 'teacher', department: 'BCA' });
     teacher = { id: t.id, token: (await postJson(`${srv.url}/api/login`, { email: t.email, password: t.password })).body.token };
@@ -79,7 +83,7 @@ describe.skipIf(!hasFixtures)('POST /api/compare-face-video on real clips', () =
     const s = await srv.db.selectFrom('users').select('id').where('email', '=', 'mcg@school.test').executeTakeFirstOrThrow();
     const token = (await postJson(`${srv.url}/api/login`, { email: 'mcg@school.test', password: GOOD_FIELDS.password })).body.token;
     for (const spec of SPLICES.filter((x) => x.enrolledAs === 'mcguinness')) {
-      const res = await compare(token, buildSplice(spec));
+      const res = await compare(token, splices.get(spec.name)!);
       expect(res.status, spec.name).toBe(200);
       expect(res.body, spec.name).toMatchObject({ success: false, error_code: 'face_changed', message: 'The face changed during the recording. Record again with only your face in view.' });
       expect((await verifications(s.id)).at(-1), spec.name).toMatchObject({ verdict: 'rejected', reason: 'face_changed' });

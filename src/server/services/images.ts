@@ -2,12 +2,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { MAX_IMAGE_BYTES } from '../../shared/constants';
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { DomainError } from '../lib/errors';
-
-/** Largest image accepted, read from its header before any pixel is decoded (a small PNG can claim 16000x16000). */
-export const MAX_IMAGE_PIXELS = 25_000_000;
+import { imageDecodes } from '../lib/image-decodes';
 
 export interface UploadedFile {
   buffer: Buffer;
@@ -28,7 +26,7 @@ export async function normalizeFaceImages(files: UploadedFile[]): Promise<Buffer
       if (format !== 'jpeg' && format !== 'png') throw new Error(`unsupported ${format}`);
       if (width * height > MAX_IMAGE_PIXELS) throw new DomainError('VALIDATION', MSG.register.imageTooManyPixels(i + 1));
       const img = sharp(file.buffer, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS });
-      out.push(await img.rotate().flatten({ background: '#ffffff' }).jpeg({ quality: 90 }).toBuffer());
+      out.push(await imageDecodes.run(() => img.rotate().flatten({ background: '#ffffff' }).jpeg({ quality: 90 }).toBuffer()));
     } catch (err) {
       if (err instanceof DomainError) throw err;
       throw new DomainError('VALIDATION', MSG.register.badImage(i + 1));
