@@ -38,7 +38,7 @@ describe.skipIf(!hasFixtures)('POST /api/compare-face-video on real clips', () =
     const form = new FormData();
     form.append('video', new Blob([new Uint8Array(data)], { type: 'video/webm' }), name);
     const res = await fetch(`${srv.url}/api/compare-face-video`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-    return { status: res.status, body: await res.json() };
+    return { status: res.status, headers: res.headers, body: await res.json() };
   }
 
   const verifications = (userId: number) => srv.db.selectFrom('face_verifications').select(['verdict', 'reason', 'blink_count', 'used_at']).where('user_id', '=', userId).orderBy('id').execute();
@@ -52,6 +52,11 @@ describe.skipIf(!hasFixtures)('POST /api/compare-face-video on real clips', () =
     expect(res.body.error_code).toBeUndefined();
     expect(Math.abs(res.body.blink_count - 3)).toBeLessThanOrEqual(1);
     expect(await verifications(s.id)).toMatchObject([{ verdict: 'accepted', used_at: null }]);
+    // where the time went, for dev tools and npm run bench:api: the engine's share is most of the total
+    const timing = Object.fromEntries((res.headers.get('server-timing') ?? '').split(', ').map((p) => [p.split(';')[0], Number(p.split('dur=')[1])]));
+    expect(Object.keys(timing)).toEqual(['auth', 'upload', 'template', 'engine', 'store', 'total']);
+    expect(timing.engine).toBeGreaterThan(timing.total / 2);
+    expect(timing.total).toBeGreaterThanOrEqual(timing.engine);
 
     await postJson(`${srv.url}/api/start_geofence`, { teacher_id: teacher.id, ...CENTRE, radius: 50, department: 'BCA' }, teacher.token);
     const inside = { ...pointNorthOf(CENTRE.latitude, CENTRE.longitude, 30), accuracy: 12 };
