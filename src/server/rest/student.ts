@@ -12,7 +12,8 @@ import { verifyStudentVideo } from '../services/face-verification';
 import { getStudentAttendance, getStudentProfile } from '../services/student-attendance';
 import { type AuthedRequest, handle, requireUser, sendError } from './http';
 
-const uploadVideo = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_VIDEO_BYTES, files: 1, fields: 4 } }).single('video');
+// Held in memory: the engine reads it once. Only the file is expected, so a text field gets 1 KB, not multer's 1 MB.
+const uploadVideo = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_VIDEO_BYTES, files: 1, fields: 4, fieldSize: 1024 } }).single('video');
 
 const startTiming: RequestHandler = (_req, res, next) => {
   res.locals.timing = new ServerTiming();
@@ -24,6 +25,7 @@ function receiveVideo(req: Request, res: Response): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     uploadVideo(req, res, (err: unknown) => {
       if (err instanceof multer.MulterError && err.code === 'LIMIT_FILE_SIZE') reject(new DomainError('PAYLOAD_TOO_LARGE', MSG.face.videoTooLarge));
+      else if (err instanceof multer.MulterError && err.code === 'LIMIT_FIELD_VALUE') reject(new DomainError('PAYLOAD_TOO_LARGE', MSG.server.tooLarge));
       else if (err || !req.file) reject(new DomainError('VALIDATION', MSG.face.videoMissing));
       else resolve(req.file.buffer);
     });
@@ -50,8 +52,7 @@ export function studentRoutes(deps: AppDeps): Router {
     const timing = res.locals.timing as ServerTiming;
     timing.lap('auth');
     try {
-      const file = await timing.measure('upload', () => receiveVideo(req, res));
-      const verdict = await verifyStudentVideo(deps, user(req), file, timing);
+      const verdict = await verifyStudentVideo(deps, user(req), timing.measure('upload', () => receiveVideo(req, res)), timing);
       res.setHeader('Server-Timing', timing.header());
       res.json(verdict);
     } catch (err) {
