@@ -9,8 +9,18 @@ import { loadConfig } from '../src/server/env';
 import { createActiveUser } from '../src/server/services/users';
 import { seedAttendance } from './bench/seed-attendance';
 import { burstFaceVerifications } from './bench/face-burst';
+import { faceLatency } from './bench/face-latency';
 
-/** `npm run bench:api`: the figures issue 4 names, on a fresh database in a temp dir. */
+/**
+ * `npm run bench:api`: the figures issues 4 and 7 name, on a fresh database in a temp dir.
+ * Flags: `--face-runs N` (face checks one at a time, default 20), `--face-only` (only that section), `--no-face`.
+ */
+const arg = (name: string) => process.argv[process.argv.indexOf(name) + 1];
+const withFace = !process.argv.includes('--no-face');
+// First, on a machine the later sections have not loaded yet: the server runs in its own process, as in production.
+if (withFace) await faceLatency(process.argv.includes('--face-runs') ? Number(arg('--face-runs')) : 20);
+if (process.argv.includes('--face-only')) process.exit(0);
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-bench-'));
 const deps = await buildDeps(loadConfig({ DATA_DIR: dataDir, PORT: '0', LOGIN_MAX_FAILURES: '1000' }), { lazyFace: true });
 const server = createApp(deps).listen(0, '127.0.0.1');
@@ -86,7 +96,7 @@ await run('get_students_for_session (teacher), 10 concurrent', {
   path: '/api/get_students_for_session?page=1&limit=10',
 });
 
-if (!process.argv.includes('--no-face')) await burstFaceVerifications(deps, url, studentTokens.slice(0, 60), students.slice(0, 60).map((s) => s.id));
+if (withFace) await burstFaceVerifications(deps, url, studentTokens.slice(0, 60), students.slice(0, 60).map((s) => s.id));
 
 server.close();
 await deps.face.close();

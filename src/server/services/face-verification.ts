@@ -3,6 +3,7 @@ import type { AuthUser } from '../auth/authenticate';
 import type { AppDeps } from '../deps';
 import { deserializeDescriptor, FaceInputError, type FaceTemplate } from '../face/index';
 import { DomainError } from '../lib/errors';
+import { NO_TIMING, type ServerTiming } from '../lib/server-timing';
 import { toDomainFaceError } from './face-errors';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'face'>;
@@ -20,20 +21,21 @@ async function loadTemplate(deps: Deps, userId: number): Promise<FaceTemplate | 
 }
 
 /**
- * Runs liveness and identity on the uploaded video and stores every attempt as a face verification; an accepted
+ * Runs liveness and identity on the uploaded video (or the upload still being received) and stores every attempt as a face verification; an accepted
  * one is the proof that lets the student's attendance be recorded (once, within FACE_PROOF_TTL).
  */
-export async function verifyStudentVideo(deps: Deps, student: AuthUser, video: Buffer) {
-  const template = await loadTemplate(deps, student.id);
+export async function verifyStudentVideo(deps: Deps, student: AuthUser, upload: Buffer | Promise<Buffer>, timing: Pick<ServerTiming, 'measure'> = NO_TIMING) {
+  // The template is read while the upload may still be arriving; a refused upload is still the error reported.
+  const [video, template] = await Promise.all([upload, timing.measure('template', () => loadTemplate(deps, student.id))]);
   const store = (row: { verdict: 'accepted' | 'rejected' | 'error'; reason: string; blink_count?: number; similarity?: number | null; duration_ms?: number }) =>
-    deps.db.insertInto('face_verifications').values({ user_id: student.id, created_at: deps.clock.now().toISOString(), ...row }).execute();
+    timing.measure('store', () => deps.db.insertInto('face_verifications').values({ user_id: student.id, created_at: deps.clock.now().toISOString(), ...row }).execute());
   if (!template) {
     await store({ verdict: 'error', reason: 'no_enrollment' });
     throw new DomainError('VALIDATION', MSG.attendance.noEnrollment, { errorCode: 'no_enrollment' });
   }
   const started = Date.now();
   try {
-    const verdict = await deps.face.verifyVideo(video, template);
+    const verdict = await timing.measure('engine', () => deps.face.verifyVideo(video, template));
     await store({
       verdict: verdict.success ? 'accepted' : 'rejected',
       reason: verdict.reason,

@@ -1,0 +1,160 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { connectDatabase } from '../../src/server/db/connect';
+import { loadConfig } from '../../src/server/env';
+import { createFaceEngine } from '../../src/server/face/index';
+import { createActiveUser } from '../../src/server/services/users';
+import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../tests/helpers/fixtures';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const PASSWORD = 'Bench!pass1';
+const WARMUP_RUNS = 3;
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.once('error', reject);
+  });
+
+/** The production server (src/server/main.ts, as `npm start` runs it) in its own process on a fresh data folder. */
+async function startServer() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-bench-face-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+    cwd: root,
+    env: { ...process.env, MALLOC_ARENA_MAX: '2', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('listening on')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    async close() {
+      await new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      });
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function json(res: Response) {
+  const body = (await res.json()) as Record<string, any>;
+  if (!res.ok) throw new Error(`${res.url}: ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Registers a student with the three aoc photos through the API, has a teacher approve them, and logs them in. */
+async function enrolledStudent(url: string, dataDir: string) {
+  const db = connectDatabase(path.join(dataDir, 'roll-call.sqlite'));
+  try {
+    await createActiveUser(db, { role: 'teacher', email: 'teacher@bench.test', password: PASSWORD, department: 'BCA' }, new Date());
+    const login = async (email: string) =>
+      (await json(await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) }))).token as string;
+    const form = new FormData();
+    const fields = { username: 'aoc', email: 'aoc@bench.test', phone_number: '9876543210', role: 'student', department_name: 'BCA', password: PASSWORD };
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    for (const f of ['f005', 'f045', 'f070']) form.append('images', new Blob([new Uint8Array(readFixture('clips', `enroll_aoc_${f}.jpg`))], { type: 'image/jpeg' }), `${f}.jpg`);
+    await json(await fetch(`${url}/api/register`, { method: 'POST', body: form }));
+    const { id } = await db.selectFrom('users').select('id').where('email', '=', fields.email).executeTakeFirstOrThrow();
+    const teacherToken = await login('teacher@bench.test');
+    await json(await fetch(`${url}/api/approve_students`, { method: 'PATCH', headers: { 'content-type': 'application/json', authorization: `Bearer ${teacherToken}` }, body: JSON.stringify({ user_ids: [id] }) }));
+    return login(fields.email);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** `Server-Timing: auth;dur=0.4, upload;dur=3.1, ...` -> { auth: 0.4, upload: 3.1, ... } */
+function parseServerTiming(header: string | null): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const part of (header ?? '').split(',')) {
+    const m = /^\s*([\w-]+)\s*;(?:.*;)?\s*dur=([\d.]+)/.exec(part);
+    if (m) out[m[1]] = Number(m[2]);
+  }
+  return out;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const ms = (n: number) => `${Math.round(n)} ms`;
+const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+
+/**
+ * One face check at a time through the real endpoint of a warm server in its own process: the time from the start
+ * of the upload to the parsed JSON verdict, and the server's own breakdown from its Server-Timing header. Each HTTP
+ * run alternates with a run of the same clip through an engine in this process (what `npm run bench:face` times),
+ * so both see the same load on this shared machine and their difference is what the HTTP path adds.
+ */
+export async function faceLatency(runs: number) {
+  if (!hasFixtures) {
+    console.log(`face latency: skipped: ${NO_FIXTURES_MESSAGE}`);
+    return;
+  }
+  const server = await startServer();
+  try {
+    const token = await enrolledStudent(server.url, server.dataDir);
+    const clip = readFixture('clips', 'aoc_3blinks_3s.webm');
+    const video = new Blob([new Uint8Array(clip)], { type: 'video/webm' });
+    const check = async () => {
+      const form = new FormData();
+      form.append('video', video, 'attempt.webm');
+      const started = performance.now();
+      const res = await fetch(`${server.url}/api/compare-face-video`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+      const body = (await res.json()) as { success?: boolean; error_code?: string };
+      const wall = performance.now() - started;
+      if (res.status !== 200 || !body.success) throw new Error(`face check refused: ${res.status} ${JSON.stringify(body)}`);
+      return { wall, timing: parseServerTiming(res.headers.get('server-timing')) };
+    };
+    const engine = await createFaceEngine(loadConfig().face);
+    try {
+      const template = await engine.enroll(['f005', 'f045', 'f070'].map((f) => readFixture('clips', `enroll_aoc_${f}.jpg`)));
+      const direct = async () => {
+        const started = performance.now();
+        const verdict = await engine.verifyVideo(clip, template);
+        if (!verdict.success) throw new Error(`in-process face check refused: ${verdict.reason}`);
+        return performance.now() - started;
+      };
+      for (let i = 0; i < WARMUP_RUNS; i++) await check(), await direct();
+      const loadStart = load();
+      const results: Awaited<ReturnType<typeof check>>[] = [];
+      const inProcess: number[] = [];
+      for (let i = 0; i < runs; i++) results.push(await check()), inProcess.push(await direct());
+      const loadEnd = load();
+      const walls = results.map((r) => r.wall).sort((a, b) => a - b);
+      inProcess.sort((a, b) => a - b);
+      console.log(`face check over HTTP: ${runs} runs one at a time (after ${WARMUP_RUNS} warm-up), aoc_3blinks_3s.webm (${Math.round(clip.length / 1024)} KB), all accepted`);
+      console.log(`  upload start -> JSON verdict: median ${ms(percentile(walls, 50))}, p95 ${ms(percentile(walls, 95))}, min ${ms(walls[0])}, max ${ms(walls.at(-1)!)}`);
+      console.log(`  the same clip in-process (engine.verifyVideo), alternating: median ${ms(percentile(inProcess, 50))}, p95 ${ms(percentile(inProcess, 95))}`);
+      console.log(`  load average (1, 5, 15 min): ${loadStart} at start -> ${loadEnd} at end`);
+      printBreakdown(results);
+    } finally {
+      await engine.close();
+    }
+  } finally {
+    await server.close();
+  }
+}
+
+function printBreakdown(results: { wall: number; timing: Record<string, number> }[]) {
+  const names = [...new Set(results.flatMap((r) => Object.keys(r.timing)))];
+  if (!names.length) return console.log('  (no Server-Timing header: no breakdown)');
+  const stat = (v: number[]) => (v.sort((a, b) => a - b), `${percentile(v, 50).toFixed(1)}/${percentile(v, 95).toFixed(1)}`);
+  const rows = names.map((n) => `${n} ${stat(results.map((r) => r.timing[n] ?? 0))}`);
+  console.log(`  server timing, median/p95 ms: ${rows.join(', ')}`);
+  console.log(`  HTTP path outside the engine call (wall - engine), median/p95: ${stat(results.map((r) => r.wall - (r.timing.engine ?? 0)))} ms`);
+  console.log(`  outside the server's handler (client, sockets, HTTP parsing), median/p95: ${stat(results.map((r) => r.wall - (r.timing.total ?? 0)))} ms`);
+}
