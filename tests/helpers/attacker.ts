@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+
+const NICE = ['/usr/bin/nice', '/bin/nice'].find((p) => fs.existsSync(p));
 
 export interface AttackRequest {
   url: string;
@@ -37,7 +40,11 @@ process.stdout.write(JSON.stringify(results));
  */
 export function attackFromAnotherProcess(requests: AttackRequest[]): Promise<{ status: number; text: string }[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', CHILD], { stdio: ['pipe', 'pipe', 'inherit'] });
+    // At the lowest CPU priority: a real attacker sends from another machine, and on this one its 200 fetches would
+    // otherwise take the server's core and be measured as the server's slowness.
+    const child = NICE
+      ? spawn(NICE, ['-n', '19', process.execPath, '--input-type=module', '-e', CHILD], { stdio: ['pipe', 'pipe', 'inherit'] })
+      : spawn(process.execPath, ['--input-type=module', '-e', CHILD], { stdio: ['pipe', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.on('error', reject);
