@@ -1,6 +1,6 @@
 /**
  * At most `size` tasks at once, the rest wait in order: for work whose memory or CPU the box can afford only a few
- * times over (decoding large images).
+ * times over (decoding large images, hashing passwords).
  */
 export class Slots {
   private running = 0;
