@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import { analyseClip, nextProbeFrames, probeDistances, windowCandidates } from '../src/server/face/clip-identity';
+import { analyseClip } from '../src/server/face/clip-identity';
+import { completeIdentity, windowFrames } from '../src/server/face/identify-clip';
+import { Slots } from '../src/server/lib/slots';
 import { decodeImage } from '../src/server/face/decode-image';
 import { decodeVideo } from '../src/server/face/decode-video';
 import { meanDescriptor } from '../src/server/face/match';
-import { pickSharpFrames } from '../src/server/face/quality';
 import { judgeVideo } from '../src/server/face/verdict';
 import { describeFace } from '../src/server/face/worker/describe';
 import { loadModels, warmUp } from '../src/server/face/worker/models';
@@ -29,6 +30,8 @@ const describe = async (rgb: Uint8Array, w: number, h: number) => {
   const r = await describeFace(m, rgb, w, h, false);
   return r.descriptor ? Float32Array.from(r.descriptor) : null;
 };
+/** One face-api call at a time, as worker 0 runs them in the engine. */
+const oneAtATime = new Slots(1);
 const templates = {} as Record<Who, { mean: Float32Array; descriptors: Float32Array[]; model: string }>;
 for (const who of Object.keys(ENROLL) as Who[]) {
   const ds: Float32Array[] = [];
@@ -53,20 +56,14 @@ for (const [name, bytes, who] of cases) {
   let t = performance.now();
   const readings = await readFrames(m, v.frames, v.width, v.height);
   const livenessMs = performance.now() - t;
-  const sharpest = (fs_: number[]) => fs_[pickSharpFrames(fs_.map((f) => v.frames[f]), v.width, v.height, 1, fs_.length)[0] ?? 0];
   t = performance.now();
+  const describeAt = (f: number) => oneAtATime.run(() => describe(v.frames[f], v.width, v.height));
+  const firsts = windowFrames(v);
   const probes = new Map<number, Float32Array | null>();
-  for (const c of windowCandidates(v.frames.length)) {
-    const f = sharpest(c);
-    probes.set(f, await describe(v.frames[f], v.width, v.height));
-  }
-  const windows = probes.size;
+  for (const f of firsts) probes.set(f, await describeAt(f));
+  await completeIdentity(v, readings, probes, describeAt, { mean: templates[who].mean, threshold: 0.5, minBlinks: 1 });
+  const windows = firsts.length;
   const clip = analyseClip(readings, v.fps);
-  for (let round = 0; round < 6; round++) {
-    const need = nextProbeFrames(clip, probeDistances(probes, templates[who].mean), { threshold: 0.5, minBlinks: 1, sharpest }).filter((f) => !probes.has(f));
-    if (!need.length) break;
-    for (const f of need) probes.set(f, await describe(v.frames[f], v.width, v.height));
-  }
   const identityMs = performance.now() - t;
   const verdict = judgeVideo({ readings, fps: v.fps, probes, template: templates[who], minBlinks: 1, threshold: 0.5 });
   console.log(`| ${name} (${who}) | ${verdict.reason} | ${clip.tracks.length} | ${probes.size} (${windows} + ${probes.size - windows}) | ${Math.round(identityMs)} | ${Math.round(livenessMs)} |`);

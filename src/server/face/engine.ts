@@ -7,17 +7,15 @@ import { euclidean, meanDescriptor } from './match';
 import { MSG } from '../../shared/messages';
 import { TaskTimeoutError, WorkerPool } from './pool';
 import type { DescribeResult, FrameReading } from './protocol';
-import { pickSharpFrames } from './quality';
 import type { FaceEngine, FaceEngineDebug, FaceTemplate, FaceVerdict } from './types';
 import { judgeImage, judgeVideo } from './verdict';
-import { analyseClip, classify, nextProbeFrames, probeDistances, windowCandidates } from './clip-identity';
+import { classify } from './clip-identity';
+import { completeIdentity, windowFrames } from './identify-clip';
 
 /** Buffers that can move to a worker without a copy (a SharedArrayBuffer is shared instead). */
 const transferable = (u: Uint8Array): ArrayBuffer[] =>
   u.buffer instanceof ArrayBuffer && u.byteOffset === 0 && u.buffer.byteLength === u.length ? [u.buffer] : [];
 
-/** Rounds of identity frames after liveness: one per track and blink checked; the clip cannot need more. */
-const MAX_IDENTITY_ROUNDS = 6;
 
 /** One identity frame (face-api, ~110 ms) costs about as much as this many liveness frames (~28 ms each), measured. */
 const IDENTITY_COST_FRAMES = 4;
@@ -35,11 +33,6 @@ export function splitFrames<T>(items: T[], workers: number, identityFrames = 1):
   const runs = [items.slice(0, first)];
   for (let i = 1; i < workers; i++) runs.push(items.slice(first + Math.round(((i - 1) * rest) / (workers - 1)), first + Math.round((i * rest) / (workers - 1))));
   return runs;
-}
-
-/** The sharpest of some frames of a clip (motion blur and defocus spoil identity). */
-function sharpestOf(v: DecodedVideo, frames: number[]): number {
-  return frames[pickSharpFrames(frames.map((f) => v.frames[f]), v.width, v.height, 1, frames.length)[0] ?? 0];
 }
 
 function checkTemplate(t: FaceTemplate) {
@@ -78,21 +71,6 @@ export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}): P
     return r.descriptor ? Float32Array.from(r.descriptor) : null;
   };
 
-  /**
-   * Identity across the clip (clip-identity.ts): after the sharpest frame, identified beside liveness, the frames
-   * each face track and each blink's flanks still need, a few at a time, until the verdict is known.
-   */
-  const identifyClip = async (v: DecodedVideo, readings: FrameReading[], probes: Map<number, Float32Array | null>, template: FaceTemplate, deadline: number) => {
-    const clip = analyseClip(readings, v.fps);
-    const sharpest = (frames: number[]) => sharpestOf(v, frames);
-    for (let round = 0; round < MAX_IDENTITY_ROUNDS; round++) {
-      const need = nextProbeFrames(clip, probeDistances(probes, template.mean), { threshold: o.threshold, minBlinks: o.minBlinks, sharpest }).filter((f) => !probes.has(f));
-      if (!need.length) break;
-      const found = await Promise.all(need.map((f) => describeFrame(v, f, deadline)));
-      need.forEach((f, k) => probes.set(f, found[k]));
-    }
-  };
-
   return {
     startMs: performance.now() - started,
 
@@ -121,8 +99,9 @@ export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}): P
         const v = await decodeVideo(video, { fps: o.sampleFps, timeoutMs: Math.max(1, deadline - Date.now()) });
         try {
           // the windows' identity frames are queued first so worker 0 starts them at once, beside the others' liveness
-          const firsts = windowCandidates(v.frames.length).map((c) => sharpestOf(v, c));
-          const firstProbes = Promise.all(firsts.map((f) => describeFrame(v, f, deadline)));
+          const describeAt = (frame: number) => describeFrame(v, frame, deadline);
+          const firsts = windowFrames(v);
+          const firstProbes = Promise.all(firsts.map(describeAt));
           const meshes = splitFrames(v.frames, o.workers, firsts.length).map((frames, worker) =>
             pool.run<FrameReading[]>({ kind: 'frames', frames, width: v.width, height: v.height }, { deadline, worker }),
           );
@@ -130,7 +109,7 @@ export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}): P
           const [chunks, found] = await Promise.all([Promise.all(meshes), firstProbes]);
           const readings = chunks.flat();
           const probes = new Map(firsts.map((f, k) => [f, found[k]]));
-          await identifyClip(v, readings, probes, template, deadline);
+          await completeIdentity(v, readings, probes, describeAt, { mean: template.mean, threshold: o.threshold, minBlinks: o.minBlinks });
           return judgeVideo({ readings, fps: v.fps, probes, template, minBlinks: o.minBlinks, threshold: o.threshold });
         } finally {
           v.release();
