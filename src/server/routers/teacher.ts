@@ -1,5 +1,6 @@
 import { ZApproveInput, ZManualMarkInput, ZSessionStudentsInput, ZStartGeofenceInput } from '../../shared/schemas/attendance';
-import { approveUsers, getTeacherProfile, pendingStudentsByDepartment } from '../services/approvals';
+import { approveUsers, pendingStudentsByDepartment } from '../services/approvals';
+import { getTeacherProfile } from '../services/users';
 import { getGeofenceStatus, startGeofenceSession, stopGeofenceSession } from '../services/geofence-sessions';
 import { getStudentsForSession, markAttendanceManually } from '../services/session-students';
 import { roleProcedure, router } from '../trpc';
