@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 export interface PhotoSet {
-  /** the person's key: folder and file stem without its number, e.g. people/jolie */
+  /** the person's key: folder and file stem without its number (people/jolie), or the folder named after them (bbt/amy) */
   person: string;
   files: string[];
 }
@@ -30,7 +30,9 @@ export function findPhotoSets(dir: string, perPerson = 3): PhotoSet[] {
   for (const file of imagesUnder(dir)) {
     const rel = path.relative(dir, file);
     const stem = path.basename(rel, path.extname(rel));
-    const person = path.join(path.dirname(rel), stem.replace(NUMBERED, '') || stem);
+    const name = stem.replace(NUMBERED, '') || stem;
+    const folder = path.dirname(rel);
+    const person = path.basename(folder) === name ? folder : path.join(folder, name);
     byPerson.set(person, [...(byPerson.get(person) ?? []), file]);
   }
   return [...byPerson.entries()]
