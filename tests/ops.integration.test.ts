@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { connectDatabase } from '../src/server/db/connect';
+import { expireDueSessions } from '../src/server/services/session-expiry';
 import { backupUnderWrites } from '../scripts/ops/backup-under-writes';
 import { runScript, startServerOn } from '../scripts/ops/server-process';
 import { fixture, hasFixtures } from './helpers/fixtures';
@@ -93,6 +95,7 @@ describe('npm run backup and npm run restore', () => {
     expect(r.failures).toEqual([]);
     expect(r.ackedBefore).toBeGreaterThan(20);
     expect(r.lostBefore).toBe(0);
+    expect(r.ackedDuring).toBeGreaterThan(0);
     expect(r.integrity).toBe('ok');
     expect((fs.statSync(backupFile).mode & 0o777).toString(8)).toBe('600');
     acked = r.acked;
@@ -156,6 +159,25 @@ describe('npm run backup and npm run restore', () => {
     // The set-aside file carries everything the server wrote, including what was still in its WAL.
     expect(acked.filter((a) => !old.has(key(a)))).toEqual([]);
     expect(old.size).toBeGreaterThanOrEqual(restored.size);
+  }, 60_000);
+
+  it("the seeded class still running (in the restored database) ends and auto-absents through the normal expiry path", async () => {
+    const db = connectDatabase(liveFile);
+    try {
+      const open = await db.selectFrom('geofence_sessions').select(['id', 'ends_at', 'department_id']).where('ended_at', 'is', null).execute();
+      expect(open).toHaveLength(5);
+      const latest = Math.max(...open.map((s) => Date.parse(s.ends_at)));
+      expect(await expireDueSessions({ db, clock: { now: () => new Date(latest - 1000) } })).toBe(0);
+      expect(await expireDueSessions({ db, clock: { now: () => new Date(latest + 1000) } })).toBe(5);
+      for (const s of open) {
+        const rows = await db.selectFrom('attendance_records').select(['status', 'marked_by', 'marked_at']).where('session_id', '=', s.id).execute();
+        const students = await db.selectFrom('users').select('id').where('role', '=', 'student').where('department_id', '=', s.department_id).execute();
+        expect(rows).toHaveLength(students.length);
+        expect(rows.filter((r) => r.status === 'absent').every((r) => r.marked_by === null && r.marked_at === s.ends_at)).toBe(true);
+      }
+    } finally {
+      await db.destroy();
+    }
   }, 60_000);
 
   it('backup and restore refuse a PostgreSQL DATABASE_URL', async () => {

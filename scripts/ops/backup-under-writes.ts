@@ -27,6 +27,7 @@ export async function backupUnderWrites(opts: { url: string; dataDir: string; jw
   const failures: string[] = [];
   let next = 0;
   let stopped = false;
+  let lastOfferedAt = Number.POSITIVE_INFINITY;
   const inflight = new Set<Promise<void>>();
   const mark = async (s: Student) => {
     const token = await tokens.sign({ user_id: s.id, role: 'student', username: s.username, tv: 0 });
@@ -49,6 +50,7 @@ export async function backupUnderWrites(opts: { url: string; dataDir: string; jw
       inflight.add(p);
       void p.finally(() => inflight.delete(p));
     }
+    lastOfferedAt = performance.now();
   })();
   await new Promise((r) => setTimeout(r, opts.warmupMs));
   const backupStartedAt = performance.now();
@@ -59,8 +61,9 @@ export async function backupUnderWrites(opts: { url: string; dataDir: string; jw
   stopped = true;
   await writer;
   await Promise.all(inflight);
-  const written = acked.filter((a) => a.at <= backupEndedAt).length;
-  const rate = written / ((backupEndedAt - started) / 1000);
+  // The rate over the backup's run: acknowledgements between its start and its end (or the last mark offered).
+  const windowEnd = Math.min(backupEndedAt, lastOfferedAt);
+  const rate = acked.filter((a) => a.at > backupStartedAt && a.at <= windowEnd).length / ((windowEnd - backupStartedAt) / 1000);
 
   const copy = new SQLite(opts.outFile, { readonly: true });
   const integrity = (copy.prepare('pragma integrity_check').pluck().all() as string[]).join('; ');
@@ -72,6 +75,8 @@ export async function backupUnderWrites(opts: { url: string; dataDir: string; jw
     backup,
     integrity,
     marksPerSecond: rate,
+    /** false when every student had marked before the backup ended: writes did not cover the whole backup */
+    writesCoveredBackup: lastOfferedAt >= backupEndedAt,
     ackedBefore: ackedBefore.length,
     lostBefore: ackedBefore.filter((a) => !inCopy.has(key(a))).length,
     ackedDuring: during.length,
