@@ -46,7 +46,7 @@ export async function backupUnderWrites(opts: { url: string; dataDir: string; jw
     while (!stopped && next < students.length) {
       const due = started + (next * 1000) / opts.perSecond;
       await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
-      const p = mark(students[next++]).catch((e) => void failures.push(String(e)));
+      const p = mark(students[next++]).catch((e: Error & { cause?: { code?: string; message?: string } }) => void failures.push(`${e.message}: ${e.cause?.code ?? e.cause?.message ?? ''}`));
       inflight.add(p);
       void p.finally(() => inflight.delete(p));
     }
@@ -75,6 +75,7 @@ export async function backupUnderWrites(opts: { url: string; dataDir: string; jw
     backup,
     integrity,
     marksPerSecond: rate,
+    marksPerSecondBefore: ackedBeforeCount(acked, backupStartedAt) / ((backupStartedAt - started) / 1000),
     /** false when every student had marked before the backup ended: writes did not cover the whole backup */
     writesCoveredBackup: lastOfferedAt >= backupEndedAt,
     ackedBefore: ackedBefore.length,
@@ -86,6 +87,8 @@ export async function backupUnderWrites(opts: { url: string; dataDir: string; jw
     acked: acked.map((a) => ({ session_id: a.student.session_id, student_id: a.student.id })),
   };
 }
+
+const ackedBeforeCount = (acked: { at: number }[], t: number) => acked.filter((a) => a.at <= t).length;
 
 /** Every active student whose department has an open session, with a fresh unused accepted face verification each. */
 async function studentsWithOpenSessions(dbFile: string): Promise<Student[]> {
