@@ -69,7 +69,7 @@ const USER_BATCH = 500;
  * Returns the new ids in input order.
  */
 export async function createActiveUsersWithHash(
-  db: DB,
+  { db }: Db,
   users: { role: Role; email: string; username: string; department_id: number | null }[],
   passwordHash: string,
   now: Date,

@@ -66,7 +66,7 @@ export async function seedDemo(deps: Deps, opts: SeedOptions, progress: Progress
   }
   if (opts.departments < 1 || opts.departments > DEPARTMENTS.length) throw new SeedRefused(`--departments must be 1 to ${DEPARTMENTS.length} (the departments of the SPEC).`);
   if (opts.teachers < opts.departments) throw new SeedRefused('--teachers must be at least --departments: every department needs a teacher.');
-  const departments = (await listDepartments(deps.db)).filter((d) => DEPARTMENTS.slice(0, opts.departments).includes(d.name as never));
+  const departments = (await listDepartments(deps)).filter((d) => DEPARTMENTS.slice(0, opts.departments).includes(d.name as never));
   const domain = await freeDomain(deps);
 
   // One argon2id hash for every seeded account: hashing 2,000 passwords would take minutes.
@@ -77,7 +77,7 @@ export async function seedDemo(deps: Deps, opts: SeedOptions, progress: Progress
     ...Array.from({ length: opts.students }, (_, s) => ({ role: 'student' as const, email: `student${pad(s + 1, 4)}@${domain}`, username: `student${pad(s + 1, 4)}`, department_id: departments[s % departments.length].id })),
   ];
   progress.start('accounts', users.length);
-  const ids = await deps.db.transaction().execute((trx) => createActiveUsersWithHash(trx, users, passwordHash, now));
+  const ids = await deps.db.transaction().execute((trx) => createActiveUsersWithHash({ db: trx }, users, passwordHash, now));
   progress.tick(users.length);
   progress.stop();
   const teachers: AuthUser[] = ids.slice(1, 1 + opts.teachers).map((id, t) => ({ id, username: users[1 + t].username, role: 'teacher', status: 'active', department_id: users[1 + t].department_id }));
