@@ -19,7 +19,7 @@ const postgresPass: TestProjectInlineConfiguration[] = process.env.TEST_DATABASE
           include: ['src/**/*.integration.test.ts', 'tests/**/*.integration.test.ts', ...POSTGRES_ONLY],
           exclude: [...SQLITE_ONLY, ...BURSTS],
           env: { ROLLCALL_TEST_ENGINE: 'postgres', ROLLCALL_TEST_DB_PREFIX: process.env.ROLLCALL_TEST_DB_PREFIX },
-          globalSetup: ['tests/global-setup-postgres.ts'],
+          globalSetup: ['tests/global-setup.ts', 'tests/global-setup-postgres.ts'],
           maxWorkers: 2,
           fileParallelism: true,
           sequence: { groupOrder: 1 },

@@ -11,7 +11,10 @@ export default function setup() {
     const said = globalThis as { rollcallSaidSkip?: boolean };
     if (!process.env.TEST_DATABASE_URL && !said.rollcallSaidSkip && (said.rollcallSaidSkip = true)) console.log('\nPostgreSQL pass skipped: TEST_DATABASE_URL is not set (.ci/run sets it).');
   };
-  if (process.env.SKIP_CLIENT_BUILD) return teardown;
+  // Once per run: the PostgreSQL pass inherits this setup too.
+  const built = globalThis as { rollcallClientBuilt?: boolean };
+  if (process.env.SKIP_CLIENT_BUILD || built.rollcallClientBuilt) return teardown;
+  built.rollcallClientBuilt = true;
   const root = path.resolve(import.meta.dirname, '..');
   const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], {
     cwd: root,
