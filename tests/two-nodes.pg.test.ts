@@ -28,7 +28,7 @@ describe.skipIf(!enabled)('two app nodes on one database', () => {
   beforeAll(async () => {
     database = await createPostgresDatabase();
     uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-shared-uploads-'));
-    const env = { DATABASE_URL: database.url, UPLOADS_DIR: uploads, LOGIN_MAX_FAILURES: '3', TRUST_PROXY: 'loopback' };
+    const env = { DATABASE_URL: database.url, UPLOADS_DIR: uploads, LOGIN_MAX_FAILURES: '3', REGISTER_MAX_PER_HOUR: '3', TRUST_PROXY: 'loopback' };
     // Started together: both migrate the empty database at once, and the migration lock lets one do it.
     [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
     const t = await createTestUser(a.db, { role: 'teacher', department: 'BCA' });
@@ -94,6 +94,19 @@ describe.skipIf(!enabled)('two app nodes on one database', () => {
     expect(statuses.filter((s) => s !== 429).length).toBeLessThanOrEqual(3);
     expect(statuses.filter((s, i) => s === 429 && i % 2 === 0).length).toBeGreaterThan(0);
     expect(statuses.filter((s, i) => s === 429 && i % 2 === 1).length).toBeGreaterThan(0);
+  });
+
+  it('the hourly registration allowance of an address is one for all nodes, not one per node', async () => {
+    const register = async (node: ServerProcess) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ ...GOOD_FIELDS, email: 'limit@school.test' })) form.append(k, v);
+      // Not images: refused (400) once counted, before any decoding or face work.
+      for (let i = 1; i <= 3; i++) form.append('images', new Blob([`not an image ${i}`], { type: 'image/jpeg' }), `face${i}.jpg`);
+      const res = await fetch(`${node.url}/api/register`, { method: 'POST', headers: { 'x-forwarded-for': '192.0.2.50' }, body: form });
+      return res.status;
+    };
+    const statuses = [await register(a), await register(b), await register(a), await register(b), await register(a)];
+    expect(statuses).toEqual([400, 400, 400, 429, 429]);
   });
 
   it('a due session is ended and its absentees marked exactly once while both nodes sweep', async () => {

@@ -30,7 +30,8 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   const databaseUrl = env.DATABASE_URL ?? database?.url;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'tests/helpers/server-entry.ts')], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, ...(databaseUrl && { DATABASE_URL: databaseUrl }), ...env },
+    // A DATABASE_URL of the developer's shell never reaches a test server: only the one chosen here.
+    env: { ...withoutDatabaseUrl(process.env), DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, ...(databaseUrl && { DATABASE_URL: databaseUrl }), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let errors = '';
@@ -64,6 +65,11 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function withoutDatabaseUrl(env: NodeJS.ProcessEnv) {
+  const { DATABASE_URL: _, ...rest } = env;
+  return rest;
 }
 
 /** Resident memory of a process, in bytes (Linux /proc). */
