@@ -1,7 +1,32 @@
 import path from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const BURSTS = ['src/**/*.burst.test.ts', 'tests/**/*.burst.test.ts'];
+/** Tests that need PostgreSQL (several app nodes on one database): only in the PostgreSQL pass. */
+const POSTGRES_ONLY = ['tests/**/*.pg.test.ts'];
+/** Integration tests about the SQLite file itself (its modes, scripts that open it): not in the PostgreSQL pass. */
+const SQLITE_ONLY = ['src/server/db/file-modes.integration.test.ts', 'tests/scripts.integration.test.ts'];
+
+// The PostgreSQL pass runs the integration suite again, each server on a database of its own created on the
+// TEST_DATABASE_URL server; every database of this run starts with the prefix, so global teardown drops leftovers.
+process.env.ROLLCALL_TEST_DB_PREFIX ??= `rollcall_t_${Date.now().toString(36)}_`;
+const postgresPass: TestProjectInlineConfiguration[] = process.env.TEST_DATABASE_URL
+  ? [
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: ['src/**/*.integration.test.ts', 'tests/**/*.integration.test.ts', ...POSTGRES_ONLY],
+          exclude: [...SQLITE_ONLY, ...BURSTS],
+          env: { ROLLCALL_TEST_ENGINE: 'postgres', ROLLCALL_TEST_DB_PREFIX: process.env.ROLLCALL_TEST_DB_PREFIX },
+          globalSetup: ['tests/global-setup.ts', 'tests/global-setup-postgres.ts'],
+          maxWorkers: 2,
+          fileParallelism: true,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ]
+  : [];
 
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src/client') } },
@@ -15,12 +40,19 @@ export default defineConfig({
       {
         extends: true,
         // Two cores: files run two at a time; the face engine and Chromium are heavy.
-        test: { name: 'main', include: ['src/**/*.test.ts', 'tests/**/*.test.ts', 'tests/e2e/**/*.e2e.ts'], exclude: BURSTS, maxWorkers: 2, fileParallelism: true },
+        test: {
+          name: 'main',
+          include: ['src/**/*.test.ts', 'tests/**/*.test.ts', 'tests/e2e/**/*.e2e.ts'],
+          exclude: [...BURSTS, ...POSTGRES_ONLY],
+          maxWorkers: 2,
+          fileParallelism: true,
+        },
       },
+      ...postgresPass,
       {
         extends: true,
         // Bursts and bombs assert how fast the server answers meanwhile: they run after everything else, one at a time.
-        test: { name: 'bursts', include: BURSTS, globalSetup: [], maxWorkers: 1, fileParallelism: false, sequence: { groupOrder: 1 } },
+        test: { name: 'bursts', include: BURSTS, globalSetup: [], maxWorkers: 1, fileParallelism: false, sequence: { groupOrder: 2 } },
       },
     ],
   },

@@ -1,10 +1,14 @@
 import { type Kysely, sql } from 'kysely';
+import { columnTypes, isPostgres } from '../src/server/db/dialect';
 
 /** The whole data model of SPEC section 3, designed up front so later issues only add code. Frozen once landed. */
 export async function up(db: Kysely<any>): Promise<void> {
+  const t = columnTypes(db);
+  // PostgreSQL's case-insensitive text type (a trusted extension: a database owner may create it).
+  if (isPostgres(db)) await sql`create extension if not exists citext`.execute(db);
   await db.schema
     .createTable('departments')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', t.id)
     .addColumn('name', 'text', (c) => c.notNull().unique())
     .execute();
   await db
@@ -14,9 +18,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('users')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', t.id)
     .addColumn('username', 'text', (c) => c.notNull())
-    .addColumn('email', 'text', (c) => c.notNull().modifyEnd(sql`collate nocase`))
+    .addColumn('email', t.noCaseText, (c) => t.noCase(c.notNull()))
     .addColumn('phone_number', 'text')
     .addColumn('password_hash', 'text', (c) => c.notNull())
     .addColumn('role', 'text', (c) => c.notNull().check(sql`role in ('student', 'teacher', 'admin')`))
@@ -25,17 +29,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_login', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  // The column is NOCASE, so this index makes email unique case-insensitively and serves lookups.
+  // The column ignores case (NOCASE, citext), so this index makes email unique case-insensitively and serves lookups.
   await db.schema.createIndex('users_email_unique').unique().on('users').column('email').execute();
   await db.schema.createIndex('users_department_role_status').on('users').columns(['department_id', 'role', 'status']).execute();
 
   await db.schema
     .createTable('face_enrollments')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', t.id)
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('image_path', 'text', (c) => c.notNull())
     .addColumn('captured_at', 'text', (c) => c.notNull())
-    .addColumn('embedding', 'blob')
+    .addColumn('embedding', t.blob)
     .execute();
   await db.schema.createIndex('face_enrollments_user').on('face_enrollments').column('user_id').execute();
 
@@ -43,19 +47,19 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('face_templates')
     .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
-    .addColumn('mean_embedding', 'blob', (c) => c.notNull())
+    .addColumn('mean_embedding', t.blob, (c) => c.notNull())
     .addColumn('model', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
 
   await db.schema
     .createTable('geofence_sessions')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', t.id)
     .addColumn('teacher_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('department_id', 'integer', (c) => c.notNull().references('departments.id'))
-    .addColumn('latitude', 'real', (c) => c.notNull())
-    .addColumn('longitude', 'real', (c) => c.notNull())
-    .addColumn('radius_m', 'real', (c) => c.notNull())
+    .addColumn('latitude', t.real, (c) => c.notNull())
+    .addColumn('longitude', t.real, (c) => c.notNull())
+    .addColumn('radius_m', t.real, (c) => c.notNull())
     .addColumn('started_at', 'text', (c) => c.notNull())
     .addColumn('ends_at', 'text', (c) => c.notNull())
     .addColumn('ended_at', 'text')
@@ -67,11 +71,11 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('face_verifications')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', t.id)
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('blink_count', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('similarity', 'real')
+    .addColumn('similarity', t.real)
     .addColumn('verdict', 'text', (c) => c.notNull().check(sql`verdict in ('accepted', 'rejected', 'error')`))
     .addColumn('reason', 'text', (c) => c.notNull())
     .addColumn('duration_ms', 'integer')
@@ -81,14 +85,14 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('attendance_records')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', t.id)
     .addColumn('session_id', 'integer', (c) => c.notNull().references('geofence_sessions.id').onDelete('cascade'))
     .addColumn('student_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('present', 'absent')`))
     .addColumn('marked_at', 'text', (c) => c.notNull())
-    .addColumn('latitude', 'real')
-    .addColumn('longitude', 'real')
-    .addColumn('radius_m', 'real')
+    .addColumn('latitude', t.real)
+    .addColumn('longitude', t.real)
+    .addColumn('radius_m', t.real)
     .addColumn('geofencing_status', 'text', (c) => c.check(sql`geofencing_status in ('valid', 'invalid')`))
     .addColumn('face_recognition_status', 'text')
     .addColumn('face_verification_id', 'integer', (c) => c.references('face_verifications.id').onDelete('set null'))
@@ -103,13 +107,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Every mark attempt, refused or not, for audit.
   await db.schema
     .createTable('attendance_attempts')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', t.id)
     .addColumn('student_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('session_id', 'integer', (c) => c.references('geofence_sessions.id').onDelete('cascade'))
     .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('latitude', 'real')
-    .addColumn('longitude', 'real')
-    .addColumn('distance_m', 'real')
+    .addColumn('latitude', t.real)
+    .addColumn('longitude', t.real)
+    .addColumn('distance_m', t.real)
     .addColumn('outcome', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('attendance_attempts_student').on('attendance_attempts').columns(['student_id', 'created_at']).execute();

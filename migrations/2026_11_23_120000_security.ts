@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { columnTypes, isPostgres } from '../src/server/db/dialect';
 
 /**
  * Issue 12 (security):
@@ -8,13 +9,30 @@ import { type Kysely, sql } from 'kysely';
  *   Accounts inactive before this migration were all awaiting approval: they become 'pending'.
  * - login_failures: failed logins per email and address pair, kept across restarts.
  * - geofence_checks: how often a student checked their position in a session, and how often from outside.
+ * PostgreSQL changes the constraint in place (and a rebuild there would drop the foreign keys pointing at users).
  */
 export async function up(db: Kysely<any>): Promise<void> {
+  if (isPostgres(db)) await alterUsersInPlace(db);
+  else await rebuildUsers(db);
+  await createCounters(db);
+}
+
+async function alterUsersInPlace(db: Kysely<any>) {
+  await sql`alter table users drop constraint users_status_check`.execute(db);
+  await sql`update users set status = 'pending' where status = 'inactive'`.execute(db);
+  await sql`alter table users
+    add constraint users_status_check check (status in ('pending', 'active', 'inactive')),
+    alter column status set default 'pending',
+    add column token_version integer not null default 0`.execute(db);
+}
+
+async function rebuildUsers(db: Kysely<any>) {
+  const t = columnTypes(db);
   await db.schema
     .createTable('users_new')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', t.id)
     .addColumn('username', 'text', (c) => c.notNull())
-    .addColumn('email', 'text', (c) => c.notNull().modifyEnd(sql`collate nocase`))
+    .addColumn('email', t.noCaseText, (c) => t.noCase(c.notNull()))
     .addColumn('phone_number', 'text')
     .addColumn('password_hash', 'text', (c) => c.notNull())
     .addColumn('role', 'text', (c) => c.notNull().check(sql`role in ('student', 'teacher', 'admin')`))
@@ -36,7 +54,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('users_department_role_status').on('users').columns(['department_id', 'role', 'status']).execute();
   const broken = await sql`pragma foreign_key_check`.execute(db);
   if (broken.rows.length) throw new Error(`users rebuild broke ${broken.rows.length} foreign keys`);
+}
 
+async function createCounters(db: Kysely<any>) {
   await db.schema
     .createTable('login_failures')
     .addColumn('email', 'text', (c) => c.notNull())
@@ -61,11 +81,18 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('geofence_checks').execute();
   await db.schema.dropTable('login_failures').execute();
+  if (isPostgres(db)) {
+    await sql`alter table users drop constraint users_status_check, drop column token_version`.execute(db);
+    await sql`update users set status = 'inactive' where status = 'pending'`.execute(db);
+    await sql`alter table users add constraint users_status_check check (status in ('active', 'inactive')), alter column status set default 'inactive'`.execute(db);
+    return;
+  }
+  const t = columnTypes(db);
   await db.schema
     .createTable('users_old')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', t.id)
     .addColumn('username', 'text', (c) => c.notNull())
-    .addColumn('email', 'text', (c) => c.notNull().modifyEnd(sql`collate nocase`))
+    .addColumn('email', t.noCaseText, (c) => t.noCase(c.notNull()))
     .addColumn('phone_number', 'text')
     .addColumn('password_hash', 'text', (c) => c.notNull())
     .addColumn('role', 'text', (c) => c.notNull().check(sql`role in ('student', 'teacher', 'admin')`))

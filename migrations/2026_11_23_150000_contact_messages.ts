@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
+import { columnTypes } from '../src/server/db/dialect';
 
 /** Messages sent from the public contact form, kept for the school's administrators to read. */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('contact_messages')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', columnTypes(db).id)
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('email', 'text', (c) => c.notNull())
     .addColumn('message', 'text', (c) => c.notNull())

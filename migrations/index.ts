@@ -2,10 +2,16 @@ import type { Migration } from 'kysely';
 import * as initialSchema from './2026_11_22_120000_initial_schema';
 import * as security from './2026_11_23_120000_security';
 import * as contactMessages from './2026_11_23_150000_contact_messages';
+import * as sharedCounters from './2026_11_23_180000_shared_counters';
 
-/** Static list so migrations run the same under tsx, vitest and any bundler; names sort in apply order. */
+/**
+ * Static list so migrations run the same under tsx, vitest and any bundler; names sort in apply order. The same
+ * migrations build SQLite and PostgreSQL: take id, real, blob and case-insensitive columns from columnTypes(db)
+ * (src/server/db/dialect.ts), and write engine-specific SQL only behind isPostgres(db).
+ */
 export const migrations: Record<string, Migration> = {
   '2026_11_22_120000_initial_schema': initialSchema,
   '2026_11_23_120000_security': security,
   '2026_11_23_150000_contact_messages': contactMessages,
+  '2026_11_23_180000_shared_counters': sharedCounters,
 };

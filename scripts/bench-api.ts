@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { createApp } from '../src/server/app';
 import { buildDeps } from '../src/server/bootstrap';
 import { loadConfig } from '../src/server/env';
@@ -12,8 +13,11 @@ import { burstFaceVerifications } from './bench/face-burst';
 import { faceLatency } from './bench/face-latency';
 
 /**
- * `npm run bench:api`: the figures issues 4 and 7 name, on a fresh database in a temp dir.
- * Flags: `--face-runs N` (face checks one at a time, default 20), `--face-only` (only that section), `--no-face`.
+ * `npm run bench:api`: the figures issues 4, 7 and 10 name, on a fresh database: a SQLite file in a temp dir and,
+ * when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a PostgreSQL server, a database created there for the run
+ * and dropped after; the geofence step's figures of both engines are printed side by side at the end.
+ * Flags: `--face-runs N` (face checks one at a time, default 20), `--face-only` (only that section), `--no-face`,
+ * `--engine sqlite|postgres` (only that engine).
  */
 const arg = (name: string) => process.argv[process.argv.indexOf(name) + 1];
 const withFace = !process.argv.includes('--no-face');
@@ -21,83 +25,134 @@ const withFace = !process.argv.includes('--no-face');
 if (withFace) await faceLatency(process.argv.includes('--face-runs') ? Number(arg('--face-runs')) : 20);
 if (process.argv.includes('--face-only')) process.exit(0);
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-bench-'));
-const deps = await buildDeps(loadConfig({ DATA_DIR: dataDir, PORT: '0', LOGIN_MAX_FAILURES: '1000' }), { lazyFace: true });
-const server = createApp(deps).listen(0, '127.0.0.1');
-await new Promise((r) => server.once('listening', r));
-const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-const PASSWORD = 'Bench!pass1';
+type Figures = { rps: number; p50: number; p90: number; p99: number; non2xx: number };
 
-const bca = await deps.db.selectFrom('departments').select('id').where('name', '=', 'BCA').executeTakeFirstOrThrow();
-const teacher = await createActiveUser(deps, { role: 'teacher', email: 'teacher@bench.test', password: PASSWORD, department: 'BCA' });
-const students = [];
-for (let i = 0; i < 100; i++) students.push(await createActiveUser(deps, { role: 'student', email: `student${i}@bench.test`, password: PASSWORD, department: 'BCA' }));
-const login = async (email: string) => ((await (await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) })).json()) as { token: string }).token;
-const teacherToken = await login(teacher.email);
-const studentTokens = await Promise.all(students.map((s) => login(s.email)));
+async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl?: string) {
+  console.log(`\n=== ${engine === 'postgres' ? 'PostgreSQL' : 'SQLite'} ===`);
+  const figures: Record<string, Figures> = {};
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-bench-'));
+  const deps = await buildDeps(loadConfig({ DATA_DIR: dataDir, PORT: '0', LOGIN_MAX_FAILURES: '1000', ...(databaseUrl && { DATABASE_URL: databaseUrl }) }), { lazyFace: true });
+  deps.sessions.start();
+  const server = createApp(deps).listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  const now = new Date();
+  const PASSWORD = 'Bench!pass1';
 
-console.log('Seeding 100,000 attendance records (1,000 sessions x 100 students)...');
-let t = Date.now();
-await seedAttendance(deps.db, { teacherId: teacher.id, departmentId: bca.id, studentIds: students.map((s) => s.id), sessions: 1000 });
-console.log(`  seeded in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  const bca = await deps.db.selectFrom('departments').select('id').where('name', '=', 'BCA').executeTakeFirstOrThrow();
+  const teacher = await createActiveUser(deps, { role: 'teacher', email: 'teacher@bench.test', password: PASSWORD, department: 'BCA' });
+  const students = [];
+  for (let i = 0; i < 100; i++) students.push(await createActiveUser(deps, { role: 'student', email: `student${i}@bench.test`, password: PASSWORD, department: 'BCA' }));
+  const login = async (email: string) => ((await (await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) })).json()) as { token: string }).token;
+  const teacherToken = await login(teacher.email);
+  const studentTokens = await Promise.all(students.map((s) => login(s.email)));
 
-const start = await fetch(`${url}/api/start_geofence`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json', authorization: `Bearer ${teacherToken}` },
-  body: JSON.stringify({ teacher_id: teacher.id, latitude: 23.0225, longitude: 72.5714, radius: 50, department: 'BCA', duration_minutes: 60 }),
-});
-if (start.status !== 201) throw new Error(`start_geofence failed: ${start.status}`);
+  console.log('Seeding 100,000 attendance records (1,000 sessions x 100 students)...');
+  let t = Date.now();
+  await seedAttendance(deps.db, { teacherId: teacher.id, departmentId: bca.id, studentIds: students.map((s) => s.id), sessions: 1000 });
+  console.log(`  seeded in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 
-function run(title: string, opts: Omit<autocannon.Options, 'url'> & { path?: string }) {
-  return new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon({ workers: 1, ...opts, url: url + (opts.path ?? '') } as autocannon.Options, (err, result) => (err ? reject(err) : resolve(result)));
-  }).then((r) => {
-    console.log(`${title}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p90 ${r.latency.p90} ms, p97.5 ${r.latency.p97_5} ms, p99 ${r.latency.p99} ms, errors ${r.errors}, non-2xx ${r.non2xx}, timeouts ${r.timeouts}`);
-    return r;
+  const start = await fetch(`${url}/api/start_geofence`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${teacherToken}` },
+    body: JSON.stringify({ teacher_id: teacher.id, latitude: 23.0225, longitude: 72.5714, radius: 50, department: 'BCA', duration_minutes: 60 }),
   });
+  if (start.status !== 201) throw new Error(`start_geofence failed: ${start.status}`);
+
+  function run(title: string, opts: Omit<autocannon.Options, 'url'> & { path?: string }) {
+    return new Promise<autocannon.Result>((resolve, reject) => {
+      autocannon({ workers: 1, ...opts, url: url + (opts.path ?? '') } as autocannon.Options, (err, result) => (err ? reject(err) : resolve(result)));
+    }).then((r) => {
+      console.log(`${title}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p90 ${r.latency.p90} ms, p97.5 ${r.latency.p97_5} ms, p99 ${r.latency.p99} ms, errors ${r.errors}, non-2xx ${r.non2xx}, timeouts ${r.timeouts}`);
+      figures[title] = { rps: Math.round(r.requests.average), p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, non2xx: r.non2xx };
+      return r;
+    });
+  }
+
+  /** Runs scripts/bench/open-loop.ts in its own process, so the load generator does not share the server's thread. */
+  async function openLoop(title: string, job: { rate: number; seconds: number; connections: number; requests: unknown[] }) {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'bench/open-loop.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
+    child.stdin.end(JSON.stringify({ ...job, url }));
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    await new Promise((resolve) => child.on('close', resolve));
+    const r = JSON.parse(out);
+    console.log(`${title}: ${r.rps} req/s, p50 ${r.p50} ms, p90 ${r.p90} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, max ${r.max} ms, errors ${r.errors}, non-2xx ${r.non2xx}`);
+    figures[title] = { rps: r.rps, p50: r.p50, p90: r.p90, p99: r.p99, non2xx: r.non2xx };
+  }
+
+  // Each student may check 15 times per session (issue 12): past that the answers are 429s, which this also measures.
+  const body = JSON.stringify({ latitude: 23.0226, longitude: 72.5714, accuracy: 10 });
+  const markRequests = studentTokens.map((token) => ({ method: 'POST' as const, path: '/api/mark_attendance', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body }));
+  await run('mark_attendance geofence step, 100 concurrent students, as fast as it goes', { connections: 100, duration: 10, requests: markRequests });
+  // 1,000 req/s on both engines (issue 10's PostgreSQL target, side by side); 1,500 req/s is issue 4's SQLite target.
+  await openLoop('mark_attendance geofence step, 100 students, 1,000 req/s evenly spaced (separate process)', { rate: 1000, seconds: 10, connections: 100, requests: markRequests });
+  if (engine === 'sqlite') await openLoop('mark_attendance geofence step, 100 students, 1,500 req/s evenly spaced (separate process)', { rate: 1500, seconds: 10, connections: 100, requests: markRequests });
+  await run('get_attendance (100,000 records), 10 concurrent', {
+    connections: 10,
+    duration: 8,
+    requests: studentTokens.slice(0, 50).map((token) => ({ method: 'GET', path: '/api/get_attendance?page=3&limit=10', headers: { authorization: `Bearer ${token}` } })),
+  });
+  const dashboard = studentTokens.slice(0, 50).flatMap((token) => [
+    { method: 'GET', path: '/api/get_attendance?page=1&limit=10', headers: { authorization: `Bearer ${token}` } },
+    { method: 'GET', path: '/api/get_student_profile', headers: { authorization: `Bearer ${token}` } },
+  ]);
+  await openLoop('student dashboard calls (get_attendance + get_student_profile), 500 req/s evenly spaced', { rate: 500, seconds: 10, connections: 50, requests: dashboard });
+  await run('get_student_profile, 10 concurrent', {
+    connections: 10,
+    duration: 5,
+    requests: studentTokens.slice(0, 50).map((token) => ({ method: 'GET', path: '/api/get_student_profile', headers: { authorization: `Bearer ${token}` } })),
+  });
+  await run('get_students_for_session (teacher), 10 concurrent', {
+    connections: 10,
+    duration: 5,
+    headers: { authorization: `Bearer ${teacherToken}` },
+    path: '/api/get_students_for_session?page=1&limit=10',
+  });
+
+  // The face burst measures the engine's queue, not the database: once, on the first engine benchmarked.
+  if (withFace && engine === (only === 'postgres' ? 'postgres' : 'sqlite')) await burstFaceVerifications(deps, url, studentTokens.slice(0, 60), students.slice(0, 60).map((s) => s.id));
+
+  deps.sessions.stop();
+  server.close();
+  await deps.attempts.flush();
+  await deps.face.close();
+  await deps.db.destroy();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return figures;
 }
 
-/** Runs scripts/bench/open-loop.ts in its own process, so the load generator does not share the server's thread. */
-async function openLoop(title: string, job: { rate: number; seconds: number; connections: number; requests: unknown[] }) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'bench/open-loop.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
-  child.stdin.end(JSON.stringify({ ...job, url }));
-  let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  await new Promise((resolve) => child.on('close', resolve));
-  const r = JSON.parse(out);
-  console.log(`${title}: ${r.rps} req/s, p50 ${r.p50} ms, p90 ${r.p90} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, max ${r.max} ms, errors ${r.errors}, non-2xx ${r.non2xx}`);
+/** A database of its own on the PostgreSQL server, for one run; dropped after. */
+async function withPostgresDatabase<T>(serverUrl: string, run: (url: string) => Promise<T>): Promise<T> {
+  const name = `rollcall_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  try {
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return await run(url.toString());
+  } finally {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  }
 }
 
-// Each student may check 15 times per session (issue 12): past that the answers are 429s, which this also measures.
-const body = JSON.stringify({ latitude: 23.0226, longitude: 72.5714, accuracy: 10 });
-const markRequests = studentTokens.map((token) => ({ method: 'POST' as const, path: '/api/mark_attendance', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body }));
-await run('mark_attendance geofence step, 100 concurrent students, as fast as it goes', { connections: 100, duration: 10, requests: markRequests });
-await openLoop('mark_attendance geofence step, 100 students, 1,500 req/s evenly spaced (separate process)', { rate: 1500, seconds: 10, connections: 100, requests: markRequests });
-await run('get_attendance (100,000 records), 10 concurrent', {
-  connections: 10,
-  duration: 8,
-  requests: studentTokens.slice(0, 50).map((token) => ({ method: 'GET', path: '/api/get_attendance?page=3&limit=10', headers: { authorization: `Bearer ${token}` } })),
-});
-const dashboard = studentTokens.slice(0, 50).flatMap((token) => [
-  { method: 'GET', path: '/api/get_attendance?page=1&limit=10', headers: { authorization: `Bearer ${token}` } },
-  { method: 'GET', path: '/api/get_student_profile', headers: { authorization: `Bearer ${token}` } },
-]);
-await openLoop('student dashboard calls (get_attendance + get_student_profile), 500 req/s evenly spaced', { rate: 500, seconds: 10, connections: 50, requests: dashboard });
-await run('get_student_profile, 10 concurrent', {
-  connections: 10,
-  duration: 5,
-  requests: studentTokens.slice(0, 50).map((token) => ({ method: 'GET', path: '/api/get_student_profile', headers: { authorization: `Bearer ${token}` } })),
-});
-await run('get_students_for_session (teacher), 10 concurrent', {
-  connections: 10,
-  duration: 5,
-  headers: { authorization: `Bearer ${teacherToken}` },
-  path: '/api/get_students_for_session?page=1&limit=10',
-});
-
-if (withFace) await burstFaceVerifications(deps, url, studentTokens.slice(0, 60), students.slice(0, 60).map((s) => s.id));
-
-server.close();
-await deps.face.close();
-await deps.db.destroy();
-fs.rmSync(dataDir, { recursive: true, force: true });
+const only = process.argv.includes('--engine') ? arg('--engine') : undefined;
+const pgServer = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+const results: Partial<Record<'sqlite' | 'postgres', Record<string, Figures>>> = {};
+if (only !== 'postgres') results.sqlite = await benchEngine('sqlite');
+if (only !== 'sqlite') {
+  if (pgServer) results.postgres = await withPostgresDatabase(pgServer, (url) => benchEngine('postgres', url));
+  else console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to a server we may create a database on)');
+}
+if (results.sqlite && results.postgres) {
+  console.log('\nSide by side (SQLite | PostgreSQL):');
+  for (const title of Object.keys(results.sqlite)) {
+    const [l, r] = [results.sqlite[title], results.postgres[title]];
+    if (!r) continue;
+    const f = (x: Figures) => `${x.rps} req/s, p50 ${x.p50}, p90 ${x.p90}, p99 ${x.p99} ms${x.non2xx ? `, non-2xx ${x.non2xx}` : ''}`;
+    console.log(`  ${title}\n    SQLite:     ${f(l)}\n    PostgreSQL: ${f(r)}`);
+  }
+}
+console.log(`load average at end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);

@@ -25,7 +25,7 @@ if (!values.role || !ROLES.includes(values.role as Role) || !values.email || !va
 }
 
 const config = loadConfig();
-const db = connectDatabase(config.databaseFile);
+const db = connectDatabase(config.database);
 try {
   await migrateToLatest(db);
   const user = await createActiveUser(

@@ -6,11 +6,13 @@ import { loadOrCreateSecret } from '../src/server/auth/tokens';
 import { connectDatabase } from '../src/server/db/connect';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { loadConfig } from '../src/server/env';
+import { systemClock } from '../src/server/lib/clock';
 import { DomainError } from '../src/server/lib/errors';
 import { terminalProgress } from '../src/server/ops/progress-bar';
 import { findPhotoSets } from '../src/server/ops/seed/face-photos';
 import { SeedRefused, seedDemo } from '../src/server/ops/seed/seed-demo';
 import { refuseUnlessSqlite } from '../src/server/ops/sqlite-only';
+import { createSessionSweeper } from '../src/server/services/session-expiry';
 
 const USAGE = `Usage: npm run seed -- [--students N] [--teachers N] [--departments N] [--days N] [--sessions-per-day N]
                       [--faces DIR] [--password P] [--force]`;
@@ -64,7 +66,7 @@ try {
   await sql`pragma wal_autocheckpoint = 16384`.execute(db);
   const urls = createUrlSigner(loadOrCreateSecret(config.dataDir, config.jwtSecret));
   const startFaceEngine = async () => (await import('../src/server/face/index')).createFaceEngine(config.face);
-  const r = await seedDemo({ db, config, urls }, { ...opts, photoSets, startFaceEngine }, terminalProgress());
+  const r = await seedDemo({ db, config, urls, sessions: createSessionSweeper({ db, clock: systemClock }) }, { ...opts, photoSets, startFaceEngine }, terminalProgress());
   const c = r.counts;
   const records = c.face + c.manual_present + c.manual_absent + c.auto_absent;
   const cpu = process.cpuUsage();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../src/server/db/connect';
-import { expireDueSessions } from '../src/server/services/session-expiry';
+import { createSessionSweeper } from '../src/server/services/session-expiry';
 import { backupUnderWrites } from '../scripts/ops/backup-under-writes';
 import { runScript, startServerOn } from '../scripts/ops/server-process';
 import { fixture, hasFixtures } from './helpers/fixtures';
@@ -167,8 +167,8 @@ describe('npm run backup and npm run restore', () => {
       const open = await db.selectFrom('geofence_sessions').select(['id', 'ends_at', 'department_id']).where('ended_at', 'is', null).execute();
       expect(open).toHaveLength(5);
       const latest = Math.max(...open.map((s) => Date.parse(s.ends_at)));
-      expect(await expireDueSessions({ db, clock: { now: () => new Date(latest - 1000) } })).toBe(0);
-      expect(await expireDueSessions({ db, clock: { now: () => new Date(latest + 1000) } })).toBe(5);
+      expect(await createSessionSweeper({ db, clock: { now: () => new Date(latest - 1000) } }).sweep()).toBe(0);
+      expect(await createSessionSweeper({ db, clock: { now: () => new Date(latest + 1000) } }).sweep()).toBe(5);
       for (const s of open) {
         const rows = await db.selectFrom('attendance_records').select(['status', 'marked_by', 'marked_at']).where('session_id', '=', s.id).execute();
         const students = await db.selectFrom('users').select('id').where('role', '=', 'student').where('department_id', '=', s.department_id).execute();

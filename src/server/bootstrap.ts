@@ -7,17 +7,21 @@ import { createFaceEngine, type FaceEngine } from './face/index';
 import { lazyFaceEngine } from './lib/lazy-face';
 import { createUrlSigner } from './lib/url-signer';
 import { type Clock, systemClock } from './lib/clock';
-import { createAttemptLog } from './services/attempt-log';
-import { createLoginGuard } from './services/login-guard';
-import { createRegistrationLimit } from './services/registration-limit';
+import { createAttemptLog } from './infra/attempt-log';
+import { createLoginGuard } from './infra/login-guard';
+import { createRegistrationLimit } from './infra/registration-limit';
+import { createSessionSweeper } from './services/session-expiry';
 
-/** Opens and migrates the database, loads the face engine and wires the services: what main.ts and tests share. */
+/**
+ * Opens and migrates the database, loads the face engine and wires the services: what main.ts and tests share.
+ * Nothing is started here: the caller starts the session sweeper's timer (deps.sessions.start()).
+ */
 export async function buildDeps(
   config: AppConfig,
   opts: { clock?: Clock; face?: FaceEngine; lazyFace?: boolean } = {},
 ): Promise<AppDeps> {
   const clock = opts.clock ?? systemClock;
-  const db = connectDatabase(config.databaseFile);
+  const db = connectDatabase(config.database, { poolSize: config.databasePoolSize });
   await migrateToLatest(db);
   const secret = loadOrCreateSecret(config.dataDir, config.jwtSecret);
   const startFace = () => createFaceEngine(config.face);
@@ -31,6 +35,7 @@ export async function buildDeps(
     loginGuard: createLoginGuard(db, clock, config.login),
     urls: createUrlSigner(secret),
     attempts: createAttemptLog(db),
-    registrations: createRegistrationLimit(config.registerMaxPerHour),
+    sessions: createSessionSweeper({ db, clock }),
+    registrations: createRegistrationLimit(db, clock, config.registerMaxPerHour),
   };
 }

@@ -4,9 +4,10 @@ import type { DB } from './db/connect';
 import type { AppConfig } from './env';
 import type { Clock } from './lib/clock';
 import type { UrlSigner } from './lib/url-signer';
-import type { AttemptLog } from './services/attempt-log';
-import type { LoginGuard } from './services/login-guard';
-import type { RegistrationLimit } from './services/registration-limit';
+import type { AttemptLog } from './infra/attempt-log';
+import type { LoginGuard } from './infra/login-guard';
+import type { RegistrationLimit } from './infra/registration-limit';
+import type { SessionSweeper } from './services/session-expiry';
 
 /** Everything a request may need, built once by main.ts (or a test) and passed down explicitly. */
 export interface AppDeps {
@@ -19,4 +20,6 @@ export interface AppDeps {
   urls: UrlSigner;
   attempts: AttemptLog;
   registrations: RegistrationLimit;
+  /** Ends sessions past their end time (on a timer and before reads); safe on every node at once. */
+  sessions: SessionSweeper;
 }

@@ -6,6 +6,16 @@ const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  /** postgres://user:pass@host:5432/db: run on a PostgreSQL server (several app nodes); unset: the SQLite file. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Connections this node keeps to PostgreSQL. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Enrolled face photos; with several nodes, a folder every node mounts (NFS or similar). Default DATA_DIR/uploads. */
+  UPLOADS_DIR: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   /** Token lifetime: seconds, or a jose duration such as '8h'. */
   TOKEN_TTL: z.string().default('8h'),
@@ -44,7 +54,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     host: e.HOST,
     dataDir,
     databaseFile: path.join(dataDir, 'roll-call.sqlite'),
-    uploadsDir: path.join(dataDir, 'uploads'),
+    databaseUrl: e.DATABASE_URL,
+    /** What connectDatabase opens: the PostgreSQL URL when set, else the SQLite file. */
+    database: e.DATABASE_URL ?? path.join(dataDir, 'roll-call.sqlite'),
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    uploadsDir: e.UPLOADS_DIR ? path.resolve(e.UPLOADS_DIR) : path.join(dataDir, 'uploads'),
     jwtSecret: e.JWT_SECRET,
     tokenTtlSeconds: parseDurationSeconds(e.TOKEN_TTL),
     sessionMinutes: e.SESSION_MINUTES,

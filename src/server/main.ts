@@ -1,19 +1,19 @@
 import { createApp } from './app';
 import { buildDeps } from './bootstrap';
 import { loadConfig } from './env';
-import { startSessionSweeper } from './services/session-expiry';
 
 /** The only file that starts things: config, database, face engine, then the HTTP listener. */
 async function main() {
   const config = loadConfig();
   const started = Date.now();
   const deps = await buildDeps(config);
-  startSessionSweeper(deps);
+  deps.sessions.start();
   const server = createApp(deps).listen(config.port, config.host, () => {
-    console.log(`Roll Call listening on http://localhost:${config.port} (data in ${config.dataDir}, ready in ${Date.now() - started} ms)`);
+    console.log(`Roll Call listening on http://localhost:${config.port} (data in ${config.dataDir}, database ${config.databaseUrl ? 'PostgreSQL' : 'SQLite'}, ready in ${Date.now() - started} ms)`);
   });
   const shutdown = () => {
     server.close();
+    deps.sessions.stop();
     void deps.attempts
       .flush()
       .then(() => Promise.allSettled([deps.face.close(), deps.db.destroy()]))

@@ -12,6 +12,7 @@ import type { AppDeps } from '../../src/server/deps';
 import { loadConfig } from '../../src/server/env';
 import type { FaceEngine } from '../../src/server/face/index';
 import type { Clock } from '../../src/server/lib/clock';
+import { createTestDatabase } from './test-database';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
@@ -23,10 +24,15 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** A real server on an ephemeral port over a fresh SQLite file in a temp dir; the face engine starts on first use. */
+/**
+ * A real server on an ephemeral port over a fresh database: a SQLite file in a temp dir, or in the PostgreSQL pass
+ * (tests/helpers/test-database.ts) a database of its own on the test server, dropped by close(). The face engine
+ * starts on first use.
+ */
 export async function startTestServer(opts: { clock?: Clock; face?: FaceEngine; env?: Record<string, string> } = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, PORT: '0', ...opts.env });
+  const database = opts.env?.DATABASE_URL ? undefined : await createTestDatabase();
+  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, PORT: '0', ...(database && { DATABASE_URL: database.url }), ...opts.env });
   const deps = await buildDeps(config, { clock: opts.clock, face: opts.face, lazyFace: true });
   const server = createApp(deps).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
@@ -41,7 +47,9 @@ export async function startTestServer(opts: { clock?: Clock; face?: FaceEngine; 
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await deps.attempts.flush();
       if (!opts.face) await deps.face.close();
+      deps.sessions.stop();
       await deps.db.destroy();
+      await database?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

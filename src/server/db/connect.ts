@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import pg from 'pg';
+import { isPostgresUrl } from './dialect';
 import type { Database } from './schema';
 
 export type DB = Kysely<Database>;
@@ -42,8 +44,36 @@ function privateDatabaseFile(file: string) {
   for (const f of [file, `${file}-wal`, `${file}-shm`]) if (fs.existsSync(f)) fs.chmodSync(f, 0o600);
 }
 
-/** Opens the SQLite file in WAL mode with foreign keys enforced; the directory is created if missing. */
-export function connectDatabase(file: string): DB {
+/**
+ * pg returns 64-bit integers (COUNT, SUM of integers) and NUMERIC (AVG) as strings, to be exact past 2^53; our
+ * counts are far below that, and SQLite returns numbers, so both engines hand services plain numbers.
+ */
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === pg.types.builtins.INT8) return (v: string) => Number.parseInt(v, 10);
+    if (oid === pg.types.builtins.NUMERIC) return (v: string) => Number.parseFloat(v);
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+/**
+ * A pool of connections to a PostgreSQL server (several app nodes share it). `poolSize` bounds this node's share of
+ * the server's max_connections.
+ */
+function connectPostgres(url: string, poolSize: number): DB {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes });
+  // An idle client losing its server (a restart) emits here; without a listener it would crash the process.
+  pool.on('error', (err) => console.error('[db] idle PostgreSQL connection failed:', err.message));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/**
+ * `target` is a postgres:// URL (DATABASE_URL) or a SQLite file path: the SQLite file is opened in WAL mode with
+ * foreign keys enforced, its directory created if missing.
+ */
+export function connectDatabase(target: string, opts: { poolSize?: number } = {}): DB {
+  if (isPostgresUrl(target)) return connectPostgres(target, opts.poolSize ?? 10);
+  const file = target;
   if (file !== ':memory:') privateDatabaseFile(file);
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');

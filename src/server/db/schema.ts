@@ -115,6 +115,12 @@ export interface ContactMessagesTable {
   created_at: string;
 }
 
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  window_ends_at: string;
+}
+
 export interface Database {
   departments: DepartmentsTable;
   users: UsersTable;
@@ -127,6 +133,7 @@ export interface Database {
   login_failures: LoginFailuresTable;
   geofence_checks: GeofenceChecksTable;
   contact_messages: ContactMessagesTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -4,7 +4,7 @@ import { MSG } from '../../shared/messages';
 import { getJson, postJson, trpcClient } from '../../../tests/helpers/http';
 import { createTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
 import { manualClock } from '../../../tests/helpers/manual-clock';
-import { createLoginGuard } from '../services/login-guard';
+import { createLoginGuard } from '../infra/login-guard';
 import { changePassword, deactivateUser } from '../services/users';
 
 let srv: TestServer;

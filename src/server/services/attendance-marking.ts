@@ -3,17 +3,17 @@ import { MSG } from '../../shared/messages';
 import type { TMarkAttendanceInput } from '../../shared/schemas/attendance';
 import type { AuthUser } from '../auth/authenticate';
 import type { AppDeps } from '../deps';
+import { isUniqueViolation } from '../db/errors';
 import { DomainError } from '../lib/errors';
 import { haversineMeters } from '../lib/geo';
 import { networkMatcher } from '../lib/networks';
-import { expireDueSessions } from './session-expiry';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'attempts'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'attempts' | 'sessions'>;
 type Attempt = { student_id: number; session_id: number | null; latitude: number; longitude: number; distance_m: number | null };
 
 /** The department's open session and, in the same query, this student's record for it if any. */
 async function findOpenSessionFor(deps: Deps, departmentId: number, studentId: number) {
-  await expireDueSessions(deps);
+  await deps.sessions.sweepIfDue();
   return deps.db
     .selectFrom('geofence_sessions as s')
     .leftJoin('attendance_records as r', (j) => j.onRef('r.session_id', '=', 's.id').on('r.student_id', '=', studentId))
@@ -93,7 +93,9 @@ async function recordPresence(
   const now = deps.clock.now();
   const since = new Date(now.getTime() - deps.config.faceProofTtlSeconds * 1000).toISOString();
   // One transaction: the proof is consumed and the record written together, or neither. Kysely runs SQLite's
-  // transactions one at a time, so a second request for the same student sees the first one's record here.
+  // transactions one at a time, so a second request for the same student sees the first one's record here. On
+  // PostgreSQL two nodes may run it at once: the proof is taken by a conditional update (one of them wins it) and
+  // the record's unique key refuses the second record.
   const outcome = await deps.db.transaction().execute(async (trx) => {
     const earlier = await trx.selectFrom('attendance_records').select('marked_at').where('session_id', '=', session.id).where('student_id', '=', student.id).executeTakeFirst();
     if (earlier) return { kind: 'already' as const, timestamp: earlier.marked_at };
@@ -108,6 +110,8 @@ async function recordPresence(
       .orderBy('created_at', 'desc')
       .executeTakeFirst();
     if (!proof) return { kind: 'no_proof' as const };
+    const taken = await trx.updateTable('face_verifications').set({ used_at: now.toISOString() }).where('id', '=', proof.id).where('used_at', 'is', null).executeTakeFirst();
+    if (Number(taken.numUpdatedRows) === 0) return { kind: 'no_proof' as const };
     await trx
       .insertInto('attendance_records')
       .values({
@@ -125,8 +129,11 @@ async function recordPresence(
         updated_at: now.toISOString(),
       })
       .execute();
-    await trx.updateTable('face_verifications').set({ used_at: now.toISOString() }).where('id', '=', proof.id).execute();
     return { kind: 'marked' as const, timestamp: now.toISOString() };
+  }).catch(async (err: unknown) => {
+    if (!isUniqueViolation(err)) throw err;
+    const earlier = await deps.db.selectFrom('attendance_records').select('marked_at').where('session_id', '=', session.id).where('student_id', '=', student.id).executeTakeFirstOrThrow();
+    return { kind: 'already' as const, timestamp: earlier.marked_at };
   });
   if (outcome.kind === 'already') return { status: 'already_marked' as const, timestamp: outcome.timestamp };
   if (outcome.kind === 'no_proof') {

@@ -4,9 +4,10 @@ import type { AuthUser } from '../auth/authenticate';
 import type { DB } from '../db/connect';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../lib/errors';
-import { expireDueSessions, finalizeSession, noteSessionEnd } from './session-expiry';
+import { isUniqueViolation } from '../db/errors';
+import { finalizeSession } from './session-expiry';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'sessions'>;
 
 async function resolveDepartment(db: DB, department: number | string) {
   const q = db.selectFrom('departments').select(['id', 'name']);
@@ -17,7 +18,7 @@ async function resolveDepartment(db: DB, department: number | string) {
 
 /** The caller's open session, after closing any that are past their end time. */
 export async function findOpenSessionOfTeacher(deps: Deps, teacherId: number) {
-  await expireDueSessions(deps);
+  await deps.sessions.sweepIfDue();
   return deps.db.selectFrom('geofence_sessions').selectAll().where('teacher_id', '=', teacherId).where('ended_at', 'is', null).executeTakeFirst();
 }
 
@@ -30,7 +31,7 @@ export async function startGeofenceSession(deps: Deps, caller: AuthUser, input: 
   if (input.teacher_id !== caller.id) throw new DomainError('FORBIDDEN', MSG.attendance.notYourTeacherId);
   const department = await resolveDepartment(deps.db, input.department);
   if (caller.role !== 'admin' && department.id !== caller.department_id) throw new DomainError('FORBIDDEN', MSG.attendance.notYourDepartment);
-  await expireDueSessions(deps);
+  await deps.sessions.sweepIfDue();
   const minutes = input.duration_minutes ?? deps.config.sessionMinutes;
   const now = deps.clock.now();
   const endsAt = new Date(now.getTime() + minutes * 60_000);
@@ -60,11 +61,11 @@ export async function startGeofenceSession(deps: Deps, caller: AuthUser, input: 
         .returning('id')
         .executeTakeFirstOrThrow();
     })
-    .catch((err: Error) => {
-      if (err.message.includes('UNIQUE')) throw new DomainError('CONFLICT', MSG.attendance.alreadyActive);
+    .catch((err: unknown) => {
+      if (isUniqueViolation(err)) throw new DomainError('CONFLICT', MSG.attendance.alreadyActive);
       throw err;
     });
-  noteSessionEnd(deps.db, endsAt);
+  deps.sessions.noteEnd(endsAt);
   return { session_id: session.id, duration_minutes: minutes, session_end_time: endsAt.toISOString(), department };
 }
 
@@ -73,7 +74,7 @@ export async function stopGeofenceSession(deps: Deps, caller: AuthUser) {
   const open = await findOpenSessionOfTeacher(deps, caller.id);
   if (!open) throw new DomainError('NOT_FOUND', MSG.attendance.noActiveSessionTeacher);
   const absent = await deps.db.transaction().execute((trx) => finalizeSession(trx, open, 'manual', deps.clock.now()));
-  return { message: MSG.teacher.ended, session_id: open.id, marked_absent: absent };
+  return { message: MSG.teacher.ended, session_id: open.id, marked_absent: absent ?? 0 };
 }
 
 export async function getGeofenceStatus(deps: Deps, caller: AuthUser) {

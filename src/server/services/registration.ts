@@ -3,6 +3,7 @@ import { MSG } from '../../shared/messages';
 import { ZRegisterInput } from '../../shared/schemas/auth';
 import { hashPassword } from '../auth/password';
 import type { AppDeps } from '../deps';
+import { isUniqueViolation } from '../db/errors';
 import { serializeDescriptor } from '../face/index';
 import { DomainError, parseInput } from '../lib/errors';
 import { findDepartmentByName } from './departments';
@@ -55,7 +56,8 @@ export async function registerUser(deps: AppDeps, fields: unknown, files: Upload
     });
   } catch (err) {
     if (userId !== undefined) await removeFaceImages(deps.config.uploadsDir, userId);
-    if (String((err as Error).message).includes('UNIQUE constraint failed: users.email')) {
+    // The only unique key a new user can hit is the email.
+    if (isUniqueViolation(err)) {
       throw new DomainError('CONFLICT', MSG.register.emailTaken);
     }
     throw err;

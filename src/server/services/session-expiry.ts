@@ -5,7 +5,8 @@ import type { AppDeps } from '../deps';
 
 /**
  * Closes a session and marks every active student of its department who has no record for it absent, marked by
- * the system (marked_by null). Returns how many were marked absent.
+ * the system (marked_by null). Returns how many were marked absent, or null when the session was already closed
+ * (by another request or another node): only the call that closes it writes the absentees.
  */
 export async function finalizeSession(trx: Transaction<Database> | Kysely<Database>, session: GeofenceSession, reason: 'manual' | 'expired', now: Date) {
   const endedAt = reason === 'expired' ? session.ends_at : now.toISOString();
@@ -15,7 +16,7 @@ export async function finalizeSession(trx: Transaction<Database> | Kysely<Databa
     .where('id', '=', session.id)
     .where('ended_at', 'is', null)
     .executeTakeFirst();
-  if (Number(closed.numUpdatedRows) === 0) return 0;
+  if (Number(closed.numUpdatedRows) === 0) return null;
   const result = await trx
     .insertInto('attendance_records')
     .columns(['session_id', 'student_id', 'status', 'marked_at', 'manual_override', 'updated_at'])
@@ -37,42 +38,81 @@ export async function finalizeSession(trx: Transaction<Database> | Kysely<Databa
           w.not(w.exists(w.selectFrom('attendance_records as r').select('r.id').where('r.session_id', '=', session.id).whereRef('r.student_id', '=', 'users.id'))),
         ),
     )
+    // A student marking present on another node at this instant keeps their record.
+    .onConflict((oc) => oc.columns(['session_id', 'student_id']).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
 
+export interface SessionSweeper {
+  /** Ends every open session whose end time has passed, reading the table now. Returns how many this call ended. */
+  sweep(): Promise<number>;
+  /**
+   * What reads call first: sweeps unless the table was read less than a tick ago and nothing known is due. A
+   * session written by another node or a script is seen within one tick.
+   */
+  sweepIfDue(): Promise<number>;
+  /** A session was started here: a read after its end sweeps without waiting for the tick. */
+  noteEnd(endsAt: Date): void;
+  /** Sweeps every `everyMs` until stop(); returns stop. */
+  start(everyMs?: number): () => void;
+  stop(): void;
+}
+
 /**
- * The earliest end time among open sessions, per database: reads skip the expiry query until then. Starting a
- * session lowers it (noteSessionEnd); each sweep recomputes it from the table.
+ * The one owner of session expiry, built once per app in its deps. Every node may run it at once: a session is
+ * closed by a conditional update in the same transaction as its absentees, so exactly one sweep ends it and marks
+ * its absentees; the others see it closed and do nothing.
  */
-const nextDueMs = new WeakMap<DB, number>();
+export function createSessionSweeper(deps: { db: DB; clock: AppDeps['clock'] }, tickMs = 1000): SessionSweeper {
+  let nextDueMs = Number.NEGATIVE_INFINITY;
+  let readAtMs = Number.NEGATIVE_INFINITY;
+  let running: Promise<number> | undefined;
+  let timer: NodeJS.Timeout | undefined;
 
-export function noteSessionEnd(db: DB, endsAt: Date) {
-  nextDueMs.set(db, Math.min(nextDueMs.get(db) ?? Number.POSITIVE_INFINITY, endsAt.getTime()));
-}
+  async function sweepNow() {
+    const now = deps.clock.now();
+    const due = await deps.db
+      .selectFrom('geofence_sessions')
+      .selectAll()
+      .where('ended_at', 'is', null)
+      .where('ends_at', '<=', now.toISOString())
+      .execute();
+    let ended = 0;
+    for (const session of due) {
+      ended += await deps.db.transaction().execute(async (trx) => ((await finalizeSession(trx, session, 'expired', now)) === null ? 0 : 1));
+    }
+    const next = await deps.db.selectFrom('geofence_sessions').select((eb) => eb.fn.min('ends_at').as('ends_at')).where('ended_at', 'is', null).executeTakeFirst();
+    nextDueMs = next?.ends_at ? Date.parse(next.ends_at) : Number.POSITIVE_INFINITY;
+    readAtMs = now.getTime();
+    return ended;
+  }
 
-/** Ends every open session whose end time has passed: run on every read and by a timer, so no client is needed. */
-export async function expireDueSessions(deps: { db: DB; clock: AppDeps['clock'] }) {
-  const now = deps.clock.now();
-  const known = nextDueMs.get(deps.db);
-  if (known !== undefined && now.getTime() < known) return 0;
-  const due = await deps.db
-    .selectFrom('geofence_sessions')
-    .selectAll()
-    .where('ended_at', 'is', null)
-    .where('ends_at', '<=', now.toISOString())
-    .execute();
-  for (const session of due) await deps.db.transaction().execute((trx) => finalizeSession(trx, session, 'expired', now));
-  const next = await deps.db.selectFrom('geofence_sessions').select((eb) => eb.fn.min('ends_at').as('ends_at')).where('ended_at', 'is', null).executeTakeFirst();
-  nextDueMs.set(deps.db, next?.ends_at ? Date.parse(next.ends_at) : Number.POSITIVE_INFINITY);
-  return due.length;
-}
+  // Concurrent callers on this node share one sweep rather than queueing identical queries.
+  const sweep = () => (running ??= sweepNow().finally(() => (running = undefined)));
 
-/** Server-side sweeper so sessions end on time even when nobody is looking. */
-export function startSessionSweeper(deps: { db: DB; clock: AppDeps['clock'] }, everyMs = 1000) {
-  const timer = setInterval(() => {
-    expireDueSessions(deps).catch((err) => console.error('[sessions] sweep failed', err));
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  const sweeper: SessionSweeper = {
+    sweep,
+    sweepIfDue() {
+      const nowMs = deps.clock.now().getTime();
+      if (nowMs < nextDueMs && nowMs - readAtMs < tickMs) return Promise.resolve(0);
+      return sweep();
+    },
+    noteEnd(endsAt) {
+      nextDueMs = Math.min(nextDueMs, endsAt.getTime());
+    },
+    start(everyMs = tickMs) {
+      sweeper.stop();
+      timer = setInterval(() => {
+        sweep().catch((err) => console.error('[sessions] sweep failed', err));
+      }, everyMs);
+      timer.unref();
+      return () => sweeper.stop();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+    },
+  };
+  return sweeper;
 }

@@ -4,16 +4,16 @@ import type { AuthUser } from '../auth/authenticate';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../lib/errors';
 import { enrolledImagesByUser } from './face-images';
-import { expireDueSessions } from './session-expiry';
+import { likeInsensitive } from '../db/dialect';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config' | 'sessions'>;
 
 /**
  * The teacher's current session, else their latest one: the list keeps showing the last class after it ends.
  * Newest start first (a teacher has at most one open session, and it is always their newest); id breaks a tie.
  */
 async function currentOrLatestSession(deps: Deps, teacher: AuthUser) {
-  await expireDueSessions(deps);
+  await deps.sessions.sweepIfDue();
   return deps.db
     .selectFrom('geofence_sessions')
     .select(['id', 'department_id', 'started_at', 'ended_at'])
@@ -37,7 +37,8 @@ export async function getStudentsForSession(deps: Deps, teacher: AuthUser, args:
     .where('u.role', '=', 'student')
     .where('u.status', '=', 'active')
     .where('u.department_id', '=', departmentId);
-  if (args.search) q = q.where((w) => w.or([w('u.username', 'like', `%${args.search}%`), w('u.email', 'like', `%${args.search}%`)]));
+  const like = likeInsensitive(deps.db);
+  if (args.search) q = q.where((w) => w.or([w('u.username', like, `%${args.search}%`), w('u.email', like, `%${args.search}%`)]));
   const rows = await q.orderBy('u.username').execute();
   const images = await enrolledImagesByUser(deps, rows.map((r) => r.student_id));
   const allStudents = rows.map((r) => ({

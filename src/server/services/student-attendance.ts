@@ -12,7 +12,7 @@ export async function getStudentAttendance(deps: Deps, student: AuthUser, page: 
     .selectFrom('attendance_records')
     .select((eb) => [
       eb.fn.countAll<number>().as('total'),
-      sql<number>`coalesce(sum(status = 'present'), 0)`.as('present'),
+      sql<number>`coalesce(sum(case when status = 'present' then 1 else 0 end), 0)`.as('present'),
       sql<string | null>`max(case when status = 'present' then marked_at end)`.as('last_present_at'),
     ])
     .where('student_id', '=', student.id)

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AuthUser } from '../../auth/authenticate';
 import type { Database, GeofenceSession } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { finalizeSession } from '../../services/session-expiry';
+import { createSessionSweeper, finalizeSession } from '../../services/session-expiry';
 import { markAttendanceManually } from '../../services/session-students';
 import type { Outcome } from './plan';
 
@@ -110,11 +110,12 @@ export async function writePastClass(
     .executeTakeFirstOrThrow();
   const tally: ClassTally = { face: 0, manual_present: 0, manual_absent: 0, auto_absent: 0 };
   tally.face = await writeFacePresence(trx, session, marks.filter((m) => m.outcome === 'face' || m.outcome === 'manual_absent'), rand);
-  tally.auto_absent = await finalizeSession(trx, session, 'expired', meeting.endsAt);
+  tally.auto_absent = (await finalizeSession(trx, session, 'expired', meeting.endsAt)) ?? 0;
   for (const m of marks.filter((x) => x.outcome === 'manual_present' || x.outcome === 'manual_absent')) {
     const clock = { now: () => m.at };
     const status = m.outcome === 'manual_present' ? 'present' : 'absent';
-    await markAttendanceManually({ ...deps, db: trx, clock }, meeting.teacher, { student_id: m.studentId, session_id: session.id, status });
+    // The class's own transaction is the only connection: a sweep through another would wait on it forever.
+    await markAttendanceManually({ ...deps, db: trx, clock, sessions: createSessionSweeper({ db: trx, clock }) }, meeting.teacher, { student_id: m.studentId, session_id: session.id, status });
     tally[status === 'present' ? 'manual_present' : 'manual_absent'] += 1;
   }
   tally.auto_absent -= tally.manual_present;

@@ -27,7 +27,7 @@ export function createLoginGuard(db: DB, clock: Clock, opts: { maxFailures: numb
   let lastPrune = 0;
   const delaySecondsAfter = (failures: number) =>
     failures < opts.maxFailures ? 0 : Math.min(opts.maxDelaySeconds, 2 ** Math.min(30, failures - opts.maxFailures));
-  // The database is the record; these two maps only make a burst cheap. Attempts of one pair run one after the
+  // The database is the record (shared by every node); these two maps only make a burst on this node cheap. Attempts of one pair run one after the
   // other, and once a pair must wait the rest of its burst is refused from memory without touching the database.
   const queues = new Map<string, Promise<void>>();
   const blockedUntil = new Map<string, number>();
@@ -44,20 +44,22 @@ export function createLoginGuard(db: DB, clock: Clock, opts: { maxFailures: numb
       for (const [k, until] of blockedUntil) if (until <= nowMs) blockedUntil.delete(k);
       await db.deleteFrom('login_failures').where('last_failed_at', '<', new Date(nowMs - FORGET_MS).toISOString()).execute();
     }
-    // One transaction: SQLite runs them one at a time, so concurrent attempts see each other's reservations.
+    // One transaction holding the pair's row: SQLite runs transactions one at a time, and on PostgreSQL (several
+    // nodes) the no-op upsert locks the row until commit, so concurrent attempts on any node count one by one.
     const waitMs = await db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('login_failures').selectAll().where('email', '=', email).where('ip', '=', ip).executeTakeFirst();
+      await trx
+        .insertInto('login_failures')
+        .values({ email, ip, failures: 0, last_failed_at: now.toISOString(), blocked_until: null })
+        .onConflict((oc) => oc.columns(['email', 'ip']).doUpdateSet((eb) => ({ failures: eb.ref('login_failures.failures') })))
+        .execute();
+      const row = await trx.selectFrom('login_failures').selectAll().where('email', '=', email).where('ip', '=', ip).executeTakeFirstOrThrow();
       const fresh = row && nowMs - Date.parse(row.last_failed_at) < FORGET_MS ? row : undefined;
       const blockedMs = fresh?.blocked_until ? Date.parse(fresh.blocked_until) - nowMs : 0;
       if (blockedMs > 0) return blockedMs;
       const failures = (fresh?.failures ?? 0) + 1;
       const delay = delaySecondsAfter(failures);
       const values = { failures, last_failed_at: now.toISOString(), blocked_until: delay ? new Date(nowMs + delay * 1000).toISOString() : null };
-      await trx
-        .insertInto('login_failures')
-        .values({ email, ip, ...values })
-        .onConflict((oc) => oc.columns(['email', 'ip']).doUpdateSet(values))
-        .execute();
+      await trx.updateTable('login_failures').set(values).where('email', '=', email).where('ip', '=', ip).execute();
       if (delay) blockedUntil.set(key, nowMs + delay * 1000);
       return 0;
     });

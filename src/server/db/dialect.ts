@@ -1,0 +1,39 @@
+import { type ColumnDataType, type ColumnDefinitionBuilder, type Expression, type Kysely, PostgresAdapter, sql } from 'kysely';
+
+/**
+ * Everything that differs between the two engines lives here: the embedded SQLite file and PostgreSQL for several
+ * app nodes. Services and migrations ask these helpers instead of testing the engine themselves.
+ */
+export type Engine = 'sqlite' | 'postgres';
+
+/** Works on a Kysely instance and on a transaction alike (the Migrator hands migrations a transaction). */
+export function engineOf(db: Kysely<any>): Engine {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+export const isPostgres = (db: Kysely<any>) => engineOf(db) === 'postgres';
+
+/** True when `target` names a PostgreSQL server rather than a SQLite file. */
+export const isPostgresUrl = (target: string) => /^postgres(ql)?:\/\//i.test(target);
+
+/**
+ * Column types for migrations. Ids: SQLite's AUTOINCREMENT, PostgreSQL's identity column. Reals: PostgreSQL's
+ * `real` is 4 bytes (a metre of error on a latitude), so it gets `double precision`, what SQLite's REAL is.
+ * Case-insensitive text (emails): SQLite's NOCASE collation, PostgreSQL's citext (equality, unique indexes and
+ * LIKE all ignore case, as with NOCASE).
+ */
+export function columnTypes(db: Kysely<any>) {
+  const pg = isPostgres(db);
+  return {
+    real: (pg ? 'double precision' : 'real') as ColumnDataType,
+    blob: (pg ? 'bytea' : 'blob') as ColumnDataType,
+    noCaseText: (pg ? sql`citext` : 'text') as ColumnDataType | Expression<unknown>,
+    noCase: (c: ColumnDefinitionBuilder) => (pg ? c : c.modifyEnd(sql`collate nocase`)),
+    id: (c: ColumnDefinitionBuilder) => (pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement()),
+  };
+}
+
+/**
+ * Substring search that ignores case on both engines: SQLite's LIKE already does (for ASCII), PostgreSQL's does not.
+ */
+export const likeInsensitive = (db: Kysely<any>) => (isPostgres(db) ? 'ilike' : 'like') as 'like' | 'ilike';

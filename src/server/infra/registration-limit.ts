@@ -1,0 +1,50 @@
+import { MSG } from '../../shared/messages';
+import type { DB } from '../db/connect';
+import type { Clock } from '../lib/clock';
+import { DomainError } from '../lib/errors';
+
+export interface RegistrationLimit {
+  /** Counts one registration from this address; throws TOO_MANY_REQUESTS past the hourly allowance. */
+  consume(ip: string): Promise<void>;
+}
+
+const WINDOW_MS = 3600 * 1000;
+const PRUNE_EVERY_MS = 10 * 60 * 1000;
+
+/**
+ * Anonymous registrations are the one way to make the server decode images and run the face engine without an
+ * account: each address gets `perHour` of them, counted before the upload is even read. The count is a row in the
+ * database (one statement: an upsert that starts a new hour or adds one), so every app node shares the allowance.
+ */
+export function createRegistrationLimit(db: DB, clock: Clock, perHour: number): RegistrationLimit {
+  let lastPrune = 0;
+  return {
+    async consume(ip) {
+      const nowMs = clock.now().getTime();
+      const now = new Date(nowMs).toISOString();
+      const windowEnd = new Date(nowMs + WINDOW_MS).toISOString();
+      if (nowMs - lastPrune > PRUNE_EVERY_MS) {
+        lastPrune = nowMs;
+        await db.deleteFrom('rate_limits').where('window_ends_at', '<=', now).execute();
+      }
+      const row = await db
+        .insertInto('rate_limits')
+        .values({ key: `register:${ip}`, points: 1, window_ends_at: windowEnd })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet((eb) => {
+            const expired = eb('rate_limits.window_ends_at', '<=', now);
+            return {
+              points: eb.case().when(expired).then(1).else(eb('rate_limits.points', '+', 1)).end(),
+              window_ends_at: eb.case().when(expired).then(windowEnd).else(eb.ref('rate_limits.window_ends_at')).end(),
+            };
+          }),
+        )
+        .returning(['points', 'window_ends_at'])
+        .executeTakeFirstOrThrow();
+      if (row.points > perHour) {
+        const waitMs = Date.parse(row.window_ends_at) - nowMs;
+        throw new DomainError('TOO_MANY_REQUESTS', MSG.register.tooMany, { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) });
+      }
+    },
+  };
+}
