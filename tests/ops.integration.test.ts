@@ -89,7 +89,7 @@ describe('npm run seed', () => {
 
 describe('npm run backup and npm run restore', () => {
   it('a backup taken while marks are written holds every mark acknowledged before it started and passes integrity_check', async () => {
-    const r = await backupUnderWrites({ url: server!.url, dataDir, jwtSecret: TEST_JWT_SECRET, outFile: backupFile, perSecond: 100, warmupMs: 1000, afterMs: 500 });
+    const r = await backupUnderWrites({ url: server!.url, dataDir, jwtSecret: TEST_JWT_SECRET, outFile: backupFile, perSecond: 100, warmupMs: 1000, minAckedBefore: 50, afterMs: 500 });
     expect(r.backup.code, r.backup.out).toBe(0);
     expect(r.backup.out).toContain('integrity_check ok');
     expect(r.failures).toEqual([]);

@@ -4,6 +4,8 @@ import { createTokenService } from '../../src/server/auth/tokens';
 import { connectDatabase } from '../../src/server/db/connect';
 import { runScript } from './server-process';
 
+const MAX_IN_FLIGHT = 64;
+
 interface Student {
   id: number;
   username: string;
@@ -19,7 +21,7 @@ interface Student {
  * second on this box), then marks once. Marks acknowledged (HTTP 200, status present) before the backup process was
  * started must all be in the copy, and the copy must pass integrity_check.
  */
-export async function backupUnderWrites(opts: { url: string; dataDir: string; jwtSecret: string; outFile: string; perSecond: number; warmupMs: number; afterMs: number }) {
+export async function backupUnderWrites(opts: { url: string; dataDir: string; jwtSecret: string; outFile: string; perSecond: number; warmupMs: number; minAckedBefore: number; afterMs: number }) {
   const dbFile = path.join(opts.dataDir, 'roll-call.sqlite');
   const students = await studentsWithOpenSessions(dbFile);
   const tokens = createTokenService(new TextEncoder().encode(opts.jwtSecret), 3600, () => new Date());
@@ -46,13 +48,18 @@ export async function backupUnderWrites(opts: { url: string; dataDir: string; jw
     while (!stopped && next < students.length) {
       const due = started + (next * 1000) / opts.perSecond;
       await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
+      // A server slower than the offered rate would otherwise collect hundreds of open sockets until some are
+      // reset: past MAX_IN_FLIGHT the loop waits for an answer, as phones waiting on a slow server would.
+      while (inflight.size >= MAX_IN_FLIGHT) await Promise.race(inflight);
       const p = mark(students[next++]).catch((e: Error & { cause?: { code?: string; message?: string } }) => void failures.push(`${e.message}: ${e.cause?.code ?? e.cause?.message ?? ''}`));
       inflight.add(p);
       void p.finally(() => inflight.delete(p));
     }
     lastOfferedAt = performance.now();
   })();
-  await new Promise((r) => setTimeout(r, opts.warmupMs));
+  // Marks must be acknowledged before the backup starts for the test to mean anything, however slow the box is.
+  const warmupEnds = performance.now() + opts.warmupMs;
+  while (performance.now() < warmupEnds || (acked.length < opts.minAckedBefore && next < students.length)) await new Promise((r) => setTimeout(r, 50));
   const backupStartedAt = performance.now();
   const ackedBefore = acked.slice();
   const backup = await runScript('backup', ['--out', opts.outFile], { DATA_DIR: opts.dataDir });
