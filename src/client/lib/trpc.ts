@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { httpBatchLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
-import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type { inferRouterOutputs } from '@trpc/server';
 import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
 import type { AppRouter } from '../../server/routers/_app';
 import { NoResponseError } from './no-response';
@@ -11,9 +11,8 @@ import { getToken } from './session';
 /** Typed React hooks for the server's tRPC router, mounted at /trpc. */
 export const trpc = createTRPCReact<AppRouter>();
 
-/** What each procedure answers and takes: the only source of server data types on the client. */
+/** What each procedure answers: the only source of server data types on the client. */
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
-export type RouterInputs = inferRouterInputs<AppRouter>;
 
 export function createQueryClient() {
   return new QueryClient({

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
 import { getJson, postJson, trpcClient } from '../../../tests/helpers/http';
 import { createTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
-import { manualClock } from '../lib/clock';
+import { manualClock } from '../../../tests/helpers/clock';
 import { createLoginGuard } from '../services/login-guard';
 import { changePassword, deactivateUser } from '../services/users';
 
