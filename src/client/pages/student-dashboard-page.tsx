@@ -7,11 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { DashboardShell } from '@/components/dashboard-shell';
 import { tokenClaims } from '@/lib/token-user';
 import { useGeolocation } from '@/lib/use-geolocation';
-import { AttendanceHistory } from '@/features/student/attendance-history';
-import { ProfileDialog } from '@/features/student/profile-dialog';
-import { useStudentAttendance } from '@/features/student/student-queries';
-import { StudentOverview } from '@/features/student/student-overview';
-import { useMarkAttendance } from '@/features/student/use-mark-attendance';
+import { AttendanceHistory, ProfileDialog, useStudentAttendance, StudentOverview, useMarkAttendance } from '@/features/student';
 
 const M = MSG.student;
 
