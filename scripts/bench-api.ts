@@ -26,13 +26,12 @@ const deps = await buildDeps(loadConfig({ DATA_DIR: dataDir, PORT: '0', LOGIN_MA
 const server = createApp(deps).listen(0, '127.0.0.1');
 await new Promise((r) => server.once('listening', r));
 const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-const now = new Date();
 const PASSWORD = 'Bench!pass1';
 
 const bca = await deps.db.selectFrom('departments').select('id').where('name', '=', 'BCA').executeTakeFirstOrThrow();
-const teacher = await createActiveUser(deps.db, { role: 'teacher', email: 'teacher@bench.test', password: PASSWORD, department: 'BCA' }, now);
+const teacher = await createActiveUser(deps, { role: 'teacher', email: 'teacher@bench.test', password: PASSWORD, department: 'BCA' });
 const students = [];
-for (let i = 0; i < 100; i++) students.push(await createActiveUser(deps.db, { role: 'student', email: `student${i}@bench.test`, password: PASSWORD, department: 'BCA' }, now));
+for (let i = 0; i < 100; i++) students.push(await createActiveUser(deps, { role: 'student', email: `student${i}@bench.test`, password: PASSWORD, department: 'BCA' }));
 const login = async (email: string) => ((await (await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) })).json()) as { token: string }).token;
 const teacherToken = await login(teacher.email);
 const studentTokens = await Promise.all(students.map((s) => login(s.email)));

@@ -3,6 +3,7 @@ import { ROLES, type Role } from '../src/shared/constants';
 import { connectDatabase } from '../src/server/db/connect';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { loadConfig } from '../src/server/env';
+import { systemClock } from '../src/server/lib/clock';
 import { DomainError } from '../src/server/lib/errors';
 import { createActiveUser } from '../src/server/services/users';
 
@@ -28,9 +29,8 @@ const db = connectDatabase(config.databaseFile);
 try {
   await migrateToLatest(db);
   const user = await createActiveUser(
-    db,
+    { db, clock: systemClock },
     { role: values.role as Role, email: values.email, password: values.password, username: values.username, department: values.department },
-    new Date(),
   );
   console.log(`Created active ${user.role} #${user.id} ${user.username} <${user.email}>`);
 } catch (err) {

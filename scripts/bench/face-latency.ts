@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { connectDatabase } from '../../src/server/db/connect';
 import { loadConfig } from '../../src/server/env';
+import { systemClock } from '../../src/server/lib/clock';
 import { createFaceEngine } from '../../src/server/face/index';
 import { createActiveUser } from '../../src/server/services/users';
 import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../tests/helpers/fixtures';
@@ -62,7 +63,7 @@ async function json(res: Response) {
 async function enrolledStudent(url: string, dataDir: string) {
   const db = connectDatabase(path.join(dataDir, 'roll-call.sqlite'));
   try {
-    await createActiveUser(db, { role: 'teacher', email: 'teacher@bench.test', password: PASSWORD, department: 'BCA' }, new Date());
+    await createActiveUser({ db, clock: systemClock }, { role: 'teacher', email: 'teacher@bench.test', password: PASSWORD, department: 'BCA' });
     const login = async (email: string) =>
       (await json(await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) }))).token as string;
     const form = new FormData();

@@ -25,7 +25,7 @@ describe('GET /api/face-images/:id', () => {
     const ok = await fetch(url);
     expect(ok.status).toBe(200);
     expect(ok.headers.get('content-type')).toBe('image/jpeg');
-    await deactivateUser(srv.db, user.id);
+    await deactivateUser(srv, user.id);
     expect((await fetch(url)).status).toBe(404);
   });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
 import { getJson, postJson, trpcClient } from '../../../tests/helpers/http';
 import { createTestUser, signInTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
-import { manualClock } from '../../../tests/helpers/clock';
+import { manualClock } from '../../../tests/helpers/manual-clock';
 
 const clock = manualClock(new Date('2026-03-02T04:00:00Z'));
 let srv: TestServer;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
 import { getJson, postJson, trpcClient } from '../../../tests/helpers/http';
 import { createTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
-import { manualClock } from '../../../tests/helpers/clock';
+import { manualClock } from '../../../tests/helpers/manual-clock';
 import { createLoginGuard } from '../services/login-guard';
 import { changePassword, deactivateUser } from '../services/users';
 
@@ -163,20 +163,20 @@ describe('logout and token revocation', () => {
     const u = await createTestUser(srv.db, { role: 'teacher', department: 'BCA' });
     const first = (await login(u.email, u.password)).body.token;
     const second = (await login(u.email, u.password)).body.token;
-    await changePassword(srv.db, u.id, 'N3w!Password');
+    await changePassword(srv, u.id, 'N3w!Password');
     expect((await me(first)).status).toBe(401);
     expect((await me(second)).status).toBe(401);
     expect((await login(u.email, u.password)).status).toBe(401);
     const fresh = (await login(u.email, 'N3w!Password')).body.token;
     expect((await me(fresh)).status).toBe(200);
-    await deactivateUser(srv.db, u.id);
+    await deactivateUser(srv, u.id);
     expect((await me(fresh)).status).toBe(401);
   });
 
   it('a deactivated account is not pending: login says so, and approval does not reactivate it', async () => {
     const t = await createTestUser(srv.db, { role: 'teacher', department: 'BCA' });
     const s = await createTestUser(srv.db, { role: 'student', department: 'BCA' });
-    await deactivateUser(srv.db, s.id);
+    await deactivateUser(srv, s.id);
     const res = await login(s.email, s.password);
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ error_code: 'ACCOUNT_INACTIVE', message: MSG.login.inactive });

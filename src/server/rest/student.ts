@@ -9,7 +9,8 @@ import { DomainError, parseInput } from '../lib/errors';
 import { ServerTiming } from '../lib/server-timing';
 import { markAttendance } from '../services/attendance-marking';
 import { verifyStudentVideo } from '../services/face-verification';
-import { getStudentAttendance, getStudentProfile } from '../services/student-attendance';
+import { getStudentAttendance } from '../services/student-attendance';
+import { getStudentProfile } from '../services/users';
 import { type AuthedRequest, handle, requireUser, sendError } from './http';
 
 // Held in memory: the engine reads it once. Only the file is expected, so a text field gets 1 KB, not multer's 1 MB.

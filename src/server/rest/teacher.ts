@@ -3,7 +3,8 @@ import { ZApproveInput, ZManualMarkInput, ZSessionStudentsInput, ZStartGeofenceI
 import type { AppDeps } from '../deps';
 import { jsonBody } from '../lib/json-limits';
 import { parseInput } from '../lib/errors';
-import { approveUsers, getTeacherProfile, pendingStudentsByDepartment } from '../services/approvals';
+import { approveUsers, pendingStudentsByDepartment } from '../services/approvals';
+import { getTeacherProfile } from '../services/users';
 import { listDepartments } from '../services/departments';
 import { getGeofenceStatus, startGeofenceSession, stopGeofenceSession } from '../services/geofence-sessions';
 import { getStudentsForSession, markAttendanceManually } from '../services/session-students';
@@ -16,7 +17,7 @@ export function teacherRoutes(deps: AppDeps): Router {
   const teacher = requireUser(deps, 'teacher', 'admin');
   const user = (req: unknown) => (req as AuthedRequest).user;
 
-  r.get('/admin/departments', handle(async (_req, res) => res.json(await listDepartments(deps.db))));
+  r.get('/admin/departments', handle(async (_req, res) => res.json(await listDepartments(deps))));
   r.get('/get_teacher_profile', teacher, handle(async (req, res) => res.json(await getTeacherProfile(deps, user(req)))));
   r.post('/start_geofence', teacher, json, handle(async (req, res) => {
     res.status(201).json(await startGeofenceSession(deps, user(req), parseInput(ZStartGeofenceInput, req.body)));

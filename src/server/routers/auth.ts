@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MAX_IMAGE_BYTES } from '../../shared/constants';
 import { ZLoginInput } from '../../shared/schemas/auth';
-import { getMe, login, logout } from '../services/auth';
+import { login, logout } from '../services/auth';
+import { getMe } from '../services/users';
 import { registerUser } from '../services/registration';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 

@@ -5,7 +5,8 @@ import { ZMarkAttendanceInput, ZStudentPageInput } from '../../shared/schemas/at
 import { DomainError } from '../lib/errors';
 import { markAttendance } from '../services/attendance-marking';
 import { verifyStudentVideo } from '../services/face-verification';
-import { getStudentAttendance, getStudentProfile } from '../services/student-attendance';
+import { getStudentAttendance } from '../services/student-attendance';
+import { getStudentProfile } from '../services/users';
 import { roleProcedure, router } from '../trpc';
 
 const student = roleProcedure('student');

@@ -43,14 +43,3 @@ export async function approveUsers(deps: Deps, caller: AuthUser, userIds: number
     return { message: MSG.attendance.approved(ids.length), approved: ids.length };
   });
 }
-
-export async function getTeacherProfile(deps: Deps, teacher: AuthUser) {
-  const row = await deps.db
-    .selectFrom('users as u')
-    .leftJoin('departments as d', 'd.id', 'u.department_id')
-    .select(['u.id', 'u.username', 'u.email', 'u.role', 'd.id as department_id', 'd.name as department_name'])
-    .where('u.id', '=', teacher.id)
-    .executeTakeFirstOrThrow();
-  const { department_id, department_name, ...rest } = row;
-  return { ...rest, department: department_id ? { id: department_id, name: department_name! } : null };
-}

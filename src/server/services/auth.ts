@@ -3,7 +3,6 @@ import type { TLoginInput } from '../../shared/schemas/auth';
 import { getDummyHash, verifyPassword } from '../auth/password';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../lib/errors';
-import { selectUsersWithDepartment } from './user-queries';
 import { revokeTokens } from './users';
 
 /**
@@ -34,16 +33,6 @@ export async function login(deps: AppDeps, input: TLoginInput, ip: string): Prom
 
 /** Logout: every token of the user stops working (the token version is per user, so other devices sign in again). */
 export async function logout(deps: Pick<AppDeps, 'db'>, userId: number) {
-  await revokeTokens(deps.db, userId);
+  await revokeTokens(deps, userId);
   return { success: true as const, message: MSG.auth.loggedOut };
-}
-
-/** The signed-in user's own account, without the password hash. */
-export async function getMe(deps: Pick<AppDeps, 'db'>, userId: number) {
-  const row = await selectUsersWithDepartment(deps.db)
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
-  if (!row) throw new DomainError('NOT_FOUND', MSG.server.notFound);
-  const { department_id, department_name, ...user } = row;
-  return { ...user, department: department_id ? { id: department_id, name: department_name! } : null };
 }

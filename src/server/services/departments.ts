@@ -1,6 +1,8 @@
-import type { DB } from '../db/connect';
+import type { AppDeps } from '../deps';
 
-export const listDepartments = (db: DB) => db.selectFrom('departments').select(['id', 'name']).orderBy('id').execute();
+type Db = Pick<AppDeps, 'db'>;
 
-export const findDepartmentByName = (db: DB, name: string) =>
+export const listDepartments = ({ db }: Db) => db.selectFrom('departments').select(['id', 'name']).orderBy('id').execute();
+
+export const findDepartmentByName = ({ db }: Db, name: string) =>
   db.selectFrom('departments').select(['id', 'name']).where('name', '=', name).executeTakeFirst();

@@ -18,8 +18,8 @@ export async function registerUser(deps: AppDeps, fields: unknown, files: Upload
   const input = parseInput(ZRegisterInput, fields);
   if (files.length !== FACE_IMAGES_REQUIRED) throw new DomainError('VALIDATION', MSG.validation.imagesRequired);
   const images = await normalizeFaceImages(files);
-  if (await isEmailTaken(deps.db, input.email)) throw new DomainError('CONFLICT', MSG.register.emailTaken);
-  const department = await findDepartmentByName(deps.db, input.department_name);
+  if (await isEmailTaken(deps, input.email)) throw new DomainError('CONFLICT', MSG.register.emailTaken);
+  const department = await findDepartmentByName(deps, input.department_name);
   if (!department) throw new DomainError('VALIDATION', MSG.validation.department);
 
   const template = await deps.face.enroll(images).catch(toDomainFaceError);

@@ -3,7 +3,6 @@ import { MSG } from '../../shared/messages';
 import type { AuthUser } from '../auth/authenticate';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../lib/errors';
-import { enrolledImagesOf } from './face-images';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>;
 
@@ -37,17 +36,4 @@ export async function getStudentAttendance(deps: Deps, student: AuthUser, page: 
     /** The last time the student was marked present: an absent mark is not a check-in. */
     last_present_at: totals.last_present_at,
   };
-}
-
-/** The student profile of SPEC section 3, with signed URLs of the enrolled images. */
-export async function getStudentProfile(deps: Deps, student: AuthUser) {
-  const user = await deps.db
-    .selectFrom('users')
-    .leftJoin('departments', 'departments.id', 'users.department_id')
-    .select(['users.id', 'users.username', 'users.email', 'users.phone_number', 'users.role', 'users.status', 'users.last_login', 'departments.name as department'])
-    .where('users.id', '=', student.id)
-    .executeTakeFirst();
-  if (!user) throw new DomainError('NOT_FOUND', MSG.student.fetchFailed);
-  const images = await enrolledImagesOf(deps, student.id);
-  return { ...user, face_enrollment: { enrollment_status: images.image_urls.length ? 'enrolled' : 'not_enrolled', ...images } };
 }

@@ -8,7 +8,9 @@ const ZLongitude = z.number({ error: MSG.attendance.badCoordinates }).min(-180, 
 /** The browser's coords.accuracy in metres, sent with every position. */
 const ZAccuracy = z.number({ error: MSG.attendance.accuracyRequired }).min(0, MSG.attendance.accuracyRequired).max(1e7, MSG.attendance.accuracyRequired);
 /** An id in a JSON body: a positive integer, or its decimal digits; never true, null or []. */
-const ZId = z.union([z.number().int().positive(), z.string().regex(/^[1-9]\d{0,15}$/).transform(Number)]);
+/** A positive id written as decimal digits (at most 16, so it stays a safe integer). */
+const ID_DIGITS_RE = /^[1-9]\d{0,15}$/;
+const ZId = z.union([z.number().int().positive(), z.string().regex(ID_DIGITS_RE).transform(Number)]);
 export const ZRadius = z
   .number({ error: MSG.attendance.badRadius })
   .min(MIN_RADIUS_M, MSG.attendance.badRadius)
@@ -37,7 +39,7 @@ export type TMarkAttendanceInput = z.infer<typeof ZMarkAttendanceInput>;
 
 export const ZManualMarkInput = z.object({
   student_id: ZId,
-  session_id: z.union([z.number().int().positive(MSG.teacher.sessionIdMissing), z.string().regex(/^[1-9]\d{0,15}$/).transform(Number)], {
+  session_id: z.union([z.number().int().positive(MSG.teacher.sessionIdMissing), z.string().regex(ID_DIGITS_RE).transform(Number)], {
     error: MSG.teacher.sessionIdMissing,
   }),
   status: z.enum(['present', 'absent']),

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { DEPARTMENTS, REGISTRABLE_ROLES } from '../constants';
+import { DEPARTMENTS, PASSWORD_MIN, PHONE_DIGITS, REGISTRABLE_ROLES, USERNAME_MIN } from '../constants';
 import { MSG } from '../messages';
 
-export const USERNAME_RE = /^[A-Za-z0-9]{3,}$/;
+export const USERNAME_RE = new RegExp(`^[A-Za-z0-9]{${USERNAME_MIN},}$`);
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const PHONE_RE = /^\d{10}$/;
+export const PHONE_RE = new RegExp(`^\\d{${PHONE_DIGITS}}$`);
 export const PASSWORD_SPECIALS = '@$!%*?&.#^()-+=';
 
 /** The five password rules of SPEC section 5, in the order the live list shows them. */
@@ -13,7 +13,7 @@ export const PASSWORD_RULES = [
   { key: 'uppercase', test: (p: string) => /[A-Z]/.test(p), message: MSG.passwordRules.uppercase },
   { key: 'number', test: (p: string) => /\d/.test(p), message: MSG.passwordRules.number },
   { key: 'special', test: (p: string) => [...p].some((c) => PASSWORD_SPECIALS.includes(c)), message: MSG.passwordRules.special },
-  { key: 'length', test: (p: string) => p.length >= 8, message: MSG.passwordRules.length },
+  { key: 'length', test: (p: string) => p.length >= PASSWORD_MIN, message: MSG.passwordRules.length },
 ] as const;
 
 export function unmetPasswordRules(password: string): string[] {

@@ -1,0 +1,30 @@
+/** Marking attendance and geofence sessions (SPEC section 8). */
+export const attendanceMessages = {
+  attendance: {
+    badCoordinates: 'Latitude must be between -90 and 90 and longitude between -180 and 180.',
+    badRadius: 'Radius must be between 10 and 500 meters.',
+    notYourTeacherId: 'teacher_id must be your own id.',
+    alreadyActive: 'You already have an active session. Stop it before starting another.',
+    noActiveSessionTeacher: 'No active session to stop.',
+    noActiveSession: 'No active attendance session for your department.',
+    noDepartment: 'Your account has no department.',
+    unknownDepartment: 'Unknown department.',
+    faceNotVerified: 'Face verification required: verify your face, then mark attendance within 2 minutes.',
+    marked: 'Attendance marked.',
+    notInDepartment: 'This student is not in a department you teach.',
+    sessionNotFound: 'Session not found.',
+    studentNotFound: 'Student not found.',
+    manualMarked: (name: string, status: string) => `${name} marked ${status}.`,
+    approved: (n: number) => `Approved ${n} user${n === 1 ? '' : 's'}.`,
+    approveForbidden: 'You can only approve students of your own department.',
+    noEnrollment: 'No face enrollment found for this account.',
+    notPending: 'Only pending accounts can be approved.',
+    accuracyRequired: 'Send the location accuracy (coords.accuracy, in meters) with the position.',
+    tooImprecise: (m: number) => `Your location is too imprecise (±${m} m). Move near a window or turn on precise location.`,
+    tooManyChecks: 'Too many location checks for this session. Ask your teacher to mark you.',
+    offCampusNetwork: 'Attendance can only be marked from the campus network.',
+    notYourDepartment: 'You can only run sessions for your own department.',
+    departmentBusy: 'Another teacher already has an active session for this department.',
+  },
+  /** The face engine's texts; its no-blink, busy and enrollment texts are verification.noBlink, server.busy, register.*. */
+} as const;

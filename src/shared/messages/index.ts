@@ -1,0 +1,26 @@
+/** Every user-facing text of SPEC section 8 (and the validation texts of section 5), defined once; one file per area. */
+import { formsMessages } from './forms';
+import { registerMessages } from './register';
+import { authMessages } from './auth';
+import { studentMessages } from './student';
+import { teacherMessages } from './teacher';
+import { adminMessages } from './admin';
+import { verificationMessages } from './verification';
+import { attendanceMessages } from './attendance';
+import { siteMessages } from './site';
+
+export const MSG = {
+  ...formsMessages,
+  ...registerMessages,
+  ...authMessages,
+  ...studentMessages,
+  ...teacherMessages,
+  ...adminMessages,
+  ...verificationMessages,
+  ...attendanceMessages,
+  ...siteMessages,
+} as const;
+
+/** Login failure codes of SPEC section 7. */
+export const LOGIN_ERROR_CODES = ['EMAIL_NOT_FOUND', 'INVALID_CREDENTIALS', 'ACCOUNT_PENDING', 'VALIDATION_ERROR', 'TOO_MANY_ATTEMPTS', 'ACCOUNT_INACTIVE'] as const;
+export type LoginErrorCode = (typeof LOGIN_ERROR_CODES)[number];
