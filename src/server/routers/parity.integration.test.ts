@@ -1,4 +1,5 @@
 import { TRPCClientError } from '@trpc/client';
+import type { AppRouter } from './_app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
 import { getJson, postJson, trpcClient } from '../../../tests/helpers/http';
@@ -17,8 +18,8 @@ const refusal = (p: Promise<unknown>) =>
     () => null,
     (e: unknown) => {
       expect(e).toBeInstanceOf(TRPCClientError);
-      const err = e as TRPCClientError<any>;
-      return { message: err.message, code: err.data?.code as string, errorCode: err.data?.errorCode as string | null, status: err.data?.httpStatus as number };
+      const err = e as TRPCClientError<AppRouter>;
+      return { message: err.message, code: err.data?.code, errorCode: err.data?.errorCode ?? null, status: err.data?.httpStatus };
     },
   );
 

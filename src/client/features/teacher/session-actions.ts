@@ -29,7 +29,7 @@ export function useSessionActions() {
     if (teacherId === null) return fail(M.noTeacherId);
     if (!geolocationSupported()) return fail(M.geoUnsupported);
     return withGlobalLoading(async () => {
-      let location;
+      let location: Awaited<ReturnType<typeof getCurrentCoords>>;
       try {
         location = await getCurrentCoords();
       } catch {
