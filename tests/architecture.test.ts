@@ -3,27 +3,117 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
+const rel = (file: string) => path.relative(root, file);
 const filesUnder = (dir: string): string[] =>
   fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
 const importsOf = (file: string) => [...fs.readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].map((m) => m[1]);
+/** Source with string and template literals emptied and comments removed: what the code does, not what it says. */
+const codeOf = (file: string) =>
+  fs
+    .readFileSync(file, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\/|(^|[^:])\/\/.*$/gm, '$1')
+    .replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g, "''");
+
+const CLIENT = path.join(root, 'src/client');
+const clientFiles = () => filesUnder(CLIENT);
+const clientCode = () => clientFiles().filter((f) => !f.endsWith('.test.ts'));
+/** Every import or re-export statement of a file (multi-line ones too), with its specifier. */
+const statementsOf = (file: string) =>
+  [
+    ...fs
+      .readFileSync(file, 'utf8')
+      .matchAll(/^(?:import|export)\s+(?:type\s+)?(?:\*(?:\s+as\s+\w+)?|\w+|\{[^}]*\}|\w+\s*,\s*\{[^}]*\})\s+from\s*['"]([^'"]+)['"]|^import\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/gm),
+  ].map((m) => ({ text: m[0], spec: m[1] ?? m[2] ?? m[3] }));
+const resolvesInto = (file: string, spec: string, dir: string) => {
+  const target = spec.startsWith('@/') ? path.join(CLIENT, spec.slice(2)) : spec.startsWith('.') ? path.resolve(path.dirname(file), spec) : null;
+  return target !== null && (target + path.sep).startsWith(path.join(root, dir) + path.sep);
+};
+const featureOf = (file: string) => /src\/client\/features\/([^/]+)\//.exec(file)?.[1] ?? null;
+
+/** The two files through which the browser talks to the server; nothing else calls fetch. */
+const TRANSPORTS = ['src/client/lib/rest.ts', 'src/client/lib/trpc.ts'];
 
 describe('architecture', () => {
   it('src/shared imports nothing from the server, the client, Node or the DOM: only itself and zod', () => {
     for (const file of filesUnder(path.join(root, 'src/shared')).filter((f) => !f.endsWith('.test.ts'))) {
       for (const spec of importsOf(file)) {
         const ok = spec === 'zod' || (spec.startsWith('.') && path.resolve(path.dirname(file), spec).startsWith(path.join(root, 'src/shared')));
-        expect(ok, `${path.relative(root, file)} imports ${spec}`).toBe(true);
+        expect(ok, `${rel(file)} imports ${spec}`).toBe(true);
       }
       // Code only: a message may say 'window' (issue 12's location text does).
-      const code = fs.readFileSync(file, 'utf8').replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g, "''");
-      expect(code, path.relative(root, file)).not.toMatch(/\b(window|document|localStorage|process\.env)\b/);
+      expect(codeOf(file), rel(file)).not.toMatch(/\b(window|document|localStorage|process\.env)\b/);
     }
   });
 
-  it('the client never imports server code except the router type', () => {
-    for (const file of filesUnder(path.join(root, 'src/client'))) {
-      for (const line of fs.readFileSync(file, 'utf8').split('\n').filter((l) => /from ['"].*server\//.test(l))) {
-        expect(line, path.relative(root, file)).toMatch(/^import type /);
+  it('src/client imports server code only as types (import type), never a value', () => {
+    for (const file of clientFiles()) {
+      for (const { text, spec } of statementsOf(file)) {
+        if (!resolvesInto(file, spec, 'src/server')) continue;
+        expect(text, `${rel(file)} imports ${spec}`).toMatch(/^(import|export) type\s/);
+      }
+    }
+  });
+
+  it('src/client calls fetch only in the REST helper and the tRPC link', () => {
+    for (const file of clientCode()) {
+      if (TRANSPORTS.includes(rel(file))) continue;
+      expect(/\bfetch\s*\(|XMLHttpRequest|\baxios\b/.exec(codeOf(file))?.[0], `${rel(file)} calls fetch: use trpc hooks, or lib/rest.ts for an upload`).toBeUndefined();
+    }
+  });
+
+  it('src/client writes no copy of a server response type: server data types come from RouterOutputs', () => {
+    // A hand-written shape of server data would be an interface or object type named like one, or a cast to it.
+    const SERVER_DATA = /\b(interface|type)\s+\w*(Response|Result|Body|Verdict|Profile|Status|Record|List|Group|Student|Department|Session)\b(?!\s*=\s*(RouterOutputs|Teacher|SessionStudents|PendingGroup|NonNullable<|Extract<))/;
+    for (const file of clientCode()) {
+      const code = codeOf(file).replace(/^(?:import|export)\s+(?:type\s+)?(?:\*(?:\s+as\s+\w+)?|\w+|\{[^}]*\}|\w+\s*,\s*\{[^}]*\})\s+from\s*''/gm, '');
+      expect(SERVER_DATA.exec(code)?.[0], `${rel(file)} declares a server data type by hand`).toBeUndefined();
+      expect(/\bas\s+\{/.exec(code)?.[0], `${rel(file)} casts a value to an inline object type`).toBeUndefined();
+      // A REST answer is typed by the router's outputs (an alias of RouterOutputs[...] in the file) or not at all.
+      if (TRANSPORTS.includes(rel(file))) continue;
+      for (const [, arg] of code.matchAll(/\brestRequest<([^>(]+(?:\[[^\]]*\])*)>/g)) {
+        const t = arg.trim();
+        const derived = t === 'unknown' || t.startsWith('RouterOutputs[') || new RegExp(`\\btype\\s+${t}\\s*=\\s*RouterOutputs\\[`).test(code);
+        expect(derived, `${rel(file)}: restRequest<${t}> is not typed from RouterOutputs`).toBe(true);
+      }
+    }
+  });
+
+  it('src/client decides nothing by the words of a server message: it reads codes', () => {
+    for (const file of clientCode()) {
+      const decides = /message\)?\??\.(includes|startsWith|endsWith|match|search|indexOf)\s*\(|\bmessage\s*[!=]==|[!=]==\s*[\w.?]*message\b/i.exec(codeOf(file));
+      expect(decides?.[0], `${rel(file)} compares a message`).toBeUndefined();
+    }
+  });
+
+  it('features import each other only through their index.ts; components/ and lib/ import no feature', () => {
+    for (const file of clientCode()) {
+      const own = featureOf(file);
+      for (const { spec } of statementsOf(file)) {
+        if (!resolvesInto(file, spec, 'src/client/features')) continue;
+        const target = spec.startsWith('@/') ? path.join(CLIENT, spec.slice(2)) : path.resolve(path.dirname(file), spec);
+        const [feature, ...inner] = path.relative(path.join(CLIENT, 'features'), target).split(path.sep);
+        if (rel(file).startsWith('src/client/components/') || rel(file).startsWith('src/client/lib/')) {
+          expect.fail(`${rel(file)} imports the feature ${feature}: shared code depends on no feature`);
+        }
+        if (own !== null && own !== feature) expect(inner, `${rel(file)} reaches into features/${feature}: import '@/features/${feature}'`).toEqual([]);
+      }
+    }
+    for (const dir of fs.readdirSync(path.join(CLIENT, 'features'))) {
+      const used = clientCode().some((f) => featureOf(f) !== dir && statementsOf(f).some(({ spec }) => spec === `@/features/${dir}`));
+      if (used) expect(fs.existsSync(path.join(CLIENT, 'features', dir, 'index.ts')), `features/${dir}/index.ts`).toBe(true);
+    }
+  });
+
+  it('production lib/ folders hold no test-only helper', () => {
+    for (const dir of ['src/client/lib', 'src/server/lib']) {
+      for (const file of filesUnder(path.join(root, dir)).filter((f) => !f.endsWith('.test.ts'))) {
+        for (const [, name] of fs.readFileSync(file, 'utf8').matchAll(/^export (?:async )?(?:function|const|class) (\w+)/gm)) {
+          const users = [...filesUnder(path.join(root, 'src')), ...filesUnder(path.join(root, 'scripts'))].filter(
+            (f) => f !== file && !/\.test\.ts$/.test(f) && new RegExp(`\\b${name}\\b`).test(fs.readFileSync(f, 'utf8')),
+          );
+          const internal = (fs.readFileSync(file, 'utf8').match(new RegExp(`\\b${name}\\b`, 'g')) ?? []).length > 1;
+          expect(users.length > 0 || internal, `${rel(file)} exports ${name}, which only tests use: move it to tests/helpers`).toBe(true);
+        }
       }
     }
   });

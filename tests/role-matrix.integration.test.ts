@@ -96,6 +96,7 @@ const MATRIX: Record<string, Call> = {
   'admin.departments': { expect: PUBLIC_200 },
   'admin.users': { expect: ADMIN_ONLY },
   'teacher.profile': { expect: STAFF },
+  'teacher.departments': { expect: STAFF },
   'teacher.startGeofence': { input: startBca, expect: row(401, 401, 403, 403, 409, 409) },
   'teacher.stopGeofence': { expect: row(401, 401, 403, 404, 404, 200), after: restartSession },
   'teacher.geofenceStatus': { expect: STAFF },

@@ -22,9 +22,11 @@ const t = initTRPC.context<Context>().create({
     const domain = cause instanceof DomainError ? cause : null;
     // Stack traces and internal messages never leave the server.
     const internal = error.code === 'INTERNAL_SERVER_ERROR' && !domain;
+    // A bad input reads as REST's does (lib/errors.ts zodToDomainError): its first message, not zod's JSON dump.
+    const invalid = cause instanceof ZodError ? (cause.issues[0]?.message ?? MSG.server.validation) : null;
     return {
       ...shape,
-      message: internal ? MSG.server.internal : shape.message,
+      message: internal ? MSG.server.internal : (invalid ?? shape.message),
       data: {
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,

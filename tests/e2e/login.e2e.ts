@@ -5,6 +5,9 @@ import { createTestUser, signTestToken, startTestServer, type TestServer } from 
 import { hasChromium, launchBrowser, openPage, screenshot, setStoredToken, storage, toastWith } from './support/browser';
 import { delayUntilNavigation, recordTimings } from './support/timings';
 
+/** The login screen signs in through tRPC (auth.login), batched under /trpc. */
+const LOGIN_CALL = /\/trpc\/auth\.login\b/;
+
 const PASSWORD = 'Sup3r$ecret';
 
 describe.skipIf(!hasChromium)('login page in Chromium', () => {
@@ -73,12 +76,12 @@ describe.skipIf(!hasChromium)('login page in Chromium', () => {
     const { page, context } = await openPage(browser, server.url);
     await page.goto('/login');
 
-    await page.route('**/api/login', (route) => route.fulfill({ status: 500, contentType: 'text/html', body: 'oops' }));
+    await page.route(LOGIN_CALL, (route) => route.fulfill({ status: 500, contentType: 'text/html', body: 'oops' }));
     await fillAndSubmit(page, 'a@b.co', PASSWORD);
     await toastWith(page, MSG.login.generic).waitFor();
 
-    await page.unroute('**/api/login');
-    await page.route('**/api/login', (route) => route.abort('connectionrefused'));
+    await page.unroute(LOGIN_CALL);
+    await page.route(LOGIN_CALL, (route) => route.abort('connectionrefused'));
     await fillAndSubmit(page, 'a@b.co', PASSWORD);
     await toastWith(page, MSG.login.noResponse).waitFor();
     await context.close();
@@ -106,7 +109,7 @@ describe.skipIf(!hasChromium)('login page in Chromium', () => {
   it('shows the global loading overlay while the request is in flight', async () => {
     const { page, context } = await openPage(browser, server.url);
     await page.goto('/login');
-    await page.route('**/api/login', async (route) => {
+    await page.route(LOGIN_CALL, async (route) => {
       await new Promise((r) => setTimeout(r, 800));
       await route.continue();
     });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDateTime } from '../../src/client/features/attendance/format';
+import { formatDateTime } from '../../src/client/lib/format';
 import { MSG } from '../../src/shared/messages';
 import { postJson } from '../helpers/http';
 import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';

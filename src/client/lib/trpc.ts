@@ -1,12 +1,18 @@
 import { QueryClient } from '@tanstack/react-query';
 import { httpBatchLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
 import type { AppRouter } from '../../server/routers/_app';
+import { NoResponseError } from './no-response';
 import { reportRefusedToken } from './refused-token';
 import { getToken } from './session';
 
 /** Typed React hooks for the server's tRPC router, mounted at /trpc. */
 export const trpc = createTRPCReact<AppRouter>();
+
+/** What each procedure answers: the only source of server data types on the client. */
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 export function createQueryClient() {
   return new QueryClient({
@@ -21,7 +27,13 @@ export function createTrpcClient() {
         url: '/trpc',
         async fetch(url, init) {
           const sent = new Headers(init?.headers).get('Authorization')?.replace(/^Bearer /, '') ?? null;
-          const res = await fetch(url, init);
+          const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+          let res: Response;
+          try {
+            res = await fetch(url, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
+          } catch (err) {
+            throw new NoResponseError(err);
+          }
           if (res.status === 401) reportRefusedToken(sent);
           return res;
         },

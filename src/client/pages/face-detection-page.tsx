@@ -7,10 +7,8 @@ import { MSG } from '../../shared/messages';
 import { Brand } from '@/components/brand';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import type { Coords } from '@/features/attendance/use-geolocation';
-import { CameraFrame } from '@/features/verification/camera-frame';
-import { useFaceVerification, type VerificationPhase } from '@/features/verification/use-face-verification';
-import { useWebcamRecorder } from '@/features/verification/use-webcam-recorder';
+import type { Coords } from '@/lib/use-geolocation';
+import { CameraFrame, useFaceVerification, type VerificationPhase, useWebcamRecorder } from '@/features/verification';
 import { getToken } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 

@@ -1,8 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { ContactBand } from '@/features/landing/contact-band';
-import { FeatureCards } from '@/features/landing/feature-cards';
-import { Hero } from '@/features/landing/hero';
+import { ContactBand, FeatureCards, Hero } from '@/features/landing';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function LandingPage() {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { MSG } from '../../shared/messages';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { LoginForm } from '@/features/auth/login-form';
+import { LoginForm } from '@/features/auth';
 import { decodeToken, getToken, homeForRole, isExpired } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 

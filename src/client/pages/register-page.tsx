@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
 import { MSG } from '../../shared/messages';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { RegisterForm } from '@/features/register/register-form';
+import { RegisterForm } from '@/features/register';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** Navigation state `{ isStudent: true }` (e.g. a teacher's Add Student) switches the heading to Student Registration. */

@@ -4,14 +4,10 @@ import { toast } from 'sonner';
 import { MSG } from '../../shared/messages';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { DashboardShell } from '@/features/attendance/dashboard-shell';
-import { tokenClaims } from '@/features/attendance/token-user';
-import { useGeolocation } from '@/features/attendance/use-geolocation';
-import { AttendanceHistory } from '@/features/student/attendance-history';
-import { ProfileDialog } from '@/features/student/profile-dialog';
-import { useStudentAttendance } from '@/features/student/student-api';
-import { StudentOverview } from '@/features/student/student-overview';
-import { useMarkAttendance } from '@/features/student/use-mark-attendance';
+import { DashboardShell } from '@/components/dashboard-shell';
+import { tokenClaims } from '@/lib/token-user';
+import { useGeolocation } from '@/lib/use-geolocation';
+import { AttendanceHistory, ProfileDialog, useStudentAttendance, StudentOverview, useMarkAttendance } from '@/features/student';
 
 const M = MSG.student;
 

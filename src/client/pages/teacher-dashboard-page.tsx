@@ -2,10 +2,8 @@ import { LayoutDashboard, Users } from 'lucide-react';
 import { useState } from 'react';
 import { MSG } from '../../shared/messages';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { DashboardShell } from '@/features/attendance/dashboard-shell';
-import { StudentsPanel } from '@/features/teacher/students-panel';
-import { TeacherOverview } from '@/features/teacher/teacher-overview';
-import { useGeofenceSession } from '@/features/teacher/use-geofence-session';
+import { DashboardShell } from '@/components/dashboard-shell';
+import { StudentsPanel, TeacherOverview, useGeofenceSession } from '@/features/teacher';
 
 const M = MSG.teacher;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { haversineMeters, pointNorthOf } from './geo';
+import { pointNorthOf } from '../../../tests/helpers/geo';
+import { haversineMeters } from './geo';
 
 describe('haversineMeters', () => {
   it('is zero for the same point and symmetric', () => {

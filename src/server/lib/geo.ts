@@ -1,4 +1,5 @@
-const EARTH_RADIUS_M = 6_371_008.8;
+/** The mean Earth radius (IUGG), in meters. */
+export const EARTH_RADIUS_M = 6_371_008.8;
 const rad = (deg: number) => (deg * Math.PI) / 180;
 
 /** Great-circle distance in meters between two WGS-84 points (haversine on the mean Earth radius). */
@@ -7,9 +8,4 @@ export function haversineMeters(lat1: number, lon1: number, lat2: number, lon2: 
   const dLon = rad(lon2 - lon1);
   const a = Math.sin(dLat / 2) ** 2 + Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(dLon / 2) ** 2;
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
-}
-
-/** The point `meters` north of (lat, lon): what tests use to stand a student at a known distance. */
-export function pointNorthOf(lat: number, lon: number, meters: number): { latitude: number; longitude: number } {
-  return { latitude: lat + (meters / EARTH_RADIUS_M) * (180 / Math.PI), longitude: lon };
 }

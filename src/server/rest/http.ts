@@ -5,22 +5,35 @@ import type { AppDeps } from '../deps';
 import { DomainError, HTTP_STATUS } from '../lib/errors';
 import type { Role } from '../../shared/constants';
 
-/** The REST error body: `message`/`error` for the spec's two client styles, `error_code` where the spec has one. */
+/**
+ * The REST error body: `message`/`error` for the spec's two client styles, `error_code` (the reason as a code, for
+ * clients to decide on) where the service gave one. The browser client reads it as this type (client/lib/rest.ts).
+ */
+export interface RestErrorBody {
+  success: false;
+  message: string;
+  error: string;
+  error_code?: string;
+  retry_after?: number;
+  errors?: Record<string, string>;
+}
+
 export function sendError(res: Response, err: unknown): void {
   if (err instanceof DomainError) {
     if (err.details.retryAfterSeconds) res.setHeader('Retry-After', String(err.details.retryAfterSeconds));
-    res.status(HTTP_STATUS[err.kind]).json({
+    const body: RestErrorBody = {
       success: false,
       message: err.message,
       error: err.message,
       ...(err.details.errorCode ? { error_code: err.details.errorCode } : {}),
       ...(err.details.retryAfterSeconds ? { retry_after: err.details.retryAfterSeconds } : {}),
       ...(err.details.fieldErrors ? { errors: err.details.fieldErrors } : {}),
-    });
+    };
+    res.status(HTTP_STATUS[err.kind]).json(body);
     return;
   }
   console.error('[rest] unexpected error', err);
-  res.status(500).json({ success: false, message: MSG.server.internal, error: MSG.server.internal });
+  res.status(500).json({ success: false, message: MSG.server.internal, error: MSG.server.internal } satisfies RestErrorBody);
 }
 
 /** Wraps an async handler so a thrown error becomes the right REST response instead of a crash. */

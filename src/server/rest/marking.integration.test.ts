@@ -3,7 +3,7 @@ import { MSG } from '../../shared/messages';
 import { getJson, postJson } from '../../../tests/helpers/http';
 import { createTestUser, signInTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
 import { manualClock } from '../../../tests/helpers/manual-clock';
-import { pointNorthOf } from '../lib/geo';
+import { pointNorthOf } from '../../../tests/helpers/geo';
 
 const clock = manualClock(new Date('2026-03-02T04:00:00Z'));
 let srv: TestServer;

@@ -1,5 +1,6 @@
 import { ZApproveInput, ZManualMarkInput, ZSessionStudentsInput, ZStartGeofenceInput } from '../../shared/schemas/attendance';
 import { approveUsers, pendingStudentsByDepartment } from '../services/approvals';
+import { listDepartments } from '../services/departments';
 import { getTeacherProfile } from '../services/users';
 import { getGeofenceStatus, startGeofenceSession, stopGeofenceSession } from '../services/geofence-sessions';
 import { getStudentsForSession, markAttendanceManually } from '../services/session-students';
@@ -10,6 +11,7 @@ const teacher = roleProcedure('teacher', 'admin');
 /** tRPC twins of the teacher dashboard's REST calls; same services, same rules. */
 export const teacherRouter = router({
   profile: teacher.query(({ ctx }) => getTeacherProfile(ctx, ctx.user)),
+  departments: teacher.query(({ ctx }) => listDepartments(ctx)),
   startGeofence: teacher.input(ZStartGeofenceInput).mutation(({ ctx, input }) => startGeofenceSession(ctx, ctx.user, input)),
   stopGeofence: teacher.mutation(({ ctx }) => stopGeofenceSession(ctx, ctx.user)),
   geofenceStatus: teacher.query(({ ctx }) => getGeofenceStatus(ctx, ctx.user)),

@@ -17,7 +17,8 @@ export async function pendingStudentsByDepartment(deps: Deps, caller: AuthUser) 
   if (caller.role !== 'admin') q = q.where('u.department_id', '=', caller.department_id ?? -1);
   const rows = await q.orderBy('d.id').orderBy('u.created_at').execute();
   const images = await enrolledImagesByUser(deps, rows.map((r) => r.id));
-  const groups = new Map<number, { id: number; department_name: string; students: unknown[] }>();
+  type PendingStudent = Omit<(typeof rows)[number], 'department_id' | 'department_name'> & { images: string[] };
+  const groups = new Map<number, { id: number; department_name: string; students: PendingStudent[] }>();
   for (const { department_id, department_name, ...student } of rows) {
     const group = groups.get(department_id) ?? { id: department_id, department_name, students: [] };
     group.students.push({ ...student, images: images.get(student.id)?.image_urls ?? [] });

@@ -1,20 +1,13 @@
 import { MSG } from '../../../shared/messages';
 
-export interface LoginResponseBody {
-  success?: boolean;
-  token?: string;
-  error_code?: string;
-  message?: string;
-}
-
-/** SPEC 8 Login: two codes have fixed texts; any other failure shows the server message or the generic text. */
-export function loginErrorMessage(body: LoginResponseBody): string {
-  switch (body.error_code) {
+/** SPEC 8 Login: two codes have fixed texts; any other refusal shows the server message or the generic text. */
+export function loginErrorMessage(errorCode: string | null, serverMessage: string | null): string {
+  switch (errorCode) {
     case 'EMAIL_NOT_FOUND':
       return MSG.login.emailNotFound;
     case 'INVALID_CREDENTIALS':
       return MSG.login.invalidCredentials;
     default:
-      return body.message || MSG.login.generic;
+      return serverMessage || MSG.login.generic;
   }
 }

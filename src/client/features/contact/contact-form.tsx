@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { apiRequest } from '@/lib/api';
+import { restRequest } from '@/lib/rest';
 
 /** The contact form: the message is stored for the school's administrators (issue 11), then the form clears. */
 export function ContactForm() {
@@ -18,7 +18,7 @@ export function ContactForm() {
     const fields = Object.fromEntries(new FormData(form)) as Record<string, string>;
     setSending(true);
     try {
-      const res = await apiRequest<{ message?: string }>('/contact', { json: { name: fields.name, email: fields.email, message: fields.message } });
+      const res = await restRequest<unknown>('/contact', { json: { name: fields.name, email: fields.email, message: fields.message } });
       if (!res.ok) {
         toast.error(res.data.message || MSG.contact.failed);
         return;

@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { trpc } from '@/lib/trpc';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { DashboardHeader } from './dashboard-header';
+import { DashboardHeader } from '@/components/dashboard-header';
 
 /** Until the dashboards' own issues land: the signed-in user's name and details (auth.me) and Logout. */
 export function DashboardPlaceholder({ role }: { role: Role }) {

@@ -3,20 +3,16 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { REDIRECT_AFTER_REGISTRATION_MS, TOAST_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { apiRequest } from '@/lib/api';
 import { withGlobalLoading } from '@/lib/loading-store';
+import { restRequest } from '@/lib/rest';
+import type { RouterOutputs } from '@/lib/trpc';
 import { registerFailureMessage } from './register-failure-message';
 import type { CapturedImage } from './use-captured-images';
 import type { RegisterFormValues } from './validators';
 
-interface RegisterResponseBody {
-  success?: boolean;
-  message?: string;
-}
-
 const toastOptions = { duration: TOAST_MS.registration };
 
-/** POST /api/register as multipart with the three images in field `images`; on success /thank-you after 2 s. */
+/** POST /api/register (REST: a multipart upload) as multipart with the three images in field `images`; on success /thank-you after 2 s. */
 export function useRegister() {
   const navigate = useNavigate();
   const [done, setDone] = useState(false);
@@ -32,9 +28,9 @@ export function useRegister() {
     images.forEach((image, i) => form.append('images', image.blob, `face_${i + 1}.jpg`));
 
     try {
-      const res = await withGlobalLoading(() => apiRequest<RegisterResponseBody>('/register', { method: 'POST', formData: form }));
-      if (!res.data.success) {
-        toast.error(registerFailureMessage(res.data.message), toastOptions);
+      const res = await withGlobalLoading(() => restRequest<RouterOutputs['auth']['register']>('/register', { method: 'POST', formData: form }));
+      if (!res.ok) {
+        toast.error(registerFailureMessage(res.data.error_code, res.data.message), toastOptions);
         return;
       }
       setDone(true);

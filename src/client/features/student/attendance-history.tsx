@@ -5,9 +5,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatDate, formatTime } from '@/features/attendance/format';
-import { StatusBadge } from '@/features/attendance/status-badge';
-import type { AttendanceList } from './student-api';
+import { formatDate, formatTime } from '@/lib/format';
+import { StatusBadge } from '@/components/status-badge';
+import type { AttendanceList } from './student-queries';
 
 const M = MSG.student;
 

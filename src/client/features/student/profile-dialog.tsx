@@ -3,9 +3,9 @@ import { type ReactNode, useState } from 'react';
 import { PROFILE_IMAGES_MAX } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { formatDateTime, humanize } from '@/features/attendance/format';
-import { StatusBadge } from '@/features/attendance/status-badge';
-import { useStudentProfile } from './student-api';
+import { formatDateTime, humanize } from '@/lib/format';
+import { StatusBadge } from '@/components/status-badge';
+import { useStudentProfile } from './student-queries';
 
 const M = MSG.student;
 const F = M.fields;

@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { MSG } from '../../../shared/messages';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
-import { formatCoords, formatDateTime } from '@/features/attendance/format';
-import { StatCard } from '@/features/attendance/stat-card';
-import type { GeolocationState } from '@/features/attendance/use-geolocation';
-import type { AttendanceList } from './student-api';
+import { formatCoords, formatDateTime } from '@/lib/format';
+import { StatCard } from '@/components/stat-card';
+import type { GeolocationState } from '@/lib/use-geolocation';
+import type { AttendanceList } from './student-queries';
 
 const M = MSG.student;
 

@@ -3,17 +3,11 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { REDIRECT_AFTER_MARKING_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { formatDateTime } from '@/features/attendance/format';
-import type { Coords } from '@/features/attendance/use-geolocation';
-import { apiRequest } from '@/lib/api';
+import { formatDateTime } from '@/lib/format';
+import { refusalText, trpcCodeOf } from '@/lib/server-errors';
 import { getToken } from '@/lib/session';
-
-interface GeofenceStepResult {
-  status?: 'geofence_checked' | 'already_marked';
-  geofencing_status?: 'valid' | 'invalid';
-  timestamp?: string;
-  error?: string;
-}
+import { trpc } from '@/lib/trpc';
+import type { Coords } from '@/lib/use-geolocation';
 
 const M = MSG.student;
 
@@ -21,6 +15,7 @@ const M = MSG.student;
 export function useMarkAttendance(locate: () => Promise<Coords | null>) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const geofenceStep = trpc.student.markAttendance.useMutation();
 
   async function mark() {
     if (!getToken()) return void toast.error(M.authError);
@@ -29,11 +24,14 @@ export function useMarkAttendance(locate: () => Promise<Coords | null>) {
     try {
       const coords = await locate();
       if (!coords) return void toast.error(M.locationError);
-      const res = await apiRequest<GeofenceStepResult>('/mark_attendance', { method: 'POST', json: coords });
-      const result = res.data;
-      if (res.status === 401) toast.error(M.authError);
-      else if (result.status === 'already_marked') toast.info(M.alreadyMarked(formatDateTime(result.timestamp)));
-      else if (result.error) toast.error(result.error);
+      const result = await geofenceStep.mutateAsync(coords).catch((err: unknown) => {
+        if (trpcCodeOf(err) === 'UNAUTHORIZED') toast.error(M.authError);
+        else toast.error(refusalText(err, M.unexpected));
+        return null;
+      });
+      if (!result) return;
+      if (result.status === 'already_marked') toast.info(M.alreadyMarked(formatDateTime(result.timestamp)));
+      else if ('error' in result && result.error) toast.error(result.error);
       else if (result.geofencing_status === 'invalid') toast.warning(M.outside);
       else if (result.geofencing_status === 'valid') {
         redirecting = true;

@@ -5,9 +5,9 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Switch } from '@/components/ui/switch';
-import { StatCard } from '@/features/attendance/stat-card';
+import { StatCard } from '@/components/stat-card';
 import { cn } from '@/lib/utils';
-import type { Department } from './teacher-api';
+import type { Department } from './teacher-queries';
 import type { RadiusSettings } from './use-radius-settings';
 
 const M = MSG.teacher;

@@ -6,7 +6,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { PendingStudentDetail } from './pending-student-detail';
-import type { PendingGroup } from './teacher-api';
+import type { PendingGroup } from './teacher-queries';
 import { useApproveStudents } from './use-approve-students';
 
 const P = MSG.teacher.pending;

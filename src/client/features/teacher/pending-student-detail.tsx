@@ -2,8 +2,8 @@ import { ArrowLeft, Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { MSG } from '../../../shared/messages';
 import { Button } from '@/components/ui/button';
-import { StatusBadge } from '@/features/attendance/status-badge';
-import type { PendingStudent } from './teacher-api';
+import { StatusBadge } from '@/components/status-badge';
+import type { PendingStudent } from './teacher-queries';
 
 const P = MSG.teacher.pending;
 

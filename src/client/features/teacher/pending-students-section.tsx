@@ -4,7 +4,7 @@ import { MSG } from '../../../shared/messages';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PendingListDialog } from './pending-list-dialog';
-import { usePendingStudents } from './teacher-api';
+import { usePendingStudents } from './teacher-queries';
 
 const P = MSG.teacher.pending;
 

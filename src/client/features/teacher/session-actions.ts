@@ -1,70 +1,72 @@
 import { toast } from 'sonner';
 import { DEFAULT_SESSION_MINUTES_CLIENT } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { geolocationSupported, getCurrentCoords } from '@/features/attendance/use-geolocation';
-import { userIdFromToken } from '@/features/attendance/token-user';
-import { apiRequest } from '@/lib/api';
 import { withGlobalLoading } from '@/lib/loading-store';
+import { refusalText, trpcCodeOf } from '@/lib/server-errors';
 import { getToken } from '@/lib/session';
+import { userIdFromToken } from '@/lib/token-user';
+import { trpc } from '@/lib/trpc';
+import { geolocationSupported, getCurrentCoords } from '@/lib/use-geolocation';
 import { geofenceStorage } from './geofence-storage';
 
 const M = MSG.teacher;
-
-interface StartResult {
-  session_id?: number;
-  duration_minutes?: number;
-  session_end_time?: string;
-  error?: string;
-}
 
 function fail(message: string): false {
   toast.error(message);
   return false;
 }
 
-/** POST /api/start_geofence at the teacher's current position; true when a session was opened. */
-export async function startGeofence(radius: number, department: number | string): Promise<boolean> {
-  if (!getToken()) return fail(M.notAuthenticated);
-  const teacherId = userIdFromToken();
-  if (teacherId === null) return fail(M.noTeacherId);
-  if (!geolocationSupported()) return fail(M.geoUnsupported);
-  try {
-    return await withGlobalLoading(async () => {
-      let location;
+/** Starting and stopping the teacher's geofence session (teacher.startGeofence / stopGeofence), with their toasts. */
+export function useSessionActions() {
+  const utils = trpc.useUtils();
+  const startMutation = trpc.teacher.startGeofence.useMutation();
+  const stopMutation = trpc.teacher.stopGeofence.useMutation();
+
+  /** Opens a session at the teacher's current position; true when one was opened. */
+  async function startGeofence(radius: number, department: number | string): Promise<boolean> {
+    if (!getToken()) return fail(M.notAuthenticated);
+    const teacherId = userIdFromToken();
+    if (teacherId === null) return fail(M.noTeacherId);
+    if (!geolocationSupported()) return fail(M.geoUnsupported);
+    return withGlobalLoading(async () => {
+      let location: Awaited<ReturnType<typeof getCurrentCoords>>;
       try {
         location = await getCurrentCoords();
       } catch {
         return fail(M.locationDenied);
       }
-      const res = await apiRequest<StartResult>('/start_geofence', {
-        method: 'POST',
-        json: { teacher_id: teacherId, ...location, radius, department },
-      });
-      if (!res.ok) return fail(res.data.error || M.serverError);
-      const minutes = res.data.duration_minutes ?? DEFAULT_SESSION_MINUTES_CLIENT;
-      const endTime = res.data.session_end_time ?? new Date(Date.now() + minutes * 60_000).toISOString();
-      geofenceStorage.saveStart({ location, radius, endTime });
-      toast.success(M.started(minutes));
-      return true;
+      try {
+        const res = await startMutation.mutateAsync({ teacher_id: teacherId, ...location, radius, department });
+        const minutes = res.duration_minutes ?? DEFAULT_SESSION_MINUTES_CLIENT;
+        const endTime = res.session_end_time ?? new Date(Date.now() + minutes * 60_000).toISOString();
+        geofenceStorage.saveStart({ location, radius, endTime });
+        toast.success(M.started(minutes));
+        return true;
+      } catch (err) {
+        return fail(refusalText(err, M.serverError));
+      }
     });
-  } catch {
-    return fail(M.serverError);
   }
-}
 
-/** PATCH /api/stop_geofence; `automatic` is the end-time path, which has already told the user. */
-export async function stopGeofence(automatic = false): Promise<void> {
-  try {
-    const res = await apiRequest<{ error?: string }>('/stop_geofence', { method: 'PATCH' });
-    // 404: the server had already closed it (its own timer); either way the session is over.
-    if (res.ok || res.status === 404) {
+  /** `automatic` is the end-time path, which has already told the user. */
+  async function stopGeofence(automatic = false): Promise<void> {
+    try {
+      await stopMutation.mutateAsync();
       geofenceStorage.clearSession();
       if (!automatic) toast.success(M.ended);
       return;
+    } catch (err) {
+      // NOT_FOUND: the server had already closed it (its own timer); either way the session is over.
+      if (trpcCodeOf(err) === 'NOT_FOUND') {
+        geofenceStorage.clearSession();
+        if (!automatic) toast.success(M.ended);
+        return;
+      }
+      if (!automatic) toast.error(refusalText(err, M.stopFailed));
     }
-    if (!automatic) toast.error(res.data.error || M.stopFailed);
-  } catch {
-    if (!automatic) toast.error(M.stopFailed);
+    if (automatic) geofenceStorage.clearSession();
   }
-  if (automatic) geofenceStorage.clearSession();
+
+  const refresh = () => utils.teacher.invalidate();
+  return { startGeofence, stopGeofence, refresh };
 }

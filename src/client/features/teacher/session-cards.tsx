@@ -2,9 +2,9 @@ import { Play, Radio, Square, Users } from 'lucide-react';
 import { MSG } from '../../../shared/messages';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { formatCoords, formatCountdown } from '@/features/attendance/format';
-import { StatCard } from '@/features/attendance/stat-card';
-import type { Coords } from '@/features/attendance/use-geolocation';
+import { formatCoords, formatCountdown } from '@/lib/format';
+import { StatCard } from '@/components/stat-card';
+import type { Coords } from '@/lib/use-geolocation';
 
 const M = MSG.teacher;
 

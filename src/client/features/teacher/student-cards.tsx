@@ -3,10 +3,10 @@ import { RECENT_ATTENDANCE_SHOWN } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
-import { formatTime } from '@/features/attendance/format';
-import { StatCard } from '@/features/attendance/stat-card';
-import { StatusBadge } from '@/features/attendance/status-badge';
-import type { SessionStudent } from './teacher-api';
+import { formatTime } from '@/lib/format';
+import { StatCard } from '@/components/stat-card';
+import { StatusBadge } from '@/components/status-badge';
+import type { SessionStudent } from './teacher-queries';
 
 const M = MSG.teacher;
 

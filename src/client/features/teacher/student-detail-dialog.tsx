@@ -3,10 +3,10 @@ import type { ReactNode } from 'react';
 import { MSG } from '../../../shared/messages';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { formatDateTime } from '@/features/attendance/format';
-import { StatusBadge } from '@/features/attendance/status-badge';
+import { formatDateTime } from '@/lib/format';
+import { StatusBadge } from '@/components/status-badge';
 import { sessionCaption } from './session-caption';
-import type { SessionRef, SessionStudent } from './teacher-api';
+import type { SessionRef, SessionStudent } from './teacher-queries';
 import { useManualMark } from './use-manual-mark';
 
 const M = MSG.teacher;

@@ -9,12 +9,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { errorText } from '@/features/attendance/fetch-json';
-import { formatDateTime } from '@/features/attendance/format';
-import { StatusBadge } from '@/features/attendance/status-badge';
+import { formatDateTime } from '@/lib/format';
+import { refusalText } from '@/lib/server-errors';
+import { StatusBadge } from '@/components/status-badge';
 import { sessionCaption } from './session-caption';
 import { StudentDetailDialog } from './student-detail-dialog';
-import { type SessionStudent, useSessionStudents } from './teacher-api';
+import { type SessionStudent, sessionOf, useSessionStudents } from './teacher-queries';
 import { useDebouncedValue } from './use-debounced-value';
 
 const M = MSG.teacher;
@@ -30,7 +30,7 @@ export function StudentsPanel({ live }: { live: boolean }) {
 
   useEffect(() => setPage(1), [query]);
   useEffect(() => {
-    if (students.isError) toast.error(errorText(students.error, M.fetchStudentsFailed), { id: 'students-failed' });
+    if (students.isError) toast.error(refusalText(students.error, M.fetchStudentsFailed), { id: 'students-failed' });
   }, [students.isError, students.error]);
 
   const rows = students.data?.students ?? [];
@@ -43,7 +43,7 @@ export function StudentsPanel({ live }: { live: boolean }) {
           </CardTitle>
           <CardDescription>{M.studentsDescription}</CardDescription>
           <p className="text-sm font-medium" data-testid="students-session">
-            {sessionCaption(students.data?.session)}
+            {sessionCaption(sessionOf(students.data))}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -106,7 +106,7 @@ export function StudentsPanel({ live }: { live: boolean }) {
         </Table>
         {(students.data?.totalPages ?? 1) > 1 && <Pagination page={page} totalPages={students.data!.totalPages} onPageChange={setPage} />}
       </CardContent>
-      <StudentDetailDialog student={selected} session={students.data?.session ?? null} onClose={() => setSelected(null)} />
+      <StudentDetailDialog student={selected} session={sessionOf(students.data)} onClose={() => setSelected(null)} />
     </Card>
   );
 }

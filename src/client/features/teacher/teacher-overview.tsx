@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
-import { errorText } from '@/features/attendance/fetch-json';
+import { refusalText } from '@/lib/server-errors';
 import { GeofenceSettingsCard } from './geofence-settings-card';
 import { geofenceStorage } from './geofence-storage';
 import { PendingStudentsSection } from './pending-students-section';
 import { RadiusDialog } from './radius-dialog';
 import { AttendanceStatusCard, QuickActionsCard } from './session-cards';
 import { RecentAttendanceCard, StudentStatsCard } from './student-cards';
-import { useDepartments, useSessionStudents, useTeacherProfile } from './teacher-api';
+import { useDepartments, useSessionStudents, useTeacherProfile } from './teacher-queries';
 import type { useGeofenceSession } from './use-geofence-session';
 import { useRadiusSettings } from './use-radius-settings';
 
@@ -27,7 +27,7 @@ export function TeacherOverview({ geofence, onViewStudents }: { geofence: Return
     if (department === null && profile.data?.department) setDepartment(profile.data.department.id);
   }, [profile.data, department]);
   useEffect(() => {
-    if (students.isError) toast.error(errorText(students.error, MSG.teacher.fetchStudentsFailed), { id: 'students-failed' });
+    if (students.isError) toast.error(refusalText(students.error, MSG.teacher.fetchStudentsFailed), { id: 'students-failed' });
   }, [students.isError, students.error]);
 
   async function run(task: () => Promise<void>) {

@@ -1,18 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
-import { fetchJson } from '@/features/attendance/fetch-json';
-import { teacherKeys } from './teacher-api';
+import { trpc } from '@/lib/trpc';
 
 const M = MSG.teacher;
 
-/** PATCH /api/approve_students: 'Approved!' or 'Approval failed'; resolves true on success. */
+/** teacher.approveStudents: 'Approved!' or 'Approval failed'; resolves true on success. */
 export function useApproveStudents() {
-  const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: (userIds: number[]) => fetchJson<{ approved: number }>('/approve_students', { method: 'PATCH', json: { user_ids: userIds } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: teacherKeys.all }),
-  });
+  const utils = trpc.useUtils();
+  const mutation = trpc.teacher.approveStudents.useMutation({ onSuccess: () => utils.teacher.invalidate() });
 
   async function approve(userIds: number[]): Promise<boolean> {
     if (userIds.length === 0) {
@@ -20,7 +15,7 @@ export function useApproveStudents() {
       return false;
     }
     try {
-      await mutation.mutateAsync(userIds);
+      await mutation.mutateAsync({ user_ids: userIds });
       toast.success(M.approved);
       return true;
     } catch {

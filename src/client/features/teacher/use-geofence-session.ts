@@ -1,11 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { SESSION_WARNINGS_S } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { geofenceStorage } from './geofence-storage';
-import { startGeofence, stopGeofence } from './session-actions';
-import { teacherKeys, useGeofenceStatus } from './teacher-api';
+import { useSessionActions } from './session-actions';
+import { useGeofenceStatus } from './teacher-queries';
 import { useCountdown } from './use-countdown';
 
 const M = MSG.teacher;
@@ -15,7 +14,7 @@ const M = MSG.teacher;
  * 30 s (info) and 10 s (warning) toasts, and the automatic end that tells the user and calls stop.
  */
 export function useGeofenceSession() {
-  const queryClient = useQueryClient();
+  const { startGeofence, stopGeofence, refresh } = useSessionActions();
   const status = useGeofenceStatus();
   const data = status.data;
   const session = data?.active ? data : null;
@@ -24,7 +23,6 @@ export function useGeofenceSession() {
   const fired = useRef(new Set<string>());
   const manualStop = useRef<number | null>(null);
   const lastSession = useRef<number | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: teacherKeys.all });
 
   function endedAutomatically(sessionId: number) {
     if (fired.current.has(`${sessionId}:end`)) return false;

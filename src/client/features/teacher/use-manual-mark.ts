@@ -1,19 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
-import { errorText, fetchJson } from '@/features/attendance/fetch-json';
-import { type SessionStudent, teacherKeys } from './teacher-api';
+import { refusalText } from '@/lib/server-errors';
+import { trpc } from '@/lib/trpc';
+import type { SessionStudent } from './teacher-queries';
 
 const M = MSG.teacher;
 
-/** PATCH /api/mark_attendance_manual; needs the row's session id (SPEC 5). Resolves true on success. */
+/** teacher.markManual; needs the row's session id (SPEC 5). Resolves true on success. */
 export function useManualMark() {
-  const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: (args: { student_id: number; session_id: number; status: 'present' | 'absent' }) =>
-      fetchJson<{ message: string }>('/mark_attendance_manual', { method: 'PATCH', json: args }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: teacherKeys.all }),
-  });
+  const utils = trpc.useUtils();
+  const mutation = trpc.teacher.markManual.useMutation({ onSuccess: () => utils.teacher.invalidate() });
 
   async function mark(student: SessionStudent, status: 'present' | 'absent'): Promise<boolean> {
     if (!student.session_id) {
@@ -25,7 +21,7 @@ export function useManualMark() {
       toast.success(M.updated(res.message));
       return true;
     } catch (err) {
-      toast.error(errorText(err, M.updateFailed));
+      toast.error(refusalText(err, M.updateFailed));
       return false;
     }
   }

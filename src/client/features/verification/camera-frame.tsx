@@ -2,7 +2,7 @@ import { Loader2 } from 'lucide-react';
 import type { RefObject } from 'react';
 import { RECORDING_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import type { WebcamState } from '@/features/register/use-webcam';
+import type { WebcamState } from '@/lib/use-webcam';
 import { cn } from '@/lib/utils';
 import type { FrameState } from './use-face-verification';
 

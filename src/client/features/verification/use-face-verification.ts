@@ -3,10 +3,12 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { RECORDING_MS, REDIRECT_AFTER_MARKING_MS, TOAST_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { type Coords, geolocationFailure, getCurrentCoords } from '@/features/attendance/use-geolocation';
+import { type Coords, geolocationFailure, getCurrentCoords } from '@/lib/use-geolocation';
+import { isNoResponse, refusalText } from '@/lib/server-errors';
 import { getToken } from '@/lib/session';
+import { type RouterOutputs, trpc } from '@/lib/trpc';
 import { type RefusalAdvice, refusalAdvice } from './refusal-advice';
-import { compareFaceVideoPatiently, type FaceMarkResult, markVerifiedAttendance } from './verification-api';
+import { compareFaceVideoPatiently } from './verification-api';
 
 export type VerificationPhase = 'idle' | 'recording' | 'checking' | 'marking' | 'failed' | 'done';
 export type FrameState = 'default' | 'success' | 'failure';
@@ -20,6 +22,7 @@ export function useFaceVerification(record: (ms: number) => Promise<Blob>, passe
   const [phase, setPhase] = useState<VerificationPhase>('idle');
   const [frame, setFrame] = useState<FrameState>('default');
   const [refusal, setRefusal] = useState<RefusalAdvice | null>(null);
+  const markVerified = trpc.student.markAttendance.useMutation();
 
   function refuse(advice: RefusalAdvice) {
     setFrame('failure');
@@ -48,14 +51,18 @@ export function useFaceVerification(record: (ms: number) => Promise<Blob>, passe
     try {
       const res = await compareFaceVideoPatiently(video, (s) => toast.info(M.busyRetrying(s), { id: 'face-busy', duration: s * 1000 }));
       toast.dismiss('face-busy');
-      if (res.status === 503) {
-        setPhase('idle');
-        toast.warning(res.data.message || MSG.server.busy, opts);
+      if (!res.ok) {
+        if (res.status === 503) {
+          setPhase('idle');
+          toast.warning(res.data.message || MSG.server.busy, opts);
+          return;
+        }
+        // A refused upload (no_enrollment, invalid_video) carries its reason as error_code; other failures do not.
+        if (!res.data.error_code) throw new Error(res.data.message);
+        refuse(refusalAdvice(res.data.error_code));
         return;
       }
       if (!res.data.success) {
-        // A refusal (200) or a refused upload (400) carries its reason as error_code; other failures do not.
-        if (!res.ok && !res.data.error_code) throw new Error(res.data.message);
         refuse(refusalAdvice(res.data.error_code));
         return;
       }
@@ -83,10 +90,12 @@ export function useFaceVerification(record: (ms: number) => Promise<Blob>, passe
       }
     }
     try {
-      const res = await markVerifiedAttendance(coords);
-      showResult(res.data);
-    } catch {
-      toast.error(M.attendanceError, opts);
+      // face_verified: the server checks it holds a fresh verification of its own.
+      showResult(await markVerified.mutateAsync({ ...coords, face_verified: true }));
+    } catch (err) {
+      // Any answer from the server is a failed marking (with its reason when it gave one); no answer is an error.
+      if (isNoResponse(err)) toast.error(M.attendanceError, opts);
+      else toast.error(M.failed, { ...opts, description: refusalText(err, '') || undefined });
     }
     setPhase('done');
     setTimeout(() => navigate('/student-dashboard'), REDIRECT_AFTER_MARKING_MS);
@@ -95,8 +104,8 @@ export function useFaceVerification(record: (ms: number) => Promise<Blob>, passe
   return { phase, frame, refusal, start };
 }
 
-function showResult(result: FaceMarkResult) {
+function showResult(result: RouterOutputs['student']['markAttendance']) {
   if (result.status === 'already_marked') toast.info(M.alreadyMarked, opts);
   else if (result.status === 'present' && result.geofencing_status === 'valid' && result.face_recognition_status === 'verified') toast.success(M.marked, opts);
-  else toast.error(M.failed, { ...opts, description: result.error });
+  else toast.error(M.failed, { ...opts, description: 'error' in result ? result.error : undefined });
 }

@@ -1,9 +1,9 @@
 import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../shared/messages';
 import { Brand } from '@/components/brand';
 import { Button } from '@/components/ui/button';
-import { useLogout } from './use-logout';
+import { useLogout } from '@/lib/use-logout';
 
 /** `actions` go before Logout (the student dashboard's Profile button). */
 export function DashboardHeader({ title, name, actions }: { title: string; name?: string; actions?: ReactNode }) {

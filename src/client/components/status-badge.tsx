@@ -1,5 +1,5 @@
 import { Badge } from '@/components/ui/badge';
-import { humanize } from './format';
+import { humanize } from '@/lib/format';
 
 const VARIANT: Record<string, 'success' | 'destructive' | 'secondary'> = {
   present: 'success',

@@ -1,4 +1,4 @@
-import { DISPLAY_TIME_ZONE } from '../../../shared/constants';
+import { DISPLAY_TIME_ZONE } from '../../shared/constants';
 
 const dateTime = new Intl.DateTimeFormat('en-IN', { timeZone: DISPLAY_TIME_ZONE, dateStyle: 'medium', timeStyle: 'medium' });
 const dateOnly = new Intl.DateTimeFormat('en-IN', { timeZone: DISPLAY_TIME_ZONE, dateStyle: 'medium' });

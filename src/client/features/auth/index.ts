@@ -1,0 +1,2 @@
+/** The login screen's public surface. */
+export { LoginForm } from './login-form';

@@ -1,0 +1,2 @@
+/** The contact page's form. */
+export { ContactForm } from './contact-form';

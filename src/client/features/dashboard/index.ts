@@ -1,0 +1,2 @@
+/** The signed-in user's details and Logout, for a dashboard still to be built. */
+export { DashboardPlaceholder } from './dashboard-placeholder';

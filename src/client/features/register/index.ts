@@ -1,0 +1,2 @@
+/** The registration form (fields, webcam capture, submit). */
+export { RegisterForm } from './register-form';

@@ -1,0 +1,6 @@
+/** The student dashboard's parts: overview, history, profile, the marking flow and the attendance query. */
+export { AttendanceHistory } from './attendance-history';
+export { ProfileDialog } from './profile-dialog';
+export { StudentOverview } from './student-overview';
+export { useStudentAttendance } from './student-queries';
+export { useMarkAttendance } from './use-mark-attendance';
