@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pointNorthOf } from '../src/server/lib/geo';
+import { pointNorthOf } from './helpers/geo';
 import { attackFromAnotherProcess } from './helpers/attacker';
 import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from './helpers/fixtures';
 import { GOOD_FIELDS, getJson, postJson, postRegister } from './helpers/http';
