@@ -47,7 +47,7 @@ const all: number[] = [];
 for (const [name, template] of Object.entries(clips)) {
   const video = read('clips', `${name}.webm`);
   const ms: number[] = [];
-  let last;
+  let last: Awaited<ReturnType<typeof engine.verifyVideo>> | undefined;
   for (let i = 0; i < RUNS; i++) {
     last = await engine.verifyVideo(video, template);
     ms.push(last.ms);

@@ -37,7 +37,7 @@ console.log(`identity at ${loadConfig().face.threshold ?? 0.5}: ${(100 * at.genu
 // Enrollment consistency: the largest distance of one photo to the mean of the other two, over genuine triples,
 // against the smallest over triples mixing two people.
 const byPerson = new Map<string, number[]>();
-photos.forEach((p, i) => ds[i] && byPerson.set(p.person, [...(byPerson.get(p.person) ?? []), i]));
+for (const [i, p] of photos.entries()) if (ds[i]) byPerson.set(p.person, [...(byPerson.get(p.person) ?? []), i]);
 const spreadOf = (idx: number[]) => Math.max(...idx.map((i) => euclidean(ds[i]!, meanDescriptor(idx.filter((j) => j !== i).map((j) => ds[j]!)))));
 let genuineMax = 0;
 let mixedMin = Infinity;

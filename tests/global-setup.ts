@@ -9,7 +9,10 @@ export default function setup() {
   const teardown = () => {
     // Once per run, though each project that inherits this setup calls its teardown.
     const said = globalThis as { rollcallSaidSkip?: boolean };
-    if (!process.env.TEST_DATABASE_URL && !said.rollcallSaidSkip && (said.rollcallSaidSkip = true)) console.log('\nPostgreSQL pass skipped: TEST_DATABASE_URL is not set (.ci/run sets it).');
+    if (!process.env.TEST_DATABASE_URL && !said.rollcallSaidSkip) {
+      said.rollcallSaidSkip = true;
+      console.log('\nPostgreSQL pass skipped: TEST_DATABASE_URL is not set (.ci/run sets it).');
+    }
   };
   // Once per run: the PostgreSQL pass inherits this setup too.
   const built = globalThis as { rollcallClientBuilt?: boolean };

@@ -22,7 +22,9 @@ const PASSWORD = 'Str0ng!pass';
 function recordCameraRequests() {
   const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
   navigator.mediaDevices.getUserMedia = (constraints) => {
-    ((window as unknown as { __camera?: unknown[] }).__camera ??= []).push(constraints?.video);
+    const page = window as unknown as { __camera?: unknown[] };
+    page.__camera ??= [];
+    page.__camera.push(constraints?.video);
     return original(constraints);
   };
 }

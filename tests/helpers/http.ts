@@ -39,7 +39,7 @@ export const GOOD_FIELDS = {
 export async function postRegister(baseUrl: string, fields: Record<string, string>, images: { data: Buffer; name?: string; type?: string }[]) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  images.forEach((img, i) => form.append('images', new Blob([new Uint8Array(img.data)], { type: img.type ?? 'image/jpeg' }), img.name ?? `face${i + 1}.jpg`));
+  for (const [i, img] of images.entries()) form.append('images', new Blob([new Uint8Array(img.data)], { type: img.type ?? 'image/jpeg' }), img.name ?? `face${i + 1}.jpg`);
   const res = await fetch(`${baseUrl}/api/register`, { method: 'POST', body: form });
   const text = await res.text();
   return { status: res.status, text, body: safeJson(text) };

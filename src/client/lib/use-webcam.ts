@@ -18,7 +18,10 @@ export function useWebcam(videoRef: RefObject<HTMLVideoElement | null>, onError:
           video: { width: { ideal: 640, max: 640 }, height: { ideal: 480, max: 480 }, frameRate: { ideal: 30 }, facingMode: 'user' },
           audio: false,
         });
-        if (cancelled) return media.getTracks().forEach((track) => track.stop());
+        if (cancelled) {
+          for (const track of media.getTracks()) track.stop();
+          return;
+        }
         stream = media;
         const video = videoRef.current;
         if (!video) throw new Error('Video element missing');
@@ -34,7 +37,7 @@ export function useWebcam(videoRef: RefObject<HTMLVideoElement | null>, onError:
     })();
     return () => {
       cancelled = true;
-      stream?.getTracks().forEach((track) => track.stop());
+      for (const track of stream?.getTracks() ?? []) track.stop();
     };
   }, [videoRef]);
 

@@ -66,7 +66,9 @@ export function restoreDatabase(liveFile: string, fromFile: string, now = new Da
   if (!fs.existsSync(fromFile) || !fs.statSync(fromFile).isFile()) throw new OpsRefused(`No backup file at ${fromFile}.`);
   const staging = `${liveFile}.restoring-${process.pid}`;
   const keptAside = `${liveFile}.before-restore-${stamp(now)}`;
-  const cleanStaging = () => ['', ...SIDE_FILES].forEach((s) => fs.rmSync(staging + s, { force: true }));
+  const cleanStaging = () => {
+    for (const s of ['', ...SIDE_FILES]) fs.rmSync(staging + s, { force: true });
+  };
   fs.mkdirSync(path.dirname(liveFile), { recursive: true, mode: 0o700 });
   cleanStaging();
   try {

@@ -31,7 +31,10 @@ function onCampus(config: Deps['config'], ip: string) {
   const cidrs = config.campusNetworks;
   if (!cidrs) return true;
   let match = campusMatchers.get(cidrs);
-  if (!match) campusMatchers.set(cidrs, (match = networkMatcher(cidrs)));
+  if (!match) {
+    match = networkMatcher(cidrs);
+    campusMatchers.set(cidrs, match);
+  }
   return match(ip);
 }
 

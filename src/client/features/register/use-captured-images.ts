@@ -29,7 +29,12 @@ export function useCapturedImages() {
     setImages(next);
   }
 
-  useEffect(() => () => latest.current.forEach((image) => URL.revokeObjectURL(image.url)), []);
+  useEffect(
+    () => () => {
+      for (const image of latest.current) URL.revokeObjectURL(image.url);
+    },
+    [],
+  );
 
   return { images, add, remove };
 }

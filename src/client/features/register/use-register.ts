@@ -25,7 +25,7 @@ export function useRegister() {
     form.append('role', values.role);
     form.append('department_name', values.department_name);
     form.append('password', values.password);
-    images.forEach((image, i) => form.append('images', image.blob, `face_${i + 1}.jpg`));
+    for (const [i, image] of images.entries()) form.append('images', image.blob, `face_${i + 1}.jpg`);
 
     try {
       const res = await withGlobalLoading(() => restRequest<RouterOutputs['auth']['register']>('/register', { method: 'POST', formData: form }));

@@ -47,8 +47,8 @@ export function AttendanceHistory({
           </TableHeader>
           <TableBody>
             {loading && !data
-              ? Array.from({ length: 3 }, (_, i) => (
-                  <TableRow key={i}>
+              ? ['a', 'b', 'c'].map((placeholder) => (
+                  <TableRow key={placeholder}>
                     <TableCell colSpan={3}>
                       <Skeleton className="h-5 w-full" />
                     </TableCell>
