@@ -1,6 +1,7 @@
 import type { Config, FaceResult } from '@vladmandic/human';
 import type * as Tf from '@tensorflow/tfjs-core';
 import { eyeAspectRatio } from '../blink';
+import { chipFromMesh } from '../chip';
 import type { FrameReading } from '../protocol';
 import type { Models } from './models';
 import { rgbTensor } from './staging';
@@ -50,6 +51,7 @@ function reading(faces: FaceResult[]): FrameReading {
   return {
     faces: kept.length,
     box,
+    chip: chipFromMesh(main.mesh) ?? undefined,
     left: eyeAspectRatio(main.mesh, 'left'),
     right: eyeAspectRatio(main.mesh, 'right'),
     yaw: main.rotation?.angle.yaw,
