@@ -104,7 +104,7 @@ export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}): P
         try {
           // liveness first, on every worker: identity frames then need only face-api's recognizer on the mesh's box
           const meshes = splitFrames(v.frames, o.workers, 0).map((frames, worker) =>
-            pool.run<FrameReading[]>({ kind: 'frames', frames, width: v.width, height: v.height }, { deadline, worker }),
+            pool.run<FrameReading[]>({ kind: 'frames', frames, width: v.width, height: v.height, skipQuiet: true }, { deadline, worker }),
           );
           const readings = (await Promise.all(meshes)).flat();
           const describeAt = (frame: number) => describeFrame(v, readings[frame], frame, deadline);

@@ -11,6 +11,8 @@ export interface FrameReading {
   box?: [number, number, number, number];
   /** face-api's aligned face box [x, y, width, height] in pixels, from the mesh (chip.ts): identity needs no detector */
   chip?: [number, number, number, number];
+  /** not read: a quiet frame between two read ones (skip.ts); liveness leaves it out, the tracker uses its box */
+  skipped?: true;
 }
 
 export interface DescribeResult {
@@ -23,7 +25,7 @@ export interface DescribeResult {
 }
 
 export type TaskRequest =
-  | { kind: 'frames'; frames: Uint8Array[]; width: number; height: number }
+  | { kind: 'frames'; frames: Uint8Array[]; width: number; height: number; skipQuiet?: boolean }
   | { kind: 'describe'; rgb: Uint8Array; width: number; height: number; count: boolean }
   /** a video frame whose face box is known from the mesh: face-api's recognizer alone */
   | { kind: 'describe-chip'; rgb: Uint8Array; width: number; height: number; chip: [number, number, number, number] };

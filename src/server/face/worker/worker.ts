@@ -17,7 +17,7 @@ function memory(m: Models): WorkerMemory {
 async function run(m: Models, task: TaskRequest): Promise<TaskResult> {
   switch (task.kind) {
     case 'frames':
-      return readFrames(m, task.frames, task.width, task.height);
+      return readFrames(m, task.frames, task.width, task.height, task.skipQuiet);
     case 'describe':
       return describeFace(m, task.rgb, task.width, task.height, task.count);
     case 'describe-chip':
