@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
+import { loadConfig } from '../../src/server/env';
 import { createFaceEngine, type FaceTemplate } from '../../src/server/face/index';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../tests/helpers/fixtures';
 import { buildSplice, SPLICES } from '../../tests/helpers/splice-clips';
@@ -31,7 +32,8 @@ const cpuNow = () => {
 
 const ENROLL = { aoc: ['f005', 'f045', 'f070'], mcguinness: ['f003', 'f025', 'f115'], d0: ['f005', 'f030', 'f050'] } as const;
 type Who = keyof typeof ENROLL;
-const engine = await createFaceEngine();
+// the environment's FACE_* settings apply (a longer FACE_JOB_TIMEOUT_MS keeps a loaded machine from answering busy)
+const engine = await createFaceEngine(loadConfig().face);
 const templates = {} as Record<Who, FaceTemplate>;
 for (const who of Object.keys(ENROLL) as Who[]) templates[who] = await engine.enroll(ENROLL[who].map((f) => fs.readFileSync(fixture('clips', `enroll_${who}_${f}.jpg`))));
 const read = (name: string) => fs.readFileSync(fixture('clips', name));
