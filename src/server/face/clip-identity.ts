@@ -40,7 +40,8 @@ export type ProbeDistances = Map<number, number | null>;
 
 export function analyseClip(readings: FrameReading[], fps: number): ClipAnalysis {
   const tracks = faceTracks(readings);
-  const samples = readings.map((r, i) => ({ ...r, t: (i * 1000) / fps }));
+  // frames liveness left out (skip.ts) are not samples: nothing happened there, and they must not break a sequence
+  const samples = readings.map((r, i) => ({ ...r, t: (i * 1000) / fps })).filter((r) => !r.skipped);
   const frameAt = (t: number | null) => (t === null ? null : Math.round((t * fps) / 1000));
   const blinks = countBlinks(samples)
     .events.map((e) => ({ before: frameAt(e.before), after: frameAt(e.after) }))

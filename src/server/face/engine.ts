@@ -66,8 +66,12 @@ export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}): P
   const describe = ({ rgb, width, height }: { rgb: Uint8Array; width: number; height: number }, count: boolean, deadline: number) =>
     pool.run<DescribeResult>({ kind: 'describe', rgb, width, height, count }, { deadline, worker: 0, transfer: transferable(rgb) });
 
-  const describeFrame = async (v: DecodedVideo, frame: number, deadline: number) => {
-    const r = await describe({ rgb: v.frames[frame], width: v.width, height: v.height }, false, deadline);
+  /** A video frame's descriptor: the recognizer alone where the mesh gave the face's box, else face-api's chain. */
+  const describeFrame = async (v: DecodedVideo, reading: FrameReading | undefined, frame: number, deadline: number) => {
+    const rgb = v.frames[frame];
+    const r = reading?.chip
+      ? await pool.run<DescribeResult>({ kind: 'describe-chip', rgb, width: v.width, height: v.height, chip: reading.chip }, { deadline, worker: 0 })
+      : await describe({ rgb, width: v.width, height: v.height }, false, deadline);
     return r.descriptor ? Float32Array.from(r.descriptor) : null;
   };
 
@@ -98,16 +102,14 @@ export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}): P
       const judged = await job(async (deadline) => {
         const v = await decodeVideo(video, { fps: o.sampleFps, timeoutMs: Math.max(1, deadline - Date.now()) });
         try {
-          // the windows' identity frames are queued first so worker 0 starts them at once, beside the others' liveness
-          const describeAt = (frame: number) => describeFrame(v, frame, deadline);
-          const firsts = windowFrames(v);
-          const firstProbes = Promise.all(firsts.map(describeAt));
-          const meshes = splitFrames(v.frames, o.workers, firsts.length).map((frames, worker) =>
-            pool.run<FrameReading[]>({ kind: 'frames', frames, width: v.width, height: v.height }, { deadline, worker }),
+          // liveness first, on every worker: identity frames then need only face-api's recognizer on the mesh's box
+          const meshes = splitFrames(v.frames, o.workers, 0).map((frames, worker) =>
+            pool.run<FrameReading[]>({ kind: 'frames', frames, width: v.width, height: v.height, skipQuiet: true }, { deadline, worker }),
           );
-          // awaited together: a failure in one must not leave the other's rejection unhandled
-          const [chunks, found] = await Promise.all([Promise.all(meshes), firstProbes]);
-          const readings = chunks.flat();
+          const readings = (await Promise.all(meshes)).flat();
+          const describeAt = (frame: number) => describeFrame(v, readings[frame], frame, deadline);
+          const firsts = windowFrames(v, readings);
+          const found = await Promise.all(firsts.map(describeAt));
           const probes = new Map(firsts.map((f, k) => [f, found[k]]));
           await completeIdentity(v, readings, probes, describeAt, { mean: template.mean, threshold: o.threshold, minBlinks: o.minBlinks });
           return judgeVideo({ readings, fps: v.fps, probes, template, minBlinks: o.minBlinks, threshold: o.threshold });

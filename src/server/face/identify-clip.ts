@@ -16,13 +16,18 @@ export type DescribeFrame = (frame: number) => Promise<Float32Array | null>;
 /** Rounds of identity frames after liveness: one per track and blink checked; the clip cannot need more. */
 const MAX_IDENTITY_ROUNDS = 6;
 
-/** The sharpest of some frames of a clip (motion blur and defocus spoil identity). */
-export function sharpestOf(v: ClipFrames, frames: number[]): number {
-  return frames[pickSharpFrames(frames.map((f) => v.frames[f]), v.width, v.height, 1, frames.length)[0] ?? 0];
+/**
+ * The sharpest of some frames of a clip (motion blur and defocus spoil identity), among those whose face box the
+ * mesh gave (`readings[f].chip`: the recognizer alone identifies them) when there are any.
+ */
+export function sharpestOf(v: ClipFrames, frames: number[], readings?: FrameReading[]): number {
+  const meshed = readings ? frames.filter((f) => readings[f]?.chip) : [];
+  const pool = meshed.length ? meshed : frames;
+  return pool[pickSharpFrames(pool.map((f) => v.frames[f]), v.width, v.height, 1, pool.length)[0] ?? 0];
 }
 
-/** The first identity frames, the sharpest of each window of the clip: they need no liveness, so they run beside it. */
-export const windowFrames = (v: ClipFrames) => windowCandidates(v.frames.length).map((c) => sharpestOf(v, c));
+/** The first identity frames, the sharpest of each window of the clip. */
+export const windowFrames = (v: ClipFrames, readings?: FrameReading[]) => windowCandidates(v.frames.length).map((c) => sharpestOf(v, c, readings));
 
 /**
  * Identity across the clip (clip-identity.ts), after liveness: the frames each face track and each blink's flanks
@@ -36,7 +41,7 @@ export async function completeIdentity(
   opts: { mean: Float32Array; threshold: number; minBlinks: number },
 ): Promise<void> {
   const clip = analyseClip(readings, v.fps);
-  const sharpest = (frames: number[]) => sharpestOf(v, frames);
+  const sharpest = (frames: number[]) => sharpestOf(v, frames, readings);
   for (let round = 0; round < MAX_IDENTITY_ROUNDS; round++) {
     const need = nextProbeFrames(clip, probeDistances(probes, opts.mean), { threshold: opts.threshold, minBlinks: opts.minBlinks, sharpest }).filter((f) => !probes.has(f));
     if (!need.length) return;

@@ -9,6 +9,10 @@ export interface FrameReading {
   pitch?: number;
   /** the main face's box as fractions of the frame [x, y, width, height]: the track's continuity */
   box?: [number, number, number, number];
+  /** face-api's aligned face box [x, y, width, height] in pixels, from the mesh (chip.ts): identity needs no detector */
+  chip?: [number, number, number, number];
+  /** not read: a quiet frame between two read ones (skip.ts); liveness leaves it out, the tracker uses its box */
+  skipped?: true;
 }
 
 export interface DescribeResult {
@@ -21,8 +25,10 @@ export interface DescribeResult {
 }
 
 export type TaskRequest =
-  | { kind: 'frames'; frames: Uint8Array[]; width: number; height: number }
-  | { kind: 'describe'; rgb: Uint8Array; width: number; height: number; count: boolean };
+  | { kind: 'frames'; frames: Uint8Array[]; width: number; height: number; skipQuiet?: boolean }
+  | { kind: 'describe'; rgb: Uint8Array; width: number; height: number; count: boolean }
+  /** a video frame whose face box is known from the mesh: face-api's recognizer alone */
+  | { kind: 'describe-chip'; rgb: Uint8Array; width: number; height: number; chip: [number, number, number, number] };
 
 export type TaskResult = FrameReading[] | DescribeResult;
 

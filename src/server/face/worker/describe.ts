@@ -68,3 +68,38 @@ export async function describeFace(m: Models, rgb: Uint8Array, width: number, he
     m.tf.dispose(img);
   }
 }
+
+/**
+ * face-api's recognizer on a box known from Human's mesh (chip.ts), framed as describeFace frames it: the frame
+ * with a grey border of ENGINE_PLAN's first pad, the box clipped to that and floored (face-api's
+ * clipAtImageBorders), then padded to a square and scaled to 150 px by face-api itself. Only the box's pixels are
+ * copied into a tensor, not the frame.
+ */
+export async function describeChip(m: Models, rgb: Uint8Array, width: number, height: number, chip: [number, number, number, number]): Promise<DescribeResult> {
+  const faceapi = m.faceapi;
+  if (!faceapi) throw new Error('describeChip needs the full worker (face-api loaded)');
+  const p = Math.round(Math.max(width, height) * ENGINE_PLAN[0].pad);
+  const [bx, by, bw, bh] = [chip[0] + p, chip[1] + p, chip[2], chip[3]];
+  const x = Math.max(bx, 0);
+  const y = Math.max(by, 0);
+  const w = Math.floor(Math.min(bx + bw - x, width + 2 * p - x));
+  const h = Math.floor(Math.min(by + bh - y, height + 2 * p - y));
+  const [x0, y0] = [Math.floor(x) - p, Math.floor(y) - p];
+  if (w <= 0 || h <= 0) return { descriptor: null, faces: 0, detector: null };
+  const crop = new Uint8Array(w * h * 3).fill(128);
+  for (let row = 0; row < h; row++) {
+    const sy = y0 + row;
+    if (sy < 0 || sy >= height) continue;
+    const sx0 = Math.max(0, x0);
+    const sx1 = Math.min(width, x0 + w);
+    if (sx1 <= sx0) continue;
+    crop.set(rgb.subarray((sy * width + sx0) * 3, (sy * width + sx1) * 3), (row * w + (sx0 - x0)) * 3);
+  }
+  const img = rgbTensor<Tf.Rank.R3>(m.tf, crop, [h, w, 3]) as Tf.Tensor3D;
+  try {
+    const d = (await faceapi.nets.faceRecognitionNet.computeFaceDescriptor(asNetInput(img))) as Float32Array;
+    return { descriptor: Array.from(d), faces: 1, detector: null };
+  } finally {
+    m.tf.dispose(img);
+  }
+}

@@ -1,7 +1,7 @@
 import v8 from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { TaskRequest, TaskResult, WorkerMemory, WorkerMessage } from '../protocol';
-import { describeFace } from './describe';
+import { describeChip, describeFace } from './describe';
 import { loadModels, warmUp, type Models, type WorkerRole } from './models';
 import { readFrames } from './tracking';
 
@@ -17,9 +17,11 @@ function memory(m: Models): WorkerMemory {
 async function run(m: Models, task: TaskRequest): Promise<TaskResult> {
   switch (task.kind) {
     case 'frames':
-      return readFrames(m, task.frames, task.width, task.height);
+      return readFrames(m, task.frames, task.width, task.height, task.skipQuiet);
     case 'describe':
       return describeFace(m, task.rgb, task.width, task.height, task.count);
+    case 'describe-chip':
+      return describeChip(m, task.rgb, task.width, task.height, task.chip);
   }
 }
 

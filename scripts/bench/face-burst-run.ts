@@ -1,0 +1,32 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createApp } from '../../src/server/app';
+import { buildDeps } from '../../src/server/bootstrap';
+import { loadConfig } from '../../src/server/env';
+import { createActiveUser } from '../../src/server/services/users';
+import { burstFaceVerifications } from './face-burst';
+
+/**
+ * `npx tsx scripts/bench/face-burst-run.ts`: only the class-start burst of `npm run bench:api` (same server set-up,
+ * same section, scripts/bench/face-burst.ts), without the 100,000-record seeding and the API sections before it,
+ * so the burst can be repeated when the machine's load is lowest. Prints the load average before and after.
+ */
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-bench-burst-'));
+const deps = await buildDeps(loadConfig({ DATA_DIR: dataDir, PORT: '0', LOGIN_MAX_FAILURES: '1000' }), { lazyFace: true });
+const server = createApp(deps).listen(0, '127.0.0.1');
+await new Promise((r) => server.once('listening', r));
+const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+const PASSWORD = 'Bench!pass1';
+const now = new Date();
+const students = [];
+for (let i = 0; i < 60; i++) students.push(await createActiveUser(deps.db, { role: 'student', email: `student${i}@bench.test`, password: PASSWORD, department: 'BCA' }, now));
+const login = async (email: string) => ((await (await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) })).json()) as { token: string }).token;
+const tokens = await Promise.all(students.map((s) => login(s.email)));
+console.log(`load average before the burst: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+await burstFaceVerifications(deps, url, tokens, students.map((s) => s.id));
+console.log(`load average after the burst: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+server.close();
+await deps.face.close();
+await deps.db.destroy();
+fs.rmSync(dataDir, { recursive: true, force: true });
