@@ -357,6 +357,18 @@ export const MSG = {
     updateForbidden: 'You can only update your own account.',
     profileUpdated: 'Your details were updated.',
     imagesNeedThree: 'Send exactly 3 face images, or none to keep the current ones.',
+    updateUser: {
+      title: 'Update your details',
+      description: 'Change your username or phone number, or replace your three face images.',
+      images: 'New face images (exactly 3, or none to keep the current ones)',
+      current: 'Current face images',
+      imageAlt: (n: number) => `Current face image ${n}`,
+      noImages: 'No face images enrolled.',
+      save: 'Save changes',
+      saved: 'Your details were updated.',
+      failed: 'Could not update your details.',
+      loginFirst: 'Log in to update your details.',
+    },
   },
   verification: {
     cameraDenied: 'Camera access denied.',
