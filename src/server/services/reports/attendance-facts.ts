@@ -17,6 +17,11 @@ export interface Facts {
   /** marked_at, seconds since the epoch. */
   at: Uint32Array;
   flags: Uint8Array;
+  /** Per record: the index of its teacher and student pair in pairTeacher/pairStudent (fixed once assigned). */
+  pair: Int32Array;
+  pairTeacher: Int32Array;
+  pairStudent: Int32Array;
+  pairs: number;
   /** Indexed by session id (sessions are never renumbered): its teacher and department, 0 when unknown. */
   sessionTeacher: Int32Array;
   sessionDepartment: Int32Array;
@@ -38,6 +43,7 @@ interface State {
   maxUpdated: string;
   maxSession: number;
   recountedAt: number;
+  pairKeys: Map<number, number>;
 }
 
 const states = new WeakMap<DB, State>();
@@ -67,9 +73,35 @@ function grow(f: Facts, need: number) {
   f.student = copy(f.student, Int32Array);
   f.at = copy(f.at, Uint32Array);
   f.flags = copy(f.flags, Uint8Array);
+  f.pair = copy(f.pair, Int32Array);
 }
 
-function put(f: Facts, i: number, r: Row) {
+/** The pair index of a teacher and student, numbering new pairs as they appear. */
+function pairOf(state: State, teacher: number, student: number): number {
+  const key = teacher * 67_108_864 + student;
+  let p = state.pairKeys.get(key);
+  if (p === undefined) {
+    const f = state.facts;
+    p = f.pairs++;
+    if (p >= f.pairTeacher.length) {
+      const size = Math.ceil(p * 1.5) + 1024;
+      const t = new Int32Array(size);
+      t.set(f.pairTeacher);
+      const st = new Int32Array(size);
+      st.set(f.pairStudent);
+      f.pairTeacher = t;
+      f.pairStudent = st;
+    }
+    f.pairTeacher[p] = teacher;
+    f.pairStudent[p] = student;
+    state.pairKeys.set(key, p);
+  }
+  return p;
+}
+
+function put(state: State, i: number, r: Row) {
+  const f = state.facts;
+  f.pair[i] = pairOf(state, f.sessionTeacher[r.session_id] ?? 0, r.student_id);
   f.ids[i] = r.id;
   f.session[i] = r.session_id;
   f.student[i] = r.student_id;
@@ -89,7 +121,7 @@ function indexOf(f: Facts, id: number): number {
   return -1;
 }
 
-async function loadSessions(db: DB, state: Pick<State, 'facts' | 'maxSession'>) {
+async function loadSessions(db: DB, state: State) {
   const rows = await db.selectFrom('geofence_sessions').select(['id', 'teacher_id', 'department_id']).where('id', '>', state.maxSession).orderBy('id').execute();
   const f = state.facts;
   const last = rows.at(-1)?.id ?? 0;
@@ -109,30 +141,39 @@ async function loadSessions(db: DB, state: Pick<State, 'facts' | 'maxSession'>) 
   }
 }
 
-const BATCH = 50_000;
+const BATCH = 20_000;
+
+/** A record may name a session started after the sessions were read: read the new ones before using it. */
+async function knowSessionsOf(db: DB, state: State, rows: Row[]) {
+  if (rows.some((r) => r.session_id > state.maxSession)) await loadSessions(db, state);
+}
 
 async function fullLoad(db: DB, now: number): Promise<State> {
-  const empty = () => ({ n: 0, ids: new Int32Array(0), session: new Int32Array(0), student: new Int32Array(0), at: new Uint32Array(0), flags: new Uint8Array(0) });
-  const facts: Facts = { ...empty(), sessionTeacher: new Int32Array(0), sessionDepartment: new Int32Array(0), version: ++generation };
-  const state: State = { facts, maxUpdated: '', maxSession: 0, recountedAt: now };
+  const empty = () => ({ n: 0, ids: new Int32Array(0), session: new Int32Array(0), student: new Int32Array(0), at: new Uint32Array(0), flags: new Uint8Array(0), pair: new Int32Array(0) });
+  const facts: Facts = { ...empty(), pairTeacher: new Int32Array(0), pairStudent: new Int32Array(0), pairs: 0, sessionTeacher: new Int32Array(0), sessionDepartment: new Int32Array(0), version: ++generation };
+  const state: State = { facts, maxUpdated: '', maxSession: 0, recountedAt: now, pairKeys: new Map() };
+  // Sessions first: a record's pair is its session's teacher and its student.
+  await loadSessions(db, state);
   // Keyset batches by id: the database serves other requests in between.
   let after = 0;
   for (;;) {
     const rows = (await db.selectFrom('attendance_records').select(recordColumns).where('id', '>', after).orderBy('id').limit(BATCH).execute()) as Row[];
+    await knowSessionsOf(db, state, rows);
     grow(facts, facts.n + rows.length);
     for (const r of rows) {
-      put(facts, facts.n++, r);
+      put(state, facts.n++, r);
       if (r.updated_at > state.maxUpdated) state.maxUpdated = r.updated_at;
     }
     if (rows.length < BATCH) break;
     after = rows[rows.length - 1].id;
   }
-  await loadSessions(db, state);
   return state;
 }
 
 async function refresh(db: DB, state: State) {
+  await loadSessions(db, state);
   const changed = (await db.selectFrom('attendance_records').select(recordColumns).where('updated_at', '>=', state.maxUpdated).orderBy('id').execute()) as Row[];
+  await knowSessionsOf(db, state, changed);
   let touched = false;
   for (const r of changed) {
     if (r.updated_at > state.maxUpdated) state.maxUpdated = r.updated_at;
@@ -140,16 +181,15 @@ async function refresh(db: DB, state: State) {
     const at = indexOf(f, r.id);
     if (at >= 0) {
       const before = f.flags[at];
-      put(f, at, r);
+      put(state, at, r);
       touched ||= before !== f.flags[at];
     } else if (f.n === 0 || r.id > f.ids[f.n - 1]) {
       grow(f, f.n + 1);
-      put(f, f.n++, r);
+      put(state, f.n++, r);
       touched = true;
     }
   }
   if (touched) state.facts.version = ++generation;
-  await loadSessions(db, state);
 }
 
 /** The current facts for this database: loaded on first use (concurrent callers share the load), then brought up to date on each call. */

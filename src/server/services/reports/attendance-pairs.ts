@@ -4,138 +4,136 @@ import { attendanceFacts, F_FACE_FAIL, F_FACE_OK, F_GEO_INVALID, F_GEO_VALID, F_
 import { filterKey } from './attendance-filter';
 import { kolkataDayEnd, kolkataDayStart } from './kolkata-time';
 
-/** SPEC 3's attendance summary row for one teacher and student pair (names are added per page). */
-interface PairTotals {
-  teacher_id: number;
-  student_id: number;
-  total_present: number;
-  total_absent: number;
-  geofencing_success: number;
-  geofencing_fail: number;
-  face_success: number;
-  face_fail: number;
-  manual_count: number;
-  total_attendance: number;
-  /** Seconds since the epoch of the pair's latest record. */
-  last: number;
-}
+/** Counters per pair, in one typed array: PRESENT, ABSENT, GEO_OK, GEO_FAIL, FACE_OK, FACE_FAIL, MANUAL, TOTAL. */
+const K = 8;
+const [PRESENT, ABSENT, GEO_OK, GEO_FAIL, FACE_OK, FACE_FAIL, MANUAL, TOTAL] = [0, 1, 2, 3, 4, 5, 6, 7];
 
 interface Aggregate {
-  pairs: PairTotals[];
-  charts: { present: number; absent: number; geoOk: number; geoFail: number; faceOk: number; faceFail: number; manual: number; total: number };
+  /** Pair indexes with records in the filter, most recently marked first. */
+  order: Int32Array;
+  counts: Int32Array;
+  last: Uint32Array;
+  totals: Int32Array;
 }
 
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
-/** One pass over the facts: the filter of attendance-filter.ts, applied to the in-memory columns. */
+/** One pass over the facts with the filter of attendance-filter.ts applied to the in-memory columns. */
 function aggregate(f: Facts, q: TAttendanceFilter): Aggregate {
   const from = q.start_date ? seconds(kolkataDayStart(q.start_date)) : 0;
   const to = q.end_date ? seconds(kolkataDayEnd(q.end_date)) : 2 ** 32;
   const geoMask = F_GEO_VALID | F_GEO_INVALID;
-  const byKey = new Map<number, PairTotals>();
-  const c = { present: 0, absent: 0, geoOk: 0, geoFail: 0, faceOk: 0, faceFail: 0, manual: 0, total: 0 };
+  const counts = new Int32Array(f.pairs * K);
+  const last = new Uint32Array(f.pairs);
+  const { at, student, session, flags, pair, sessionTeacher, sessionDepartment } = f;
   for (let i = 0; i < f.n; i++) {
-    const at = f.at[i];
-    if (at < from || at >= to) continue;
-    const student = f.student[i];
-    if (q.student && student !== q.student) continue;
-    const session = f.session[i];
-    const teacher = f.sessionTeacher[session];
-    if (q.teacher && teacher !== q.teacher) continue;
-    if (q.department_id && f.sessionDepartment[session] !== q.department_id) continue;
-    const flags = f.flags[i];
-    if (q.mode === 'offline' && !(flags & geoMask)) continue;
-    if (q.mode === 'online' && flags & geoMask) continue;
-    const key = teacher * 67_108_864 + student;
-    let p = byKey.get(key);
-    if (!p) {
-      p = { teacher_id: teacher, student_id: student, total_present: 0, total_absent: 0, geofencing_success: 0, geofencing_fail: 0, face_success: 0, face_fail: 0, manual_count: 0, total_attendance: 0, last: 0 };
-      byKey.set(key, p);
-    }
-    const present = flags & F_PRESENT ? 1 : 0;
-    p.total_present += present;
-    p.total_absent += 1 - present;
-    if (flags & F_GEO_VALID) p.geofencing_success++;
-    if (flags & F_GEO_INVALID) p.geofencing_fail++;
-    if (flags & F_FACE_OK) p.face_success++;
-    if (flags & F_FACE_FAIL) p.face_fail++;
-    if (flags & F_MANUAL) p.manual_count++;
-    p.total_attendance++;
-    if (at > p.last) p.last = at;
+    const t = at[i];
+    if (t < from || t >= to) continue;
+    if (q.student && student[i] !== q.student) continue;
+    if (q.teacher && sessionTeacher[session[i]] !== q.teacher) continue;
+    if (q.department_id && sessionDepartment[session[i]] !== q.department_id) continue;
+    const fl = flags[i];
+    if (q.mode === 'offline' && !(fl & geoMask)) continue;
+    if (q.mode === 'online' && fl & geoMask) continue;
+    const p = pair[i];
+    const b = p * K;
+    counts[b + (fl & F_PRESENT ? PRESENT : ABSENT)]++;
+    if (fl & F_GEO_VALID) counts[b + GEO_OK]++;
+    if (fl & F_GEO_INVALID) counts[b + GEO_FAIL]++;
+    if (fl & F_FACE_OK) counts[b + FACE_OK]++;
+    if (fl & F_FACE_FAIL) counts[b + FACE_FAIL]++;
+    if (fl & F_MANUAL) counts[b + MANUAL]++;
+    counts[b + TOTAL]++;
+    if (t > last[p]) last[p] = t;
   }
-  const pairs = [...byKey.values()];
-  for (const p of pairs) {
-    c.present += p.total_present;
-    c.absent += p.total_absent;
-    c.geoOk += p.geofencing_success;
-    c.geoFail += p.geofencing_fail;
-    c.faceOk += p.face_success;
-    c.faceFail += p.face_fail;
-    c.manual += p.manual_count;
-    c.total += p.total_attendance;
+  const totals = new Int32Array(K);
+  const seen: number[] = [];
+  for (let p = 0; p < f.pairs; p++) {
+    if (!counts[p * K + TOTAL]) continue;
+    seen.push(p);
+    for (let k = 0; k < K; k++) totals[k] += counts[p * K + k];
   }
   // Most recently marked first; ties in a fixed order so pages never overlap.
-  pairs.sort((a, b) => b.last - a.last || a.teacher_id - b.teacher_id || a.student_id - b.student_id);
-  return { pairs, charts: c };
+  const { pairTeacher, pairStudent } = f;
+  seen.sort((a, b) => last[b] - last[a] || pairTeacher[a] - pairTeacher[b] || pairStudent[a] - pairStudent[b]);
+  return { order: Int32Array.from(seen), counts, last, totals };
 }
 
 /** Recent aggregates by filter, valid while the facts keep their version: paging through one filter costs one pass. */
 const cache = new WeakMap<DB, Map<string, { version: number; value: Aggregate }>>();
 const CACHE_ENTRIES = 8;
 
-async function aggregateFor(db: DB, q: TAttendanceFilter): Promise<Aggregate> {
+async function aggregateFor(db: DB, q: TAttendanceFilter) {
   const facts = await attendanceFacts(db);
   const entries = cache.get(db) ?? new Map<string, { version: number; value: Aggregate }>();
   cache.set(db, entries);
   const key = filterKey(q);
   const hit = entries.get(key);
-  if (hit && hit.version === facts.version) return hit.value;
+  if (hit && hit.version === facts.version) return { facts, agg: hit.value };
   const value = aggregate(facts, q);
   entries.delete(key);
   entries.set(key, { version: facts.version, value });
   if (entries.size > CACHE_ENTRIES) entries.delete(entries.keys().next().value!);
-  return value;
+  return { facts, agg: value };
 }
 
-async function withNames(db: DB, pairs: PairTotals[]) {
-  const ids = [...new Set(pairs.flatMap((p) => [p.teacher_id, p.student_id]))];
+/** SPEC 3's attendance summary rows (with the ids) for the given pair indexes. */
+async function pairRowsOf(db: DB, f: Facts, agg: Aggregate, pairs: Int32Array | number[]) {
+  const ids = [...new Set([...pairs].flatMap((p) => [f.pairTeacher[p], f.pairStudent[p]]))];
   const names = new Map<number, string>();
   for (let i = 0; i < ids.length; i += 500) {
     for (const u of await db.selectFrom('users').select(['id', 'username']).where('id', 'in', ids.slice(i, i + 500)).execute()) names.set(u.id, u.username);
   }
-  return pairs.map(({ last, ...p }) => ({
-    ...p,
-    teacher_name: names.get(p.teacher_id) ?? '',
-    student_name: names.get(p.student_id) ?? '',
-    system_count: p.total_attendance - p.manual_count,
-    last_marked_at: new Date(last * 1000).toISOString(),
-  }));
+  return [...pairs].map((p) => {
+    const c = (k: number) => agg.counts[p * K + k];
+    return {
+      teacher_id: f.pairTeacher[p],
+      teacher_name: names.get(f.pairTeacher[p]) ?? '',
+      student_id: f.pairStudent[p],
+      student_name: names.get(f.pairStudent[p]) ?? '',
+      total_present: c(PRESENT),
+      total_absent: c(ABSENT),
+      geofencing_success: c(GEO_OK),
+      geofencing_fail: c(GEO_FAIL),
+      face_success: c(FACE_OK),
+      face_fail: c(FACE_FAIL),
+      total_attendance: c(TOTAL),
+      manual_count: c(MANUAL),
+      system_count: c(TOTAL) - c(MANUAL),
+      last_marked_at: new Date(agg.last[p] * 1000).toISOString(),
+    };
+  });
 }
 
 /** Every pair of the filter with names, newest first (asc: oldest first). */
 export async function pairRows(db: DB, q: TAttendanceFilter, sort: 'asc' | 'desc' = 'desc') {
-  const { pairs } = await aggregateFor(db, q);
-  return withNames(db, sort === 'asc' ? [...pairs].reverse() : pairs);
+  const { facts, agg } = await aggregateFor(db, q);
+  const order = sort === 'asc' ? [...agg.order].reverse() : agg.order;
+  return pairRowsOf(db, facts, agg, order);
 }
 
 /** One page of pairs (SPEC 3's paged result) and how many pairs the filter has in all. */
 export async function attendancePairsPage(db: DB, input: TAttendanceDetailsInput) {
-  const { pairs } = await aggregateFor(db, input);
+  const { facts, agg } = await aggregateFor(db, input);
+  const n = agg.order.length;
   const start = (input.page - 1) * input.limit;
-  const slice = input.sort === 'asc' ? pairs.slice(Math.max(0, pairs.length - start - input.limit), pairs.length - start).reverse() : pairs.slice(start, start + input.limit);
-  return { data: await withNames(db, slice), total_records: pairs.length, current_page: input.page };
+  const slice =
+    input.sort === 'asc'
+      ? [...agg.order.subarray(Math.max(0, n - start - input.limit), Math.max(0, n - start))].reverse()
+      : [...agg.order.subarray(start, start + input.limit)];
+  return { data: await pairRowsOf(db, facts, agg, slice), total_records: n, current_page: input.page };
 }
 
 /** Totals for the three charts over the whole filtered range (not a page of it). */
 export async function attendanceChartTotals(db: DB, q: TAttendanceFilter) {
-  const { charts: c } = await aggregateFor(db, q);
+  const t = (await aggregateFor(db, q)).agg.totals;
   return {
-    present: c.present,
-    absent: c.absent,
-    geofence: { success: c.geoOk, fail: c.geoFail },
-    face: { success: c.faceOk, fail: c.faceFail },
-    manual: c.manual,
-    system: c.total - c.manual,
-    total: c.total,
+    present: t[PRESENT],
+    absent: t[ABSENT],
+    geofence: { success: t[GEO_OK], fail: t[GEO_FAIL] },
+    face: { success: t[FACE_OK], fail: t[FACE_FAIL] },
+    manual: t[MANUAL],
+    system: t[TOTAL] - t[MANUAL],
+    total: t[TOTAL],
   };
 }
