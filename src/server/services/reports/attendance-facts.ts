@@ -50,15 +50,21 @@ const states = new WeakMap<DB, State>();
 const loads = new WeakMap<DB, Promise<State>>();
 let generation = 0;
 
-type Row = { id: number; session_id: number; student_id: number; marked_at: string; status: string; geofencing_status: string | null; face_recognition_status: string | null; manual_override: number; updated_at: string };
+type Row = { id: number; session_id: number; student_id: number; marked_at: string; flags: number };
 
-const flagsOf = (r: Row) =>
-  (r.status === 'present' ? F_PRESENT : 0) |
-  (r.geofencing_status === 'valid' ? F_GEO_VALID : r.geofencing_status === 'invalid' ? F_GEO_INVALID : 0) |
-  (r.face_recognition_status === 'verified' ? F_FACE_OK : r.face_recognition_status ? F_FACE_FAIL : 0) |
-  (r.manual_override === 1 ? F_MANUAL : 0);
+/** The record's flags computed by the database (portable CASE arithmetic): one integer instead of four strings a row. */
+const flagsSql = sql<number>`(case when status = 'present' then ${sql.lit(F_PRESENT)} else 0 end)
+  + (case when geofencing_status = 'valid' then ${sql.lit(F_GEO_VALID)} when geofencing_status = 'invalid' then ${sql.lit(F_GEO_INVALID)} else 0 end)
+  + (case when face_recognition_status = 'verified' then ${sql.lit(F_FACE_OK)} when face_recognition_status is not null then ${sql.lit(F_FACE_FAIL)} else 0 end)
+  + (case when manual_override = 1 then ${sql.lit(F_MANUAL)} else 0 end)`;
 
-const recordColumns = ['id', 'session_id', 'student_id', 'marked_at', 'status', 'geofencing_status', 'face_recognition_status', 'manual_override', 'updated_at'] as const;
+const recordColumns = ['id', 'session_id', 'student_id', 'marked_at', flagsSql.as('flags')] as const;
+
+/** The latest updated_at: changes after it are what the next refresh reads. */
+async function latestUpdate(db: DB): Promise<string> {
+  const row = await db.selectFrom('attendance_records').select(sql<string | null>`max(updated_at)`.as('m')).executeTakeFirst();
+  return row?.m ?? '';
+}
 
 function grow(f: Facts, need: number) {
   if (need <= f.ids.length) return;
@@ -106,7 +112,7 @@ function put(state: State, i: number, r: Row) {
   f.session[i] = r.session_id;
   f.student[i] = r.student_id;
   f.at[i] = Math.floor(Date.parse(r.marked_at) / 1000);
-  f.flags[i] = flagsOf(r);
+  f.flags[i] = r.flags;
 }
 
 function indexOf(f: Facts, id: number): number {
@@ -151,7 +157,8 @@ async function knowSessionsOf(db: DB, state: State, rows: Row[]) {
 async function fullLoad(db: DB, now: number): Promise<State> {
   const empty = () => ({ n: 0, ids: new Int32Array(0), session: new Int32Array(0), student: new Int32Array(0), at: new Uint32Array(0), flags: new Uint8Array(0), pair: new Int32Array(0) });
   const facts: Facts = { ...empty(), pairTeacher: new Int32Array(0), pairStudent: new Int32Array(0), pairs: 0, sessionTeacher: new Int32Array(0), sessionDepartment: new Int32Array(0), version: ++generation };
-  const state: State = { facts, maxUpdated: '', maxSession: 0, recountedAt: now, pairKeys: new Map() };
+  // Read before the rows: a change made while they load is read again by the next refresh.
+  const state: State = { facts, maxUpdated: await latestUpdate(db), maxSession: 0, recountedAt: now, pairKeys: new Map() };
   // Sessions first: a record's pair is its session's teacher and its student.
   await loadSessions(db, state);
   // Keyset batches by id: the database serves other requests in between.
@@ -162,7 +169,6 @@ async function fullLoad(db: DB, now: number): Promise<State> {
     grow(facts, facts.n + rows.length);
     for (const r of rows) {
       put(state, facts.n++, r);
-      if (r.updated_at > state.maxUpdated) state.maxUpdated = r.updated_at;
     }
     if (rows.length < BATCH) break;
     after = rows[rows.length - 1].id;
@@ -172,7 +178,9 @@ async function fullLoad(db: DB, now: number): Promise<State> {
 
 async function refresh(db: DB, state: State) {
   await loadSessions(db, state);
-  const changed = (await db.selectFrom('attendance_records').select(recordColumns).where('updated_at', '>=', state.maxUpdated).orderBy('id').execute()) as Row[];
+  // No ORDER BY: with one, SQLite walks the whole table in id order instead of the updated_at index.
+  const changed = (await db.selectFrom('attendance_records').select([...recordColumns, 'updated_at']).where('updated_at', '>=', state.maxUpdated).execute()) as (Row & { updated_at: string })[];
+  changed.sort((a, b) => a.id - b.id);
   await knowSessionsOf(db, state, changed);
   let touched = false;
   for (const r of changed) {

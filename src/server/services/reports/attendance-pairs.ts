@@ -9,8 +9,8 @@ const K = 8;
 const [PRESENT, ABSENT, GEO_OK, GEO_FAIL, FACE_OK, FACE_FAIL, MANUAL, TOTAL] = [0, 1, 2, 3, 4, 5, 6, 7];
 
 interface Aggregate {
-  /** Pair indexes with records in the filter, most recently marked first. */
-  order: Int32Array;
+  /** Pair indexes with records in the filter, most recently marked first (sorted on first use: the charts need no order). */
+  order: () => Int32Array;
   counts: Int32Array;
   last: Uint32Array;
   totals: Int32Array;
@@ -23,18 +23,25 @@ function aggregate(f: Facts, q: TAttendanceFilter): Aggregate {
   const from = q.start_date ? seconds(kolkataDayStart(q.start_date)) : 0;
   const to = q.end_date ? seconds(kolkataDayEnd(q.end_date)) : 2 ** 32;
   const geoMask = F_GEO_VALID | F_GEO_INVALID;
+  // Plain locals in the hot loop.
+  const wantStudent = q.student ?? 0;
+  const wantTeacher = q.teacher ?? 0;
+  const wantDepartment = q.department_id ?? 0;
+  const offline = q.mode === 'offline';
+  const online = q.mode === 'online';
+  const n = f.n;
   const counts = new Int32Array(f.pairs * K);
   const last = new Uint32Array(f.pairs);
   const { at, student, session, flags, pair, sessionTeacher, sessionDepartment } = f;
-  for (let i = 0; i < f.n; i++) {
+  for (let i = 0; i < n; i++) {
     const t = at[i];
     if (t < from || t >= to) continue;
-    if (q.student && student[i] !== q.student) continue;
-    if (q.teacher && sessionTeacher[session[i]] !== q.teacher) continue;
-    if (q.department_id && sessionDepartment[session[i]] !== q.department_id) continue;
+    if (wantStudent && student[i] !== wantStudent) continue;
+    if (wantTeacher && sessionTeacher[session[i]] !== wantTeacher) continue;
+    if (wantDepartment && sessionDepartment[session[i]] !== wantDepartment) continue;
     const fl = flags[i];
-    if (q.mode === 'offline' && !(fl & geoMask)) continue;
-    if (q.mode === 'online' && fl & geoMask) continue;
+    if (offline && !(fl & geoMask)) continue;
+    if (online && fl & geoMask) continue;
     const p = pair[i];
     const b = p * K;
     counts[b + (fl & F_PRESENT ? PRESENT : ABSENT)]++;
@@ -55,8 +62,9 @@ function aggregate(f: Facts, q: TAttendanceFilter): Aggregate {
   }
   // Most recently marked first; ties in a fixed order so pages never overlap.
   const { pairTeacher, pairStudent } = f;
-  seen.sort((a, b) => last[b] - last[a] || pairTeacher[a] - pairTeacher[b] || pairStudent[a] - pairStudent[b]);
-  return { order: Int32Array.from(seen), counts, last, totals };
+  let order: Int32Array | null = null;
+  const sorted = () => (order ??= Int32Array.from(seen.sort((a, b) => last[b] - last[a] || pairTeacher[a] - pairTeacher[b] || pairStudent[a] - pairStudent[b])));
+  return { order: sorted, counts, last, totals };
 }
 
 /** Recent aggregates by filter, valid while the facts keep their version: paging through one filter costs one pass. */
@@ -108,19 +116,20 @@ async function pairRowsOf(db: DB, f: Facts, agg: Aggregate, pairs: Int32Array | 
 /** Every pair of the filter with names, newest first (asc: oldest first). */
 export async function pairRows(db: DB, q: TAttendanceFilter, sort: 'asc' | 'desc' = 'desc') {
   const { facts, agg } = await aggregateFor(db, q);
-  const order = sort === 'asc' ? [...agg.order].reverse() : agg.order;
+  const order = sort === 'asc' ? [...agg.order()].reverse() : agg.order();
   return pairRowsOf(db, facts, agg, order);
 }
 
 /** One page of pairs (SPEC 3's paged result) and how many pairs the filter has in all. */
 export async function attendancePairsPage(db: DB, input: TAttendanceDetailsInput) {
   const { facts, agg } = await aggregateFor(db, input);
-  const n = agg.order.length;
+  const order = agg.order();
+  const n = order.length;
   const start = (input.page - 1) * input.limit;
   const slice =
     input.sort === 'asc'
-      ? [...agg.order.subarray(Math.max(0, n - start - input.limit), Math.max(0, n - start))].reverse()
-      : [...agg.order.subarray(start, start + input.limit)];
+      ? [...order.subarray(Math.max(0, n - start - input.limit), Math.max(0, n - start))].reverse()
+      : [...order.subarray(start, start + input.limit)];
   return { data: await pairRowsOf(db, facts, agg, slice), total_records: n, current_page: input.page };
 }
 
