@@ -44,6 +44,8 @@ interface State {
   maxSession: number;
   recountedAt: number;
   pairKeys: Map<number, number>;
+  /** Ids already read whose updated_at equals maxUpdated (many rows share one: an auto-absent batch, a seed). */
+  idsAtMax: Set<number>;
 }
 
 const states = new WeakMap<DB, State>();
@@ -158,7 +160,7 @@ async function fullLoad(db: DB, now: number): Promise<State> {
   const empty = () => ({ n: 0, ids: new Int32Array(0), session: new Int32Array(0), student: new Int32Array(0), at: new Uint32Array(0), flags: new Uint8Array(0), pair: new Int32Array(0) });
   const facts: Facts = { ...empty(), pairTeacher: new Int32Array(0), pairStudent: new Int32Array(0), pairs: 0, sessionTeacher: new Int32Array(0), sessionDepartment: new Int32Array(0), version: ++generation };
   // Read before the rows: a change made while they load is read again by the next refresh.
-  const state: State = { facts, maxUpdated: await latestUpdate(db), maxSession: 0, recountedAt: now, pairKeys: new Map() };
+  const state: State = { facts, maxUpdated: await latestUpdate(db), maxSession: 0, recountedAt: now, pairKeys: new Map(), idsAtMax: new Set() };
   // Sessions first: a record's pair is its session's teacher and its student.
   await loadSessions(db, state);
   // Keyset batches by id: the database serves other requests in between.
@@ -178,13 +180,25 @@ async function fullLoad(db: DB, now: number): Promise<State> {
 
 async function refresh(db: DB, state: State) {
   await loadSessions(db, state);
-  // No ORDER BY: with one, SQLite walks the whole table in id order instead of the updated_at index.
-  const changed = (await db.selectFrom('attendance_records').select([...recordColumns, 'updated_at']).where('updated_at', '>=', state.maxUpdated).execute()) as (Row & { updated_at: string })[];
+  // Ids first, from the updated_at index alone (no ORDER BY: with one, SQLite walks the table in id order instead);
+  // then the full rows of those not already read at the newest timestamp.
+  const stamps = await db.selectFrom('attendance_records').select(['id', 'updated_at']).where('updated_at', '>=', state.maxUpdated).execute();
+  const fresh = stamps.filter((r) => !(r.updated_at === state.maxUpdated && state.idsAtMax.has(r.id)));
+  for (const r of fresh) {
+    if (r.updated_at > state.maxUpdated) {
+      state.maxUpdated = r.updated_at;
+      state.idsAtMax.clear();
+    }
+  }
+  for (const r of stamps) if (r.updated_at === state.maxUpdated) state.idsAtMax.add(r.id);
+  const changed: Row[] = [];
+  for (let i = 0; i < fresh.length; i += 500) {
+    changed.push(...((await db.selectFrom('attendance_records').select(recordColumns).where('id', 'in', fresh.slice(i, i + 500).map((r) => r.id)).execute()) as Row[]));
+  }
   changed.sort((a, b) => a.id - b.id);
   await knowSessionsOf(db, state, changed);
   let touched = false;
   for (const r of changed) {
-    if (r.updated_at > state.maxUpdated) state.maxUpdated = r.updated_at;
     const f = state.facts;
     const at = indexOf(f, r.id);
     if (at >= 0) {
