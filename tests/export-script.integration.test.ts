@@ -49,5 +49,5 @@ describe('npm run export', () => {
     const bad = await exportCsv(['--out', out, '--mode', 'sideways']);
     expect(bad.code).toBe(1);
     expect((await exportCsv([])).code).toBe(2);
-  }, 60_000);
+  }, 240_000);
 });
