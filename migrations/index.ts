@@ -3,6 +3,7 @@ import * as initialSchema from './2026_11_22_120000_initial_schema';
 import * as security from './2026_11_23_120000_security';
 import * as contactMessages from './2026_11_23_150000_contact_messages';
 import * as sharedCounters from './2026_11_23_180000_shared_counters';
+import * as adminReports from './2026_11_23_190000_admin_reports';
 
 /**
  * Static list so migrations run the same under tsx, vitest and any bundler; names sort in apply order. The same
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_120000_security': security,
   '2026_11_23_150000_contact_messages': contactMessages,
   '2026_11_23_180000_shared_counters': sharedCounters,
+  '2026_11_23_190000_admin_reports': adminReports,
 };

@@ -156,3 +156,9 @@ if (results.sqlite && results.postgres) {
   }
 }
 console.log(`load average at end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+
+// Issue 9's admin reports on 1,000,000 records run on a database and server process of their own (bench-admin.ts).
+if (!process.argv.includes('--no-admin')) {
+  const { spawnSync } = await import('node:child_process');
+  spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'bench-admin.ts')], { stdio: 'inherit' });
+}

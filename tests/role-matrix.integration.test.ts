@@ -21,6 +21,10 @@ const ANY_USER = row(401, 401, 200, 200, 200, 200);
 const STAFF = row(401, 401, 403, 200, 200, 200);
 const STUDENT_ONLY = row(401, 401, 200, 403, 403, 403);
 const ADMIN_ONLY = row(401, 401, 403, 403, 200, 403);
+/** Admin-only, called with an input the admin's call refuses (so the matrix never creates or deletes a user). */
+const ADMIN_BAD_INPUT = row(401, 401, 403, 403, 400, 403);
+/** The BCA teacher's own account (the /update-user form): the teacher themself and admins. */
+const SELF_OR_ADMIN = row(401, 401, 403, 403, 200, 200);
 
 interface Fixture {
   teacher: { id: number; email: string };
@@ -88,6 +92,19 @@ const MATRIX: Record<string, Call> = {
   'GET /api/face-images/:id': { expect: row(404, 404, 404, 404, 404, 404) },
   'POST /api/contact': { input: () => ({}), expect: row(400, 400, 400, 400, 400, 400) },
   'GET /api/admin/contact_messages': { expect: ADMIN_ONLY },
+  'GET /api/admin/users': { expect: ADMIN_ONLY },
+  'POST /api/admin/users': { input: () => ({}), expect: ADMIN_BAD_INPUT },
+  'PUT /api/admin/users/:id': { input: () => ({}), expect: ADMIN_ONLY },
+  'GET /api/admin/users/:id/manage': { expect: ADMIN_ONLY },
+  'POST /api/admin/users/:id/manage': { input: () => ({}), expect: ADMIN_BAD_INPUT },
+  'GET /api/admin/attendance-summary': { expect: ADMIN_ONLY },
+  'GET /api/admin/attendance-charts': { expect: ADMIN_ONLY },
+  'GET /api/admin/attendance-details': { expect: ADMIN_ONLY },
+  'GET /api/admin/attendance-summary/export.csv': { expect: ADMIN_ONLY },
+  'GET /api/admin/attendance-details/export.csv': { expect: ADMIN_ONLY },
+  'GET /api/admin/attendance-details/:teacher/:student': { expect: ADMIN_ONLY },
+  'GET /api/user/:id': { expect: SELF_OR_ADMIN },
+  'PUT /api/update/:id': { multipart: true, expect: SELF_OR_ADMIN },
 
   'auth.login': { input: nobody, expect: row(404, 404, 404, 404, 404, 404) },
   'auth.register': { multipart: true, expect: row(400, 400, 400, 400, 400, 400) },
@@ -95,6 +112,15 @@ const MATRIX: Record<string, Call> = {
   'auth.logout': { expect: ANY_USER },
   'admin.departments': { expect: PUBLIC_200 },
   'admin.users': { expect: ADMIN_ONLY },
+  'admin.createUser': { input: () => ({}), expect: ADMIN_BAD_INPUT },
+  'admin.updateUser': { input: (f) => ({ id: f.teacher.id, changes: {} }), expect: ADMIN_ONLY },
+  'admin.deletionPreview': { input: (f) => ({ id: f.teacher.id }), expect: ADMIN_ONLY },
+  'admin.deleteUser': { input: (f) => ({ id: f.teacher.id }), expect: ADMIN_BAD_INPUT },
+  'admin.summary': { expect: ADMIN_ONLY },
+  'admin.attendanceDetails': { input: () => ({}), expect: ADMIN_ONLY },
+  'admin.pairDetail': { input: (f) => ({ teacher: f.teacher.id, student: f.student.id }), expect: ADMIN_ONLY },
+  'admin.charts': { input: () => ({}), expect: ADMIN_ONLY },
+  'account.profile': { input: (f) => ({ id: f.teacher.id }), expect: SELF_OR_ADMIN },
   'teacher.profile': { expect: STAFF },
   'teacher.departments': { expect: STAFF },
   'teacher.startGeofence': { input: startBca, expect: row(401, 401, 403, 403, 409, 409) },
@@ -172,7 +198,8 @@ async function call(endpoint: string, who: Who, entry: Call, trpcType?: string) 
     else init = { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(input ?? null) };
   } else {
     const [method, path] = endpoint.split(' ');
-    url = `${srv.url}${path.replace(':id', '1')}`;
+    // :id is the BCA teacher (the first user); :teacher/:student a pair.
+    url = `${srv.url}${path.replace(':id', String(fixture.teacher.id)).replace(':teacher', String(fixture.teacher.id)).replace(':student', String(fixture.student.id))}`;
     if (method === 'GET') init = { headers };
     else if (entry.multipart) init = { method, headers, body: new FormData() };
     else init = { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(input ?? {}) };

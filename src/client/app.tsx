@@ -18,6 +18,7 @@ const RegisterPage = lazy(() => import('@/pages/register-page').then((m) => ({ d
 const StudentDashboardPage = lazy(() => import('@/pages/student-dashboard-page').then((m) => ({ default: m.StudentDashboardPage })));
 const TeacherDashboardPage = lazy(() => import('@/pages/teacher-dashboard-page').then((m) => ({ default: m.TeacherDashboardPage })));
 const FaceDetectionPage = lazy(() => import('@/pages/face-detection-page').then((m) => ({ default: m.FaceDetectionPage })));
+const UpdateUserPage = lazy(() => import('@/pages/update-user-page').then((m) => ({ default: m.UpdateUserPage })));
 const AdminDashboardPage = lazy(() => import('@/pages/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })));
 
 /** The route table of SPEC 2. */
@@ -30,7 +31,7 @@ export function App() {
           <Route index element={<LandingPage />} />
           <Route path="about-us" element={<AboutPage />} />
           <Route path="contact-us" element={<ContactPage />} />
-          <Route path="update-user" element={<PlaceholderPage title={MSG.placeholder.updateUser} />} />
+          <Route path="update-user" element={<UpdateUserPage />} />
         </Route>
         <Route element={<AuthLayout />}>
           <Route path="login" element={<LoginPage />} />

@@ -11,7 +11,7 @@ import { getToken } from './session';
 export type RestAnswer<T> = { ok: true; status: number; data: T } | { ok: false; status: number; data: Partial<RestErrorBody> };
 
 interface RestOptions {
-  method?: 'GET' | 'POST' | 'PATCH';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH';
   json?: unknown;
   formData?: FormData;
 }

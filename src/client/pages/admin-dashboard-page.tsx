@@ -1,5 +1,79 @@
-import { DashboardPlaceholder } from '@/features/dashboard/dashboard-placeholder';
+import { UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { MSG } from '../../shared/messages';
+import { Button } from '@/components/ui/button';
+import { AdminSidebar } from '@/features/admin/admin-sidebar';
+import type { AdminUser, PairRow } from '@/features/admin/admin-types';
+import { AttendanceCharts } from '@/features/admin/attendance-charts';
+import { DeleteUserDialog } from '@/features/admin/delete-user-dialog';
+import { DetailDialog } from '@/features/admin/detail-dialog';
+import { FilterBar } from '@/features/admin/filter-bar';
+import { StatCards } from '@/features/admin/stat-cards';
+import { SummaryDialog } from '@/features/admin/summary-dialog';
+import { useAttendanceFilter } from '@/features/admin/use-attendance-filter';
+import { UserCards } from '@/features/admin/user-cards';
+import { UserFormDialog } from '@/features/admin/user-form-dialog';
+import { downloadFile } from '@/lib/download';
+import { trpc } from '@/lib/trpc';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
+/** SPEC 2's admin dashboard: filters, counts, charts, user cards and the report popups. */
 export function AdminDashboardPage() {
-  return <DashboardPlaceholder role="admin" />;
+  useDocumentTitle(MSG.dashboard.titles.admin);
+  const filter = useAttendanceFilter();
+  const utils = trpc.useUtils();
+  const [shownRole, setShownRole] = useState<'teacher' | 'student' | null>(null);
+  const [editing, setEditing] = useState<{ user: AdminUser | null } | null>(null);
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const [summaryOpen, setSummaryOpen] = useState(false);
+  const [pair, setPair] = useState<PairRow | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const exportFiltered = async () => {
+    setExporting(true);
+    try {
+      const totals = await utils.admin.charts.fetch(filter.input);
+      if (!totals.total) return void toast.info(MSG.admin.noDataToExport);
+      await downloadFile('/admin/attendance-details/export.csv', filter.input);
+      toast.success(MSG.admin.detailCsvDone);
+    } catch {
+      toast.error(MSG.admin.loadAttendanceFailed);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div id="top" className="flex min-h-svh bg-muted/30">
+      <AdminSidebar />
+      <main className="min-w-0 flex-1 px-3 py-6 sm:px-6">
+        <div className="mx-auto grid max-w-7xl gap-6">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h1 className="text-2xl font-semibold">{MSG.dashboard.titles.admin}</h1>
+            <Button onClick={() => setEditing({ user: null })}>
+              <UserPlus aria-hidden />
+              {MSG.admin.addUser}
+            </Button>
+          </div>
+          <FilterBar
+            draft={filter.draft}
+            onChange={filter.set}
+            onApply={filter.apply}
+            onClear={filter.clear}
+            onOpenSummary={() => setSummaryOpen(true)}
+            onExport={() => void exportFiltered()}
+            exporting={exporting}
+          />
+          <StatCards shown={shownRole} onShow={(role) => setShownRole((r) => (r === role ? null : role))} />
+          {shownRole && <UserCards role={shownRole} onEdit={(user) => setEditing({ user })} onDelete={setDeleting} />}
+          <AttendanceCharts filter={filter.input} />
+        </div>
+      </main>
+      <UserFormDialog open={Boolean(editing)} user={editing?.user ?? null} onOpenChange={(o) => !o && setEditing(null)} />
+      <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
+      <SummaryDialog open={summaryOpen} filter={filter.input} onOpenChange={setSummaryOpen} onPick={setPair} />
+      <DetailDialog pair={pair} filter={filter.input} onClose={() => setPair(null)} />
+    </div>
+  );
 }

@@ -2,6 +2,9 @@ import { Router } from 'express';
 import { sql } from 'kysely';
 import { MSG } from '../../shared/messages';
 import type { AppDeps } from '../deps';
+import { accountRoutes } from './account';
+import { adminReportRoutes } from './admin-reports';
+import { adminUserRoutes } from './admin-users';
 import { authRoutes } from './auth';
 import { contactRoutes } from './contact';
 import { faceImageRoutes } from './face-images';
@@ -24,6 +27,9 @@ export function restApi(deps: AppDeps): Router {
   api.use(studentRoutes(deps));
   api.use(faceImageRoutes(deps));
   api.use(contactRoutes(deps));
+  api.use(adminUserRoutes(deps));
+  api.use(adminReportRoutes(deps));
+  api.use(accountRoutes(deps));
   api.use((_req, res) => {
     res.status(404).json({ success: false, message: MSG.server.notFound, error: MSG.server.notFound });
   });

@@ -1,4 +1,5 @@
 import { router } from '../trpc';
+import { accountRouter } from './account';
 import { adminRouter } from './admin';
 import { authRouter } from './auth';
 import { studentRouter } from './student';
@@ -9,6 +10,7 @@ export const appRouter = router({
   admin: adminRouter,
   teacher: teacherRouter,
   student: studentRouter,
+  account: accountRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,12 +1,29 @@
 import { z } from 'zod';
 import { ROLES } from '../../shared/constants';
+import { ZAdminCreateUser, ZAdminUpdateUser, ZAttendanceDetailsInput, ZAttendanceFilter, ZDeleteConfirm, ZPairInput, ZUserId } from '../../shared/schemas/admin';
+import { createUserByAdmin, listUsers, updateUserByAdmin } from '../services/admin-users';
+import { deleteUserCascade, deletionPreview } from '../services/admin-user-deletion';
 import { listDepartments } from '../services/departments';
-import { listUsers } from '../services/admin-users';
+import { attendanceChartTotals, attendancePairsPage } from '../services/reports/attendance-pairs';
+import { pairDetail } from '../services/reports/attendance-detail';
+import { attendanceSummary } from '../services/reports/attendance-summary';
 import { publicProcedure, roleProcedure, router } from '../trpc';
 
+const admin = roleProcedure('admin');
+const ZId = z.object({ id: ZUserId });
+
+/** The admin dashboard: users, deletion, reports. The REST adapters in rest/admin-*.ts call the same services. */
 export const adminRouter = router({
   departments: publicProcedure.query(({ ctx }) => listDepartments(ctx)),
-  users: roleProcedure('admin')
-    .input(z.object({ role: z.enum(ROLES).optional() }).optional())
-    .query(({ ctx, input }) => listUsers(ctx, input ?? {})),
+  users: admin.input(z.object({ role: z.enum(ROLES).optional() }).optional()).query(({ ctx, input }) => listUsers(ctx, input ?? {})),
+  createUser: admin.input(ZAdminCreateUser).mutation(({ ctx, input }) => createUserByAdmin(ctx, input)),
+  updateUser: admin
+    .input(z.object({ id: ZUserId, changes: ZAdminUpdateUser }))
+    .mutation(({ ctx, input }) => updateUserByAdmin(ctx, ctx.user, input.id, input.changes)),
+  deletionPreview: admin.input(ZId).query(({ ctx, input }) => deletionPreview(ctx, input.id)),
+  deleteUser: admin.input(ZId.extend(ZDeleteConfirm.shape)).mutation(({ ctx, input }) => deleteUserCascade(ctx, ctx.user, input.id)),
+  summary: admin.query(({ ctx }) => attendanceSummary(ctx.db)),
+  attendanceDetails: admin.input(ZAttendanceDetailsInput).query(({ ctx, input }) => attendancePairsPage(ctx.db, input)),
+  pairDetail: admin.input(z.intersection(ZAttendanceFilter, ZPairInput)).query(({ ctx, input }) => pairDetail(ctx.db, input, input)),
+  charts: admin.input(ZAttendanceFilter).query(({ ctx, input }) => attendanceChartTotals(ctx.db, input)),
 });

@@ -1,0 +1,127 @@
+import { execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { connectDatabase } from '../src/server/db/connect';
+import { migrateToLatest } from '../src/server/db/migrate';
+import { systemClock } from '../src/server/lib/clock';
+import { createActiveUser } from '../src/server/services/users';
+import { seedAdminScale } from './bench/seed-admin';
+
+/**
+ * `npm run bench:admin` (also run at the end of `npm run bench:api`): issue 9's targets on 1,000,000 attendance
+ * records, 5,000 students and 100 teachers. The server runs in its own process; its RSS is read from /proc while
+ * the full detail CSV streams. Flags: `--keep DIR` reuses (or keeps) a seeded data folder.
+ */
+const root = path.resolve(import.meta.dirname, '..');
+const keep = process.argv.includes('--keep') ? process.argv[process.argv.indexOf('--keep') + 1] : undefined;
+const dataDir = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-bench-admin-'));
+fs.mkdirSync(dataDir, { recursive: true });
+const PASSWORD = 'Bench!pass1';
+
+const db = connectDatabase(path.join(dataDir, 'roll-call.sqlite'));
+await migrateToLatest(db);
+if (!(await db.selectFrom('users').select('id').where('email', '=', 'admin@bench.test').executeTakeFirst())) {
+  console.log('Seeding 1,000,000 attendance records (100 teachers x 10 sessions x 1,000 students of their department; 5,000 students)...');
+  const t = Date.now();
+  await createActiveUser({ db, clock: systemClock }, { role: 'admin', email: 'admin@bench.test', password: PASSWORD });
+  await seedAdminScale(db, { teachers: 100, students: 5000, sessionsPerTeacher: 10, password: PASSWORD });
+  console.log(`  seeded in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+}
+const teacher = await db.selectFrom('users').select('id').where('email', '=', 'teacher7@scale.test').executeTakeFirstOrThrow();
+const student = await db.selectFrom('users').select('id').where('email', '=', 'student42@scale.test').executeTakeFirstOrThrow();
+await db.destroy();
+
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'tests/helpers/server-entry.ts')], {
+  cwd: root,
+  env: { ...process.env, DATA_DIR: dataDir, MALLOC_ARENA_MAX: '2' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const url = await new Promise<string>((resolve, reject) => {
+  let out = '';
+  child.stdout.on('data', (d) => {
+    out += d;
+    const line = out.split('\n').find((l) => l.startsWith('{'));
+    if (line) resolve(JSON.parse(line).url);
+  });
+  child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+});
+const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1]) * 1024;
+
+const login = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@bench.test', password: PASSWORD }) });
+const { token } = (await login.json()) as { token: string };
+const auth = { authorization: `Bearer ${token}` };
+
+async function timed(p: string) {
+  const t = performance.now();
+  const res = await fetch(`${url}${p}`, { headers: auth });
+  await res.arrayBuffer();
+  if (!res.ok) throw new Error(`${p}: ${res.status}`);
+  return performance.now() - t;
+}
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
+const report = (title: string, xs: number[]) =>
+  console.log(`${title}: n ${xs.length}, p50 ${pct(xs, 50).toFixed(1)} ms, p95 ${pct(xs, 95).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`);
+
+const FILTERS = ['', 'department_id=3', `teacher=${teacher.id}`, 'mode=online', 'start_date=2025-06-10&end_date=2025-07-20', `student=${student.id}`];
+console.log(`Server RSS before the reports: ${(rss() / 2 ** 20).toFixed(0)} MB`);
+console.log(`first report call (loads the attendance facts into memory): ${(await timed('/api/admin/attendance-details?page=1&limit=20')).toFixed(0)} ms; RSS now ${(rss() / 2 ** 20).toFixed(0)} MB`);
+
+// A new filter costs one pass over the facts; 40 date ranges no earlier call has seen.
+const fresh: number[] = [];
+for (let i = 0; i < 40; i++) {
+  const from = new Date(Date.UTC(2025, 5, 1) + i * 2 * 86_400_000).toISOString().slice(0, 10);
+  fresh.push(await timed(`/api/admin/attendance-charts?start_date=${from}&end_date=2025-12-31&mode=${i % 2 ? 'offline' : 'online'}`));
+}
+report('charts, a filter not seen before (one pass over 1,000,000 records)', fresh);
+
+const summary: number[] = [];
+const details: number[] = [];
+const charts: number[] = [];
+for (let i = 0; i < 120; i++) {
+  const f = FILTERS[i % FILTERS.length];
+  summary.push(await timed('/api/admin/attendance-summary'));
+  details.push(await timed(`/api/admin/attendance-details?page=${1 + (i % 40)}&limit=20&sort=${i % 3 ? 'desc' : 'asc'}&${f}`));
+  charts.push(await timed(`/api/admin/attendance-charts?${f}`));
+}
+report('attendance-summary', summary);
+report(`attendance-details page (20 rows, ${FILTERS.length} filters, pages 1-40)`, details);
+report(`attendance-charts (${FILTERS.length} filters)`, charts);
+
+// A mark written meanwhile: the next report reads the changed rows, then aggregates again.
+const afterWrite: number[] = [];
+const writer = connectDatabase(path.join(dataDir, 'roll-call.sqlite'));
+for (let i = 0; i < 20; i++) {
+  const at = new Date().toISOString();
+  await writer.updateTable('attendance_records').set({ status: i % 2 ? 'present' : 'absent', updated_at: at }).where('id', '=', 1000 + i).execute();
+  afterWrite.push(await timed(`/api/admin/attendance-details?page=1&limit=20&${FILTERS[i % FILTERS.length]}`));
+}
+await writer.destroy();
+report('attendance-details right after a record changed', afterWrite);
+
+// The full detail CSV: streamed, counted, with the server's RSS sampled every 50 ms.
+const before = rss();
+let peak = before;
+const sampler = setInterval(() => (peak = Math.max(peak, rss())), 50);
+const t = performance.now();
+const res = await fetch(`${url}/api/admin/attendance-details/export.csv`, { headers: auth });
+let rows = -1;
+let bytes = 0;
+const reader = res.body!.getReader();
+for (let r = await reader.read(); !r.done; r = await reader.read()) {
+  bytes += r.value.length;
+  for (const b of r.value) if (b === 10) rows++;
+}
+const seconds = (performance.now() - t) / 1000;
+clearInterval(sampler);
+console.log(`detail CSV, all records: ${rows} rows, ${(bytes / 2 ** 20).toFixed(0)} MB in ${seconds.toFixed(1)} s; server RSS ${(before / 2 ** 20).toFixed(0)} -> peak ${(peak / 2 ** 20).toFixed(0)} MB (+${((peak - before) / 2 ** 20).toFixed(1)} MB)`);
+
+child.kill('SIGTERM');
+await new Promise((r) => child.once('exit', r));
+
+const out = path.join(dataDir, 'export.csv');
+const e = await promisify(execFile)(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/export.ts'), '--out', out], { env: { ...process.env, DATA_DIR: dataDir } });
+console.log(`npm run export (no filter): ${e.stdout.trim()}`);
+fs.rmSync(out, { force: true });
+if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,68 @@
+import { CalendarCheck, GraduationCap, UserCheck } from 'lucide-react';
+import { MSG } from '../../../shared/messages';
+import { Skeleton } from '@/components/ui/skeleton';
+import { trpc } from '@/lib/trpc';
+import { cn } from '@/lib/utils';
+
+const S = MSG.admin.stats;
+
+/** Total Teachers, Total Students (each opens that user list) and Total Attendance; how many teachers wait. */
+export function StatCards({ shown, onShow }: { shown: 'teacher' | 'student' | null; onShow: (role: 'teacher' | 'student') => void }) {
+  const summary = trpc.admin.summary.useQuery();
+  const s = summary.data;
+  const value = (n: number | undefined) => (s ? n?.toLocaleString('en-IN') : <Skeleton className="h-8 w-16" />);
+  const card = 'flex items-center gap-4 rounded-xl border bg-card p-5 text-left shadow-xs';
+  return (
+    <div className="grid gap-3">
+      {summary.isError && (
+        <p role="alert" className="text-sm text-destructive">
+          {MSG.admin.loadAttendanceFailed}
+        </p>
+      )}
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        {(['teacher', 'student'] as const).map((role) => (
+          <button
+            key={role}
+            type="button"
+            aria-pressed={shown === role}
+            aria-label={MSG.admin.showUsers(MSG.admin.usersTitle(role))}
+            onClick={() => onShow(role)}
+            className={cn(card, 'transition-colors hover:bg-accent/50', shown === role && 'ring-2 ring-primary')}
+          >
+            <span aria-hidden className="flex size-10 items-center justify-center rounded-lg bg-accent text-accent-foreground">
+              {role === 'teacher' ? <UserCheck className="size-5" /> : <GraduationCap className="size-5" />}
+            </span>
+            <span className="grid gap-1">
+              <span className="text-sm text-muted-foreground">{role === 'teacher' ? S.teachers : S.students}</span>
+              <span className="text-2xl font-semibold" data-testid={`stat-${role}s`}>
+                {value(role === 'teacher' ? s?.total_teachers : s?.total_students)}
+              </span>
+            </span>
+          </button>
+        ))}
+        <div className={card}>
+          <span aria-hidden className="flex size-10 items-center justify-center rounded-lg bg-success/15 text-success">
+            <CalendarCheck className="size-5" />
+          </span>
+          <span className="grid gap-1">
+            <span className="text-sm text-muted-foreground">{S.attendance}</span>
+            <span className="text-2xl font-semibold" data-testid="stat-attendance">
+              {value(s?.total_attendance)}
+            </span>
+            {s && <span className="text-xs text-muted-foreground">{S.sessions(s.total_sessions)}</span>}
+          </span>
+        </div>
+      </div>
+      {s && s.pending_teachers > 0 && (
+        <button
+          type="button"
+          onClick={() => onShow('teacher')}
+          data-testid="pending-teachers"
+          className="w-fit rounded-md bg-warning/20 px-3 py-1.5 text-sm font-medium text-amber-800 hover:bg-warning/30"
+        >
+          {MSG.admin.pendingTeachers(s.pending_teachers)}
+        </button>
+      )}
+    </div>
+  );
+}

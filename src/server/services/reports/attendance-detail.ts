@@ -1,0 +1,67 @@
+import type { TAttendanceFilter } from '../../../shared/schemas/admin';
+import type { DB } from '../../db/connect';
+import { filteredRecords } from './attendance-filter';
+
+/** The record and session columns a detail row (SPEC 3) is made of; names come from userNames (no per-row join). */
+export function detailRecords(db: DB, f: TAttendanceFilter) {
+  return filteredRecords(db, f).select([
+    'r.id',
+    'r.marked_at',
+    'r.student_id',
+    's.teacher_id',
+    'r.status',
+    'r.geofencing_status',
+    'r.face_recognition_status',
+    'r.manual_override',
+    'r.marked_by',
+    'r.latitude',
+    'r.longitude',
+    'r.radius_m',
+    's.radius_m as session_radius_m',
+    's.started_at',
+    's.ends_at',
+    's.ended_at',
+  ]);
+}
+
+export type DetailRecord = Awaited<ReturnType<ReturnType<typeof detailRecords>['execute']>>[number];
+
+/** Every user's name by id: a few thousand entries, read once per export instead of three joins per row. */
+export async function userNames(db: DB, ids?: number[]) {
+  let q = db.selectFrom('users').select(['id', 'username']);
+  if (ids) q = q.where('id', 'in', ids.length ? ids : [0]);
+  return new Map((await q.execute()).map((u) => [u.id, u.username]));
+}
+
+/** SPEC 3's attendance detail row; mode is derived (SPEC 4): a location check means Offline. */
+export function toDetailRow(r: DetailRecord, names: Map<number, string>) {
+  return {
+    id: r.id,
+    date: r.marked_at,
+    status: r.status,
+    mode: r.geofencing_status ? ('offline' as const) : ('online' as const),
+    geofencing_status: r.geofencing_status,
+    face_recognition_status: r.face_recognition_status,
+    manual_override: r.manual_override === 1,
+    marked_by: r.marked_by === null ? null : (names.get(r.marked_by) ?? null),
+    latitude: r.latitude,
+    longitude: r.longitude,
+    radius: r.radius_m ?? r.session_radius_m,
+    session_start: r.started_at,
+    session_end: r.ended_at ?? r.ends_at,
+  };
+}
+
+/** Most detail rows one popup lists; the CSV export has no such limit. */
+export const DETAIL_LIST_MAX = 2_000;
+
+/** Every record of one teacher and student pair within the filter, newest first. */
+export async function pairDetail(db: DB, f: TAttendanceFilter, pair: { teacher: number; student: number }) {
+  const rows = await detailRecords(db, { ...f, teacher: pair.teacher, student: pair.student })
+    .orderBy('r.marked_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(DETAIL_LIST_MAX)
+    .execute();
+  const names = await userNames(db, [...new Set(rows.flatMap((r) => (r.marked_by === null ? [] : [r.marked_by])))]);
+  return rows.map((r) => toDetailRow(r, names));
+}

@@ -1,0 +1,156 @@
+import type { TAttendanceDetailsInput, TAttendanceFilter } from '../../../shared/schemas/admin';
+import type { DB } from '../../db/connect';
+import { attendanceFacts, F_FACE_FAIL, F_FACE_OK, F_GEO_INVALID, F_GEO_VALID, F_MANUAL, F_PRESENT, type Facts } from './attendance-facts';
+import { filterKey } from './attendance-filter';
+import { kolkataDayEnd, kolkataDayStart } from './kolkata-time';
+
+/** Counters per pair, in one typed array: PRESENT, ABSENT, GEO_OK, GEO_FAIL, FACE_OK, FACE_FAIL, MANUAL, TOTAL. */
+const K = 8;
+const [PRESENT, ABSENT, GEO_OK, GEO_FAIL, FACE_OK, FACE_FAIL, MANUAL, TOTAL] = [0, 1, 2, 3, 4, 5, 6, 7];
+
+interface Aggregate {
+  /** Pair indexes with records in the filter, most recently marked first (sorted on first use: the charts need no order). */
+  order: () => Int32Array;
+  counts: Int32Array;
+  last: Uint32Array;
+  totals: Int32Array;
+}
+
+const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+
+/** One pass over the facts with the filter of attendance-filter.ts applied to the in-memory columns. */
+function aggregate(f: Facts, q: TAttendanceFilter): Aggregate {
+  const from = q.start_date ? seconds(kolkataDayStart(q.start_date)) : 0;
+  const to = q.end_date ? seconds(kolkataDayEnd(q.end_date)) : 2 ** 32;
+  const geoMask = F_GEO_VALID | F_GEO_INVALID;
+  // Plain locals in the hot loop.
+  const wantStudent = q.student ?? 0;
+  const wantTeacher = q.teacher ?? 0;
+  const wantDepartment = q.department_id ?? 0;
+  const offline = q.mode === 'offline';
+  const online = q.mode === 'online';
+  const n = f.n;
+  const counts = new Int32Array(f.pairs * K);
+  const last = new Uint32Array(f.pairs);
+  const { at, student, session, flags, pair, sessionTeacher, sessionDepartment } = f;
+  for (let i = 0; i < n; i++) {
+    const t = at[i];
+    if (t < from || t >= to) continue;
+    if (wantStudent && student[i] !== wantStudent) continue;
+    if (wantTeacher && sessionTeacher[session[i]] !== wantTeacher) continue;
+    if (wantDepartment && sessionDepartment[session[i]] !== wantDepartment) continue;
+    const fl = flags[i];
+    if (offline && !(fl & geoMask)) continue;
+    if (online && fl & geoMask) continue;
+    const p = pair[i];
+    const b = p * K;
+    counts[b + (fl & F_PRESENT ? PRESENT : ABSENT)]++;
+    if (fl & F_GEO_VALID) counts[b + GEO_OK]++;
+    if (fl & F_GEO_INVALID) counts[b + GEO_FAIL]++;
+    if (fl & F_FACE_OK) counts[b + FACE_OK]++;
+    if (fl & F_FACE_FAIL) counts[b + FACE_FAIL]++;
+    if (fl & F_MANUAL) counts[b + MANUAL]++;
+    counts[b + TOTAL]++;
+    if (t > last[p]) last[p] = t;
+  }
+  const totals = new Int32Array(K);
+  const seen: number[] = [];
+  for (let p = 0; p < f.pairs; p++) {
+    if (!counts[p * K + TOTAL]) continue;
+    seen.push(p);
+    for (let k = 0; k < K; k++) totals[k] += counts[p * K + k];
+  }
+  // Most recently marked first; ties by pair index so pages never overlap. Packed into one number per pair so the
+  // sort is a native numeric one (a comparator over 100,000 pairs costs tens of milliseconds).
+  let order: Int32Array | null = null;
+  const sorted = () => {
+    if (order) return order;
+    const keys = new Float64Array(seen.length);
+    for (let i = 0; i < seen.length; i++) keys[i] = last[seen[i]] * 2 ** 21 + (2 ** 21 - 1 - seen[i]);
+    keys.sort();
+    order = new Int32Array(keys.length);
+    for (let i = 0; i < keys.length; i++) order[i] = 2 ** 21 - 1 - (keys[keys.length - 1 - i] % 2 ** 21);
+    return order;
+  };
+  return { order: sorted, counts, last, totals };
+}
+
+/** Recent aggregates by filter, valid while the facts keep their version: paging through one filter costs one pass. */
+const cache = new WeakMap<DB, Map<string, { version: number; value: Aggregate }>>();
+const CACHE_ENTRIES = 8;
+
+async function aggregateFor(db: DB, q: TAttendanceFilter) {
+  const facts = await attendanceFacts(db);
+  const entries = cache.get(db) ?? new Map<string, { version: number; value: Aggregate }>();
+  cache.set(db, entries);
+  const key = filterKey(q);
+  const hit = entries.get(key);
+  if (hit && hit.version === facts.version) return { facts, agg: hit.value };
+  const value = aggregate(facts, q);
+  entries.delete(key);
+  entries.set(key, { version: facts.version, value });
+  if (entries.size > CACHE_ENTRIES) entries.delete(entries.keys().next().value!);
+  return { facts, agg: value };
+}
+
+/** SPEC 3's attendance summary rows (with the ids) for the given pair indexes. */
+async function pairRowsOf(db: DB, f: Facts, agg: Aggregate, pairs: Int32Array | number[]) {
+  const ids = [...new Set([...pairs].flatMap((p) => [f.pairTeacher[p], f.pairStudent[p]]))];
+  const names = new Map<number, string>();
+  for (let i = 0; i < ids.length; i += 500) {
+    for (const u of await db.selectFrom('users').select(['id', 'username']).where('id', 'in', ids.slice(i, i + 500)).execute()) names.set(u.id, u.username);
+  }
+  return [...pairs].map((p) => {
+    const c = (k: number) => agg.counts[p * K + k];
+    return {
+      teacher_id: f.pairTeacher[p],
+      teacher_name: names.get(f.pairTeacher[p]) ?? '',
+      student_id: f.pairStudent[p],
+      student_name: names.get(f.pairStudent[p]) ?? '',
+      total_present: c(PRESENT),
+      total_absent: c(ABSENT),
+      geofencing_success: c(GEO_OK),
+      geofencing_fail: c(GEO_FAIL),
+      face_success: c(FACE_OK),
+      face_fail: c(FACE_FAIL),
+      total_attendance: c(TOTAL),
+      manual_count: c(MANUAL),
+      system_count: c(TOTAL) - c(MANUAL),
+      last_marked_at: new Date(agg.last[p] * 1000).toISOString(),
+    };
+  });
+}
+
+/** Every pair of the filter with names, newest first (asc: oldest first). */
+export async function pairRows(db: DB, q: TAttendanceFilter, sort: 'asc' | 'desc' = 'desc') {
+  const { facts, agg } = await aggregateFor(db, q);
+  const order = sort === 'asc' ? [...agg.order()].reverse() : agg.order();
+  return pairRowsOf(db, facts, agg, order);
+}
+
+/** One page of pairs (SPEC 3's paged result) and how many pairs the filter has in all. */
+export async function attendancePairsPage(db: DB, input: TAttendanceDetailsInput) {
+  const { facts, agg } = await aggregateFor(db, input);
+  const order = agg.order();
+  const n = order.length;
+  const start = (input.page - 1) * input.limit;
+  const slice =
+    input.sort === 'asc'
+      ? [...order.subarray(Math.max(0, n - start - input.limit), Math.max(0, n - start))].reverse()
+      : [...order.subarray(start, start + input.limit)];
+  return { data: await pairRowsOf(db, facts, agg, slice), total_records: n, current_page: input.page };
+}
+
+/** Totals for the three charts over the whole filtered range (not a page of it). */
+export async function attendanceChartTotals(db: DB, q: TAttendanceFilter) {
+  const t = (await aggregateFor(db, q)).agg.totals;
+  return {
+    present: t[PRESENT],
+    absent: t[ABSENT],
+    geofence: { success: t[GEO_OK], fail: t[GEO_FAIL] },
+    face: { success: t[FACE_OK], fail: t[FACE_FAIL] },
+    manual: t[MANUAL],
+    system: t[TOTAL] - t[MANUAL],
+    total: t[TOTAL],
+  };
+}

@@ -1,0 +1,19 @@
+import { MSG } from '../../../shared/messages';
+import type { TAttendanceFilter } from '../../../shared/schemas/admin';
+import type { DB } from '../../db/connect';
+import { pairRows } from './attendance-pairs';
+import { csvField } from './detail-csv';
+
+/** The summary popup's columns for every pair of the filter (not only the page on screen). */
+export async function summaryCsv(db: DB, f: TAttendanceFilter, sort: 'asc' | 'desc' = 'desc'): Promise<{ csv: string; rows: number }> {
+  const rows = await pairRows(db, f, sort);
+  const lines = [MSG.admin.summaryColumns.map(csvField).join(',')];
+  for (const r of rows) {
+    lines.push(
+      [r.teacher_name, r.student_name, r.total_present, r.total_absent, r.geofencing_success, r.geofencing_fail, r.face_success, r.face_fail, r.total_attendance]
+        .map(csvField)
+        .join(','),
+    );
+  }
+  return { csv: `${lines.join('\r\n')}\r\n`, rows: rows.length };
+}

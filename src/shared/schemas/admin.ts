@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { ADMIN_ATTENDANCE_PAGE_SIZE, FILTER_MODES, REGISTRABLE_ROLES } from '../constants';
+import { MSG } from '../messages';
+import { ZEmail, ZPassword, ZPhone, ZUsername } from './auth';
+
+/** A positive id from a query string or JSON; '' and absent mean "no filter". */
+const ZOptionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().positive().optional());
+const ZDay = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MSG.admin.badDate).optional());
+export const ZUserId = z.coerce.number().int().positive();
+
+/** A department by id or by name (SPEC 7: the admin modal sends either). */
+export const ZDepartmentRef = z.union([z.number().int().positive(), z.string().trim().min(1).max(40)], { error: MSG.validation.department });
+
+/** The admin filter row: applied by the server to every report (pairs, charts, CSV). Days are Asia/Kolkata days. */
+export const ZAttendanceFilter = z
+  .object({
+    teacher: ZOptionalId,
+    student: ZOptionalId,
+    department_id: ZOptionalId,
+    start_date: ZDay,
+    end_date: ZDay,
+    mode: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(FILTER_MODES).optional()),
+  })
+  .refine((f) => !f.start_date || !f.end_date || f.start_date <= f.end_date, { message: MSG.admin.filters.endBeforeStart, path: ['end_date'] });
+export type TAttendanceFilter = z.infer<typeof ZAttendanceFilter>;
+
+export const ZAttendanceDetailsInput = z.intersection(
+  ZAttendanceFilter,
+  z.object({
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(ADMIN_ATTENDANCE_PAGE_SIZE),
+    /** asc: oldest first; otherwise the most recently marked pairs first. */
+    sort: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(['asc', 'desc']).default('desc')),
+  }),
+);
+export type TAttendanceDetailsInput = z.infer<typeof ZAttendanceDetailsInput>;
+
+export const ZPairInput = z.object({ teacher: ZUserId, student: ZUserId });
+
+const ZStatus = z.enum(['active', 'inactive']);
+
+/** POST /api/admin/users: every field (SPEC 5, admin modal); roles are only student and teacher. */
+export const ZAdminCreateUser = z.object({
+  username: ZUsername,
+  email: ZEmail,
+  phone_number: ZPhone.optional().default(''),
+  role: z.enum(REGISTRABLE_ROLES, { error: MSG.validation.role }),
+  status: ZStatus.default('active'),
+  department: ZDepartmentRef,
+  password: ZPassword,
+});
+export type TAdminCreateUser = z.infer<typeof ZAdminCreateUser>;
+
+/** PUT /api/admin/users/{id}: only the changed fields; a blank password means "keep". */
+export const ZAdminUpdateUser = z.object({
+  username: ZUsername.optional(),
+  email: ZEmail.optional(),
+  phone_number: ZPhone.optional(),
+  role: z.enum(REGISTRABLE_ROLES, { error: MSG.validation.role }).optional(),
+  status: ZStatus.optional(),
+  department: ZDepartmentRef.optional(),
+  password: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), ZPassword.optional()),
+});
+export type TAdminUpdateUser = z.infer<typeof ZAdminUpdateUser>;
+
+export const ZDeleteConfirm = z.object({
+  confirm: z.literal(true, { error: MSG.admin.confirmRequired }),
+  cascade_delete: z.literal(true, { error: MSG.admin.confirmRequired }),
+});
+
+/** The text fields of PUT /api/update/{id} (images travel beside them). */
+export const ZProfileUpdateFields = z.object({
+  username: ZUsername.optional(),
+  phone_number: ZPhone.optional(),
+});

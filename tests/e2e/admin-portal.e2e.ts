@@ -1,0 +1,204 @@
+import fs from 'node:fs';
+import type { Browser, Download, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../src/shared/messages';
+import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
+import { hasChromium, launchBrowser, openPage, screenshot, toastWith } from './support/browser';
+import { login } from './support/journey';
+
+const A = MSG.admin;
+const PASSWORD = 'Str0ng!pass';
+const PHONE = { width: 390, height: 844 };
+
+const kolkata = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+const inKolkata = (iso: string) => kolkata.format(new Date(iso)).replace(',', '');
+
+async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; rows: string[][] }> {
+  const [download] = (await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), click()])) as [Download, void];
+  const text = fs.readFileSync(await download.path(), 'utf8');
+  return { name: download.suggestedFilename(), rows: text.trimEnd().split('\r\n').map((l) => l.split(',')) };
+}
+
+describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  const ids: Record<string, number> = {};
+
+  /** A BCA teacher with two students over two sessions, an MBA pair the department filter must hide, and a teacher waiting for approval. */
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+    const db = server.db;
+    ids.admin = (await createTestUser(db, { role: 'admin', email: 'head@school.test', password: PASSWORD, username: 'head' })).id;
+    ids.tb = (await createTestUser(db, { role: 'teacher', department: 'BCA', username: 'kavya' })).id;
+    ids.tm = (await createTestUser(db, { role: 'teacher', department: 'MBA', username: 'rohan' })).id;
+    ids.pending = (await createTestUser(db, { role: 'teacher', department: 'IMCA', username: 'newteacher', status: 'pending', password: PASSWORD, email: 'new.teacher@school.test' })).id;
+    ids.s1 = (await createTestUser(db, { role: 'student', department: 'BCA', username: 'anya' })).id;
+    ids.s2 = (await createTestUser(db, { role: 'student', department: 'BCA', username: 'bela' })).id;
+    ids.s3 = (await createTestUser(db, { role: 'student', department: 'MBA', username: 'chen' })).id;
+    const session = async (teacher: number, department: number, at: string) =>
+      (await db.insertInto('geofence_sessions').values({ teacher_id: teacher, department_id: department, latitude: 23.0225, longitude: 72.5714, radius_m: 50, started_at: at, ends_at: new Date(Date.parse(at) + 600_000).toISOString(), ended_at: new Date(Date.parse(at) + 600_000).toISOString(), end_reason: 'expired' }).returning('id').executeTakeFirstOrThrow()).id;
+    const b1 = await session(ids.tb, 3, '2026-11-02T04:00:00.000Z');
+    const b2 = await session(ids.tb, 3, '2026-11-09T04:00:00.000Z');
+    const m1 = await session(ids.tm, 5, '2026-11-03T04:00:00.000Z');
+    const rec = (session_id: number, student_id: number, marked_at: string, present: boolean, manual = false) => ({
+      session_id,
+      student_id,
+      marked_at,
+      updated_at: marked_at,
+      status: present ? ('present' as const) : ('absent' as const),
+      latitude: manual ? null : 23.022512345,
+      longitude: manual ? null : 72.571398765,
+      radius_m: manual ? null : 50,
+      geofencing_status: manual ? null : present ? ('valid' as const) : ('invalid' as const),
+      face_recognition_status: manual ? null : present ? 'verified' : 'not_checked',
+      manual_override: manual ? 1 : 0,
+      marked_by: manual ? ids.tb : null,
+    });
+    await db.insertInto('attendance_records').values([
+      rec(b1, ids.s1, '2026-11-02T04:03:00.000Z', true),
+      rec(b1, ids.s2, '2026-11-02T04:10:00.000Z', false),
+      rec(b2, ids.s1, '2026-11-09T04:02:00.000Z', true),
+      rec(b2, ids.s2, '2026-11-09T04:05:00.000Z', true, true),
+      rec(m1, ids.s3, '2026-11-03T04:01:00.000Z', true),
+    ]).execute();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('activates a teacher, filters, exports the summary and a detail, and adds, edits and deletes a user', { timeout: 180_000 }, async () => {
+    const { page, context, consoleErrors } = await openPage(browser, server.url);
+    await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
+    await expect.poll(() => page.getByTestId('stat-attendance').innerText()).toBe('5');
+
+    // Teacher approval: the dashboard says one waits; Activate makes the account usable.
+    await page.getByTestId('pending-teachers').getByText(A.pendingTeachers(1)).click();
+    const card = page.getByTestId('user-card').filter({ hasText: 'newteacher' });
+    await card.getByRole('button', { name: A.activate }).click();
+    await toastWith(page, A.activated('newteacher')).waitFor();
+    expect((await server.db.selectFrom('users').select('status').where('id', '=', ids.pending).executeTakeFirstOrThrow()).status).toBe('active');
+    await page.getByTestId('pending-teachers').waitFor({ state: 'detached' });
+    const loginRes = await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'new.teacher@school.test', password: PASSWORD }) });
+    expect(loginRes.status).toBe(200);
+
+    // Filter to BCA; the summary lists its two pairs only.
+    await page.getByLabel(A.filters.department).selectOption({ label: 'BCA' });
+    await page.getByRole('button', { name: A.filters.apply }).click();
+    await page.getByRole('button', { name: A.filters.openSummary }).click();
+    const summary = page.getByRole('dialog');
+    await expect.poll(() => summary.getByTestId('summary-row').count()).toBe(2);
+    const summaryCsv = await downloaded(page, () => summary.getByRole('button', { name: A.filters.exportCsv }).click());
+    await toastWith(page, A.summaryCsvDone).waitFor();
+    expect(summaryCsv.name).toMatch(/^attendance_summary_\d{8}_\d{6}\.csv$/);
+    expect(summaryCsv.rows[0]).toEqual([...A.summaryColumns]);
+    const pairs = await server.db
+      .selectFrom('attendance_records as r')
+      .innerJoin('geofence_sessions as s', 's.id', 'r.session_id')
+      .innerJoin('users as t', 't.id', 's.teacher_id')
+      .innerJoin('users as st', 'st.id', 'r.student_id')
+      .select(['t.username as teacher', 'st.username as student', 'r.status', 'r.geofencing_status', 'r.face_recognition_status'])
+      .where('s.department_id', '=', 3)
+      .execute();
+    const expected = ['anya', 'bela'].map((name) => {
+      const mine = pairs.filter((p) => p.student === name);
+      const n = (f: (p: (typeof mine)[number]) => boolean) => String(mine.filter(f).length);
+      return ['kavya', name, n((p) => p.status === 'present'), n((p) => p.status === 'absent'), n((p) => p.geofencing_status === 'valid'), n((p) => p.geofencing_status === 'invalid'), n((p) => p.face_recognition_status === 'verified'), n((p) => !!p.face_recognition_status && p.face_recognition_status !== 'verified'), String(mine.length)];
+    });
+    expect(summaryCsv.rows.slice(1).sort()).toEqual(expected.sort());
+
+    // A pair's detail and its CSV, checked against the records in the database.
+    await summary.getByTestId('summary-row').filter({ hasText: 'bela' }).click();
+    const detail = page.getByRole('dialog').filter({ hasText: A.detailTitle('kavya', 'bela') });
+    await expect.poll(() => detail.getByTestId('detail-row').count()).toBe(2);
+    const detailCsv = await downloaded(page, () => detail.getByRole('button', { name: A.filters.exportCsv }).click());
+    await toastWith(page, A.detailCsvDone).waitFor();
+    expect(detailCsv.name).toMatch(/^attendance_detail_kavya_\d{8}_\d{6}\.csv$/);
+    expect(detailCsv.rows[0]).toEqual([...A.detailColumns]);
+    const records = await server.db
+      .selectFrom('attendance_records as r')
+      .innerJoin('geofence_sessions as s', 's.id', 'r.session_id')
+      .select(['r.marked_at', 'r.status', 'r.geofencing_status', 'r.face_recognition_status', 'r.manual_override', 'r.latitude', 'r.longitude', 's.started_at', 's.ended_at'])
+      .where('r.student_id', '=', ids.s2)
+      .orderBy('r.marked_at')
+      .execute();
+    expect(detailCsv.rows.slice(1)).toEqual(
+      records.map((r) => [
+        inKolkata(r.marked_at),
+        r.status,
+        r.geofencing_status ? 'Offline' : 'Online',
+        r.geofencing_status ?? '',
+        r.face_recognition_status ?? '',
+        r.manual_override ? 'Yes' : 'No',
+        r.manual_override ? 'kavya' : 'System',
+        r.latitude === null ? '' : r.latitude.toFixed(6),
+        r.longitude === null ? '' : r.longitude.toFixed(6),
+        '50',
+        inKolkata(r.started_at),
+        inKolkata(r.ended_at!),
+      ]),
+    );
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    // Add a user through the modal.
+    await page.getByRole('button', { name: A.addUser }).click();
+    const modal = page.getByRole('dialog');
+    const L = MSG.register.labels;
+    await modal.getByLabel(L.username).fill('dina01');
+    await modal.getByLabel(L.email).fill('dina@school.test');
+    await modal.getByLabel(L.phone).fill('9876501234');
+    await modal.getByLabel(L.department).selectOption('BSCIT');
+    await modal.getByLabel(L.role).selectOption('student');
+    await modal.getByLabel(L.password).fill('Dina!pass1');
+    await modal.getByRole('button', { name: A.modal.save }).click();
+    await toastWith(page, A.userAdded).waitFor();
+    const dina = await server.db.selectFrom('users').select(['id', 'username', 'role', 'status', 'department_id', 'phone_number']).where('email', '=', 'dina@school.test').executeTakeFirstOrThrow();
+    expect(dina).toMatchObject({ username: 'dina01', role: 'student', status: 'active', department_id: 4, phone_number: '9876501234' });
+
+    // Edit: only the phone number changes; the blank password keeps the old one.
+    await page.getByRole('button', { name: A.showUsers(A.usersTitle('student')) }).click();
+    await page.getByRole('button', { name: A.edit('dina01') }).click();
+    const edit = page.getByRole('dialog');
+    expect(await edit.getByLabel(L.password).getAttribute('placeholder')).toBe(A.passwordPlaceholder);
+    await edit.getByLabel(L.phone).fill('9000000001');
+    const hashBefore = (await server.db.selectFrom('users').select('password_hash').where('id', '=', dina.id).executeTakeFirstOrThrow()).password_hash;
+    await edit.getByRole('button', { name: A.modal.save }).click();
+    await toastWith(page, A.userUpdated).waitFor();
+    const edited = await server.db.selectFrom('users').select(['username', 'phone_number', 'password_hash', 'department_id']).where('id', '=', dina.id).executeTakeFirstOrThrow();
+    expect(edited).toEqual({ username: 'dina01', phone_number: '9000000001', password_hash: hashBefore, department_id: 4 });
+
+    // Delete through the preview: bela has two attendance records.
+    await page.getByRole('button', { name: A.delete('bela') }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText(A.cannotUndo).waitFor();
+    await expect.poll(() => confirm.getByTestId('deletion-count').innerText()).toBe(A.recordsAffected(2));
+    await confirm.getByRole('button', { name: MSG.admin.deletion.confirm }).click();
+    await toastWith(page, A.deleted).waitFor();
+    expect(await server.db.selectFrom('users').select('id').where('id', '=', ids.s2).executeTakeFirst()).toBeUndefined();
+    expect(await server.db.selectFrom('attendance_records').select('id').where('student_id', '=', ids.s2).execute()).toEqual([]);
+    await page.getByTestId('user-card').filter({ hasText: 'bela' }).waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('stat-attendance').innerText()).toBe('3');
+
+    await page.getByRole('button', { name: A.filters.clear }).click();
+    await page.waitForTimeout(500);
+    await screenshot(page, 'admin-dashboard-desktop', true);
+    expect(consoleErrors.filter((e) => !/401|403|Failed to load resource/.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it('lays the dashboard out at 390 px: nothing wider than the screen, charts drawn', { timeout: 60_000 }, async () => {
+    const { page, context } = await openPage(browser, server.url, { viewport: PHONE });
+    await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
+    await page.getByTestId('chart-present-absent').locator('svg.recharts-surface').first().waitFor();
+    expect(await page.getByTestId('admin-sidebar').getAttribute('data-open')).toBe('false');
+    await page.waitForTimeout(500);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, 'admin-dashboard-phone', true);
+    await context.close();
+  });
+});

@@ -1,0 +1,53 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { connectDatabase } from '../src/server/db/connect';
+import { migrateToLatest } from '../src/server/db/migrate';
+import { MSG } from '../src/shared/messages';
+import { createTestUser } from './helpers/test-server';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-export-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+async function exportCsv(args: string[]) {
+  try {
+    const r = await run(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/export.ts'), ...args], { env: { ...process.env, DATA_DIR: dataDir } });
+    return { code: 0, out: r.stdout + r.stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, out: err.stdout + err.stderr };
+  }
+}
+
+describe('npm run export', () => {
+  it('writes the admin detail CSV for the filters given and prints the row count', async () => {
+    const db = connectDatabase(path.join(dataDir, 'roll-call.sqlite'));
+    await migrateToLatest(db);
+    const teacher = await createTestUser(db, { role: 'teacher', department: 'BCA', username: 'tbca' });
+    const student = await createTestUser(db, { role: 'student', department: 'BCA', username: 'sbca' });
+    const { id } = await db.insertInto('geofence_sessions').values({ teacher_id: teacher.id, department_id: 3, latitude: 1, longitude: 2, radius_m: 40, started_at: '2026-01-10T04:00:00.000Z', ends_at: '2026-01-10T05:00:00.000Z' }).returning('id').executeTakeFirstOrThrow();
+    const other = await createTestUser(db, { role: 'student', department: 'BCA', username: 'sother' });
+    await db.insertInto('attendance_records').values([
+      { session_id: id, student_id: student.id, status: 'present', marked_at: '2026-01-10T04:05:00.000Z', updated_at: '2026-01-10T04:05:00.000Z', latitude: 1.5, longitude: 2.25, radius_m: 40, geofencing_status: 'valid', face_recognition_status: 'verified', manual_override: 0, marked_by: null },
+      { session_id: id, student_id: other.id, status: 'absent', marked_at: '2026-01-10T05:00:00.000Z', updated_at: '2026-01-10T05:00:00.000Z', latitude: null, longitude: null, radius_m: null, geofencing_status: null, face_recognition_status: null, manual_override: 0, marked_by: null },
+    ]).execute();
+    await db.destroy();
+
+    const out = path.join(dataDir, 'out.csv');
+    const r = await exportCsv(['--out', out, '--department', 'BCA', '--mode', 'offline', '--from', '2026-01-10', '--to', '2026-01-10']);
+    expect(r.code, r.out).toBe(0);
+    expect(r.out).toMatch(/Exported 1 rows to .*out\.csv/);
+    expect(fs.readFileSync(out, 'utf8')).toBe(
+      `Teacher,Student,${MSG.admin.detailColumns.join(',')}\r\ntbca,sbca,10/01/2026 09:35:00,present,Offline,valid,verified,No,System,1.500000,2.250000,40,10/01/2026 09:30:00,10/01/2026 10:30:00\r\n`,
+    );
+    expect((await exportCsv(['--out', out])).out).toMatch(/Exported 2 rows/);
+    const bad = await exportCsv(['--out', out, '--mode', 'sideways']);
+    expect(bad.code).toBe(1);
+    expect((await exportCsv([])).code).toBe(2);
+  }, 240_000);
+});
