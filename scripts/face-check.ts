@@ -1,6 +1,10 @@
 import fs from 'node:fs';
 import { loadConfig } from '../src/server/env';
 import { createFaceEngine, FaceInputError, type FaceEngine, type FaceVerdict } from '../src/server/face/index';
+import { faceInputMessage, verdictMessage } from '../src/server/services/face-messages';
+
+/** A refusal of the command line itself (arguments, unreadable files): exit 2 like a refused upload. */
+class UsageError extends Error {}
 
 /**
  * Admin and benchmark CLI: enroll 3 photos, then check a video (liveness + identity) or a photo (identity only).
@@ -16,9 +20,9 @@ function parse(argv: string[]) {
     if (a === '--json') out.json = true;
     else if (a === '--video' || a === '--image') out[a.slice(2) as 'video' | 'image'] = argv[++i];
     else if (a === '--enroll') while (argv[i + 1] && !argv[i + 1].startsWith('--')) out.enroll.push(argv[++i]);
-    else throw new FaceInputError(`Unknown argument: ${a}`);
+    else throw new UsageError(`Unknown argument: ${a}`);
   }
-  if (out.enroll.length !== 3 || !!out.video === !!out.image) throw new FaceInputError(USAGE);
+  if (out.enroll.length !== 3 || !!out.video === !!out.image) throw new UsageError(USAGE);
   return out;
 }
 
@@ -26,12 +30,13 @@ function readFile(file: string): Buffer {
   try {
     return fs.readFileSync(file);
   } catch {
-    throw new FaceInputError(`Cannot read ${file}`);
+    throw new UsageError(`Cannot read ${file}`);
   }
 }
 
-function print(v: FaceVerdict, json: boolean) {
-  const { success, reason, message, blink_count, similarity, ms } = v;
+function print(v: FaceVerdict, from: 'video' | 'image', json: boolean) {
+  const { success, reason, blink_count, similarity, ms } = v;
+  const message = verdictMessage(reason, from);
   if (json) console.log(JSON.stringify({ success, reason, message, blink_count, similarity, ms }));
   else console.log(`${success ? 'ACCEPTED' : 'REJECTED'} (${v.reason}): ${message}\n  blinks ${blink_count}, distance ${similarity ?? 'n/a'}, ${ms} ms`);
 }
@@ -44,11 +49,11 @@ try {
   engine = await createFaceEngine(loadConfig().face);
   const template = await engine.enroll(images);
   const verdict = args.video ? await engine.verifyVideo(probe, template) : await engine.verifyImage(probe, template);
-  print(verdict, args.json);
+  print(verdict, args.video ? 'video' : 'image', args.json);
   process.exitCode = verdict.success ? 0 : 1;
 } catch (err) {
-  const bad = err instanceof FaceInputError;
-  const message = bad ? err.message : String((err as Error)?.stack ?? err);
+  const bad = err instanceof FaceInputError || err instanceof UsageError;
+  const message = err instanceof FaceInputError ? faceInputMessage(err) : err instanceof UsageError ? err.message : String((err as Error)?.stack ?? err);
   if (process.argv.includes('--json')) console.log(JSON.stringify({ success: false, message, blink_count: 0, similarity: null, ms: 0 }));
   else console.error(message);
   process.exitCode = bad ? 2 : 3;

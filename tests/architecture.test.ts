@@ -30,11 +30,16 @@ const resolvesInto = (file: string, spec: string, dir: string) => {
 };
 const featureOf = (file: string) => /src\/client\/features\/([^/]+)\//.exec(file)?.[1] ?? null;
 
-/** The two files through which the browser talks to the server; nothing else calls fetch. */
-// download.ts: streamed files (the CSV exports) are saved by the browser, not parsed as JSON.
+/** The files through which the browser talks to the server (download.ts saves the streamed CSV exports); nothing else calls fetch. */
 const TRANSPORTS = ['src/client/lib/rest.ts', 'src/client/lib/trpc.ts', 'src/client/lib/download.ts'];
 
 describe('architecture', () => {
+  it('the face engine returns codes: nothing under src/server/face imports the message texts', () => {
+    for (const file of filesUnder(path.join(root, 'src/server/face'))) {
+      for (const spec of importsOf(file)) expect(spec, `${rel(file)} imports ${spec}`).not.toMatch(/shared\/messages/);
+    }
+  });
+
   it('src/shared imports nothing from the server, the client, Node or the DOM: only itself and zod', () => {
     for (const file of filesUnder(path.join(root, 'src/shared')).filter((f) => !f.endsWith('.test.ts'))) {
       for (const spec of importsOf(file)) {
@@ -55,10 +60,11 @@ describe('architecture', () => {
     }
   });
 
-  it('src/client calls fetch only in the REST helper and the tRPC link', () => {
+  it('src/client calls fetch only in the REST helper, the tRPC link and the download helper', () => {
     for (const file of clientCode()) {
       if (TRANSPORTS.includes(rel(file))) continue;
-      expect(/\bfetch\s*\(|XMLHttpRequest|\baxios\b/.exec(codeOf(file))?.[0], `${rel(file)} calls fetch: use trpc hooks, or lib/rest.ts for an upload`).toBeUndefined();
+      // A global fetch, not a method named fetch (tRPC's utils.<procedure>.fetch goes through the link).
+      expect(/(?<![.\w])fetch\s*\(|XMLHttpRequest|\baxios\b/.exec(codeOf(file))?.[0], `${rel(file)} calls fetch: use trpc hooks, or lib/rest.ts for an upload`).toBeUndefined();
     }
   });
 

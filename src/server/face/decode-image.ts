@@ -3,7 +3,6 @@ import { IMAGE_MAX_BYTES } from './config';
 import { FaceInputError } from './errors';
 import { imageDecodes } from '../lib/image-decodes';
 import { MAX_IMAGE_PIXELS } from '../../shared/constants';
-import { MSG } from '../../shared/messages';
 
 export interface RgbImage {
   rgb: Uint8Array;
@@ -17,12 +16,12 @@ export interface RgbImage {
  */
 export async function decodeImage(image: Buffer, label: string | number): Promise<RgbImage> {
   const n = typeof label === 'number' ? label : 1;
-  if (image.length === 0 || image.length > IMAGE_MAX_BYTES) throw new FaceInputError(MSG.register.badImage(n));
+  if (image.length === 0 || image.length > IMAGE_MAX_BYTES) throw new FaceInputError('bad_image', { image: n });
   const meta = await sharp(image)
     .metadata()
     .catch(() => null);
-  if (!meta || (meta.format !== 'jpeg' && meta.format !== 'png') || !meta.width || !meta.height) throw new FaceInputError(MSG.register.badImage(n));
-  if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw new FaceInputError(MSG.register.imageTooManyPixels(n));
+  if (!meta || (meta.format !== 'jpeg' && meta.format !== 'png') || !meta.width || !meta.height) throw new FaceInputError('bad_image', { image: n });
+  if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw new FaceInputError('image_too_many_pixels', { image: n });
   try {
     return await imageDecodes.run(async () => {
       // limitInputPixels holds even if the header lied about the size
@@ -37,7 +36,7 @@ export async function decodeImage(image: Buffer, label: string | number): Promis
       return { rgb: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
     });
   } catch {
-    throw new FaceInputError(MSG.register.badImage(n));
+    throw new FaceInputError('bad_image', { image: n });
   }
 }
 
@@ -75,6 +74,6 @@ export async function decodeFaceCrop(image: Buffer, box: [number, number, number
     );
     return { rgb: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
   } catch {
-    throw new FaceInputError(MSG.register.badImage(label));
+    throw new FaceInputError('bad_image', { image: label });
   }
 }

@@ -7,7 +7,6 @@ import { FRAME_MAX_HEIGHT, FRAME_MAX_WIDTH, VIDEO_MIN_SECONDS } from './config';
 import { FaceInputError } from './errors';
 import { CORRUPT_PATTERN, ffmpegPath, parseStreamInfo, UPLOAD_INPUT_ARGS } from './ffmpeg';
 import { FrameSink } from './frame-sink';
-import { MSG } from '../../shared/messages';
 
 export interface DecodedVideo {
   width: number;
@@ -37,8 +36,8 @@ const isMatroska = (video: Buffer) => video.length >= 4 && video.readUInt32BE(0)
  * pipe cannot seek). A process killed mid-check leaves that file behind: sweepStaleUploads removes it at next start.
  */
 export async function decodeVideo(video: Buffer, opts: { fps: number; timeoutMs: number }): Promise<DecodedVideo> {
-  if (video.length === 0) throw new FaceInputError(MSG.face.videoEmpty);
-  if (video.length > MAX_VIDEO_BYTES) throw new FaceInputError(MSG.face.videoTooLarge);
+  if (video.length === 0) throw new FaceInputError('video_empty');
+  if (video.length > MAX_VIDEO_BYTES) throw new FaceInputError('video_too_large');
   const started = performance.now();
   const dir = isMatroska(video) ? null : await fs.mkdtemp(path.join(os.tmpdir(), `${TEMP_PREFIX}${process.pid}-`));
   try {
@@ -48,7 +47,7 @@ export async function decodeVideo(video: Buffer, opts: { fps: number; timeoutMs:
     const frames = sink.frames();
     if (frames.length < VIDEO_MIN_SECONDS * opts.fps) {
       sink.release();
-      throw new FaceInputError(MSG.face.videoTooShort);
+      throw new FaceInputError('video_too_short');
     }
     return { frames, width, height, fps: opts.fps, ms: performance.now() - started, release: () => sink.release() };
   } finally {
@@ -101,11 +100,11 @@ function runFfmpeg(input: string, stdin: Buffer | null, opts: { fps: number; tim
       failure ??= err;
       child.kill('SIGKILL');
     };
-    const timer = setTimeout(() => fail(new FaceInputError(MSG.face.decodeTimeout)), opts.timeoutMs);
+    const timer = setTimeout(() => fail(new FaceInputError('decode_timeout')), opts.timeoutMs);
 
     const learnSize = () => {
       const info = parseStreamInfo(stderr);
-      if (info.durationSec !== null && info.durationSec > MAX_VIDEO_SECONDS + 0.05) fail(new FaceInputError(MSG.face.videoTooLong));
+      if (info.durationSec !== null && info.durationSec > MAX_VIDEO_SECONDS + 0.05) fail(new FaceInputError('video_too_long'));
       if (!sink && info.outWidth && info.outHeight) {
         width = info.outWidth;
         height = info.outHeight;
@@ -116,7 +115,7 @@ function runFfmpeg(input: string, stdin: Buffer | null, opts: { fps: number; tim
       }
     };
     const take = (chunk: Buffer) => {
-      if (!failure && !sink!.write(chunk)) fail(new FaceInputError(MSG.face.videoTooLong));
+      if (!failure && !sink!.write(chunk)) fail(new FaceInputError('video_too_long'));
     };
 
     child.stderr.setEncoding('utf8');
@@ -133,9 +132,9 @@ function runFfmpeg(input: string, stdin: Buffer | null, opts: { fps: number; tim
       const error = failure
         ? failure
         : !info.hasVideo || !sink || (code !== 0 && sink.frames().length === 0)
-          ? new FaceInputError(MSG.face.notAVideo)
+          ? new FaceInputError('not_a_video')
           : CORRUPT_PATTERN.test(stderr) || code !== 0
-            ? new FaceInputError(MSG.face.videoCorrupt)
+            ? new FaceInputError('video_corrupt')
             : null;
       if (!error) return resolve({ sink: sink!, width, height });
       sink?.release();

@@ -4,7 +4,6 @@ import { decodeVideo, sweepStaleUploads, type DecodedVideo } from './decode-vide
 import { FaceBusyError, FaceInputError } from './errors';
 import { JobGate, type JobLane } from './gate';
 import { euclidean, meanDescriptor } from './match';
-import { MSG } from '../../shared/messages';
 import { TaskTimeoutError, WorkerPool } from './pool';
 import type { DescribeResult, FrameReading } from './protocol';
 import type { FaceEngine, FaceEngineDebug, FaceTemplate, FaceVerdict } from './types';
@@ -36,7 +35,7 @@ export function splitFrames<T>(items: T[], workers: number, identityFrames = 1):
 }
 
 function checkTemplate(t: FaceTemplate) {
-  if (t.model !== FACE_MODEL_ID || !(t.mean instanceof Float32Array) || t.mean.length !== 128) throw new FaceInputError(MSG.face.templateInvalid);
+  if (t.model !== FACE_MODEL_ID || !(t.mean instanceof Float32Array) || t.mean.length !== 128) throw new FaceInputError('template_invalid');
 }
 
 /**
@@ -59,7 +58,7 @@ export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}): P
     try {
       return await gate.run(() => fn(Date.now() + o.jobTimeoutMs), lane);
     } catch (err) {
-      if (err instanceof TaskTimeoutError) throw new FaceBusyError(MSG.face.timeout, gate.retryAfterSeconds(lane));
+      if (err instanceof TaskTimeoutError) throw new FaceBusyError('timeout', gate.retryAfterSeconds(lane));
       throw err;
     }
   };
@@ -79,18 +78,18 @@ export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}): P
     startMs: performance.now() - started,
 
     async enroll(images) {
-      if (images.length !== 3) throw new FaceInputError(MSG.face.enrollCount(images.length));
+      if (images.length !== 3) throw new FaceInputError('enroll_count', { count: images.length });
       return job(async (deadline) => {
         const found = await Promise.all(images.map((img, i) => describePhoto((d, count) => describe(d, count, deadline), img, i + 1)));
         found.forEach((r, i) => {
-          if (r.faces > 1) throw new FaceInputError(MSG.face.enrollManyFaces(i + 1, r.faces));
-          if (!r.descriptor) throw new FaceInputError(MSG.register.noFace(i + 1));
+          if (r.faces > 1) throw new FaceInputError('multiple_faces', { image: i + 1, faces: r.faces });
+          if (!r.descriptor) throw new FaceInputError('no_face', { image: i + 1 });
         });
         const descriptors = found.map((r) => Float32Array.from(r.descriptor!));
         // the three must show one person: each photo against the mean of the other two (docs/benchmarks.md)
         descriptors.forEach((d, i) => {
           const others = meanDescriptor(descriptors.filter((_, j) => j !== i));
-          if (classify(euclidean(d, others), o.threshold) === 'foreign') throw new FaceInputError(MSG.face.enrollDifferentPeople(i + 1));
+          if (classify(euclidean(d, others), o.threshold) === 'foreign') throw new FaceInputError('different_people', { image: i + 1 });
         });
         return { descriptors, mean: meanDescriptor(descriptors), model: FACE_MODEL_ID };
       }, 'enroll'); // behind waiting attendance checks (gate.ts)
@@ -134,7 +133,7 @@ export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}): P
     debugMemory: () => ({ workers: pool.memory().filter((m) => m !== null), rss: process.memoryUsage().rss }),
 
     async close() {
-      gate.rejectWaiting(new FaceBusyError(MSG.face.engineClosed, 5));
+      gate.rejectWaiting(new FaceBusyError('engine_closed', 5));
       await pool.close();
     },
   };

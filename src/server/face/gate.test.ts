@@ -39,7 +39,7 @@ describe('JobGate', () => {
     const b = later();
     const first = gate.run(() => b.p);
     const waiting = gate.run(async () => 'x');
-    gate.rejectWaiting(new FaceBusyError('closed', 5));
+    gate.rejectWaiting(new FaceBusyError('engine_closed', 5));
     await expect(waiting).rejects.toBeInstanceOf(FaceBusyError);
     b.done();
     await first;

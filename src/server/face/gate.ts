@@ -1,5 +1,4 @@
 import { FaceBusyError } from './errors';
-import { MSG } from '../../shared/messages';
 
 /**
  * Attendance checks (video or photo verification) and enrollments (registration) share the engine, but not its
@@ -37,7 +36,7 @@ export class JobGate {
 
   async run<T>(job: () => Promise<T>, lane: JobLane = 'check'): Promise<T> {
     if (this.running < this.concurrency) this.running++;
-    else if (this.waiting[lane].length >= this.limits[lane]) throw new FaceBusyError(MSG.server.busy, this.retryAfterSeconds(lane));
+    else if (this.waiting[lane].length >= this.limits[lane]) throw new FaceBusyError('busy', this.retryAfterSeconds(lane));
     else await new Promise<void>((go, fail) => this.waiting[lane].push({ go, fail }));
     const started = Date.now();
     try {

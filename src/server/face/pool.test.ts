@@ -3,7 +3,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { FACE_MODEL_ID } from './config';
 import { createFaceEngine, FaceBusyError } from './index';
 import { ffmpegPath } from './ffmpeg';
-import { MSG } from '../../shared/messages';
 import { TaskTimeoutError, WorkerPool } from './pool';
 import type { FrameReading } from './protocol';
 
@@ -38,7 +37,7 @@ describe('engine job deadline', () => {
       const template = { descriptors: [], mean: new Float32Array(128), model: FACE_MODEL_ID };
       const err = await engine.verifyVideo(video, template).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(FaceBusyError);
-      expect((err as Error).message).toBe(MSG.face.timeout);
+      expect(err).toMatchObject({ code: 'timeout' });
     } finally {
       await engine.close();
     }

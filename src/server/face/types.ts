@@ -10,7 +10,6 @@ export type FaceReason = 'accepted' | 'no_face' | 'multiple_faces' | 'no_blink' 
 
 export interface FaceVerdict {
   success: boolean;
-  message: string;
   blink_count: number;
   /** Euclidean distance to the enrolled mean (lower = more similar); null if no face was compared */
   similarity: number | null;

@@ -1,15 +1,13 @@
 import { analyseClip, classify, countEnrolledBlinks, faceChanged, probeDistances } from './clip-identity';
 import { euclidean, meanDescriptor, roundDistance } from './match';
-import { MSG } from '../../shared/messages';
 import type { FrameReading } from './protocol';
 import { judgeFaceCounts } from './quality';
 import type { FaceReason, FaceTemplate, FaceVerdict } from './types';
 
 type Judged = Omit<FaceVerdict, 'ms'>;
 
-const verdict = (reason: FaceReason, blink_count: number, similarity: number | null, message: string): Judged => ({
+const verdict = (reason: FaceReason, blink_count: number, similarity: number | null): Judged => ({
   success: reason === 'accepted',
-  message,
   blink_count,
   similarity: similarity === null ? null : roundDistance(similarity),
   reason,
@@ -40,26 +38,26 @@ export function judgeVideo(a: {
   const found = [...a.probes.values()].filter((d): d is Float32Array => d !== null);
   const distance = probeDistance(found, a.template);
   const distances = probeDistances(a.probes, a.template.mean);
-  if (faces === 'no_face') return verdict('no_face', seen, distance, MSG.face.noFaceVideo);
-  if (faces === 'multiple_faces') return verdict('multiple_faces', seen, distance, MSG.face.multipleFacesVideo);
-  if (distance === null) return verdict('no_face', seen, null, MSG.face.noFaceVideo);
+  if (faces === 'no_face') return verdict('no_face', seen, distance);
+  if (faces === 'multiple_faces') return verdict('multiple_faces', seen, distance);
+  if (distance === null) return verdict('no_face', seen, null);
   const enrolled = countEnrolledBlinks(clip, distances, a.threshold);
   if (faceChanged(distances, a.threshold)) {
     const farthest = Math.max(...[...distances.values()].filter((d): d is number => d !== null));
-    return verdict('face_changed', enrolled, farthest, MSG.face.faceChanged);
+    return verdict('face_changed', enrolled, farthest);
   }
-  if (seen < a.minBlinks) return verdict('no_blink', seen, distance, MSG.verification.noBlink);
+  if (seen < a.minBlinks) return verdict('no_blink', seen, distance);
   const foreign = [...distances.values()].some((d) => classify(d, a.threshold) === 'foreign');
-  if (distance > a.threshold || foreign) return verdict('identity_mismatch', seen, distance, MSG.face.mismatch);
-  if (enrolled < a.minBlinks) return verdict('no_blink', enrolled, distance, MSG.verification.noBlink);
-  return verdict('accepted', enrolled, distance, MSG.face.verified);
+  if (distance > a.threshold || foreign) return verdict('identity_mismatch', seen, distance);
+  if (enrolled < a.minBlinks) return verdict('no_blink', enrolled, distance);
+  return verdict('accepted', enrolled, distance);
 }
 
 /** Identity alone, from one photo. */
 export function judgeImage(a: { faces: number; probe: Float32Array | null; template: FaceTemplate; threshold: number }): Judged {
-  if (a.faces > 1) return verdict('multiple_faces', 0, null, MSG.face.multipleFacesImage);
+  if (a.faces > 1) return verdict('multiple_faces', 0, null);
   const distance = a.probe ? probeDistance([a.probe], a.template) : null;
-  if (distance === null) return verdict('no_face', 0, null, MSG.face.noFaceImage);
-  if (distance > a.threshold) return verdict('identity_mismatch', 0, distance, MSG.face.mismatch);
-  return verdict('accepted', 0, distance, MSG.face.verified);
+  if (distance === null) return verdict('no_face', 0, null);
+  if (distance > a.threshold) return verdict('identity_mismatch', 0, distance);
+  return verdict('accepted', 0, distance);
 }

@@ -5,6 +5,7 @@ import { deserializeDescriptor, FaceInputError, type FaceTemplate } from '../fac
 import { DomainError } from '../lib/errors';
 import { NO_TIMING, type ServerTiming } from '../lib/server-timing';
 import { toDomainFaceError } from './face-errors';
+import { faceInputMessage, verdictMessage } from './face-messages';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'face'>;
 
@@ -44,12 +45,13 @@ export async function verifyStudentVideo(deps: Deps, student: AuthUser, upload: 
       duration_ms: verdict.ms,
     });
     // error_code: the engine's reason, so the page words the refusal and its next step without reading the message.
-    return { success: verdict.success, message: verdict.message, blink_count: verdict.blink_count, ...(verdict.success ? {} : { error_code: verdict.reason }) };
+    return { success: verdict.success, message: verdictMessage(verdict.reason, 'video'), blink_count: verdict.blink_count, ...(verdict.success ? {} : { error_code: verdict.reason }) };
   } catch (err) {
     // A bad upload is an attempt and is kept; a busy answer is not an attempt.
     if (err instanceof FaceInputError) {
-      await store({ verdict: 'error', reason: err.message.slice(0, 200), duration_ms: Date.now() - started });
-      throw new DomainError('VALIDATION', err.message, { errorCode: 'invalid_video' });
+      const message = faceInputMessage(err);
+      await store({ verdict: 'error', reason: message.slice(0, 200), duration_ms: Date.now() - started });
+      throw new DomainError('VALIDATION', message, { errorCode: 'invalid_video' });
     }
     return toDomainFaceError(err);
   }
