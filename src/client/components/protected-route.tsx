@@ -14,6 +14,7 @@ export function ProtectedRoute({ roles, children }: { roles: readonly Role[]; ch
   const [approvedKey, setApprovedKey] = useState<string | null>(null);
   const roleList = roles.join();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per visited location and role list (roles compared by value, navigate is stable)
   useEffect(() => {
     const access = checkRouteAccess(getToken(), roles);
     const toLogin = () => navigate('/login', { replace: true, state: { from: location } });

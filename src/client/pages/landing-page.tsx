@@ -6,6 +6,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 export function LandingPage() {
   useDocumentTitle();
   const { hash, key } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: key: a second click on the same anchor scrolls again
   useEffect(() => {
     if (hash) document.getElementById(hash.slice(1))?.scrollIntoView({ behavior: 'smooth' });
   }, [hash, key]);

@@ -41,7 +41,10 @@ export function faceTracks(readings: FrameReading[], rules = TRACK_RULES): FaceT
       return;
     }
     if (cur && last && continues(last, box, rules)) cur.end = i;
-    else tracks.push((cur = { start: i, end: i }));
+    else {
+      cur = { start: i, end: i };
+      tracks.push(cur);
+    }
     last = box;
   });
   return tracks;

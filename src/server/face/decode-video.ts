@@ -42,7 +42,10 @@ export async function decodeVideo(video: Buffer, opts: { fps: number; timeoutMs:
   const dir = isMatroska(video) ? null : await fs.mkdtemp(path.join(os.tmpdir(), `${TEMP_PREFIX}${process.pid}-`));
   try {
     let input = 'pipe:0';
-    if (dir) await fs.writeFile((input = path.join(dir, 'upload')), video, { mode: 0o600 });
+    if (dir) {
+      input = path.join(dir, 'upload');
+      await fs.writeFile(input, video, { mode: 0o600 });
+    }
     const { sink, width, height } = await runFfmpeg(input, dir ? null : video, opts);
     const frames = sink.frames();
     if (frames.length < VIDEO_MIN_SECONDS * opts.fps) {

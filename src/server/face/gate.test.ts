@@ -17,7 +17,7 @@ describe('JobGate', () => {
     const refused = await gate.run(async () => 'never').catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(FaceBusyError);
     expect((refused as FaceBusyError).retryAfterSeconds).toBeGreaterThanOrEqual(1);
-    blockers.forEach((b) => b.done());
+    for (const b of blockers) b.done();
     await Promise.all(running);
     expect(gate.stats()).toEqual({ queued: 0, running: 0 });
   });

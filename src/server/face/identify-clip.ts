@@ -46,6 +46,6 @@ export async function completeIdentity(
     const need = nextProbeFrames(clip, probeDistances(probes, opts.mean), { threshold: opts.threshold, minBlinks: opts.minBlinks, sharpest }).filter((f) => !probes.has(f));
     if (!need.length) return;
     const found = await Promise.all(need.map(describe));
-    need.forEach((f, k) => probes.set(f, found[k]));
+    for (const [k, f] of need.entries()) probes.set(f, found[k]);
   }
 }

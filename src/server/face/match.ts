@@ -17,7 +17,7 @@ export function meanDescriptor(ds: Float32Array[]): Float32Array {
 /** Little-endian float32 bytes: what the face_enrollments / face_templates BLOB columns hold. */
 export function serializeDescriptor(d: Float32Array): Buffer {
   const b = Buffer.alloc(d.length * 4);
-  d.forEach((v, i) => b.writeFloatLE(v, i * 4));
+  for (const [i, v] of d.entries()) b.writeFloatLE(v, i * 4);
   return b;
 }
 

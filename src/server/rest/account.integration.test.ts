@@ -11,7 +11,7 @@ let srv: TestServer;
 async function putUpdate(id: number, token: string, fields: Record<string, string>, images: Buffer[] = []) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  images.forEach((img, i) => form.append('images', new Blob([new Uint8Array(img)], { type: 'image/jpeg' }), `face${i + 1}.jpg`));
+  for (const [i, img] of images.entries()) form.append('images', new Blob([new Uint8Array(img)], { type: 'image/jpeg' }), `face${i + 1}.jpg`);
   const res = await fetch(`${srv.url}/api/update/${id}`, { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body: form });
   return { status: res.status, body: await res.json() };
 }

@@ -15,6 +15,7 @@ const A = MSG.admin;
 /** The summary popup: pairs of the filter, 20 a page (SPEC 4's Prev/Next rule); a row opens its detail. */
 export function SummaryDialog({ open, filter, onOpenChange, onPick }: { open: boolean; filter: AttendanceFilter; onOpenChange: (o: boolean) => void; onPick: (row: PairRow) => void }) {
   const [page, setPage] = useState(1);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: back to the first page whenever the filter changes or the popup opens
   useEffect(() => setPage(1), [filter, open]);
   const details = trpc.admin.attendanceDetails.useQuery({ ...filter, page, limit: ADMIN_ATTENDANCE_PAGE_SIZE }, { enabled: open });
   const [exporting, setExporting] = useState(false);
@@ -76,9 +77,9 @@ export function SummaryDialog({ open, filter, onOpenChange, onPick }: { open: bo
                   >
                     <TableCell>{r.teacher_name}</TableCell>
                     <TableCell>{r.student_name}</TableCell>
-                    {[r.total_present, r.total_absent, r.geofencing_success, r.geofencing_fail, r.face_success, r.face_fail, r.total_attendance].map((n, i) => (
-                      <TableCell key={i} className="tabular-nums">
-                        {n}
+                    {(['total_present', 'total_absent', 'geofencing_success', 'geofencing_fail', 'face_success', 'face_fail', 'total_attendance'] as const).map((column) => (
+                      <TableCell key={column} className="tabular-nums">
+                        {r[column]}
                       </TableCell>
                     ))}
                   </TableRow>

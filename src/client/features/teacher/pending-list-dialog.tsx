@@ -19,6 +19,7 @@ export function PendingListDialog({ group, onClose }: { group: PendingGroup | nu
   const students = group?.students ?? [];
   const detail = students.find((s) => s.id === detailId) ?? null;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the selection resets when another department group opens, not on every render
   useEffect(() => {
     setSelected(new Set());
     setDetailId(null);

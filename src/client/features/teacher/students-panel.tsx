@@ -28,6 +28,7 @@ export function StudentsPanel({ live }: { live: boolean }) {
   const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const students = useSessionStudents(page, query, live);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: back to the first page whenever the search changes
   useEffect(() => setPage(1), [query]);
   useEffect(() => {
     if (students.isError) toast.error(refusalText(students.error, M.fetchStudentsFailed), { id: 'students-failed' });

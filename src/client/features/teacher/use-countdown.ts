@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 export function useCountdown(endMs: number | null): number | null {
   const compute = () => (endMs === null ? null : Math.max(0, Math.ceil((endMs - Date.now()) / 1000)));
   const [left, setLeft] = useState(compute);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: compute reads only endMs
   useEffect(() => {
     setLeft(compute());
     if (endMs === null) return;

@@ -31,6 +31,7 @@ export function useGeofenceSession() {
     return true;
   }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one warning per threshold as the countdown ticks; the toast helpers read refs
   useEffect(() => {
     if (!session || remaining === null) return;
     const id = session.session_id;
@@ -49,6 +50,7 @@ export function useGeofenceSession() {
   }, [remaining, session?.session_id]);
 
   // The server may close the session first (its own timer): an active -> inactive change we did not ask for.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to each new session status from the server; the helpers it calls read refs
   useEffect(() => {
     if (!data) return;
     const previous = lastSession.current;

@@ -49,7 +49,7 @@ export interface Trials {
  */
 export function runTrials(photos: Photo[], descriptors: (Float32Array | null)[]): Trials {
   const byPerson = new Map<string, number[]>();
-  photos.forEach((p, i) => byPerson.set(p.person, [...(byPerson.get(p.person) ?? []), i]));
+  for (const [i, p] of photos.entries()) byPerson.set(p.person, [...(byPerson.get(p.person) ?? []), i]);
   const genuine: number[] = [];
   const impostor: number[] = [];
   for (const [person, idx] of byPerson) {
