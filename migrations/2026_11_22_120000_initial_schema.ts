@@ -120,7 +120,16 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['attendance_attempts', 'attendance_records', 'face_verifications', 'geofence_sessions', 'face_templates', 'face_enrollments', 'users', 'departments']) {
+  for (const t of [
+    'attendance_attempts',
+    'attendance_records',
+    'face_verifications',
+    'geofence_sessions',
+    'face_templates',
+    'face_enrollments',
+    'users',
+    'departments',
+  ]) {
     await db.schema.dropTable(t).execute();
   }
 }

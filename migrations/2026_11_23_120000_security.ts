@@ -84,7 +84,9 @@ export async function down(db: Kysely<any>): Promise<void> {
   if (isPostgres(db)) {
     await sql`alter table users drop constraint users_status_check, drop column token_version`.execute(db);
     await sql`update users set status = 'inactive' where status = 'pending'`.execute(db);
-    await sql`alter table users add constraint users_status_check check (status in ('active', 'inactive')), alter column status set default 'inactive'`.execute(db);
+    await sql`alter table users add constraint users_status_check check (status in ('active', 'inactive')), alter column status set default 'inactive'`.execute(
+      db,
+    );
     return;
   }
   const t = columnTypes(db);

@@ -49,7 +49,11 @@ const url = await new Promise<string>((resolve, reject) => {
 });
 const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1]) * 1024;
 
-const login = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@bench.test', password: PASSWORD }) });
+const login = await fetch(`${url}/api/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email: 'admin@bench.test', password: PASSWORD }),
+});
 const { token } = (await login.json()) as { token: string };
 const auth = { authorization: `Bearer ${token}` };
 
@@ -66,7 +70,9 @@ const report = (title: string, xs: number[]) =>
 
 const FILTERS = ['', 'department_id=3', `teacher=${teacher.id}`, 'mode=online', 'start_date=2025-06-10&end_date=2025-07-20', `student=${student.id}`];
 console.log(`Server RSS before the reports: ${(rss() / 2 ** 20).toFixed(0)} MB`);
-console.log(`first report call (loads the attendance facts into memory): ${(await timed('/api/admin/attendance-details?page=1&limit=20')).toFixed(0)} ms; RSS now ${(rss() / 2 ** 20).toFixed(0)} MB`);
+console.log(
+  `first report call (loads the attendance facts into memory): ${(await timed('/api/admin/attendance-details?page=1&limit=20')).toFixed(0)} ms; RSS now ${(rss() / 2 ** 20).toFixed(0)} MB`,
+);
 
 // A new filter costs one pass over the facts; 40 date ranges no earlier call has seen.
 const fresh: number[] = [];
@@ -94,7 +100,11 @@ const afterWrite: number[] = [];
 const writer = connectDatabase(path.join(dataDir, 'roll-call.sqlite'));
 for (let i = 0; i < 20; i++) {
   const at = new Date().toISOString();
-  await writer.updateTable('attendance_records').set({ status: i % 2 ? 'present' : 'absent', updated_at: at }).where('id', '=', 1000 + i).execute();
+  await writer
+    .updateTable('attendance_records')
+    .set({ status: i % 2 ? 'present' : 'absent', updated_at: at })
+    .where('id', '=', 1000 + i)
+    .execute();
   afterWrite.push(await timed(`/api/admin/attendance-details?page=1&limit=20&${FILTERS[i % FILTERS.length]}`));
 }
 await writer.destroy();
@@ -115,13 +125,17 @@ for (let r = await reader.read(); !r.done; r = await reader.read()) {
 }
 const seconds = (performance.now() - t) / 1000;
 clearInterval(sampler);
-console.log(`detail CSV, all records: ${rows} rows, ${(bytes / 2 ** 20).toFixed(0)} MB in ${seconds.toFixed(1)} s; server RSS ${(before / 2 ** 20).toFixed(0)} -> peak ${(peak / 2 ** 20).toFixed(0)} MB (+${((peak - before) / 2 ** 20).toFixed(1)} MB)`);
+console.log(
+  `detail CSV, all records: ${rows} rows, ${(bytes / 2 ** 20).toFixed(0)} MB in ${seconds.toFixed(1)} s; server RSS ${(before / 2 ** 20).toFixed(0)} -> peak ${(peak / 2 ** 20).toFixed(0)} MB (+${((peak - before) / 2 ** 20).toFixed(1)} MB)`,
+);
 
 child.kill('SIGTERM');
 await new Promise((r) => child.once('exit', r));
 
 const out = path.join(dataDir, 'export.csv');
-const e = await promisify(execFile)(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/export.ts'), '--out', out], { env: { ...process.env, DATA_DIR: dataDir } });
+const e = await promisify(execFile)(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/export.ts'), '--out', out], {
+  env: { ...process.env, DATA_DIR: dataDir },
+});
 console.log(`npm run export (no filter): ${e.stdout.trim()}`);
 fs.rmSync(out, { force: true });
 if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });

@@ -31,7 +31,9 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl?: string) 
   console.log(`\n=== ${engine === 'postgres' ? 'PostgreSQL' : 'SQLite'} ===`);
   const figures: Record<string, Figures> = {};
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-bench-'));
-  const deps = await buildDeps(loadConfig({ DATA_DIR: dataDir, PORT: '0', LOGIN_MAX_FAILURES: '1000', ...(databaseUrl && { DATABASE_URL: databaseUrl }) }), { lazyFace: true });
+  const deps = await buildDeps(loadConfig({ DATA_DIR: dataDir, PORT: '0', LOGIN_MAX_FAILURES: '1000', ...(databaseUrl && { DATABASE_URL: databaseUrl }) }), {
+    lazyFace: true,
+  });
   deps.sessions.start();
   const server = createApp(deps).listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
@@ -42,8 +44,18 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl?: string) 
   const bca = await deps.db.selectFrom('departments').select('id').where('name', '=', 'BCA').executeTakeFirstOrThrow();
   const teacher = await createActiveUser(deps, { role: 'teacher', email: 'teacher@bench.test', password: PASSWORD, department: 'BCA' });
   const students = [];
-  for (let i = 0; i < 100; i++) students.push(await createActiveUser(deps, { role: 'student', email: `student${i}@bench.test`, password: PASSWORD, department: 'BCA' }));
-  const login = async (email: string) => ((await (await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) })).json()) as { token: string }).token;
+  for (let i = 0; i < 100; i++)
+    students.push(await createActiveUser(deps, { role: 'student', email: `student${i}@bench.test`, password: PASSWORD, department: 'BCA' }));
+  const login = async (email: string) =>
+    (
+      (await (
+        await fetch(`${url}/api/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password: PASSWORD }),
+        })
+      ).json()) as { token: string }
+    ).token;
   const teacherToken = await login(teacher.email);
   const studentTokens = await Promise.all(students.map((s) => login(s.email)));
 
@@ -63,7 +75,9 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl?: string) 
     return new Promise<autocannon.Result>((resolve, reject) => {
       autocannon({ workers: 1, ...opts, url: url + (opts.path ?? '') } as autocannon.Options, (err, result) => (err ? reject(err) : resolve(result)));
     }).then((r) => {
-      console.log(`${title}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p90 ${r.latency.p90} ms, p97.5 ${r.latency.p97_5} ms, p99 ${r.latency.p99} ms, errors ${r.errors}, non-2xx ${r.non2xx}, timeouts ${r.timeouts}`);
+      console.log(
+        `${title}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p90 ${r.latency.p90} ms, p97.5 ${r.latency.p97_5} ms, p99 ${r.latency.p99} ms, errors ${r.errors}, non-2xx ${r.non2xx}, timeouts ${r.timeouts}`,
+      );
       figures[title] = { rps: Math.round(r.requests.average), p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, non2xx: r.non2xx };
       return r;
     });
@@ -77,27 +91,52 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl?: string) 
     child.stdout.on('data', (d) => (out += d));
     await new Promise((resolve) => child.on('close', resolve));
     const r = JSON.parse(out);
-    console.log(`${title}: ${r.rps} req/s, p50 ${r.p50} ms, p90 ${r.p90} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, max ${r.max} ms, errors ${r.errors}, non-2xx ${r.non2xx}`);
+    console.log(
+      `${title}: ${r.rps} req/s, p50 ${r.p50} ms, p90 ${r.p90} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, max ${r.max} ms, errors ${r.errors}, non-2xx ${r.non2xx}`,
+    );
     figures[title] = { rps: r.rps, p50: r.p50, p90: r.p90, p99: r.p99, non2xx: r.non2xx };
   }
 
   // Each student may check 15 times per session (issue 12): past that the answers are 429s, which this also measures.
   const body = JSON.stringify({ latitude: 23.0226, longitude: 72.5714, accuracy: 10 });
-  const markRequests = studentTokens.map((token) => ({ method: 'POST' as const, path: '/api/mark_attendance', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body }));
+  const markRequests = studentTokens.map((token) => ({
+    method: 'POST' as const,
+    path: '/api/mark_attendance',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body,
+  }));
   await run('mark_attendance geofence step, 100 concurrent students, as fast as it goes', { connections: 100, duration: 10, requests: markRequests });
   // 1,000 req/s on both engines (issue 10's PostgreSQL target, side by side); 1,500 req/s is issue 4's SQLite target.
-  await openLoop('mark_attendance geofence step, 100 students, 1,000 req/s evenly spaced (separate process)', { rate: 1000, seconds: 10, connections: 100, requests: markRequests });
-  if (engine === 'sqlite') await openLoop('mark_attendance geofence step, 100 students, 1,500 req/s evenly spaced (separate process)', { rate: 1500, seconds: 10, connections: 100, requests: markRequests });
+  await openLoop('mark_attendance geofence step, 100 students, 1,000 req/s evenly spaced (separate process)', {
+    rate: 1000,
+    seconds: 10,
+    connections: 100,
+    requests: markRequests,
+  });
+  if (engine === 'sqlite')
+    await openLoop('mark_attendance geofence step, 100 students, 1,500 req/s evenly spaced (separate process)', {
+      rate: 1500,
+      seconds: 10,
+      connections: 100,
+      requests: markRequests,
+    });
   await run('get_attendance (100,000 records), 10 concurrent', {
     connections: 10,
     duration: 8,
-    requests: studentTokens.slice(0, 50).map((token) => ({ method: 'GET', path: '/api/get_attendance?page=3&limit=10', headers: { authorization: `Bearer ${token}` } })),
+    requests: studentTokens
+      .slice(0, 50)
+      .map((token) => ({ method: 'GET', path: '/api/get_attendance?page=3&limit=10', headers: { authorization: `Bearer ${token}` } })),
   });
   const dashboard = studentTokens.slice(0, 50).flatMap((token) => [
     { method: 'GET', path: '/api/get_attendance?page=1&limit=10', headers: { authorization: `Bearer ${token}` } },
     { method: 'GET', path: '/api/get_student_profile', headers: { authorization: `Bearer ${token}` } },
   ]);
-  await openLoop('student dashboard calls (get_attendance + get_student_profile), 500 req/s evenly spaced', { rate: 500, seconds: 10, connections: 50, requests: dashboard });
+  await openLoop('student dashboard calls (get_attendance + get_student_profile), 500 req/s evenly spaced', {
+    rate: 500,
+    seconds: 10,
+    connections: 50,
+    requests: dashboard,
+  });
   await run('get_student_profile, 10 concurrent', {
     connections: 10,
     duration: 5,
@@ -111,7 +150,13 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl?: string) 
   });
 
   // The face burst measures the engine's queue, not the database: once, on the first engine benchmarked.
-  if (withFace && engine === (only === 'postgres' ? 'postgres' : 'sqlite')) await burstFaceVerifications(deps, url, studentTokens.slice(0, 60), students.slice(0, 60).map((s) => s.id));
+  if (withFace && engine === (only === 'postgres' ? 'postgres' : 'sqlite'))
+    await burstFaceVerifications(
+      deps,
+      url,
+      studentTokens.slice(0, 60),
+      students.slice(0, 60).map((s) => s.id),
+    );
 
   deps.sessions.stop();
   server.close();
@@ -155,7 +200,12 @@ if (results.sqlite && results.postgres) {
     console.log(`  ${title}\n    SQLite:     ${f(l)}\n    PostgreSQL: ${f(r)}`);
   }
 }
-console.log(`load average at end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `load average at end: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 
 // Issue 9's admin reports on 1,000,000 records run on a database and server process of their own (bench-admin.ts).
 if (!process.argv.includes('--no-admin')) {

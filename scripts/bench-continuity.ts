@@ -48,7 +48,12 @@ const cases: [string, Buffer, Who][] = [
   ['spoof_print_attack_3s', fs.readFileSync(fixture('clips', 'spoof_print_attack_3s.webm')), 'aoc'],
   ...SPLICES.map((s) => [s.name, buildSplice(s), s.enrolledAs] as [string, Buffer, Who]),
 ];
-console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `load average at start: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 console.log('| clip (enrolled as) | verdict | tracks | frames read for liveness | identity frames (windows + after) | identity ms | liveness ms |');
 console.log('|---|---|---|---|---|---|---|');
 for (const [name, bytes, who] of cases) {
@@ -73,7 +78,14 @@ for (const [name, bytes, who] of cases) {
   const clip = analyseClip(readings, v.fps);
   const identityMs = performance.now() - t;
   const verdict = judgeVideo({ readings, fps: v.fps, probes, template: templates[who], minBlinks: 1, threshold: 0.5 });
-  console.log(`| ${name} (${who}) | ${verdict.reason} | ${clip.tracks.length} | ${readings.filter((r) => !r.skipped).length} of ${readings.length} | ${probes.size} (${windows} + ${probes.size - windows}) | ${Math.round(identityMs)} | ${Math.round(livenessMs)} |`);
+  console.log(
+    `| ${name} (${who}) | ${verdict.reason} | ${clip.tracks.length} | ${readings.filter((r) => !r.skipped).length} of ${readings.length} | ${probes.size} (${windows} + ${probes.size - windows}) | ${Math.round(identityMs)} | ${Math.round(livenessMs)} |`,
+  );
   v.release();
 }
-console.log(`load average at end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `load average at end: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);

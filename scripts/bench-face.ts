@@ -21,7 +21,13 @@ const pct = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(
 const stat = (xs: number[]) => ({ median: Math.round(pct(xs, 0.5)), p95: Math.round(pct(xs, 0.95)), n: xs.length });
 let peakRss = 0;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
-const out: Record<string, unknown> = { date: new Date().toISOString(), cpu: os.cpus()[0]?.model, cores: os.cpus().length, memGb: Math.round(os.totalmem() / 2 ** 30), loadavgAtStart: os.loadavg().map((l) => +l.toFixed(2)) };
+const out: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  cpu: os.cpus()[0]?.model,
+  cores: os.cpus().length,
+  memGb: Math.round(os.totalmem() / 2 ** 30),
+  loadavgAtStart: os.loadavg().map((l) => +l.toFixed(2)),
+};
 
 // 1. Engine start, enrollment, per-clip latency
 const rssBefore = process.memoryUsage().rss;
@@ -64,12 +70,14 @@ const total = Math.max(16, INFLIGHT * 4);
 let next = 0;
 const lat: number[] = [];
 t = performance.now();
-await Promise.all(Array.from({ length: INFLIGHT }, async () => {
-  while (next < total) {
-    const i = next++;
-    lat.push((await engine.verifyVideo(videos[i % videos.length], aoc)).ms);
-  }
-}));
+await Promise.all(
+  Array.from({ length: INFLIGHT }, async () => {
+    while (next < total) {
+      const i = next++;
+      lat.push((await engine.verifyVideo(videos[i % videos.length], aoc)).ms);
+    }
+  }),
+);
 const secs = (performance.now() - t) / 1000;
 out.throughput = { inFlight: INFLIGHT, verifications: total, perSecond: +(total / secs).toFixed(2), latency: stat(lat) };
 
@@ -139,8 +147,21 @@ function printSummary() {
   const lk = out.leak as { jobs: number; tensorsBefore: number[]; tensorsAfter: number[]; rssMbAt10pct: number; rssMbAtEnd: number };
   line(`${lk.jobs} jobs: worker tensors before -> after`, `${lk.tensorsBefore} -> ${lk.tensorsAfter}; RSS ${lk.rssMbAt10pct} -> ${lk.rssMbAtEnd} MB`);
   line('RSS: before engine / after start / peak', `${out.rssBeforeEngineMb} / ${out.rssAfterStartMb} / ${out.peakRssWithEngineMb} MB`);
-  for (const [chain, r] of Object.entries(identity as Record<string, { trials: { genuine: number; impostor: number }; at050: { genuineAcceptPct: number; falseAccepts: number } | null; atZeroFalseAccept: { threshold: number; genuineAcceptPct: number }; msPerPhoto: S }>)) {
+  for (const [chain, r] of Object.entries(
+    identity as Record<
+      string,
+      {
+        trials: { genuine: number; impostor: number };
+        at050: { genuineAcceptPct: number; falseAccepts: number } | null;
+        atZeroFalseAccept: { threshold: number; genuineAcceptPct: number };
+        msPerPhoto: S;
+      }
+    >,
+  )) {
     const fixed = r.at050 ? `at 0.50: ${r.at050.genuineAcceptPct}% genuine, ${r.at050.falseAccepts} false; ` : '';
-    line(`identity ${chain} (${r.trials.genuine} gen / ${r.trials.impostor} imp)`, `${fixed}best at 0 false: ${r.atZeroFalseAccept.genuineAcceptPct}% (t=${r.atZeroFalseAccept.threshold}); ${r.msPerPhoto.median} ms/photo`);
+    line(
+      `identity ${chain} (${r.trials.genuine} gen / ${r.trials.impostor} imp)`,
+      `${fixed}best at 0 false: ${r.atZeroFalseAccept.genuineAcceptPct}% (t=${r.atZeroFalseAccept.threshold}); ${r.msPerPhoto.median} ms/photo`,
+    );
   }
 }

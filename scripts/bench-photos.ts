@@ -19,20 +19,30 @@ if (!hasFixtures) {
   console.error(NO_FIXTURES_MESSAGE);
   process.exit(2);
 }
-console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `load average at start: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 const models = await loadModels({ role: 'full' });
 await warmUp(models);
 const photos = fixturePhotos(ROOT);
 const ds: (Float32Array | null)[] = [];
 for (const p of photos) ds.push(await photoDescriptor(models, 'engine', fs.readFileSync(p.file)));
 const missed = photos.filter((_, i) => !ds[i]).map((p) => path.relative(ROOT, p.file));
-console.log(`photo recall: ${photos.length - missed.length} of ${photos.length} one-person photos give a face${missed.length ? `; missed: ${missed.join(', ')}` : ''}`);
-for (const p of photos.filter((x) => x.file.includes(`${path.sep}wide${path.sep}`))) console.log(`  ${path.relative(ROOT, p.file)}: ${ds[photos.indexOf(p)] ? 'face found' : 'NO FACE'}`);
+console.log(
+  `photo recall: ${photos.length - missed.length} of ${photos.length} one-person photos give a face${missed.length ? `; missed: ${missed.join(', ')}` : ''}`,
+);
+for (const p of photos.filter((x) => x.file.includes(`${path.sep}wide${path.sep}`)))
+  console.log(`  ${path.relative(ROOT, p.file)}: ${ds[photos.indexOf(p)] ? 'face found' : 'NO FACE'}`);
 
 const trials = runTrials(photos, ds);
 const at = ratesAt(trials, loadConfig().face.threshold ?? 0.5);
 const best = bestAtZeroFalseAccept(trials);
-console.log(`identity at ${loadConfig().face.threshold ?? 0.5}: ${(100 * at.genuineAccept).toFixed(1)}% genuine accepted of ${at.trials.genuine}, ${at.falseAccepts} false accepts of ${at.trials.impostor}; best with 0 false accepts ${(100 * best.genuineAccept).toFixed(1)}% (t=${best.threshold.toFixed(3)})`);
+console.log(
+  `identity at ${loadConfig().face.threshold ?? 0.5}: ${(100 * at.genuineAccept).toFixed(1)}% genuine accepted of ${at.trials.genuine}, ${at.falseAccepts} false accepts of ${at.trials.impostor}; best with 0 false accepts ${(100 * best.genuineAccept).toFixed(1)}% (t=${best.threshold.toFixed(3)})`,
+);
 
 // Enrollment consistency: the largest distance of one photo to the mean of the other two, over genuine triples,
 // against the smallest over triples mixing two people.
@@ -46,22 +56,38 @@ let mixed = 0;
 let mixedCaught = 0;
 let genuineRefused = 0;
 const people = [...byPerson.values()].filter((x) => x.length >= 3);
-for (const idx of people) for (let a = 0; a < idx.length; a++) for (let b = a + 1; b < idx.length; b++) for (let c = b + 1; c < idx.length; c++) {
-  const sp = spreadOf([idx[a], idx[b], idx[c]]);
-  genuineMax = Math.max(genuineMax, sp);
-  if (sp > RULE) genuineRefused++;
-}
-for (const idx of people) for (let a = 0; a < idx.length; a++) for (let b = a + 1; b < idx.length; b++) for (const [, other] of byPerson) if (other !== idx) for (const o of other) {
-  const sp = spreadOf([idx[a], idx[b], o]);
-  mixedMin = Math.min(mixedMin, sp);
-  mixed++;
-  if (sp > RULE) mixedCaught++;
-}
-console.log(`enrollment spread (one photo to the mean of the other two): genuine triples at most ${genuineMax.toFixed(3)}, triples with another person at least ${mixedMin.toFixed(3)}; at the rule's ${RULE.toFixed(2)}: ${genuineRefused} genuine triples refused, ${mixedCaught} of ${mixed} mixed triples refused (${((100 * mixedCaught) / mixed).toFixed(1)}%)`);
+for (const idx of people)
+  for (let a = 0; a < idx.length; a++)
+    for (let b = a + 1; b < idx.length; b++)
+      for (let c = b + 1; c < idx.length; c++) {
+        const sp = spreadOf([idx[a], idx[b], idx[c]]);
+        genuineMax = Math.max(genuineMax, sp);
+        if (sp > RULE) genuineRefused++;
+      }
+for (const idx of people)
+  for (let a = 0; a < idx.length; a++)
+    for (let b = a + 1; b < idx.length; b++)
+      for (const [, other] of byPerson)
+        if (other !== idx)
+          for (const o of other) {
+            const sp = spreadOf([idx[a], idx[b], o]);
+            mixedMin = Math.min(mixedMin, sp);
+            mixed++;
+            if (sp > RULE) mixedCaught++;
+          }
+console.log(
+  `enrollment spread (one photo to the mean of the other two): genuine triples at most ${genuineMax.toFixed(3)}, triples with another person at least ${mixedMin.toFixed(3)}; at the rule's ${RULE.toFixed(2)}: ${genuineRefused} genuine triples refused, ${mixedCaught} of ${mixed} mixed triples refused (${((100 * mixedCaught) / mixed).toFixed(1)}%)`,
+);
 
 // 3 photos of 4000x3000 (fixture photos enlarged, as a phone's camera gives them), enrolled through the engine
-const big = await Promise.all(['people/zuckerberg_1.jpg', 'people/zuckerberg_2.jpg', 'wide/zuckerberg_stage_halfbody.jpg'].map((f) =>
-  sharp(path.join(ROOT, 'photos', f)).resize(4000, 3000, { fit: 'cover' }).jpeg({ quality: 90 }).toBuffer()));
+const big = await Promise.all(
+  ['people/zuckerberg_1.jpg', 'people/zuckerberg_2.jpg', 'wide/zuckerberg_stage_halfbody.jpg'].map((f) =>
+    sharp(path.join(ROOT, 'photos', f))
+      .resize(4000, 3000, { fit: 'cover' })
+      .jpeg({ quality: 90 })
+      .toBuffer(),
+  ),
+);
 const engine = await createFaceEngine(loadConfig().face);
 const ms: number[] = [];
 for (let i = 0; i < 10; i++) {
@@ -71,5 +97,12 @@ for (let i = 0; i < 10; i++) {
 }
 await engine.close();
 ms.sort((a, b) => a - b);
-console.log(`enroll 3 photos of 4000x3000 (${big.map((b) => Math.round(b.length / 1024)).join('/')} KB): median ${Math.round(ms[4])} ms, max ${Math.round(ms[9])} ms`);
-console.log(`load average at end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `enroll 3 photos of 4000x3000 (${big.map((b) => Math.round(b.length / 1024)).join('/')} KB): median ${Math.round(ms[4])} ms, max ${Math.round(ms[9])} ms`,
+);
+console.log(
+  `load average at end: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);

@@ -7,8 +7,7 @@ import { systemClock } from '../src/server/lib/clock';
 import { DomainError } from '../src/server/lib/errors';
 import { createActiveUser } from '../src/server/services/users';
 
-const USAGE =
-  'Usage: npm run create-user -- --role admin|teacher|student --email E --password P [--username U] [--department NAME]';
+const USAGE = 'Usage: npm run create-user -- --role admin|teacher|student --email E --password P [--username U] [--department NAME]';
 
 const { values } = parseArgs({
   options: {

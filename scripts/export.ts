@@ -45,7 +45,10 @@ try {
     mode: values.mode,
   });
   const { n } = await filteredRecords(db, filter).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-  const bar = new cliProgress.SingleBar({ format: 'Exporting [{bar}] {percentage}% | {value}/{total} rows | {eta}s left', stream: process.stderr }, cliProgress.Presets.shades_classic);
+  const bar = new cliProgress.SingleBar(
+    { format: 'Exporting [{bar}] {percentage}% | {value}/{total} rows | {eta}s left', stream: process.stderr },
+    cliProgress.Presets.shades_classic,
+  );
   if (process.stderr.isTTY) bar.start(Number(n), 0);
   let rows = 0;
   const started = Date.now();

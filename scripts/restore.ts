@@ -21,7 +21,8 @@ const config = loadConfig();
 try {
   const r = restoreDatabase(config.databaseFile, path.resolve(values.from));
   console.log(`Restored ${config.databaseFile} from ${path.resolve(values.from)} (integrity_check ok, schema ${r.schema.latest}).`);
-  if (r.schema.pending.length) console.log(`  ${r.schema.pending.length} newer migration(s) will be applied when the server starts: ${r.schema.pending.join(', ')}`);
+  if (r.schema.pending.length)
+    console.log(`  ${r.schema.pending.length} newer migration(s) will be applied when the server starts: ${r.schema.pending.join(', ')}`);
   console.log(r.keptAside ? `  The previous database was kept as ${r.keptAside}` : '  There was no previous database.');
 } catch (err) {
   console.error(err instanceof OpsRefused ? `Refused: ${err.message}` : `Restore failed: ${(err as Error).message}`);

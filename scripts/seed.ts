@@ -66,17 +66,30 @@ try {
   await sql`pragma wal_autocheckpoint = 16384`.execute(db);
   const urls = createUrlSigner(loadOrCreateSecret(config.dataDir, config.jwtSecret));
   const startFaceEngine = async () => (await import('../src/server/face/index')).createFaceEngine(config.face);
-  const r = await seedDemo({ db, config, urls, sessions: createSessionSweeper({ db, clock: systemClock }) }, { ...opts, photoSets, startFaceEngine }, terminalProgress());
+  const r = await seedDemo(
+    { db, config, urls, sessions: createSessionSweeper({ db, clock: systemClock }) },
+    { ...opts, photoSets, startFaceEngine },
+    terminalProgress(),
+  );
   const c = r.counts;
   const records = c.face + c.manual_present + c.manual_absent + c.auto_absent;
   const cpu = process.cpuUsage();
-  console.log(`Seeded ${config.databaseFile} in ${((performance.now() - started) / 1000).toFixed(1)} s (${((cpu.user + cpu.system) / 1e6).toFixed(1)} CPU-s since the process started):`);
+  console.log(
+    `Seeded ${config.databaseFile} in ${((performance.now() - started) / 1000).toFixed(1)} s (${((cpu.user + cpu.system) / 1e6).toFixed(1)} CPU-s since the process started):`,
+  );
   console.log(`  ${c.departments} departments, 1 admin, ${c.teachers} teachers, ${c.students} active students (@${r.domain})`);
-  console.log(`  ${c.past_sessions} past sessions, ${records} attendance records: ${c.face} present by face check, ${c.manual_present} marked present by hand, ${c.manual_absent} corrected to absent, ${c.auto_absent} absent at session end`);
+  console.log(
+    `  ${c.past_sessions} past sessions, ${records} attendance records: ${c.face} present by face check, ${c.manual_present} marked present by hand, ${c.manual_absent} corrected to absent, ${c.auto_absent} absent at session end`,
+  );
   for (const l of r.live) {
-    console.log(l.session_id ? `  ${l.department}: session #${l.session_id} running until ${l.ends_at} (${l.marked} marked so far; it ends and auto-absents like any other)` : `  ${l.department}: no live session (${l.skipped})`);
+    console.log(
+      l.session_id
+        ? `  ${l.department}: session #${l.session_id} running until ${l.ends_at} (${l.marked} marked so far; it ends and auto-absents like any other)`
+        : `  ${l.department}: no live session (${l.skipped})`,
+    );
   }
-  for (const f of r.faces) console.log(f.ok ? `  face of ${f.person} enrolled for ${f.email}` : `  face of ${f.person} NOT enrolled for ${f.email}: ${f.error}`);
+  for (const f of r.faces)
+    console.log(f.ok ? `  face of ${f.person} enrolled for ${f.email}` : `  face of ${f.person} NOT enrolled for ${f.email}: ${f.error}`);
   console.log('Every seeded account shares one password (hashed once and reused: hashing each would take minutes).');
   console.log('Demo logins:');
   console.log(`  admin    ${r.logins.admin}  ${r.password}`);

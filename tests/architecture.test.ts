@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '..');
 const rel = (file: string) => path.relative(root, file);
 const filesUnder = (dir: string): string[] =>
-  fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
 const importsOf = (file: string) => [...fs.readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].map((m) => m[1]);
 /** Source with string and template literals emptied and comments removed: what the code does, not what it says. */
 const codeOf = (file: string) =>
@@ -22,7 +24,9 @@ const statementsOf = (file: string) =>
   [
     ...fs
       .readFileSync(file, 'utf8')
-      .matchAll(/^(?:import|export)\s+(?:type\s+)?(?:\*(?:\s+as\s+\w+)?|\w+|\{[^}]*\}|\w+\s*,\s*\{[^}]*\})\s+from\s*['"]([^'"]+)['"]|^import\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/gm),
+      .matchAll(
+        /^(?:import|export)\s+(?:type\s+)?(?:\*(?:\s+as\s+\w+)?|\w+|\{[^}]*\}|\w+\s*,\s*\{[^}]*\})\s+from\s*['"]([^'"]+)['"]|^import\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/gm,
+      ),
   ].map((m) => ({ text: m[0], spec: m[1] ?? m[2] ?? m[3] }));
 const resolvesInto = (file: string, spec: string, dir: string) => {
   const target = spec.startsWith('@/') ? path.join(CLIENT, spec.slice(2)) : spec.startsWith('.') ? path.resolve(path.dirname(file), spec) : null;
@@ -64,13 +68,17 @@ describe('architecture', () => {
     for (const file of clientCode()) {
       if (TRANSPORTS.includes(rel(file))) continue;
       // A global fetch, not a method named fetch (tRPC's utils.<procedure>.fetch goes through the link).
-      expect(/(?<![.\w])fetch\s*\(|XMLHttpRequest|\baxios\b/.exec(codeOf(file))?.[0], `${rel(file)} calls fetch: use trpc hooks, or lib/rest.ts for an upload`).toBeUndefined();
+      expect(
+        /(?<![.\w])fetch\s*\(|XMLHttpRequest|\baxios\b/.exec(codeOf(file))?.[0],
+        `${rel(file)} calls fetch: use trpc hooks, or lib/rest.ts for an upload`,
+      ).toBeUndefined();
     }
   });
 
   it('src/client writes no copy of a server response type: server data types come from RouterOutputs', () => {
     // A hand-written shape of server data would be an interface or object type named like one, or a cast to it.
-    const SERVER_DATA = /\b(interface|type)\s+\w*(Response|Result|Body|Verdict|Profile|Status|Record|List|Group|Student|Department|Session)\b(?!\s*=\s*(RouterOutputs|Teacher|SessionStudents|PendingGroup|NonNullable<|Extract<))/;
+    const SERVER_DATA =
+      /\b(interface|type)\s+\w*(Response|Result|Body|Verdict|Profile|Status|Record|List|Group|Student|Department|Session)\b(?!\s*=\s*(RouterOutputs|Teacher|SessionStudents|PendingGroup|NonNullable<|Extract<))/;
     for (const file of clientCode()) {
       const code = codeOf(file).replace(/^(?:import|export)\s+(?:type\s+)?(?:\*(?:\s+as\s+\w+)?|\w+|\{[^}]*\}|\w+\s*,\s*\{[^}]*\})\s+from\s*''/gm, '');
       expect(SERVER_DATA.exec(code)?.[0], `${rel(file)} declares a server data type by hand`).toBeUndefined();
@@ -87,7 +95,9 @@ describe('architecture', () => {
 
   it('src/client decides nothing by the words of a server message: it reads codes', () => {
     for (const file of clientCode()) {
-      const decides = /message\)?\??\.(includes|startsWith|endsWith|match|search|indexOf)\s*\(|\bmessage\s*[!=]==|[!=]==\s*[\w.?]*message\b/i.exec(codeOf(file));
+      const decides = /message\)?\??\.(includes|startsWith|endsWith|match|search|indexOf)\s*\(|\bmessage\s*[!=]==|[!=]==\s*[\w.?]*message\b/i.exec(
+        codeOf(file),
+      );
       expect(decides?.[0], `${rel(file)} compares a message`).toBeUndefined();
     }
   });

@@ -16,7 +16,9 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 async function exportCsv(args: string[]) {
   try {
-    const r = await run(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/export.ts'), ...args], { env: { ...process.env, DATA_DIR: dataDir } });
+    const r = await run(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/export.ts'), ...args], {
+      env: { ...process.env, DATA_DIR: dataDir },
+    });
     return { code: 0, out: r.stdout + r.stderr };
   } catch (e) {
     const err = e as { code: number; stdout: string; stderr: string };
@@ -30,12 +32,53 @@ describe('npm run export', () => {
     await migrateToLatest(db);
     const teacher = await createTestUser(db, { role: 'teacher', department: 'BCA', username: 'tbca' });
     const student = await createTestUser(db, { role: 'student', department: 'BCA', username: 'sbca' });
-    const { id } = await db.insertInto('geofence_sessions').values({ teacher_id: teacher.id, department_id: 3, latitude: 1, longitude: 2, radius_m: 40, started_at: '2026-01-10T04:00:00.000Z', ends_at: '2026-01-10T05:00:00.000Z' }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await db
+      .insertInto('geofence_sessions')
+      .values({
+        teacher_id: teacher.id,
+        department_id: 3,
+        latitude: 1,
+        longitude: 2,
+        radius_m: 40,
+        started_at: '2026-01-10T04:00:00.000Z',
+        ends_at: '2026-01-10T05:00:00.000Z',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const other = await createTestUser(db, { role: 'student', department: 'BCA', username: 'sother' });
-    await db.insertInto('attendance_records').values([
-      { session_id: id, student_id: student.id, status: 'present', marked_at: '2026-01-10T04:05:00.000Z', updated_at: '2026-01-10T04:05:00.000Z', latitude: 1.5, longitude: 2.25, radius_m: 40, geofencing_status: 'valid', face_recognition_status: 'verified', manual_override: 0, marked_by: null },
-      { session_id: id, student_id: other.id, status: 'absent', marked_at: '2026-01-10T05:00:00.000Z', updated_at: '2026-01-10T05:00:00.000Z', latitude: null, longitude: null, radius_m: null, geofencing_status: null, face_recognition_status: null, manual_override: 0, marked_by: null },
-    ]).execute();
+    await db
+      .insertInto('attendance_records')
+      .values([
+        {
+          session_id: id,
+          student_id: student.id,
+          status: 'present',
+          marked_at: '2026-01-10T04:05:00.000Z',
+          updated_at: '2026-01-10T04:05:00.000Z',
+          latitude: 1.5,
+          longitude: 2.25,
+          radius_m: 40,
+          geofencing_status: 'valid',
+          face_recognition_status: 'verified',
+          manual_override: 0,
+          marked_by: null,
+        },
+        {
+          session_id: id,
+          student_id: other.id,
+          status: 'absent',
+          marked_at: '2026-01-10T05:00:00.000Z',
+          updated_at: '2026-01-10T05:00:00.000Z',
+          latitude: null,
+          longitude: null,
+          radius_m: null,
+          geofencing_status: null,
+          face_recognition_status: null,
+          manual_override: 0,
+          marked_by: null,
+        },
+      ])
+      .execute();
     await db.destroy();
 
     const out = path.join(dataDir, 'out.csv');

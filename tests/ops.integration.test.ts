@@ -36,7 +36,8 @@ const query = <T>(file: string, sql: string) => {
   }
 };
 const count = (file: string, sql: string) => query<{ n: number }>(file, sql)[0].n;
-const presentKeys = (file: string) => new Set(query<{ k: string }>(file, "select session_id || ':' || student_id as k from attendance_records where status = 'present'").map((r) => r.k));
+const presentKeys = (file: string) =>
+  new Set(query<{ k: string }>(file, "select session_id || ':' || student_id as k from attendance_records where status = 'present'").map((r) => r.k));
 
 describe('npm run seed', () => {
   it('seeds an empty database with a demo institution, then refuses a second time without --force', async () => {
@@ -51,12 +52,18 @@ describe('npm run seed', () => {
     expect(open).toHaveLength(5);
     for (const s of open) expect(Date.parse(s.ends_at)).toBeGreaterThan(Date.now());
     // Every past class has one record per student of its department, and the mix a real school has.
-    const gaps = count(liveFile, `select count(*) n from geofence_sessions s where s.ended_at is not null and
-      (select count(*) from attendance_records r where r.session_id = s.id) <> (select count(*) from users u where u.role = 'student' and u.department_id = s.department_id)`);
+    const gaps = count(
+      liveFile,
+      `select count(*) n from geofence_sessions s where s.ended_at is not null and
+      (select count(*) from attendance_records r where r.session_id = s.id) <> (select count(*) from users u where u.role = 'student' and u.department_id = s.department_id)`,
+    );
     expect(gaps).toBe(0);
     const mix = Object.fromEntries(
-      query<{ kind: string; n: number }>(liveFile, `select case when manual_override = 1 then 'manual_' || status when marked_by is null and status = 'absent' then 'auto_absent'
-        when face_verification_id is not null then 'face' else 'other' end kind, count(*) n from attendance_records group by 1`).map((r) => [r.kind, r.n]),
+      query<{ kind: string; n: number }>(
+        liveFile,
+        `select case when manual_override = 1 then 'manual_' || status when marked_by is null and status = 'absent' then 'auto_absent'
+        when face_verification_id is not null then 'face' else 'other' end kind, count(*) n from attendance_records group by 1`,
+      ).map((r) => [r.kind, r.n]),
     );
     expect(mix.other).toBeUndefined();
     expect(mix.face).toBeGreaterThan(mix.auto_absent);
@@ -75,7 +82,11 @@ describe('npm run seed', () => {
   it('the demo logins work over HTTP, and a seeded student sees their records', async () => {
     server = await startServerOn(dataDir, env);
     for (const email of ['admin@demo.school', 'teacher01@demo.school', 'student0001@demo.school']) {
-      const res = await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Demo!Pass1' }) });
+      const res = await fetch(`${server.url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'Demo!Pass1' }),
+      });
       const body = (await res.json()) as { success: boolean; token: string };
       expect(res.status, email).toBe(200);
       expect(body.success).toBe(true);
@@ -89,7 +100,16 @@ describe('npm run seed', () => {
 
 describe('npm run backup and npm run restore', () => {
   it('a backup taken while marks are written holds every mark acknowledged before it started and passes integrity_check', async () => {
-    const r = await backupUnderWrites({ url: server!.url, dataDir, jwtSecret: TEST_JWT_SECRET, outFile: backupFile, perSecond: 100, warmupMs: 1000, minAckedBefore: 50, afterMs: 500 });
+    const r = await backupUnderWrites({
+      url: server!.url,
+      dataDir,
+      jwtSecret: TEST_JWT_SECRET,
+      outFile: backupFile,
+      perSecond: 100,
+      warmupMs: 1000,
+      minAckedBefore: 50,
+      afterMs: 500,
+    });
     expect(r.backup.code, r.backup.out).toBe(0);
     expect(r.backup.out).toContain('integrity_check ok');
     expect(r.failures).toEqual([]);
@@ -161,7 +181,7 @@ describe('npm run backup and npm run restore', () => {
     expect(old.size).toBeGreaterThanOrEqual(restored.size);
   }, 60_000);
 
-  it("the seeded class still running (in the restored database) ends and auto-absents through the normal expiry path", async () => {
+  it('the seeded class still running (in the restored database) ends and auto-absents through the normal expiry path', async () => {
     const db = connectDatabase(liveFile);
     try {
       const open = await db.selectFrom('geofence_sessions').select(['id', 'ends_at', 'department_id']).where('ended_at', 'is', null).execute();
@@ -181,7 +201,10 @@ describe('npm run backup and npm run restore', () => {
   }, 60_000);
 
   it('backup and restore refuse a PostgreSQL DATABASE_URL', async () => {
-    for (const [name, args] of [['backup', ['--out', path.join(tmp, 'pg.sqlite')]], ['restore', ['--from', backupFile]]] as const) {
+    for (const [name, args] of [
+      ['backup', ['--out', path.join(tmp, 'pg.sqlite')]],
+      ['restore', ['--from', backupFile]],
+    ] as const) {
       const r = await runScript(name, [...args], { ...env, DATABASE_URL: 'postgres://127.0.0.1:5432/test' });
       expect(r.code).toBe(1);
       expect(r.out).toContain('works on the embedded SQLite file only, and DATABASE_URL points to PostgreSQL');
@@ -192,7 +215,10 @@ describe('npm run backup and npm run restore', () => {
 describe.skipIf(!hasFixtures)('npm run seed --faces', () => {
   it('enrolls three real photos per person for the first students', async () => {
     const dir = path.join(tmp, 'faces-data');
-    const r = await runScript('seed', ['--students', '3', '--teachers', '1', '--departments', '1', '--days', '0', '--faces', fixture('photos', 'people')], { ...env, DATA_DIR: dir });
+    const r = await runScript('seed', ['--students', '3', '--teachers', '1', '--departments', '1', '--days', '0', '--faces', fixture('photos', 'people')], {
+      ...env,
+      DATA_DIR: dir,
+    });
     expect(r.code, r.out).toBe(0);
     expect(r.out).toContain('face of jolie enrolled for student0001@demo.school');
     expect(r.out).toContain('face of zuckerberg enrolled for student0002@demo.school');

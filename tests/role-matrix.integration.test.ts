@@ -56,13 +56,26 @@ let srv: TestServer;
 let fixture: Fixture;
 /** The BCA teacher's session is open (again, after a stop). */
 const restartSession = async (f: Fixture) => {
-  const open = await srv.db.selectFrom('geofence_sessions').select('id').where('teacher_id', '=', f.teacher.id).where('ended_at', 'is', null).executeTakeFirst();
+  const open = await srv.db
+    .selectFrom('geofence_sessions')
+    .select('id')
+    .where('teacher_id', '=', f.teacher.id)
+    .where('ended_at', 'is', null)
+    .executeTakeFirst();
   if (open) return;
   const now = new Date();
   f.sessionId = (
     await srv.db
       .insertInto('geofence_sessions')
-      .values({ teacher_id: f.teacher.id, department_id: 3, latitude: CENTRE.latitude, longitude: CENTRE.longitude, radius_m: 50, started_at: now.toISOString(), ends_at: new Date(now.getTime() + 3600_000).toISOString() })
+      .values({
+        teacher_id: f.teacher.id,
+        department_id: 3,
+        latitude: CENTRE.latitude,
+        longitude: CENTRE.longitude,
+        radius_m: 50,
+        started_at: now.toISOString(),
+        ends_at: new Date(now.getTime() + 3600_000).toISOString(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
@@ -153,7 +166,8 @@ function restEndpoints(): string[] {
   return found;
 }
 
-const trpcProcedures = () => Object.entries((appRouter as any)._def.procedures as Record<string, { _def: { type: string } }>).map(([path, p]) => ({ path, type: p._def.type }));
+const trpcProcedures = () =>
+  Object.entries((appRouter as any)._def.procedures as Record<string, { _def: { type: string } }>).map(([path, p]) => ({ path, type: p._def.type }));
 
 beforeAll(async () => {
   srv = await startTestServer();

@@ -49,12 +49,16 @@ describe('scripts', () => {
     expect(users).toEqual([{ email: 'head@school.edu', role: 'admin', status: 'active' }]);
   });
 
-  it.skipIf(!hasFixtures)('face-check prints the face_changed reason for a splice and exits 1', async () => {
-    const clip = path.join(dataDir, 'splice.webm');
-    fs.writeFileSync(clip, buildSplice(SPLICES.find((x) => x.name === 'splice_photo_mcg_then_aoc_blink')!));
-    const stills = ['f003', 'f025', 'f115'].map((f) => fixture('clips', `enroll_mcguinness_${f}.jpg`));
-    const r = await script('face-check.ts', ['--enroll', ...stills, '--video', clip]);
-    expect(r.out).toContain('REJECTED (face_changed): The face changed during the recording. Record again with only your face in view.');
-    expect(r.code).toBe(1);
-  }, 120_000);
+  it.skipIf(!hasFixtures)(
+    'face-check prints the face_changed reason for a splice and exits 1',
+    async () => {
+      const clip = path.join(dataDir, 'splice.webm');
+      fs.writeFileSync(clip, buildSplice(SPLICES.find((x) => x.name === 'splice_photo_mcg_then_aoc_blink')!));
+      const stills = ['f003', 'f025', 'f115'].map((f) => fixture('clips', `enroll_mcguinness_${f}.jpg`));
+      const r = await script('face-check.ts', ['--enroll', ...stills, '--video', clip]);
+      expect(r.out).toContain('REJECTED (face_changed): The face changed during the recording. Record again with only your face in view.');
+      expect(r.code).toBe(1);
+    },
+    120_000,
+  );
 });

@@ -40,46 +40,54 @@ describe.skipIf(!enabled)('two app nodes on one database', () => {
     fs.rmSync(uploads, { recursive: true, force: true });
   });
 
-  it.skipIf(!hasFixtures)('register on A, approve and see the photos on B, verify on B, mark on A, see the record on B', async () => {
-    if (!hasFixtures) console.warn(NO_FIXTURES_MESSAGE);
-    const images = ['f005', 'f045', 'f070'].map((f) => ({ data: readFixture('clips', `enroll_aoc_${f}.jpg`) }));
-    const email = 'two.nodes@school.test';
-    expect((await postRegister(a.url, { ...GOOD_FIELDS, email, username: 'twonodes' }, images)).status).toBe(201);
+  it.skipIf(!hasFixtures)(
+    'register on A, approve and see the photos on B, verify on B, mark on A, see the record on B',
+    async () => {
+      if (!hasFixtures) console.warn(NO_FIXTURES_MESSAGE);
+      const images = ['f005', 'f045', 'f070'].map((f) => ({ data: readFixture('clips', `enroll_aoc_${f}.jpg`) }));
+      const email = 'two.nodes@school.test';
+      expect((await postRegister(a.url, { ...GOOD_FIELDS, email, username: 'twonodes' }, images)).status).toBe(201);
 
-    const pending = await getJson(`${b.url}/api/pending_students_by_department`, teacher.token);
-    const student = pending.body.flatMap((g: { students: { id: number; email: string; images: string[] }[] }) => g.students).find((s: { email: string }) => s.email === email);
-    expect(student.images).toHaveLength(3);
-    const photo = await fetch(new URL(student.images[0], b.url));
-    expect(photo.status).toBe(200);
-    expect(photo.headers.get('content-type')).toMatch(/^image\//);
-    const approved = await fetch(`${b.url}/api/approve_students`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${teacher.token}` },
-      body: JSON.stringify({ user_ids: [student.id] }),
-    });
-    expect(approved.status).toBe(200);
+      const pending = await getJson(`${b.url}/api/pending_students_by_department`, teacher.token);
+      const student = pending.body
+        .flatMap((g: { students: { id: number; email: string; images: string[] }[] }) => g.students)
+        .find((s: { email: string }) => s.email === email);
+      expect(student.images).toHaveLength(3);
+      const photo = await fetch(new URL(student.images[0], b.url));
+      expect(photo.status).toBe(200);
+      expect(photo.headers.get('content-type')).toMatch(/^image\//);
+      const approved = await fetch(`${b.url}/api/approve_students`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${teacher.token}` },
+        body: JSON.stringify({ user_ids: [student.id] }),
+      });
+      expect(approved.status).toBe(200);
 
-    const token = (await postJson(`${a.url}/api/login`, { email, password: GOOD_FIELDS.password })).body.token as string;
-    expect((await postJson(`${a.url}/api/start_geofence`, { teacher_id: teacher.id, ...CENTRE, radius: 50, department: 'BCA' }, teacher.token)).status).toBe(201);
-    const form = new FormData();
-    form.append('video', new Blob([new Uint8Array(readFixture('clips', 'aoc_3blinks_3s.webm'))], { type: 'video/webm' }), 'clip.webm');
-    const verified = await fetch(`${b.url}/api/compare-face-video`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-    expect(((await verified.json()) as { success: boolean }).success).toBe(true);
+      const token = (await postJson(`${a.url}/api/login`, { email, password: GOOD_FIELDS.password })).body.token as string;
+      expect((await postJson(`${a.url}/api/start_geofence`, { teacher_id: teacher.id, ...CENTRE, radius: 50, department: 'BCA' }, teacher.token)).status).toBe(
+        201,
+      );
+      const form = new FormData();
+      form.append('video', new Blob([new Uint8Array(readFixture('clips', 'aoc_3blinks_3s.webm'))], { type: 'video/webm' }), 'clip.webm');
+      const verified = await fetch(`${b.url}/api/compare-face-video`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+      expect(((await verified.json()) as { success: boolean }).success).toBe(true);
 
-    const inside = { ...pointNorthOf(CENTRE.latitude, CENTRE.longitude, 20), accuracy: 12 };
-    const marked = await postJson(`${a.url}/api/mark_attendance`, { ...inside, face_verified: true }, token);
-    expect(marked.body).toMatchObject({ status: 'present', face_recognition_status: 'verified' });
-    // The proof was used once: node B does not accept it again (the record is already there, and the proof spent).
-    expect((await postJson(`${b.url}/api/mark_attendance`, { ...inside, face_verified: true }, token)).body).toMatchObject({ status: 'already_marked' });
-    const proofs = await b.db.selectFrom('face_verifications').select('used_at').where('user_id', '=', student.id).execute();
-    expect(proofs).toHaveLength(1);
-    expect(proofs[0].used_at).not.toBeNull();
+      const inside = { ...pointNorthOf(CENTRE.latitude, CENTRE.longitude, 20), accuracy: 12 };
+      const marked = await postJson(`${a.url}/api/mark_attendance`, { ...inside, face_verified: true }, token);
+      expect(marked.body).toMatchObject({ status: 'present', face_recognition_status: 'verified' });
+      // The proof was used once: node B does not accept it again (the record is already there, and the proof spent).
+      expect((await postJson(`${b.url}/api/mark_attendance`, { ...inside, face_verified: true }, token)).body).toMatchObject({ status: 'already_marked' });
+      const proofs = await b.db.selectFrom('face_verifications').select('used_at').where('user_id', '=', student.id).execute();
+      expect(proofs).toHaveLength(1);
+      expect(proofs[0].used_at).not.toBeNull();
 
-    const list = await getJson(`${b.url}/api/get_students_for_session`, teacher.token);
-    const row = list.body.students.find((s: { student_id: number }) => s.student_id === student.id);
-    expect(row).toMatchObject({ status: 'present', face_recognition_status: 'verified' });
-    expect((await fetch(`${b.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${teacher.token}` } })).status).toBe(200);
-  }, 240_000); // the face engine starts in both processes
+      const list = await getJson(`${b.url}/api/get_students_for_session`, teacher.token);
+      const row = list.body.students.find((s: { student_id: number }) => s.student_id === student.id);
+      expect(row).toMatchObject({ status: 'present', face_recognition_status: 'verified' });
+      expect((await fetch(`${b.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${teacher.token}` } })).status).toBe(200);
+    },
+    240_000,
+  ); // the face engine starts in both processes
 
   it('a burst of wrong passwords spread over both nodes gets no more guesses than the limit', async () => {
     const u = await createTestUser(a.db, { role: 'student' });
@@ -95,7 +103,12 @@ describe.skipIf(!enabled)('two app nodes on one database', () => {
     const checked = statuses.filter((s) => s !== 429);
     expect(checked.every((s) => s === 401)).toBe(true);
     // Every guess either node let through was counted, none lost to a race between the nodes.
-    const row = await a.db.selectFrom('login_failures').select('failures').where('email', '=', u.email).where('ip', '=', '192.0.2.77').executeTakeFirstOrThrow();
+    const row = await a.db
+      .selectFrom('login_failures')
+      .select('failures')
+      .where('email', '=', u.email)
+      .where('ip', '=', '192.0.2.77')
+      .executeTakeFirstOrThrow();
     expect(row.failures).toBe(checked.length);
     // LOGIN_MAX_FAILURES=3: three guesses in all, not three per node; after them the waits grow 1 s, 2 s, 4 s..., so
     // a burst lasting T seconds (long only on a loaded machine) may get log2(T + 1) more.
@@ -124,14 +137,27 @@ describe.skipIf(!enabled)('two app nodes on one database', () => {
     const now = Date.now();
     const { id } = await a.db
       .insertInto('geofence_sessions')
-      .values({ teacher_id: t.id, department_id: mba.id, latitude: 23, longitude: 72, radius_m: 50, started_at: new Date(now - 60_000).toISOString(), ends_at: new Date(now + 1000).toISOString() })
+      .values({
+        teacher_id: t.id,
+        department_id: mba.id,
+        latitude: 23,
+        longitude: 72,
+        radius_m: 50,
+        started_at: new Date(now - 60_000).toISOString(),
+        ends_at: new Date(now + 1000).toISOString(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await new Promise((r) => setTimeout(r, 3000));
     const session = await b.db.selectFrom('geofence_sessions').select(['ends_at', 'ended_at', 'end_reason']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(session).toMatchObject({ end_reason: 'expired', ended_at: session.ends_at });
     const records = await b.db.selectFrom('attendance_records').select(['student_id', 'status']).where('session_id', '=', id).orderBy('student_id').execute();
-    expect(records).toEqual(students.map((s) => s.id).sort((x, y) => x - y).map((student_id) => ({ student_id, status: 'absent' })));
+    expect(records).toEqual(
+      students
+        .map((s) => s.id)
+        .sort((x, y) => x - y)
+        .map((student_id) => ({ student_id, status: 'absent' })),
+    );
     expect(a.stderr() + b.stderr()).not.toMatch(/sweep failed/);
   });
 });

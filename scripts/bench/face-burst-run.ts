@@ -19,12 +19,33 @@ await new Promise((r) => server.once('listening', r));
 const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 const PASSWORD = 'Bench!pass1';
 const students = [];
-for (let i = 0; i < 60; i++) students.push(await createActiveUser(deps, { role: 'student', email: `student${i}@bench.test`, password: PASSWORD, department: 'BCA' }));
-const login = async (email: string) => ((await (await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) })).json()) as { token: string }).token;
+for (let i = 0; i < 60; i++)
+  students.push(await createActiveUser(deps, { role: 'student', email: `student${i}@bench.test`, password: PASSWORD, department: 'BCA' }));
+const login = async (email: string) =>
+  (
+    (await (
+      await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) })
+    ).json()) as { token: string }
+  ).token;
 const tokens = await Promise.all(students.map((s) => login(s.email)));
-console.log(`load average before the burst: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-await burstFaceVerifications(deps, url, tokens, students.map((s) => s.id));
-console.log(`load average after the burst: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `load average before the burst: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+await burstFaceVerifications(
+  deps,
+  url,
+  tokens,
+  students.map((s) => s.id),
+);
+console.log(
+  `load average after the burst: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 server.close();
 await deps.face.close();
 await deps.db.destroy();

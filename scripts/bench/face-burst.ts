@@ -15,8 +15,14 @@ export async function burstFaceVerifications(deps: AppDeps, url: string, tokens:
   const template = await deps.face.enroll(enrollImages);
   const now = new Date().toISOString();
   for (const user_id of userIds) {
-    await deps.db.insertInto('face_templates').values({ user_id, mean_embedding: serializeDescriptor(template.mean), model: template.model, updated_at: now }).execute();
-    await deps.db.insertInto('face_enrollments').values(template.descriptors.map((d, i) => ({ user_id, image_path: `bench/${i}.jpg`, captured_at: now, embedding: serializeDescriptor(d) }))).execute();
+    await deps.db
+      .insertInto('face_templates')
+      .values({ user_id, mean_embedding: serializeDescriptor(template.mean), model: template.model, updated_at: now })
+      .execute();
+    await deps.db
+      .insertInto('face_enrollments')
+      .values(template.descriptors.map((d, i) => ({ user_id, image_path: `bench/${i}.jpg`, captured_at: now, embedding: serializeDescriptor(d) })))
+      .execute();
   }
   const video = new Blob([new Uint8Array(readFixture('clips', 'aoc_3blinks_3s.webm'))], { type: 'video/webm' });
   const spacing = 10_000 / tokens.length;
@@ -53,6 +59,10 @@ export async function burstFaceVerifications(deps: AppDeps, url: string, tokens:
   );
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
-  console.log(`face burst: ${tokens.length} students submitted within 10 s -> final verdicts ${JSON.stringify(outcomes)}; ${busyAnswers} busy (503) answers along the way, each retried after Retry-After`);
-  console.log(`  drained ${((Date.now() - t0) / 1000).toFixed(1)} s after the first submit; time to verdict per student p50 ${pct(50)} ms, p95 ${pct(95)} ms, max ${latencies.at(-1)} ms`);
+  console.log(
+    `face burst: ${tokens.length} students submitted within 10 s -> final verdicts ${JSON.stringify(outcomes)}; ${busyAnswers} busy (503) answers along the way, each retried after Retry-After`,
+  );
+  console.log(
+    `  drained ${((Date.now() - t0) / 1000).toFixed(1)} s after the first submit; time to verdict per student p50 ${pct(50)} ms, p95 ${pct(95)} ms, max ${latencies.at(-1)} ms`,
+  );
 }

@@ -48,14 +48,28 @@ const clips: { name: string; video: Buffer; shows: (t: number) => Who | 'photo-m
   })),
 ];
 const fmt = (xs: number[]) => (xs.length ? `${Math.min(...xs).toFixed(3)}-${Math.max(...xs).toFixed(3)}` : '-');
-console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `load average at start: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 console.log('| clip | frames | chip vs chain, same frame (median, max) | genuine: chain / chip | impostor: chain / chip | ms a frame: chain / chip |');
 console.log('|---|---|---|---|---|---|');
 const all = { self: [] as number[], genChain: [] as number[], genChip: [] as number[], impChain: [] as number[], impChip: [] as number[] };
 for (const c of clips) {
   const v = await decodeVideo(c.video, { fps: 12.5, timeoutMs: 20_000 });
   const readings = await readFrames(m, v.frames, v.width, v.height);
-  const row = { self: [] as number[], genChain: [] as number[], genChip: [] as number[], impChain: [] as number[], impChip: [] as number[], chainMs: 0, chipMs: 0, n: 0 };
+  const row = {
+    self: [] as number[],
+    genChain: [] as number[],
+    genChip: [] as number[],
+    impChain: [] as number[],
+    impChip: [] as number[],
+    chainMs: 0,
+    chipMs: 0,
+    n: 0,
+  };
   for (let f = 0; f < v.frames.length; f++) {
     const chip = readings[f].chip;
     if (!chip) continue;
@@ -85,4 +99,9 @@ for (const c of clips) {
   for (const k of ['self', 'genChain', 'genChip', 'impChain', 'impChip'] as const) all[k].push(...row[k]);
 }
 console.log(`all frames: genuine chain ${fmt(all.genChain)}, chip ${fmt(all.genChip)}; impostor chain ${fmt(all.impChain)}, chip ${fmt(all.impChip)}`);
-console.log(`load average at end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `load average at end: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);

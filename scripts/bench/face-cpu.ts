@@ -35,19 +35,27 @@ type Who = keyof typeof ENROLL;
 // the environment's FACE_* settings apply (a longer FACE_JOB_TIMEOUT_MS keeps a loaded machine from answering busy)
 const engine = await createFaceEngine(loadConfig().face);
 const templates = {} as Record<Who, FaceTemplate>;
-for (const who of Object.keys(ENROLL) as Who[]) templates[who] = await engine.enroll(ENROLL[who].map((f) => fs.readFileSync(fixture('clips', `enroll_${who}_${f}.jpg`))));
+for (const who of Object.keys(ENROLL) as Who[])
+  templates[who] = await engine.enroll(ENROLL[who].map((f) => fs.readFileSync(fixture('clips', `enroll_${who}_${f}.jpg`))));
 const read = (name: string) => fs.readFileSync(fixture('clips', name));
-const cases: { name: string; video: Buffer; who: Who; expect: string }[] = ([
-  { name: 'aoc_3blinks_3s', video: read('aoc_3blinks_3s.webm'), who: 'aoc', expect: 'accepted' },
-  { name: 'aoc_3blinks_3s as mcguinness', video: read('aoc_3blinks_3s.webm'), who: 'mcguinness', expect: 'identity_mismatch' },
-  { name: 'd0_man_1blink_3s', video: read('d0_man_1blink_3s.webm'), who: 'd0', expect: 'accepted' },
-  { name: 'mcguinness_0blinks_3s', video: read('mcguinness_0blinks_3s.webm'), who: 'mcguinness', expect: 'no_blink' },
-  { name: 'spoof_print_attack_3s', video: read('spoof_print_attack_3s.webm'), who: 'aoc', expect: 'no_blink' },
-  { name: 'spoof_screen_replay_3s', video: read('spoof_screen_replay_3s.webm'), who: 'mcguinness', expect: 'no_blink' },
-  ...SPLICES.map((s) => ({ name: s.name, video: buildSplice(s), who: s.enrolledAs as Who, expect: 'face_changed' })),
-] as { name: string; video: Buffer; who: Who; expect: string }[]).filter((c) => !values.only || c.name.includes(values.only));
+const cases: { name: string; video: Buffer; who: Who; expect: string }[] = (
+  [
+    { name: 'aoc_3blinks_3s', video: read('aoc_3blinks_3s.webm'), who: 'aoc', expect: 'accepted' },
+    { name: 'aoc_3blinks_3s as mcguinness', video: read('aoc_3blinks_3s.webm'), who: 'mcguinness', expect: 'identity_mismatch' },
+    { name: 'd0_man_1blink_3s', video: read('d0_man_1blink_3s.webm'), who: 'd0', expect: 'accepted' },
+    { name: 'mcguinness_0blinks_3s', video: read('mcguinness_0blinks_3s.webm'), who: 'mcguinness', expect: 'no_blink' },
+    { name: 'spoof_print_attack_3s', video: read('spoof_print_attack_3s.webm'), who: 'aoc', expect: 'no_blink' },
+    { name: 'spoof_screen_replay_3s', video: read('spoof_screen_replay_3s.webm'), who: 'mcguinness', expect: 'no_blink' },
+    ...SPLICES.map((s) => ({ name: s.name, video: buildSplice(s), who: s.enrolledAs as Who, expect: 'face_changed' })),
+  ] as { name: string; video: Buffer; who: Who; expect: string }[]
+).filter((c) => !values.only || c.name.includes(values.only));
 
-console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; ${RUNS} runs a clip, one check at a time`);
+console.log(
+  `load average at start: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}; ${RUNS} runs a clip, one check at a time`,
+);
 console.log('| clip (enrolled as) | expected | verdicts (runs) | blinks | distance | CPU-s a check (median, min-max) | wall ms (median) |');
 console.log('|---|---|---|---|---|---|---|');
 const allCpu: number[] = [];
@@ -71,9 +79,20 @@ for (const c of cases) {
     if (v.reason !== c.expect) wrong++;
   }
   allCpu.push(...cpu);
-  const vs = Object.entries(verdicts).map(([k, n]) => `${k} ${n}`).join(', ');
-  console.log(`| ${c.name} (${c.who}) | ${c.expect} | ${vs} | ${[...blinks].join('/')} | ${[...dist].join('/')} | ${median(cpu).toFixed(2)} (${Math.min(...cpu).toFixed(2)}-${Math.max(...cpu).toFixed(2)}) | ${median(wall)} |`);
+  const vs = Object.entries(verdicts)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ');
+  console.log(
+    `| ${c.name} (${c.who}) | ${c.expect} | ${vs} | ${[...blinks].join('/')} | ${[...dist].join('/')} | ${median(cpu).toFixed(2)} (${Math.min(...cpu).toFixed(2)}-${Math.max(...cpu).toFixed(2)}) | ${median(wall)} |`,
+  );
 }
-console.log(`all checks: CPU-s a check median ${median(allCpu).toFixed(2)}, mean ${(allCpu.reduce((a, b) => a + b, 0) / allCpu.length).toFixed(2)}; verdicts different from expected: ${wrong}`);
-console.log(`load average at end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `all checks: CPU-s a check median ${median(allCpu).toFixed(2)}, mean ${(allCpu.reduce((a, b) => a + b, 0) / allCpu.length).toFixed(2)}; verdicts different from expected: ${wrong}`,
+);
+console.log(
+  `load average at end: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 await engine.close();

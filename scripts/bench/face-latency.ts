@@ -65,15 +65,30 @@ async function enrolledStudent(url: string, dataDir: string) {
   try {
     await createActiveUser({ db, clock: systemClock }, { role: 'teacher', email: 'teacher@bench.test', password: PASSWORD, department: 'BCA' });
     const login = async (email: string) =>
-      (await json(await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) }))).token as string;
+      (
+        await json(
+          await fetch(`${url}/api/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email, password: PASSWORD }),
+          }),
+        )
+      ).token as string;
     const form = new FormData();
     const fields = { username: 'aoc', email: 'aoc@bench.test', phone_number: '9876543210', role: 'student', department_name: 'BCA', password: PASSWORD };
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    for (const f of ['f005', 'f045', 'f070']) form.append('images', new Blob([new Uint8Array(readFixture('clips', `enroll_aoc_${f}.jpg`))], { type: 'image/jpeg' }), `${f}.jpg`);
+    for (const f of ['f005', 'f045', 'f070'])
+      form.append('images', new Blob([new Uint8Array(readFixture('clips', `enroll_aoc_${f}.jpg`))], { type: 'image/jpeg' }), `${f}.jpg`);
     await json(await fetch(`${url}/api/register`, { method: 'POST', body: form }));
     const { id } = await db.selectFrom('users').select('id').where('email', '=', fields.email).executeTakeFirstOrThrow();
     const teacherToken = await login('teacher@bench.test');
-    await json(await fetch(`${url}/api/approve_students`, { method: 'PATCH', headers: { 'content-type': 'application/json', authorization: `Bearer ${teacherToken}` }, body: JSON.stringify({ user_ids: [id] }) }));
+    await json(
+      await fetch(`${url}/api/approve_students`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${teacherToken}` },
+        body: JSON.stringify({ user_ids: [id] }),
+      }),
+    );
     return login(fields.email);
   } finally {
     await db.destroy();
@@ -92,7 +107,11 @@ function parseServerTiming(header: string | null): Record<string, number> {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const ms = (n: number) => `${Math.round(n)} ms`;
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 /**
  * One face check at a time through the real endpoint of a warm server in its own process: the time from the start
@@ -137,9 +156,15 @@ export async function faceLatency(runs: number) {
       const loadEnd = load();
       const walls = results.map((r) => r.wall).sort((a, b) => a - b);
       inProcess.sort((a, b) => a - b);
-      console.log(`face check over HTTP: ${runs} runs one at a time (after ${WARMUP_RUNS} warm-up), aoc_3blinks_3s.webm (${Math.round(clip.length / 1024)} KB), all accepted`);
-      console.log(`  upload start -> JSON verdict: median ${ms(percentile(walls, 50))}, p95 ${ms(percentile(walls, 95))}, min ${ms(walls[0])}, max ${ms(walls.at(-1)!)}`);
-      console.log(`  the same clip in-process (engine.verifyVideo), alternating: median ${ms(percentile(inProcess, 50))}, p95 ${ms(percentile(inProcess, 95))}`);
+      console.log(
+        `face check over HTTP: ${runs} runs one at a time (after ${WARMUP_RUNS} warm-up), aoc_3blinks_3s.webm (${Math.round(clip.length / 1024)} KB), all accepted`,
+      );
+      console.log(
+        `  upload start -> JSON verdict: median ${ms(percentile(walls, 50))}, p95 ${ms(percentile(walls, 95))}, min ${ms(walls[0])}, max ${ms(walls.at(-1)!)}`,
+      );
+      console.log(
+        `  the same clip in-process (engine.verifyVideo), alternating: median ${ms(percentile(inProcess, 50))}, p95 ${ms(percentile(inProcess, 95))}`,
+      );
       console.log(`  load average (1, 5, 15 min): ${loadStart} at start -> ${loadEnd} at end`);
       printBreakdown(results);
     } finally {

@@ -5,12 +5,20 @@ import http from 'node:http';
  * keep-alive sockets, for `seconds`. Latency counts from each request's scheduled time (no coordinated omission).
  * Input (stdin, JSON): { url, rate, seconds, connections, requests: [{ method, path, headers, body }] }.
  */
-interface Job { url: string; rate: number; seconds: number; connections: number; requests: { method: string; path: string; headers: Record<string, string>; body?: string }[] }
+interface Job {
+  url: string;
+  rate: number;
+  seconds: number;
+  connections: number;
+  requests: { method: string; path: string; headers: Record<string, string>; body?: string }[];
+}
 
-const job = JSON.parse(await new Promise<string>((resolve) => {
-  let data = '';
-  process.stdin.on('data', (d) => (data += d)).on('end', () => resolve(data));
-})) as Job;
+const job = JSON.parse(
+  await new Promise<string>((resolve) => {
+    let data = '';
+    process.stdin.on('data', (d) => (data += d)).on('end', () => resolve(data));
+  }),
+) as Job;
 const target = new URL(job.url);
 const agent = new http.Agent({ keepAlive: true, maxSockets: job.connections });
 const latencies: number[] = [];
@@ -49,5 +57,7 @@ await Promise.all(pending);
 const elapsed = (performance.now() - start) / 1000;
 latencies.sort((a, b) => a - b);
 const pct = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] * 10) / 10;
-process.stdout.write(JSON.stringify({ sent: total, rps: Math.round(total / elapsed), p50: pct(50), p90: pct(90), p95: pct(95), p99: pct(99), max: pct(100), errors, non2xx }));
+process.stdout.write(
+  JSON.stringify({ sent: total, rps: Math.round(total / elapsed), p50: pct(50), p90: pct(90), p95: pct(95), p99: pct(99), max: pct(100), errors, non2xx }),
+);
 agent.destroy();

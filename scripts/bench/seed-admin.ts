@@ -14,12 +14,22 @@ export async function seedAdminScale(db: DB, opts: { teachers: number; students:
   const created = new Date('2025-01-01T00:00:00Z').toISOString();
   await db.transaction().execute(async (trx) => {
     const users = [];
-    for (let i = 0; i < opts.teachers; i++) users.push({ username: `teacher${i}`, email: `teacher${i}@scale.test`, role: 'teacher' as const, department_id: departments[i % departments.length] });
-    for (let i = 0; i < opts.students; i++) users.push({ username: `student${i}`, email: `student${i}@scale.test`, role: 'student' as const, department_id: departments[i % departments.length] });
+    for (let i = 0; i < opts.teachers; i++)
+      users.push({ username: `teacher${i}`, email: `teacher${i}@scale.test`, role: 'teacher' as const, department_id: departments[i % departments.length] });
+    for (let i = 0; i < opts.students; i++)
+      users.push({ username: `student${i}`, email: `student${i}@scale.test`, role: 'student' as const, department_id: departments[i % departments.length] });
     for (let i = 0; i < users.length; i += 500) {
-      await trx.insertInto('users').values(users.slice(i, i + 500).map((u) => ({ ...u, password_hash: hash, status: 'active' as const, created_at: created }))).execute();
+      await trx
+        .insertInto('users')
+        .values(users.slice(i, i + 500).map((u) => ({ ...u, password_hash: hash, status: 'active' as const, created_at: created })))
+        .execute();
     }
-    const teachers = await trx.selectFrom('users').select(['id', 'department_id']).where('role', '=', 'teacher').where('email', 'like', '%@scale.test').execute();
+    const teachers = await trx
+      .selectFrom('users')
+      .select(['id', 'department_id'])
+      .where('role', '=', 'teacher')
+      .where('email', 'like', '%@scale.test')
+      .execute();
     const day = 86_400_000;
     const start = Date.parse('2025-06-02T03:30:00Z');
     const sessions = [];
@@ -27,10 +37,24 @@ export async function seedAdminScale(db: DB, opts: { teachers: number; students:
       for (const [j, t] of teachers.entries()) {
         const at = new Date(start + k * 7 * day + j * 600_000);
         const end = new Date(at.getTime() + 3_600_000).toISOString();
-        sessions.push({ teacher_id: t.id, department_id: t.department_id!, latitude: 23.0225, longitude: 72.5714, radius_m: 50, started_at: at.toISOString(), ends_at: end, ended_at: end, end_reason: 'expired' as const });
+        sessions.push({
+          teacher_id: t.id,
+          department_id: t.department_id!,
+          latitude: 23.0225,
+          longitude: 72.5714,
+          radius_m: 50,
+          started_at: at.toISOString(),
+          ends_at: end,
+          ended_at: end,
+          end_reason: 'expired' as const,
+        });
       }
     }
-    for (let i = 0; i < sessions.length; i += 500) await trx.insertInto('geofence_sessions').values(sessions.slice(i, i + 500)).execute();
+    for (let i = 0; i < sessions.length; i += 500)
+      await trx
+        .insertInto('geofence_sessions')
+        .values(sessions.slice(i, i + 500))
+        .execute();
   });
   // One statement for the records: every student of the session's department, with a mix decided by the ids.
   await sql`

@@ -13,7 +13,17 @@ export async function seedAttendance(db: DB, opts: { teacherId: number; departme
         const at = new Date(start + k * (day / 4)).toISOString();
         const { id } = await trx
           .insertInto('geofence_sessions')
-          .values({ teacher_id: opts.teacherId, department_id: opts.departmentId, latitude: 23.02, longitude: 72.57, radius_m: 50, started_at: at, ends_at: at, ended_at: at, end_reason: 'expired' })
+          .values({
+            teacher_id: opts.teacherId,
+            department_id: opts.departmentId,
+            latitude: 23.02,
+            longitude: 72.57,
+            radius_m: 50,
+            started_at: at,
+            ends_at: at,
+            ended_at: at,
+            end_reason: 'expired',
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         for (let i = 0; i < opts.studentIds.length; i += 200) {

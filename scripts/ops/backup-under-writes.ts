@@ -21,7 +21,16 @@ interface Student {
  * second on this box), then marks once. Marks acknowledged (HTTP 200, status present) before the backup process was
  * started must all be in the copy, and the copy must pass integrity_check.
  */
-export async function backupUnderWrites(opts: { url: string; dataDir: string; jwtSecret: string; outFile: string; perSecond: number; warmupMs: number; minAckedBefore: number; afterMs: number }) {
+export async function backupUnderWrites(opts: {
+  url: string;
+  dataDir: string;
+  jwtSecret: string;
+  outFile: string;
+  perSecond: number;
+  warmupMs: number;
+  minAckedBefore: number;
+  afterMs: number;
+}) {
   const dbFile = path.join(opts.dataDir, 'roll-call.sqlite');
   const students = await studentsWithOpenSessions(dbFile);
   const tokens = createTokenService(new TextEncoder().encode(opts.jwtSecret), 3600, () => new Date());
@@ -51,7 +60,9 @@ export async function backupUnderWrites(opts: { url: string; dataDir: string; jw
       // A server slower than the offered rate would otherwise collect hundreds of open sockets until some are
       // reset: past MAX_IN_FLIGHT the loop waits for an answer, as phones waiting on a slow server would.
       while (inflight.size >= MAX_IN_FLIGHT) await Promise.race(inflight);
-      const p = mark(students[next++]).catch((e: Error & { cause?: { code?: string; message?: string } }) => void failures.push(`${e.message}: ${e.cause?.code ?? e.cause?.message ?? ''}`));
+      const p = mark(students[next++]).catch(
+        (e: Error & { cause?: { code?: string; message?: string } }) => void failures.push(`${e.message}: ${e.cause?.code ?? e.cause?.message ?? ''}`),
+      );
       inflight.add(p);
       void p.finally(() => inflight.delete(p));
     }
@@ -74,7 +85,9 @@ export async function backupUnderWrites(opts: { url: string; dataDir: string; jw
 
   const copy = new SQLite(opts.outFile, { readonly: true });
   const integrity = (copy.prepare('pragma integrity_check').pluck().all() as string[]).join('; ');
-  const inCopy = new Set((copy.prepare("select session_id || ':' || student_id from attendance_records where status = 'present' and manual_override = 0").pluck().all() as string[]));
+  const inCopy = new Set(
+    copy.prepare("select session_id || ':' || student_id from attendance_records where status = 'present' and manual_override = 0").pluck().all() as string[],
+  );
   copy.close();
   const key = (a: { student: Student }) => `${a.student.session_id}:${a.student.id}`;
   const during = acked.filter((a) => a.at > backupStartedAt && a.at <= backupEndedAt);
@@ -116,7 +129,17 @@ async function studentsWithOpenSessions(dbFile: string): Promise<Student[]> {
       for (let i = 0; i < rows.length; i += 500) {
         await trx
           .insertInto('face_verifications')
-          .values(rows.slice(i, i + 500).map((r) => ({ user_id: r.id, created_at: now, blink_count: 2, similarity: 0.3, verdict: 'accepted' as const, reason: 'accepted', duration_ms: 1200 })))
+          .values(
+            rows.slice(i, i + 500).map((r) => ({
+              user_id: r.id,
+              created_at: now,
+              blink_count: 2,
+              similarity: 0.3,
+              verdict: 'accepted' as const,
+              reason: 'accepted',
+              duration_ms: 1200,
+            })),
+          )
           .execute();
       }
     });

@@ -3,7 +3,6 @@ import { MSG } from '../shared/messages';
 import { getJson, postJson, trpcClient } from '../../tests/helpers/http';
 import { createTestUser, startTestServer, type TestServer } from '../../tests/helpers/test-server';
 
-
 let srv: TestServer;
 beforeAll(async () => {
   srv = await startTestServer();
@@ -22,7 +21,11 @@ describe('JSON body limits', () => {
     }
     const student = await createTestUser(srv.db, { role: 'student', department: 'BCA' });
     const token = (await postJson(`${srv.url}/api/login`, { email: student.email, password: student.password })).body.token;
-    const marked = await fetch(`${srv.url}/api/mark_attendance`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: deep });
+    const marked = await fetch(`${srv.url}/api/mark_attendance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: deep,
+    });
     expect(marked.status).toBe(400);
   });
 

@@ -16,10 +16,7 @@ import { createSessionSweeper } from './services/session-expiry';
  * Opens and migrates the database, loads the face engine and wires the services: what main.ts and tests share.
  * Nothing is started here: the caller starts the session sweeper's timer (deps.sessions.start()).
  */
-export async function buildDeps(
-  config: AppConfig,
-  opts: { clock?: Clock; face?: FaceEngine; lazyFace?: boolean } = {},
-): Promise<AppDeps> {
+export async function buildDeps(config: AppConfig, opts: { clock?: Clock; face?: FaceEngine; lazyFace?: boolean } = {}): Promise<AppDeps> {
   const clock = opts.clock ?? systemClock;
   const db = connectDatabase(config.database, { poolSize: config.databasePoolSize });
   await migrateToLatest(db);

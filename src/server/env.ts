@@ -91,7 +91,10 @@ export function parseDurationSeconds(text: string): number {
 
 /** 'a.b.c.d/n, x:y::/n' -> the list, each checked; undefined when unset or empty. */
 export function parseCidrList(text: string | undefined): { address: string; prefix: number; family: 'ipv4' | 'ipv6' }[] | undefined {
-  const items = (text ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const items = (text ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (!items.length) return undefined;
   return items.map((item) => {
     const [address, bits] = item.split('/');

@@ -9,7 +9,9 @@ async function main() {
   const deps = await buildDeps(config);
   deps.sessions.start();
   const server = createApp(deps).listen(config.port, config.host, () => {
-    console.log(`Roll Call listening on http://localhost:${config.port} (data in ${config.dataDir}, database ${config.databaseUrl ? 'PostgreSQL' : 'SQLite'}, ready in ${Date.now() - started} ms)`);
+    console.log(
+      `Roll Call listening on http://localhost:${config.port} (data in ${config.dataDir}, database ${config.databaseUrl ? 'PostgreSQL' : 'SQLite'}, ready in ${Date.now() - started} ms)`,
+    );
   });
   const shutdown = () => {
     server.close();

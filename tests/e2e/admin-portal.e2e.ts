@@ -10,13 +10,28 @@ const A = MSG.admin;
 const PASSWORD = 'Str0ng!pass';
 const PHONE = { width: 390, height: 844 };
 
-const kolkata = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+const kolkata = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Kolkata',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
 const inKolkata = (iso: string) => kolkata.format(new Date(iso)).replace(',', '');
 
 async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; rows: string[][] }> {
   const [download] = (await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), click()])) as [Download, void];
   const text = fs.readFileSync(await download.path(), 'utf8');
-  return { name: download.suggestedFilename(), rows: text.trimEnd().split('\r\n').map((l) => l.split(',')) };
+  return {
+    name: download.suggestedFilename(),
+    rows: text
+      .trimEnd()
+      .split('\r\n')
+      .map((l) => l.split(',')),
+  };
 }
 
 describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
@@ -32,12 +47,37 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
     ids.admin = (await createTestUser(db, { role: 'admin', email: 'head@school.test', password: PASSWORD, username: 'head' })).id;
     ids.tb = (await createTestUser(db, { role: 'teacher', department: 'BCA', username: 'kavya' })).id;
     ids.tm = (await createTestUser(db, { role: 'teacher', department: 'MBA', username: 'rohan' })).id;
-    ids.pending = (await createTestUser(db, { role: 'teacher', department: 'IMCA', username: 'newteacher', status: 'pending', password: PASSWORD, email: 'new.teacher@school.test' })).id;
+    ids.pending = (
+      await createTestUser(db, {
+        role: 'teacher',
+        department: 'IMCA',
+        username: 'newteacher',
+        status: 'pending',
+        password: PASSWORD,
+        email: 'new.teacher@school.test',
+      })
+    ).id;
     ids.s1 = (await createTestUser(db, { role: 'student', department: 'BCA', username: 'anya' })).id;
     ids.s2 = (await createTestUser(db, { role: 'student', department: 'BCA', username: 'bela' })).id;
     ids.s3 = (await createTestUser(db, { role: 'student', department: 'MBA', username: 'chen' })).id;
     const session = async (teacher: number, department: number, at: string) =>
-      (await db.insertInto('geofence_sessions').values({ teacher_id: teacher, department_id: department, latitude: 23.0225, longitude: 72.5714, radius_m: 50, started_at: at, ends_at: new Date(Date.parse(at) + 600_000).toISOString(), ended_at: new Date(Date.parse(at) + 600_000).toISOString(), end_reason: 'expired' }).returning('id').executeTakeFirstOrThrow()).id;
+      (
+        await db
+          .insertInto('geofence_sessions')
+          .values({
+            teacher_id: teacher,
+            department_id: department,
+            latitude: 23.0225,
+            longitude: 72.5714,
+            radius_m: 50,
+            started_at: at,
+            ends_at: new Date(Date.parse(at) + 600_000).toISOString(),
+            ended_at: new Date(Date.parse(at) + 600_000).toISOString(),
+            end_reason: 'expired',
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     const b1 = await session(ids.tb, 3, '2026-11-02T04:00:00.000Z');
     const b2 = await session(ids.tb, 3, '2026-11-09T04:00:00.000Z');
     const m1 = await session(ids.tm, 5, '2026-11-03T04:00:00.000Z');
@@ -55,13 +95,16 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
       manual_override: manual ? 1 : 0,
       marked_by: manual ? ids.tb : null,
     });
-    await db.insertInto('attendance_records').values([
-      rec(b1, ids.s1, '2026-11-02T04:03:00.000Z', true),
-      rec(b1, ids.s2, '2026-11-02T04:10:00.000Z', false),
-      rec(b2, ids.s1, '2026-11-09T04:02:00.000Z', true),
-      rec(b2, ids.s2, '2026-11-09T04:05:00.000Z', true, true),
-      rec(m1, ids.s3, '2026-11-03T04:01:00.000Z', true),
-    ]).execute();
+    await db
+      .insertInto('attendance_records')
+      .values([
+        rec(b1, ids.s1, '2026-11-02T04:03:00.000Z', true),
+        rec(b1, ids.s2, '2026-11-02T04:10:00.000Z', false),
+        rec(b2, ids.s1, '2026-11-09T04:02:00.000Z', true),
+        rec(b2, ids.s2, '2026-11-09T04:05:00.000Z', true, true),
+        rec(m1, ids.s3, '2026-11-03T04:01:00.000Z', true),
+      ])
+      .execute();
   });
 
   afterAll(async () => {
@@ -81,7 +124,11 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
     await toastWith(page, A.activated('newteacher')).waitFor();
     expect((await server.db.selectFrom('users').select('status').where('id', '=', ids.pending).executeTakeFirstOrThrow()).status).toBe('active');
     await page.getByTestId('pending-teachers').waitFor({ state: 'detached' });
-    const loginRes = await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'new.teacher@school.test', password: PASSWORD }) });
+    const loginRes = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'new.teacher@school.test', password: PASSWORD }),
+    });
     expect(loginRes.status).toBe(200);
 
     // Filter to BCA; the summary lists its two pairs only.
@@ -105,7 +152,17 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
     const expected = ['anya', 'bela'].map((name) => {
       const mine = pairs.filter((p) => p.student === name);
       const n = (f: (p: (typeof mine)[number]) => boolean) => String(mine.filter(f).length);
-      return ['kavya', name, n((p) => p.status === 'present'), n((p) => p.status === 'absent'), n((p) => p.geofencing_status === 'valid'), n((p) => p.geofencing_status === 'invalid'), n((p) => p.face_recognition_status === 'verified'), n((p) => !!p.face_recognition_status && p.face_recognition_status !== 'verified'), String(mine.length)];
+      return [
+        'kavya',
+        name,
+        n((p) => p.status === 'present'),
+        n((p) => p.status === 'absent'),
+        n((p) => p.geofencing_status === 'valid'),
+        n((p) => p.geofencing_status === 'invalid'),
+        n((p) => p.face_recognition_status === 'verified'),
+        n((p) => !!p.face_recognition_status && p.face_recognition_status !== 'verified'),
+        String(mine.length),
+      ];
     });
     expect(summaryCsv.rows.slice(1).sort()).toEqual(expected.sort());
 
@@ -120,7 +177,17 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
     const records = await server.db
       .selectFrom('attendance_records as r')
       .innerJoin('geofence_sessions as s', 's.id', 'r.session_id')
-      .select(['r.marked_at', 'r.status', 'r.geofencing_status', 'r.face_recognition_status', 'r.manual_override', 'r.latitude', 'r.longitude', 's.started_at', 's.ended_at'])
+      .select([
+        'r.marked_at',
+        'r.status',
+        'r.geofencing_status',
+        'r.face_recognition_status',
+        'r.manual_override',
+        'r.latitude',
+        'r.longitude',
+        's.started_at',
+        's.ended_at',
+      ])
       .where('r.student_id', '=', ids.s2)
       .orderBy('r.marked_at')
       .execute();
@@ -156,7 +223,11 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
     await modal.getByLabel(L.password).fill('Dina!pass1');
     await modal.getByRole('button', { name: A.modal.save }).click();
     await toastWith(page, A.userAdded).waitFor();
-    const dina = await server.db.selectFrom('users').select(['id', 'username', 'role', 'status', 'department_id', 'phone_number']).where('email', '=', 'dina@school.test').executeTakeFirstOrThrow();
+    const dina = await server.db
+      .selectFrom('users')
+      .select(['id', 'username', 'role', 'status', 'department_id', 'phone_number'])
+      .where('email', '=', 'dina@school.test')
+      .executeTakeFirstOrThrow();
     expect(dina).toMatchObject({ username: 'dina01', role: 'student', status: 'active', department_id: 4, phone_number: '9876501234' });
 
     // Edit: only the phone number changes; the blank password keeps the old one.
@@ -168,7 +239,11 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
     const hashBefore = (await server.db.selectFrom('users').select('password_hash').where('id', '=', dina.id).executeTakeFirstOrThrow()).password_hash;
     await edit.getByRole('button', { name: A.modal.save }).click();
     await toastWith(page, A.userUpdated).waitFor();
-    const edited = await server.db.selectFrom('users').select(['username', 'phone_number', 'password_hash', 'department_id']).where('id', '=', dina.id).executeTakeFirstOrThrow();
+    const edited = await server.db
+      .selectFrom('users')
+      .select(['username', 'phone_number', 'password_hash', 'department_id'])
+      .where('id', '=', dina.id)
+      .executeTakeFirstOrThrow();
     expect(edited).toEqual({ username: 'dina01', phone_number: '9000000001', password_hash: hashBefore, department_id: 4 });
 
     // Delete through the preview: bela has two attendance records.

@@ -152,10 +152,16 @@ describe.skipIf(!hasChromium || !hasFixtures)('attendance journey in Chromium (f
     await settle(page);
     await screenshot(page, 'attendance-student-profile');
     await profile.getByRole('button', { name: MSG.student.openImage(1) }).click();
-    await page.getByRole('dialog').filter({ has: page.getByRole('img', { name: MSG.student.enrolledImages }) }).waitFor();
+    await page
+      .getByRole('dialog')
+      .filter({ has: page.getByRole('img', { name: MSG.student.enrolledImages }) })
+      .waitFor();
     await page.keyboard.press('Escape');
 
-    const record = await server.db.selectFrom('attendance_records').select(['status', 'geofencing_status', 'face_recognition_status']).executeTakeFirstOrThrow();
+    const record = await server.db
+      .selectFrom('attendance_records')
+      .select(['status', 'geofencing_status', 'face_recognition_status'])
+      .executeTakeFirstOrThrow();
     expect(record).toEqual({ status: 'present', geofencing_status: 'valid', face_recognition_status: 'verified' });
     await context.close();
   });
@@ -174,7 +180,11 @@ describe.skipIf(!hasChromium || !hasFixtures)('attendance journey in Chromium (f
 
   it('a student whose camera shows no blink is told to try again', { timeout: 180_000 }, async () => {
     const mcg = { email: 'mcg@school.test', username: 'mcgstudent' };
-    const res = await registerViaApi(server.url, { ...mcg, password: PASSWORD, department: 'BCA' }, ['f003', 'f025', 'f115'].map((f) => fixture('clips', `enroll_mcguinness_${f}.jpg`)));
+    const res = await registerViaApi(
+      server.url,
+      { ...mcg, password: PASSWORD, department: 'BCA' },
+      ['f003', 'f025', 'f115'].map((f) => fixture('clips', `enroll_mcguinness_${f}.jpg`)),
+    );
     expect(res).toMatchObject({ success: true });
     const user = await server.db.selectFrom('users').select('id').where('email', '=', mcg.email).executeTakeFirstOrThrow();
     await approveViaApi(server.url, await apiLogin(server.url, teacher.email, PASSWORD), [user.id]);

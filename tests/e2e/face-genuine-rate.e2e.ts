@@ -24,7 +24,11 @@ const PEOPLE = {
 /** An active student of BCA enrolled with the person's three stills (registered over HTTP, approved in the db). */
 async function enrolledStudent(server: TestServer, who: keyof typeof PEOPLE) {
   const user = { username: `${who}genuine`, email: `${who}.genuine@school.test`, password: PASSWORD, department: 'BCA' };
-  const res = await registerViaApi(server.url, user, PEOPLE[who].enroll.map((f) => fixture('clips', `enroll_${who}_${f}.jpg`)));
+  const res = await registerViaApi(
+    server.url,
+    user,
+    PEOPLE[who].enroll.map((f) => fixture('clips', `enroll_${who}_${f}.jpg`)),
+  );
   expect(res).toMatchObject({ success: true });
   await server.db.updateTable('users').set({ status: 'active' }).where('email', '=', user.email).execute();
   return user;
@@ -59,7 +63,9 @@ describe.skipIf(!hasChromium || !hasFixtures)('genuine students through the face
         const verdict = await attemptFaceCheck(page, `${who}-${String(i).padStart(2, '0')}`, { waitMs: ((i - 1) * CLIP_MS) / ATTEMPTS });
         if (!verdict.success) refused.push(`#${i} ${verdict.error_code ?? ''} blinks=${verdict.blink_count}`);
       }
-      console.log(`[face-genuine-rate] ${who}: ${refused.length} of ${ATTEMPTS} genuine browser attempts refused${refused.length ? `: ${refused.join('; ')}` : ''}`);
+      console.log(
+        `[face-genuine-rate] ${who}: ${refused.length} of ${ATTEMPTS} genuine browser attempts refused${refused.length ? `: ${refused.join('; ')}` : ''}`,
+      );
       await context.close();
       expect(refused.length).toBeLessThanOrEqual(MAX_REFUSALS);
     },

@@ -54,10 +54,16 @@ describe.skipIf(!hasChromium || !hasFixtures)('face page in Chromium: the record
     await server?.close();
   });
 
-  it('asks for the camera at up to 640x480, says "Blink twice now" while recording, records 3 s unscaled; a face that is not the student is refused as such', { timeout: 180_000 }, async () => {
+  it('asks for the camera at up to 640x480, says "Blink twice now" while recording, records 3 s unscaled; a face that is not the student is refused as such', {
+    timeout: 180_000,
+  }, async () => {
     // The camera shows aoc, but this student enrolled with d0's face: a live, blinking, wrong person.
     const user = { username: 'notaoc', email: 'notaoc@school.test', password: PASSWORD, department: 'BCA' };
-    const res = await registerViaApi(server.url, user, ['f005', 'f030', 'f050'].map((f) => fixture('clips', `enroll_d0_${f}.jpg`)));
+    const res = await registerViaApi(
+      server.url,
+      user,
+      ['f005', 'f030', 'f050'].map((f) => fixture('clips', `enroll_d0_${f}.jpg`)),
+    );
     expect(res).toMatchObject({ success: true });
     await server.db.updateTable('users').set({ status: 'active' }).where('email', '=', user.email).execute();
 

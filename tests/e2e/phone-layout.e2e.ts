@@ -17,7 +17,8 @@ const S = MSG.student;
  */
 function horizontalOverflow() {
   const vw = document.documentElement.clientWidth;
-  const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].slice(0, 3).join('.')} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+  const describe = (el: Element) =>
+    `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].slice(0, 3).join('.')} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
   const outside: string[] = [];
   const scrollers: string[] = [];
   const beyond = (el: Element) => {
@@ -39,7 +40,8 @@ function horizontalOverflow() {
       outside.push(`${describe(el)} [${Math.round(r.left)}..${Math.round(r.right)}]`);
     }
     const style = getComputedStyle(el);
-    if (['auto', 'scroll'].includes(style.overflowX) && el.scrollWidth > el.clientWidth + 1) scrollers.push(`${describe(el)} ${el.scrollWidth}>${el.clientWidth}`);
+    if (['auto', 'scroll'].includes(style.overflowX) && el.scrollWidth > el.clientWidth + 1)
+      scrollers.push(`${describe(el)} ${el.scrollWidth}>${el.clientWidth}`);
   }
   return { page: document.documentElement.scrollWidth > vw, outside: outside.slice(0, 5), scrollers: scrollers.slice(0, 5) };
 }
@@ -70,18 +72,46 @@ describe.skipIf(!hasChromium)('dashboards on a 390 px phone in Chromium', () => 
     browser = await launchBrowser();
     teacher = await createTestUser(server.db, { role: 'teacher', department: 'BCA', password: PASSWORD, username: 'rkapoor' });
     student = await createTestUser(server.db, { role: 'student', department: 'BCA', password: PASSWORD, username: 'priyanshusharma2007' });
-    await createTestUser(server.db, { role: 'student', department: 'BCA', username: 'averyveryverylongusername01', email: 'averyveryverylongaddress.of.a.student@school.test' });
+    await createTestUser(server.db, {
+      role: 'student',
+      department: 'BCA',
+      username: 'averyveryverylongusername01',
+      email: 'averyveryverylongaddress.of.a.student@school.test',
+    });
     // Two past classes: present in the first, marked absent by the teacher in the later one.
     const dept = await server.db.selectFrom('departments').select('id').where('name', '=', 'BCA').executeTakeFirstOrThrow();
-    for (const [day, status, markedAt] of [['2026-11-20', 'present', presentAt], ['2026-11-21', 'absent', absentAt]] as const) {
+    for (const [day, status, markedAt] of [
+      ['2026-11-20', 'present', presentAt],
+      ['2026-11-21', 'absent', absentAt],
+    ] as const) {
       const { id } = await server.db
         .insertInto('geofence_sessions')
-        .values({ teacher_id: teacher.id, department_id: dept.id, latitude: 23.0225, longitude: 72.5714, radius_m: 50, started_at: `${day}T04:00:00.000Z`, ends_at: `${day}T04:10:00.000Z`, ended_at: `${day}T04:10:00.000Z`, end_reason: 'manual' })
+        .values({
+          teacher_id: teacher.id,
+          department_id: dept.id,
+          latitude: 23.0225,
+          longitude: 72.5714,
+          radius_m: 50,
+          started_at: `${day}T04:00:00.000Z`,
+          ends_at: `${day}T04:10:00.000Z`,
+          ended_at: `${day}T04:10:00.000Z`,
+          end_reason: 'manual',
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await server.db
         .insertInto('attendance_records')
-        .values({ session_id: id, student_id: student.id, status, marked_at: markedAt, manual_override: status === 'absent' ? 1 : 0, marked_by: status === 'absent' ? teacher.id : null, geofencing_status: status === 'present' ? 'valid' : null, face_recognition_status: status === 'present' ? 'verified' : null, updated_at: markedAt })
+        .values({
+          session_id: id,
+          student_id: student.id,
+          status,
+          marked_at: markedAt,
+          manual_override: status === 'absent' ? 1 : 0,
+          marked_by: status === 'absent' ? teacher.id : null,
+          geofencing_status: status === 'present' ? 'valid' : null,
+          face_recognition_status: status === 'present' ? 'verified' : null,
+          updated_at: markedAt,
+        })
         .execute();
     }
   });
@@ -91,7 +121,9 @@ describe.skipIf(!hasChromium)('dashboards on a 390 px phone in Chromium', () => 
     await server?.close();
   });
 
-  it('student: Last Check-in is the last present mark (not a later absent one); no tab overflows; toasts stay clear of Profile and Logout', { timeout: 60_000 }, async () => {
+  it('student: Last Check-in is the last present mark (not a later absent one); no tab overflows; toasts stay clear of Profile and Logout', {
+    timeout: 60_000,
+  }, async () => {
     const { page, context } = await openPage(browser, server.url, { viewport: PHONE });
     await login(page, student.email, PASSWORD, '/student-dashboard');
     await expect.poll(() => page.getByTestId('last-check-in').innerText()).toBe(formatDateTime(presentAt));

@@ -181,7 +181,9 @@ describe.skipIf(!hasChromium || !hasFakeCamera)('registration with the fake came
     await page.getByRole('dialog').getByRole('button', { name: MSG.register.done }).click();
 
     const noFace = 'No face detected in image 2: each image must show exactly one face.';
-    await page.route('**/api/register', (route) => route.fulfill({ status: 400, json: { success: false, message: noFace, error: noFace, error_code: 'no_face' } }));
+    await page.route('**/api/register', (route) =>
+      route.fulfill({ status: 400, json: { success: false, message: noFace, error: noFace, error_code: 'no_face' } }),
+    );
     await submitButton(page).click();
     await toastWith(page, `${MSG.register.faceFailedPrefix}: ${noFace}`).waitFor();
 

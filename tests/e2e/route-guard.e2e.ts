@@ -111,7 +111,10 @@ describe.skipIf(!hasChromium)('route guard (SPEC 4) in Chromium', () => {
     ['admin', '/admin-dashboard'],
   ] as const)('sends a %s whose stored token the server refuses (forged) from %s to /login, saying the session expired', async (role, path) => {
     const { page, context } = await open();
-    const forged = await signTestToken({ user_id: users[role].id, role, username: users[role].username }, { secret: 'another-secret-that-is-long-enough-for-hs256' });
+    const forged = await signTestToken(
+      { user_id: users[role].id, role, username: users[role].username },
+      { secret: 'another-secret-that-is-long-enough-for-hs256' },
+    );
     await setStoredToken(page, forged);
     await page.goto(path);
     await page.waitForURL('**/login', { timeout: 10_000 });

@@ -32,22 +32,32 @@ describe.skipIf(!hasChromium)('teacher sessions in Chromium: the latest session,
     for (const name of ['anya', 'bela', 'chen']) students.push(await createTestUser(server.db, { role: 'student', department, username: `${prefix}${name}` }));
     const token = await apiLogin(server.url, teacher.email, PASSWORD);
     const call = async (method: 'POST' | 'PATCH', path: string, body: unknown = {}) => {
-      const res = method === 'POST' ? await postJson(`${server.url}${path}`, body, token) : await fetch(`${server.url}${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify(body),
-      }).then(async (r) => ({ status: r.status, body: await r.json() }));
+      const res =
+        method === 'POST'
+          ? await postJson(`${server.url}${path}`, body, token)
+          : await fetch(`${server.url}${path}`, {
+              method,
+              headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+              body: JSON.stringify(body),
+            }).then(async (r) => ({ status: r.status, body: await r.json() }));
       expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
       return res.body;
     };
-    const start = async () => (await call('POST', '/api/start_geofence', { teacher_id: teacher.id, ...CLASSROOM, radius: 50, department })).session_id as number;
+    const start = async () =>
+      (await call('POST', '/api/start_geofence', { teacher_id: teacher.id, ...CLASSROOM, radius: 50, department })).session_id as number;
     const stop = () => call('PATCH', '/api/stop_geofence');
-    const mark = (student_id: number, session_id: number, status: 'present' | 'absent') => call('PATCH', '/api/mark_attendance_manual', { student_id, session_id, status });
+    const mark = (student_id: number, session_id: number, status: 'present' | 'absent') =>
+      call('PATCH', '/api/mark_attendance_manual', { student_id, session_id, status });
     return { teacher, students, start, stop, mark };
   }
 
   const recordOf = (sessionId: number, studentId: number) =>
-    server.db.selectFrom('attendance_records').select(['status', 'manual_override']).where('session_id', '=', sessionId).where('student_id', '=', studentId).executeTakeFirst();
+    server.db
+      .selectFrom('attendance_records')
+      .select(['status', 'manual_override'])
+      .where('session_id', '=', sessionId)
+      .where('student_id', '=', studentId)
+      .executeTakeFirst();
 
   const stat = (page: Page, id: string) => page.getByTestId(`stat-${id}`).innerText();
 

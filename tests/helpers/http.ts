@@ -39,7 +39,8 @@ export const GOOD_FIELDS = {
 export async function postRegister(baseUrl: string, fields: Record<string, string>, images: { data: Buffer; name?: string; type?: string }[]) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const [i, img] of images.entries()) form.append('images', new Blob([new Uint8Array(img.data)], { type: img.type ?? 'image/jpeg' }), img.name ?? `face${i + 1}.jpg`);
+  for (const [i, img] of images.entries())
+    form.append('images', new Blob([new Uint8Array(img.data)], { type: img.type ?? 'image/jpeg' }), img.name ?? `face${i + 1}.jpg`);
   const res = await fetch(`${baseUrl}/api/register`, { method: 'POST', body: form });
   const text = await res.text();
   return { status: res.status, text, body: safeJson(text) };
@@ -47,7 +48,9 @@ export async function postRegister(baseUrl: string, fields: Record<string, strin
 
 /** A valid JPEG with no face in it. */
 export const plainJpeg = (color = '#8899aa') =>
-  sharp({ create: { width: 320, height: 240, channels: 3, background: color } }).jpeg({ quality: 70 }).toBuffer();
+  sharp({ create: { width: 320, height: 240, channels: 3, background: color } })
+    .jpeg({ quality: 70 })
+    .toBuffer();
 
 export function trpcClient(baseUrl: string, token?: string) {
   return createTRPCClient<AppRouter>({
@@ -62,7 +65,10 @@ export function watchHealth(baseUrl: string, everyMs = 25) {
   const loop = (async () => {
     while (running) {
       const started = performance.now();
-      const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${baseUrl}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       latencies.push(ok ? performance.now() - started : Number.POSITIVE_INFINITY);
       await new Promise((resolve) => setTimeout(resolve, everyMs));
     }

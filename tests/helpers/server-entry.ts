@@ -14,5 +14,8 @@ process.on('SIGTERM', () => {
   server.closeAllConnections();
   server.close();
   deps.sessions.stop();
-  void deps.attempts.flush().then(() => Promise.allSettled([deps.face.close(), deps.db.destroy()])).then(() => process.exit(0));
+  void deps.attempts
+    .flush()
+    .then(() => Promise.allSettled([deps.face.close(), deps.db.destroy()]))
+    .then(() => process.exit(0));
 });

@@ -27,8 +27,18 @@ const MCG_LIVE_FIRST = { clip: 'mcguinness_0blinks_3s', from: 0 };
 const MCG_LIVE_SECOND = { clip: 'mcguinness_0blinks_3s', from: 1.5 };
 
 export const SPLICES: SpliceSpec[] = [
-  { name: 'splice_photo_mcg_then_aoc_blink', pieces: [MCG_PHOTO, AOC_SECOND], enrolledAs: 'mcguinness', what: "mcguinness's photo held still, then aoc blinking" },
-  { name: 'splice_aoc_blink_then_photo_mcg', pieces: [AOC_FIRST, MCG_PHOTO], enrolledAs: 'mcguinness', what: "aoc blinking, then mcguinness's photo held still" },
+  {
+    name: 'splice_photo_mcg_then_aoc_blink',
+    pieces: [MCG_PHOTO, AOC_SECOND],
+    enrolledAs: 'mcguinness',
+    what: "mcguinness's photo held still, then aoc blinking",
+  },
+  {
+    name: 'splice_aoc_blink_then_photo_mcg',
+    pieces: [AOC_FIRST, MCG_PHOTO],
+    enrolledAs: 'mcguinness',
+    what: "aoc blinking, then mcguinness's photo held still",
+  },
   { name: 'splice_live_aoc_then_mcg', pieces: [AOC_FIRST, MCG_LIVE_SECOND], enrolledAs: 'aoc', what: 'live aoc blinking, then live mcguinness' },
   { name: 'splice_live_mcg_then_aoc', pieces: [MCG_LIVE_FIRST, AOC_SECOND], enrolledAs: 'mcguinness', what: 'live mcguinness, then live aoc blinking' },
 ];
@@ -46,7 +56,25 @@ function inputArgs(p: SplicePiece): string[] {
 export function buildSplice(spec: SpliceSpec): Buffer {
   const [a, b] = spec.pieces;
   const filter = `[0:v]${FRAME},setpts=PTS-STARTPTS[a];[1:v]${FRAME},setpts=PTS-STARTPTS[b];[a][b]concat=n=2:v=1:a=0[v]`;
-  const args = ['-v', 'error', ...inputArgs(a), ...inputArgs(b), '-filter_complex', filter, '-map', '[v]', '-t', '3', '-c:v', 'libvpx', '-b:v', '1M', '-f', 'webm', 'pipe:1'];
+  const args = [
+    '-v',
+    'error',
+    ...inputArgs(a),
+    ...inputArgs(b),
+    '-filter_complex',
+    filter,
+    '-map',
+    '[v]',
+    '-t',
+    '3',
+    '-c:v',
+    'libvpx',
+    '-b:v',
+    '1M',
+    '-f',
+    'webm',
+    'pipe:1',
+  ];
   return execFileSync(ffmpegPath(), args, { maxBuffer: 16 * 1024 * 1024 });
 }
 
@@ -67,6 +95,24 @@ export function writeSplices(dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollca
  * wrapping round (320x240, as the browser's upload). Real footage, cut, not synthesised.
  */
 export function buildLoopCut(clip: string, offset: number): Buffer {
-  const args = ['-v', 'error', '-stream_loop', '1', '-i', fixture('clips', `${clip}.y4m`), '-ss', String(offset), '-t', '3', '-c:v', 'libvpx', '-b:v', '600k', '-f', 'webm', 'pipe:1'];
+  const args = [
+    '-v',
+    'error',
+    '-stream_loop',
+    '1',
+    '-i',
+    fixture('clips', `${clip}.y4m`),
+    '-ss',
+    String(offset),
+    '-t',
+    '3',
+    '-c:v',
+    'libvpx',
+    '-b:v',
+    '600k',
+    '-f',
+    'webm',
+    'pipe:1',
+  ];
   return execFileSync(ffmpegPath(), args, { maxBuffer: 16 * 1024 * 1024 });
 }

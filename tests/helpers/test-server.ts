@@ -65,9 +65,7 @@ export async function createTestUser(
   counter += 1;
   const email = args.email ?? `user${counter}.${Date.now()}@school.test`;
   const password = args.password ?? 'Passw0rd!';
-  const department = args.department
-    ? await db.selectFrom('departments').select('id').where('name', '=', args.department).executeTakeFirstOrThrow()
-    : null;
+  const department = args.department ? await db.selectFrom('departments').select('id').where('name', '=', args.department).executeTakeFirstOrThrow() : null;
   const username = args.username ?? `user${counter}`;
   const { id } = await db
     .insertInto('users')
@@ -86,10 +84,7 @@ export async function createTestUser(
 }
 
 /** Signs a token as the server would (or with another secret, to forge one). exp is absolute, in seconds. */
-export function signTestToken(
-  claims: { user_id: number; role: string; username?: string; tv?: number },
-  opts: { exp?: number; secret?: string } = {},
-) {
+export function signTestToken(claims: { user_id: number; role: string; username?: string; tv?: number }, opts: { exp?: number; secret?: string } = {}) {
   const exp = opts.exp ?? Math.floor(Date.now() / 1000) + 3600;
   return new SignJWT({ username: 'test', ...claims })
     .setProtectedHeader({ alg: 'HS256' })

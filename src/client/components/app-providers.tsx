@@ -17,7 +17,14 @@ export function AppProviders({ children }: { children: ReactNode }) {
         {children}
         <LoadingOverlay />
         {/* Top-right (SPEC 2) but below the headers (64-80 px tall), so a toast never covers Profile, Logout or Back. */}
-        <Toaster position="top-right" offset={{ top: TOAST_TOP_PX, right: 16 }} mobileOffset={{ top: TOAST_TOP_PX, left: 12, right: 12 }} duration={TOAST_MS.default} richColors closeButton />
+        <Toaster
+          position="top-right"
+          offset={{ top: TOAST_TOP_PX, right: 16 }}
+          mobileOffset={{ top: TOAST_TOP_PX, left: 12, right: 12 }}
+          duration={TOAST_MS.default}
+          richColors
+          closeButton
+        />
       </QueryClientProvider>
     </trpc.Provider>
   );

@@ -11,10 +11,18 @@ export function SiteFooter() {
           <p className="text-sm text-muted-foreground">{MSG.app.copyright(new Date().getFullYear())}</p>
         </div>
         <nav aria-label={MSG.nav.footer} className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted-foreground">
-          <Link to="/about-us" className="hover:text-foreground">{MSG.nav.about}</Link>
-          <Link to="/contact-us" className="hover:text-foreground">{MSG.nav.contact}</Link>
-          <Link to="/login" className="hover:text-foreground">{MSG.nav.login}</Link>
-          <Link to="/register" className="hover:text-foreground">{MSG.nav.register}</Link>
+          <Link to="/about-us" className="hover:text-foreground">
+            {MSG.nav.about}
+          </Link>
+          <Link to="/contact-us" className="hover:text-foreground">
+            {MSG.nav.contact}
+          </Link>
+          <Link to="/login" className="hover:text-foreground">
+            {MSG.nav.login}
+          </Link>
+          <Link to="/register" className="hover:text-foreground">
+            {MSG.nav.register}
+          </Link>
         </nav>
       </div>
     </footer>

@@ -23,7 +23,11 @@ export function SiteHeader() {
       data-scrolled={scrolled}
       className={cn(
         'fixed inset-x-0 top-0 z-40 transition-all duration-300',
-        open ? 'border-b bg-background shadow-md' : scrolled ? 'border-b bg-background/90 shadow-sm backdrop-blur-md' : 'border-b border-transparent bg-transparent',
+        open
+          ? 'border-b bg-background shadow-md'
+          : scrolled
+            ? 'border-b bg-background/90 shadow-sm backdrop-blur-md'
+            : 'border-b border-transparent bg-transparent',
       )}
     >
       <div className={cn('mx-auto flex max-w-6xl items-center justify-between px-4 transition-all sm:px-6', scrolled ? 'h-14' : 'h-18')}>

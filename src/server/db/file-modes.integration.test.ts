@@ -43,7 +43,9 @@ describe('file modes', () => {
   });
 
   it('face images are written 0600 in 0700 folders', async () => {
-    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
+      .jpeg()
+      .toBuffer();
     const uploads = path.join(srv.dataDir, 'uploads');
     const [first] = await storeFaceImages(uploads, 4242, [jpeg]);
     expect(mode(uploads)).toBe(0o700);

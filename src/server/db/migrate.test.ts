@@ -34,7 +34,9 @@ describe('migrations', () => {
     // A deleted user still cascades after the rebuild: the foreign keys point at the new table.
     await sql`delete from users where id = 2`.execute(db);
     expect((await sql`select * from attendance_records`.execute(db)).rows).toHaveLength(0);
-    await expect(sql`insert into users (username, email, password_hash, role, status, created_at) values ('x', 'x@s.test', 'h', 'student', 'bogus', ${now})`.execute(db)).rejects.toThrow(/CHECK/);
+    await expect(
+      sql`insert into users (username, email, password_hash, role, status, created_at) values ('x', 'x@s.test', 'h', 'student', 'bogus', ${now})`.execute(db),
+    ).rejects.toThrow(/CHECK/);
     await db.destroy();
   });
 });

@@ -3,7 +3,12 @@ import { countBlinks, eyeAspectRatio, type EyeSample } from './blink';
 
 const FPS = 12.5;
 /** A clip of `n` samples with open eyes at `open`, and eye ratios overridden at some frames. */
-function clip(n: number, open: number, dips: Record<number, number | [number, number]> = {}, extra: (i: number) => Partial<EyeSample> = () => ({})): EyeSample[] {
+function clip(
+  n: number,
+  open: number,
+  dips: Record<number, number | [number, number]> = {},
+  extra: (i: number) => Partial<EyeSample> = () => ({}),
+): EyeSample[] {
   return Array.from({ length: n }, (_, i) => {
     const d = dips[i];
     const [left, right] = d === undefined ? [open, open] : Array.isArray(d) ? d : [d, d];
@@ -19,7 +24,7 @@ describe('countBlinks', () => {
     expect(countBlinks(samples).blinks).toBe(3);
   });
 
-  it('judges against this person\'s own baseline: narrow eyes blink too', () => {
+  it("judges against this person's own baseline: narrow eyes blink too", () => {
     const samples = clip(38, 0.22, { 10: 0.09, 30: 0.1 });
     expect(countBlinks(samples).blinks).toBe(2);
   });

@@ -79,7 +79,16 @@ export function countBlinks(samples: EyeSample[], rules = BLINK_RULES): BlinkRes
     s.left !== null && s.right !== null && Math.abs(s.yaw ?? 0) <= rules.maxYaw && Math.abs((s.pitch ?? midPitch) - midPitch) <= rules.maxPitchDelta;
   const valid = sorted.filter(usable);
   if (valid.length < 4) return { blinks: 0, events: [], baseline: null, minRatio: null };
-  const baseline = { left: quantile(valid.map((s) => s.left!), rules.baselineQuantile), right: quantile(valid.map((s) => s.right!), rules.baselineQuantile) };
+  const baseline = {
+    left: quantile(
+      valid.map((s) => s.left!),
+      rules.baselineQuantile,
+    ),
+    right: quantile(
+      valid.map((s) => s.right!),
+      rules.baselineQuantile,
+    ),
+  };
   if (baseline.left <= 0 || baseline.right <= 0) return { blinks: 0, events: [], baseline, minRatio: null };
 
   const events: BlinkEvent[] = [];
@@ -107,13 +116,15 @@ export function countBlinks(samples: EyeSample[], rules = BLINK_RULES): BlinkRes
       else if (lastOpen !== null) dip = { openBefore: lastOpen, start: s.t, end: s.t };
       else if (atStart && s.t - clipStart <= rules.maxClosedMs) dip = { openBefore: null, start: clipStart, end: s.t };
     } else if (m >= rules.openRatio) {
-      if (dip && dip.end - dip.start <= rules.maxClosedMs && s.t - (dip.openBefore ?? clipStart) <= rules.maxBlinkMs) events.push({ before: dip.openBefore, after: s.t });
+      if (dip && dip.end - dip.start <= rules.maxClosedMs && s.t - (dip.openBefore ?? clipStart) <= rules.maxBlinkMs)
+        events.push({ before: dip.openBefore, after: s.t });
       dip = null;
       lastOpen = s.t;
       atStart = false;
     }
   }
   // a closure still under way when the recording stops: lids seen closing from open, within a blink's time
-  if (dip && dip.openBefore !== null && lastT - dip.start <= rules.maxClosedMs && lastT - dip.openBefore <= rules.maxBlinkMs) events.push({ before: dip.openBefore, after: null });
+  if (dip && dip.openBefore !== null && lastT - dip.start <= rules.maxClosedMs && lastT - dip.openBefore <= rules.maxBlinkMs)
+    events.push({ before: dip.openBefore, after: null });
   return { blinks: events.length, events, baseline, minRatio: Number.isFinite(minRatio) ? minRatio : null };
 }

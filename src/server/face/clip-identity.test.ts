@@ -14,7 +14,10 @@ const opts = { threshold: 0.5, minBlinks: 1, sharpest: (f: number[]) => f[0] };
 
 describe('identity across the clip', () => {
   it('finds each blink with the open frames either side of it', () => {
-    expect(analyseClip(clip([10, 11, 25]), FPS).blinks).toEqual([{ before: 9, after: 12 }, { before: 24, after: 26 }]);
+    expect(analyseClip(clip([10, 11, 25]), FPS).blinks).toEqual([
+      { before: 9, after: 12 },
+      { before: 24, after: 26 },
+    ]);
   });
 
   it("asks for a blink's flanks once every track has an identity frame, and stops when the blink is confirmed", () => {
@@ -28,7 +31,11 @@ describe('identity across the clip', () => {
 
   it("does not count a blink made by someone else's face, and calls the clip changed", () => {
     const a = analyseClip(clip([30, 31]), FPS);
-    const probes: ProbeDistances = new Map([[5, 0.18], [29, 0.8], [32, 0.79]]);
+    const probes: ProbeDistances = new Map([
+      [5, 0.18],
+      [29, 0.8],
+      [32, 0.79],
+    ]);
     expect(countEnrolledBlinks(a, probes, 0.5)).toBe(0);
     expect(faceChanged(probes, 0.5)).toBe(true);
     expect(nextProbeFrames(a, probes, opts)).toEqual([]);
@@ -45,7 +52,17 @@ describe('identity across the clip', () => {
 
   it('tries the next frame outward when face-api finds no face on a flank', () => {
     const a = analyseClip(clip([10, 11]), FPS);
-    expect(nextProbeFrames(a, new Map([[20, 0.2], [9, null], [12, 0.2]]), opts)).toEqual([8]);
+    expect(
+      nextProbeFrames(
+        a,
+        new Map([
+          [20, 0.2],
+          [9, null],
+          [12, 0.2],
+        ]),
+        opts,
+      ),
+    ).toEqual([8]);
   });
 
   it('identifies every track long enough to hold a blink', () => {
@@ -59,8 +76,24 @@ describe('identity across the clip', () => {
   });
 
   it('a probe a little over the threshold is unsure, not another person', () => {
-    expect(faceChanged(new Map([[1, 0.2], [2, 0.56]]), 0.5)).toBe(false);
-    expect(faceChanged(new Map([[1, 0.2], [2, 0.65]]), 0.5)).toBe(true);
+    expect(
+      faceChanged(
+        new Map([
+          [1, 0.2],
+          [2, 0.56],
+        ]),
+        0.5,
+      ),
+    ).toBe(false);
+    expect(
+      faceChanged(
+        new Map([
+          [1, 0.2],
+          [2, 0.65],
+        ]),
+        0.5,
+      ),
+    ).toBe(true);
   });
 
   it('spreads the first identity frames over the whole clip', () => {

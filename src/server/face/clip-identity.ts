@@ -78,7 +78,9 @@ function flankClass(side: number | null, outward: number, probes: ProbeDistances
 type BlinkState = 'confirmed' | 'refuted' | 'pending';
 
 function blinkState(b: Blink, probes: ProbeDistances, threshold: number): BlinkState {
-  const sides = [flankClass(b.before, (b.before ?? 0) - 1, probes, threshold), flankClass(b.after, (b.after ?? 0) + 1, probes, threshold)].filter((c) => c !== null);
+  const sides = [flankClass(b.before, (b.before ?? 0) - 1, probes, threshold), flankClass(b.after, (b.after ?? 0) + 1, probes, threshold)].filter(
+    (c) => c !== null,
+  );
   if (sides.includes('pending')) return 'pending';
   return sides.every((s) => s === 'match') ? 'confirmed' : 'refuted';
 }
@@ -103,7 +105,11 @@ export function faceChanged(probes: ProbeDistances, threshold: number): boolean 
  * Frames still to identify, given the probes so far: an identity frame in every track that has none, then the
  * flanks of the next undecided blink, until `minBlinks` blinks are confirmed. Empty when the verdict is known.
  */
-export function nextProbeFrames(a: ClipAnalysis, probes: ProbeDistances, opts: { threshold: number; minBlinks: number; sharpest: (frames: number[]) => number }): number[] {
+export function nextProbeFrames(
+  a: ClipAnalysis,
+  probes: ProbeDistances,
+  opts: { threshold: number; minBlinks: number; sharpest: (frames: number[]) => number },
+): number[] {
   if (faceChanged(probes, opts.threshold)) return [];
   const uncovered = a.tracks.filter((t) => t.end - t.start + 1 >= MIN_TRACK_FRAMES && ![...probes.keys()].some((f) => t.start <= f && f <= t.end));
   if (uncovered.length) return uncovered.map((t) => opts.sharpest(spread(t, TRACK_CANDIDATES)));

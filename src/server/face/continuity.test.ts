@@ -13,11 +13,20 @@ describe('faceTracks', () => {
 
   it('starts a new track where the face is gone for a frame (a photo taken away)', () => {
     const frames = [at(0.3), at(0.3), at(0.3), none, at(0.32), at(0.32)];
-    expect(faceTracks(frames)).toEqual([{ start: 0, end: 2 }, { start: 4, end: 5 }]);
+    expect(faceTracks(frames)).toEqual([
+      { start: 0, end: 2 },
+      { start: 4, end: 5 },
+    ]);
   });
 
   it('starts a new track where the box jumps or changes size at once (a cut)', () => {
-    expect(faceTracks([at(0.1), at(0.1), at(0.6), at(0.6)])).toEqual([{ start: 0, end: 1 }, { start: 2, end: 3 }]);
-    expect(faceTracks([at(0.3, 0.3), at(0.3, 0.3), at(0.2, 0.6), at(0.2, 0.6)])).toEqual([{ start: 0, end: 1 }, { start: 2, end: 3 }]);
+    expect(faceTracks([at(0.1), at(0.1), at(0.6), at(0.6)])).toEqual([
+      { start: 0, end: 1 },
+      { start: 2, end: 3 },
+    ]);
+    expect(faceTracks([at(0.3, 0.3), at(0.3, 0.3), at(0.2, 0.6), at(0.2, 0.6)])).toEqual([
+      { start: 0, end: 1 },
+      { start: 2, end: 3 },
+    ]);
   });
 });

@@ -9,7 +9,9 @@ import fs from 'node:fs';
 /** The image bomb: 16000x16000 (256 megapixels, 768 MB decoded) in well under 1 MB of PNG. */
 let bomb: Buffer;
 beforeAll(async () => {
-  bomb = await sharp({ create: { width: 16000, height: 16000, channels: 3, background: '#ffffff' } }).png({ compressionLevel: 9 }).toBuffer();
+  bomb = await sharp({ create: { width: 16000, height: 16000, channels: 3, background: '#ffffff' } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 }, 60_000);
 
 describe('decodeImage', () => {
@@ -28,7 +30,9 @@ describe('decodeImage', () => {
   }, 60_000);
 
   it('still decodes an ordinary photo, scaled to 640 px on its long side', async () => {
-    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#8899aa' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#8899aa' } })
+      .jpeg()
+      .toBuffer();
     const img = await decodeImage(photo, 1);
     expect([img.width, img.height, img.rgb.length]).toEqual([640, 480, 640 * 480 * 3]);
   });
@@ -41,7 +45,9 @@ describe('decodeImage', () => {
   });
 
   it('refuses a file that is not a JPEG or PNG, naming it', async () => {
-    const gif = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#000' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
     for (const bad of [Buffer.from('not an image'), gif]) await expect(decodeImage(bad, 3)).rejects.toMatchObject({ code: 'bad_image', detail: { image: 3 } });
   });
 });

@@ -41,7 +41,21 @@ describe('decodeVideo', () => {
 
   it('reads a webm without a duration in its header, as browsers record them', async () => {
     // written to a pipe, the muxer cannot go back to fill in the duration: like MediaRecorder output
-    const bytes = execFileSync(ffmpegPath(), ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=30', '-t', '3', '-c:v', 'libvpx', '-f', 'webm', 'pipe:1']);
+    const bytes = execFileSync(ffmpegPath(), [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=320x240:rate=30',
+      '-t',
+      '3',
+      '-c:v',
+      'libvpx',
+      '-f',
+      'webm',
+      'pipe:1',
+    ]);
     const v = await decodeVideo(bytes, OPTS);
     expect(v.frames.length).toBeGreaterThanOrEqual(37);
     v.release();
@@ -55,7 +69,21 @@ describe('decodeVideo', () => {
 
   it('refuses a video longer than 10 s, with or without a duration header', async () => {
     await rejects(make('long.webm', ['-t', '12', '-c:v', 'libvpx', '-b:v', '100k']), 'video_too_long');
-    const headerless = execFileSync(ffmpegPath(), ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10', '-t', '12', '-c:v', 'libvpx', '-f', 'webm', 'pipe:1']);
+    const headerless = execFileSync(ffmpegPath(), [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=160x120:rate=10',
+      '-t',
+      '12',
+      '-c:v',
+      'libvpx',
+      '-f',
+      'webm',
+      'pipe:1',
+    ]);
     await rejects(headerless, 'video_too_long');
   });
 

@@ -81,13 +81,36 @@ export async function sweepStaleUploads(tmp = os.tmpdir()): Promise<string[]> {
     if (pid ? !alive(Number(pid)) : await old().catch(() => false)) stale.push(n);
   }
   // never throws: a folder it may not remove (another user's) is left, and the engine starts anyway
-  const removed = await Promise.all(stale.map((n) => fs.rm(path.join(tmp, n), { recursive: true, force: true }).then(() => n, () => null)));
+  const removed = await Promise.all(
+    stale.map((n) =>
+      fs.rm(path.join(tmp, n), { recursive: true, force: true }).then(
+        () => n,
+        () => null,
+      ),
+    ),
+  );
   return removed.filter((n) => n !== null);
 }
 
 function runFfmpeg(input: string, stdin: Buffer | null, opts: { fps: number; timeoutMs: number }): Promise<{ sink: FrameSink; width: number; height: number }> {
   const scale = `scale=w='min(${FRAME_MAX_WIDTH},iw)':h='min(${FRAME_MAX_HEIGHT},ih)':force_original_aspect_ratio=decrease`;
-  const args = ['-hide_banner', '-nostats', '-nostdin', ...UPLOAD_INPUT_ARGS, '-i', input, '-an', '-sn', '-vf', `fps=${opts.fps},${scale}`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'];
+  const args = [
+    '-hide_banner',
+    '-nostats',
+    '-nostdin',
+    ...UPLOAD_INPUT_ARGS,
+    '-i',
+    input,
+    '-an',
+    '-sn',
+    '-vf',
+    `fps=${opts.fps},${scale}`,
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'rgb24',
+    'pipe:1',
+  ];
   const maxFrames = Math.floor(MAX_VIDEO_SECONDS * opts.fps) + 2;
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpegPath(), args, { stdio: ['pipe', 'pipe', 'pipe'] });

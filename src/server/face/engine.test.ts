@@ -14,8 +14,26 @@ const AOC = ['enroll_aoc_f005.jpg', 'enroll_aoc_f045.jpg', 'enroll_aoc_f070.jpg'
 const MCG = ['enroll_mcguinness_f003.jpg', 'enroll_mcguinness_f025.jpg', 'enroll_mcguinness_f115.jpg'];
 /** A 3-s webm of a still picture (or of ffmpeg's test pattern when `image` is omitted). */
 const stillVideo = (image?: string) =>
-  execFileSync(ffmpegPath(), ['-v', 'error', ...(image ? ['-loop', '1', '-i', image, '-vf', 'scale=640:-2'] : ['-f', 'lavfi', '-i', 'testsrc=size=640x480:rate=25']), '-t', '3', '-r', '25', '-c:v', 'libvpx', '-b:v', '800k', '-f', 'webm', 'pipe:1']);
-const blankJpeg = () => sharp({ create: { width: 320, height: 240, channels: 3, background: '#8899aa' } }).jpeg().toBuffer();
+  execFileSync(ffmpegPath(), [
+    '-v',
+    'error',
+    ...(image ? ['-loop', '1', '-i', image, '-vf', 'scale=640:-2'] : ['-f', 'lavfi', '-i', 'testsrc=size=640x480:rate=25']),
+    '-t',
+    '3',
+    '-r',
+    '25',
+    '-c:v',
+    'libvpx',
+    '-b:v',
+    '800k',
+    '-f',
+    'webm',
+    'pipe:1',
+  ]);
+const blankJpeg = () =>
+  sharp({ create: { width: 320, height: 240, channels: 3, background: '#8899aa' } })
+    .jpeg()
+    .toBuffer();
 
 describe.skipIf(!hasFixtures)('face engine on the fixture clips and photos', () => {
   if (!hasFixtures) console.warn(NO_FIXTURES_MESSAGE);
@@ -44,16 +62,23 @@ describe.skipIf(!hasFixtures)('face engine on the fixture clips and photos', () 
     ['mcguinness_0blinks_3s', 'mcg', false, 'no_blink', 0],
     ['spoof_print_attack_3s', 'aoc', false, 'no_blink', 0],
     ['spoof_screen_replay_3s', 'mcg', false, 'no_blink', 0],
-  ] as const)('%s enrolled as %s: success=%s (%s), about %i blinks', async (name, who, success, reason, blinks) => {
-    const v = await engine.verifyVideo(clip(name), who === 'aoc' ? aoc : mcg);
-    expect(v).toMatchObject({ success, reason });
-    expect(Math.abs(v.blink_count - blinks)).toBeLessThanOrEqual(1);
-    expect(v.ms).toBeGreaterThan(0);
-  }, 60_000);
+  ] as const)(
+    '%s enrolled as %s: success=%s (%s), about %i blinks',
+    async (name, who, success, reason, blinks) => {
+      const v = await engine.verifyVideo(clip(name), who === 'aoc' ? aoc : mcg);
+      expect(v).toMatchObject({ success, reason });
+      expect(Math.abs(v.blink_count - blinks)).toBeLessThanOrEqual(1);
+      expect(v.ms).toBeGreaterThan(0);
+    },
+    60_000,
+  );
 
   it('accepts the genuine students every time, the hard d0 clip included (5 tries each)', async () => {
     const d0 = await engine.enroll(['f005', 'f030', 'f050'].map((f) => read('clips', `enroll_d0_${f}.jpg`)));
-    for (const [name, who] of [['d0_man_1blink_3s', d0], ['aoc_3blinks_3s', aoc]] as const) {
+    for (const [name, who] of [
+      ['d0_man_1blink_3s', d0],
+      ['aoc_3blinks_3s', aoc],
+    ] as const) {
       const verdicts = [];
       for (let i = 0; i < 5; i++) verdicts.push((await engine.verifyVideo(clip(name), who)).reason);
       expect(verdicts, name).toEqual(Array(5).fill('accepted'));
@@ -72,10 +97,14 @@ describe.skipIf(!hasFixtures)('face engine on the fixture clips and photos', () 
   }, 120_000);
 
   // Splice attacks cut from the same real footage: the enrolled face and another face in one clip.
-  it.each(SPLICES.map((s) => [s.name, s] as const))('%s is refused: the face changed', async (_name, spec) => {
-    const v = await engine.verifyVideo(buildSplice(spec), spec.enrolledAs === 'aoc' ? aoc : mcg);
-    expect(v).toMatchObject({ success: false, reason: 'face_changed' });
-  }, 60_000);
+  it.each(SPLICES.map((s) => [s.name, s] as const))(
+    '%s is refused: the face changed',
+    async (_name, spec) => {
+      const v = await engine.verifyVideo(buildSplice(spec), spec.enrolledAs === 'aoc' ? aoc : mcg);
+      expect(v).toMatchObject({ success: false, reason: 'face_changed' });
+    },
+    60_000,
+  );
 
   it('refuses a cut between two live people whoever is enrolled', async () => {
     const cut = buildSplice(SPLICES.find((s) => s.name === 'splice_live_aoc_then_mcg')!);
@@ -109,7 +138,11 @@ describe.skipIf(!hasFixtures)('face engine on the fixture clips and photos', () 
     const verdicts = [];
     for (const f of wide) verdicts.push((await engine.verifyImage(read('photos', 'wide', f), zuck)).reason);
     expect(verdicts).toEqual(['accepted', 'identity_mismatch', 'identity_mismatch']);
-    const withWide = await engine.enroll([read('photos', 'people', 'zuckerberg_1.jpg'), read('photos', 'wide', wide[0]), read('photos', 'people', 'zuckerberg_3.jpg')]);
+    const withWide = await engine.enroll([
+      read('photos', 'people', 'zuckerberg_1.jpg'),
+      read('photos', 'wide', wide[0]),
+      read('photos', 'people', 'zuckerberg_3.jpg'),
+    ]);
     expect(withWide.descriptors).toHaveLength(3);
     expect(await engine.verifyImage(read('photos', 'bbt', 'group_6_faces.jpg'), zuck)).toMatchObject({ reason: 'multiple_faces' });
   }, 60_000);
@@ -121,7 +154,10 @@ describe.skipIf(!hasFixtures)('face engine on the fixture clips and photos', () 
   }, 60_000);
 
   it('refuses a file that is not an image, and a count other than 3', async () => {
-    await expect(engine.enroll([read('clips', AOC[0]), Buffer.from('not an image'), read('clips', AOC[2])])).rejects.toMatchObject({ code: 'bad_image', detail: { image: 2 } });
+    await expect(engine.enroll([read('clips', AOC[0]), Buffer.from('not an image'), read('clips', AOC[2])])).rejects.toMatchObject({
+      code: 'bad_image',
+      detail: { image: 2 },
+    });
     await expect(engine.enroll([read('clips', AOC[0])])).rejects.toBeInstanceOf(FaceInputError);
   });
 
@@ -141,7 +177,12 @@ describe.skipIf(!hasFixtures)('face engine on the fixture clips and photos', () 
 
   it('gives a FaceInputError for bad uploads', async () => {
     const bytes = clip('aoc_3blinks_3s');
-    for (const bad of [Buffer.alloc(0), Buffer.from('plain text, named .webm'), bytes.subarray(0, bytes.length >> 1), Buffer.concat([bytes, Buffer.alloc(6 * 1024 * 1024)])]) {
+    for (const bad of [
+      Buffer.alloc(0),
+      Buffer.from('plain text, named .webm'),
+      bytes.subarray(0, bytes.length >> 1),
+      Buffer.concat([bytes, Buffer.alloc(6 * 1024 * 1024)]),
+    ]) {
       await expect(engine.verifyVideo(bad, aoc)).rejects.toBeInstanceOf(FaceInputError);
     }
   }, 60_000);
@@ -149,10 +190,14 @@ describe.skipIf(!hasFixtures)('face engine on the fixture clips and photos', () 
   it('refuses work past the queue bound at once with FaceBusyError and Retry-After', async () => {
     const video = clip('spoof_print_attack_3s');
     const started = Date.now();
-    const settled = await Promise.allSettled(Array.from({ length: 8 }, () => engine.verifyVideo(video, aoc).catch((e: unknown) => {
-      if (e instanceof FaceBusyError) return { busyAfterMs: Date.now() - started, retry: e.retryAfterSeconds };
-      throw e;
-    })));
+    const settled = await Promise.allSettled(
+      Array.from({ length: 8 }, () =>
+        engine.verifyVideo(video, aoc).catch((e: unknown) => {
+          if (e instanceof FaceBusyError) return { busyAfterMs: Date.now() - started, retry: e.retryAfterSeconds };
+          throw e;
+        }),
+      ),
+    );
     const values = settled.map((s) => (s.status === 'fulfilled' ? s.value : s.reason));
     const busy = values.filter((v) => 'busyAfterMs' in v) as { busyAfterMs: number; retry: number }[];
     expect(busy).toHaveLength(4); // 2 running + queueLimit 2 waiting; the other 4 refused
@@ -166,7 +211,12 @@ describe.skipIf(!hasFixtures)('face engine on the fixture clips and photos', () 
 
   it('serves an attendance check while registrations flood the engine', async () => {
     const images = AOC.map((f) => read('clips', f));
-    const flood = Array.from({ length: 6 }, () => engine.enroll(images).then(() => 'enrolled', (e: unknown) => (e instanceof FaceBusyError ? 'busy' : e)));
+    const flood = Array.from({ length: 6 }, () =>
+      engine.enroll(images).then(
+        () => 'enrolled',
+        (e: unknown) => (e instanceof FaceBusyError ? 'busy' : e),
+      ),
+    );
     // the enrollments fill both workers and their own queue (1 with queueLimit 2); the check still gets in line, first
     expect(await engine.verifyVideo(clip('aoc_3blinks_3s'), aoc)).toMatchObject({ success: true, reason: 'accepted' });
     const outcomes = await Promise.all(flood);
@@ -190,4 +240,3 @@ describe.skipIf(!hasFixtures)('face engine on the fixture clips and photos', () 
     expect(rss[29] - rss[9]).toBeLessThan(100 * 1024 * 1024);
   }, 600_000);
 });
-

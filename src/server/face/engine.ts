@@ -15,7 +15,6 @@ import { completeIdentity, windowFrames } from './identify-clip';
 const transferable = (u: Uint8Array): ArrayBuffer[] =>
   u.buffer instanceof ArrayBuffer && u.byteOffset === 0 && u.buffer.byteLength === u.length ? [u.buffer] : [];
 
-
 /** One identity frame (face-api, ~110 ms) costs about as much as this many liveness frames (~28 ms each), measured. */
 const IDENTITY_COST_FRAMES = 4;
 
@@ -30,7 +29,8 @@ export function splitFrames<T>(items: T[], workers: number, identityFrames = 1):
   const first = Math.max(1, Math.round(perWorker - identityCost));
   const rest = items.length - first;
   const runs = [items.slice(0, first)];
-  for (let i = 1; i < workers; i++) runs.push(items.slice(first + Math.round(((i - 1) * rest) / (workers - 1)), first + Math.round((i * rest) / (workers - 1))));
+  for (let i = 1; i < workers; i++)
+    runs.push(items.slice(first + Math.round(((i - 1) * rest) / (workers - 1)), first + Math.round((i * rest) / (workers - 1))));
   return runs;
 }
 

@@ -33,7 +33,16 @@ export function ffmpegPath(): string {
  * `-f_err_detect explode` (the demuxer's alone) makes ffmpeg 5+ say when a webm ends mid-cluster: it stays silent
  * otherwise, and a cut upload would pass as a shorter clip.
  */
-export const UPLOAD_INPUT_ARGS = ['-protocol_whitelist', 'file,pipe', '-format_whitelist', 'matroska,webm,mov,mp4', '-codec_whitelist', 'vp8,vp9,h264', '-f_err_detect', 'explode'];
+export const UPLOAD_INPUT_ARGS = [
+  '-protocol_whitelist',
+  'file,pipe',
+  '-format_whitelist',
+  'matroska,webm,mov,mp4',
+  '-codec_whitelist',
+  'vp8,vp9,h264',
+  '-f_err_detect',
+  'explode',
+];
 
 export interface StreamInfo {
   /** seconds from the container header; null when absent (browser MediaRecorder webm has none) */
@@ -59,4 +68,5 @@ export function parseStreamInfo(stderr: string): StreamInfo {
 }
 
 /** Demuxer and decoder complaints that mean the file is cut short or damaged. */
-export const CORRUPT_PATTERN = /Read error|Truncat|corrupt|Error while decoding|partial file|EBML header parsing failed|invalid as first byte|End of file|ended prematurely|moov atom not found/i;
+export const CORRUPT_PATTERN =
+  /Read error|Truncat|corrupt|Error while decoding|partial file|EBML header parsing failed|invalid as first byte|End of file|ended prematurely|moov atom not found/i;

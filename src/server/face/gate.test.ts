@@ -25,10 +25,12 @@ describe('JobGate', () => {
   it('passes a freed slot to the next job in order, even when a job fails', async () => {
     const gate = new JobGate(1, 5);
     const order: number[] = [];
-    const jobs = [1, 2, 3].map((n) => gate.run(async () => {
-      order.push(n);
-      if (n === 1) throw new Error('boom');
-    }));
+    const jobs = [1, 2, 3].map((n) =>
+      gate.run(async () => {
+        order.push(n);
+        if (n === 1) throw new Error('boom');
+      }),
+    );
     await expect(jobs[0]).rejects.toThrow('boom');
     await Promise.all(jobs.slice(1));
     expect(order).toEqual([1, 2, 3]);
@@ -66,7 +68,14 @@ describe('JobGate', () => {
     const gate = new JobGate(2, 8);
     expect(enrollQueueLimitFor(8)).toBe(2);
     const b = later();
-    const flood = Array.from({ length: 10 }, () => gate.run(() => b.p, 'enroll').then(() => 'done', (e: unknown) => e));
+    const flood = Array.from({ length: 10 }, () =>
+      gate
+        .run(() => b.p, 'enroll')
+        .then(
+          () => 'done',
+          (e: unknown) => e,
+        ),
+    );
     expect(gate.stats()).toEqual({ queued: 2, running: 2 }); // 2 running, 2 waiting, 6 refused at once
     const checks = Array.from({ length: 8 }, () => gate.run(async () => 'checked'));
     expect(gate.stats()).toEqual({ queued: 10, running: 2 });

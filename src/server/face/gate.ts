@@ -44,7 +44,8 @@ export class JobGate {
     } finally {
       this.avgMs = 0.7 * this.avgMs + 0.3 * (Date.now() - started);
       const next = this.waiting.check.shift() ?? this.waiting.enroll.shift();
-      if (next) next.go(); // the slot passes straight to the next job in line, checks first
+      if (next)
+        next.go(); // the slot passes straight to the next job in line, checks first
       else this.running--;
     }
   }

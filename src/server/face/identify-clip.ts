@@ -23,7 +23,15 @@ const MAX_IDENTITY_ROUNDS = 6;
 export function sharpestOf(v: ClipFrames, frames: number[], readings?: FrameReading[]): number {
   const meshed = readings ? frames.filter((f) => readings[f]?.chip) : [];
   const pool = meshed.length ? meshed : frames;
-  return pool[pickSharpFrames(pool.map((f) => v.frames[f]), v.width, v.height, 1, pool.length)[0] ?? 0];
+  return pool[
+    pickSharpFrames(
+      pool.map((f) => v.frames[f]),
+      v.width,
+      v.height,
+      1,
+      pool.length,
+    )[0] ?? 0
+  ];
 }
 
 /** The first identity frames, the sharpest of each window of the clip. */
@@ -43,7 +51,9 @@ export async function completeIdentity(
   const clip = analyseClip(readings, v.fps);
   const sharpest = (frames: number[]) => sharpestOf(v, frames, readings);
   for (let round = 0; round < MAX_IDENTITY_ROUNDS; round++) {
-    const need = nextProbeFrames(clip, probeDistances(probes, opts.mean), { threshold: opts.threshold, minBlinks: opts.minBlinks, sharpest }).filter((f) => !probes.has(f));
+    const need = nextProbeFrames(clip, probeDistances(probes, opts.mean), { threshold: opts.threshold, minBlinks: opts.minBlinks, sharpest }).filter(
+      (f) => !probes.has(f),
+    );
     if (!need.length) return;
     const found = await Promise.all(need.map(describe));
     for (const [k, f] of need.entries()) probes.set(f, found[k]);

@@ -33,7 +33,21 @@ describe('engine job deadline', () => {
     // load) and not the liveness pass: 6 s of frames take one worker about 2 s
     const engine = await createFaceEngine({ workers: 1, jobTimeoutMs: 1000 });
     try {
-      const video = execFileSync(ffmpegPath(), ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=640x480:rate=25', '-t', '6', '-c:v', 'libvpx', '-f', 'webm', 'pipe:1']);
+      const video = execFileSync(ffmpegPath(), [
+        '-v',
+        'error',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc=size=640x480:rate=25',
+        '-t',
+        '6',
+        '-c:v',
+        'libvpx',
+        '-f',
+        'webm',
+        'pipe:1',
+      ]);
       const template = { descriptors: [], mean: new Float32Array(128), model: FACE_MODEL_ID };
       const err = await engine.verifyVideo(video, template).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(FaceBusyError);

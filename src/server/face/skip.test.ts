@@ -33,7 +33,7 @@ describe('frames liveness may leave out', () => {
     expect(mayChange(face(0.4), { faces: 0, left: null, right: null }, opened())).toBe(true);
   });
 
-  it('gives a frame left out its neighbours\' face and a box between theirs, and no eyes to judge', () => {
+  it("gives a frame left out its neighbours' face and a box between theirs, and no eyes to judge", () => {
     const r = between(face(0.4, 0.3), face(0.4, 0.32));
     expect(r).toMatchObject({ faces: 1, left: null, right: null, skipped: true });
     expect(r.box![0]).toBeCloseTo(0.31);

@@ -23,7 +23,11 @@ export function createAttemptLog(db: DB, flushMs = 200) {
     buffer = [];
     try {
       // Small fixed-size chunks: each is one cached statement and other queries run between them.
-      for (let i = 0; i < rows.length; i += FLUSH_CHUNK) await db.insertInto('attendance_attempts').values(rows.slice(i, i + FLUSH_CHUNK)).execute();
+      for (let i = 0; i < rows.length; i += FLUSH_CHUNK)
+        await db
+          .insertInto('attendance_attempts')
+          .values(rows.slice(i, i + FLUSH_CHUNK))
+          .execute();
     } catch (err) {
       console.error('[attempts] could not write the audit log', err);
     }
@@ -34,7 +38,12 @@ export function createAttemptLog(db: DB, flushMs = 200) {
       buffer.push(row);
       timer ??= setTimeout(() => void flush(), flushMs).unref();
     },
-    writeNow: (row: AttemptRow) => db.insertInto('attendance_attempts').values(row).execute().then(() => undefined),
+    writeNow: (row: AttemptRow) =>
+      db
+        .insertInto('attendance_attempts')
+        .values(row)
+        .execute()
+        .then(() => undefined),
     flush,
   };
 }

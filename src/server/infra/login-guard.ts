@@ -42,7 +42,10 @@ export function createLoginGuard(db: DB, clock: Clock, opts: { maxFailures: numb
     if (nowMs - lastPrune > PRUNE_EVERY_MS) {
       lastPrune = nowMs;
       for (const [k, until] of blockedUntil) if (until <= nowMs) blockedUntil.delete(k);
-      await db.deleteFrom('login_failures').where('last_failed_at', '<', new Date(nowMs - FORGET_MS).toISOString()).execute();
+      await db
+        .deleteFrom('login_failures')
+        .where('last_failed_at', '<', new Date(nowMs - FORGET_MS).toISOString())
+        .execute();
     }
     // One transaction holding the pair's row: SQLite runs transactions one at a time, and on PostgreSQL (several
     // nodes) the no-op upsert locks the row until commit, so concurrent attempts on any node count one by one.

@@ -34,7 +34,12 @@ export function createRegistrationLimit(db: DB, clock: Clock, perHour: number): 
           oc.column('key').doUpdateSet((eb) => {
             const expired = eb('rate_limits.window_ends_at', '<=', now);
             return {
-              points: eb.case().when(expired).then(1).else(eb('rate_limits.points', '+', 1)).end(),
+              points: eb
+                .case()
+                .when(expired)
+                .then(1)
+                .else(eb('rate_limits.points', '+', 1))
+                .end(),
               window_ends_at: eb.case().when(expired).then(windowEnd).else(eb.ref('rate_limits.window_ends_at')).end(),
             };
           }),

@@ -17,7 +17,8 @@ export class Slots {
       return await work();
     } finally {
       const next = this.waiting.shift();
-      if (next) next(); // the slot passes straight to the next task in line
+      if (next)
+        next(); // the slot passes straight to the next task in line
       else this.running -= 1;
     }
   }

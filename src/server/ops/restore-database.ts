@@ -5,7 +5,11 @@ import { OpsRefused } from './backup-database';
 import { hasSqliteHeader, integrityOf, schemaStateOf } from './sqlite-checks';
 
 const SIDE_FILES = ['-wal', '-shm', '-journal'];
-const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+const stamp = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
 
 /**
  * Takes the live database for ourselves, or refuses. SQLite's own locking tells whether any other process has the

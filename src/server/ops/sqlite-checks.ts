@@ -21,9 +21,7 @@ export function integrityOf(sqlite: SQLite.Database): string {
   return rows.length === 1 && rows[0] === 'ok' ? 'ok' : rows.slice(0, 5).join('; ');
 }
 
-export type SchemaState =
-  | { ok: true; applied: string[]; pending: string[]; latest: string }
-  | { ok: false; problem: string };
+export type SchemaState = { ok: true; applied: string[]; pending: string[]; latest: string } | { ok: false; problem: string };
 
 /**
  * Where a database stands in this version's migrations (Kysely's kysely_migration table): a file without the table

@@ -46,7 +46,10 @@ describe('/update-user: GET /api/user/{id} and PUT /api/update/{id}', () => {
     expect((await putUpdate(s.id, other.token, { username: 'hijack1' })).status).toBe(403);
     const ok = await putUpdate(s.id, admin.token, { username: 'renamed2', phone_number: '9123456780' });
     expect([ok.status, ok.body.images_replaced]).toEqual([200, false]);
-    expect(await srv.db.selectFrom('users').select(['username', 'phone_number']).where('id', '=', s.id).executeTakeFirstOrThrow()).toEqual({ username: 'renamed2', phone_number: '9123456780' });
+    expect(await srv.db.selectFrom('users').select(['username', 'phone_number']).where('id', '=', s.id).executeTakeFirstOrThrow()).toEqual({
+      username: 'renamed2',
+      phone_number: '9123456780',
+    });
     expect((await putUpdate(s.id, s.token, { username: 'x' })).body.message).toBe(MSG.validation.username);
     expect((await putUpdate(s.id, s.token, {}, [await plainJpeg()])).body.message).toBe(MSG.admin.imagesNeedThree);
   });

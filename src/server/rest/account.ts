@@ -22,7 +22,11 @@ export function accountRoutes(deps: AppDeps): Router {
   const signedIn = requireUser(deps);
   const caller = (req: unknown) => (req as AuthedRequest).user;
 
-  r.get('/user/:id', signedIn, handle(async (req, res) => res.json(await getEditableProfile(deps, caller(req), idOf(req.params)))));
+  r.get(
+    '/user/:id',
+    signedIn,
+    handle(async (req, res) => res.json(await getEditableProfile(deps, caller(req), idOf(req.params)))),
+  );
   r.put('/update/:id', signedIn, (req: Request, res: Response) => {
     let id: number;
     try {
@@ -34,12 +38,20 @@ export function accountRoutes(deps: AppDeps): Router {
     }
     upload(req, res, (err: unknown) => {
       if (err instanceof multer.MulterError) {
-        const message = err.code === 'LIMIT_FILE_SIZE' ? MSG.register.imagesTooLarge : err.code === 'LIMIT_FILE_COUNT' || err.code === 'LIMIT_UNEXPECTED_FILE' ? MSG.admin.imagesNeedThree : MSG.server.validation;
+        const message =
+          err.code === 'LIMIT_FILE_SIZE'
+            ? MSG.register.imagesTooLarge
+            : err.code === 'LIMIT_FILE_COUNT' || err.code === 'LIMIT_UNEXPECTED_FILE'
+              ? MSG.admin.imagesNeedThree
+              : MSG.server.validation;
         return sendError(res, new DomainError('VALIDATION', message));
       }
       if (err) return sendError(res, new DomainError('VALIDATION', MSG.server.validation));
       const files = ((req.files as Express.Multer.File[]) ?? []).map((f) => ({ buffer: f.buffer, size: f.size }));
-      updateProfile(deps, caller(req), id, req.body ?? {}, files).then((result) => res.json(result), (e) => sendError(res, e));
+      updateProfile(deps, caller(req), id, req.body ?? {}, files).then(
+        (result) => res.json(result),
+        (e) => sendError(res, e),
+      );
     });
   });
   return r;

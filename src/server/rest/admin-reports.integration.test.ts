@@ -7,7 +7,11 @@ let srv: TestServer;
 let token: string;
 const ids: Record<string, number> = {};
 const get = (url: string) => getJson(`${srv.url}${url}`, token);
-const parseCsv = (text: string) => text.trimEnd().split('\r\n').map((l) => l.split(','));
+const parseCsv = (text: string) =>
+  text
+    .trimEnd()
+    .split('\r\n')
+    .map((l) => l.split(','));
 
 /**
  * Two teachers (BCA, MBA) and three students. Times straddle a Kolkata midnight: 2026-03-01T19:00Z is
@@ -22,11 +26,32 @@ beforeAll(async () => {
   ids.s2 = (await createTestUser(srv.db, { role: 'student', department: 'BCA', username: 'stwo' })).id;
   ids.s3 = (await createTestUser(srv.db, { role: 'student', department: 'MBA', username: 'sthree' })).id;
   const session = async (teacher: number, department: number, at: string) =>
-    (await srv.db.insertInto('geofence_sessions').values({ teacher_id: teacher, department_id: department, latitude: 23.0225, longitude: 72.5714, radius_m: 50, started_at: at, ends_at: at, ended_at: at, end_reason: 'expired' }).returning('id').executeTakeFirstOrThrow()).id;
+    (
+      await srv.db
+        .insertInto('geofence_sessions')
+        .values({
+          teacher_id: teacher,
+          department_id: department,
+          latitude: 23.0225,
+          longitude: 72.5714,
+          radius_m: 50,
+          started_at: at,
+          ends_at: at,
+          ended_at: at,
+          end_reason: 'expired',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   const b1 = await session(ids.tb, 3, '2026-03-01T04:00:00.000Z');
   const b2 = await session(ids.tb, 3, '2026-03-01T19:00:00.000Z');
   const m1 = await session(ids.tm, 5, '2026-03-05T04:00:00.000Z');
-  const rec = (session_id: number, student_id: number, marked_at: string, o: Partial<{ status: 'present' | 'absent'; geo: 'valid' | 'invalid' | null; face: string | null; manual: number; by: number | null }> = {}) => ({
+  const rec = (
+    session_id: number,
+    student_id: number,
+    marked_at: string,
+    o: Partial<{ status: 'present' | 'absent'; geo: 'valid' | 'invalid' | null; face: string | null; manual: number; by: number | null }> = {},
+  ) => ({
     session_id,
     student_id,
     marked_at,
@@ -40,26 +65,47 @@ beforeAll(async () => {
     manual_override: o.manual ?? 0,
     marked_by: o.by ?? null,
   });
-  await srv.db.insertInto('attendance_records').values([
-    rec(b1, ids.s1, '2026-03-01T04:01:00.000Z'),
-    rec(b1, ids.s2, '2026-03-01T04:02:00.000Z', { status: 'absent', geo: 'invalid', face: 'not_verified' }),
-    rec(b2, ids.s1, '2026-03-01T19:01:00.000Z', { geo: null }),
-    rec(b2, ids.s2, '2026-03-01T19:02:00.000Z', { status: 'absent', geo: null, face: null, manual: 1, by: ids.tb }),
-    rec(m1, ids.s3, '2026-03-05T04:01:00.000Z'),
-  ]).execute();
+  await srv.db
+    .insertInto('attendance_records')
+    .values([
+      rec(b1, ids.s1, '2026-03-01T04:01:00.000Z'),
+      rec(b1, ids.s2, '2026-03-01T04:02:00.000Z', { status: 'absent', geo: 'invalid', face: 'not_verified' }),
+      rec(b2, ids.s1, '2026-03-01T19:01:00.000Z', { geo: null }),
+      rec(b2, ids.s2, '2026-03-01T19:02:00.000Z', { status: 'absent', geo: null, face: null, manual: 1, by: ids.tb }),
+      rec(m1, ids.s3, '2026-03-05T04:01:00.000Z'),
+    ])
+    .execute();
 });
 afterAll(() => srv.close());
 
 describe('attendance reports', () => {
   it('summary counts users, sessions and records', async () => {
-    expect((await get('/api/admin/attendance-summary')).body).toEqual({ total_teachers: 2, total_students: 3, total_sessions: 3, total_attendance: 5, pending_teachers: 0 });
+    expect((await get('/api/admin/attendance-summary')).body).toEqual({
+      total_teachers: 2,
+      total_students: 3,
+      total_sessions: 3,
+      total_attendance: 5,
+      pending_teachers: 0,
+    });
   });
 
   it('pages teacher and student pairs, newest first or oldest first, with their numbers', async () => {
     const all = await get('/api/admin/attendance-details');
     expect(all.body.total_records).toBe(3);
     expect(all.body.data.map((p: { student_name: string }) => p.student_name)).toEqual(['sthree', 'stwo', 'sone']);
-    expect(all.body.data[1]).toMatchObject({ teacher_name: 'tbca', student_name: 'stwo', total_present: 0, total_absent: 2, geofencing_success: 0, geofencing_fail: 1, face_success: 0, face_fail: 1, manual_count: 1, system_count: 1, total_attendance: 2 });
+    expect(all.body.data[1]).toMatchObject({
+      teacher_name: 'tbca',
+      student_name: 'stwo',
+      total_present: 0,
+      total_absent: 2,
+      geofencing_success: 0,
+      geofencing_fail: 1,
+      face_success: 0,
+      face_fail: 1,
+      manual_count: 1,
+      system_count: 1,
+      total_attendance: 2,
+    });
     const page2 = await get('/api/admin/attendance-details?page=2&limit=1&sort=asc');
     expect([page2.body.current_page, page2.body.total_records, page2.body.data.map((p: { student_name: string }) => p.student_name)]).toEqual([2, 3, ['stwo']]);
     expect((await get('/api/admin/attendance-details?page=0')).status).toBe(400);
@@ -84,30 +130,63 @@ describe('attendance reports', () => {
     const at = new Date().toISOString();
     const session = await srv.db.selectFrom('geofence_sessions').select('id').where('teacher_id', '=', ids.tm).executeTakeFirstOrThrow();
     const s4 = await createTestUser(srv.db, { role: 'student', department: 'MBA', username: 'sfour' });
-    await srv.db.insertInto('attendance_records').values({ session_id: session.id, student_id: s4.id, status: 'absent', marked_at: at, updated_at: at }).execute();
-    await srv.db.updateTable('attendance_records').set({ status: 'absent', updated_at: new Date(Date.now() + 1).toISOString() }).where('student_id', '=', ids.s3).execute();
+    await srv.db
+      .insertInto('attendance_records')
+      .values({ session_id: session.id, student_id: s4.id, status: 'absent', marked_at: at, updated_at: at })
+      .execute();
+    await srv.db
+      .updateTable('attendance_records')
+      .set({ status: 'absent', updated_at: new Date(Date.now() + 1).toISOString() })
+      .where('student_id', '=', ids.s3)
+      .execute();
     const after = (await get('/api/admin/attendance-charts')).body;
     expect([after.total, after.present, after.absent]).toEqual([before.total + 1, before.present - 1, before.absent + 2]);
     await srv.db.deleteFrom('attendance_records').where('student_id', '=', s4.id).execute();
-    await srv.db.updateTable('attendance_records').set({ status: 'present', updated_at: new Date(Date.now() + 2).toISOString() }).where('student_id', '=', ids.s3).execute();
+    await srv.db
+      .updateTable('attendance_records')
+      .set({ status: 'present', updated_at: new Date(Date.now() + 2).toISOString() })
+      .where('student_id', '=', ids.s3)
+      .execute();
   });
 
   it("lists one pair's records with SPEC 3's detail fields", async () => {
     const rows = (await get(`/api/admin/attendance-details/${ids.tb}/${ids.s2}`)).body;
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatchObject({ status: 'absent', mode: 'online', geofencing_status: null, manual_override: true, marked_by: 'tbca', session_start: '2026-03-01T19:00:00.000Z' });
+    expect(rows[0]).toMatchObject({
+      status: 'absent',
+      mode: 'online',
+      geofencing_status: null,
+      manual_override: true,
+      marked_by: 'tbca',
+      session_start: '2026-03-01T19:00:00.000Z',
+    });
     expect(rows[1]).toMatchObject({ mode: 'offline', geofencing_status: 'invalid', face_recognition_status: 'not_verified', marked_by: null, radius: 50 });
     expect((await get(`/api/admin/attendance-details/${ids.tb}/abc`)).status).toBe(400);
   });
 
   it('streams the detail CSV: SPEC 9 columns and file name, Kolkata dates, 6-decimal coordinates', async () => {
-    const res = await fetch(`${srv.url}/api/admin/attendance-details/export.csv?teacher=${ids.tb}&student=${ids.s2}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${srv.url}/api/admin/attendance-details/export.csv?teacher=${ids.tb}&student=${ids.s2}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.headers.get('content-type')).toContain('text/csv');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="attendance_detail_tbca_\d{8}_\d{6}\.csv"$/);
     const [header, ...rows] = parseCsv(await res.text());
     expect(header).toEqual([...MSG.admin.detailColumns]);
     expect(rows).toEqual([
-      ['01/03/2026 09:32:00', 'absent', 'Offline', 'invalid', 'not_verified', 'No', 'System', '23.022500', '72.571400', '50', '01/03/2026 09:30:00', '01/03/2026 09:30:00'],
+      [
+        '01/03/2026 09:32:00',
+        'absent',
+        'Offline',
+        'invalid',
+        'not_verified',
+        'No',
+        'System',
+        '23.022500',
+        '72.571400',
+        '50',
+        '01/03/2026 09:30:00',
+        '01/03/2026 09:30:00',
+      ],
       ['02/03/2026 00:32:00', 'absent', 'Online', '', '', 'Yes', 'tbca', '', '', '50', '02/03/2026 00:30:00', '02/03/2026 00:30:00'],
     ]);
     const all = await fetch(`${srv.url}/api/admin/attendance-details/export.csv`, { headers: { authorization: `Bearer ${token}` } });
@@ -120,6 +199,10 @@ describe('attendance reports', () => {
   it('downloads the summary CSV of every pair', async () => {
     const res = await fetch(`${srv.url}/api/admin/attendance-summary/export.csv?department_id=3`, { headers: { authorization: `Bearer ${token}` } });
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="attendance_summary_\d{8}_\d{6}\.csv"$/);
-    expect(parseCsv(await res.text())).toEqual([[...MSG.admin.summaryColumns], ['tbca', 'stwo', '0', '2', '0', '1', '0', '1', '2'], ['tbca', 'sone', '2', '0', '1', '0', '2', '0', '2']]);
+    expect(parseCsv(await res.text())).toEqual([
+      [...MSG.admin.summaryColumns],
+      ['tbca', 'stwo', '0', '2', '0', '1', '0', '1', '2'],
+      ['tbca', 'sone', '2', '0', '1', '0', '2', '0', '2'],
+    ]);
   });
 });

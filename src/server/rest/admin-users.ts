@@ -19,18 +19,41 @@ export function adminUserRoutes(deps: AppDeps): Router {
   const json = jsonBody();
   const caller = (req: unknown) => (req as AuthedRequest).user;
 
-  r.get('/admin/users', admin, handle(async (req, res) => res.json(await listUsers(deps, parseInput(ZRoleQuery, req.query)))));
-  r.post('/admin/users', admin, json, handle(async (req, res) => {
-    res.status(201).json(await createUserByAdmin(deps, parseInput(ZAdminCreateUser, req.body)));
-  }));
-  r.put('/admin/users/:id', admin, json, handle(async (req, res) => {
-    res.json(await updateUserByAdmin(deps, caller(req), idOf(req.params), parseInput(ZAdminUpdateUser, req.body)));
-  }));
-  r.get('/admin/users/:id/manage', admin, handle(async (req, res) => res.json(await deletionPreview(deps, idOf(req.params)))));
-  r.post('/admin/users/:id/manage', admin, json, handle(async (req, res) => {
-    const id = idOf(req.params);
-    parseInput(ZDeleteConfirm, req.body);
-    res.json(await deleteUserCascade(deps, caller(req), id));
-  }));
+  r.get(
+    '/admin/users',
+    admin,
+    handle(async (req, res) => res.json(await listUsers(deps, parseInput(ZRoleQuery, req.query)))),
+  );
+  r.post(
+    '/admin/users',
+    admin,
+    json,
+    handle(async (req, res) => {
+      res.status(201).json(await createUserByAdmin(deps, parseInput(ZAdminCreateUser, req.body)));
+    }),
+  );
+  r.put(
+    '/admin/users/:id',
+    admin,
+    json,
+    handle(async (req, res) => {
+      res.json(await updateUserByAdmin(deps, caller(req), idOf(req.params), parseInput(ZAdminUpdateUser, req.body)));
+    }),
+  );
+  r.get(
+    '/admin/users/:id/manage',
+    admin,
+    handle(async (req, res) => res.json(await deletionPreview(deps, idOf(req.params)))),
+  );
+  r.post(
+    '/admin/users/:id/manage',
+    admin,
+    json,
+    handle(async (req, res) => {
+      const id = idOf(req.params);
+      parseInput(ZDeleteConfirm, req.body);
+      res.json(await deleteUserCascade(deps, caller(req), id));
+    }),
+  );
   return r;
 }

@@ -33,9 +33,16 @@ export function authRoutes(deps: AppDeps): Router {
       res.json({ success: true, token });
     }),
   );
-  r.post('/logout', requireUser(deps), handle(async (req, res) => res.json(await logout(deps, (req as AuthedRequest).user.id))));
+  r.post(
+    '/logout',
+    requireUser(deps),
+    handle(async (req, res) => res.json(await logout(deps, (req as AuthedRequest).user.id))),
+  );
   r.post('/register', (req, res) => {
-    deps.registrations.consume(req.ip ?? 'unknown').then(() => receiveRegistration(req, res), (e) => sendError(res, e));
+    deps.registrations.consume(req.ip ?? 'unknown').then(
+      () => receiveRegistration(req, res),
+      (e) => sendError(res, e),
+    );
   });
   const receiveRegistration = (req: Request, res: Response) =>
     upload(req, res, (err: unknown) => {

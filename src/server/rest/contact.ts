@@ -16,14 +16,26 @@ const ZPage = z.object({ page: z.coerce.number().int().min(1).default(1), limit:
 export function contactRoutes(deps: AppDeps): Router {
   const r = Router();
   const perAddress = new RateLimiterMemory({ keyPrefix: 'contact', points: MESSAGES_PER_HOUR, duration: 3600 });
-  r.post('/contact', express.json({ limit: '10kb' }), handle(async (req, res) => {
-    const input = parseInput(ZContactMessageInput, req.body);
-    const limited = await perAddress.consume(req.ip ?? 'unknown').then(() => null, (hit: { msBeforeNext?: number }) => hit);
-    if (limited) throw new DomainError('TOO_MANY_REQUESTS', MSG.contact.tooMany, { retryAfterSeconds: Math.max(1, Math.ceil((limited.msBeforeNext ?? 1000) / 1000)) });
-    res.status(201).json(await saveContactMessage(deps, input));
-  }));
-  r.get('/admin/contact_messages', requireUser(deps, 'admin'), handle(async (req, res) => {
-    res.json(await listContactMessages(deps, parseInput(ZPage, req.query)));
-  }));
+  r.post(
+    '/contact',
+    express.json({ limit: '10kb' }),
+    handle(async (req, res) => {
+      const input = parseInput(ZContactMessageInput, req.body);
+      const limited = await perAddress.consume(req.ip ?? 'unknown').then(
+        () => null,
+        (hit: { msBeforeNext?: number }) => hit,
+      );
+      if (limited)
+        throw new DomainError('TOO_MANY_REQUESTS', MSG.contact.tooMany, { retryAfterSeconds: Math.max(1, Math.ceil((limited.msBeforeNext ?? 1000) / 1000)) });
+      res.status(201).json(await saveContactMessage(deps, input));
+    }),
+  );
+  r.get(
+    '/admin/contact_messages',
+    requireUser(deps, 'admin'),
+    handle(async (req, res) => {
+      res.json(await listContactMessages(deps, parseInput(ZPage, req.query)));
+    }),
+  );
   return r;
 }

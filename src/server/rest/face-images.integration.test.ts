@@ -13,9 +13,15 @@ afterAll(() => srv.close());
 
 async function enrolledImageUrl(status: 'active' | 'pending') {
   const u = await createTestUser(srv.db, { role: 'student', department: 'BCA', status });
-  const jpeg = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#a87' } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#a87' } })
+    .jpeg()
+    .toBuffer();
   const [image_path] = await storeFaceImages(srv.deps.config.uploadsDir, u.id, [jpeg]);
-  const { id } = await srv.db.insertInto('face_enrollments').values({ user_id: u.id, image_path, captured_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await srv.db
+    .insertInto('face_enrollments')
+    .values({ user_id: u.id, image_path, captured_at: new Date().toISOString() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return { user: u, url: `${srv.url}${srv.deps.urls.sign(faceImagePath(id), srv.deps.clock.now())}` };
 }
 

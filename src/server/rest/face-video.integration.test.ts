@@ -45,7 +45,8 @@ describe.skipIf(!hasFixtures)('POST /api/compare-face-video on real clips', () =
     return { status: res.status, headers: res.headers, body: await res.json() };
   }
 
-  const verifications = (userId: number) => srv.db.selectFrom('face_verifications').select(['verdict', 'reason', 'blink_count', 'used_at']).where('user_id', '=', userId).orderBy('id').execute();
+  const verifications = (userId: number) =>
+    srv.db.selectFrom('face_verifications').select(['verdict', 'reason', 'blink_count', 'used_at']).where('user_id', '=', userId).orderBy('id').execute();
 
   it('accepts the live student, whose proof then marks attendance exactly once', async () => {
     const s = await enrolledStudent('aoc', 'aoc@school.test');
@@ -90,7 +91,11 @@ describe.skipIf(!hasFixtures)('POST /api/compare-face-video on real clips', () =
     for (const spec of SPLICES.filter((x) => x.enrolledAs === 'mcguinness')) {
       const res = await compare(token, splices.get(spec.name)!);
       expect(res.status, spec.name).toBe(200);
-      expect(res.body, spec.name).toMatchObject({ success: false, error_code: 'face_changed', message: 'The face changed during the recording. Record again with only your face in view.' });
+      expect(res.body, spec.name).toMatchObject({
+        success: false,
+        error_code: 'face_changed',
+        message: 'The face changed during the recording. Record again with only your face in view.',
+      });
       expect((await verifications(s.id)).at(-1), spec.name).toMatchObject({ verdict: 'rejected', reason: 'face_changed' });
     }
     expect((await verifications(s.id)).filter((v) => v.verdict === 'accepted')).toHaveLength(0);

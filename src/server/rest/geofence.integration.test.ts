@@ -18,7 +18,11 @@ const signIn = (role: 'student' | 'teacher' | 'admin', department = 'BCA', statu
   signInTestUser(srv, { role, department, status });
 
 const patch = async (path: string, body: unknown, token: string) => {
-  const res = await fetch(`${srv.url}${path}`, { method: 'PATCH', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+  const res = await fetch(`${srv.url}${path}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: await res.json() };
 };
 const start = (t: { id: number; token: string }, extra: Record<string, unknown> = {}) =>
@@ -88,14 +92,23 @@ describe('geofence sessions', () => {
     await patch('/api/mark_attendance_manual', { student_id: present.id, session_id: body.session_id, status: 'present' }, t.token);
     clock.advance(2 * 60_000 + 1);
     expect((await getJson(`${srv.url}/api/check_geofence_status`, t.token)).body.active).toBe(false);
-    const records = await srv.db.selectFrom('attendance_records').select(['student_id', 'status', 'marked_by', 'manual_override']).where('session_id', '=', body.session_id).orderBy('student_id').execute();
+    const records = await srv.db
+      .selectFrom('attendance_records')
+      .select(['student_id', 'status', 'marked_by', 'manual_override'])
+      .where('session_id', '=', body.session_id)
+      .orderBy('student_id')
+      .execute();
     expect(records).toEqual([
       { student_id: present.id, status: 'present', marked_by: t.id, manual_override: 1 },
       { student_id: absent.id, status: 'absent', marked_by: null, manual_override: 0 },
     ]);
     expect(records.map((r) => r.student_id)).not.toContain(pending.id);
     expect(records.map((r) => r.student_id)).not.toContain(otherDept.id);
-    const session = await srv.db.selectFrom('geofence_sessions').select(['ended_at', 'end_reason', 'ends_at']).where('id', '=', body.session_id).executeTakeFirstOrThrow();
+    const session = await srv.db
+      .selectFrom('geofence_sessions')
+      .select(['ended_at', 'end_reason', 'ends_at'])
+      .where('id', '=', body.session_id)
+      .executeTakeFirstOrThrow();
     expect(session).toMatchObject({ end_reason: 'expired', ended_at: session.ends_at });
   });
 });
@@ -125,20 +138,30 @@ describe('department scoping', () => {
     const admin = await signIn('admin');
     expect((await start(admin, { department: 'MBA' })).status).toBe(409);
     const s = await signIn('student', 'MBA');
-    expect((await postJson(`${srv.url}/api/mark_attendance`, CENTRE, s.token)).body).toMatchObject({ geofencing_status: 'valid', session_id: running.body.session_id });
+    expect((await postJson(`${srv.url}/api/mark_attendance`, CENTRE, s.token)).body).toMatchObject({
+      geofencing_status: 'valid',
+      session_id: running.body.session_id,
+    });
     await patch('/api/stop_geofence', {}, first.token);
     expect((await start(second, { department: 'MBA' })).status).toBe(201);
     await patch('/api/stop_geofence', {}, second.token);
   });
 
-  it("a session of another department (started before this rule) shows none of its students and takes no manual marks", async () => {
+  it('a session of another department (started before this rule) shows none of its students and takes no manual marks', async () => {
     const bca = await signIn('teacher', 'BCA');
     const mbaStudent = await signIn('student', 'MBA');
     const mbaId = (await srv.db.selectFrom('departments').select('id').where('name', '=', 'MBA').executeTakeFirstOrThrow()).id;
     const now = clock.now();
     const { id } = await srv.db
       .insertInto('geofence_sessions')
-      .values({ teacher_id: bca.id, department_id: mbaId, ...CENTRE_POINT, radius_m: 50, started_at: now.toISOString(), ends_at: new Date(now.getTime() + 60_000).toISOString() })
+      .values({
+        teacher_id: bca.id,
+        department_id: mbaId,
+        ...CENTRE_POINT,
+        radius_m: 50,
+        started_at: now.toISOString(),
+        ends_at: new Date(now.getTime() + 60_000).toISOString(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const list = await getJson(`${srv.url}/api/get_students_for_session`, bca.token);
@@ -167,7 +190,7 @@ describe('teacher profile, departments and the tRPC twins', () => {
     const s = await signIn('student', 'BCA');
     const asTeacher = trpcClient(srv.url, t.token);
     const started = await asTeacher.teacher.startGeofence.mutate({ teacher_id: t.id, ...CENTRE, radius: 40, department: 'BCA' });
-    expect((await asTeacher.teacher.geofenceStatus.query())).toMatchObject({ active: true, session_id: started.session_id, radius: 40 });
+    expect(await asTeacher.teacher.geofenceStatus.query()).toMatchObject({ active: true, session_id: started.session_id, radius: 40 });
     const asStudent = trpcClient(srv.url, s.token);
     const refused = await asStudent.teacher.startGeofence.mutate({ teacher_id: s.id, ...CENTRE, radius: 40, department: 'BCA' }).catch((e) => e);
     expect(refused.data.code).toBe('FORBIDDEN');
@@ -187,7 +210,14 @@ describe('students of the session, manual marks and approvals', () => {
     expect(page2.body.allStudents).toHaveLength(12);
     expect(page2.body.students).toHaveLength(2);
     expect(page2.body.totalPages).toBe(2);
-    expect(page2.body.students[0]).toMatchObject({ name: 'bsc10', status: 'absent', timestamp: null, geofencing_status: null, face_recognition_status: null, image_urls: [] });
+    expect(page2.body.students[0]).toMatchObject({
+      name: 'bsc10',
+      status: 'absent',
+      timestamp: null,
+      geofencing_status: null,
+      face_recognition_status: null,
+      image_urls: [],
+    });
     const search = await getJson(`${srv.url}/api/get_students_for_session?search=bsc0`, t.token);
     expect(search.body.allStudents).toHaveLength(10);
     await patch('/api/stop_geofence', {}, t.token);

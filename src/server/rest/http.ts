@@ -58,4 +58,3 @@ export function requireUser(deps: AppDeps, ...roles: Role[]): RequestHandler {
       .catch((err) => sendError(res, err));
   };
 }
-

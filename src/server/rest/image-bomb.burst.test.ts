@@ -13,14 +13,20 @@ afterAll(() => proc.close());
 
 describe('image bomb at registration', () => {
   it('four 16000x16000 PNGs at once are refused from their header; memory stays flat and /api/health answers within 200 ms', async () => {
-    const bomb = await sharp({ create: { width: 16000, height: 16000, channels: 3, background: '#ffffff' } }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: 16000, height: 16000, channels: 3, background: '#ffffff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
     const face = await plainJpeg();
     const rssBefore = await rssOf(proc.pid);
     const health = watchHealth(proc.url);
     const answers = await Promise.all(
       Array.from({ length: 4 }, (_, i) =>
-        postRegister(proc.url, { ...GOOD_FIELDS, email: `bomb${i}@school.test` }, [{ data: face }, { data: bomb, type: 'image/png', name: 'b.png' }, { data: face }]),
+        postRegister(proc.url, { ...GOOD_FIELDS, email: `bomb${i}@school.test` }, [
+          { data: face },
+          { data: bomb, type: 'image/png', name: 'b.png' },
+          { data: face },
+        ]),
       ),
     );
     const latencies = await health.stop();

@@ -35,7 +35,14 @@ const mark = (token: string, at: { latitude: number; longitude: number }, face_v
 const addProof = (userId: number, opts: { agoSeconds?: number; verdict?: 'accepted' | 'rejected' } = {}) =>
   srv.db
     .insertInto('face_verifications')
-    .values({ user_id: userId, created_at: new Date(clock.now().getTime() - (opts.agoSeconds ?? 5) * 1000).toISOString(), blink_count: 2, similarity: 0.3, verdict: opts.verdict ?? 'accepted', reason: 'accepted' })
+    .values({
+      user_id: userId,
+      created_at: new Date(clock.now().getTime() - (opts.agoSeconds ?? 5) * 1000).toISOString(),
+      blink_count: 2,
+      similarity: 0.3,
+      verdict: opts.verdict ?? 'accepted',
+      reason: 'accepted',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
 
@@ -143,7 +150,7 @@ describe('POST /api/mark_attendance with face_verified: the proof rules', () => 
     await stop();
   });
 
-  it('refuses a rejected verification, an expired one, and someone else\'s', async () => {
+  it("refuses a rejected verification, an expired one, and someone else's", async () => {
     const { student, teacher, stop } = await classWithSession();
     await addProof(student.id, { verdict: 'rejected' });
     await addProof(student.id, { agoSeconds: 121 });
@@ -161,7 +168,14 @@ describe('POST /api/mark_attendance with face_verified: the proof rules', () => 
     const res = await mark(student.token, inside, true);
     expect(res.body).toMatchObject({ status: 'present', geofencing_status: 'valid', face_recognition_status: 'verified' });
     const [record] = await recordsOf(student.id);
-    expect(record).toMatchObject({ session_id: sessionId, status: 'present', face_verification_id: proof.id, geofencing_status: 'valid', radius_m: 50, manual_override: 0 });
+    expect(record).toMatchObject({
+      session_id: sessionId,
+      status: 'present',
+      face_verification_id: proof.id,
+      geofencing_status: 'valid',
+      radius_m: 50,
+      manual_override: 0,
+    });
     expect(record.latitude).toBeCloseTo(inside.latitude, 9);
     const again = await mark(student.token, inside, true);
     expect(again.body).toEqual({ status: 'already_marked', timestamp: record.marked_at });
@@ -197,7 +211,7 @@ describe('POST /api/mark_attendance with face_verified: the proof rules', () => 
 });
 
 describe('student dashboard calls', () => {
-  it('pages the student\'s own records with the rate, marker names and manual flags', async () => {
+  it("pages the student's own records with the rate, marker names and manual flags", async () => {
     const { student, teacher, sessionId, stop } = await classWithSession();
     await fetch(`${srv.url}/api/mark_attendance_manual`, {
       method: 'PATCH',
@@ -215,7 +229,13 @@ describe('student dashboard calls', () => {
   it('the profile lists no password and no public image URL', async () => {
     const s = await signIn('student', 'IMCA');
     const res = await getJson(`${srv.url}/api/get_student_profile`, s.token);
-    expect(res.body).toMatchObject({ username: s.username, email: s.email, role: 'student', department: 'IMCA', face_enrollment: { enrollment_status: 'not_enrolled', image_urls: [] } });
+    expect(res.body).toMatchObject({
+      username: s.username,
+      email: s.email,
+      role: 'student',
+      department: 'IMCA',
+      face_enrollment: { enrollment_status: 'not_enrolled', image_urls: [] },
+    });
     expect(res.text).not.toMatch(/password|argon2/);
     expect((await getJson(`${srv.url}/api/face-images/1`)).status).toBe(404);
     expect((await getJson(`${srv.url}/api/face-images/1?exp=9999999999&sig=forged`)).status).toBe(404);
@@ -239,7 +259,9 @@ describe('CAMPUS_NETWORKS', () => {
   it('when set, a final mark must come from the campus network; the geofence step may come from anywhere', async () => {
     const teacher = await signInTestUser(campus, { role: 'teacher', department: 'BCA' });
     const student = await signInTestUser(campus, { role: 'student', department: 'BCA' });
-    expect((await postJson(`${campus.url}/api/start_geofence`, { teacher_id: teacher.id, ...CENTRE, radius: 50, department: 'BCA' }, teacher.token)).status).toBe(201);
+    expect(
+      (await postJson(`${campus.url}/api/start_geofence`, { teacher_id: teacher.id, ...CENTRE, radius: 50, department: 'BCA' }, teacher.token)).status,
+    ).toBe(201);
     await campus.db
       .insertInto('face_verifications')
       .values({ user_id: student.id, created_at: clock.now().toISOString(), blink_count: 2, similarity: 0.3, verdict: 'accepted', reason: 'accepted' })

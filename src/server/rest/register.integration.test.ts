@@ -12,7 +12,15 @@ beforeAll(async () => {
 });
 afterAll(() => srv.close());
 
-const countUsers = async () => Number((await srv.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const countUsers = async () =>
+  Number(
+    (
+      await srv.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const uploadedFiles = () => {
   const dir = path.join(srv.dataDir, 'uploads', 'faces');
   return fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).length : 0;
@@ -98,7 +106,11 @@ describe.skipIf(!hasFixtures)('POST /api/register with real faces', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ success: true, message: MSG.register.success });
     expect(res.text).not.toContain('argon2');
-    const user = await srv.db.selectFrom('users').select(['id', 'status', 'role', 'email', 'password_hash']).where('email', '=', 'real.face@school.test').executeTakeFirstOrThrow();
+    const user = await srv.db
+      .selectFrom('users')
+      .select(['id', 'status', 'role', 'email', 'password_hash'])
+      .where('email', '=', 'real.face@school.test')
+      .executeTakeFirstOrThrow();
     expect(user).toMatchObject({ status: 'pending', role: 'student' });
     const params = /^\$argon2id\$v=19\$m=(\d+),p=1,t=(\d+)\$/.exec(user.password_hash);
     expect(Number(params?.[1])).toBeGreaterThanOrEqual(19_456);

@@ -39,21 +39,39 @@ export function studentRoutes(deps: AppDeps): Router {
   const student = requireUser(deps, 'student');
   const user = (req: unknown) => (req as AuthedRequest).user;
 
-  r.get('/get_attendance', student, handle(async (req, res) => {
-    const { page, limit } = parseInput(ZStudentPageInput, req.query);
-    res.json(await getStudentAttendance(deps, user(req), page, limit));
-  }));
-  r.get('/get_student_profile', student, handle(async (req, res) => res.json(await getStudentProfile(deps, user(req)))));
-  r.post('/mark_attendance', student, jsonBody(), handle(async (req, res) => {
-    res.json(await markAttendance(deps, user(req), parseInput(ZMarkAttendanceInput, req.body), req.ip ?? 'unknown'));
-  }));
+  r.get(
+    '/get_attendance',
+    student,
+    handle(async (req, res) => {
+      const { page, limit } = parseInput(ZStudentPageInput, req.query);
+      res.json(await getStudentAttendance(deps, user(req), page, limit));
+    }),
+  );
+  r.get(
+    '/get_student_profile',
+    student,
+    handle(async (req, res) => res.json(await getStudentProfile(deps, user(req)))),
+  );
+  r.post(
+    '/mark_attendance',
+    student,
+    jsonBody(),
+    handle(async (req, res) => {
+      res.json(await markAttendance(deps, user(req), parseInput(ZMarkAttendanceInput, req.body), req.ip ?? 'unknown'));
+    }),
+  );
   // The answer's Server-Timing header places the time of a check: auth, upload (receiving and parsing the
   // multipart body), template, engine, store, total (npm run bench:api reads it).
   r.post('/compare-face-video', startTiming, student, async (req, res) => {
     const timing = res.locals.timing as ServerTiming;
     timing.lap('auth');
     try {
-      const verdict = await verifyStudentVideo(deps, user(req), timing.measure('upload', () => receiveVideo(req, res)), timing);
+      const verdict = await verifyStudentVideo(
+        deps,
+        user(req),
+        timing.measure('upload', () => receiveVideo(req, res)),
+        timing,
+      );
       res.setHeader('Server-Timing', timing.header());
       res.json(verdict);
     } catch (err) {

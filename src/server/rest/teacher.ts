@@ -17,22 +17,60 @@ export function teacherRoutes(deps: AppDeps): Router {
   const teacher = requireUser(deps, 'teacher', 'admin');
   const user = (req: unknown) => (req as AuthedRequest).user;
 
-  r.get('/admin/departments', handle(async (_req, res) => res.json(await listDepartments(deps))));
-  r.get('/get_teacher_profile', teacher, handle(async (req, res) => res.json(await getTeacherProfile(deps, user(req)))));
-  r.post('/start_geofence', teacher, json, handle(async (req, res) => {
-    res.status(201).json(await startGeofenceSession(deps, user(req), parseInput(ZStartGeofenceInput, req.body)));
-  }));
-  r.patch('/stop_geofence', teacher, handle(async (req, res) => res.json(await stopGeofenceSession(deps, user(req)))));
-  r.get('/check_geofence_status', teacher, handle(async (req, res) => res.json(await getGeofenceStatus(deps, user(req)))));
-  r.get('/get_students_for_session', teacher, handle(async (req, res) => {
-    res.json(await getStudentsForSession(deps, user(req), parseInput(ZSessionStudentsInput, req.query)));
-  }));
-  r.patch('/mark_attendance_manual', teacher, json, handle(async (req, res) => {
-    res.json(await markAttendanceManually(deps, user(req), parseInput(ZManualMarkInput, req.body)));
-  }));
-  r.get('/pending_students_by_department', teacher, handle(async (req, res) => res.json(await pendingStudentsByDepartment(deps, user(req)))));
-  r.patch('/approve_students', teacher, json, handle(async (req, res) => {
-    res.json(await approveUsers(deps, user(req), parseInput(ZApproveInput, req.body).user_ids));
-  }));
+  r.get(
+    '/admin/departments',
+    handle(async (_req, res) => res.json(await listDepartments(deps))),
+  );
+  r.get(
+    '/get_teacher_profile',
+    teacher,
+    handle(async (req, res) => res.json(await getTeacherProfile(deps, user(req)))),
+  );
+  r.post(
+    '/start_geofence',
+    teacher,
+    json,
+    handle(async (req, res) => {
+      res.status(201).json(await startGeofenceSession(deps, user(req), parseInput(ZStartGeofenceInput, req.body)));
+    }),
+  );
+  r.patch(
+    '/stop_geofence',
+    teacher,
+    handle(async (req, res) => res.json(await stopGeofenceSession(deps, user(req)))),
+  );
+  r.get(
+    '/check_geofence_status',
+    teacher,
+    handle(async (req, res) => res.json(await getGeofenceStatus(deps, user(req)))),
+  );
+  r.get(
+    '/get_students_for_session',
+    teacher,
+    handle(async (req, res) => {
+      res.json(await getStudentsForSession(deps, user(req), parseInput(ZSessionStudentsInput, req.query)));
+    }),
+  );
+  r.patch(
+    '/mark_attendance_manual',
+    teacher,
+    json,
+    handle(async (req, res) => {
+      res.json(await markAttendanceManually(deps, user(req), parseInput(ZManualMarkInput, req.body)));
+    }),
+  );
+  r.get(
+    '/pending_students_by_department',
+    teacher,
+    handle(async (req, res) => res.json(await pendingStudentsByDepartment(deps, user(req)))),
+  );
+  r.patch(
+    '/approve_students',
+    teacher,
+    json,
+    handle(async (req, res) => {
+      res.json(await approveUsers(deps, user(req), parseInput(ZApproveInput, req.body).user_ids));
+    }),
+  );
   return r;
 }

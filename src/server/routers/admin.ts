@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { ROLES } from '../../shared/constants';
-import { ZAdminCreateUser, ZAdminUpdateUser, ZAttendanceDetailsInput, ZAttendanceFilter, ZDeleteConfirm, ZPairInput, ZUserId } from '../../shared/schemas/admin';
+import {
+  ZAdminCreateUser,
+  ZAdminUpdateUser,
+  ZAttendanceDetailsInput,
+  ZAttendanceFilter,
+  ZDeleteConfirm,
+  ZPairInput,
+  ZUserId,
+} from '../../shared/schemas/admin';
 import { createUserByAdmin, listUsers, updateUserByAdmin } from '../services/admin-users';
 import { deleteUserCascade, deletionPreview } from '../services/admin-user-deletion';
 import { listDepartments } from '../services/departments';

@@ -70,7 +70,9 @@ describe('role tiers', () => {
   });
 
   it('tRPC login speaks the same error codes as REST', async () => {
-    const e = await trpcClient(srv.url).auth.login.mutate({ email: 'ghost@school.test', password: 'x' }).catch((err) => err);
+    const e = await trpcClient(srv.url)
+      .auth.login.mutate({ email: 'ghost@school.test', password: 'x' })
+      .catch((err) => err);
     expect(e.data).toMatchObject({ code: 'NOT_FOUND', errorCode: 'EMAIL_NOT_FOUND' });
   });
 });

@@ -56,7 +56,9 @@ describe('tRPC and REST give the same answers', () => {
 
   it('refuses with the same message, and the same reason code where there is one', async () => {
     const other = await signInTestUser(srv, { role: 'teacher', department: 'MBA' });
-    const viaTrpc = await refusal(trpcClient(srv.url, other.token).teacher.startGeofence.mutate({ teacher_id: other.id, ...CENTRE, radius: 50, department: 'BCA' }));
+    const viaTrpc = await refusal(
+      trpcClient(srv.url, other.token).teacher.startGeofence.mutate({ teacher_id: other.id, ...CENTRE, radius: 50, department: 'BCA' }),
+    );
     const viaRest = await postJson(`${srv.url}/api/start_geofence`, { teacher_id: other.id, ...CENTRE, radius: 50, department: 'BCA' }, other.token);
     expect(viaTrpc).toMatchObject({ code: 'FORBIDDEN', status: viaRest.status, message: viaRest.body.message });
     expect(viaTrpc?.message).toBe(MSG.attendance.notYourDepartment);

@@ -14,13 +14,42 @@ async function relatedCounts(db: DB, id: number) {
   const n = async (query: Promise<{ n: number | string | bigint } | undefined>) => Number((await query)?.n ?? 0);
   const sessions = db.selectFrom('geofence_sessions').select('id').where('teacher_id', '=', id);
   return {
-    FaceEnrollments: await n(db.selectFrom('face_enrollments').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', id).executeTakeFirst()),
-    'StudentAttendance (as student)': await n(db.selectFrom('attendance_records').select((eb) => eb.fn.countAll().as('n')).where('student_id', '=', id).executeTakeFirst()),
-    'StudentAttendance (as marked_by)': await n(
-      db.selectFrom('attendance_records').select((eb) => eb.fn.countAll().as('n')).where('marked_by', '=', id).where('session_id', 'not in', sessions).executeTakeFirst(),
+    FaceEnrollments: await n(
+      db
+        .selectFrom('face_enrollments')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('user_id', '=', id)
+        .executeTakeFirst(),
     ),
-    Geofencing: await n(db.selectFrom('geofence_sessions').select((eb) => eb.fn.countAll().as('n')).where('teacher_id', '=', id).executeTakeFirst()),
-    Teacher: await n(db.selectFrom('attendance_records').select((eb) => eb.fn.countAll().as('n')).where('session_id', 'in', sessions).executeTakeFirst()),
+    'StudentAttendance (as student)': await n(
+      db
+        .selectFrom('attendance_records')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('student_id', '=', id)
+        .executeTakeFirst(),
+    ),
+    'StudentAttendance (as marked_by)': await n(
+      db
+        .selectFrom('attendance_records')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('marked_by', '=', id)
+        .where('session_id', 'not in', sessions)
+        .executeTakeFirst(),
+    ),
+    Geofencing: await n(
+      db
+        .selectFrom('geofence_sessions')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('teacher_id', '=', id)
+        .executeTakeFirst(),
+    ),
+    Teacher: await n(
+      db
+        .selectFrom('attendance_records')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('session_id', 'in', sessions)
+        .executeTakeFirst(),
+    ),
   };
 }
 
@@ -40,16 +69,28 @@ export async function deleteUserCascade(deps: Deps, caller: AuthUser, id: number
   if (id === caller.id) throw new DomainError('CONFLICT', MSG.admin.notSelf);
   const folder = path.join(deps.config.uploadsDir, 'faces', String(id));
   const aside = `${folder}.deleting-${Date.now()}`;
-  const moved = await fs.rename(folder, aside).then(() => true, () => false);
+  const moved = await fs.rename(folder, aside).then(
+    () => true,
+    () => false,
+  );
   try {
     const counts = await deps.db.transaction().execute(async (trx) => {
       const user = await trx.selectFrom('users').select(['id', 'email']).where('id', '=', id).executeTakeFirst();
       if (!user) throw new DomainError('NOT_FOUND', MSG.admin.userNotFound);
       const related = await relatedCounts(trx, id);
       const sessions = trx.selectFrom('geofence_sessions').select('id').where('teacher_id', '=', id);
-      await trx.deleteFrom('geofence_checks').where((eb) => eb.or([eb('student_id', '=', id), eb('session_id', 'in', sessions)])).execute();
-      await trx.deleteFrom('attendance_attempts').where((eb) => eb.or([eb('student_id', '=', id), eb('session_id', 'in', sessions)])).execute();
-      await trx.deleteFrom('attendance_records').where((eb) => eb.or([eb('student_id', '=', id), eb('session_id', 'in', sessions)])).execute();
+      await trx
+        .deleteFrom('geofence_checks')
+        .where((eb) => eb.or([eb('student_id', '=', id), eb('session_id', 'in', sessions)]))
+        .execute();
+      await trx
+        .deleteFrom('attendance_attempts')
+        .where((eb) => eb.or([eb('student_id', '=', id), eb('session_id', 'in', sessions)]))
+        .execute();
+      await trx
+        .deleteFrom('attendance_records')
+        .where((eb) => eb.or([eb('student_id', '=', id), eb('session_id', 'in', sessions)]))
+        .execute();
       await trx.updateTable('attendance_records').set({ marked_by: null }).where('marked_by', '=', id).execute();
       await trx.deleteFrom('geofence_sessions').where('teacher_id', '=', id).execute();
       await trx.deleteFrom('face_verifications').where('user_id', '=', id).execute();

@@ -71,7 +71,8 @@ export async function updateUserByAdmin(deps: Db, caller: AuthUser, id: number, 
   if (input.status !== undefined) set.status = input.status;
   if (input.department !== undefined) set.department_id = await resolveDepartment(deps, input.department);
   if (input.password !== undefined) set.password_hash = await hashPassword(input.password);
-  const revoke = (input.status === 'inactive' && user.status !== 'inactive') || (input.role !== undefined && input.role !== user.role) || input.password !== undefined;
+  const revoke =
+    (input.status === 'inactive' && user.status !== 'inactive') || (input.role !== undefined && input.role !== user.role) || input.password !== undefined;
   if (Object.keys(set).length) {
     await db
       .updateTable('users')

@@ -16,7 +16,10 @@ export async function pendingStudentsByDepartment(deps: Deps, caller: AuthUser) 
     .where('u.status', '=', 'pending');
   if (caller.role !== 'admin') q = q.where('u.department_id', '=', caller.department_id ?? -1);
   const rows = await q.orderBy('d.id').orderBy('u.created_at').execute();
-  const images = await enrolledImagesByUser(deps, rows.map((r) => r.id));
+  const images = await enrolledImagesByUser(
+    deps,
+    rows.map((r) => r.id),
+  );
   type PendingStudent = Omit<(typeof rows)[number], 'department_id' | 'department_name'> & { images: string[] };
   const groups = new Map<number, { id: number; department_name: string; students: PendingStudent[] }>();
   for (const { department_id, department_name, ...student } of rows) {

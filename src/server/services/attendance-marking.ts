@@ -46,7 +46,11 @@ async function countCheck(deps: Deps, sessionId: number, studentId: number, outs
   const row = await deps.db
     .insertInto('geofence_checks')
     .values({ session_id: sessionId, student_id: studentId, checks: 1, outside: outside ? 1 : 0 })
-    .onConflict((oc) => oc.columns(['session_id', 'student_id']).doUpdateSet((eb) => ({ checks: eb('geofence_checks.checks', '+', 1), outside: eb('geofence_checks.outside', '+', outside ? 1 : 0) })))
+    .onConflict((oc) =>
+      oc
+        .columns(['session_id', 'student_id'])
+        .doUpdateSet((eb) => ({ checks: eb('geofence_checks.checks', '+', 1), outside: eb('geofence_checks.outside', '+', outside ? 1 : 0) })),
+    )
     .returning('checks')
     .executeTakeFirstOrThrow();
   if (row.checks > GEOFENCE_CHECKS_PER_SESSION) throw new DomainError('TOO_MANY_REQUESTS', MSG.attendance.tooManyChecks, { retryAfterSeconds: 600 });
@@ -99,45 +103,63 @@ async function recordPresence(
   // transactions one at a time, so a second request for the same student sees the first one's record here. On
   // PostgreSQL two nodes may run it at once: the proof is taken by a conditional update (one of them wins it) and
   // the record's unique key refuses the second record.
-  const outcome = await deps.db.transaction().execute(async (trx) => {
-    const earlier = await trx.selectFrom('attendance_records').select('marked_at').where('session_id', '=', session.id).where('student_id', '=', student.id).executeTakeFirst();
-    if (earlier) return { kind: 'already' as const, timestamp: earlier.marked_at };
-    const proof = await trx
-      .selectFrom('face_verifications')
-      .select(['id'])
-      .where('user_id', '=', student.id)
-      .where('verdict', '=', 'accepted')
-      .where('used_at', 'is', null)
-      .where('created_at', '>=', since)
-      .where('created_at', '<=', now.toISOString())
-      .orderBy('created_at', 'desc')
-      .executeTakeFirst();
-    if (!proof) return { kind: 'no_proof' as const };
-    const taken = await trx.updateTable('face_verifications').set({ used_at: now.toISOString() }).where('id', '=', proof.id).where('used_at', 'is', null).executeTakeFirst();
-    if (Number(taken.numUpdatedRows) === 0) return { kind: 'no_proof' as const };
-    await trx
-      .insertInto('attendance_records')
-      .values({
-        session_id: session.id,
-        student_id: student.id,
-        status: 'present',
-        marked_at: now.toISOString(),
-        latitude: input.latitude,
-        longitude: input.longitude,
-        radius_m: session.radius_m,
-        geofencing_status: 'valid',
-        face_recognition_status: 'verified',
-        face_verification_id: proof.id,
-        manual_override: 0,
-        updated_at: now.toISOString(),
-      })
-      .execute();
-    return { kind: 'marked' as const, timestamp: now.toISOString() };
-  }).catch(async (err: unknown) => {
-    if (!isUniqueViolation(err)) throw err;
-    const earlier = await deps.db.selectFrom('attendance_records').select('marked_at').where('session_id', '=', session.id).where('student_id', '=', student.id).executeTakeFirstOrThrow();
-    return { kind: 'already' as const, timestamp: earlier.marked_at };
-  });
+  const outcome = await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      const earlier = await trx
+        .selectFrom('attendance_records')
+        .select('marked_at')
+        .where('session_id', '=', session.id)
+        .where('student_id', '=', student.id)
+        .executeTakeFirst();
+      if (earlier) return { kind: 'already' as const, timestamp: earlier.marked_at };
+      const proof = await trx
+        .selectFrom('face_verifications')
+        .select(['id'])
+        .where('user_id', '=', student.id)
+        .where('verdict', '=', 'accepted')
+        .where('used_at', 'is', null)
+        .where('created_at', '>=', since)
+        .where('created_at', '<=', now.toISOString())
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst();
+      if (!proof) return { kind: 'no_proof' as const };
+      const taken = await trx
+        .updateTable('face_verifications')
+        .set({ used_at: now.toISOString() })
+        .where('id', '=', proof.id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(taken.numUpdatedRows) === 0) return { kind: 'no_proof' as const };
+      await trx
+        .insertInto('attendance_records')
+        .values({
+          session_id: session.id,
+          student_id: student.id,
+          status: 'present',
+          marked_at: now.toISOString(),
+          latitude: input.latitude,
+          longitude: input.longitude,
+          radius_m: session.radius_m,
+          geofencing_status: 'valid',
+          face_recognition_status: 'verified',
+          face_verification_id: proof.id,
+          manual_override: 0,
+          updated_at: now.toISOString(),
+        })
+        .execute();
+      return { kind: 'marked' as const, timestamp: now.toISOString() };
+    })
+    .catch(async (err: unknown) => {
+      if (!isUniqueViolation(err)) throw err;
+      const earlier = await deps.db
+        .selectFrom('attendance_records')
+        .select('marked_at')
+        .where('session_id', '=', session.id)
+        .where('student_id', '=', student.id)
+        .executeTakeFirstOrThrow();
+      return { kind: 'already' as const, timestamp: earlier.marked_at };
+    });
   if (outcome.kind === 'already') return { status: 'already_marked' as const, timestamp: outcome.timestamp };
   if (outcome.kind === 'no_proof') {
     await deps.attempts.writeNow(logged(deps, attempt, 'refused_no_face_proof'));

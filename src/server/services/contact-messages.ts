@@ -23,7 +23,10 @@ export async function listContactMessages(deps: Deps, args: { page: number; limi
       .limit(args.limit)
       .offset((args.page - 1) * args.limit)
       .execute(),
-    deps.db.selectFrom('contact_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    deps.db
+      .selectFrom('contact_messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { data: rows, total_records: Number(total.n), current_page: args.page };
 }

@@ -29,7 +29,12 @@ export async function verifyStudentVideo(deps: Deps, student: AuthUser, upload: 
   // The template is read while the upload may still be arriving; a refused upload is still the error reported.
   const [video, template] = await Promise.all([upload, timing.measure('template', () => loadTemplate(deps, student.id))]);
   const store = (row: { verdict: 'accepted' | 'rejected' | 'error'; reason: string; blink_count?: number; similarity?: number | null; duration_ms?: number }) =>
-    timing.measure('store', () => deps.db.insertInto('face_verifications').values({ user_id: student.id, created_at: deps.clock.now().toISOString(), ...row }).execute());
+    timing.measure('store', () =>
+      deps.db
+        .insertInto('face_verifications')
+        .values({ user_id: student.id, created_at: deps.clock.now().toISOString(), ...row })
+        .execute(),
+    );
   if (!template) {
     await store({ verdict: 'error', reason: 'no_enrollment' });
     throw new DomainError('VALIDATION', MSG.attendance.noEnrollment, { errorCode: 'no_enrollment' });
@@ -45,7 +50,12 @@ export async function verifyStudentVideo(deps: Deps, student: AuthUser, upload: 
       duration_ms: verdict.ms,
     });
     // error_code: the engine's reason, so the page words the refusal and its next step without reading the message.
-    return { success: verdict.success, message: verdictMessage(verdict.reason, 'video'), blink_count: verdict.blink_count, ...(verdict.success ? {} : { error_code: verdict.reason }) };
+    return {
+      success: verdict.success,
+      message: verdictMessage(verdict.reason, 'video'),
+      blink_count: verdict.blink_count,
+      ...(verdict.success ? {} : { error_code: verdict.reason }),
+    };
   } catch (err) {
     // A bad upload is an attempt and is kept; a busy answer is not an attempt.
     if (err instanceof FaceInputError) {

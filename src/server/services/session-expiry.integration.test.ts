@@ -24,7 +24,15 @@ async function insertSession(db: DB, teacherId: number, departmentId: number, in
   const now = Date.now();
   return db
     .insertInto('geofence_sessions')
-    .values({ teacher_id: teacherId, department_id: departmentId, latitude: 23, longitude: 72, radius_m: 50, started_at: new Date(now - 60_000).toISOString(), ends_at: new Date(now + inMs).toISOString() })
+    .values({
+      teacher_id: teacherId,
+      department_id: departmentId,
+      latitude: 23,
+      longitude: 72,
+      radius_m: 50,
+      started_at: new Date(now - 60_000).toISOString(),
+      ends_at: new Date(now + inMs).toISOString(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
 }
@@ -35,7 +43,10 @@ describe('session expiry', () => {
   it('a session inserted by another connection is ended and its absentees marked on time, with no request', async () => {
     const bca = await departmentId('BCA');
     const teacher = await createTestUser(srv.db, { role: 'teacher', department: 'BCA' });
-    const students = [await createTestUser(srv.db, { role: 'student', department: 'BCA' }), await createTestUser(srv.db, { role: 'student', department: 'BCA' })];
+    const students = [
+      await createTestUser(srv.db, { role: 'student', department: 'BCA' }),
+      await createTestUser(srv.db, { role: 'student', department: 'BCA' }),
+    ];
     // The server has swept (and knows of no open session) before the other connection writes one.
     await srv.deps.sessions.sweep();
     const stop = srv.deps.sessions.start(200);
@@ -46,7 +57,12 @@ describe('session expiry', () => {
       await sleep(1200);
       const session = await other.selectFrom('geofence_sessions').select(['ends_at', 'ended_at', 'end_reason']).where('id', '=', id).executeTakeFirstOrThrow();
       expect(session).toMatchObject({ end_reason: 'expired', ended_at: session.ends_at });
-      const records = await other.selectFrom('attendance_records').select(['student_id', 'status', 'marked_by']).where('session_id', '=', id).orderBy('student_id').execute();
+      const records = await other
+        .selectFrom('attendance_records')
+        .select(['student_id', 'status', 'marked_by'])
+        .where('session_id', '=', id)
+        .orderBy('student_id')
+        .execute();
       expect(records).toEqual(students.map((s) => ({ student_id: s.id, status: 'absent', marked_by: null })));
     } finally {
       stop();
@@ -62,7 +78,8 @@ describe('session expiry', () => {
     // On PostgreSQL, three sweepers with a pool each: what three app nodes run. SQLite serves one machine, and
     // better-sqlite3 is synchronous (a second connection of this process waiting for a lock would block the thread
     // that holds it), so there the sweepers share the server's connection.
-    const extra = testEngine === 'postgres' ? [connectDatabase(srv.deps.config.database, { poolSize: 2 }), connectDatabase(srv.deps.config.database, { poolSize: 2 })] : [];
+    const extra =
+      testEngine === 'postgres' ? [connectDatabase(srv.deps.config.database, { poolSize: 2 }), connectDatabase(srv.deps.config.database, { poolSize: 2 })] : [];
     const pools = extra.length ? [other, ...extra] : [srv.db, srv.db, srv.db];
     try {
       const sweepers = [...pools, ...pools].map((db) => createSessionSweeper({ db, clock: systemClock }));

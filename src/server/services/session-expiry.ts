@@ -35,7 +35,9 @@ export async function finalizeSession(trx: Transaction<Database> | Kysely<Databa
         .where('users.status', '=', 'active')
         .where('users.department_id', '=', session.department_id)
         .where((w) =>
-          w.not(w.exists(w.selectFrom('attendance_records as r').select('r.id').where('r.session_id', '=', session.id).whereRef('r.student_id', '=', 'users.id'))),
+          w.not(
+            w.exists(w.selectFrom('attendance_records as r').select('r.id').where('r.session_id', '=', session.id).whereRef('r.student_id', '=', 'users.id')),
+          ),
         ),
     )
     // A student marking present on another node at this instant keeps their record.
@@ -72,17 +74,16 @@ export function createSessionSweeper(deps: { db: DB; clock: AppDeps['clock'] }, 
 
   async function sweepNow() {
     const now = deps.clock.now();
-    const due = await deps.db
-      .selectFrom('geofence_sessions')
-      .selectAll()
-      .where('ended_at', 'is', null)
-      .where('ends_at', '<=', now.toISOString())
-      .execute();
+    const due = await deps.db.selectFrom('geofence_sessions').selectAll().where('ended_at', 'is', null).where('ends_at', '<=', now.toISOString()).execute();
     let ended = 0;
     for (const session of due) {
       ended += await deps.db.transaction().execute(async (trx) => ((await finalizeSession(trx, session, 'expired', now)) === null ? 0 : 1));
     }
-    const next = await deps.db.selectFrom('geofence_sessions').select((eb) => eb.fn.min('ends_at').as('ends_at')).where('ended_at', 'is', null).executeTakeFirst();
+    const next = await deps.db
+      .selectFrom('geofence_sessions')
+      .select((eb) => eb.fn.min('ends_at').as('ends_at'))
+      .where('ended_at', 'is', null)
+      .executeTakeFirst();
     nextDueMs = next?.ends_at ? Date.parse(next.ends_at) : Number.POSITIVE_INFINITY;
     readAtMs = now.getTime();
     return ended;

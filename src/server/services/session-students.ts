@@ -28,19 +28,33 @@ export async function getStudentsForSession(deps: Deps, teacher: AuthUser, args:
   const session = await currentOrLatestSession(deps, teacher);
   const departmentId = session?.department_id ?? teacher.department_id;
   // A teacher sees only their own department's students (an admin any).
-  if (!departmentId || (teacher.role !== 'admin' && departmentId !== teacher.department_id)) return { students: [], allStudents: [], totalPages: 1, session_id: null };
+  if (!departmentId || (teacher.role !== 'admin' && departmentId !== teacher.department_id))
+    return { students: [], allStudents: [], totalPages: 1, session_id: null };
   let q = deps.db
     .selectFrom('users as u')
     .leftJoin('attendance_records as r', (j) => j.onRef('r.student_id', '=', 'u.id').on('r.session_id', '=', session?.id ?? -1))
     .leftJoin('geofence_checks as g', (j) => j.onRef('g.student_id', '=', 'u.id').on('g.session_id', '=', session?.id ?? -1))
-    .select(['u.id as student_id', 'u.username as name', 'u.email', 'r.status', 'r.marked_at as timestamp', 'r.geofencing_status', 'r.face_recognition_status', 'r.manual_override', 'g.outside as outside_checks'])
+    .select([
+      'u.id as student_id',
+      'u.username as name',
+      'u.email',
+      'r.status',
+      'r.marked_at as timestamp',
+      'r.geofencing_status',
+      'r.face_recognition_status',
+      'r.manual_override',
+      'g.outside as outside_checks',
+    ])
     .where('u.role', '=', 'student')
     .where('u.status', '=', 'active')
     .where('u.department_id', '=', departmentId);
   const like = likeInsensitive(deps.db);
   if (args.search) q = q.where((w) => w.or([w('u.username', like, `%${args.search}%`), w('u.email', like, `%${args.search}%`)]));
   const rows = await q.orderBy('u.username').execute();
-  const images = await enrolledImagesByUser(deps, rows.map((r) => r.student_id));
+  const images = await enrolledImagesByUser(
+    deps,
+    rows.map((r) => r.student_id),
+  );
   const allStudents = rows.map((r) => ({
     ...r,
     session_id: session?.id ?? null,
@@ -66,7 +80,11 @@ export async function getStudentsForSession(deps: Deps, teacher: AuthUser, args:
 
 /** A teacher's correction: present or absent for one student of one of their sessions, flagged manual. */
 export async function markAttendanceManually(deps: Deps, teacher: AuthUser, input: { student_id: number; session_id: number; status: 'present' | 'absent' }) {
-  const session = await deps.db.selectFrom('geofence_sessions').select(['id', 'teacher_id', 'department_id']).where('id', '=', input.session_id).executeTakeFirst();
+  const session = await deps.db
+    .selectFrom('geofence_sessions')
+    .select(['id', 'teacher_id', 'department_id'])
+    .where('id', '=', input.session_id)
+    .executeTakeFirst();
   if (!session) throw new DomainError('NOT_FOUND', MSG.attendance.sessionNotFound);
   if (teacher.role !== 'admin' && session.teacher_id !== teacher.id) throw new DomainError('FORBIDDEN', MSG.auth.forbidden);
   if (teacher.role !== 'admin' && session.department_id !== teacher.department_id) throw new DomainError('FORBIDDEN', MSG.attendance.notInDepartment);
@@ -76,8 +94,18 @@ export async function markAttendanceManually(deps: Deps, teacher: AuthUser, inpu
   const now = deps.clock.now().toISOString();
   await deps.db
     .insertInto('attendance_records')
-    .values({ session_id: session.id, student_id: student.id, status: input.status, marked_at: now, manual_override: 1, marked_by: teacher.id, updated_at: now })
-    .onConflict((oc) => oc.columns(['session_id', 'student_id']).doUpdateSet({ status: input.status, manual_override: 1, marked_by: teacher.id, updated_at: now }))
+    .values({
+      session_id: session.id,
+      student_id: student.id,
+      status: input.status,
+      marked_at: now,
+      manual_override: 1,
+      marked_by: teacher.id,
+      updated_at: now,
+    })
+    .onConflict((oc) =>
+      oc.columns(['session_id', 'student_id']).doUpdateSet({ status: input.status, manual_override: 1, marked_by: teacher.id, updated_at: now }),
+    )
     .execute();
   return { message: MSG.attendance.manualMarked(student.username, input.status) };
 }

@@ -41,7 +41,14 @@ export async function createActiveUser(
   const { db } = deps;
   const email = parseInput(ZEmail, args.email);
   const password = parseInput(ZPassword, args.password);
-  const username = parseInput(ZUsername, args.username ?? email.split('@')[0].replace(/[^A-Za-z0-9]/g, '').padEnd(3, '0'));
+  const username = parseInput(
+    ZUsername,
+    args.username ??
+      email
+        .split('@')[0]
+        .replace(/[^A-Za-z0-9]/g, '')
+        .padEnd(3, '0'),
+  );
   const department = args.department ? await findDepartmentByName(deps, parseInput(ZDepartmentName, args.department)) : undefined;
   if (await isEmailTaken(deps, email)) throw new DomainError('CONFLICT', MSG.register.emailTaken);
   return db
@@ -86,7 +93,15 @@ export async function createActiveUsersWithHash(
   const ids: number[] = [];
   for (let i = 0; i < rows.length; i += USER_BATCH) {
     const batch = rows.slice(i, i + USER_BATCH);
-    const taken = await db.selectFrom('users').select('email').where('email', 'in', batch.map((r) => r.email)).executeTakeFirst();
+    const taken = await db
+      .selectFrom('users')
+      .select('email')
+      .where(
+        'email',
+        'in',
+        batch.map((r) => r.email),
+      )
+      .executeTakeFirst();
     if (taken) throw new DomainError('CONFLICT', MSG.register.emailTaken);
     const inserted = await db.insertInto('users').values(batch).returning(['id', 'email']).execute();
     const idOf = new Map(inserted.map((r) => [r.email, r.id]));
@@ -97,18 +112,30 @@ export async function createActiveUsersWithHash(
 
 /** Revokes every token the user holds: the next request with any of them is refused as unauthenticated. */
 export async function revokeTokens({ db }: Db, userId: number): Promise<void> {
-  await db.updateTable('users').set((eb) => ({ token_version: eb('token_version', '+', 1) })).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+    .where('id', '=', userId)
+    .execute();
 }
 
 /** Sets a new (strong) password; every token signed before it stops working. */
 export async function changePassword({ db }: Db, userId: number, newPassword: string): Promise<void> {
   const password_hash = await hashPassword(parseInput(ZPassword, newPassword));
-  await db.updateTable('users').set((eb) => ({ password_hash, token_version: eb('token_version', '+', 1) })).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set((eb) => ({ password_hash, token_version: eb('token_version', '+', 1) }))
+    .where('id', '=', userId)
+    .execute();
 }
 
 /** Deactivates an account: it cannot log in, its tokens and the signed URLs of its face images stop working. */
 export async function deactivateUser({ db }: Db, userId: number): Promise<void> {
-  await db.updateTable('users').set((eb) => ({ status: 'inactive', token_version: eb('token_version', '+', 1) })).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set((eb) => ({ status: 'inactive', token_version: eb('token_version', '+', 1) }))
+    .where('id', '=', userId)
+    .execute();
 }
 
 /** The signed-in user's own account, without the password hash. */
@@ -136,7 +163,16 @@ export async function getStudentProfile(deps: Pick<AppDeps, 'db' | 'clock' | 'ur
   const user = await deps.db
     .selectFrom('users')
     .leftJoin('departments', 'departments.id', 'users.department_id')
-    .select(['users.id', 'users.username', 'users.email', 'users.phone_number', 'users.role', 'users.status', 'users.last_login', 'departments.name as department'])
+    .select([
+      'users.id',
+      'users.username',
+      'users.email',
+      'users.phone_number',
+      'users.role',
+      'users.status',
+      'users.last_login',
+      'departments.name as department',
+    ])
     .where('users.id', '=', student.id)
     .executeTakeFirst();
   if (!user) throw new DomainError('NOT_FOUND', MSG.student.fetchFailed);

@@ -22,5 +22,12 @@ export const MSG = {
 } as const;
 
 /** Login failure codes of SPEC section 7. */
-export const LOGIN_ERROR_CODES = ['EMAIL_NOT_FOUND', 'INVALID_CREDENTIALS', 'ACCOUNT_PENDING', 'VALIDATION_ERROR', 'TOO_MANY_ATTEMPTS', 'ACCOUNT_INACTIVE'] as const;
+export const LOGIN_ERROR_CODES = [
+  'EMAIL_NOT_FOUND',
+  'INVALID_CREDENTIALS',
+  'ACCOUNT_PENDING',
+  'VALIDATION_ERROR',
+  'TOO_MANY_ATTEMPTS',
+  'ACCOUNT_INACTIVE',
+] as const;
 export type LoginErrorCode = (typeof LOGIN_ERROR_CODES)[number];

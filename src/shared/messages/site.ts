@@ -66,10 +66,26 @@ export const siteMessages = {
     title: 'About Roll Call',
     intro: 'Roll Call is a self-hosted attendance system for schools and colleges that combines a location check with a face check.',
     sections: [
-      { id: 'mission', title: 'Our mission', body: 'Take roll call off the teacher\'s plate and make every attendance record one that students, teachers and administrators can trust.' },
-      { id: 'technology', title: 'Technology', body: 'A teacher\'s session draws a geofence around the classroom. Students inside it record a three-second video; a liveness check counts their blinks and their face is compared with the three images captured at registration.' },
-      { id: 'privacy', title: 'Privacy and security', body: 'Roll Call runs on your institution\'s own server. Face images and attendance data never leave it, passwords are stored as strong one-way hashes and every session expires.' },
-      { id: 'team', title: 'Our team', body: 'Built by educators and engineers who spent too many mornings calling names, for institutions that would rather spend that time teaching.' },
+      {
+        id: 'mission',
+        title: 'Our mission',
+        body: "Take roll call off the teacher's plate and make every attendance record one that students, teachers and administrators can trust.",
+      },
+      {
+        id: 'technology',
+        title: 'Technology',
+        body: "A teacher's session draws a geofence around the classroom. Students inside it record a three-second video; a liveness check counts their blinks and their face is compared with the three images captured at registration.",
+      },
+      {
+        id: 'privacy',
+        title: 'Privacy and security',
+        body: "Roll Call runs on your institution's own server. Face images and attendance data never leave it, passwords are stored as strong one-way hashes and every session expires.",
+      },
+      {
+        id: 'team',
+        title: 'Our team',
+        body: 'Built by educators and engineers who spent too many mornings calling names, for institutions that would rather spend that time teaching.',
+      },
     ],
   },
   thankYou: {

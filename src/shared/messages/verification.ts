@@ -29,7 +29,10 @@ export const verificationMessages = {
       no_blink: { headline: 'Blink not detected. Try again.', step: 'Blink twice, fully, while the red bar fills.' },
       no_face: { headline: 'No face detected.', step: 'Move closer and face the camera in good light.' },
       multiple_faces: { headline: 'More than one face in view.', step: 'Make sure only your face is in the camera view.' },
-      identity_mismatch: { headline: 'Your face does not match your registration.', step: 'Contact your teacher: your face images may need to be enrolled again.' },
+      identity_mismatch: {
+        headline: 'Your face does not match your registration.',
+        step: 'Contact your teacher: your face images may need to be enrolled again.',
+      },
       face_changed: { headline: 'The face changed during the recording.', step: 'Record again with only your face in view.' },
       no_enrollment: { headline: 'No face enrollment found for your account.', step: 'Contact your teacher to enroll your face images.' },
       invalid_video: { headline: 'The recording could not be checked.', step: 'Record again; if it keeps failing, contact your teacher.' },

@@ -5,7 +5,13 @@ import { ZEmail, ZPassword, ZPhone, ZUsername } from './auth';
 
 /** A positive id from a query string or JSON; '' and absent mean "no filter". */
 const ZOptionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().positive().optional());
-const ZDay = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MSG.admin.badDate).optional());
+const ZDay = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.admin.badDate)
+    .optional(),
+);
 export const ZUserId = z.coerce.number().int().positive();
 
 /** A department by id or by name (SPEC 7: the admin modal sends either). */

@@ -11,10 +11,7 @@ const ZAccuracy = z.number({ error: MSG.attendance.accuracyRequired }).min(0, MS
 /** A positive id written as decimal digits (at most 16, so it stays a safe integer). */
 const ID_DIGITS_RE = /^[1-9]\d{0,15}$/;
 const ZId = z.union([z.number().int().positive(), z.string().regex(ID_DIGITS_RE).transform(Number)]);
-export const ZRadius = z
-  .number({ error: MSG.attendance.badRadius })
-  .min(MIN_RADIUS_M, MSG.attendance.badRadius)
-  .max(MAX_RADIUS_M, MSG.attendance.badRadius);
+export const ZRadius = z.number({ error: MSG.attendance.badRadius }).min(MIN_RADIUS_M, MSG.attendance.badRadius).max(MAX_RADIUS_M, MSG.attendance.badRadius);
 
 export const ZStartGeofenceInput = z.object({
   teacher_id: ZId,

@@ -34,7 +34,12 @@ export const isStrongPassword = (p: string) => unmetPasswordRules(p).length === 
 export const ZUsername = z.string().trim().regex(USERNAME_RE, MSG.validation.username);
 /** RFC 5321 caps an address at 254 characters. */
 export const EMAIL_MAX = 254;
-export const ZEmail = z.string().trim().max(EMAIL_MAX, MSG.validation.emailTooLong).regex(EMAIL_RE, MSG.validation.email).transform((e) => e.toLowerCase());
+export const ZEmail = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX, MSG.validation.emailTooLong)
+  .regex(EMAIL_RE, MSG.validation.email)
+  .transform((e) => e.toLowerCase());
 export const ZPhone = z
   .string()
   .trim()
@@ -54,7 +59,12 @@ export const ZRegisterInput = z.object({
 export type TRegisterInput = z.infer<typeof ZRegisterInput>;
 
 export const ZLoginInput = z.object({
-  email: z.string().trim().min(1, MSG.validation.emailRequired).max(EMAIL_MAX, MSG.validation.emailTooLong).transform((e) => e.toLowerCase()),
+  email: z
+    .string()
+    .trim()
+    .min(1, MSG.validation.emailRequired)
+    .max(EMAIL_MAX, MSG.validation.emailTooLong)
+    .transform((e) => e.toLowerCase()),
   password: z.string().min(1, MSG.validation.passwordRequired),
 });
 export type TLoginInput = z.infer<typeof ZLoginInput>;

@@ -2,12 +2,7 @@ import { Progress as ProgressPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
-export function Progress({
-  className,
-  indicatorClassName,
-  value,
-  ...props
-}: ComponentProps<typeof ProgressPrimitive.Root> & { indicatorClassName?: string }) {
+export function Progress({ className, indicatorClassName, value, ...props }: ComponentProps<typeof ProgressPrimitive.Root> & { indicatorClassName?: string }) {
   return (
     <ProgressPrimitive.Root
       data-slot="progress"

@@ -22,7 +22,13 @@ export function AdminSidebar() {
             {MSG.admin.portal}
           </span>
         )}
-        <button type="button" aria-label={MSG.admin.toggleSidebar} aria-expanded={open} onClick={() => setOpen((o) => !o)} className="rounded-md p-2 hover:bg-accent">
+        <button
+          type="button"
+          aria-label={MSG.admin.toggleSidebar}
+          aria-expanded={open}
+          onClick={() => setOpen((o) => !o)}
+          className="rounded-md p-2 hover:bg-accent"
+        >
           {open ? <PanelLeftClose className="size-4" aria-hidden /> : <PanelLeftOpen className="size-4" aria-hidden />}
         </button>
       </div>

@@ -51,7 +51,8 @@ export function AttendanceCharts({ filter }: { filter: AttendanceFilter }) {
     );
   }
   const t = charts.data;
-  const body = (node: React.ReactNode) => (!t ? <Skeleton className="size-full" /> : t.total === 0 ? <p className="text-sm text-muted-foreground">{C.empty}</p> : node);
+  const body = (node: React.ReactNode) =>
+    !t ? <Skeleton className="size-full" /> : t.total === 0 ? <p className="text-sm text-muted-foreground">{C.empty}</p> : node;
   return (
     <div className="grid grid-cols-1 gap-3 lg:grid-cols-3">
       <ChartCard title={C.presentAbsent} testId="chart-present-absent">

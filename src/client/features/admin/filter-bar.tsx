@@ -46,13 +46,25 @@ export function FilterBar({
   return (
     <section aria-label={F.apply} className="grid gap-4 rounded-xl border bg-card p-4 shadow-xs">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-6">
-        {select('department_id', F.department, (departments.data ?? []).map((d) => ({ value: d.id, label: d.name })))}
+        {select(
+          'department_id',
+          F.department,
+          (departments.data ?? []).map((d) => ({ value: d.id, label: d.name })),
+        )}
         {select('mode', F.mode, [
           { value: 'offline', label: F.modes.offline },
           { value: 'online', label: F.modes.online },
         ])}
-        {select('teacher', F.teacher, (teachers.data ?? []).map((u) => ({ value: u.id, label: u.username })))}
-        {select('student', F.student, (students.data ?? []).map((u) => ({ value: u.id, label: u.username })))}
+        {select(
+          'teacher',
+          F.teacher,
+          (teachers.data ?? []).map((u) => ({ value: u.id, label: u.username })),
+        )}
+        {select(
+          'student',
+          F.student,
+          (students.data ?? []).map((u) => ({ value: u.id, label: u.username })),
+        )}
         <FormField id="filter-start" label={F.startDate}>
           <Input id="filter-start" type="date" value={draft.start_date} onChange={(e) => onChange('start_date', e.target.value)} />
         </FormField>

@@ -13,7 +13,17 @@ import type { AttendanceFilter, PairRow } from './admin-types';
 const A = MSG.admin;
 
 /** The summary popup: pairs of the filter, 20 a page (SPEC 4's Prev/Next rule); a row opens its detail. */
-export function SummaryDialog({ open, filter, onOpenChange, onPick }: { open: boolean; filter: AttendanceFilter; onOpenChange: (o: boolean) => void; onPick: (row: PairRow) => void }) {
+export function SummaryDialog({
+  open,
+  filter,
+  onOpenChange,
+  onPick,
+}: {
+  open: boolean;
+  filter: AttendanceFilter;
+  onOpenChange: (o: boolean) => void;
+  onPick: (row: PairRow) => void;
+}) {
   const [page, setPage] = useState(1);
   // biome-ignore lint/correctness/useExhaustiveDependencies: back to the first page whenever the filter changes or the popup opens
   useEffect(() => setPage(1), [filter, open]);
@@ -77,11 +87,13 @@ export function SummaryDialog({ open, filter, onOpenChange, onPick }: { open: bo
                   >
                     <TableCell>{r.teacher_name}</TableCell>
                     <TableCell>{r.student_name}</TableCell>
-                    {(['total_present', 'total_absent', 'geofencing_success', 'geofencing_fail', 'face_success', 'face_fail', 'total_attendance'] as const).map((column) => (
-                      <TableCell key={column} className="tabular-nums">
-                        {r[column]}
-                      </TableCell>
-                    ))}
+                    {(['total_present', 'total_absent', 'geofencing_success', 'geofencing_fail', 'face_success', 'face_fail', 'total_attendance'] as const).map(
+                      (column) => (
+                        <TableCell key={column} className="tabular-nums">
+                          {r[column]}
+                        </TableCell>
+                      ),
+                    )}
                   </TableRow>
                 ))}
               </TableBody>

@@ -45,7 +45,10 @@ export function UserCards({ role, onEdit, onDelete }: { role: 'teacher' | 'stude
         <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3">
           {users.data.map((u) => (
             <li key={u.id} data-testid="user-card" className="flex items-start gap-3 rounded-xl border bg-card p-4 shadow-xs">
-              <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent font-semibold text-accent-foreground uppercase">
+              <span
+                aria-hidden
+                className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent font-semibold text-accent-foreground uppercase"
+              >
                 {u.username.charAt(0)}
               </span>
               <div className="grid min-w-0 flex-1 gap-1">

@@ -57,7 +57,9 @@ export function UserFormDialog({ open, user, onOpenChange }: { open: boolean; us
     if (user) {
       const original = fromUser(user);
       const changes = Object.fromEntries(
-        (Object.keys(fields) as (keyof Fields)[]).filter((k) => (k === 'password' ? fields.password.trim() !== '' : fields[k] !== original[k])).map((k) => [k, fields[k]]),
+        (Object.keys(fields) as (keyof Fields)[])
+          .filter((k) => (k === 'password' ? fields.password.trim() !== '' : fields[k] !== original[k]))
+          .map((k) => [k, fields[k]]),
       );
       if (!Object.keys(changes).length) return onOpenChange(false);
       const parsed = ZAdminUpdateUser.safeParse(changes);
@@ -120,7 +122,14 @@ export function UserFormDialog({ open, user, onOpenChange }: { open: boolean; us
           {field(
             'password',
             L.password,
-            <Input id="user-password" type="password" autoComplete="new-password" value={fields.password} onChange={set('password')} placeholder={editing ? A.passwordPlaceholder : ''} />,
+            <Input
+              id="user-password"
+              type="password"
+              autoComplete="new-password"
+              value={fields.password}
+              onChange={set('password')}
+              placeholder={editing ? A.passwordPlaceholder : ''}
+            />,
           )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

@@ -38,7 +38,14 @@ export function DashboardPlaceholder({ role }: { role: Role }) {
             <CardContent>
               <dl className="grid gap-4 sm:grid-cols-[2fr_1fr_1fr]">
                 <Detail term={MSG.dashboard.email} value={user.email} />
-                <Detail term={MSG.dashboard.role} value={<Badge variant="secondary" className="capitalize">{user.role}</Badge>} />
+                <Detail
+                  term={MSG.dashboard.role}
+                  value={
+                    <Badge variant="secondary" className="capitalize">
+                      {user.role}
+                    </Badge>
+                  }
+                />
                 <Detail term={MSG.dashboard.department} value={user.department?.name ?? MSG.dashboard.noDepartment} />
               </dl>
             </CardContent>

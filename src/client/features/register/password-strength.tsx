@@ -14,12 +14,7 @@ export function PasswordStrength({ password }: { password: string }) {
   return (
     <div className="grid gap-2" data-testid="password-strength" data-strength-color={strength.color}>
       <div className="flex items-center gap-3">
-        <Progress
-          value={strength.percent}
-          aria-label={MSG.register.strength}
-          className="h-1.5"
-          indicatorClassName={BAR_COLOR[strength.color]}
-        />
+        <Progress value={strength.percent} aria-label={MSG.register.strength} className="h-1.5" indicatorClassName={BAR_COLOR[strength.color]} />
         <span className={cn('w-24 shrink-0 text-right text-xs font-medium', TEXT_COLOR[strength.color])}>{strength.label}</span>
       </div>
       {unmet.length > 0 && (

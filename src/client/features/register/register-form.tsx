@@ -43,13 +43,34 @@ export function RegisterForm() {
     <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="grid gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id="username" label={L.username} error={errors.username?.message}>
-          <Input id="username" autoComplete="username" placeholder={P.username} {...a11y('username')} {...register('username', { validate: registerValidators.username })} />
+          <Input
+            id="username"
+            autoComplete="username"
+            placeholder={P.username}
+            {...a11y('username')}
+            {...register('username', { validate: registerValidators.username })}
+          />
         </FormField>
         <FormField id="email" label={L.email} error={errors.email?.message}>
-          <Input id="email" type="email" autoComplete="email" placeholder={P.email} {...a11y('email')} {...register('email', { validate: registerValidators.email })} />
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            placeholder={P.email}
+            {...a11y('email')}
+            {...register('email', { validate: registerValidators.email })}
+          />
         </FormField>
         <FormField id="phone_number" label={L.phone} optional error={errors.phone_number?.message}>
-          <Input id="phone_number" type="tel" inputMode="numeric" autoComplete="tel" placeholder={P.phone} {...a11y('phone_number')} {...register('phone_number', { validate: registerValidators.phone_number })} />
+          <Input
+            id="phone_number"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel"
+            placeholder={P.phone}
+            {...a11y('phone_number')}
+            {...register('phone_number', { validate: registerValidators.phone_number })}
+          />
         </FormField>
         <FormField id="role" label={L.role}>
           <NativeSelect id="role" {...register('role')}>
@@ -62,7 +83,13 @@ export function RegisterForm() {
         </FormField>
       </div>
       <FormField id="password" label={L.password} error={errors.password?.message} hint={<PasswordStrength password={values.password ?? ''} />}>
-        <PasswordInput id="password" autoComplete="new-password" placeholder={P.password} {...a11y('password')} {...register('password', { validate: registerValidators.password })} />
+        <PasswordInput
+          id="password"
+          autoComplete="new-password"
+          placeholder={P.password}
+          {...a11y('password')}
+          {...register('password', { validate: registerValidators.password })}
+        />
       </FormField>
       <FormField id="department_name" label={L.department} error={errors.department_name?.message}>
         <NativeSelect id="department_name" {...a11y('department_name')} {...register('department_name', { validate: registerValidators.department_name })}>

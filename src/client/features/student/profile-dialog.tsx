@@ -39,7 +39,9 @@ export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenCha
           {profile.isPending ? (
             <Loader2 className="mx-auto size-6 animate-spin text-muted-foreground" aria-hidden />
           ) : profile.isError ? (
-            <p role="alert" className="text-destructive">{M.fetchFailed}</p>
+            <p role="alert" className="text-destructive">
+              {M.fetchFailed}
+            </p>
           ) : (
             <>
               <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">

@@ -6,10 +6,7 @@ export type AttendanceList = RouterOutputs['student']['attendance'];
 
 /** student.attendance, 10 a page; always refetched on mount so a fresh mark shows when coming back. */
 export function useStudentAttendance(page: number, enabled = true) {
-  return trpc.student.attendance.useQuery(
-    { page, limit: STUDENT_ATTENDANCE_PAGE_SIZE },
-    { placeholderData: keepPreviousData, staleTime: 0, enabled },
-  );
+  return trpc.student.attendance.useQuery({ page, limit: STUDENT_ATTENDANCE_PAGE_SIZE }, { placeholderData: keepPreviousData, staleTime: 0, enabled });
 }
 
 export function useStudentProfile(enabled = true) {

@@ -32,12 +32,7 @@ export function GeofenceSettingsCard({
     <StatCard icon={Settings2} title={M.settingsTitle} tone="muted">
       <div className="grid gap-2">
         <Label htmlFor="geofence-department">{M.department}</Label>
-        <NativeSelect
-          id="geofence-department"
-          value={department ?? ''}
-          disabled={active}
-          onChange={(e) => onDepartmentChange(Number(e.target.value))}
-        >
+        <NativeSelect id="geofence-department" value={department ?? ''} disabled={active} onChange={(e) => onDepartmentChange(Number(e.target.value))}>
           {department === null && <option value="">—</option>}
           {departments.map((d) => (
             <option key={d.id} value={d.id}>

@@ -70,7 +70,12 @@ export function PendingListDialog({ group, onClose }: { group: PendingGroup | nu
             <ul className="grid max-h-80 gap-1 overflow-y-auto">
               {students.map((s) => (
                 <li key={s.id} className="flex items-center gap-3 rounded-lg px-3 py-2 hover:bg-muted/50">
-                  <Checkbox id={`pending-${s.id}`} aria-label={P.select(s.username)} checked={selected.has(s.id)} onCheckedChange={(on) => toggle(s.id, on === true)} />
+                  <Checkbox
+                    id={`pending-${s.id}`}
+                    aria-label={P.select(s.username)}
+                    checked={selected.has(s.id)}
+                    onCheckedChange={(on) => toggle(s.id, on === true)}
+                  />
                   <label htmlFor={`pending-${s.id}`} className="min-w-0 flex-1 cursor-pointer">
                     <span className="block truncate text-sm font-medium">{s.username}</span>
                     <span className="block truncate text-xs text-muted-foreground">{s.email}</span>

@@ -45,9 +45,7 @@ export function StudentStatsCard({ students, running }: { students: SessionStude
 
 /** Recent Attendance: the latest marks first, five of them, and View All. */
 export function RecentAttendanceCard({ students, onViewAll }: { students: SessionStudent[]; onViewAll: () => void }) {
-  const recent = [...students]
-    .sort((a, b) => (b.timestamp ?? '').localeCompare(a.timestamp ?? ''))
-    .slice(0, RECENT_ATTENDANCE_SHOWN);
+  const recent = [...students].sort((a, b) => (b.timestamp ?? '').localeCompare(a.timestamp ?? '')).slice(0, RECENT_ATTENDANCE_SHOWN);
   return (
     <StatCard
       icon={Clock}
@@ -66,7 +64,10 @@ export function RecentAttendanceCard({ students, onViewAll }: { students: Sessio
           {recent.map((s) => (
             <li key={s.student_id} className="flex items-center justify-between gap-3 py-2.5">
               <div className="flex min-w-0 items-center gap-3">
-                <span aria-hidden className="flex size-8 shrink-0 items-center justify-center rounded-full bg-accent text-sm font-semibold text-accent-foreground uppercase">
+                <span
+                  aria-hidden
+                  className="flex size-8 shrink-0 items-center justify-center rounded-full bg-accent text-sm font-semibold text-accent-foreground uppercase"
+                >
                   {s.name.charAt(0)}
                 </span>
                 <div className="min-w-0">

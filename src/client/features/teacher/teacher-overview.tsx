@@ -53,7 +53,12 @@ export function TeacherOverview({ geofence, onViewStudents }: { geofence: Return
           onStart={() => setChoosing(true)}
           onStop={() => run(geofence.stop)}
         />
-        <AttendanceStatusCard active={geofence.active} location={location ?? stored.location} department={session?.department.name ?? null} remaining={geofence.remaining} />
+        <AttendanceStatusCard
+          active={geofence.active}
+          location={location ?? stored.location}
+          department={session?.department.name ?? null}
+          remaining={geofence.remaining}
+        />
         <StudentStatsCard students={all} running={geofence.active} />
         <GeofenceSettingsCard
           departments={departments.data ?? []}

@@ -60,11 +60,7 @@ export function CameraFrame({
           >
             {MSG.verification.blinkNow}
           </p>
-          <span
-            aria-hidden
-            className="absolute inset-x-0 bottom-0 h-1 origin-left bg-red-500"
-            ref={fillOverRecording}
-          />
+          <span aria-hidden className="absolute inset-x-0 bottom-0 h-1 origin-left bg-red-500" ref={fillOverRecording} />
         </>
       )}
       <div aria-hidden className="pointer-events-none absolute inset-[18%_24%] rounded-[50%] border-2 border-dashed border-white/40" />

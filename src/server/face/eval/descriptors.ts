@@ -18,9 +18,25 @@ const SSD_PLAN = [
 async function faceres(m: Models, rgb: Uint8Array, width: number, height: number): Promise<Float32Array | null> {
   const img = rgbTensor<Tf.Rank.R3>(m.tf, rgb, [height, width, 3]) as Tf.Tensor3D;
   const p = Math.round(Math.max(width, height) * 0.2);
-  const framed = m.tf.expandDims(m.tf.pad(img, [[p, p], [p, p], [0, 0]], 128), 0) as Tf.Tensor4D;
+  const framed = m.tf.expandDims(
+    m.tf.pad(
+      img,
+      [
+        [p, p],
+        [p, p],
+        [0, 0],
+      ],
+      128,
+    ),
+    0,
+  ) as Tf.Tensor4D;
   try {
-    const face = { detector: { skipFrames: 0, maxDetected: 1, rotation: true }, mesh: { enabled: true }, iris: { enabled: false }, description: { enabled: true } };
+    const face = {
+      detector: { skipFrames: 0, maxDetected: 1, rotation: true },
+      mesh: { enabled: true },
+      iris: { enabled: false },
+      description: { enabled: true },
+    };
     const res = await m.human.detect(framed, { face } as Partial<Config>);
     for (const f of res.face) m.tf.dispose(f.tensor);
     const e = res.face[0]?.embedding;

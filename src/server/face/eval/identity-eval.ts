@@ -22,7 +22,8 @@ export function fixturePhotos(root: string): Photo[] {
   }
   for (const folder of ['people', 'wide']) {
     const dir = path.join(root, 'photos', folder);
-    if (fs.existsSync(dir)) for (const f of fs.readdirSync(dir).sort()) if (/\.(jpe?g|png)$/i.test(f)) out.push({ person: f.split('_')[0], file: path.join(dir, f) });
+    if (fs.existsSync(dir))
+      for (const f of fs.readdirSync(dir).sort()) if (/\.(jpe?g|png)$/i.test(f)) out.push({ person: f.split('_')[0], file: path.join(dir, f) });
   }
   for (const f of fs.readdirSync(path.join(root, 'clips')).sort()) {
     if (f.startsWith('enroll_')) out.push({ person: f.split('_')[1], file: path.join(root, 'clips', f) });

@@ -19,7 +19,15 @@ export const ENGINE_PLAN: { pad: number; detector: DetectorName }[] = [
 
 function pad(tf: typeof Tf, img: Tf.Tensor3D, fraction: number): Tf.Tensor3D {
   const p = Math.round(Math.max(img.shape[0], img.shape[1]) * fraction);
-  return tf.pad(img, [[p, p], [p, p], [0, 0]], 128);
+  return tf.pad(
+    img,
+    [
+      [p, p],
+      [p, p],
+      [0, 0],
+    ],
+    128,
+  );
 }
 
 function options(faceapi: typeof FaceApi, detector: DetectorName) {

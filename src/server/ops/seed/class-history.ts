@@ -109,13 +109,22 @@ export async function writePastClass(
     .returningAll()
     .executeTakeFirstOrThrow();
   const tally: ClassTally = { face: 0, manual_present: 0, manual_absent: 0, auto_absent: 0 };
-  tally.face = await writeFacePresence(trx, session, marks.filter((m) => m.outcome === 'face' || m.outcome === 'manual_absent'), rand);
+  tally.face = await writeFacePresence(
+    trx,
+    session,
+    marks.filter((m) => m.outcome === 'face' || m.outcome === 'manual_absent'),
+    rand,
+  );
   tally.auto_absent = (await finalizeSession(trx, session, 'expired', meeting.endsAt)) ?? 0;
   for (const m of marks.filter((x) => x.outcome === 'manual_present' || x.outcome === 'manual_absent')) {
     const clock = { now: () => m.at };
     const status = m.outcome === 'manual_present' ? 'present' : 'absent';
     // The class's own transaction is the only connection: a sweep through another would wait on it forever.
-    await markAttendanceManually({ ...deps, db: trx, clock, sessions: createSessionSweeper({ db: trx, clock }) }, meeting.teacher, { student_id: m.studentId, session_id: session.id, status });
+    await markAttendanceManually({ ...deps, db: trx, clock, sessions: createSessionSweeper({ db: trx, clock }) }, meeting.teacher, {
+      student_id: m.studentId,
+      session_id: session.id,
+      status,
+    });
     tally[status === 'present' ? 'manual_present' : 'manual_absent'] += 1;
   }
   tally.auto_absent -= tally.manual_present;

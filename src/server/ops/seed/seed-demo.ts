@@ -60,11 +60,15 @@ async function freeDomain(deps: Deps) {
  */
 export async function seedDemo(deps: Deps, opts: SeedOptions, progress: Progress) {
   const now = systemClock.now();
-  const existing = await deps.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const existing = await deps.db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   if (Number(existing.n) > 0 && !opts.force) {
     throw new SeedRefused(`The database already has ${existing.n} users: refusing to seed (pass --force to add a demo institution beside them).`);
   }
-  if (opts.departments < 1 || opts.departments > DEPARTMENTS.length) throw new SeedRefused(`--departments must be 1 to ${DEPARTMENTS.length} (the departments of the SPEC).`);
+  if (opts.departments < 1 || opts.departments > DEPARTMENTS.length)
+    throw new SeedRefused(`--departments must be 1 to ${DEPARTMENTS.length} (the departments of the SPEC).`);
   if (opts.teachers < opts.departments) throw new SeedRefused('--teachers must be at least --departments: every department needs a teacher.');
   const departments = (await listDepartments(deps)).filter((d) => DEPARTMENTS.slice(0, opts.departments).includes(d.name as never));
   const domain = await freeDomain(deps);
@@ -73,14 +77,26 @@ export async function seedDemo(deps: Deps, opts: SeedOptions, progress: Progress
   const passwordHash = await hashPassword(opts.password);
   const users = [
     { role: 'admin' as const, email: `admin@${domain}`, username: 'admin', department_id: null },
-    ...Array.from({ length: opts.teachers }, (_, t) => ({ role: 'teacher' as const, email: `teacher${pad(t + 1, 2)}@${domain}`, username: `teacher${pad(t + 1, 2)}`, department_id: departments[t % departments.length].id })),
-    ...Array.from({ length: opts.students }, (_, s) => ({ role: 'student' as const, email: `student${pad(s + 1, 4)}@${domain}`, username: `student${pad(s + 1, 4)}`, department_id: departments[s % departments.length].id })),
+    ...Array.from({ length: opts.teachers }, (_, t) => ({
+      role: 'teacher' as const,
+      email: `teacher${pad(t + 1, 2)}@${domain}`,
+      username: `teacher${pad(t + 1, 2)}`,
+      department_id: departments[t % departments.length].id,
+    })),
+    ...Array.from({ length: opts.students }, (_, s) => ({
+      role: 'student' as const,
+      email: `student${pad(s + 1, 4)}@${domain}`,
+      username: `student${pad(s + 1, 4)}`,
+      department_id: departments[s % departments.length].id,
+    })),
   ];
   progress.start('accounts', users.length);
   const ids = await deps.db.transaction().execute((trx) => createActiveUsersWithHash({ db: trx }, users, passwordHash, now));
   progress.tick(users.length);
   progress.stop();
-  const teachers: AuthUser[] = ids.slice(1, 1 + opts.teachers).map((id, t) => ({ id, username: users[1 + t].username, role: 'teacher', status: 'active', department_id: users[1 + t].department_id }));
+  const teachers: AuthUser[] = ids
+    .slice(1, 1 + opts.teachers)
+    .map((id, t) => ({ id, username: users[1 + t].username, role: 'teacher', status: 'active', department_id: users[1 + t].department_id }));
   const studentIds = ids.slice(1 + opts.teachers);
   const rand = seededRandom(20261123);
   const habits = studentIds.map(() => attendanceHabit(rand));
@@ -99,7 +115,13 @@ export async function seedDemo(deps: Deps, opts: SeedOptions, progress: Progress
   for (let i = 0; i < meetings.length; i += CLASSES_PER_TRANSACTION) {
     await deps.db.transaction().execute(async (trx) => {
       for (const m of meetings.slice(i, i + CLASSES_PER_TRANSACTION)) {
-        const meeting = { teacher: teachers[m.teacherIndex], departmentId: departments[m.departmentIndex].id, room: roomOf(m.departmentIndex), startedAt: m.startedAt, endsAt: m.endsAt };
+        const meeting = {
+          teacher: teachers[m.teacherIndex],
+          departmentId: departments[m.departmentIndex].id,
+          room: roomOf(m.departmentIndex),
+          startedAt: m.startedAt,
+          endsAt: m.endsAt,
+        };
         const t = await writePastClass(deps, trx, meeting, marksOf(m.departmentIndex, m.startedAt, m.endsAt), rand);
         for (const k of Object.keys(tally) as (keyof ClassTally)[]) tally[k] += t[k];
         progress.tick();
@@ -141,9 +163,17 @@ async function startLiveClasses(
     const teacher = teachers.find((t) => t.department_id === department.id)!;
     const room = roomOf(d);
     try {
-      const started = await startGeofenceSession({ ...deps, clock }, teacher, { teacher_id: teacher.id, department: department.id, latitude: room.latitude, longitude: room.longitude, radius: room.radius_m });
+      const started = await startGeofenceSession({ ...deps, clock }, teacher, {
+        teacher_id: teacher.id,
+        department: department.id,
+        latitude: room.latitude,
+        longitude: room.longitude,
+        radius: room.radius_m,
+      });
       const session = await deps.db.selectFrom('geofence_sessions').selectAll().where('id', '=', started.session_id).executeTakeFirstOrThrow();
-      const early = studentsOf[d].filter(() => rand() < 0.4).map((s) => ({ studentId: s.id, outcome: 'face' as const, at: new Date(startedAt.getTime() + rand() * 170_000) }));
+      const early = studentsOf[d]
+        .filter(() => rand() < 0.4)
+        .map((s) => ({ studentId: s.id, outcome: 'face' as const, at: new Date(startedAt.getTime() + rand() * 170_000) }));
       const marked = await deps.db.transaction().execute((trx) => writeFacePresence(trx, session, early, rand));
       out.push({ department: department.name, session_id: started.session_id, ends_at: started.session_end_time, marked });
     } catch (err) {

@@ -130,7 +130,12 @@ function indexOf(f: Facts, id: number): number {
 }
 
 async function loadSessions(db: DB, state: State) {
-  const rows = await db.selectFrom('geofence_sessions').select(['id', 'teacher_id', 'department_id']).where('id', '>', state.maxSession).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('geofence_sessions')
+    .select(['id', 'teacher_id', 'department_id'])
+    .where('id', '>', state.maxSession)
+    .orderBy('id')
+    .execute();
   const f = state.facts;
   const last = rows.at(-1)?.id ?? 0;
   if (last >= f.sessionTeacher.length) {
@@ -157,8 +162,24 @@ async function knowSessionsOf(db: DB, state: State, rows: Row[]) {
 }
 
 async function fullLoad(db: DB, now: number): Promise<State> {
-  const empty = () => ({ n: 0, ids: new Int32Array(0), session: new Int32Array(0), student: new Int32Array(0), at: new Uint32Array(0), flags: new Uint8Array(0), pair: new Int32Array(0) });
-  const facts: Facts = { ...empty(), pairTeacher: new Int32Array(0), pairStudent: new Int32Array(0), pairs: 0, sessionTeacher: new Int32Array(0), sessionDepartment: new Int32Array(0), version: ++generation };
+  const empty = () => ({
+    n: 0,
+    ids: new Int32Array(0),
+    session: new Int32Array(0),
+    student: new Int32Array(0),
+    at: new Uint32Array(0),
+    flags: new Uint8Array(0),
+    pair: new Int32Array(0),
+  });
+  const facts: Facts = {
+    ...empty(),
+    pairTeacher: new Int32Array(0),
+    pairStudent: new Int32Array(0),
+    pairs: 0,
+    sessionTeacher: new Int32Array(0),
+    sessionDepartment: new Int32Array(0),
+    version: ++generation,
+  };
   // Read before the rows: a change made while they load is read again by the next refresh.
   const state: State = { facts, maxUpdated: await latestUpdate(db), maxSession: 0, recountedAt: now, pairKeys: new Map(), idsAtMax: new Set() };
   // Sessions first: a record's pair is its session's teacher and its student.
@@ -193,7 +214,17 @@ async function refresh(db: DB, state: State) {
   for (const r of stamps) if (r.updated_at === state.maxUpdated) state.idsAtMax.add(r.id);
   const changed: Row[] = [];
   for (let i = 0; i < fresh.length; i += 500) {
-    changed.push(...((await db.selectFrom('attendance_records').select(recordColumns).where('id', 'in', fresh.slice(i, i + 500).map((r) => r.id)).execute()) as Row[]));
+    changed.push(
+      ...((await db
+        .selectFrom('attendance_records')
+        .select(recordColumns)
+        .where(
+          'id',
+          'in',
+          fresh.slice(i, i + 500).map((r) => r.id),
+        )
+        .execute()) as Row[]),
+    );
   }
   changed.sort((a, b) => a.id - b.id);
   await knowSessionsOf(db, state, changed);

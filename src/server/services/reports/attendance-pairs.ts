@@ -98,7 +98,12 @@ async function pairRowsOf(db: DB, f: Facts, agg: Aggregate, pairs: Int32Array | 
   const ids = [...new Set([...pairs].flatMap((p) => [f.pairTeacher[p], f.pairStudent[p]]))];
   const names = new Map<number, string>();
   for (let i = 0; i < ids.length; i += 500) {
-    for (const u of await db.selectFrom('users').select(['id', 'username']).where('id', 'in', ids.slice(i, i + 500)).execute()) names.set(u.id, u.username);
+    for (const u of await db
+      .selectFrom('users')
+      .select(['id', 'username'])
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute())
+      names.set(u.id, u.username);
   }
   return [...pairs].map((p) => {
     const c = (k: number) => agg.counts[p * K + k];

@@ -12,7 +12,10 @@ export async function attendanceSummary(db: DB) {
     .execute();
   const of = (role: string, status?: string) => users.filter((u) => u.role === role && (!status || u.status === status)).reduce((a, u) => a + Number(u.n), 0);
   // The record count comes from the reports' facts (current to this call): a COUNT(*) walks a million-row index.
-  const [sessions, facts] = await Promise.all([db.selectFrom('geofence_sessions').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(), attendanceFacts(db)]);
+  const [sessions, facts] = await Promise.all([
+    db.selectFrom('geofence_sessions').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    attendanceFacts(db),
+  ]);
   return {
     total_teachers: of('teacher'),
     total_students: of('student'),

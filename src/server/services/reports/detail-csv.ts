@@ -28,8 +28,13 @@ interface SessionCells {
 
 /** Every session's formatted times once per export (a session has up to a class of rows), read again for new ones. */
 async function sessionCells(db: DB, known: Map<number, SessionCells>, after = 0) {
-  const rows = await db.selectFrom('geofence_sessions').select(['id', 'teacher_id', 'radius_m', 'started_at', 'ends_at', 'ended_at']).where('id', '>', after).execute();
-  for (const s of rows) known.set(s.id, { teacher_id: s.teacher_id, radius: s.radius_m, start: formatKolkata(s.started_at), end: formatKolkata(s.ended_at ?? s.ends_at) });
+  const rows = await db
+    .selectFrom('geofence_sessions')
+    .select(['id', 'teacher_id', 'radius_m', 'started_at', 'ends_at', 'ended_at'])
+    .where('id', '>', after)
+    .execute();
+  for (const s of rows)
+    known.set(s.id, { teacher_id: s.teacher_id, radius: s.radius_m, start: formatKolkata(s.started_at), end: formatKolkata(s.ended_at ?? s.ends_at) });
   return known;
 }
 
@@ -37,7 +42,20 @@ async function sessionCells(db: DB, known: Map<number, SessionCells>, after = 0)
 function csvRecords(db: DB, f: TAttendanceFilter) {
   let q = db
     .selectFrom('attendance_records as r')
-    .select(['r.id', 'r.marked_at', 'r.session_id', 'r.student_id', 'r.status', 'r.geofencing_status', 'r.face_recognition_status', 'r.manual_override', 'r.marked_by', 'r.latitude', 'r.longitude', 'r.radius_m']);
+    .select([
+      'r.id',
+      'r.marked_at',
+      'r.session_id',
+      'r.student_id',
+      'r.status',
+      'r.geofencing_status',
+      'r.face_recognition_status',
+      'r.manual_override',
+      'r.marked_by',
+      'r.latitude',
+      'r.longitude',
+      'r.radius_m',
+    ]);
   if (f.teacher || f.department_id) {
     let sessions = db.selectFrom('geofence_sessions').select('id');
     if (f.teacher) sessions = sessions.where('teacher_id', '=', f.teacher);
@@ -115,7 +133,8 @@ export async function* detailCsvChunks(db: DB, f: TAttendanceFilter, onRows?: (n
       }
       const session = sessions.get(r.session_id)!;
       // Users added after the export started (rare): read their names one by one.
-      for (const id of [r.student_id, session.teacher_id, r.marked_by]) if (id !== null && !names.has(id)) names.set(id, (await userNames(db, [id])).get(id) ?? '');
+      for (const id of [r.student_id, session.teacher_id, r.marked_by])
+        if (id !== null && !names.has(id)) names.set(id, (await userNames(db, [id])).get(id) ?? '');
       chunk += detailLine(r, session, lastDate, names, withPair);
     }
     onRows?.(rows.length);

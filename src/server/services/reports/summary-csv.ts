@@ -10,7 +10,17 @@ export async function summaryCsv(db: DB, f: TAttendanceFilter, sort: 'asc' | 'de
   const lines = [MSG.admin.summaryColumns.map(csvField).join(',')];
   for (const r of rows) {
     lines.push(
-      [r.teacher_name, r.student_name, r.total_present, r.total_absent, r.geofencing_success, r.geofencing_fail, r.face_success, r.face_fail, r.total_attendance]
+      [
+        r.teacher_name,
+        r.student_name,
+        r.total_present,
+        r.total_absent,
+        r.geofencing_success,
+        r.geofencing_fail,
+        r.face_success,
+        r.face_fail,
+        r.total_attendance,
+      ]
         .map(csvField)
         .join(','),
     );
