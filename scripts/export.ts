@@ -53,7 +53,7 @@ try {
   let rows = 0;
   const started = Date.now();
   await pipeline(
-    detailCsvStream(db, filter, (k) => {
+    detailCsvStream({ db }, filter, (k) => {
       rows += k;
       if (process.stderr.isTTY) bar.update(rows);
     }),

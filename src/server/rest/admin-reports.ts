@@ -24,24 +24,24 @@ export function adminReportRoutes(deps: AppDeps): Router {
   r.get(
     '/admin/attendance-summary',
     admin,
-    handle(async (_req, res) => res.json(await attendanceSummary(deps.db))),
+    handle(async (_req, res) => res.json(await attendanceSummary(deps))),
   );
   r.get(
     '/admin/attendance-charts',
     admin,
-    handle(async (req, res) => res.json(await attendanceChartTotals(deps.db, parseInput(ZAttendanceFilter, req.query)))),
+    handle(async (req, res) => res.json(await attendanceChartTotals(deps, parseInput(ZAttendanceFilter, req.query)))),
   );
   r.get(
     '/admin/attendance-details',
     admin,
-    handle(async (req, res) => res.json(await attendancePairsPage(deps.db, parseInput(ZAttendanceDetailsInput, req.query)))),
+    handle(async (req, res) => res.json(await attendancePairsPage(deps, parseInput(ZAttendanceDetailsInput, req.query)))),
   );
   r.get(
     '/admin/attendance-summary/export.csv',
     admin,
     handle(async (req, res) => {
       const { sort } = parseInput(ZAttendanceDetailsInput, req.query);
-      const { csv, rows } = await summaryCsv(deps.db, parseInput(ZAttendanceFilter, req.query), sort);
+      const { csv, rows } = await summaryCsv(deps, parseInput(ZAttendanceFilter, req.query), sort);
       csvHeaders(res, summaryFileName(deps.clock.now()));
       res.setHeader('X-Row-Count', String(rows));
       res.send(csv);
@@ -55,7 +55,7 @@ export function adminReportRoutes(deps: AppDeps): Router {
       const teacher = filter.teacher ? await deps.db.selectFrom('users').select('username').where('id', '=', filter.teacher).executeTakeFirst() : undefined;
       csvHeaders(res, detailFileName(teacher?.username ?? 'all', deps.clock.now()));
       // Headers are sent with the first chunk: a failure after that can only cut the download short.
-      await pipeline(detailCsvStream(deps.db, filter), res).catch(() => res.destroy());
+      await pipeline(detailCsvStream(deps, filter), res).catch(() => res.destroy());
     }),
   );
   r.get(
@@ -63,7 +63,7 @@ export function adminReportRoutes(deps: AppDeps): Router {
     admin,
     handle(async (req, res) => {
       const pair = parseInput(ZPairInput, req.params);
-      res.json(await pairDetail(deps.db, parseInput(ZAttendanceFilter, req.query), pair));
+      res.json(await pairDetail(deps, parseInput(ZAttendanceFilter, req.query), pair));
     }),
   );
   return r;

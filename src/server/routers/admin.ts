@@ -30,8 +30,8 @@ export const adminRouter = router({
     .mutation(({ ctx, input }) => updateUserByAdmin(ctx, ctx.user, input.id, input.changes)),
   deletionPreview: admin.input(ZId).query(({ ctx, input }) => deletionPreview(ctx, input.id)),
   deleteUser: admin.input(ZId.extend(ZDeleteConfirm.shape)).mutation(({ ctx, input }) => deleteUserCascade(ctx, ctx.user, input.id)),
-  summary: admin.query(({ ctx }) => attendanceSummary(ctx.db)),
-  attendanceDetails: admin.input(ZAttendanceDetailsInput).query(({ ctx, input }) => attendancePairsPage(ctx.db, input)),
-  pairDetail: admin.input(z.intersection(ZAttendanceFilter, ZPairInput)).query(({ ctx, input }) => pairDetail(ctx.db, input, input)),
-  charts: admin.input(ZAttendanceFilter).query(({ ctx, input }) => attendanceChartTotals(ctx.db, input)),
+  summary: admin.query(({ ctx }) => attendanceSummary(ctx)),
+  attendanceDetails: admin.input(ZAttendanceDetailsInput).query(({ ctx, input }) => attendancePairsPage(ctx, input)),
+  pairDetail: admin.input(z.intersection(ZAttendanceFilter, ZPairInput)).query(({ ctx, input }) => pairDetail(ctx, input, input)),
+  charts: admin.input(ZAttendanceFilter).query(({ ctx, input }) => attendanceChartTotals(ctx, input)),
 });

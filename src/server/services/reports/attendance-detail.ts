@@ -1,6 +1,7 @@
 import type { TAttendanceFilter } from '../../../shared/schemas/admin';
 import type { DB } from '../../db/connect';
 import { filteredRecords } from './attendance-filter';
+import type { AppDeps } from '../../deps';
 
 /** The record and session columns a detail row (SPEC 3) is made of; names come from userNames (no per-row join). */
 export function detailRecords(db: DB, f: TAttendanceFilter) {
@@ -56,7 +57,7 @@ export function toDetailRow(r: DetailRecord, names: Map<number, string>) {
 export const DETAIL_LIST_MAX = 2_000;
 
 /** Every record of one teacher and student pair within the filter, newest first. */
-export async function pairDetail(db: DB, f: TAttendanceFilter, pair: { teacher: number; student: number }) {
+export async function pairDetail({ db }: Pick<AppDeps, 'db'>, f: TAttendanceFilter, pair: { teacher: number; student: number }) {
   const rows = await detailRecords(db, { ...f, teacher: pair.teacher, student: pair.student })
     .orderBy('r.marked_at', 'desc')
     .orderBy('r.id', 'desc')

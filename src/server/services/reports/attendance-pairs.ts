@@ -3,6 +3,7 @@ import type { DB } from '../../db/connect';
 import { attendanceFacts, F_FACE_FAIL, F_FACE_OK, F_GEO_INVALID, F_GEO_VALID, F_MANUAL, F_PRESENT, type Facts } from './attendance-facts';
 import { filterKey } from './attendance-filter';
 import { kolkataDayEnd, kolkataDayStart } from './kolkata-time';
+import type { AppDeps } from '../../deps';
 
 /** Counters per pair, in one typed array: PRESENT, ABSENT, GEO_OK, GEO_FAIL, FACE_OK, FACE_FAIL, MANUAL, TOTAL. */
 const K = 8;
@@ -134,7 +135,7 @@ export async function pairRows(db: DB, q: TAttendanceFilter, sort: 'asc' | 'desc
 }
 
 /** One page of pairs (SPEC 3's paged result) and how many pairs the filter has in all. */
-export async function attendancePairsPage(db: DB, input: TAttendanceDetailsInput) {
+export async function attendancePairsPage({ db }: Pick<AppDeps, 'db'>, input: TAttendanceDetailsInput) {
   const { facts, agg } = await aggregateFor(db, input);
   const order = agg.order();
   const n = order.length;
@@ -147,7 +148,7 @@ export async function attendancePairsPage(db: DB, input: TAttendanceDetailsInput
 }
 
 /** Totals for the three charts over the whole filtered range (not a page of it). */
-export async function attendanceChartTotals(db: DB, q: TAttendanceFilter) {
+export async function attendanceChartTotals({ db }: Pick<AppDeps, 'db'>, q: TAttendanceFilter) {
   const t = (await aggregateFor(db, q)).agg.totals;
   return {
     present: t[PRESENT],

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/connect';
 import { attendanceFacts } from './attendance-facts';
+import type { AppDeps } from '../../deps';
 
 /** The dashboard's counts (SPEC 3's summary totals), plus how many registered teachers wait for approval. */
-export async function attendanceSummary(db: DB) {
+export async function attendanceSummary({ db }: Pick<AppDeps, 'db'>) {
   const users = await db
     .selectFrom('users')
     .select(['role', 'status', sql<number>`count(*)`.as('n')])

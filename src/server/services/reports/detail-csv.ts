@@ -5,6 +5,7 @@ import type { DB } from '../../db/connect';
 import { userNames } from './attendance-detail';
 import { kolkataDayEnd, kolkataDayStart } from './kolkata-time';
 import { fileStamp, formatKolkata } from './kolkata-time';
+import type { AppDeps } from '../../deps';
 
 /** Rows per query: small enough that other requests run between batches, large enough to keep the export fast. */
 const BATCH = 5_000;
@@ -146,7 +147,7 @@ export async function* detailCsvChunks(db: DB, f: TAttendanceFilter, onRows?: (n
 }
 
 /** A byte stream of the detail CSV with backpressure: the reader's pace decides how fast batches are read. */
-export const detailCsvStream = (db: DB, f: TAttendanceFilter, onRows?: (n: number) => void) =>
+export const detailCsvStream = ({ db }: Pick<AppDeps, 'db'>, f: TAttendanceFilter, onRows?: (n: number) => void) =>
   Readable.from(detailCsvChunks(db, f, onRows), { objectMode: false });
 
 const safeName = (name: string) => name.replace(/[^A-Za-z0-9_-]/g, '') || 'all';
