@@ -20,6 +20,19 @@ export function createQueryClient() {
   });
 }
 
+/**
+ * A batch whose calls answered differently comes back 207, each call with its own status: a protected call refused
+ * beside a public one (the admin page's departments) is a refused token all the same.
+ */
+async function refusedInBatch(res: Response): Promise<boolean> {
+  const body: unknown = await res
+    .clone()
+    .json()
+    .catch(() => null);
+  if (!Array.isArray(body)) return false;
+  return body.some((item) => (item as { error?: { data?: { httpStatus?: number } } } | null)?.error?.data?.httpStatus === 401);
+}
+
 export function createTrpcClient() {
   return trpc.createClient({
     links: [
@@ -34,7 +47,7 @@ export function createTrpcClient() {
           } catch (err) {
             throw new NoResponseError(err);
           }
-          if (res.status === 401) reportRefusedToken(sent);
+          if (res.status === 401 || (res.status === 207 && (await refusedInBatch(res)))) reportRefusedToken(sent);
           return res;
         },
         headers() {

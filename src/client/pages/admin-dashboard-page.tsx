@@ -23,6 +23,7 @@ export function AdminDashboardPage() {
   useDocumentTitle(MSG.dashboard.titles.admin);
   const filter = useAttendanceFilter();
   const utils = trpc.useUtils();
+  const me = trpc.auth.me.useQuery();
   const [shownRole, setShownRole] = useState<'teacher' | 'student' | null>(null);
   const [editing, setEditing] = useState<{ user: AdminUser | null } | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
@@ -50,7 +51,7 @@ export function AdminDashboardPage() {
       <main className="min-w-0 flex-1 px-3 py-6 sm:px-6">
         <div className="mx-auto grid max-w-7xl gap-6">
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <h1 className="text-2xl font-semibold">{MSG.dashboard.titles.admin}</h1>
+            <h1 className="text-2xl font-semibold">{me.data ? MSG.dashboard.welcome(me.data.username) : MSG.dashboard.titles.admin}</h1>
             <Button onClick={() => setEditing({ user: null })}>
               <UserPlus aria-hidden />
               {MSG.admin.addUser}

@@ -23,6 +23,8 @@ describe('registration rate limit per address', () => {
     const image = await plainJpeg();
     // An unknown department fails after the limit but before the face engine: what is measured is the limit alone.
     const fields = { ...GOOD_FIELDS, department_name: 'HISTORY' };
+    // A server that has been running: the same burst once, from another address, so its code is compiled.
+    await Promise.all(Array.from({ length: 40 }, () => registerFrom('198.51.100.29', fields, image)));
     const health = watchHealth(proc.url);
     const answers = await Promise.all(Array.from({ length: 40 }, () => registerFrom('198.51.100.30', fields, image)));
     const latencies = await health.stop();
