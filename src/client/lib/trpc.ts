@@ -24,13 +24,15 @@ export function createQueryClient() {
  * A batch whose calls answered differently comes back 207, each call with its own status: a protected call refused
  * beside a public one (the admin page's departments) is a refused token all the same.
  */
+type BatchItem = { error?: { data?: { httpStatus?: number } } } | null;
+
 async function refusedInBatch(res: Response): Promise<boolean> {
   const body: unknown = await res
     .clone()
     .json()
     .catch(() => null);
   if (!Array.isArray(body)) return false;
-  return body.some((item) => (item as { error?: { data?: { httpStatus?: number } } } | null)?.error?.data?.httpStatus === 401);
+  return body.some((item: BatchItem) => item?.error?.data?.httpStatus === 401);
 }
 
 export function createTrpcClient() {
