@@ -8,7 +8,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { downloadFile } from '@/lib/download';
 import { trpc } from '@/lib/trpc';
 import type { AttendanceFilter, PairRow } from './admin-types';
-import { formatAdminDate, formatCoordinate } from './format';
+import { formatCoordinate, formatKolkata } from '../../../shared/kolkata-time';
 
 const A = MSG.admin;
 
@@ -61,7 +61,7 @@ export function DetailDialog({ pair, filter, onClose }: { pair: PairRow | null; 
               <TableBody>
                 {rows.map((r) => (
                   <TableRow key={r.id} data-testid="detail-row">
-                    <TableCell className="whitespace-nowrap">{formatAdminDate(r.date)}</TableCell>
+                    <TableCell className="whitespace-nowrap">{formatKolkata(r.date)}</TableCell>
                     <TableCell className="capitalize">{r.status}</TableCell>
                     <TableCell>{r.mode === 'offline' ? A.modeOffline : A.modeOnline}</TableCell>
                     <TableCell>{r.geofencing_status ?? ''}</TableCell>
@@ -71,8 +71,8 @@ export function DetailDialog({ pair, filter, onClose }: { pair: PairRow | null; 
                     <TableCell className="tabular-nums">{formatCoordinate(r.latitude)}</TableCell>
                     <TableCell className="tabular-nums">{formatCoordinate(r.longitude)}</TableCell>
                     <TableCell className="tabular-nums">{r.radius}</TableCell>
-                    <TableCell className="whitespace-nowrap">{formatAdminDate(r.session_start)}</TableCell>
-                    <TableCell className="whitespace-nowrap">{formatAdminDate(r.session_end)}</TableCell>
+                    <TableCell className="whitespace-nowrap">{formatKolkata(r.session_start)}</TableCell>
+                    <TableCell className="whitespace-nowrap">{formatKolkata(r.session_end)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

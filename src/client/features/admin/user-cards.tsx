@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { trpc } from '@/lib/trpc';
 import type { AdminUser } from './admin-types';
-import { formatAdminDate } from './format';
+import { formatKolkata } from '../../../shared/kolkata-time';
 
 const A = MSG.admin;
 const STATUS_VARIANT = { active: 'success', pending: 'secondary', inactive: 'destructive' } as const;
@@ -57,7 +57,7 @@ export function UserCards({ role, onEdit, onDelete }: { role: 'teacher' | 'stude
                   <Badge variant={STATUS_VARIANT[u.status]}>{A.statuses[u.status]}</Badge>
                 </div>
                 <span className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{u.email}</span>
-                <span className="text-xs text-muted-foreground">{u.last_login ? A.lastLogin(formatAdminDate(u.last_login)) : A.neverLoggedIn}</span>
+                <span className="text-xs text-muted-foreground">{u.last_login ? A.lastLogin(formatKolkata(u.last_login)) : A.neverLoggedIn}</span>
                 <div className="mt-2 flex flex-wrap gap-2">
                   {u.status === 'pending' && (
                     <Button size="sm" onClick={() => activate.mutate({ id: u.id, changes: { status: 'active' } })} disabled={activate.isPending}>

@@ -2,7 +2,7 @@ import type { TAttendanceDetailsInput, TAttendanceFilter } from '../../../shared
 import type { DB } from '../../db/connect';
 import { attendanceFacts, F_FACE_FAIL, F_FACE_OK, F_GEO_INVALID, F_GEO_VALID, F_MANUAL, F_PRESENT, type Facts } from './attendance-facts';
 import { filterKey } from './attendance-filter';
-import { kolkataDayEnd, kolkataDayStart } from './kolkata-time';
+import { kolkataDayEnd, kolkataDayStart } from '../../../shared/kolkata-time';
 import type { AppDeps } from '../../deps';
 
 /** Counters per pair, in one typed array: PRESENT, ABSENT, GEO_OK, GEO_FAIL, FACE_OK, FACE_FAIL, MANUAL, TOTAL. */

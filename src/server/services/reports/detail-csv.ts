@@ -3,8 +3,8 @@ import { MSG } from '../../../shared/messages';
 import type { TAttendanceFilter } from '../../../shared/schemas/admin';
 import type { DB } from '../../db/connect';
 import { userNames } from './attendance-detail';
-import { kolkataDayEnd, kolkataDayStart } from './kolkata-time';
-import { fileStamp, formatKolkata } from './kolkata-time';
+import { fileStamp, formatCoordinate, formatKolkata } from '../../../shared/kolkata-time';
+import { recordConditions } from './attendance-filter';
 import type { AppDeps } from '../../deps';
 
 /** Rows per query: small enough that other requests run between batches, large enough to keep the export fast. */
@@ -18,7 +18,6 @@ export function csvField(value: string | number): string {
 }
 
 const line = (fields: (string | number)[]) => `${fields.map(csvField).join(',')}\r\n`;
-const coord = (v: number | null) => (v === null ? '' : v.toFixed(6));
 
 interface SessionCells {
   teacher_id: number;
@@ -63,11 +62,7 @@ function csvRecords(db: DB, f: TAttendanceFilter) {
     if (f.department_id) sessions = sessions.where('department_id', '=', f.department_id);
     q = q.where('r.session_id', 'in', sessions);
   }
-  if (f.student) q = q.where('r.student_id', '=', f.student);
-  if (f.start_date) q = q.where('r.marked_at', '>=', kolkataDayStart(f.start_date));
-  if (f.end_date) q = q.where('r.marked_at', '<', kolkataDayEnd(f.end_date));
-  if (f.mode === 'offline') q = q.where('r.geofencing_status', 'is not', null);
-  if (f.mode === 'online') q = q.where('r.geofencing_status', 'is', null);
+  q = q.where(recordConditions(f));
   return q;
 }
 
@@ -83,8 +78,8 @@ function detailLine(r: CsvRecord, s: SessionCells, date: string, names: Map<numb
     r.face_recognition_status ?? '',
     r.manual_override === 1 ? MSG.admin.yes : MSG.admin.no,
     (r.marked_by !== null && names.get(r.marked_by)) || MSG.admin.system,
-    coord(r.latitude),
-    coord(r.longitude),
+    formatCoordinate(r.latitude),
+    formatCoordinate(r.longitude),
     r.radius_m ?? s.radius,
     s.start,
     s.end,

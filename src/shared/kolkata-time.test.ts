@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { DISPLAY_TIME_ZONE } from './constants';
 import { fileStamp, formatKolkata, kolkataDayEnd, kolkataDayStart } from './kolkata-time';
 
 const intl = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Asia/Kolkata',
+  timeZone: DISPLAY_TIME_ZONE,
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',

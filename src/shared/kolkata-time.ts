@@ -30,3 +30,6 @@ export function fileStamp(now: Date): string {
   const d = new Date(now.getTime() + OFFSET_MS);
   return `${d.getUTCFullYear()}${two(d.getUTCMonth() + 1)}${two(d.getUTCDate())}_${two(d.getUTCHours())}${two(d.getUTCMinutes())}${two(d.getUTCSeconds())}`;
 }
+
+/** A coordinate as the detail popup and the CSV show it (SPEC 9): six decimals; '' for none. */
+export const formatCoordinate = (v: number | null | undefined) => (v === null || v === undefined ? '' : v.toFixed(6));
