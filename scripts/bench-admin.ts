@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { migrateToLatest } from '../src/server/db/migrate';
 import { systemClock } from '../src/server/lib/clock';
 import { createActiveUser } from '../src/server/services/users';
 import { seedAdminScale } from './bench/seed-admin';
+import { startServerOn } from './ops/server-process';
 
 /**
  * `npm run bench:admin` (also run at the end of `npm run bench:api`): issue 9's targets on 1,000,000 attendance
@@ -33,20 +34,8 @@ const teacher = await db.selectFrom('users').select('id').where('email', '=', 't
 const student = await db.selectFrom('users').select('id').where('email', '=', 'student42@scale.test').executeTakeFirstOrThrow();
 await db.destroy();
 
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'tests/helpers/server-entry.ts')], {
-  cwd: root,
-  env: { ...process.env, DATA_DIR: dataDir, MALLOC_ARENA_MAX: '2' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const url = await new Promise<string>((resolve, reject) => {
-  let out = '';
-  child.stdout.on('data', (d) => {
-    out += d;
-    const line = out.split('\n').find((l) => l.startsWith('{'));
-    if (line) resolve(JSON.parse(line).url);
-  });
-  child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-});
+const server = await startServerOn(dataDir, { MALLOC_ARENA_MAX: '2' });
+const { url, child } = server;
 const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1]) * 1024;
 
 const login = await fetch(`${url}/api/login`, {
@@ -129,8 +118,7 @@ console.log(
   `detail CSV, all records: ${rows} rows, ${(bytes / 2 ** 20).toFixed(0)} MB in ${seconds.toFixed(1)} s; server RSS ${(before / 2 ** 20).toFixed(0)} -> peak ${(peak / 2 ** 20).toFixed(0)} MB (+${((peak - before) / 2 ** 20).toFixed(1)} MB)`,
 );
 
-child.kill('SIGTERM');
-await new Promise((r) => child.once('exit', r));
+await server.stop();
 
 const out = path.join(dataDir, 'export.csv');
 const e = await promisify(execFile)(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/export.ts'), '--out', out], {
