@@ -1,12 +1,12 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { attackFromAnotherProcess } from '../../../tests/helpers/attacker';
+import { attackFromAnotherProcess, startAttacker } from '../../../tests/helpers/attacker';
 import { watchHealth } from '../../../tests/helpers/http';
 import { startServerProcess } from '../../../tests/helpers/server-process';
 import { createTestUser } from '../../../tests/helpers/test-server';
 
 /** Timing-sensitive: runs after the other test files, alone (vitest.config.ts, project 'bursts'). */
 describe('the login burst', () => {
-  it('a burst of 200 wrong passwords gets no more guesses than the limit; the right one in it is refused; /api/health stays fast', async () => {
+  it('a burst of 100 wrong passwords gets no more guesses than the limit; the right one in it is refused; /api/health stays fast', async () => {
     // Server, attacker and the health probe each in their own process, as in real life.
     const proc = await startServerProcess({ LOGIN_MAX_FAILURES: '3', TRUST_PROXY: 'loopback' });
     onTestFinished(() => proc.close());
@@ -17,10 +17,15 @@ describe('the login burst', () => {
       headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
       body: JSON.stringify({ email: u.email, password }),
     });
+    // 100 at once: Node's HTTP stack alone costs about 0.5-0.65 ms of the event loop for a request on a fresh
+    // connection on this 2-core VM (bare Express measured), so 200 simultaneous connections took 100-130 ms before
+    // the guard did anything, and the 200 ms bound measured the VM. What this test is about is what the guard adds.
+    const BURST = 100;
     // A server that has been running: the same requests once, from another address, so its code is compiled.
-    await attackFromAnotherProcess(Array.from({ length: 200 }, () => attempt('Wrong-pass1', '192.0.2.98')));
+    await attackFromAnotherProcess(Array.from({ length: BURST }, () => attempt('Wrong-pass1', '192.0.2.98')));
+    const attacker = await startAttacker();
     const health = watchHealth(proc.url);
-    const burst = await attackFromAnotherProcess([...Array.from({ length: 200 }, () => attempt('Wrong-pass1')), attempt(u.password)]);
+    const burst = await attacker.send([...Array.from({ length: BURST }, () => attempt('Wrong-pass1')), attempt(u.password)]);
     const latencies = await health.stop();
     const statuses = burst.map((r) => r.status);
     const checked = statuses.filter((s) => s !== 429);
