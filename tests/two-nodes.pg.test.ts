@@ -130,6 +130,20 @@ describe.skipIf(!enabled)('two app nodes on one database', () => {
     expect(statuses).toEqual([400, 400, 400, 429, 429]);
   });
 
+  it('the hourly contact-form allowance of an address is one for all nodes', async () => {
+    const send = async (node: ServerProcess, i: number) => {
+      const res = await fetch(`${node.url}/api/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.51' },
+        body: JSON.stringify({ name: 'Visitor', email: 'visitor@example.test', message: `Question ${i}: when does the term start?` }),
+      });
+      return res.status;
+    };
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push(await send(i % 2 ? b : a, i));
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429]);
+  });
+
   it('a due session is ended and its absentees marked exactly once while both nodes sweep', async () => {
     const mba = await a.db.selectFrom('departments').select('id').where('name', '=', 'MBA').executeTakeFirstOrThrow();
     const t = await createTestUser(a.db, { role: 'teacher', department: 'MBA' });

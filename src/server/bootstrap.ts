@@ -9,8 +9,12 @@ import { createUrlSigner } from './lib/url-signer';
 import { type Clock, systemClock } from './lib/clock';
 import { createAttemptLog } from './infra/attempt-log';
 import { createLoginGuard } from './infra/login-guard';
-import { createRegistrationLimit } from './infra/registration-limit';
+import { createHourlyAllowance } from './infra/hourly-allowance';
 import { createSessionSweeper } from './services/session-expiry';
+import { MSG } from '../shared/messages';
+
+/** A visitor may send this many contact messages an hour from one address: enough for people, not for a flood. */
+const CONTACT_MESSAGES_PER_HOUR = 5;
 
 /**
  * Opens and migrates the database, loads the face engine and wires the services: what main.ts and tests share.
@@ -33,6 +37,7 @@ export async function buildDeps(config: AppConfig, opts: { clock?: Clock; face?:
     urls: createUrlSigner(secret),
     attempts: createAttemptLog(db),
     sessions: createSessionSweeper({ db, clock }),
-    registrations: createRegistrationLimit(db, clock, config.registerMaxPerHour),
+    registrations: createHourlyAllowance(db, clock, { name: 'register', perHour: config.registerMaxPerHour, message: MSG.register.tooMany }),
+    contactMessages: createHourlyAllowance(db, clock, { name: 'contact', perHour: CONTACT_MESSAGES_PER_HOUR, message: MSG.contact.tooMany }),
   };
 }

@@ -6,7 +6,7 @@ import type { Clock } from './lib/clock';
 import type { UrlSigner } from './lib/url-signer';
 import type { AttemptLog } from './infra/attempt-log';
 import type { LoginGuard } from './infra/login-guard';
-import type { RegistrationLimit } from './infra/registration-limit';
+import type { HourlyAllowance } from './infra/hourly-allowance';
 import type { SessionSweeper } from './services/session-expiry';
 
 /** Everything a request may need, built once by main.ts (or a test) and passed down explicitly. */
@@ -19,7 +19,10 @@ export interface AppDeps {
   loginGuard: LoginGuard;
   urls: UrlSigner;
   attempts: AttemptLog;
-  registrations: RegistrationLimit;
+  /** Registrations per address and hour, counted before the upload is read (every node shares the count). */
+  registrations: HourlyAllowance;
+  /** Contact-form messages per address and hour (every node shares the count). */
+  contactMessages: HourlyAllowance;
   /** Ends sessions past their end time (on a timer and before reads); safe on every node at once. */
   sessions: SessionSweeper;
 }

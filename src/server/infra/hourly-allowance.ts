@@ -1,10 +1,9 @@
-import { MSG } from '../../shared/messages';
 import type { DB } from '../db/connect';
 import type { Clock } from '../lib/clock';
 import { DomainError } from '../lib/errors';
 
-export interface RegistrationLimit {
-  /** Counts one registration from this address; throws TOO_MANY_REQUESTS past the hourly allowance. */
+export interface HourlyAllowance {
+  /** Counts one use from this address; throws TOO_MANY_REQUESTS (with the allowance's message) past the hour's share. */
   consume(ip: string): Promise<void>;
 }
 
@@ -12,11 +11,12 @@ const WINDOW_MS = 3600 * 1000;
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
 
 /**
- * Anonymous registrations are the one way to make the server decode images and run the face engine without an
- * account: each address gets `perHour` of them, counted before the upload is even read. The count is a row in the
- * database (one statement: an upsert that starts a new hour or adds one), so every app node shares the allowance.
+ * What an anonymous visitor may do a limited number of times an hour from one address (register: decode images and
+ * run the face engine without an account; send the contact form). The count is a row in the database (one
+ * statement: an upsert that starts a new hour or adds one), so every app node shares the allowance and a restart
+ * does not reset it.
  */
-export function createRegistrationLimit(db: DB, clock: Clock, perHour: number): RegistrationLimit {
+export function createHourlyAllowance(db: DB, clock: Clock, opts: { name: string; perHour: number; message: string }): HourlyAllowance {
   let lastPrune = 0;
   return {
     async consume(ip) {
@@ -29,7 +29,7 @@ export function createRegistrationLimit(db: DB, clock: Clock, perHour: number): 
       }
       const row = await db
         .insertInto('rate_limits')
-        .values({ key: `register:${ip}`, points: 1, window_ends_at: windowEnd })
+        .values({ key: `${opts.name}:${ip}`, points: 1, window_ends_at: windowEnd })
         .onConflict((oc) =>
           oc.column('key').doUpdateSet((eb) => {
             const expired = eb('rate_limits.window_ends_at', '<=', now);
@@ -46,9 +46,9 @@ export function createRegistrationLimit(db: DB, clock: Clock, perHour: number): 
         )
         .returning(['points', 'window_ends_at'])
         .executeTakeFirstOrThrow();
-      if (row.points > perHour) {
+      if (row.points > opts.perHour) {
         const waitMs = Date.parse(row.window_ends_at) - nowMs;
-        throw new DomainError('TOO_MANY_REQUESTS', MSG.register.tooMany, { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) });
+        throw new DomainError('TOO_MANY_REQUESTS', opts.message, { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) });
       }
     },
   };
