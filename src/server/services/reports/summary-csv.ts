@@ -2,7 +2,7 @@ import { MSG } from '../../../shared/messages';
 import type { TAttendanceFilter } from '../../../shared/schemas/admin';
 import type { DB } from '../../db/connect';
 import { pairRows } from './attendance-pairs';
-import { csvField } from './detail-csv';
+import { csvField } from './csv-field';
 import type { AppDeps } from '../../deps';
 
 /** The summary popup's columns for every pair of the filter (not only the page on screen). */
