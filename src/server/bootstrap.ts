@@ -10,6 +10,7 @@ import { type Clock, systemClock } from './lib/clock';
 import { createAttemptLog } from './infra/attempt-log';
 import { createLoginGuard } from './infra/login-guard';
 import { createRegistrationLimit } from './infra/registration-limit';
+import { createReportCache } from './services/reports/report-cache';
 import { createSessionSweeper } from './services/session-expiry';
 
 /**
@@ -34,5 +35,6 @@ export async function buildDeps(config: AppConfig, opts: { clock?: Clock; face?:
     attempts: createAttemptLog(db),
     sessions: createSessionSweeper({ db, clock }),
     registrations: createRegistrationLimit(db, clock, config.registerMaxPerHour),
+    reports: createReportCache(db),
   };
 }
