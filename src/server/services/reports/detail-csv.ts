@@ -69,9 +69,13 @@ async function learnNew(db: DB, rows: CsvRecordRow[], sessions: Map<number, CsvS
     await sessionCells(db, sessions, highest);
   }
   const missing = new Set<number>();
+  const check = (id: number | null | undefined) => {
+    if (id !== null && id !== undefined && !names.has(id)) missing.add(id);
+  };
   for (const r of rows) {
-    const teacher = sessions.get(r[2])?.teacher_id;
-    for (const id of [r[3], teacher, r[8]]) if (id !== null && id !== undefined && !names.has(id)) missing.add(id);
+    check(r[3]);
+    check(sessions.get(r[2])?.teacher_id);
+    check(r[8]);
   }
   if (!missing.size) return;
   const found = await userNames(db, [...missing]);
