@@ -6,7 +6,8 @@ import type { DB } from '../../src/server/db/connect';
  * The admin reports' scale: `teachers` teachers and `students` students spread over the five departments, each
  * teacher running `sessionsPerTeacher` sessions with a record for every student of the department (teachers x
  * sessions x students/5 records: 100 x 10 x 1,000 = 1,000,000). Present, absent, online, failed geofence and manual
- * marks are mixed by id. Users are written in one transaction, the records by one INSERT ... SELECT.
+ * marks are mixed by id. Users are written in one transaction, the records by one INSERT ... SELECT in the order a
+ * school writes them (session by session, as students mark), so record ids follow time as in a real database.
  */
 export async function seedAdminScale(db: DB, opts: { teachers: number; students: number; sessionsPerTeacher: number; password: string }) {
   const hash = await hashPassword(opts.password);
@@ -73,5 +74,6 @@ export async function seedAdminScale(db: DB, opts: { teachers: number; students:
            s.started_at
     from geofence_sessions s
     join users u on u.department_id = s.department_id and u.role = 'student' and u.email like '%@scale.test'
+    order by s.started_at, s.id, u.id
   `.execute(db);
 }

@@ -7,6 +7,7 @@ import type { UrlSigner } from './lib/url-signer';
 import type { AttemptLog } from './infra/attempt-log';
 import type { LoginGuard } from './infra/login-guard';
 import type { HourlyAllowance } from './infra/hourly-allowance';
+import type { ReportCache } from './services/reports/report-cache';
 import type { SessionSweeper } from './services/session-expiry';
 
 /** Everything a request may need, built once by main.ts (or a test) and passed down explicitly. */
@@ -25,4 +26,6 @@ export interface AppDeps {
   contactMessages: HourlyAllowance;
   /** Ends sessions past their end time (on a timer and before reads); safe on every node at once. */
   sessions: SessionSweeper;
+  /** The admin reports' attendance facts and recent aggregates, kept current from the database on each report. */
+  reports: ReportCache;
 }

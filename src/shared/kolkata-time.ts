@@ -16,6 +16,27 @@ export function formatKolkata(iso: string | null | undefined): string {
   return `${two(d.getUTCDate())}/${two(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`;
 }
 
+/**
+ * formatKolkata for many times in a row (the CSV export, oldest first): the date, hour and minute are formatted once
+ * per minute and only the seconds per call. Kolkata's offset is whole minutes, so a UTC minute is a Kolkata minute.
+ */
+export function kolkataFormatter(): (iso: string | null | undefined) => string {
+  let minute = Number.NaN;
+  let prefix = '';
+  return (iso) => {
+    if (!iso) return '';
+    const ms = Date.parse(iso);
+    if (Number.isNaN(ms)) return '';
+    const s = Math.floor(ms / 1000);
+    const m = Math.floor(s / 60);
+    if (m !== minute) {
+      minute = m;
+      prefix = formatKolkata(iso).slice(0, -2);
+    }
+    return prefix + two(s - m * 60);
+  };
+}
+
 /** The first instant (ISO, UTC) of a Kolkata calendar day 'YYYY-MM-DD'. */
 export function kolkataDayStart(day: string): string {
   const [y, m, d] = day.split('-').map(Number);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
-import { isPostgresUrl } from './dialect';
+import { ARRAY_ROWS_MARK, isPostgresUrl } from './dialect';
 import type { Database } from './schema';
 
 export type DB = Kysely<Database>;
@@ -24,6 +24,8 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
         cache.delete(sql);
       } else {
         stmt = sqlite.prepare(sql);
+        // arrayRows (dialect.ts): rows as arrays, no object per row. The marked text is its own cache entry.
+        if (sql.startsWith(ARRAY_ROWS_MARK)) stmt.raw(true);
         if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
       }
       cache.set(sql, stmt);

@@ -1,4 +1,4 @@
-import { type ColumnDataType, type ColumnDefinitionBuilder, type Expression, type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type ColumnDataType, type ColumnDefinitionBuilder, type Compilable, CompiledQuery, type Expression, type Kysely, PostgresAdapter, sql } from 'kysely';
 
 /**
  * Everything that differs between the two engines lives here: the embedded SQLite file and PostgreSQL for several
@@ -37,3 +37,16 @@ export function columnTypes(db: Kysely<any>) {
  * Substring search that ignores case on both engines: SQLite's LIKE already does (for ASCII), PostgreSQL's does not.
  */
 export const likeInsensitive = (db: Kysely<any>) => (isPostgres(db) ? 'ilike' : 'like') as 'like' | 'ilike';
+
+/** Opens a SELECT whose rows the SQLite connection returns as arrays (connect.ts puts its statement in raw mode). */
+export const ARRAY_ROWS_MARK = '/* rows as arrays */ ';
+
+/**
+ * A SELECT's rows as arrays in its column order, for reads of many rows (the CSV export): on SQLite better-sqlite3's
+ * raw mode builds no object per row; on PostgreSQL pg's row objects are turned into arrays (same values, same order).
+ */
+export async function arrayRows(db: Kysely<any>, query: Compilable): Promise<unknown[][]> {
+  const { sql: text, parameters } = query.compile();
+  if (isPostgres(db)) return (await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, [...parameters]))).rows.map(Object.values);
+  return (await db.executeQuery<unknown[]>(CompiledQuery.raw(ARRAY_ROWS_MARK + text, [...parameters]))).rows;
+}

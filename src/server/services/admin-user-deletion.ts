@@ -5,9 +5,9 @@ import type { AuthUser } from '../auth/authenticate';
 import type { DB } from '../db/connect';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../lib/errors';
-import { invalidateFacts } from './reports/attendance-facts';
 
 type Deps = Pick<AppDeps, 'db' | 'config'>;
+type DeleteDeps = Deps & Pick<AppDeps, 'reports'>;
 
 /** What a cascade delete touches, keyed as SPEC 3's deletion preview names it. */
 async function relatedCounts(db: DB, id: number) {
@@ -65,7 +65,7 @@ export async function deletionPreview(deps: Deps, id: number) {
  * folder is moved aside first and removed only after the commit, so a failure leaves both the rows and the files.
  * Attendance the user marked for other teachers' students stays, without the marker.
  */
-export async function deleteUserCascade(deps: Deps, caller: AuthUser, id: number) {
+export async function deleteUserCascade(deps: DeleteDeps, caller: AuthUser, id: number) {
   if (id === caller.id) throw new DomainError('CONFLICT', MSG.admin.notSelf);
   const folder = path.join(deps.config.uploadsDir, 'faces', String(id));
   const aside = `${folder}.deleting-${Date.now()}`;
@@ -100,7 +100,7 @@ export async function deleteUserCascade(deps: Deps, caller: AuthUser, id: number
       await trx.deleteFrom('users').where('id', '=', id).execute();
       return related;
     });
-    invalidateFacts(deps.db);
+    deps.reports.invalidate();
     if (moved) await fs.rm(aside, { recursive: true, force: true });
     return { success: true as const, message: MSG.admin.deleted, deleted: counts };
   } catch (err) {

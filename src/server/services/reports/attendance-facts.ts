@@ -6,8 +6,9 @@ import type { DB } from '../../db/connect';
  * reports aggregate any filter in one pass instead of a GROUP BY over the whole table (seconds at a million rows).
  *
  * Kept current incrementally: rows whose updated_at moved (new marks, manual changes, auto-absent) are read by the
- * updated_at index on each use; deletions (a cascade delete) call invalidateFacts, and a full recount every
- * RECOUNT_MS catches deletions made by another process or node. One instance per database handle.
+ * updated_at index on each use; deletions (a cascade delete) call invalidate, and a full recount every
+ * RECOUNT_MS catches deletions made by another process or node. One store per database handle, owned by the app's
+ * deps (deps.reports, report-cache.ts): no module state, so every test app and every node has its own.
  */
 export interface Facts {
   n: number;
@@ -47,10 +48,6 @@ interface State {
   /** Ids already read whose updated_at equals maxUpdated (many rows share one: an auto-absent batch, a seed). */
   idsAtMax: Set<number>;
 }
-
-const states = new WeakMap<DB, State>();
-const loads = new WeakMap<DB, Promise<State>>();
-let generation = 0;
 
 type Row = { id: number; session_id: number; student_id: number; marked_at: string; flags: number };
 
@@ -161,7 +158,7 @@ async function knowSessionsOf(db: DB, state: State, rows: Row[]) {
   if (rows.some((r) => r.session_id > state.maxSession)) await loadSessions(db, state);
 }
 
-async function fullLoad(db: DB, now: number): Promise<State> {
+async function fullLoad(db: DB, now: number, version: number): Promise<State> {
   const empty = () => ({
     n: 0,
     ids: new Int32Array(0),
@@ -178,7 +175,7 @@ async function fullLoad(db: DB, now: number): Promise<State> {
     pairs: 0,
     sessionTeacher: new Int32Array(0),
     sessionDepartment: new Int32Array(0),
-    version: ++generation,
+    version,
   };
   // Read before the rows: a change made while they load is read again by the next refresh.
   const state: State = { facts, maxUpdated: await latestUpdate(db), maxSession: 0, recountedAt: now, pairKeys: new Map(), idsAtMax: new Set() };
@@ -199,7 +196,7 @@ async function fullLoad(db: DB, now: number): Promise<State> {
   return state;
 }
 
-async function refresh(db: DB, state: State) {
+async function refresh(db: DB, state: State, nextVersion: () => number) {
   await loadSessions(db, state);
   // Ids first, from the updated_at index alone (no ORDER BY: with one, SQLite walks the table in id order instead);
   // then the full rows of those not already read at the newest timestamp.
@@ -242,31 +239,50 @@ async function refresh(db: DB, state: State) {
       touched = true;
     }
   }
-  if (touched) state.facts.version = ++generation;
+  if (touched) state.facts.version = nextVersion();
 }
 
-/** The current facts for this database: loaded on first use (concurrent callers share the load), then brought up to date on each call. */
-export async function attendanceFacts(db: DB, now = Date.now()): Promise<Facts> {
-  const pending = loads.get(db);
-  if (pending) return (await pending).facts;
-  let state = states.get(db);
-  if (state && now - state.recountedAt > RECOUNT_MS) {
-    state.recountedAt = now;
-    const { n } = await db.selectFrom('attendance_records').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-    if (Number(n) !== state.facts.n) state = undefined;
-  }
-  if (!state) {
-    const load = fullLoad(db, now)
-      .then((fresh) => (states.set(db, fresh), fresh))
-      .finally(() => loads.delete(db));
-    loads.set(db, load);
-    return (await load).facts;
-  }
-  await refresh(db, state);
-  return state.facts;
+export interface FactsStore {
+  /** The current facts: loaded on first use (concurrent callers share the load), then brought up to date on each call. */
+  current(now?: number): Promise<Facts>;
+  /** After deleting records: the next call reloads from the database. */
+  invalidate(): void;
 }
 
-/** After deleting records: the next report reloads from the database. */
-export function invalidateFacts(db: DB) {
-  states.delete(db);
+export function createFactsStore(db: DB): FactsStore {
+  let state: State | undefined;
+  let loading: Promise<State> | undefined;
+  // Versions only grow, across reloads too: an aggregate of older facts is never taken for a current one.
+  let version = 0;
+  const nextVersion = () => ++version;
+  // Bumped by invalidate: a load that was running meanwhile may hold deleted records, so it is not kept.
+  let epoch = 0;
+  return {
+    async current(now = Date.now()) {
+      if (loading) return (await loading).facts;
+      if (state && now - state.recountedAt > RECOUNT_MS) {
+        state.recountedAt = now;
+        const { n } = await db.selectFrom('attendance_records').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+        if (Number(n) !== state.facts.n) state = undefined;
+      }
+      if (!state) {
+        const started = epoch;
+        const load = fullLoad(db, now, nextVersion());
+        loading = load;
+        try {
+          const fresh = await load;
+          if (started === epoch) state = fresh;
+          return fresh.facts;
+        } finally {
+          loading = undefined;
+        }
+      }
+      await refresh(db, state, nextVersion);
+      return state.facts;
+    },
+    invalidate() {
+      state = undefined;
+      epoch++;
+    },
+  };
 }

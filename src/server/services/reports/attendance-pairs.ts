@@ -1,6 +1,6 @@
 import type { TAttendanceDetailsInput, TAttendanceFilter } from '../../../shared/schemas/admin';
 import type { DB } from '../../db/connect';
-import { attendanceFacts, F_FACE_FAIL, F_FACE_OK, F_GEO_INVALID, F_GEO_VALID, F_MANUAL, F_PRESENT, type Facts } from './attendance-facts';
+import { F_FACE_FAIL, F_FACE_OK, F_GEO_INVALID, F_GEO_VALID, F_MANUAL, F_PRESENT, type Facts } from './attendance-facts';
 import { filterKey } from './attendance-filter';
 import { kolkataDayEnd, kolkataDayStart } from '../../../shared/kolkata-time';
 import type { AppDeps } from '../../deps';
@@ -9,7 +9,8 @@ import type { AppDeps } from '../../deps';
 const K = 8;
 const [PRESENT, ABSENT, GEO_OK, GEO_FAIL, FACE_OK, FACE_FAIL, MANUAL, TOTAL] = [0, 1, 2, 3, 4, 5, 6, 7];
 
-interface Aggregate {
+/** A filter's counters over the facts; kept by deps.reports (report-cache.ts) while the facts keep their version. */
+export interface CachedAggregate {
   /** Pair indexes with records in the filter, most recently marked first (sorted on first use: the charts need no order). */
   order: () => Int32Array;
   counts: Int32Array;
@@ -20,7 +21,7 @@ interface Aggregate {
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
 /** One pass over the facts with the filter of attendance-filter.ts applied to the in-memory columns. */
-function aggregate(f: Facts, q: TAttendanceFilter): Aggregate {
+function aggregate(f: Facts, q: TAttendanceFilter): CachedAggregate {
   const from = q.start_date ? seconds(kolkataDayStart(q.start_date)) : 0;
   const to = q.end_date ? seconds(kolkataDayEnd(q.end_date)) : 2 ** 32;
   const geoMask = F_GEO_VALID | F_GEO_INVALID;
@@ -76,26 +77,21 @@ function aggregate(f: Facts, q: TAttendanceFilter): Aggregate {
   return { order: sorted, counts, last, totals };
 }
 
-/** Recent aggregates by filter, valid while the facts keep their version: paging through one filter costs one pass. */
-const cache = new WeakMap<DB, Map<string, { version: number; value: Aggregate }>>();
-const CACHE_ENTRIES = 8;
+type Deps = Pick<AppDeps, 'db' | 'reports'>;
 
-async function aggregateFor(db: DB, q: TAttendanceFilter) {
-  const facts = await attendanceFacts(db);
-  const entries = cache.get(db) ?? new Map<string, { version: number; value: Aggregate }>();
-  cache.set(db, entries);
+/** The filter's aggregate over the current facts: paging through one filter costs one pass while no record changes. */
+async function aggregateFor({ reports }: Pick<AppDeps, 'reports'>, q: TAttendanceFilter) {
+  const facts = await reports.facts();
   const key = filterKey(q);
-  const hit = entries.get(key);
-  if (hit && hit.version === facts.version) return { facts, agg: hit.value };
-  const value = aggregate(facts, q);
-  entries.delete(key);
-  entries.set(key, { version: facts.version, value });
-  if (entries.size > CACHE_ENTRIES) entries.delete(entries.keys().next().value!);
-  return { facts, agg: value };
+  const hit = reports.aggregate(key, facts.version);
+  if (hit) return { facts, agg: hit };
+  const agg = aggregate(facts, q);
+  reports.remember(key, facts.version, agg);
+  return { facts, agg };
 }
 
 /** SPEC 3's attendance summary rows (with the ids) for the given pair indexes. */
-async function pairRowsOf(db: DB, f: Facts, agg: Aggregate, pairs: Int32Array | number[]) {
+async function pairRowsOf(db: DB, f: Facts, agg: CachedAggregate, pairs: Int32Array | number[]) {
   const ids = [...new Set([...pairs].flatMap((p) => [f.pairTeacher[p], f.pairStudent[p]]))];
   const names = new Map<number, string>();
   for (let i = 0; i < ids.length; i += 500) {
@@ -128,15 +124,15 @@ async function pairRowsOf(db: DB, f: Facts, agg: Aggregate, pairs: Int32Array | 
 }
 
 /** Every pair of the filter with names, newest first (asc: oldest first). */
-export async function pairRows(db: DB, q: TAttendanceFilter, sort: 'asc' | 'desc' = 'desc') {
-  const { facts, agg } = await aggregateFor(db, q);
+export async function pairRows(deps: Deps, q: TAttendanceFilter, sort: 'asc' | 'desc' = 'desc') {
+  const { facts, agg } = await aggregateFor(deps, q);
   const order = sort === 'asc' ? [...agg.order()].reverse() : agg.order();
-  return pairRowsOf(db, facts, agg, order);
+  return pairRowsOf(deps.db, facts, agg, order);
 }
 
 /** One page of pairs (SPEC 3's paged result) and how many pairs the filter has in all. */
-export async function attendancePairsPage({ db }: Pick<AppDeps, 'db'>, input: TAttendanceDetailsInput) {
-  const { facts, agg } = await aggregateFor(db, input);
+export async function attendancePairsPage(deps: Deps, input: TAttendanceDetailsInput) {
+  const { facts, agg } = await aggregateFor(deps, input);
   const order = agg.order();
   const n = order.length;
   const start = (input.page - 1) * input.limit;
@@ -144,12 +140,12 @@ export async function attendancePairsPage({ db }: Pick<AppDeps, 'db'>, input: TA
     input.sort === 'asc'
       ? [...order.subarray(Math.max(0, n - start - input.limit), Math.max(0, n - start))].reverse()
       : [...order.subarray(start, start + input.limit)];
-  return { data: await pairRowsOf(db, facts, agg, slice), total_records: n, current_page: input.page };
+  return { data: await pairRowsOf(deps.db, facts, agg, slice), total_records: n, current_page: input.page };
 }
 
 /** Totals for the three charts over the whole filtered range (not a page of it). */
-export async function attendanceChartTotals({ db }: Pick<AppDeps, 'db'>, q: TAttendanceFilter) {
-  const t = (await aggregateFor(db, q)).agg.totals;
+export async function attendanceChartTotals(deps: Pick<AppDeps, 'reports'>, q: TAttendanceFilter) {
+  const t = (await aggregateFor(deps, q)).agg.totals;
   return {
     present: t[PRESENT],
     absent: t[ABSENT],

@@ -1,10 +1,8 @@
 import { sql } from 'kysely';
-import type { DB } from '../../db/connect';
-import { attendanceFacts } from './attendance-facts';
 import type { AppDeps } from '../../deps';
 
 /** The dashboard's counts (SPEC 3's summary totals), plus how many registered teachers wait for approval. */
-export async function attendanceSummary({ db }: Pick<AppDeps, 'db'>) {
+export async function attendanceSummary({ db, reports }: Pick<AppDeps, 'db' | 'reports'>) {
   const users = await db
     .selectFrom('users')
     .select(['role', 'status', sql<number>`count(*)`.as('n')])
@@ -15,7 +13,7 @@ export async function attendanceSummary({ db }: Pick<AppDeps, 'db'>) {
   // The record count comes from the reports' facts (current to this call): a COUNT(*) walks a million-row index.
   const [sessions, facts] = await Promise.all([
     db.selectFrom('geofence_sessions').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-    attendanceFacts(db),
+    reports.facts(),
   ]);
   return {
     total_teachers: of('teacher'),

@@ -2,44 +2,35 @@ import { Readable } from 'node:stream';
 import { MSG } from '../../../shared/messages';
 import type { TAttendanceFilter } from '../../../shared/schemas/admin';
 import type { DB } from '../../db/connect';
+import { arrayRows } from '../../db/dialect';
 import { userNames } from './attendance-detail';
-import { fileStamp, formatCoordinate, formatKolkata } from '../../../shared/kolkata-time';
+import { fileStamp } from '../../../shared/kolkata-time';
 import { recordConditions } from './attendance-filter';
+import { csvField } from './csv-field';
+import { type CsvRecordRow, type CsvSession, csvSession, detailLineWriter } from './detail-csv-lines';
 import type { AppDeps } from '../../deps';
 
-/** Rows per query: small enough that other requests run between batches, large enough to keep the export fast. */
+/** Rows per query: other requests run between batches (one batch is a few milliseconds of one core). */
 const BATCH = 5_000;
+/**
+ * Rows per chunk written: about 70 kB of text. A chunk above V8's large-object size (about 128 kB) is allocated in
+ * the old generation and lives until a full collection, so megabyte chunks grew the server's RSS by 100 MB.
+ */
+const CHUNK_ROWS = 500;
 
-/** A CSV field: quoted when needed, and never read as a formula by a spreadsheet. */
-export function csvField(value: string | number): string {
-  let s = String(value);
-  if (/^[=+\-@\t\r]/.test(s) && typeof value === 'string') s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-const line = (fields: (string | number)[]) => `${fields.map(csvField).join(',')}\r\n`;
-
-interface SessionCells {
-  teacher_id: number;
-  radius: number;
-  start: string;
-  end: string;
-}
-
-/** Every session's formatted times once per export (a session has up to a class of rows), read again for new ones. */
-async function sessionCells(db: DB, known: Map<number, SessionCells>, after = 0) {
+/** Every session's side once per export (a session has up to a class of rows), read again for new ones. */
+async function sessionCells(db: DB, known: Map<number, CsvSession>, after = 0) {
   const rows = await db
     .selectFrom('geofence_sessions')
     .select(['id', 'teacher_id', 'radius_m', 'started_at', 'ends_at', 'ended_at'])
     .where('id', '>', after)
     .execute();
-  for (const s of rows)
-    known.set(s.id, { teacher_id: s.teacher_id, radius: s.radius_m, start: formatKolkata(s.started_at), end: formatKolkata(s.ended_at ?? s.ends_at) });
+  for (const s of rows) known.set(s.id, csvSession(s));
   return known;
 }
 
-/** The record columns of the export; the session's side comes from sessionCells, so no join runs per row. */
-function csvRecords(db: DB, f: TAttendanceFilter) {
+/** The record columns of the export, in CsvRecordRow's order; the session's side comes from sessionCells (no join per row). */
+function csvRecords(db: DB, f: TAttendanceFilter, after: { marked_at: string; id: number } | null) {
   let q = db
     .selectFrom('attendance_records as r')
     .select([
@@ -63,81 +54,59 @@ function csvRecords(db: DB, f: TAttendanceFilter) {
     q = q.where('r.session_id', 'in', sessions);
   }
   q = q.where(recordConditions(f));
-  return q;
-}
-
-type CsvRecord = Awaited<ReturnType<ReturnType<typeof csvRecords>['execute']>>[number];
-
-/** The 12 columns of SPEC 9; an export spanning several pairs adds who the row is about in front. */
-function detailLine(r: CsvRecord, s: SessionCells, date: string, names: Map<number, string>, withPair: boolean): string {
-  const cells: (string | number)[] = [
-    date,
-    r.status,
-    r.geofencing_status ? MSG.admin.modeOffline : MSG.admin.modeOnline,
-    r.geofencing_status ?? '',
-    r.face_recognition_status ?? '',
-    r.manual_override === 1 ? MSG.admin.yes : MSG.admin.no,
-    (r.marked_by !== null && names.get(r.marked_by)) || MSG.admin.system,
-    formatCoordinate(r.latitude),
-    formatCoordinate(r.longitude),
-    r.radius_m ?? s.radius,
-    s.start,
-    s.end,
-  ];
-  return line(withPair ? [names.get(s.teacher_id) ?? '', names.get(r.student_id) ?? '', ...cells] : cells);
+  if (after) q = q.where((eb) => eb(eb.refTuple('r.marked_at', 'r.id'), '>', eb.tuple(after.marked_at, after.id)));
+  return q.orderBy('r.marked_at').orderBy('r.id').limit(BATCH);
 }
 
 /** One pair fixed: the popup's 12 columns; otherwise Teacher and Student come first. */
-export const detailHeader = (withPair: boolean) => line([...(withPair ? ['Teacher', 'Student'] : []), ...MSG.admin.detailColumns]);
+export const detailHeader = (withPair: boolean) => `${[...(withPair ? ['Teacher', 'Student'] : []), ...MSG.admin.detailColumns].map(csvField).join(',')}\r\n`;
+
+/** Users and sessions created after the export started (rare): read before the batch that names them. */
+async function learnNew(db: DB, rows: CsvRecordRow[], sessions: Map<number, CsvSession>, names: Map<number, string>) {
+  if (rows.some((r) => !sessions.has(r[2]))) {
+    let highest = 0;
+    for (const id of sessions.keys()) if (id > highest) highest = id;
+    await sessionCells(db, sessions, highest);
+  }
+  const missing = new Set<number>();
+  const check = (id: number | null | undefined) => {
+    if (id !== null && id !== undefined && !names.has(id)) missing.add(id);
+  };
+  for (const r of rows) {
+    check(r[3]);
+    check(sessions.get(r[2])?.teacher_id);
+    check(r[8]);
+  }
+  if (!missing.size) return;
+  const found = await userNames(db, [...missing]);
+  for (const id of missing) names.set(id, found.get(id) ?? '');
+}
 
 /**
- * The detail CSV, oldest first, as text chunks. Rows are read in keyset batches on (marked_at, id), so memory stays
- * flat whatever the size and the database is free between batches. `onRows` counts what was written.
+ * The detail CSV, oldest first, as text chunks of CHUNK_ROWS rows. Rows are read as arrays in keyset batches on
+ * (marked_at, id), so memory stays flat whatever the size and the database is free between batches. `onRows` counts
+ * what was written.
  */
 export async function* detailCsvChunks(db: DB, f: TAttendanceFilter, onRows?: (n: number) => void): AsyncGenerator<string> {
   const withPair = !(f.teacher && f.student);
   const names = await userNames(db);
   const sessions = await sessionCells(db, new Map());
-  const highest = () => {
-    let m = 0;
-    for (const id of sessions.keys()) if (id > m) m = id;
-    return m;
-  };
-  let maxSession = highest();
+  const lineOf = detailLineWriter(names, withPair);
   yield detailHeader(withPair);
   let after: { marked_at: string; id: number } | null = null;
-  // Rows of one session share a time: format each distinct time once.
-  let lastIso = '';
-  let lastDate = '';
   for (;;) {
-    let q = csvRecords(db, f);
-    if (after) {
-      const { marked_at, id } = after;
-      q = q.where((eb) => eb(eb.refTuple('r.marked_at', 'r.id'), '>', eb.tuple(marked_at, id)));
-    }
-    const rows = await q.orderBy('r.marked_at').orderBy('r.id').limit(BATCH).execute();
+    const rows = (await arrayRows(db, csvRecords(db, f, after))) as CsvRecordRow[];
     if (!rows.length) return;
-    if (rows.some((r) => !sessions.has(r.session_id))) {
-      await sessionCells(db, sessions, maxSession);
-      maxSession = highest();
+    await learnNew(db, rows, sessions, names);
+    for (let i = 0; i < rows.length; i += CHUNK_ROWS) {
+      let chunk = '';
+      for (const r of rows.slice(i, i + CHUNK_ROWS)) chunk += lineOf(r, sessions.get(r[2])!);
+      onRows?.(Math.min(CHUNK_ROWS, rows.length - i));
+      yield chunk;
     }
-    let chunk = '';
-    for (const r of rows) {
-      if (r.marked_at !== lastIso) {
-        lastIso = r.marked_at;
-        lastDate = formatKolkata(r.marked_at);
-      }
-      const session = sessions.get(r.session_id)!;
-      // Users added after the export started (rare): read their names one by one.
-      for (const id of [r.student_id, session.teacher_id, r.marked_by])
-        if (id !== null && !names.has(id)) names.set(id, (await userNames(db, [id])).get(id) ?? '');
-      chunk += detailLine(r, session, lastDate, names, withPair);
-    }
-    onRows?.(rows.length);
-    yield chunk;
     if (rows.length < BATCH) return;
     const last = rows[rows.length - 1];
-    after = { marked_at: last.marked_at, id: last.id };
+    after = { marked_at: last[1], id: last[0] };
   }
 }
 

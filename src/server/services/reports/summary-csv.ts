@@ -1,13 +1,16 @@
 import { MSG } from '../../../shared/messages';
 import type { TAttendanceFilter } from '../../../shared/schemas/admin';
-import type { DB } from '../../db/connect';
 import { pairRows } from './attendance-pairs';
-import { csvField } from './detail-csv';
+import { csvField } from './csv-field';
 import type { AppDeps } from '../../deps';
 
 /** The summary popup's columns for every pair of the filter (not only the page on screen). */
-export async function summaryCsv({ db }: Pick<AppDeps, 'db'>, f: TAttendanceFilter, sort: 'asc' | 'desc' = 'desc'): Promise<{ csv: string; rows: number }> {
-  const rows = await pairRows(db, f, sort);
+export async function summaryCsv(
+  deps: Pick<AppDeps, 'db' | 'reports'>,
+  f: TAttendanceFilter,
+  sort: 'asc' | 'desc' = 'desc',
+): Promise<{ csv: string; rows: number }> {
+  const rows = await pairRows(deps, f, sort);
   const lines = [MSG.admin.summaryColumns.map(csvField).join(',')];
   for (const r of rows) {
     lines.push(
