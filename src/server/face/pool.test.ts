@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
+import { MAX_VIDEO_SECONDS } from '../../shared/constants';
 import { FACE_MODEL_ID } from './config';
 import { createFaceEngine, FaceBusyError } from './index';
 import { ffmpegPath } from './ffmpeg';
@@ -29,9 +30,10 @@ describe('WorkerPool', () => {
 
 describe('engine job deadline', () => {
   it('answers FaceBusyError (HTTP 503) when a verification cannot finish in time', async () => {
-    // the deadline must outlast the decode (Debian's ffmpeg starts ~50 ms slower than the static build; more under
-    // load) and not the liveness pass: 6 s of frames take one worker about 2 s
-    const engine = await createFaceEngine({ workers: 1, jobTimeoutMs: 1000 });
+    // The deadline must outlast the decode and not the liveness pass. A small picture decodes fast (10 s of 320x240 in
+    // 0.27 s wall here, against 0.42 s for 6 s of 640x480, which took past 1 s at load 10: 7x headroom, not 2.4x)
+    // while every frame without a face is read: 10 s of them take one worker well over 2 s.
+    const engine = await createFaceEngine({ workers: 1, jobTimeoutMs: 2000 });
     try {
       const video = execFileSync(ffmpegPath(), [
         '-v',
@@ -39,9 +41,9 @@ describe('engine job deadline', () => {
         '-f',
         'lavfi',
         '-i',
-        'testsrc=size=640x480:rate=25',
+        'testsrc=size=320x240:rate=25',
         '-t',
-        '6',
+        String(MAX_VIDEO_SECONDS),
         '-c:v',
         'libvpx',
         '-f',
