@@ -182,7 +182,7 @@ describe.skipIf(!hasFixtures)('decodeVideo on the fixture clips', () => {
     try {
       expect(piped.frames.length).toBe(38);
       expect(inRam.frames.length).toBe(38);
-      inRam.frames.forEach((f, i) => expect(Buffer.compare(f, piped.frames[i])).toBe(0));
+      expect(inRam.frames.map((f, i) => Buffer.compare(f, piped.frames[i]))).toEqual(piped.frames.map(() => 0));
     } finally {
       inRam.release();
       piped.release();
