@@ -13,8 +13,8 @@ import type { FrameReading } from './protocol';
 
 /**
  * An eye is clearly open at or above this fraction of its open baseline so far (a blink's "open" is 0.85). Every
- * bound from 0.92 down to 0.80 gave the same blinks on every fixture clip, splice and d0 loop cut; 0.88 keeps 0.10
- * above the highest neighbour of a closed frame (0.78), docs/benchmarks.md.
+ * bound from 0.92 down to 0.80 gave the same blinks on every fixture clip, splice and d0 loop cut, and every closed
+ * frame there has a neighbour at or under 0.73 of open: 0.88 keeps a margin of 0.15 (docs/benchmarks.md).
  */
 export const CLEARLY_OPEN = 0.88;
 /** Read everything until this many frames give a baseline. */
