@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helpers/fixtures';
 import { decodeVideo, sweepStaleUploads } from './decode-video';
 import { FaceInputError } from './errors';
+import { RAM_DIR } from './frames-dir';
 import { ffmpegPath, SYSTEM_FFMPEG } from './ffmpeg';
 
 const OPTS = { fps: 12.5, timeoutMs: 10_000 };
@@ -85,6 +86,9 @@ describe('decodeVideo', () => {
       'pipe:1',
     ]);
     await rejects(headerless, 'video_too_long');
+    // the same through the pipe, where /dev/shm is missing or too small (frames-dir.ts)
+    const err = await decodeVideo(headerless, { ...OPTS, ramDir: path.join(dir, 'no-such-dir') }).catch((e: unknown) => e);
+    expect((err as Error).message).toBe('video_too_long');
   });
 
   it('refuses a truncated webm', async () => {
@@ -169,6 +173,21 @@ describe.skipIf(!hasFixtures)('decodeVideo on the fixture clips', () => {
       expect([v.frames.length, v.width, v.height]).toEqual([38, 640, 480]);
       v.release();
     }
+  });
+
+  it('gives the same frames through a file in RAM as through the pipe, and leaves nothing in RAM', async () => {
+    const bytes = fs.readFileSync(fixture('clips', 'aoc_3blinks_3s.webm'));
+    const inRam = await decodeVideo(bytes, OPTS);
+    const piped = await decodeVideo(bytes, { ...OPTS, ramDir: path.join(dir, 'no-such-dir') });
+    try {
+      expect(piped.frames.length).toBe(38);
+      expect(inRam.frames.length).toBe(38);
+      expect(inRam.frames.map((f, i) => Buffer.compare(f, piped.frames[i]))).toEqual(piped.frames.map(() => 0));
+    } finally {
+      inRam.release();
+      piped.release();
+    }
+    if (fs.existsSync(RAM_DIR)) expect(fs.readdirSync(RAM_DIR).filter((n) => n.startsWith(`rollcall-face-${process.pid}-`))).toEqual([]);
   });
 
   it('refuses the aoc clip cut in half', async () => {

@@ -7,6 +7,7 @@ import { FRAME_MAX_HEIGHT, FRAME_MAX_WIDTH, VIDEO_MIN_SECONDS } from './config';
 import { FaceInputError } from './errors';
 import { CORRUPT_PATTERN, ffmpegPath, parseStreamInfo, UPLOAD_INPUT_ARGS } from './ffmpeg';
 import { FrameSink } from './frame-sink';
+import { ramFramesDir } from './frames-dir';
 
 export interface DecodedVideo {
   width: number;
@@ -35,18 +36,20 @@ const isMatroska = (video: Buffer) => video.length >= 4 && video.readUInt32BE(0)
  * A webm is piped in from memory; anything else goes to a temp file, because mp4 may keep its index at the end (a
  * pipe cannot seek). A process killed mid-check leaves that file behind: sweepStaleUploads removes it at next start.
  */
-export async function decodeVideo(video: Buffer, opts: { fps: number; timeoutMs: number }): Promise<DecodedVideo> {
+export async function decodeVideo(video: Buffer, opts: { fps: number; timeoutMs: number; ramDir?: string }): Promise<DecodedVideo> {
   if (video.length === 0) throw new FaceInputError('video_empty');
   if (video.length > MAX_VIDEO_BYTES) throw new FaceInputError('video_too_large');
   const started = performance.now();
-  const dir = isMatroska(video) ? null : await fs.mkdtemp(path.join(os.tmpdir(), `${TEMP_PREFIX}${process.pid}-`));
+  const prefix = `${TEMP_PREFIX}${process.pid}-`;
+  const dir = isMatroska(video) ? null : await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+  const ram = await ramFramesDir(prefix, maxFrames(opts.fps) * FRAME_MAX_WIDTH * FRAME_MAX_HEIGHT * 3, opts.ramDir);
   try {
     let input = 'pipe:0';
     if (dir) {
       input = path.join(dir, 'upload');
       await fs.writeFile(input, video, { mode: 0o600 });
     }
-    const { sink, width, height } = await runFfmpeg(input, dir ? null : video, opts);
+    const { sink, width, height } = await runFfmpeg(input, dir ? null : video, opts, ram && path.join(ram, 'frames'));
     const frames = sink.frames();
     if (frames.length < VIDEO_MIN_SECONDS * opts.fps) {
       sink.release();
@@ -54,9 +57,12 @@ export async function decodeVideo(video: Buffer, opts: { fps: number; timeoutMs:
     }
     return { frames, width, height, fps: opts.fps, ms: performance.now() - started, release: () => sink.release() };
   } finally {
-    if (dir) await fs.rm(dir, { recursive: true, force: true });
+    await Promise.all([dir, ram].map((d) => d && fs.rm(d, { recursive: true, force: true })));
   }
 }
+
+/** Frames of the longest allowed clip, and one more to tell it from a longer one. */
+const maxFrames = (fps: number) => Math.floor(MAX_VIDEO_SECONDS * fps) + 2;
 
 const alive = (pid: number) => {
   try {
@@ -92,7 +98,13 @@ export async function sweepStaleUploads(tmp = os.tmpdir()): Promise<string[]> {
   return removed.filter((n) => n !== null);
 }
 
-function runFfmpeg(input: string, stdin: Buffer | null, opts: { fps: number; timeoutMs: number }): Promise<{ sink: FrameSink; width: number; height: number }> {
+/** ffmpeg's frames go to `out` (a file in RAM, frames-dir.ts) when given, else to a pipe read as it streams. */
+function runFfmpeg(
+  input: string,
+  stdin: Buffer | null,
+  opts: { fps: number; timeoutMs: number },
+  out: string | null,
+): Promise<{ sink: FrameSink; width: number; height: number }> {
   const scale = `scale=w='min(${FRAME_MAX_WIDTH},iw)':h='min(${FRAME_MAX_HEIGHT},ih)':force_original_aspect_ratio=decrease`;
   const args = [
     '-hide_banner',
@@ -109,9 +121,9 @@ function runFfmpeg(input: string, stdin: Buffer | null, opts: { fps: number; tim
     'rawvideo',
     '-pix_fmt',
     'rgb24',
-    'pipe:1',
+    // to a file, one frame past the limit is enough to tell a clip is too long
+    ...(out ? ['-frames:v', String(maxFrames(opts.fps) + 1), out] : ['pipe:1']),
   ];
-  const maxFrames = Math.floor(MAX_VIDEO_SECONDS * opts.fps) + 2;
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpegPath(), args, { stdio: ['pipe', 'pipe', 'pipe'] });
     child.stdin.on('error', () => {}); // EPIPE when ffmpeg refuses the input early: its exit says why
@@ -134,7 +146,7 @@ function runFfmpeg(input: string, stdin: Buffer | null, opts: { fps: number; tim
       if (!sink && info.outWidth && info.outHeight) {
         width = info.outWidth;
         height = info.outHeight;
-        sink = new FrameSink(width * height * 3, maxFrames);
+        sink = new FrameSink(width * height * 3, maxFrames(opts.fps));
         const early = pending;
         pending = [];
         for (const chunk of early) take(chunk);
@@ -151,9 +163,13 @@ function runFfmpeg(input: string, stdin: Buffer | null, opts: { fps: number; tim
     });
     child.stdout.on('data', (chunk: Buffer) => (sink ? take(chunk) : pending.push(chunk)));
     child.on('error', (err) => fail(err));
-    child.on('close', (code) => {
+    child.on('close', async (code) => {
       clearTimeout(timer);
       if (!sink) learnSize();
+      if (out && sink && !failure) {
+        const whole = await sink.readFile(out).catch((err: Error) => err);
+        if (whole !== true) failure = whole || new FaceInputError('video_too_long');
+      }
       const info = parseStreamInfo(stderr);
       const error = failure
         ? failure

@@ -2,6 +2,7 @@ import { FACE_MODEL_ID, resolveOptions, type FaceEngineOptions } from './config'
 import { describePhoto } from './photo-face';
 import { decodeVideo, sweepStaleUploads, type DecodedVideo } from './decode-video';
 import { FaceBusyError, FaceInputError } from './errors';
+import { RAM_DIR } from './frames-dir';
 import { JobGate, type JobLane } from './gate';
 import { euclidean, meanDescriptor } from './match';
 import { TaskTimeoutError, WorkerPool } from './pool';
@@ -47,6 +48,7 @@ export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}): P
   const started = performance.now();
   const o = resolveOptions(opts);
   void sweepStaleUploads(); // uploads left by a process killed mid-check
+  void sweepStaleUploads(RAM_DIR); // and their frames (frames-dir.ts)
   // Liveness (most frames) spreads over all workers; identity is a few frames, so only worker 0 holds face-api's
   // models (see worker/models.ts) and identity tasks are pinned to it.
   const pool = new WorkerPool(o.workers, (i) => (i === 0 ? 'full' : 'liveness'));
