@@ -28,6 +28,11 @@ export const selectUsersWithDepartment = ({ db }: Db) =>
       'departments.name as department_name',
     ]);
 
+/** A row of selectUsersWithDepartment with its department as one object, or null for a user without one. */
+function withDepartment<T extends { department_id: number | null; department_name: string | null }>({ department_id, department_name, ...user }: T) {
+  return { ...user, department: department_id ? { id: department_id, name: department_name! } : null };
+}
+
 export async function isEmailTaken({ db }: Db, email: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
   return Boolean(row);
@@ -142,40 +147,22 @@ export async function deactivateUser({ db }: Db, userId: number): Promise<void> 
 export async function getMe(deps: Db, userId: number) {
   const row = await selectUsersWithDepartment(deps).where('users.id', '=', userId).executeTakeFirst();
   if (!row) throw new DomainError('NOT_FOUND', MSG.server.notFound);
-  const { department_id, department_name, ...user } = row;
-  return { ...user, department: department_id ? { id: department_id, name: department_name! } : null };
+  return withDepartment(row);
 }
 
 /** The teacher profile of SPEC section 3. */
-export async function getTeacherProfile({ db }: Db, teacher: AuthUser) {
-  const row = await db
-    .selectFrom('users as u')
-    .leftJoin('departments as d', 'd.id', 'u.department_id')
-    .select(['u.id', 'u.username', 'u.email', 'u.role', 'd.id as department_id', 'd.name as department_name'])
-    .where('u.id', '=', teacher.id)
-    .executeTakeFirstOrThrow();
-  const { department_id, department_name, ...rest } = row;
-  return { ...rest, department: department_id ? { id: department_id, name: department_name! } : null };
+export async function getTeacherProfile(deps: Db, teacher: AuthUser) {
+  const row = await selectUsersWithDepartment(deps).where('users.id', '=', teacher.id).executeTakeFirstOrThrow();
+  const { id, username, email, role, department } = withDepartment(row);
+  return { id, username, email, role, department };
 }
 
 /** The student profile of SPEC section 3, with signed URLs of the enrolled images. */
 export async function getStudentProfile(deps: Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>, student: AuthUser) {
-  const user = await deps.db
-    .selectFrom('users')
-    .leftJoin('departments', 'departments.id', 'users.department_id')
-    .select([
-      'users.id',
-      'users.username',
-      'users.email',
-      'users.phone_number',
-      'users.role',
-      'users.status',
-      'users.last_login',
-      'departments.name as department',
-    ])
-    .where('users.id', '=', student.id)
-    .executeTakeFirst();
-  if (!user) throw new DomainError('NOT_FOUND', MSG.student.fetchFailed);
+  const row = await selectUsersWithDepartment(deps).where('users.id', '=', student.id).executeTakeFirst();
+  if (!row) throw new DomainError('NOT_FOUND', MSG.student.fetchFailed);
+  // SPEC 3 names the department only, and has no creation date.
+  const { created_at: _, department_id: __, department_name, ...user } = row;
   const images = await enrolledImagesOf(deps, student.id);
-  return { ...user, face_enrollment: { enrollment_status: images.image_urls.length ? 'enrolled' : 'not_enrolled', ...images } };
+  return { ...user, department: department_name, face_enrollment: { enrollment_status: images.image_urls.length ? 'enrolled' : 'not_enrolled', ...images } };
 }
