@@ -8,6 +8,7 @@ import { connectDatabase } from '../src/server/db/connect';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { MSG } from '../src/shared/messages';
 import { createTestUser } from './helpers/test-server';
+import { insertSession } from './helpers/sessions';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
@@ -32,19 +33,15 @@ describe('npm run export', () => {
     await migrateToLatest(db);
     const teacher = await createTestUser(db, { role: 'teacher', department: 'BCA', username: 'tbca' });
     const student = await createTestUser(db, { role: 'student', department: 'BCA', username: 'sbca' });
-    const { id } = await db
-      .insertInto('geofence_sessions')
-      .values({
-        teacher_id: teacher.id,
-        department_id: 3,
-        latitude: 1,
-        longitude: 2,
-        radius_m: 40,
-        started_at: '2026-01-10T04:00:00.000Z',
-        ends_at: '2026-01-10T05:00:00.000Z',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertSession(db, {
+      teacher_id: teacher.id,
+      department_id: 3,
+      latitude: 1,
+      longitude: 2,
+      radius_m: 40,
+      started_at: '2026-01-10T04:00:00.000Z',
+      ends_at: '2026-01-10T05:00:00.000Z',
+    });
     const other = await createTestUser(db, { role: 'student', department: 'BCA', username: 'sother' });
     await db
       .insertInto('attendance_records')

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// SPEC 9's time format, itself tested against Intl's Asia/Kolkata formatting (src/shared/kolkata-time.test.ts).
+import { formatKolkata } from '../../src/shared/kolkata-time';
 import { MSG } from '../../src/shared/messages';
+import { insertSession } from '../helpers/sessions';
 import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
 import { hasChromium, launchBrowser, openPage, screenshot, toastWith } from './support/browser';
 import { login } from './support/journey';
@@ -9,18 +12,6 @@ import { login } from './support/journey';
 const A = MSG.admin;
 const PASSWORD = 'Str0ng!pass';
 const PHONE = { width: 390, height: 844 };
-
-const kolkata = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Asia/Kolkata',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-const inKolkata = (iso: string) => kolkata.format(new Date(iso)).replace(',', '');
 
 async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; rows: string[][] }> {
   const [download] = (await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), click()])) as [Download, void];
@@ -60,24 +51,10 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
     ids.s1 = (await createTestUser(db, { role: 'student', department: 'BCA', username: 'anya' })).id;
     ids.s2 = (await createTestUser(db, { role: 'student', department: 'BCA', username: 'bela' })).id;
     ids.s3 = (await createTestUser(db, { role: 'student', department: 'MBA', username: 'chen' })).id;
-    const session = async (teacher: number, department: number, at: string) =>
-      (
-        await db
-          .insertInto('geofence_sessions')
-          .values({
-            teacher_id: teacher,
-            department_id: department,
-            latitude: 23.0225,
-            longitude: 72.5714,
-            radius_m: 50,
-            started_at: at,
-            ends_at: new Date(Date.parse(at) + 600_000).toISOString(),
-            ended_at: new Date(Date.parse(at) + 600_000).toISOString(),
-            end_reason: 'expired',
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
+    const session = (teacher: number, department: number, at: string) => {
+      const end = new Date(Date.parse(at) + 600_000).toISOString();
+      return insertSession(db, { teacher_id: teacher, department_id: department, started_at: at, ends_at: end, ended_at: end });
+    };
     const b1 = await session(ids.tb, 3, '2026-11-02T04:00:00.000Z');
     const b2 = await session(ids.tb, 3, '2026-11-09T04:00:00.000Z');
     const m1 = await session(ids.tm, 5, '2026-11-03T04:00:00.000Z');
@@ -193,7 +170,7 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
       .execute();
     expect(detailCsv.rows.slice(1)).toEqual(
       records.map((r) => [
-        inKolkata(r.marked_at),
+        formatKolkata(r.marked_at),
         r.status,
         r.geofencing_status ? 'Offline' : 'Online',
         r.geofencing_status ?? '',
@@ -203,8 +180,8 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
         r.latitude === null ? '' : r.latitude.toFixed(6),
         r.longitude === null ? '' : r.longitude.toFixed(6),
         '50',
-        inKolkata(r.started_at),
-        inKolkata(r.ended_at!),
+        formatKolkata(r.started_at),
+        formatKolkata(r.ended_at!),
       ]),
     );
     await page.keyboard.press('Escape');

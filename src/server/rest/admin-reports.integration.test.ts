@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
 import { getJson } from '../../../tests/helpers/http';
 import { createTestUser, signInTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { insertSession } from '../../../tests/helpers/sessions';
 
 let srv: TestServer;
 let token: string;
@@ -25,24 +26,8 @@ beforeAll(async () => {
   ids.s1 = (await createTestUser(srv.db, { role: 'student', department: 'BCA', username: 'sone' })).id;
   ids.s2 = (await createTestUser(srv.db, { role: 'student', department: 'BCA', username: 'stwo' })).id;
   ids.s3 = (await createTestUser(srv.db, { role: 'student', department: 'MBA', username: 'sthree' })).id;
-  const session = async (teacher: number, department: number, at: string) =>
-    (
-      await srv.db
-        .insertInto('geofence_sessions')
-        .values({
-          teacher_id: teacher,
-          department_id: department,
-          latitude: 23.0225,
-          longitude: 72.5714,
-          radius_m: 50,
-          started_at: at,
-          ends_at: at,
-          ended_at: at,
-          end_reason: 'expired',
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const session = (teacher: number, department: number, at: string) =>
+    insertSession(srv.db, { teacher_id: teacher, department_id: department, started_at: at, ended_at: at });
   const b1 = await session(ids.tb, 3, '2026-03-01T04:00:00.000Z');
   const b2 = await session(ids.tb, 3, '2026-03-01T19:00:00.000Z');
   const m1 = await session(ids.tm, 5, '2026-03-05T04:00:00.000Z');

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
 import { getJson, postJson } from '../../../tests/helpers/http';
 import { createTestUser, signInTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { insertSession } from '../../../tests/helpers/sessions';
 
 let srv: TestServer;
 let admin: { id: number; token: string };
@@ -113,12 +114,9 @@ describe('cascade delete', () => {
     const student = await createTestUser(srv.db, { role: 'student', department: 'BSCIT' });
     const other = await createTestUser(srv.db, { role: 'teacher', department: 'BSCIT' });
     const now = new Date().toISOString();
-    const session = (teacher_id: number) =>
-      srv.db
-        .insertInto('geofence_sessions')
-        .values({ teacher_id, department_id: 4, latitude: 1, longitude: 2, radius_m: 50, started_at: now, ends_at: now, ended_at: now, end_reason: 'expired' })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+    const session = async (teacher_id: number) => ({
+      id: await insertSession(srv.db, { teacher_id, department_id: 4, latitude: 1, longitude: 2, started_at: now, ended_at: now }),
+    });
     const own = await session(teacher.id);
     const others = await session(other.id);
     const rec = { status: 'present' as const, marked_at: now, updated_at: now };

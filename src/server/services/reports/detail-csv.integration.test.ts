@@ -9,6 +9,7 @@ import type { TAttendanceFilter } from '../../../shared/schemas/admin';
 import { connectDatabase, type DB } from '../../db/connect';
 import { migrateToLatest } from '../../db/migrate';
 import { detailCsvChunks } from './detail-csv';
+import { insertSession } from '../../../../tests/helpers/sessions';
 
 /**
  * The detail CSV byte for byte (SPEC 9) on this run's engine: quoting, the formula guard, Kolkata times, six-decimal
@@ -28,14 +29,17 @@ beforeAll(async () => {
   ids.tb = (await createTestUser(db, { role: 'teacher', department: 'BCA', username: 'tb' })).id;
   ids.sam = (await createTestUser(db, { role: 'student', department: 'BCA', username: 'sam' })).id;
   ids.neg = (await createTestUser(db, { role: 'student', department: 'BCA', username: '-neg' })).id;
-  const session = async (teacher: number, radius: number, started: string, ends: string, ended: string | null) =>
-    (
-      await db
-        .insertInto('geofence_sessions')
-        .values({ teacher_id: teacher, department_id: 3, latitude: 1, longitude: 2, radius_m: radius, started_at: started, ends_at: ends, ended_at: ended })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const session = (teacher: number, radius: number, started: string, ends: string, ended: string | null) =>
+    insertSession(db, {
+      teacher_id: teacher,
+      department_id: 3,
+      latitude: 1,
+      longitude: 2,
+      radius_m: radius,
+      started_at: started,
+      ends_at: ends,
+      ended_at: ended,
+    });
   const a = await session(ids.boss, 40, '2026-01-10T04:00:00.000Z', '2026-01-10T05:00:00.000Z', '2026-01-10T04:45:00.000Z');
   const b = await session(ids.tb, 30, '2026-01-11T20:00:00.000Z', '2026-01-11T21:00:00.000Z', null);
   const record = { updated_at: '2026-01-12T00:00:00.000Z', face_verification_id: null };
