@@ -82,6 +82,13 @@ function grow(f: Facts, need: number) {
 }
 
 /** The pair index of a teacher and student, numbering new pairs as they appear. */
+/** A copy of `a` with room for `size` entries: a typed array cannot grow in place. */
+function grown(a: Int32Array, size: number): Int32Array {
+  const b = new Int32Array(size);
+  b.set(a);
+  return b;
+}
+
 function pairOf(state: State, teacher: number, student: number): number {
   const key = teacher * 67_108_864 + student;
   let p = state.pairKeys.get(key);
@@ -90,12 +97,8 @@ function pairOf(state: State, teacher: number, student: number): number {
     p = f.pairs++;
     if (p >= f.pairTeacher.length) {
       const size = Math.ceil(p * 1.5) + 1024;
-      const t = new Int32Array(size);
-      t.set(f.pairTeacher);
-      const st = new Int32Array(size);
-      st.set(f.pairStudent);
-      f.pairTeacher = t;
-      f.pairStudent = st;
+      f.pairTeacher = grown(f.pairTeacher, size);
+      f.pairStudent = grown(f.pairStudent, size);
     }
     f.pairTeacher[p] = teacher;
     f.pairStudent[p] = student;
@@ -136,13 +139,8 @@ async function loadSessions(db: DB, state: State) {
   const f = state.facts;
   const last = rows.at(-1)?.id ?? 0;
   if (last >= f.sessionTeacher.length) {
-    const size = last + 1024;
-    const teacher = new Int32Array(size);
-    teacher.set(f.sessionTeacher);
-    const department = new Int32Array(size);
-    department.set(f.sessionDepartment);
-    f.sessionTeacher = teacher;
-    f.sessionDepartment = department;
+    f.sessionTeacher = grown(f.sessionTeacher, last + 1024);
+    f.sessionDepartment = grown(f.sessionDepartment, last + 1024);
   }
   for (const s of rows) {
     f.sessionTeacher[s.id] = s.teacher_id;
