@@ -1,13 +1,13 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { MAX_VIDEO_BYTES, MAX_VIDEO_SECONDS } from '../../shared/constants';
 import { FRAME_MAX_HEIGHT, FRAME_MAX_WIDTH, VIDEO_MIN_SECONDS } from './config';
 import { FaceInputError } from './errors';
-import { CORRUPT_PATTERN, ffmpegPath, parseStreamInfo, UPLOAD_INPUT_ARGS } from './ffmpeg';
+import { CORRUPT_PATTERN, parseStreamInfo, UPLOAD_INPUT_ARGS } from './ffmpeg';
 import { FrameSink } from './frame-sink';
 import { ramFramesDir } from './frames-dir';
+import { startDecoder, type DecoderPlan, type SpareDecoders, type StartedDecoder } from './spare-decoders';
 
 export interface DecodedVideo {
   width: number;
@@ -30,26 +30,62 @@ const LEGACY_STALE_MS = 10 * 60_000;
 /** Matroska/webm (what browsers record) starts with the EBML magic and streams from a pipe; mp4 may not. */
 const isMatroska = (video: Buffer) => video.length >= 4 && video.readUInt32BE(0) === 0x1a45dfa3;
 
+export interface DecodeOptions {
+  fps: number;
+  timeoutMs: number;
+  /** where frames go in RAM (frames-dir.ts); /dev/shm by default */
+  ramDir?: string;
+  /** ffmpegs started ahead (spare-decoders.ts): a webm goes to one of them when one waits */
+  spares?: SpareDecoders;
+}
+
+const prefix = () => `${TEMP_PREFIX}${process.pid}-`;
+
+/** What an ffmpeg for a webm on stdin needs before the upload exists: the engine starts spares from it. */
+export function webmDecoderPlan(opts: Pick<DecodeOptions, 'fps' | 'ramDir'>): DecoderPlan {
+  return {
+    fps: opts.fps,
+    makeDir: () => ramFramesDir(prefix(), maxFrames(opts.fps) * FRAME_MAX_WIDTH * FRAME_MAX_HEIGHT * 3, opts.ramDir),
+    args: (out) => ffmpegArgs('pipe:0', opts.fps, out),
+  };
+}
+
 /**
- * Decodes an uploaded webm/mp4 with ffmpeg into raw RGB frames on a pipe, at `fps` and at most 640x480.
+ * Decodes an uploaded webm/mp4 with ffmpeg into raw RGB frames, at `fps` and at most 640x480.
  * One ffmpeg run: its header lines give duration and frame size before the first frame arrives.
- * A webm is piped in from memory; anything else goes to a temp file, because mp4 may keep its index at the end (a
- * pipe cannot seek). A process killed mid-check leaves that file behind: sweepStaleUploads removes it at next start.
+ * A webm is piped in from memory, to a spare ffmpeg already started when one waits; anything else goes to a temp
+ * file, because mp4 may keep its index at the end (a pipe cannot seek). A process killed mid-check leaves that file
+ * behind: sweepStaleUploads removes it at next start.
  */
-export async function decodeVideo(video: Buffer, opts: { fps: number; timeoutMs: number; ramDir?: string }): Promise<DecodedVideo> {
+export async function decodeVideo(video: Buffer, opts: DecodeOptions): Promise<DecodedVideo> {
   if (video.length === 0) throw new FaceInputError('video_empty');
   if (video.length > MAX_VIDEO_BYTES) throw new FaceInputError('video_too_large');
   const started = performance.now();
-  const prefix = `${TEMP_PREFIX}${process.pid}-`;
-  const dir = isMatroska(video) ? null : await fs.mkdtemp(path.join(os.tmpdir(), prefix));
-  const ram = await ramFramesDir(prefix, maxFrames(opts.fps) * FRAME_MAX_WIDTH * FRAME_MAX_HEIGHT * 3, opts.ramDir);
+  const webm = isMatroska(video);
+  const spare = webm ? (opts.spares?.take(opts.fps) ?? null) : null;
+  const dir = webm ? null : await fs.mkdtemp(path.join(os.tmpdir(), prefix()));
+  let ram = spare ? spare.dir : null;
   try {
-    let input = 'pipe:0';
-    if (dir) {
-      input = path.join(dir, 'upload');
-      await fs.writeFile(input, video, { mode: 0o600 });
+    let decoder: StartedDecoder;
+    if (spare) decoder = spare;
+    else {
+      ram = await webmDecoderPlan(opts).makeDir();
+      let input = 'pipe:0';
+      if (dir) {
+        input = path.join(dir, 'upload');
+        await fs.writeFile(input, video, { mode: 0o600 });
+      }
+      const out = ram && path.join(ram, 'frames');
+      decoder = { child: startDecoder(ffmpegArgs(input, opts.fps, out)), out, dir: ram };
     }
-    const { sink, width, height } = await runFfmpeg(input, dir ? null : video, opts, ram && path.join(ram, 'frames'));
+    const decoded = await runFfmpeg(decoder, dir ? null : video, opts).catch((err: unknown) => {
+      if (!(err instanceof DecoderLostError)) throw err;
+      // a spare that died waiting says nothing about the upload: it gets a fresh ffmpeg
+      if (spare) return null;
+      throw new FaceInputError('not_a_video');
+    });
+    if (!decoded) return await decodeVideo(video, { ...opts, spares: undefined });
+    const { sink, width, height } = decoded;
     const frames = sink.frames();
     if (frames.length < VIDEO_MIN_SECONDS * opts.fps) {
       sink.release();
@@ -60,6 +96,9 @@ export async function decodeVideo(video: Buffer, opts: { fps: number; timeoutMs:
     await Promise.all([dir, ram].map((d) => d && fs.rm(d, { recursive: true, force: true })));
   }
 }
+
+/** An ffmpeg that ended without a word before reading its input: a spare killed while it waited. */
+class DecoderLostError extends Error {}
 
 /** Frames of the longest allowed clip, and one more to tell it from a longer one. */
 const maxFrames = (fps: number) => Math.floor(MAX_VIDEO_SECONDS * fps) + 2;
@@ -98,15 +137,9 @@ export async function sweepStaleUploads(tmp = os.tmpdir()): Promise<string[]> {
   return removed.filter((n) => n !== null);
 }
 
-/** ffmpeg's frames go to `out` (a file in RAM, frames-dir.ts) when given, else to a pipe read as it streams. */
-function runFfmpeg(
-  input: string,
-  stdin: Buffer | null,
-  opts: { fps: number; timeoutMs: number },
-  out: string | null,
-): Promise<{ sink: FrameSink; width: number; height: number }> {
+function ffmpegArgs(input: string, fps: number, out: string | null): string[] {
   const scale = `scale=w='min(${FRAME_MAX_WIDTH},iw)':h='min(${FRAME_MAX_HEIGHT},ih)':force_original_aspect_ratio=decrease`;
-  const args = [
+  return [
     '-hide_banner',
     '-nostats',
     '-nostdin',
@@ -116,18 +149,27 @@ function runFfmpeg(
     '-an',
     '-sn',
     '-vf',
-    `fps=${opts.fps},${scale}`,
+    `fps=${fps},${scale}`,
     '-f',
     'rawvideo',
     '-pix_fmt',
     'rgb24',
     // to a file, one frame past the limit is enough to tell a clip is too long
-    ...(out ? ['-frames:v', String(maxFrames(opts.fps) + 1), out] : ['pipe:1']),
+    ...(out ? ['-frames:v', String(maxFrames(fps) + 1), out] : ['pipe:1']),
   ];
+}
+
+/** Feeds the upload to a started ffmpeg; its frames go to `out` (a file in RAM, frames-dir.ts) when set, else to its stdout, read as it streams. */
+function runFfmpeg(
+  { child, out }: StartedDecoder,
+  stdin: Buffer | null,
+  opts: { fps: number; timeoutMs: number },
+): Promise<{ sink: FrameSink; width: number; height: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpegPath(), args, { stdio: ['pipe', 'pipe', 'pipe'] });
-    child.stdin.on('error', () => {}); // EPIPE when ffmpeg refuses the input early: its exit says why
-    child.stdin.end(stdin ?? undefined);
+    // spawned with three pipes (startDecoder)
+    const [input, stdout, errors] = [child.stdin!, child.stdout!, child.stderr!];
+    input.on('error', () => {}); // EPIPE when ffmpeg refuses the input early: its exit says why
+    input.end(stdin ?? undefined);
     let stderr = '';
     let sink: FrameSink | null = null;
     let width = 0;
@@ -156,12 +198,12 @@ function runFfmpeg(
       if (!failure && !sink!.write(chunk)) fail(new FaceInputError('video_too_long'));
     };
 
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (s: string) => {
+    errors.setEncoding('utf8');
+    errors.on('data', (s: string) => {
       if (stderr.length < 64_000) stderr += s;
       if (!sink) learnSize();
     });
-    child.stdout.on('data', (chunk: Buffer) => (sink ? take(chunk) : pending.push(chunk)));
+    stdout.on('data', (chunk: Buffer) => (sink ? take(chunk) : pending.push(chunk)));
     child.on('error', (err) => fail(err));
     child.on('close', async (code) => {
       clearTimeout(timer);
@@ -173,7 +215,9 @@ function runFfmpeg(
       const info = parseStreamInfo(stderr);
       const error = failure
         ? failure
-        : !info.hasVideo || !sink || (code !== 0 && sink.frames().length === 0)
+        : code !== 0 && !stderr
+          ? new DecoderLostError() // killed before it read the upload (not by us: `failure` is unset)
+          : !info.hasVideo || !sink || (code !== 0 && sink.frames().length === 0)
           ? new FaceInputError('not_a_video')
           : CORRUPT_PATTERN.test(stderr) || code !== 0
             ? new FaceInputError('video_corrupt')

@@ -1,8 +1,9 @@
 import { FACE_MODEL_ID, resolveOptions, type FaceEngineOptions } from './config';
 import { describePhoto } from './photo-face';
-import { decodeVideo, sweepStaleUploads, type DecodedVideo } from './decode-video';
+import { decodeVideo, sweepStaleUploads, webmDecoderPlan, type DecodedVideo } from './decode-video';
 import { FaceBusyError, FaceInputError } from './errors';
 import { RAM_DIR } from './frames-dir';
+import { SpareDecoders } from './spare-decoders';
 import { JobGate, type JobLane } from './gate';
 import { euclidean, meanDescriptor } from './match';
 import { TaskTimeoutError, WorkerPool } from './pool';
@@ -54,6 +55,9 @@ export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}): P
   const pool = new WorkerPool(o.workers, (i) => (i === 0 ? 'full' : 'liveness'));
   await pool.start();
   const gate = new JobGate(o.workers, o.queueLimit);
+  // one ffmpeg waiting per check that may run at once (spare-decoders.ts)
+  const spares = new SpareDecoders(o.workers, webmDecoderPlan({ fps: o.sampleFps }));
+  await spares.refill();
 
   /** Runs a job through the gate with its deadline; a task past the deadline means the server is overloaded. */
   const job = async <T>(fn: (deadline: number) => Promise<T>, lane: JobLane = 'check'): Promise<T> => {
@@ -101,7 +105,7 @@ export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}): P
       const t0 = performance.now();
       checkTemplate(template);
       const judged = await job(async (deadline) => {
-        const v = await decodeVideo(video, { fps: o.sampleFps, timeoutMs: Math.max(1, deadline - Date.now()) });
+        const v = await decodeVideo(video, { fps: o.sampleFps, timeoutMs: Math.max(1, deadline - Date.now()), spares });
         try {
           // liveness first, on every worker: identity frames then need only face-api's recognizer on the mesh's box
           const meshes = splitFrames(v.frames, o.workers, 0).map((frames, worker) =>
@@ -117,7 +121,7 @@ export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}): P
         } finally {
           v.release();
         }
-      });
+      }).finally(() => void spares.refill()); // the next ffmpeg starts after this check, not beside its liveness work
       return { ...judged, ms: Math.round(performance.now() - t0) };
     },
 
@@ -136,7 +140,7 @@ export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}): P
 
     async close() {
       gate.rejectWaiting(new FaceBusyError('engine_closed', 5));
-      await pool.close();
+      await Promise.all([pool.close(), spares.close()]);
     },
   };
 }
