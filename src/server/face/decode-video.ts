@@ -6,6 +6,7 @@ import { FRAME_MAX_HEIGHT, FRAME_MAX_WIDTH, VIDEO_MIN_SECONDS } from './config';
 import { FaceInputError } from './errors';
 import { CORRUPT_PATTERN, parseStreamInfo, UPLOAD_INPUT_ARGS } from './ffmpeg';
 import { FrameSink } from './frame-sink';
+import type { LiveFrames } from './live-frames';
 import { ramFramesDir } from './frames-dir';
 import { startDecoder, type DecoderPlan, type SpareDecoders, type StartedDecoder } from './spare-decoders';
 
@@ -37,6 +38,8 @@ export interface DecodeOptions {
   ramDir?: string;
   /** ffmpegs started ahead (spare-decoders.ts): a webm goes to one of them when one waits */
   spares?: SpareDecoders;
+  /** called once the frame size is known, before the first frame: for a worker to read them as they come */
+  onFrames?: (live: LiveFrames) => void;
 }
 
 const prefix = () => `${TEMP_PREFIX}${process.pid}-`;
@@ -91,6 +94,7 @@ export async function decodeVideo(video: Buffer, opts: DecodeOptions): Promise<D
       sink.release();
       throw new FaceInputError('video_too_short');
     }
+    sink.done();
     return { frames, width, height, fps: opts.fps, ms: performance.now() - started, release: () => sink.release() };
   } finally {
     await Promise.all([dir, ram].map((d) => d && fs.rm(d, { recursive: true, force: true })));
@@ -163,7 +167,7 @@ function ffmpegArgs(input: string, fps: number, out: string | null): string[] {
 function runFfmpeg(
   { child, out }: StartedDecoder,
   stdin: Buffer | null,
-  opts: { fps: number; timeoutMs: number },
+  opts: Pick<DecodeOptions, 'fps' | 'timeoutMs' | 'onFrames'>,
 ): Promise<{ sink: FrameSink; width: number; height: number }> {
   return new Promise((resolve, reject) => {
     // spawned with three pipes (startDecoder)
@@ -176,6 +180,8 @@ function runFfmpeg(
     let height = 0;
     let pending: Buffer[] = []; // stdout bytes that arrive before the size is known
     let failure: Error | null = null;
+    let exited = false;
+    let following: Promise<boolean> | null = null; // the frame file read as ffmpeg writes it
     const fail = (err: Error) => {
       failure ??= err;
       child.kill('SIGKILL');
@@ -189,6 +195,8 @@ function runFfmpeg(
         width = info.outWidth;
         height = info.outHeight;
         sink = new FrameSink(width * height * 3, maxFrames(opts.fps));
+        if (out) following = sink.follow(out, () => exited);
+        opts.onFrames?.(sink.live(width, height)!);
         const early = pending;
         pending = [];
         for (const chunk of early) take(chunk);
@@ -207,10 +215,11 @@ function runFfmpeg(
     child.on('error', (err) => fail(err));
     child.on('close', async (code) => {
       clearTimeout(timer);
+      exited = true;
       if (!sink) learnSize();
-      if (out && sink && !failure) {
-        const whole = await sink.readFile(out).catch((err: Error) => err);
-        if (whole !== true) failure = whole || new FaceInputError('video_too_long');
+      if (following) {
+        const whole = await following.catch((err: Error) => err);
+        if (whole !== true && !failure) failure = whole || new FaceInputError('video_too_long');
       }
       const info = parseStreamInfo(stderr);
       const error = failure

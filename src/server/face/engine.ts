@@ -4,6 +4,7 @@ import { decodeVideo, sweepStaleUploads, webmDecoderPlan, type DecodedVideo } fr
 import { FaceBusyError, FaceInputError } from './errors';
 import { RAM_DIR } from './frames-dir';
 import { SpareDecoders } from './spare-decoders';
+import { firstShare, type LiveFrames } from './live-frames';
 import { JobGate, type JobLane } from './gate';
 import { euclidean, meanDescriptor } from './match';
 import { TaskTimeoutError, WorkerPool } from './pool';
@@ -80,6 +81,22 @@ export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}): P
     return r.descriptor ? Float32Array.from(r.descriptor) : null;
   };
 
+  /** Every frame's reading: worker 0's live share (when it took one) then the rest spread over the other workers. */
+  const readLiveness = async (v: DecodedVideo, live: { signal: Int32Array; task: Promise<FrameReading[]> } | null, deadline: number) => {
+    const rest = (frames: Uint8Array[], workers: number[]) =>
+      splitFrames(frames, workers.length, 0).map((share, k) =>
+        share.length
+          ? pool.run<FrameReading[]>({ kind: 'frames', frames: share, width: v.width, height: v.height, skipQuiet: true }, { deadline, worker: workers[k] })
+          : Promise.resolve([]),
+      );
+    const all = Array.from({ length: o.workers }, (_, i) => i);
+    const end = live ? await firstShare(live.signal, live.task) : null;
+    if (!live || end === null) return (await Promise.all(rest(v.frames, all))).flat();
+    const [first, ...others] = await Promise.all([live.task, ...rest(v.frames.slice(end), all.slice(1))]);
+    if (first.length !== end) throw new Error(`live share read ${first.length} frames, not ${end}`);
+    return [...first, ...others.flat()];
+  };
+
   return {
     startMs: performance.now() - started,
 
@@ -105,13 +122,21 @@ export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}): P
       const t0 = performance.now();
       checkTemplate(template);
       const judged = await job(async (deadline) => {
-        const v = await decodeVideo(video, { fps: o.sampleFps, timeoutMs: Math.max(1, deadline - Date.now()), spares });
+        // liveness first, on every worker: identity frames then need only face-api's recognizer on the mesh's box.
+        // When worker 0 is free it reads the first frames while ffmpeg still decodes (live-frames.ts).
+        let live: { signal: Int32Array; task: Promise<FrameReading[]> } | null = null;
+        const onFrames = (f: LiveFrames) => {
+          if (o.workers < 2 || !pool.idle(0)) return;
+          const task = pool.run<FrameReading[]>({ kind: 'frames-live', live: f, skipQuiet: true }, { deadline, worker: 0 });
+          task.catch(() => undefined); // awaited below, or dropped with a failed decode
+          live = { signal: new Int32Array(f.signal), task };
+        };
+        const v = await decodeVideo(video, { fps: o.sampleFps, timeoutMs: Math.max(1, deadline - Date.now()), spares, onFrames }).catch(async (err) => {
+          await (live as { task: Promise<unknown> } | null)?.task.catch(() => undefined); // it stops at the failure; the buffer is reused after
+          throw err;
+        });
         try {
-          // liveness first, on every worker: identity frames then need only face-api's recognizer on the mesh's box
-          const meshes = splitFrames(v.frames, o.workers, 0).map((frames, worker) =>
-            pool.run<FrameReading[]>({ kind: 'frames', frames, width: v.width, height: v.height, skipQuiet: true }, { deadline, worker }),
-          );
-          const readings = (await Promise.all(meshes)).flat();
+          const readings = await readLiveness(v, live, deadline);
           const describeAt = (frame: number) => describeFrame(v, readings[frame], frame, deadline);
           const firsts = windowFrames(v, readings);
           const found = await Promise.all(firsts.map(describeAt));

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { DONE, FAILED, FRAMES, newSignal, STATE, type LiveFrames } from './live-frames';
 
 /**
  * Collects raw frames from ffmpeg (its stdout, or its file in RAM) straight into a SharedArrayBuffer sized for the longest allowed clip.
@@ -16,9 +17,14 @@ function acquire(bytes: number): SharedArrayBuffer {
   return i >= 0 ? free.splice(i, 1)[0] : new SharedArrayBuffer(bytes);
 }
 
+/** How often a frame file still being written is looked at for new bytes. */
+const FOLLOW_MS = 4;
+
 export class FrameSink {
   private shared: SharedArrayBuffer | null;
   private written = 0;
+  /** complete frames and the decode's state, for a worker reading them as they come (live-frames.ts) */
+  readonly signal = newSignal();
 
   constructor(
     readonly frameBytes: number,
@@ -31,29 +37,60 @@ export class FrameSink {
   write(chunk: Uint8Array): boolean {
     if (!this.shared || chunk.length > this.frameBytes * this.maxFrames - this.written) return false;
     new Uint8Array(this.shared, this.written, chunk.length).set(chunk);
-    this.written += chunk.length;
+    this.grew(chunk.length);
     return true;
   }
 
+  /** The frames as a worker may read them while they arrive; null once released. */
+  live(width: number, height: number): LiveFrames | null {
+    return this.shared && { buffer: this.shared, signal: this.signal.buffer as SharedArrayBuffer, frameBytes: this.frameBytes, width, height };
+  }
+
+  /** Every frame is in: a worker reading them live may take its share. */
+  done(): void {
+    Atomics.store(this.signal, STATE, DONE);
+    Atomics.notify(this.signal, FRAMES);
+  }
+
+  private grew(bytes: number) {
+    this.written += bytes;
+    const complete = Math.floor(this.written / this.frameBytes);
+    if (complete !== Atomics.load(this.signal, FRAMES)) {
+      Atomics.store(this.signal, FRAMES, complete);
+      Atomics.notify(this.signal, FRAMES);
+    }
+  }
+
   /**
-   * Appends a file's bytes (ffmpeg's output in RAM, frames-dir.ts), read in large blocks straight into the buffer;
-   * false when it holds more than maxFrames frames. A file ffmpeg never wrote adds nothing.
+   * Appends ffmpeg's frame file as it grows, until `ended()` says ffmpeg has exited and everything after that has
+   * been read; false when it holds more than maxFrames frames.
    */
-  async readFile(file: string): Promise<boolean> {
-    const fh = await fs.open(file, 'r').catch(() => null);
-    if (!fh || !this.shared) return true;
+  async follow(file: string, ended: () => boolean): Promise<boolean> {
+    let fh: fs.FileHandle | null = null;
     try {
       for (;;) {
-        const room = this.frameBytes * this.maxFrames - this.written;
-        // one byte past a full buffer says whether the file goes on
-        const into = room > 0 ? new Uint8Array(this.shared, this.written, Math.min(room, READ_BLOCK)) : new Uint8Array(1);
-        const { bytesRead } = await fh.read(into, 0, into.length, null);
-        if (bytesRead === 0) return true;
-        if (room === 0) return false;
-        this.written += bytesRead;
+        const last = ended(); // before reading: once ffmpeg is gone, one more pass reads the file to its end
+        fh ??= await fs.open(file, 'r').catch(() => null);
+        if (fh && !(await this.readAvailable(fh))) return false;
+        if (last) return true;
+        await new Promise((r) => setTimeout(r, FOLLOW_MS));
       }
     } finally {
-      await fh.close();
+      await fh?.close();
+    }
+  }
+
+  /** Appends what the file holds past what was read, in large blocks; false when it is more than maxFrames frames. */
+  private async readAvailable(fh: fs.FileHandle): Promise<boolean> {
+    for (;;) {
+      if (!this.shared) return true;
+      const room = this.frameBytes * this.maxFrames - this.written;
+      // one byte past a full buffer says whether the file goes on
+      const into = room > 0 ? new Uint8Array(this.shared, this.written, Math.min(room, READ_BLOCK)) : new Uint8Array(1);
+      const { bytesRead } = await fh.read(into, 0, into.length, this.written);
+      if (bytesRead === 0) return true;
+      if (room === 0) return false;
+      this.grew(bytesRead);
     }
   }
 
@@ -65,8 +102,12 @@ export class FrameSink {
     return Array.from({ length: n }, (_, i) => new Uint8Array(shared, i * this.frameBytes, this.frameBytes));
   }
 
-  /** Hands the buffer back for the next clip; the frames must no longer be in use. */
+  /** Hands the buffer back for the next clip; the frames must no longer be in use. A worker still waiting stops. */
   release(): void {
+    if (Atomics.load(this.signal, STATE) !== DONE) {
+      Atomics.store(this.signal, STATE, FAILED);
+      Atomics.notify(this.signal, FRAMES);
+    }
     if (this.shared && free.length < KEEP_FREE) free.push(this.shared);
     this.shared = null;
   }

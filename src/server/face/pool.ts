@@ -69,6 +69,12 @@ export class WorkerPool {
   get busy() {
     return this.slots.filter((s) => s?.current).length;
   }
+  /** True when worker i is up, runs nothing and nothing waits for it: a task for it would start at once. */
+  idle(i: number): boolean {
+    const slot = this.slots[i];
+    return !!slot?.ready && !slot.current && !this.queue.some((p) => p.worker === undefined || p.worker === i);
+  }
+
   /** Each worker's memory after its last task (leak detection, benchmark). */
   memory(): (WorkerMemory | null)[] {
     return this.slots.map((s) => s.memory);

@@ -25,12 +25,20 @@ const SECOND_FACE_MIN_SIZE = 0.4;
  * so Human's tracking is undisturbed. A frame left out gets a reading marked `skipped` (its neighbours' face count
  * and box, no eyes): liveness ignores it, the face tracker sees the box between its neighbours'.
  */
-export async function readFrames(m: Models, frames: Uint8Array[], width: number, height: number, skipQuiet = false): Promise<FrameReading[]> {
-  const out: FrameReading[] = new Array(frames.length);
+export async function readFrames(
+  m: Models,
+  frames: Uint8Array[] | FrameSource,
+  width: number,
+  height: number,
+  skipQuiet = false,
+): Promise<FrameReading[]> {
+  // a clip still being decoded (live-frames.ts) gives its frames as they come and says where this worker's share ends
+  const frame: FrameSource = Array.isArray(frames) ? (i) => frames[i] ?? null : frames;
+  const out: FrameReading[] = [];
   const open = new OpenEyes();
   let reads = 0;
   const read = async (i: number) => {
-    const input = rgbTensor<Tf.Rank.R4>(m.tf, frames[i], [1, height, width, 3]);
+    const input = rgbTensor<Tf.Rank.R4>(m.tf, frame(i)!, [1, height, width, 3]);
     try {
       // skipFrames 0 on a task's first frame: a fresh detection, never a box left over from another request
       const detector = { skipFrames: reads === 0 ? 0 : DETECT_EVERY - 1, skipTime: 1e9, maxDetected: 4 };
@@ -43,10 +51,13 @@ export async function readFrames(m: Models, frames: Uint8Array[], width: number,
       m.tf.dispose(input);
     }
   };
-  if (!frames.length) return out;
+  if (!frame(0)) return out;
   await read(0);
-  for (let a = 0; a < frames.length - 1; ) {
-    const b = skipQuiet ? Math.min(a + 2, frames.length - 1) : a + 1;
+  for (let a = 0; ; ) {
+    // the frame two ahead, or the next one at the end of the share
+    let b = skipQuiet ? a + 2 : a + 1;
+    if (b === a + 2 && !frame(b)) b = a + 1;
+    if (!frame(b)) break;
     await read(b);
     if (b - a === 2) {
       if (mayChange(out[a], out[b], open)) await read(a + 1);
@@ -56,6 +67,9 @@ export async function readFrames(m: Models, frames: Uint8Array[], width: number,
   }
   return out;
 }
+
+/** Frame i of a share, waiting for it if it is still being decoded; null past the share's end. */
+export type FrameSource = (i: number) => Uint8Array | null;
 
 /** Faces big enough to matter, largest first. */
 export function significantFaces(faces: FaceResult[]): FaceResult[] {

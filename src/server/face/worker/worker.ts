@@ -4,6 +4,7 @@ import type { TaskRequest, TaskResult, WorkerMemory, WorkerMessage } from '../pr
 import { describeChip, describeFace } from './describe';
 import { loadModels, warmUp, type Models, type WorkerRole } from './models';
 import { readFrames } from './tracking';
+import { liveFrameSource } from '../live-frames';
 
 /** One face-engine worker: loads the models once, then runs one task at a time for the pool. */
 const port = parentPort!;
@@ -18,6 +19,8 @@ async function run(m: Models, task: TaskRequest): Promise<TaskResult> {
   switch (task.kind) {
     case 'frames':
       return readFrames(m, task.frames, task.width, task.height, task.skipQuiet);
+    case 'frames-live':
+      return readFrames(m, liveFrameSource(task.live), task.live.width, task.live.height, task.skipQuiet);
     case 'describe':
       return describeFace(m, task.rgb, task.width, task.height, task.count);
     case 'describe-chip':
