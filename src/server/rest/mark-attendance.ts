@@ -19,15 +19,18 @@ const STUDENT = ['student' as const];
  * same order: a token whose signature fails is refused before the body is read, and a body that fails to parse or
  * validate goes the usual way, so the user's row is checked before the body's error is told.
  */
-export function markAttendanceRoutes(deps: AppDeps): RequestHandler[] {
+export function markAttendanceRoute(deps: AppDeps): RequestHandler {
   const student = requireUser(deps, 'student');
   const parseBody = jsonBody();
   const usual = handle(async (req, res) => {
     res.json(await markAttendance(deps, (req as AuthedRequest).user, parseInput(ZMarkAttendanceInput, req.body), req.ip ?? 'unknown'));
   });
-  if (!writesInCte(deps.db)) return [student, parseBody, usual];
+  const usualWay: RequestHandler = (req, res, next) =>
+    student(req, res, () => parseBody(req, res, (err?: unknown) => (err ? next(err) : usual(req, res, next))));
 
-  const oneTrip: RequestHandler = (req, res, next) => {
+  // The engine is asked per request (an instanceof): the routes are also built without a database, to list them.
+  const route: RequestHandler = (req, res, next) => {
+    if (!writesInCte(deps.db)) return usualWay(req, res, next);
     bearerPayload(deps, req.headers.authorization)
       .then((payload) => {
         if (!payload) return sendError(res, authRefusal(null, STUDENT));
@@ -45,5 +48,5 @@ export function markAttendanceRoutes(deps: AppDeps): RequestHandler[] {
       })
       .catch((err) => sendError(res, err));
   };
-  return [oneTrip];
+  return route;
 }

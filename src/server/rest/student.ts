@@ -10,7 +10,7 @@ import { verifyStudentVideo } from '../services/face-verification';
 import { getStudentAttendance } from '../services/student-attendance';
 import { getStudentProfile } from '../services/users';
 import { type AuthedRequest, handle, requireUser, sendError } from './http';
-import { markAttendanceRoutes } from './mark-attendance';
+import { markAttendanceRoute } from './mark-attendance';
 
 // Held in memory: the engine reads it once. Only the file is expected, so a text field gets 1 KB, not multer's 1 MB.
 const uploadVideo = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_VIDEO_BYTES, files: 1, fields: 4, fieldSize: 1024 } }).single('video');
@@ -51,7 +51,7 @@ export function studentRoutes(deps: AppDeps): Router {
     student,
     handle(async (req, res) => res.json(await getStudentProfile(deps, user(req)))),
   );
-  r.post('/mark_attendance', ...markAttendanceRoutes(deps));
+  r.post('/mark_attendance', markAttendanceRoute(deps));
   // The answer's Server-Timing header places the time of a check: auth, upload (receiving and parsing the
   // multipart body), template, engine, store, total (npm run bench:api reads it).
   r.post('/compare-face-video', startTiming, student, async (req, res) => {
