@@ -1,4 +1,5 @@
 import type { Role, UserStatus } from '../../shared/constants';
+import type { TokenPayload } from '../../shared/token';
 import type { AppDeps } from '../deps';
 
 export interface AuthUser {
@@ -9,20 +10,32 @@ export interface AuthUser {
   department_id: number | null;
 }
 
-/** Resolves a bearer header to a live, active user; a valid token of a deleted or inactive user, or a revoked one, is refused. */
-export async function authenticate(deps: Pick<AppDeps, 'db' | 'tokens'>, header: string | undefined): Promise<AuthUser | null> {
+/** The verified payload of a bearer header (signature and expiry only, no database), or null. */
+export async function bearerPayload(deps: Pick<AppDeps, 'tokens'>, header: string | undefined): Promise<TokenPayload | null> {
   const token = /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
   if (!token) return null;
-  const payload = await deps.tokens.verify(token);
+  return deps.tokens.verify(token);
+}
+
+/**
+ * The token's user if it may act: a deleted or inactive user is refused, and so is a token signed before the user's
+ * last logout, password change or deactivation (its version is older than the row's). The one rule for every path
+ * that reads the user's row, whichever query read it.
+ */
+export function liveUser(payload: TokenPayload, row: (AuthUser & { token_version: number }) | undefined): AuthUser | null {
+  if (row?.status !== 'active') return null;
+  if ((payload.tv ?? 0) !== row.token_version) return null;
+  return { id: row.id, username: row.username, role: row.role, status: row.status, department_id: row.department_id };
+}
+
+/** Resolves a bearer header to a live, active user; a valid token of a deleted or inactive user, or a revoked one, is refused. */
+export async function authenticate(deps: Pick<AppDeps, 'db' | 'tokens'>, header: string | undefined): Promise<AuthUser | null> {
+  const payload = await bearerPayload(deps, header);
   if (!payload) return null;
   const user = await deps.db
     .selectFrom('users')
     .select(['id', 'username', 'role', 'status', 'department_id', 'token_version'])
     .where('id', '=', payload.user_id)
     .executeTakeFirst();
-  if (!user || user.status !== 'active') return null;
-  // Tokens signed before the user's last logout, password change or deactivation are dead.
-  if ((payload.tv ?? 0) !== user.token_version) return null;
-  const { token_version: _, ...authUser } = user;
-  return authUser;
+  return liveUser(payload, user);
 }

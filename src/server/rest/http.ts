@@ -45,14 +45,21 @@ export const handle =
 
 export type AuthedRequest = Request & { user: AuthUser };
 
+/** requireUser's answer for a caller: 401 without a live user, 403 for another role, null when they may go on. */
+export function authRefusal(user: AuthUser | null, roles: Role[]): DomainError | null {
+  if (!user) return new DomainError('UNAUTHORIZED', MSG.auth.unauthorized);
+  if (roles.length && !roles.includes(user.role)) return new DomainError('FORBIDDEN', MSG.auth.forbidden);
+  return null;
+}
+
 /** Bearer authentication for REST; with `roles`, others get 403. */
 export function requireUser(deps: AppDeps, ...roles: Role[]): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     authenticate(deps, req.headers.authorization)
       .then((user) => {
-        if (!user) return sendError(res, new DomainError('UNAUTHORIZED', MSG.auth.unauthorized));
-        if (roles.length && !roles.includes(user.role)) return sendError(res, new DomainError('FORBIDDEN', MSG.auth.forbidden));
-        (req as AuthedRequest).user = user;
+        const refusal = authRefusal(user, roles);
+        if (refusal) return sendError(res, refusal);
+        (req as AuthedRequest).user = user!;
         next();
       })
       .catch((err) => sendError(res, err));

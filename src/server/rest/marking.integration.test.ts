@@ -137,6 +137,103 @@ describe('POST /api/mark_attendance: the geofence step', () => {
   });
 });
 
+/** This student's check counter in the session (undefined before the first counted check). */
+const checksOf = (sessionId: number, studentId: number) =>
+  srv.db.selectFrom('geofence_checks').select(['checks', 'outside']).where('session_id', '=', sessionId).where('student_id', '=', studentId).executeTakeFirst();
+
+// On PostgreSQL the geofence step reads the token's user, the session, the record and the counter in one statement
+// (services/geofence-step-one-trip.ts); on SQLite in three. Both must answer and count alike, in the same order.
+describe('POST /api/mark_attendance: the geofence step refuses and counts in the same order on every engine', () => {
+  const inside = pointNorthOf(CENTRE.latitude, CENTRE.longitude, 30);
+  const outside = pointNorthOf(CENTRE.latitude, CENTRE.longitude, 300);
+
+  it('refuses a token signed before the student logged out, before the body and without counting', async () => {
+    const { student, sessionId, stop } = await classWithSession();
+    expect((await mark(student.token, inside)).status).toBe(200);
+    expect((await postJson(`${srv.url}/api/logout`, {}, student.token)).status).toBe(200);
+    const revoked = await mark(student.token, inside);
+    expect(revoked.status).toBe(401);
+    expect(revoked.body.error).toBe(MSG.auth.unauthorized);
+    // The user's row is checked before a bad body is told: 401, not 400 or 413.
+    expect((await postJson(`${srv.url}/api/mark_attendance`, { latitude: 'x' }, student.token)).status).toBe(401);
+    const broken = await fetch(`${srv.url}/api/mark_attendance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${student.token}` },
+      body: '{"latitude": ',
+    });
+    expect(broken.status).toBe(401);
+    expect((await postJson(`${srv.url}/api/mark_attendance`, { ...inside, accuracy: 10, pad: 'x'.repeat(20_000) }, student.token)).status).toBe(401);
+    expect(await checksOf(sessionId, student.id)).toEqual({ checks: 1, outside: 0 });
+    await stop();
+  });
+
+  it('refuses a token whose version is older than the row (password change), and a deactivated or deleted student', async () => {
+    const { student, sessionId, stop } = await classWithSession();
+    await srv.db.updateTable('users').set({ token_version: 7 }).where('id', '=', student.id).execute();
+    expect(await mark(student.token, inside)).toMatchObject({ status: 401, body: { error: MSG.auth.unauthorized } });
+    await srv.db.updateTable('users').set({ token_version: 0, status: 'inactive' }).where('id', '=', student.id).execute();
+    expect(await mark(student.token, inside)).toMatchObject({ status: 401, body: { error: MSG.auth.unauthorized } });
+    expect(await checksOf(sessionId, student.id)).toBeUndefined();
+    // The same token works again once the row allows it: the refusals above were the row's, not the token's.
+    await srv.db.updateTable('users').set({ status: 'active' }).where('id', '=', student.id).execute();
+    expect((await mark(student.token, inside)).body.geofencing_status).toBe('valid');
+    await srv.deps.attempts.flush();
+    await srv.db.deleteFrom('attendance_attempts').where('student_id', '=', student.id).execute();
+    await srv.db.deleteFrom('geofence_checks').where('student_id', '=', student.id).execute();
+    await srv.db.deleteFrom('users').where('id', '=', student.id).execute();
+    expect((await mark(student.token, inside)).status).toBe(401);
+    await stop();
+  });
+
+  it('a teacher gets 403 and a student without a department 400, neither counted', async () => {
+    const { teacher, sessionId, stop } = await classWithSession();
+    expect(await mark(teacher.token, inside)).toMatchObject({ status: 403, body: { error: MSG.auth.forbidden } });
+    const loner = await signInTestUser(srv, { role: 'student' });
+    expect(await mark(loner.token, inside)).toMatchObject({ status: 400, body: { error: MSG.attendance.noDepartment } });
+    expect(await srv.db.selectFrom('geofence_checks').select('student_id').where('session_id', '=', sessionId).execute()).toEqual([]);
+    await stop();
+  });
+
+  it('does not count a position refused as imprecise, nor a check after the record exists', async () => {
+    const { student, sessionId, stop } = await classWithSession(50);
+    const vague = await mark(student.token, inside, undefined, 101);
+    expect(vague).toMatchObject({ status: 400, body: { error: MSG.attendance.tooImprecise(101) } });
+    expect(await checksOf(sessionId, student.id)).toBeUndefined();
+    expect((await mark(student.token, outside)).body.geofencing_status).toBe('invalid');
+    await srv.db
+      .insertInto('attendance_records')
+      .values({ session_id: sessionId, student_id: student.id, status: 'present', marked_at: clock.now().toISOString(), updated_at: clock.now().toISOString() })
+      .execute();
+    const again = await mark(student.token, inside);
+    expect(again.body).toEqual({ status: 'already_marked', timestamp: clock.now().toISOString() });
+    expect(await checksOf(sessionId, student.id)).toEqual({ checks: 1, outside: 1 });
+    await stop();
+  });
+
+  it('counts inside and outside checks, logs each with its distance, and refuses the 16th with 429 (counted, not logged)', async () => {
+    const { student, sessionId, stop } = await classWithSession(50);
+    const answers = [];
+    for (let i = 0; i < 15; i++) answers.push((await mark(student.token, i % 3 === 0 ? outside : inside)).body);
+    expect(answers.filter((a) => a.geofencing_status === 'invalid')).toHaveLength(5);
+    expect(answers.every((a) => a.status === 'geofence_checked' && a.session_id === sessionId && !('distance' in a) && !('distance_m' in a))).toBe(true);
+    const refused = await mark(student.token, inside);
+    expect(refused).toMatchObject({ status: 429, body: { error: MSG.attendance.tooManyChecks, retry_after: 600 } });
+    expect(refused.headers.get('retry-after')).toBe('600');
+    expect(await checksOf(sessionId, student.id)).toEqual({ checks: 16, outside: 5 });
+    await srv.deps.attempts.flush();
+    const logged = await srv.db
+      .selectFrom('attendance_attempts')
+      .select(['outcome', 'distance_m', 'session_id'])
+      .where('student_id', '=', student.id)
+      .execute();
+    expect(logged).toHaveLength(15);
+    expect(logged.filter((a) => a.outcome === 'geofence_invalid').map((a) => Math.round(a.distance_m!))).toEqual([300, 300, 300, 300, 300]);
+    expect(logged.filter((a) => a.outcome === 'geofence_valid').map((a) => Math.round(a.distance_m!))).toEqual(Array(10).fill(30));
+    expect(logged.every((a) => a.session_id === sessionId)).toBe(true);
+    await stop();
+  });
+});
+
 describe('POST /api/mark_attendance with face_verified: the proof rules', () => {
   const inside = pointNorthOf(CENTRE.latitude, CENTRE.longitude, 30);
 

@@ -2,16 +2,15 @@ import { type Request, type RequestHandler, type Response, Router } from 'expres
 import multer from 'multer';
 import { MAX_VIDEO_BYTES } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
-import { ZMarkAttendanceInput, ZStudentPageInput } from '../../shared/schemas/attendance';
+import { ZStudentPageInput } from '../../shared/schemas/attendance';
 import type { AppDeps } from '../deps';
-import { jsonBody } from '../lib/json-limits';
 import { DomainError, parseInput } from '../lib/errors';
 import { ServerTiming } from '../lib/server-timing';
-import { markAttendance } from '../services/attendance-marking';
 import { verifyStudentVideo } from '../services/face-verification';
 import { getStudentAttendance } from '../services/student-attendance';
 import { getStudentProfile } from '../services/users';
 import { type AuthedRequest, handle, requireUser, sendError } from './http';
+import { markAttendanceRoute } from './mark-attendance';
 
 // Held in memory: the engine reads it once. Only the file is expected, so a text field gets 1 KB, not multer's 1 MB.
 const uploadVideo = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_VIDEO_BYTES, files: 1, fields: 4, fieldSize: 1024 } }).single('video');
@@ -52,14 +51,7 @@ export function studentRoutes(deps: AppDeps): Router {
     student,
     handle(async (req, res) => res.json(await getStudentProfile(deps, user(req)))),
   );
-  r.post(
-    '/mark_attendance',
-    student,
-    jsonBody(),
-    handle(async (req, res) => {
-      res.json(await markAttendance(deps, user(req), parseInput(ZMarkAttendanceInput, req.body), req.ip ?? 'unknown'));
-    }),
-  );
+  r.post('/mark_attendance', markAttendanceRoute(deps));
   // The answer's Server-Timing header places the time of a check: auth, upload (receiving and parsing the
   // multipart body), template, engine, store, total (npm run bench:api reads it).
   r.post('/compare-face-video', startTiming, student, async (req, res) => {

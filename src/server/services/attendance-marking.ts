@@ -9,7 +9,7 @@ import { haversineMeters } from '../lib/geo';
 import { networkMatcher } from '../lib/networks';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'attempts' | 'sessions'>;
-type Attempt = { student_id: number; session_id: number | null; latitude: number; longitude: number; distance_m: number | null };
+export type Attempt = { student_id: number; session_id: number | null; latitude: number; longitude: number; distance_m: number | null };
 
 /** The department's open session and, in the same query, this student's record for it if any. */
 async function findOpenSessionFor(deps: Deps, departmentId: number, studentId: number) {
@@ -24,7 +24,7 @@ async function findOpenSessionFor(deps: Deps, departmentId: number, studentId: n
     .executeTakeFirst();
 }
 
-const logged = (deps: Deps, attempt: Attempt, outcome: string) => ({ ...attempt, outcome, created_at: deps.clock.now().toISOString() });
+export const logged = (deps: Pick<Deps, 'clock'>, attempt: Attempt, outcome: string) => ({ ...attempt, outcome, created_at: deps.clock.now().toISOString() });
 
 const campusMatchers = new WeakMap<object, (ip: string) => boolean>();
 function onCampus(config: Deps['config'], ip: string) {
@@ -36,6 +36,17 @@ function onCampus(config: Deps['config'], ip: string) {
     campusMatchers.set(cidrs, match);
   }
   return match(ip);
+}
+
+/** A position less precise than the session's limit is refused (before it is counted). */
+export function refuseImprecise(config: Deps['config'], radiusM: number, accuracy: number) {
+  const maxAccuracy = config.geoMaxAccuracyM ?? Math.max(radiusM, MIN_ACCURACY_LIMIT_M);
+  if (accuracy > maxAccuracy) throw new DomainError('VALIDATION', MSG.attendance.tooImprecise(Math.round(accuracy)));
+}
+
+/** `checks` counts this one: past the limit per session the step is refused. */
+export function refusePastCheckLimit(checks: number) {
+  if (checks > GEOFENCE_CHECKS_PER_SESSION) throw new DomainError('TOO_MANY_REQUESTS', MSG.attendance.tooManyChecks, { retryAfterSeconds: 600 });
 }
 
 /**
@@ -53,7 +64,7 @@ async function countCheck(deps: Deps, sessionId: number, studentId: number, outs
     )
     .returning('checks')
     .executeTakeFirstOrThrow();
-  if (row.checks > GEOFENCE_CHECKS_PER_SESSION) throw new DomainError('TOO_MANY_REQUESTS', MSG.attendance.tooManyChecks, { retryAfterSeconds: 600 });
+  refusePastCheckLimit(row.checks);
 }
 
 /**
@@ -68,8 +79,7 @@ export async function markAttendance(deps: Deps, student: AuthUser, input: TMark
   const session = await findOpenSessionFor(deps, student.department_id, student.id);
   if (!session) throw new DomainError('NOT_FOUND', MSG.attendance.noActiveSession);
   if (session.marked_at) return { status: 'already_marked' as const, timestamp: session.marked_at };
-  const maxAccuracy = deps.config.geoMaxAccuracyM ?? Math.max(session.radius_m, MIN_ACCURACY_LIMIT_M);
-  if (input.accuracy > maxAccuracy) throw new DomainError('VALIDATION', MSG.attendance.tooImprecise(Math.round(input.accuracy)));
+  refuseImprecise(deps.config, session.radius_m, input.accuracy);
   if (input.face_verified && !onCampus(deps.config, ip)) throw new DomainError('FORBIDDEN', MSG.attendance.offCampusNetwork);
 
   const distance = haversineMeters(session.latitude, session.longitude, input.latitude, input.longitude);
