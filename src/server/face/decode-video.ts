@@ -227,10 +227,10 @@ function runFfmpeg(
         : code !== 0 && !stderr
           ? new DecoderLostError() // killed before it read the upload (not by us: `failure` is unset)
           : !info.hasVideo || !sink || (code !== 0 && sink.frames().length === 0)
-          ? new FaceInputError('not_a_video')
-          : CORRUPT_PATTERN.test(stderr) || code !== 0
-            ? new FaceInputError('video_corrupt')
-            : null;
+            ? new FaceInputError('not_a_video')
+            : CORRUPT_PATTERN.test(stderr) || code !== 0
+              ? new FaceInputError('video_corrupt')
+              : null;
       if (!error) return resolve({ sink: sink!, width, height });
       sink?.release();
       reject(error);

@@ -2,14 +2,15 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helpers/fixtures';
 import { decodeVideo } from './decode-video';
-import { DONE, END, FAILED, FRAMES, liveFrameSource, newSignal, STATE, type LiveFrames } from './live-frames';
+import { DECODING, DONE, END, FAILED, FRAMES, liveFrameSource, newSignal, STATE, type LiveFrames } from './live-frames';
 
 const clipOf = (frames: number, state: number) => {
   const signal = newSignal();
   Atomics.store(signal, FRAMES, frames);
   Atomics.store(signal, STATE, state);
   const live: LiveFrames = { buffer: new SharedArrayBuffer(40 * 12), signal: signal.buffer as SharedArrayBuffer, frameBytes: 12, width: 2, height: 2 };
-  new Uint8Array(live.buffer).forEach((_, i, a) => (a[i] = Math.floor(i / 12)));
+  const bytes = new Uint8Array(live.buffer);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(i / 12); // each frame's bytes hold its index
   return { live, signal };
 };
 
@@ -18,7 +19,7 @@ describe('the first worker reading a clip as it is decoded', () => {
     const { live, signal } = clipOf(38, DONE);
     const frame = liveFrameSource(live);
     expect(frame(10)![0]).toBe(10); // the view of frame 10
-    expect(Atomics.load(signal, END)).toBe(24); // 10 + half of the 28 from 10 on
+    expect(Atomics.load(signal, END) - 1).toBe(24); // 10 + half of the 28 from 10 on
     expect(frame(23)![0]).toBe(23);
     expect(frame(24)).toBeNull();
   });
@@ -26,7 +27,19 @@ describe('the first worker reading a clip as it is decoded', () => {
   it('reads everything when too few frames would be left for the others', () => {
     const { live, signal } = clipOf(38, DONE);
     expect(liveFrameSource(live)(33)).not.toBeNull();
-    expect(Atomics.load(signal, END)).toBe(38);
+    expect(Atomics.load(signal, END) - 1).toBe(38);
+  });
+
+  it('stops waiting for a decode that takes too long, keeping the frames it has and leaving the rest to the others', () => {
+    const { live, signal } = clipOf(5, DECODING);
+    const frame = liveFrameSource(live, 120);
+    expect(frame(4)![0]).toBe(4);
+    const started = Date.now();
+    expect(frame(6)).toBeNull(); // frames 5 and 6 never come
+    expect(Date.now() - started).toBeGreaterThanOrEqual(100);
+    expect(Atomics.load(signal, END) - 1).toBe(5);
+    expect(frame(4)![0]).toBe(4);
+    expect(frame(5)).toBeNull();
   });
 
   it('stops at a failed decode', () => {

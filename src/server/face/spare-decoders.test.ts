@@ -9,7 +9,10 @@ import { SpareDecoders } from './spare-decoders';
 
 const OPTS = { fps: 12.5, timeoutMs: 10_000 };
 /** This process's ffmpeg children (the spares waiting). */
-const ffmpegChildren = () => spawnSync('pgrep', ['-P', String(process.pid), 'ffmpeg'], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
+const ffmpegChildren = () =>
+  spawnSync('pgrep', ['-P', String(process.pid), 'ffmpeg'], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter(Boolean);
 const ourRamFolders = () => (fs.existsSync(RAM_DIR) ? fs.readdirSync(RAM_DIR).filter((n) => n.startsWith(`rollcall-face-${process.pid}-`)) : []);
 
 describe.skipIf(!hasFixtures)('ffmpegs started ahead of the upload', () => {

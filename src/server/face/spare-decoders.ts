@@ -85,7 +85,9 @@ export class SpareDecoders {
 }
 
 function hold(d: StartedDecoder, ref: boolean): StartedDecoder {
-  for (const h of [d.child, d.child.stdin, d.child.stdout, d.child.stderr] as ({ ref(): void; unref(): void } | null)[]) if (ref) h?.ref(); else h?.unref();
+  for (const h of [d.child, d.child.stdin, d.child.stdout, d.child.stderr] as ({ ref(): void; unref(): void } | null)[])
+    if (ref) h?.ref();
+    else h?.unref();
   return d;
 }
 

@@ -25,13 +25,7 @@ const SECOND_FACE_MIN_SIZE = 0.4;
  * so Human's tracking is undisturbed. A frame left out gets a reading marked `skipped` (its neighbours' face count
  * and box, no eyes): liveness ignores it, the face tracker sees the box between its neighbours'.
  */
-export async function readFrames(
-  m: Models,
-  frames: Uint8Array[] | FrameSource,
-  width: number,
-  height: number,
-  skipQuiet = false,
-): Promise<FrameReading[]> {
+export async function readFrames(m: Models, frames: Uint8Array[] | FrameSource, width: number, height: number, skipQuiet = false): Promise<FrameReading[]> {
   // a clip still being decoded (live-frames.ts) gives its frames as they come and says where this worker's share ends
   const frame: FrameSource = Array.isArray(frames) ? (i) => frames[i] ?? null : frames;
   const out: FrameReading[] = [];
