@@ -118,9 +118,12 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl?: string) 
   // department with a class running, 10 checks each (under the limit), at the same rate.
   const mba = await deps.db.selectFrom('departments').select('id').where('name', '=', 'MBA').executeTakeFirstOrThrow();
   const { password_hash } = await deps.db.selectFrom('users').select('password_hash').where('id', '=', students[0].id).executeTakeFirstOrThrow();
-  const classIds = await createActiveUsersWithHash(
+  const [mbaTeacher, ...classIds] = await createActiveUsersWithHash(
     deps,
-    Array.from({ length: 1000 }, (_, i) => ({ role: 'student' as const, email: `mba${i}@bench.test`, username: `mba${i}`, department_id: mba.id })),
+    [
+      { role: 'teacher' as const, email: 'mbateacher@bench.test', username: 'mbateacher', department_id: mba.id },
+      ...Array.from({ length: 1000 }, (_, i) => ({ role: 'student' as const, email: `mba${i}@bench.test`, username: `mba${i}`, department_id: mba.id })),
+    ],
     password_hash,
     now,
   );
@@ -128,7 +131,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl?: string) 
   await deps.db
     .insertInto('geofence_sessions')
     .values({
-      teacher_id: teacher.id,
+      teacher_id: mbaTeacher,
       department_id: mba.id,
       latitude: 23.0225,
       longitude: 72.5714,
@@ -190,7 +193,8 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl?: string) 
     );
 
   deps.sessions.stop();
-  server.close();
+  // requests still in flight finish before the database goes
+  await new Promise((r) => server.close(r));
   await deps.attempts.flush();
   await deps.face.close();
   await deps.db.destroy();
