@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -27,13 +28,61 @@ if (process.argv.includes('--face-only')) process.exit(0);
 
 type Figures = { rps: number; p50: number; p90: number; p99: number; non2xx: number };
 
+/** Shared by the in-process server and the extra app nodes, as several nodes of one school share theirs. */
+const BENCH_JWT_SECRET = 'bench-secret-shared-by-every-app-node-0123456789';
+
+/** An app node: the production server (src/server/main.ts) in its own process, on `databaseUrl`. */
+async function startNode(databaseUrl: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-bench-node-'));
+  const port = await new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../src/server/main.ts')], {
+    env: {
+      ...process.env,
+      MALLOC_ARENA_MAX: '2',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: BENCH_JWT_SECRET,
+      FACE_WORKERS: '1',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('listening on')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`app node exited with ${code} before listening`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      });
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl?: string) {
   console.log(`\n=== ${engine === 'postgres' ? 'PostgreSQL' : 'SQLite'} ===`);
   const figures: Record<string, Figures> = {};
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-bench-'));
-  const deps = await buildDeps(loadConfig({ DATA_DIR: dataDir, PORT: '0', LOGIN_MAX_FAILURES: '1000', ...(databaseUrl && { DATABASE_URL: databaseUrl }) }), {
-    lazyFace: true,
-  });
+  const deps = await buildDeps(
+    loadConfig({ DATA_DIR: dataDir, PORT: '0', LOGIN_MAX_FAILURES: '1000', JWT_SECRET: BENCH_JWT_SECRET, ...(databaseUrl && { DATABASE_URL: databaseUrl }) }),
+    {
+      lazyFace: true,
+    },
+  );
   deps.sessions.start();
   const server = createApp(deps).listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
@@ -116,37 +165,70 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl?: string) 
   // The 100 students above have used their 15 checks in the first second, so most of those answers are 429s (the
   // statement runs and counts all the same). Here every answer is a counted check: 1,000 students of another
   // department with a class running, 10 checks each (under the limit), at the same rate.
-  const mba = await deps.db.selectFrom('departments').select('id').where('name', '=', 'MBA').executeTakeFirstOrThrow();
   const { password_hash } = await deps.db.selectFrom('users').select('password_hash').where('id', '=', students[0].id).executeTakeFirstOrThrow();
-  const [mbaTeacher, ...classIds] = await createActiveUsersWithHash(
-    deps,
-    [
-      { role: 'teacher' as const, email: 'mbateacher@bench.test', username: 'mbateacher', department_id: mba.id },
-      ...Array.from({ length: 1000 }, (_, i) => ({ role: 'student' as const, email: `mba${i}@bench.test`, username: `mba${i}`, department_id: mba.id })),
-    ],
-    password_hash,
-    now,
-  );
-  const started = new Date();
-  await deps.db
-    .insertInto('geofence_sessions')
-    .values({
-      teacher_id: mbaTeacher,
-      department_id: mba.id,
-      latitude: 23.0225,
-      longitude: 72.5714,
-      radius_m: 50,
-      started_at: started.toISOString(),
-      ends_at: new Date(started.getTime() + 3_600_000).toISOString(),
-    })
-    .execute();
-  const classTokens = await Promise.all(classIds.map((id, i) => deps.tokens.sign({ user_id: id, role: 'student', username: `mba${i}`, tv: 0 })));
+  /** A class of 1,000 students of `department` (one shared hash, tokens signed directly) with its own session running. */
+  async function classOf(department: string) {
+    const dept = await deps.db.selectFrom('departments').select('id').where('name', '=', department).executeTakeFirstOrThrow();
+    const tag = department.toLowerCase();
+    const [classTeacher, ...ids] = await createActiveUsersWithHash(
+      deps,
+      [
+        { role: 'teacher' as const, email: `${tag}teacher@bench.test`, username: `${tag}teacher`, department_id: dept.id },
+        ...Array.from({ length: 1000 }, (_, i) => ({
+          role: 'student' as const,
+          email: `${tag}${i}@bench.test`,
+          username: `${tag}${i}`,
+          department_id: dept.id,
+        })),
+      ],
+      password_hash,
+      now,
+    );
+    const started = new Date();
+    await deps.db
+      .insertInto('geofence_sessions')
+      .values({
+        teacher_id: classTeacher,
+        department_id: dept.id,
+        latitude: 23.0225,
+        longitude: 72.5714,
+        radius_m: 50,
+        started_at: started.toISOString(),
+        ends_at: new Date(started.getTime() + 3_600_000).toISOString(),
+      })
+      .execute();
+    const tokens = await Promise.all(ids.map((id, i) => deps.tokens.sign({ user_id: id, role: 'student', username: `${tag}${i}`, tv: 0 })));
+    return tokens.map((token) => ({ ...markRequests[0], headers: { ...markRequests[0].headers, authorization: `Bearer ${token}` } }));
+  }
   await openLoop('mark_attendance geofence step, 1,000 students, 10 counted checks each, 1,000 req/s evenly spaced (separate process)', {
     rate: 1000,
     seconds: 10,
     connections: 100,
-    requests: classTokens.map((token) => ({ ...markRequests[0], headers: { ...markRequests[0].headers, authorization: `Bearer ${token}` } })),
+    requests: await classOf('MBA'),
   });
+  // Issue 10's way to more throughput: several app nodes on one database. Two server processes (src/server/main.ts)
+  // on this PostgreSQL database, requests spread over them in turn as a reverse proxy would.
+  if (engine === 'postgres' && databaseUrl) {
+    const requests = await classOf('IMCA');
+    const nodes = await Promise.all([0, 1].map(() => startNode(databaseUrl)));
+    try {
+      // fresh processes: their JIT warms on the 100 students' (mostly 429) steps first, as a running node's has
+      await openLoop('(warm-up of the 2 app nodes: the 100 students, 500 req/s for 5 s)', {
+        rate: 500,
+        seconds: 5,
+        connections: 50,
+        requests: markRequests.map((r, i) => ({ ...r, url: nodes[i % 2].url })),
+      });
+      await openLoop('mark_attendance geofence step, 1,000 students, 10 counted checks each, 1,000 req/s over 2 app nodes (separate processes)', {
+        rate: 1000,
+        seconds: 10,
+        connections: 100,
+        requests: requests.map((r, i) => ({ ...r, url: nodes[i % 2].url })),
+      });
+    } finally {
+      await Promise.all(nodes.map((n) => n.close()));
+    }
+  }
   if (engine === 'sqlite')
     await openLoop('mark_attendance geofence step, 100 students, 1,500 req/s evenly spaced (separate process)', {
       rate: 1500,

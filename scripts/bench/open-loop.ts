@@ -3,14 +3,15 @@ import http from 'node:http';
 /**
  * Open-loop load generator, run as its own process: sends `rate` requests a second, evenly spaced, over `connections`
  * keep-alive sockets, for `seconds`. Latency counts from each request's scheduled time (no coordinated omission).
- * Input (stdin, JSON): { url, rate, seconds, connections, requests: [{ method, path, headers, body }] }.
+ * Input (stdin, JSON): { url, rate, seconds, connections, requests: [{ method, path, headers, body, url? }] }.
  */
 interface Job {
   url: string;
   rate: number;
   seconds: number;
   connections: number;
-  requests: { method: string; path: string; headers: Record<string, string>; body?: string }[];
+  /** `url`, when set, sends that request to another server than the job's (requests spread over app nodes) */
+  requests: { method: string; path: string; headers: Record<string, string>; body?: string; url?: string }[];
 }
 
 const job = JSON.parse(
@@ -31,7 +32,8 @@ const pending: Promise<void>[] = [];
 function send(i: number, scheduled: number) {
   const r = job.requests[i % job.requests.length];
   return new Promise<void>((resolve) => {
-    const req = http.request({ host: target.hostname, port: target.port, path: r.path, method: r.method, headers: r.headers, agent }, (res) => {
+    const to = r.url ? new URL(r.url) : target;
+    const req = http.request({ host: to.hostname, port: to.port, path: r.path, method: r.method, headers: r.headers, agent }, (res) => {
       res.resume();
       res.on('end', () => {
         if (res.statusCode! >= 300) non2xx += 1;
