@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+
+let srv: TestServer;
+beforeAll(async () => {
+  srv = await startTestServer();
+});
+afterAll(() => srv.close());
+
+describe('the attempt log', () => {
+  it('a flush returns only once every attempt recorded before it is stored, even with the timed write still under way', async () => {
+    const student = await createTestUser(srv.db, { role: 'student', department: 'BCA' });
+    const now = new Date().toISOString();
+    for (let i = 0; i < 200; i++)
+      srv.deps.attempts.record({
+        student_id: student.id,
+        session_id: null,
+        latitude: 1,
+        longitude: 2,
+        distance_m: i,
+        outcome: 'geofence_valid',
+        created_at: now,
+      });
+    const timed = srv.deps.attempts.flush(); // as the timer would: its 8 inserts are still running when the next flush comes
+    await srv.deps.attempts.flush(); // a reader's or a shutdown's flush
+    const { n } = await srv.db
+      .selectFrom('attendance_attempts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('student_id', '=', student.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(n)).toBe(200);
+    await timed;
+  });
+});
