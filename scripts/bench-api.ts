@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -10,6 +9,7 @@ import { buildDeps } from '../src/server/bootstrap';
 import { loadConfig } from '../src/server/env';
 import { createActiveUser, createActiveUsersWithHash } from '../src/server/services/users';
 import { seedAttendance } from './bench/seed-attendance';
+import { startServerOn } from './ops/server-process';
 import { burstFaceVerifications } from './bench/face-burst';
 import { faceLatency } from './bench/face-latency';
 
@@ -31,43 +31,14 @@ type Figures = { rps: number; p50: number; p90: number; p99: number; non2xx: num
 /** Shared by the in-process server and the extra app nodes, as several nodes of one school share theirs. */
 const BENCH_JWT_SECRET = 'bench-secret-shared-by-every-app-node-0123456789';
 
-/** An app node: the production server (src/server/main.ts) in its own process, on `databaseUrl`. */
+/** An app node (the app in a process of its own, scripts/ops/server-process.ts) on `databaseUrl`. */
 async function startNode(databaseUrl: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-bench-node-'));
-  const port = await new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../src/server/main.ts')], {
-    env: {
-      ...process.env,
-      MALLOC_ARENA_MAX: '2',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      JWT_SECRET: BENCH_JWT_SECRET,
-      FACE_WORKERS: '1',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      if (out.includes('listening on')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`app node exited with ${code} before listening`)));
-  });
+  const node = await startServerOn(dataDir, { MALLOC_ARENA_MAX: '2', DATABASE_URL: databaseUrl, JWT_SECRET: BENCH_JWT_SECRET });
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: node.url,
     async close() {
-      await new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      });
+      await node.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
