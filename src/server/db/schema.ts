@@ -62,6 +62,8 @@ export interface FaceVerificationsTable {
   reason: string;
   duration_ms: number | null;
   used_at: string | null;
+  /** The login (token id) that uploaded the video: only that login may spend the proof. */
+  token_id: string | null;
 }
 
 export interface AttendanceRecordsTable {
@@ -79,6 +81,9 @@ export interface AttendanceRecordsTable {
   manual_override: ColumnType<number, number | undefined, number>;
   marked_by: number | null;
   updated_at: string;
+  ip: string | null;
+  user_agent: string | null;
+  accuracy_m: number | null;
 }
 
 export interface AttendanceAttemptsTable {
@@ -90,6 +95,9 @@ export interface AttendanceAttemptsTable {
   longitude: number | null;
   distance_m: number | null;
   outcome: string;
+  ip: string | null;
+  user_agent: string | null;
+  accuracy_m: number | null;
 }
 
 export interface LoginFailuresTable {
@@ -121,6 +129,52 @@ export interface RateLimitsTable {
   window_ends_at: string;
 }
 
+export type FaceChangeStatus = 'pending' | 'approved' | 'declined' | 'applied' | 'withdrawn';
+
+/** A change of a user's enrolled photos: a student's request (pending until decided) or an admin's (applied at once). */
+export interface FaceChangesTable {
+  id: Generated<number>;
+  user_id: number;
+  status: FaceChangeStatus;
+  requested_by: number | null;
+  requested_at: string;
+  decided_by: number | null;
+  decided_at: string | null;
+  /** Euclidean distance between the new photos' mean and the enrolled template's; null without an enrolled one. */
+  distance: number | null;
+  mean_embedding: Buffer | null;
+  model: string;
+  note: string | null;
+}
+
+export interface FaceChangeImagesTable {
+  id: Generated<number>;
+  change_id: number;
+  image_path: string;
+  embedding: Buffer;
+}
+
+/** A registration refused because its face matched another account's, and an admin's leave to let one through. */
+export interface DuplicateFacesTable {
+  id: Generated<number>;
+  email: string;
+  username: string | null;
+  matched_user_id: number | null;
+  distance: number;
+  created_at: string;
+  ip: string | null;
+  allowed_by: number | null;
+  allowed_at: string | null;
+  used_by_user_id: number | null;
+  used_at: string | null;
+}
+
+export interface FaceChecksInFlightTable {
+  user_id: number;
+  started_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   departments: DepartmentsTable;
   users: UsersTable;
@@ -134,6 +188,10 @@ export interface Database {
   geofence_checks: GeofenceChecksTable;
   contact_messages: ContactMessagesTable;
   rate_limits: RateLimitsTable;
+  face_changes: FaceChangesTable;
+  face_change_images: FaceChangeImagesTable;
+  duplicate_faces: DuplicateFacesTable;
+  face_checks_in_flight: FaceChecksInFlightTable;
 }
 
 export type User = Selectable<UsersTable>;

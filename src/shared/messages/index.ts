@@ -8,6 +8,7 @@ import { adminMessages } from './admin';
 import { verificationMessages } from './verification';
 import { attendanceMessages } from './attendance';
 import { siteMessages } from './site';
+import { faceTrustMessages } from './face-trust';
 
 export const MSG = {
   ...formsMessages,
@@ -19,6 +20,7 @@ export const MSG = {
   ...verificationMessages,
   ...attendanceMessages,
   ...siteMessages,
+  ...faceTrustMessages,
 } as const;
 
 /** Login failure codes of SPEC section 7. */
