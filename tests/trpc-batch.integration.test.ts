@@ -31,7 +31,7 @@ describe('tRPC batch size', () => {
   it("the browser's client splits 45 simultaneous queries into batches the server accepts", async () => {
     const sent: number[] = [];
     const realFetch = globalThis.fetch;
-    const store = new Map([[STORAGE_KEYS.token, token]]);
+    const store = new Map<string, string>([[STORAGE_KEYS.token, token]]);
     // The browser's globals, pointed at the test server: the client's own link does the batching.
     Object.assign(globalThis, {
       localStorage: { getItem: (k: string) => store.get(k) ?? null, setItem: () => undefined, removeItem: () => undefined },
