@@ -33,7 +33,7 @@ if (!values.out) {
 }
 
 const config = loadConfig();
-const db = connectDatabase(config.databaseFile);
+const db = connectDatabase(config.database);
 try {
   await migrateToLatest(db);
   const filter = parseInput(ZAttendanceFilter, {

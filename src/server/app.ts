@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type ErrorRequestHandler } from 'express';
 import helmet from 'helmet';
+import { TRPC_MAX_BATCH } from '../shared/constants';
 import { MSG } from '../shared/messages';
 import { createContextFactory } from './context';
 import type { AppDeps } from './deps';
@@ -46,6 +47,8 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
       router: appRouter,
       createContext: createContextFactory(deps),
       maxBodySize: 8 * 1024 * 1024,
+      // One request must not fan out into hundreds of procedure calls (each its own queries and auth check).
+      maxBatchSize: TRPC_MAX_BATCH,
       onError: ({ error, path: p }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`[trpc] ${p}:`, error.cause ?? error);
       },

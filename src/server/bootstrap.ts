@@ -1,3 +1,4 @@
+import { createDeviceCookies } from './auth/device-cookie';
 import { loadOrCreateSecret, createTokenService } from './auth/tokens';
 import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
@@ -35,6 +36,7 @@ export async function buildDeps(config: AppConfig, opts: { clock?: Clock; face?:
     tokens: createTokenService(secret, config.tokenTtlSeconds, () => clock.now()),
     face,
     loginGuard: createLoginGuard(db, clock, config.login),
+    devices: createDeviceCookies(secret),
     urls: createUrlSigner(secret),
     attempts: createAttemptLog(db),
     sessions: createSessionSweeper({ db, clock }),

@@ -1,16 +1,35 @@
 import type { CreateExpressContextOptions } from '@trpc/server/adapters/express';
 import { authenticate, type AuthUser } from './auth/authenticate';
 import type { AppDeps } from './deps';
+import { type CookieJar, parseCookies } from './lib/cookies';
+import { userAgentOf } from './lib/user-agent';
 
-export type Context = AppDeps & { user: AuthUser | null; ip: string };
+/** What the procedures may know of the HTTP exchange: the caller and the request's cookies, and a way to set one. */
+export interface CallerContext {
+  ip: string;
+  /** The User-Agent header, at most USER_AGENT_MAX characters ('' when absent). */
+  userAgent: string;
+  cookies: CookieJar;
+  /** Whether the request came over https (behind a proxy: as TRUST_PROXY lets Express read it). */
+  secure: boolean;
+  /** Adds a Set-Cookie header (cookie.serialize's output) to the answer. */
+  setCookie(header: string): void;
+}
 
-/** Context for a call made without HTTP (tests, scripts): the caller states who the user is. */
-export function createContextInner(deps: AppDeps, user: AuthUser | null = null, ip = '127.0.0.1'): Context {
-  return { ...deps, user, ip };
+export type Context = AppDeps & { user: AuthUser | null } & CallerContext;
+
+/** Context for a call made without HTTP (tests, scripts): the caller states who the user is; set cookies go nowhere. */
+export function createContextInner(deps: AppDeps, user: AuthUser | null = null, ip = '127.0.0.1', caller: Partial<Omit<CallerContext, 'ip'>> = {}): Context {
+  return { ...deps, user, ip, userAgent: '', cookies: {}, secure: false, setCookie: () => undefined, ...caller };
 }
 
 /** Per-request context: the database and services travel here, never as globals. */
 export function createContextFactory(deps: AppDeps) {
-  return async ({ req }: CreateExpressContextOptions): Promise<Context> =>
-    createContextInner(deps, await authenticate(deps, req.headers.authorization), req.ip ?? 'unknown');
+  return async ({ req, res }: CreateExpressContextOptions): Promise<Context> =>
+    createContextInner(deps, await authenticate(deps, req.headers.authorization), req.ip ?? 'unknown', {
+      userAgent: userAgentOf(req.headers['user-agent']),
+      cookies: parseCookies(req.headers.cookie),
+      secure: req.secure,
+      setCookie: (header) => res.append('Set-Cookie', header),
+    });
 }

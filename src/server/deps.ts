@@ -1,4 +1,5 @@
 import type { FaceEngine } from './face/index';
+import type { DeviceCookies } from './auth/device-cookie';
 import type { TokenService } from './auth/tokens';
 import type { DB } from './db/connect';
 import type { AppConfig } from './env';
@@ -18,6 +19,8 @@ export interface AppDeps {
   tokens: TokenService;
   face: FaceEngine;
   loginGuard: LoginGuard;
+  /** Signs and reads the login device cookies (a key derived from the JWT secret, so every node reads them). */
+  devices: DeviceCookies;
   urls: UrlSigner;
   attempts: AttemptLog;
   /** Registrations per address and hour, counted before the upload is read (every node shares the count). */

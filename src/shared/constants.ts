@@ -23,6 +23,8 @@ export const REDIRECT_AFTER_MARKING_MS = 2_000;
 export const REDIRECT_AFTER_LOGIN_MS = 1_500;
 export const REDIRECT_AFTER_REGISTRATION_MS = 2_000;
 export const REQUEST_TIMEOUT_MS = 30_000;
+/** Most tRPC calls in one batch: the client's batch link never sends more, the server refuses more with 400. */
+export const TRPC_MAX_BATCH = 20;
 export const TOAST_MS = { default: 3_000, studentDashboard: 3_000, verification: 2_500, registration: 5_000 } as const;
 export const RECENT_ATTENDANCE_SHOWN = 5;
 export const PROFILE_IMAGES_MAX = 3;

@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEVICE_COOKIE } from '../../src/server/auth/device-cookie';
 import { MSG } from '../../src/shared/messages';
+import { postJson } from '../helpers/http';
 import { createTestUser, signTestToken, startTestServer, type TestServer } from '../helpers/test-server';
 import { hasChromium, launchBrowser, openPage, screenshot, setStoredToken, storage, toastWith } from './support/browser';
 import { delayUntilNavigation, recordTimings } from './support/timings';
@@ -130,6 +132,27 @@ describe.skipIf(!hasChromium)('login page in Chromium', () => {
     await setStoredToken(page, await signTestToken({ user_id: user.id, role }));
     await page.goto('/login');
     await page.waitForURL(`**${home}`);
+    await context.close();
+  });
+  it("keeps the device cookie: a classmate's wrong passwords from the same address do not lock this browser out", async () => {
+    const owner = await createTestUser(server.db, { role: 'student', password: PASSWORD, department: 'BCA' });
+    const { page, context } = await openPage(browser, server.url);
+    await page.goto('/login');
+    await fillAndSubmit(page, owner.email, PASSWORD);
+    await page.waitForURL('**/student-dashboard');
+    const device = (await context.cookies()).find((c) => c.name === DEVICE_COOKIE);
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+    expect(await page.evaluate(() => document.cookie)).not.toContain(DEVICE_COOKIE);
+
+    // The classmate, behind the same school address (every request here is 127.0.0.1), guesses until refused.
+    let status = 0;
+    for (let i = 0; i < 12 && status !== 429; i++) status = (await postJson(`${server.url}/api/login`, { email: owner.email, password: 'Wr0ng$pass' })).status;
+    expect(status).toBe(429);
+
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/login');
+    await fillAndSubmit(page, owner.email, PASSWORD);
+    await page.waitForURL('**/student-dashboard');
     await context.close();
   });
 });

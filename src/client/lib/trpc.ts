@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { httpBatchLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
-import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
+import { REQUEST_TIMEOUT_MS, TRPC_MAX_BATCH } from '../../shared/constants';
 import type { AppRouter } from '../../server/routers/_app';
 import { NoResponseError } from './no-response';
 import { reportRefusedToken } from './refused-token';
@@ -40,6 +40,8 @@ export function createTrpcClient() {
     links: [
       httpBatchLink({
         url: '/trpc',
+        // The server refuses a larger batch (app.ts): split before it.
+        maxItems: TRPC_MAX_BATCH,
         async fetch(url, init) {
           const sent = new Headers(init?.headers).get('Authorization')?.replace(/^Bearer /, '') ?? null;
           const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);

@@ -5,20 +5,24 @@ import { DomainError } from '../lib/errors';
 
 export interface LoginGuard {
   /**
-   * Counts one attempt for this email and address BEFORE the password is checked, so a burst gets no more guesses
-   * than the limit; throws TOO_MANY_REQUESTS while the pair has to wait.
+   * Counts one attempt for this email from this source BEFORE the password is checked, so a burst gets no more
+   * guesses than the limit; throws TOO_MANY_REQUESTS while the pair has to wait. The source is the caller's address,
+   * or `deviceSource(id)` for a browser holding a device cookie for this email (services/auth.ts).
    */
-  reserve(email: string, ip: string): Promise<void>;
+  reserve(email: string, source: string): Promise<void>;
   /** The password was right: the pair's count is released. */
-  release(email: string, ip: string): Promise<void>;
+  release(email: string, source: string): Promise<void>;
 }
+
+/** A device cookie's key, kept in the address column: no address starts with "device:", so the two never meet. */
+export const deviceSource = (deviceId: string) => `device:${deviceId}`;
 
 /** A pair's count is forgotten after a day without failures. */
 const FORGET_MS = 24 * 3600 * 1000;
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
 
 /**
- * Brute-force guard with growing delays per (email, address) pair, counted in the database so a restart does not
+ * Brute-force guard with growing delays per (email, address) pair, or (email, device) for a known browser, counted in the database so a restart does not
  * clear it. The first `maxFailures - 1` attempts are free; from the `maxFailures`-th on, each attempt makes the pair
  * wait 1 s, 2 s, 4 s... up to `maxDelaySeconds` before the next one. Nothing locks a whole address (a school's NAT)
  * or an account for everyone else (a victim of a chosen lockout logs in from their own address).

@@ -3,7 +3,9 @@ import multer from 'multer';
 import { FACE_IMAGES_REQUIRED, MAX_IMAGE_BYTES } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { ZLoginInput } from '../../shared/schemas/auth';
+import { DEVICE_COOKIE } from '../auth/device-cookie';
 import type { AppDeps } from '../deps';
+import { deviceCookieHeader, parseCookies } from '../lib/cookies';
 import { jsonBody } from '../lib/json-limits';
 import { DomainError, parseInput } from '../lib/errors';
 import { login, logout } from '../services/auth';
@@ -29,7 +31,8 @@ export function authRoutes(deps: AppDeps): Router {
     jsonBody(),
     handle(async (req, res) => {
       const input = parseInput(ZLoginInput, req.body, 'VALIDATION_ERROR');
-      const { token } = await login(deps, input, req.ip ?? 'unknown');
+      const { token, deviceCookie } = await login(deps, input, { ip: req.ip ?? 'unknown', deviceCookie: parseCookies(req.headers.cookie)[DEVICE_COOKIE] });
+      res.append('Set-Cookie', deviceCookieHeader(deviceCookie, req.secure));
       res.json({ success: true, token });
     }),
   );

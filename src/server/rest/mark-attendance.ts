@@ -3,6 +3,7 @@ import { ZMarkAttendanceInput } from '../../shared/schemas/attendance';
 import { bearerPayload } from '../auth/authenticate';
 import type { AppDeps } from '../deps';
 import { writesInCte } from '../db/dialect';
+import { callerOf } from '../lib/caller';
 import { jsonBody } from '../lib/json-limits';
 import { parseInput } from '../lib/errors';
 import { markAttendance } from '../services/attendance-marking';
@@ -23,7 +24,7 @@ export function markAttendanceRoute(deps: AppDeps): RequestHandler {
   const student = requireUser(deps, 'student');
   const parseBody = jsonBody();
   const usual = handle(async (req, res) => {
-    res.json(await markAttendance(deps, (req as AuthedRequest).user, parseInput(ZMarkAttendanceInput, req.body), req.ip ?? 'unknown'));
+    res.json(await markAttendance(deps, (req as AuthedRequest).user, parseInput(ZMarkAttendanceInput, req.body), callerOf(req)));
   });
   const usualWay: RequestHandler = (req, res, next) =>
     student(req, res, () => parseBody(req, res, (err?: unknown) => (err ? next(err) : usual(req, res, next))));
@@ -37,7 +38,7 @@ export function markAttendanceRoute(deps: AppDeps): RequestHandler {
         parseBody(req, res, (bodyError?: unknown) => {
           const input = bodyError ? undefined : ZMarkAttendanceInput.safeParse(req.body);
           if (!input?.success || input.data.face_verified) return student(req, res, () => (bodyError ? next(bodyError) : usual(req, res, next)));
-          geofenceStepInOneTrip(deps, payload, input.data, (user) => {
+          geofenceStepInOneTrip(deps, payload, input.data, callerOf(req), (user) => {
             const refusal = authRefusal(user, STUDENT);
             if (refusal) throw refusal;
             return user!;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { MAX_IMAGE_BYTES } from '../../shared/constants';
 import { ZLoginInput } from '../../shared/schemas/auth';
+import { DEVICE_COOKIE } from '../auth/device-cookie';
+import { deviceCookieHeader } from '../lib/cookies';
 import { login, logout } from '../services/auth';
 import { getMe } from '../services/users';
 import { registerUser } from '../services/registration';
@@ -23,7 +25,11 @@ async function formDataToRegistration(form: FormData) {
 }
 
 export const authRouter = router({
-  login: publicProcedure.input(ZLoginInput).mutation(({ ctx, input }) => login(ctx, input, ctx.ip)),
+  login: publicProcedure.input(ZLoginInput).mutation(async ({ ctx, input }) => {
+    const { token, deviceCookie } = await login(ctx, input, { ip: ctx.ip, deviceCookie: ctx.cookies[DEVICE_COOKIE] });
+    ctx.setCookie(deviceCookieHeader(deviceCookie, ctx.secure));
+    return { token };
+  }),
   register: publicProcedure.input(ZRegisterFormData).mutation(async ({ ctx, input }) => {
     await ctx.registrations.consume(ctx.ip);
     const { fields, files } = await formDataToRegistration(input);

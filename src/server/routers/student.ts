@@ -15,7 +15,9 @@ const student = roleProcedure('student');
 export const studentRouter = router({
   attendance: student.input(ZStudentPageInput).query(({ ctx, input }) => getStudentAttendance(ctx, ctx.user, input.page, input.limit)),
   profile: student.query(({ ctx }) => getStudentProfile(ctx, ctx.user)),
-  markAttendance: student.input(ZMarkAttendanceInput).mutation(({ ctx, input }) => markAttendance(ctx, ctx.user, input, ctx.ip)),
+  markAttendance: student
+    .input(ZMarkAttendanceInput)
+    .mutation(({ ctx, input }) => markAttendance(ctx, ctx.user, input, { ip: ctx.ip, userAgent: ctx.userAgent })),
   compareFaceVideo: student.input(z.instanceof(FormData)).mutation(async ({ ctx, input }) => {
     const video = input.get('video');
     if (!(video instanceof Blob)) throw new DomainError('VALIDATION', MSG.face.videoMissing);

@@ -4,12 +4,30 @@ import type { TMarkAttendanceInput } from '../../shared/schemas/attendance';
 import type { AuthUser } from '../auth/authenticate';
 import type { AppDeps } from '../deps';
 import { isUniqueViolation } from '../db/errors';
+import type { Caller } from '../lib/caller';
 import { DomainError } from '../lib/errors';
 import { haversineMeters } from '../lib/geo';
 import { networkMatcher } from '../lib/networks';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'attempts' | 'sessions'>;
-export type Attempt = { student_id: number; session_id: number | null; latitude: number; longitude: number; distance_m: number | null };
+/** An attempt as logged, with where it came from (address, user agent, the position's accuracy) for a later look back. */
+export type Attempt = {
+  student_id: number;
+  session_id: number | null;
+  latitude: number;
+  longitude: number;
+  distance_m: number | null;
+  ip: string | null;
+  user_agent: string | null;
+  accuracy_m: number | null;
+};
+
+/** The attempt's fields that say where it came from (its record carries them too). */
+export const traceOf = (caller: Caller, input: Pick<TMarkAttendanceInput, 'accuracy'>) => ({
+  ip: caller.ip,
+  user_agent: caller.userAgent || null,
+  accuracy_m: input.accuracy,
+});
 
 /** The department's open session and, in the same query, this student's record for it if any. */
 async function findOpenSessionFor(deps: Deps, departmentId: number, studentId: number) {
@@ -74,18 +92,25 @@ async function countCheck(deps: Deps, sessionId: number, studentId: number, outs
  * the radius (three distances would locate the classroom); checks per session are limited, imprecise positions
  * refused, and with CAMPUS_NETWORKS set the final mark must come from the campus network.
  */
-export async function markAttendance(deps: Deps, student: AuthUser, input: TMarkAttendanceInput, ip: string) {
+export async function markAttendance(deps: Deps, student: AuthUser, input: TMarkAttendanceInput, caller: Caller) {
   if (!student.department_id) throw new DomainError('VALIDATION', MSG.attendance.noDepartment);
   const session = await findOpenSessionFor(deps, student.department_id, student.id);
   if (!session) throw new DomainError('NOT_FOUND', MSG.attendance.noActiveSession);
   if (session.marked_at) return { status: 'already_marked' as const, timestamp: session.marked_at };
   refuseImprecise(deps.config, session.radius_m, input.accuracy);
-  if (input.face_verified && !onCampus(deps.config, ip)) throw new DomainError('FORBIDDEN', MSG.attendance.offCampusNetwork);
+  if (input.face_verified && !onCampus(deps.config, caller.ip)) throw new DomainError('FORBIDDEN', MSG.attendance.offCampusNetwork);
 
   const distance = haversineMeters(session.latitude, session.longitude, input.latitude, input.longitude);
   const geofencing_status = distance <= session.radius_m ? ('valid' as const) : ('invalid' as const);
   await countCheck(deps, session.id, student.id, geofencing_status === 'invalid');
-  const attempt: Attempt = { student_id: student.id, session_id: session.id, latitude: input.latitude, longitude: input.longitude, distance_m: distance };
+  const attempt: Attempt = {
+    student_id: student.id,
+    session_id: session.id,
+    latitude: input.latitude,
+    longitude: input.longitude,
+    distance_m: distance,
+    ...traceOf(caller, input),
+  };
   const geo = { geofencing_status, session_id: session.id };
 
   if (!input.face_verified) {
@@ -156,6 +181,9 @@ async function recordPresence(
           face_verification_id: proof.id,
           manual_override: 0,
           updated_at: now.toISOString(),
+          ip: attempt.ip,
+          user_agent: attempt.user_agent,
+          accuracy_m: attempt.accuracy_m,
         })
         .execute();
       return { kind: 'marked' as const, timestamp: now.toISOString() };

@@ -8,7 +8,8 @@ import { PREPARED_MARK } from '../db/dialect';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../lib/errors';
 import { EARTH_RADIUS_M } from '../lib/geo';
-import { type Attempt, logged, refuseImprecise, refusePastCheckLimit } from './attendance-marking';
+import type { Caller } from '../lib/caller';
+import { type Attempt, logged, refuseImprecise, refusePastCheckLimit, traceOf } from './attendance-marking';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'attempts' | 'sessions'>;
 
@@ -78,7 +79,13 @@ function runStep(deps: Deps, payload: TokenPayload, input: TMarkAttendanceInput)
  * row in markAttendance's order. `authorize` gives the route's answer for the token's user (401 or 403 as
  * requireUser would), before anything about the session is told.
  */
-export async function geofenceStepInOneTrip(deps: Deps, payload: TokenPayload, input: TMarkAttendanceInput, authorize: (user: AuthUser | null) => AuthUser) {
+export async function geofenceStepInOneTrip(
+  deps: Deps,
+  payload: TokenPayload,
+  input: TMarkAttendanceInput,
+  caller: Caller,
+  authorize: (user: AuthUser | null) => AuthUser,
+) {
   await deps.sessions.sweepIfDue();
   const {
     rows: [row],
@@ -98,6 +105,7 @@ export async function geofenceStepInOneTrip(deps: Deps, payload: TokenPayload, i
     latitude: input.latitude,
     longitude: input.longitude,
     distance_m: row.distance_m,
+    ...traceOf(caller, input),
   };
   deps.attempts.record(logged(deps, attempt, `geofence_${geofencing_status}`));
   return { status: 'geofence_checked' as const, geofencing_status, session_id: row.session_id };

@@ -1,4 +1,5 @@
 import { GEOFENCE_FLAG_OUTSIDE } from '../../shared/constants';
+import { deviceLabel } from '../../shared/device-label';
 import { MSG } from '../../shared/messages';
 import type { AuthUser } from '../auth/authenticate';
 import type { AppDeps } from '../deps';
@@ -43,6 +44,9 @@ export async function getStudentsForSession(deps: Deps, teacher: AuthUser, args:
       'r.geofencing_status',
       'r.face_recognition_status',
       'r.manual_override',
+      'r.ip',
+      'r.user_agent',
+      'r.accuracy_m',
       'g.outside as outside_checks',
     ])
     .where('u.role', '=', 'student')
@@ -55,8 +59,10 @@ export async function getStudentsForSession(deps: Deps, teacher: AuthUser, args:
     deps,
     rows.map((r) => r.student_id),
   );
-  const allStudents = rows.map((r) => ({
+  const allStudents = rows.map(({ user_agent, ...r }) => ({
     ...r,
+    // Where the student's own mark came from (null for a manual or automatic one): the device as a short label.
+    device: deviceLabel(user_agent),
     session_id: session?.id ?? null,
     status: r.status ?? 'absent',
     marked: r.status !== null,

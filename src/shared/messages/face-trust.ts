@@ -14,4 +14,12 @@ export const faceTrustMessages = {
     videoFrameTooLarge: 'The video is too large. Record again from the attendance page.',
     proofOtherLogin: 'Your face was checked from another login. Check your face again on this device.',
   },
+  /** Where a mark came from, as teachers and admins see it beside the record. */
+  markTrace: {
+    address: 'Address',
+    device: 'Device',
+    accuracy: 'Position accuracy',
+    accuracyMeters: (m: number) => `±${Math.round(m)} m`,
+    unknownDevice: 'Unknown device',
+  },
 } as const;

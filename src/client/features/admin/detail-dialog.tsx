@@ -11,6 +11,7 @@ import type { AttendanceFilter, PairRow } from './admin-types';
 import { formatCoordinate, formatKolkata } from '../../../shared/kolkata-time';
 
 const A = MSG.admin;
+const T = MSG.markTrace;
 
 /** One teacher and student pair's records (SPEC 2's detail popup) with its CSV export. */
 export function DetailDialog({ pair, filter, onClose }: { pair: PairRow | null; filter: AttendanceFilter; onClose: () => void }) {
@@ -53,7 +54,7 @@ export function DetailDialog({ pair, filter, onClose }: { pair: PairRow | null; 
             <Table>
               <TableHeader>
                 <TableRow>
-                  {A.detailColumns.map((c) => (
+                  {[...A.detailColumns, T.address, T.device, T.accuracy].map((c) => (
                     <TableHead key={c}>{c}</TableHead>
                   ))}
                 </TableRow>
@@ -73,6 +74,9 @@ export function DetailDialog({ pair, filter, onClose }: { pair: PairRow | null; 
                     <TableCell className="tabular-nums">{r.radius}</TableCell>
                     <TableCell className="whitespace-nowrap">{formatKolkata(r.session_start)}</TableCell>
                     <TableCell className="whitespace-nowrap">{formatKolkata(r.session_end)}</TableCell>
+                    <TableCell className="tabular-nums">{r.ip ?? ''}</TableCell>
+                    <TableCell className="whitespace-nowrap">{r.ip ? (r.device ?? T.unknownDevice) : ''}</TableCell>
+                    <TableCell className="tabular-nums whitespace-nowrap">{r.accuracy_m === null ? '' : T.accuracyMeters(r.accuracy_m)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

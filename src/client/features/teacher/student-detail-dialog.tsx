@@ -11,6 +11,7 @@ import { useManualMark } from './use-manual-mark';
 
 const M = MSG.teacher;
 const D = M.detail;
+const T = MSG.markTrace;
 
 /** A session student's photo, statuses and the manual Mark Present / Mark Absent buttons. */
 export function StudentDetailDialog({ student, session, onClose }: { student: SessionStudent | null; session: SessionRef | null; onClose: () => void }) {
@@ -23,6 +24,10 @@ export function StudentDetailDialog({ student, session, onClose }: { student: Se
         [D.enrollment, <StatusBadge key="e" value={s.image_urls.length ? 'enrolled' : null} label={s.image_urls.length ? D.enrolled : M.notEnrolled} />],
         [D.current, <StatusBadge key="c" value={s.marked ? s.status : null} label={s.marked ? undefined : M.notMarked} />],
         [D.lastMarked, formatDateTime(s.timestamp, M.notAvailable)],
+        // Where the student's own mark came from (a manual or automatic mark has none).
+        [T.address, s.ip ?? M.notAvailable],
+        [T.device, s.ip ? (s.device ?? T.unknownDevice) : M.notAvailable],
+        [T.accuracy, s.accuracy_m === null ? M.notAvailable : T.accuracyMeters(s.accuracy_m)],
       ]
     : [];
 

@@ -1,3 +1,4 @@
+import { deviceLabel } from '../../../shared/device-label';
 import type { TAttendanceFilter } from '../../../shared/schemas/admin';
 import type { DB } from '../../db/connect';
 import { filteredRecords } from './attendance-filter';
@@ -18,6 +19,9 @@ export function detailRecords(db: DB, f: TAttendanceFilter) {
     'r.latitude',
     'r.longitude',
     'r.radius_m',
+    'r.ip',
+    'r.user_agent',
+    'r.accuracy_m',
     's.radius_m as session_radius_m',
     's.started_at',
     's.ends_at',
@@ -50,6 +54,10 @@ export function toDetailRow(r: DetailRecord, names: Map<number, string>) {
     radius: r.radius_m ?? r.session_radius_m,
     session_start: r.started_at,
     session_end: r.ended_at ?? r.ends_at,
+    // Where a student's own mark came from; null on manual and automatic marks.
+    ip: r.ip,
+    device: deviceLabel(r.user_agent),
+    accuracy_m: r.accuracy_m,
   };
 }
 
