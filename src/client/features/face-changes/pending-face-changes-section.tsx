@@ -24,7 +24,7 @@ export function PendingFaceChangesSection() {
             {changes.isPending ? MSG.loader.label : changes.isError ? changes.error.message : F.pendingEmpty}
           </p>
         ) : (
-          <ul className="grid gap-3 lg:grid-cols-2">
+          <ul className="grid gap-3">
             {list.map((c) => (
               <FaceChangeCard key={c.id} change={c} />
             ))}
