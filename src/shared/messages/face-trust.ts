@@ -29,6 +29,7 @@ export const faceTrustMessages = {
     historyTitle: 'Face changes',
     historyEmpty: 'No face changes yet.',
     status: { pending: 'Requested', approved: 'Approved', declined: 'Declined', applied: 'Changed by an admin', withdrawn: 'Withdrawn' },
+    changePhotos: 'Change face photos',
     allowSameFace: 'Allow the same face as another account (checked: twins)',
   },
   duplicateFace: {
