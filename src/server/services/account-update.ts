@@ -3,6 +3,7 @@ import { MSG } from '../../shared/messages';
 import { ZProfileUpdateFields } from '../../shared/schemas/admin';
 import type { AuthUser } from '../auth/authenticate';
 import type { AppDeps } from '../deps';
+import { isUniqueViolation } from '../db/errors';
 import { DomainError, parseInput } from '../lib/errors';
 import { toDomainFaceError } from './face-errors';
 import { enrolledImagesOf } from './face-images';
@@ -53,6 +54,8 @@ export async function updateProfile(deps: Deps, caller: AuthUser, id: number, fi
     });
   } catch (err) {
     await removeStoredImages(deps.config.uploadsDir, newPaths);
+    // Two requests of one student at once: the one-pending-per-student index refused the second.
+    if (template && isUniqueViolation(err)) throw new DomainError('CONFLICT', MSG.faceChange.concurrent);
     throw err;
   }
   if (change) await removeStoredImages(deps.config.uploadsDir, change.removeAfterCommit);

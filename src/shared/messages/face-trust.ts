@@ -9,6 +9,7 @@ export const faceTrustMessages = {
     approved: 'The new photos are enrolled.',
     declined: 'The new photos were declined; the enrolled photos stay.',
     notFound: 'This face change was not found.',
+    concurrent: 'Other new photos were sent at the same moment. Try again.',
     alreadyDecided: 'This face change was already decided.',
     forbidden: 'You can only decide face changes of students in your department.',
     historyForbidden: 'You can only see the face changes of students in your department.',
