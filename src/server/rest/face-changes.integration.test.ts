@@ -186,4 +186,18 @@ describe.skipIf(!hasFixtures)('face changes: request, approve, decline, admin ch
     // the tRPC twin answers the same to an admin
     expect(await trpcClient(srv.url, admin.token).teacher.faceChangeHistory.query({ student_id: student.id })).toEqual(history);
   });
+
+  it('refuses an approval when another account enrolled the same face after the request', { timeout: 240_000 }, async () => {
+    expect((await putPhotos(student.id, student.token, photosOf('d0'))).body.face_change).toBe('pending');
+    const [change] = await pendingFor(teacher.token);
+    const third = await signInTestUser(srv, { role: 'student', department: 'BCA' });
+    expect((await putPhotos(third.id, admin.token, photosOf('d0'))).body.face_change).toBe('applied');
+
+    const refused = await decide(teacher.token, { change_id: change.id, decision: 'approve' });
+    expect(refused).toMatchObject({ status: 409, body: { message: MSG.duplicateFace.refused, error_code: 'duplicate_face' } });
+    expect(JSON.stringify(refused.body)).not.toContain(third.email);
+    // nothing changed: the request still waits and the enrolled face still decides
+    expect((await pendingFor(teacher.token)).map((c) => c.id)).toEqual([change.id]);
+    expect(await compare(student.token, clipOf('aoc'))).toBe('accepted');
+  });
 });
