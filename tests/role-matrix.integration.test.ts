@@ -32,6 +32,8 @@ interface Fixture {
   pending: { id: number; email: string };
   ids: Record<Who, number>;
   sessionId: number;
+  /** A pending face change of the BCA student (declined by the matrix, then pending again). */
+  faceChangeId: number;
 }
 
 interface Call {
@@ -80,6 +82,10 @@ const restartSession = async (f: Fixture) => {
       .executeTakeFirstOrThrow()
   ).id;
 };
+const declineChange = (f: Fixture) => ({ change_id: f.faceChangeId, decision: 'decline' });
+const repeatChange = async (f: Fixture) => {
+  await srv.db.updateTable('face_changes').set({ status: 'pending', decided_by: null, decided_at: null }).where('id', '=', f.faceChangeId).execute();
+};
 const repend = async (f: Fixture) => {
   await srv.db.updateTable('users').set({ status: 'pending' }).where('id', '=', f.pending.id).execute();
 };
@@ -103,6 +109,10 @@ const MATRIX: Record<string, Call> = {
   'POST /api/mark_attendance': { input: () => CENTRE, expect: STUDENT_ONLY },
   'POST /api/compare-face-video': { multipart: true, expect: row(401, 401, 400, 403, 403, 403) },
   'GET /api/face-images/:id': { expect: row(404, 404, 404, 404, 404, 404) },
+  'GET /api/face-change-images/:id': { expect: row(404, 404, 404, 404, 404, 404) },
+  'GET /api/pending_face_changes': { expect: STAFF, hidden: deptEmails },
+  'PATCH /api/decide_face_change': { input: declineChange, expect: row(401, 401, 403, 403, 200, 200), after: repeatChange },
+  'GET /api/face_changes/:studentId': { expect: row(401, 401, 403, 403, 200, 200) },
   'POST /api/contact': { input: () => ({}), expect: row(400, 400, 400, 400, 400, 400) },
   'GET /api/admin/contact_messages': { expect: ADMIN_ONLY },
   'GET /api/admin/users': { expect: ADMIN_ONLY },
@@ -143,6 +153,9 @@ const MATRIX: Record<string, Call> = {
   'teacher.markManual': { input: manual, expect: row(401, 401, 403, 403, 200, 200) },
   'teacher.pendingStudents': { expect: STAFF, hidden: deptEmails },
   'teacher.approveStudents': { input: approve, expect: row(401, 401, 403, 403, 200, 200), after: repend },
+  'teacher.pendingFaceChanges': { expect: STAFF, hidden: deptEmails },
+  'teacher.decideFaceChange': { input: declineChange, expect: row(401, 401, 403, 403, 200, 200), after: repeatChange },
+  'teacher.faceChangeHistory': { input: (f) => ({ student_id: f.student.id }), expect: row(401, 401, 403, 403, 200, 200) },
   'student.attendance': { input: () => ({ page: 1, limit: 10 }), expect: STUDENT_ONLY },
   'student.profile': { expect: STUDENT_ONLY },
   'student.markAttendance': { input: () => CENTRE, expect: STUDENT_ONLY },
@@ -184,6 +197,13 @@ beforeAll(async () => {
     pending,
     ids: { anonymous: 0, revoked: revoked.id, student: student.id, otherTeacher: otherTeacher.id, admin: admin.id, teacher: teacher.id },
     sessionId: 0,
+    faceChangeId: (
+      await srv.db
+        .insertInto('face_changes')
+        .values({ user_id: student.id, status: 'pending', requested_by: student.id, requested_at: new Date().toISOString(), model: 'test' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
   };
   await restartSession(fixture);
 });
@@ -212,8 +232,8 @@ async function call(endpoint: string, who: Who, entry: Call, trpcType?: string) 
     else init = { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(input ?? null) };
   } else {
     const [method, path] = endpoint.split(' ');
-    // :id is the BCA teacher (the first user); :teacher/:student a pair.
-    url = `${srv.url}${path.replace(':id', String(fixture.teacher.id)).replace(':teacher', String(fixture.teacher.id)).replace(':student', String(fixture.student.id))}`;
+    // :id is the BCA teacher (the first user); :teacher/:student a pair; :studentId the BCA student.
+    url = `${srv.url}${path.replace(':studentId', String(fixture.student.id)).replace(':id', String(fixture.teacher.id)).replace(':teacher', String(fixture.teacher.id)).replace(':student', String(fixture.student.id))}`;
     if (method === 'GET') init = { headers };
     else if (entry.multipart) init = { method, headers, body: new FormData() };
     else init = { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(input ?? {}) };

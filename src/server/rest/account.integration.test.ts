@@ -54,23 +54,26 @@ describe('/update-user: GET /api/user/{id} and PUT /api/update/{id}', () => {
     expect((await putUpdate(s.id, s.token, {}, [await plainJpeg()])).body.message).toBe(MSG.admin.imagesNeedThree);
   });
 
-  it.skipIf(!hasFixtures)('replaces the enrollment only when all three new images pass the face engine', { timeout: 180_000 }, async () => {
+  it.skipIf(!hasFixtures)("turns a student's three new images into a request only when all of them pass the face engine", { timeout: 180_000 }, async () => {
     const s = await enrolledStudent();
     const faces = ['enroll_aoc_f005.jpg', 'enroll_aoc_f045.jpg', 'enroll_aoc_f070.jpg'].map((f) => readFixture('clips', f));
     const refused = await putUpdate(s.id, s.token, { username: 'newname1' }, [faces[0], faces[1], await plainJpeg()]);
     expect(refused.status).toBe(400);
     expect(refused.body.message).toContain('No face detected');
-    // Nothing changed: not the name, not the enrollment, not the files.
+    // Nothing changed: not the name, not the enrollment, not the files, and nothing waits for the teacher.
     expect((await srv.db.selectFrom('users').select('username').where('id', '=', s.id).executeTakeFirstOrThrow()).username).toBe(s.username);
     expect(await enrollmentsOf(s.id)).toEqual([{ image_path: s.rel }]);
     expect(fs.readdirSync(path.join(srv.deps.config.uploadsDir, 'faces', String(s.id)))).toEqual(['old.jpg']);
+    expect(await srv.db.selectFrom('face_changes').select('id').where('user_id', '=', s.id).execute()).toEqual([]);
 
+    // The name changes at once; the photos wait for the teacher, the enrolled one still in place.
     const done = await putUpdate(s.id, s.token, { username: 'newname1' }, faces);
-    expect([done.status, done.body.images_replaced]).toEqual([200, true]);
-    const rows = await enrollmentsOf(s.id);
-    expect(rows).toHaveLength(3);
-    expect(fs.existsSync(path.join(srv.deps.config.uploadsDir, s.rel))).toBe(false);
-    for (const r of rows) expect(fs.existsSync(path.join(srv.deps.config.uploadsDir, r.image_path))).toBe(true);
-    expect(await srv.db.selectFrom('face_templates').select('user_id').where('user_id', '=', s.id).executeTakeFirst()).toEqual({ user_id: s.id });
+    expect(done).toEqual({ status: 200, body: { success: true, message: MSG.faceChange.waiting, images_replaced: false, face_change: 'pending' } });
+    expect((await srv.db.selectFrom('users').select('username').where('id', '=', s.id).executeTakeFirstOrThrow()).username).toBe('newname1');
+    expect(await enrollmentsOf(s.id)).toEqual([{ image_path: s.rel }]);
+    expect(await srv.db.selectFrom('face_templates').select('user_id').where('user_id', '=', s.id).executeTakeFirst()).toBeUndefined();
+    const stored = fs.readdirSync(path.join(srv.deps.config.uploadsDir, 'faces', String(s.id))).sort();
+    expect(stored).toEqual([expect.stringMatching(/^change-1-\w+\.jpg$/), expect.stringMatching(/^change-2-/), expect.stringMatching(/^change-3-/), 'old.jpg']);
+    expect((await getJson(`${srv.url}/api/user/${s.id}`, s.token)).body.pending_face_change).toEqual({ requested_at: expect.any(String) });
   });
 });

@@ -7,6 +7,7 @@ import { adminReportRoutes } from './admin-reports';
 import { adminUserRoutes } from './admin-users';
 import { authRoutes } from './auth';
 import { contactRoutes } from './contact';
+import { faceChangeRoutes } from './face-changes';
 import { faceImageRoutes } from './face-images';
 import { studentRoutes } from './student';
 import { teacherRoutes } from './teacher';
@@ -26,6 +27,7 @@ export function restApi(deps: AppDeps): Router {
   api.use(teacherRoutes(deps));
   api.use(studentRoutes(deps));
   api.use(faceImageRoutes(deps));
+  api.use(faceChangeRoutes(deps));
   api.use(contactRoutes(deps));
   api.use(adminUserRoutes(deps));
   api.use(adminReportRoutes(deps));

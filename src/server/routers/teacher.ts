@@ -1,5 +1,7 @@
 import { ZApproveInput, ZManualMarkInput, ZSessionStudentsInput, ZStartGeofenceInput } from '../../shared/schemas/attendance';
+import { ZDecideFaceChangeInput, ZFaceChangeHistoryInput } from '../../shared/schemas/face-changes';
 import { approveUsers, pendingStudentsByDepartment } from '../services/approvals';
+import { decideFaceChange, faceChangeHistory, listPendingFaceChanges } from '../services/face-change-review';
 import { listDepartments } from '../services/departments';
 import { getTeacherProfile } from '../services/users';
 import { getGeofenceStatus, startGeofenceSession, stopGeofenceSession } from '../services/geofence-sessions';
@@ -19,4 +21,7 @@ export const teacherRouter = router({
   markManual: teacher.input(ZManualMarkInput).mutation(({ ctx, input }) => markAttendanceManually(ctx, ctx.user, input)),
   pendingStudents: teacher.query(({ ctx }) => pendingStudentsByDepartment(ctx, ctx.user)),
   approveStudents: teacher.input(ZApproveInput).mutation(({ ctx, input }) => approveUsers(ctx, ctx.user, input.user_ids)),
+  pendingFaceChanges: teacher.query(({ ctx }) => listPendingFaceChanges(ctx, ctx.user)),
+  decideFaceChange: teacher.input(ZDecideFaceChangeInput).mutation(({ ctx, input }) => decideFaceChange(ctx, ctx.user, input)),
+  faceChangeHistory: teacher.input(ZFaceChangeHistoryInput).query(({ ctx, input }) => faceChangeHistory(ctx, ctx.user, input.student_id)),
 });

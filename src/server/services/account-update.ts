@@ -1,15 +1,14 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { FACE_IMAGES_REQUIRED } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { ZProfileUpdateFields } from '../../shared/schemas/admin';
 import type { AuthUser } from '../auth/authenticate';
 import type { AppDeps } from '../deps';
-import { serializeDescriptor } from '../face/index';
+import { isUniqueViolation } from '../db/errors';
 import { DomainError, parseInput } from '../lib/errors';
 import { toDomainFaceError } from './face-errors';
 import { enrolledImagesOf } from './face-images';
-import { normalizeFaceImages, storeFaceImages, type UploadedFile } from './images';
+import { FACE_CHANGE_IMAGE_PREFIX, recordFaceChange } from './face-changes';
+import { normalizeFaceImages, removeStoredImages, storeFaceImages, type UploadedFile } from './images';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config' | 'face'>;
 
@@ -24,12 +23,14 @@ export async function getEditableProfile(deps: Deps, caller: AuthUser, id: numbe
   const user = await deps.db.selectFrom('users').select(['id', 'username', 'phone_number', 'role']).where('id', '=', id).executeTakeFirst();
   if (!user) throw new DomainError('NOT_FOUND', MSG.admin.userNotFound);
   const images = await enrolledImagesOf(deps, id);
-  return { ...user, faceEnrollment: { image_urls: images.image_urls } };
+  const pending = await deps.db.selectFrom('face_changes').select('requested_at').where('user_id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+  return { ...user, faceEnrollment: { image_urls: images.image_urls }, pending_face_change: pending ?? null };
 }
 
 /**
- * Updates the username and phone number, and replaces the face enrollment when three images come: all three must
- * pass the face engine (one person, one face each) before anything is written; otherwise nothing changes.
+ * Updates the username and phone number at once. Three new images must all pass the face engine (one person, one
+ * face each) before anything is written; then an admin's change replaces the enrollment at once, while anyone
+ * else's becomes a request the department's teacher decides (services/face-changes.ts). Either way it is recorded.
  */
 export async function updateProfile(deps: Deps, caller: AuthUser, id: number, fields: unknown, files: UploadedFile[]) {
   assertMayEdit(caller, id);
@@ -40,38 +41,24 @@ export async function updateProfile(deps: Deps, caller: AuthUser, id: number, fi
   const images = files.length ? await normalizeFaceImages(files) : [];
   const template = images.length ? await deps.face.enroll(images).catch(toDomainFaceError) : null;
 
-  const now = deps.clock.now().toISOString();
-  const newPaths = template ? await storeFaceImages(deps.config.uploadsDir, id, images) : [];
-  let oldPaths: string[] = [];
+  const newPaths = template ? await storeFaceImages(deps.config.uploadsDir, id, images, FACE_CHANGE_IMAGE_PREFIX) : [];
+  let change: Awaited<ReturnType<typeof recordFaceChange>> | null;
   try {
-    await deps.db.transaction().execute(async (trx) => {
+    change = await deps.db.transaction().execute(async (trx) => {
       const set = {
         ...(input.username !== undefined ? { username: input.username } : {}),
         ...(input.phone_number !== undefined ? { phone_number: input.phone_number || null } : {}),
       };
       if (Object.keys(set).length) await trx.updateTable('users').set(set).where('id', '=', id).execute();
-      if (!template) return;
-      oldPaths = (await trx.selectFrom('face_enrollments').select('image_path').where('user_id', '=', id).execute()).map((r) => r.image_path);
-      await trx.deleteFrom('face_enrollments').where('user_id', '=', id).execute();
-      await trx
-        .insertInto('face_enrollments')
-        .values(newPaths.map((image_path, i) => ({ user_id: id, image_path, captured_at: now, embedding: serializeDescriptor(template.descriptors[i]) })))
-        .execute();
-      const values = { mean_embedding: serializeDescriptor(template.mean), model: template.model, updated_at: now };
-      await trx
-        .insertInto('face_templates')
-        .values({ user_id: id, ...values })
-        .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
-        .execute();
+      return template ? recordFaceChange(deps, trx, caller, id, { template, paths: newPaths, allowSameFace: input.allow_same_face }) : null;
     });
   } catch (err) {
-    await removeFiles(deps.config.uploadsDir, newPaths);
+    await removeStoredImages(deps.config.uploadsDir, newPaths);
+    // Two requests of one student at once: the one-pending-per-student index refused the second.
+    if (template && isUniqueViolation(err)) throw new DomainError('CONFLICT', MSG.faceChange.concurrent);
     throw err;
   }
-  await removeFiles(deps.config.uploadsDir, oldPaths);
-  return { success: true as const, message: MSG.admin.profileUpdated, images_replaced: Boolean(template) };
-}
-
-async function removeFiles(uploadsDir: string, paths: string[]) {
-  for (const p of paths) await fs.rm(path.join(uploadsDir, p), { force: true });
+  if (change) await removeStoredImages(deps.config.uploadsDir, change.removeAfterCommit);
+  if (change?.status === 'pending') return { success: true as const, message: MSG.faceChange.waiting, images_replaced: false, face_change: 'pending' as const };
+  return { success: true as const, message: MSG.admin.profileUpdated, images_replaced: Boolean(change), face_change: change ? ('applied' as const) : null };
 }

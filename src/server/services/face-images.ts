@@ -50,3 +50,29 @@ export async function resolveSignedImage(deps: Deps, enrollmentId: number, exp?:
   if (!row) throw new DomainError('NOT_FOUND', MSG.server.notFound);
   return path.join(deps.config.uploadsDir, row.image_path);
 }
+
+export const faceChangeImagePath = (imageId: number) => `/api/face-change-images/${imageId}`;
+
+/** Signed URLs of each face change's new photos (in upload order), for the teachers and admins who decide it. */
+export async function faceChangeImagesByChange(deps: Deps, changeIds: number[]): Promise<Map<number, string[]>> {
+  const byChange = new Map<number, string[]>();
+  if (!changeIds.length) return byChange;
+  const rows = await deps.db.selectFrom('face_change_images').select(['id', 'change_id']).where('change_id', 'in', changeIds).orderBy('id').execute();
+  const now = deps.clock.now();
+  for (const r of rows) byChange.set(r.change_id, [...(byChange.get(r.change_id) ?? []), deps.urls.sign(faceChangeImagePath(r.id), now)]);
+  return byChange;
+}
+
+/** As resolveSignedImage, for a face change's photo: served only while the change waits for a decision. */
+export async function resolveSignedChangeImage(deps: Deps, imageId: number, exp?: string, sig?: string) {
+  if (!deps.urls.verify(faceChangeImagePath(imageId), exp, sig, deps.clock.now())) throw new DomainError('NOT_FOUND', MSG.server.notFound);
+  const row = await deps.db
+    .selectFrom('face_change_images as i')
+    .innerJoin('face_changes as c', 'c.id', 'i.change_id')
+    .select('i.image_path')
+    .where('i.id', '=', imageId)
+    .where('c.status', '=', 'pending')
+    .executeTakeFirst();
+  if (!row) throw new DomainError('NOT_FOUND', MSG.server.notFound);
+  return path.join(deps.config.uploadsDir, row.image_path);
+}

@@ -37,15 +37,15 @@ export async function normalizeFaceImages(files: UploadedFile[]): Promise<Buffer
 
 /**
  * Writes a user's face images under uploads/faces/<userId>/ and returns paths relative to the uploads folder.
- * Faces are personal data: folders 0700, files 0600.
+ * Faces are personal data: folders 0700, files 0600. `prefix` keeps a face change's photos apart from enrolled ones.
  */
-export async function storeFaceImages(uploadsDir: string, userId: number, images: Buffer[]): Promise<string[]> {
+export async function storeFaceImages(uploadsDir: string, userId: number, images: Buffer[], prefix = ''): Promise<string[]> {
   const rel = path.join('faces', String(userId));
   await fs.mkdir(path.join(uploadsDir, rel), { recursive: true, mode: 0o700 });
   await fs.chmod(uploadsDir, 0o700);
   const paths: string[] = [];
   for (const [i, image] of images.entries()) {
-    const name = path.join(rel, `${i + 1}-${crypto.randomBytes(6).toString('hex')}.jpg`);
+    const name = path.join(rel, `${prefix}${i + 1}-${crypto.randomBytes(6).toString('hex')}.jpg`);
     await fs.writeFile(path.join(uploadsDir, name), image, { flag: 'wx', mode: 0o600 });
     paths.push(name);
   }
@@ -54,4 +54,9 @@ export async function storeFaceImages(uploadsDir: string, userId: number, images
 
 export async function removeFaceImages(uploadsDir: string, userId: number): Promise<void> {
   await fs.rm(path.join(uploadsDir, 'faces', String(userId)), { recursive: true, force: true });
+}
+
+/** Removes single stored face images (paths relative to the uploads folder); a missing file is not an error. */
+export async function removeStoredImages(uploadsDir: string, paths: string[]): Promise<void> {
+  for (const p of paths) await fs.rm(path.join(uploadsDir, p), { force: true });
 }

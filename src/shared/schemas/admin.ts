@@ -78,4 +78,9 @@ export const ZDeleteConfirm = z.object({
 export const ZProfileUpdateFields = z.object({
   username: ZUsername.optional(),
   phone_number: ZPhone.optional(),
+  /** An admin's leave to enroll a face that matches another account (twins); multipart sends it as text. */
+  allow_same_face: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
 });

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
 import { ZAdminCreateUser, ZAdminUpdateUser } from '../../../shared/schemas/admin';
 import { Button } from '@/components/ui/button';
+import { FaceChangeHistory } from '@/features/face-changes';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -130,6 +132,15 @@ export function UserFormDialog({ open, user, onOpenChange }: { open: boolean; us
               onChange={set('password')}
               placeholder={editing ? A.passwordPlaceholder : ''}
             />,
+          )}
+          {user?.role === 'student' && (
+            <div className="grid max-h-64 gap-2 overflow-y-auto rounded-md border p-3">
+              {/* An admin's change of photos applies at once and is recorded (see /update-user). */}
+              <Link to={`/update-user?id=${user.id}`} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+                {MSG.faceChange.changePhotos}
+              </Link>
+              <FaceChangeHistory studentId={user.id} />
+            </div>
           )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

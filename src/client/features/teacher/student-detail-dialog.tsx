@@ -2,6 +2,7 @@ import { Check, UserX, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { MSG } from '../../../shared/messages';
 import { Button } from '@/components/ui/button';
+import { FaceChangeHistory } from '@/features/face-changes';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { formatDateTime } from '@/lib/format';
 import { StatusBadge } from '@/components/status-badge';
@@ -66,6 +67,7 @@ export function StudentDetailDialog({ student, session, onClose }: { student: Se
                 ))}
               </dl>
             </div>
+            <FaceChangeHistory studentId={s.student_id} />
             <DialogFooter>
               <Button variant="outline" onClick={() => update('absent')} disabled={pending}>
                 <X aria-hidden />

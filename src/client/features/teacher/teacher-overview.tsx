@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
+import { PendingFaceChangesSection } from '@/features/face-changes';
 import { refusalText } from '@/lib/server-errors';
 import { GeofenceSettingsCard } from './geofence-settings-card';
 import { geofenceStorage } from './geofence-storage';
@@ -70,7 +71,10 @@ export function TeacherOverview({ geofence, onViewStudents }: { geofence: Return
         />
         <RecentAttendanceCard students={all} onViewAll={onViewStudents} />
       </div>
-      <PendingStudentsSection />
+      <div className="grid gap-6 xl:grid-cols-2">
+        <PendingStudentsSection />
+        <PendingFaceChangesSection />
+      </div>
       <RadiusDialog
         open={choosing}
         onOpenChange={setChoosing}

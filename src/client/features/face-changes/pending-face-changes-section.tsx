@@ -1,0 +1,36 @@
+import { ScanFace } from 'lucide-react';
+import { MSG } from '../../../shared/messages';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { FaceChangeCard } from './face-change-card';
+import { usePendingFaceChanges } from './face-change-queries';
+
+const F = MSG.faceChange;
+
+/** The teacher dashboard's "Pending face changes", beside the pending students: a card per waiting change. */
+export function PendingFaceChangesSection() {
+  const changes = usePendingFaceChanges();
+  const list = changes.data ?? [];
+  return (
+    <Card data-testid="pending-face-changes">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-lg">
+          <ScanFace className="size-5 text-primary" aria-hidden />
+          <h2>{F.pendingTitle}</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {list.length === 0 ? (
+          <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
+            {changes.isPending ? MSG.loader.label : changes.isError ? changes.error.message : F.pendingEmpty}
+          </p>
+        ) : (
+          <ul className="grid gap-3">
+            {list.map((c) => (
+              <FaceChangeCard key={c.id} change={c} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
