@@ -23,7 +23,7 @@ async function loadTemplate(deps: Deps, userId: number): Promise<FaceTemplate | 
 
 /**
  * Runs liveness and identity on the uploaded video (or the upload still being received) and stores every attempt as a face verification; an accepted
- * one is the proof that lets the student's attendance be recorded (once, within FACE_PROOF_TTL).
+ * one is the proof that lets the student's attendance be recorded (once, within FACE_PROOF_TTL, by the same login).
  */
 export async function verifyStudentVideo(deps: Deps, student: AuthUser, upload: Buffer | Promise<Buffer>, timing: Pick<ServerTiming, 'measure'> = NO_TIMING) {
   // The template is read while the upload may still be arriving; a refused upload is still the error reported.
@@ -32,7 +32,7 @@ export async function verifyStudentVideo(deps: Deps, student: AuthUser, upload: 
     timing.measure('store', () =>
       deps.db
         .insertInto('face_verifications')
-        .values({ user_id: student.id, created_at: deps.clock.now().toISOString(), ...row })
+        .values({ user_id: student.id, token_id: student.token_id, created_at: deps.clock.now().toISOString(), ...row })
         .execute(),
     );
   if (!template) {
