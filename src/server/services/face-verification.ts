@@ -1,7 +1,7 @@
 import { MSG } from '../../shared/messages';
 import type { AuthUser } from '../auth/authenticate';
 import type { AppDeps } from '../deps';
-import { deserializeDescriptor, FaceInputError, type FaceTemplate } from '../face/index';
+import { deserializeDescriptor, FaceInputError, type FaceTemplate, refuseOversizedFrames } from '../face/index';
 import { DomainError } from '../lib/errors';
 import { NO_TIMING, type ServerTiming } from '../lib/server-timing';
 import { toDomainFaceError } from './face-errors';
@@ -41,6 +41,8 @@ export async function verifyStudentVideo(deps: Deps, student: AuthUser, upload: 
   }
   const started = Date.now();
   try {
+    // from the container's header, before the engine queues or decodes anything (the decoder checks again)
+    refuseOversizedFrames(video);
     const verdict = await timing.measure('engine', () => deps.face.verifyVideo(video, template));
     await store({
       verdict: verdict.success ? 'accepted' : 'rejected',
@@ -61,7 +63,7 @@ export async function verifyStudentVideo(deps: Deps, student: AuthUser, upload: 
     if (err instanceof FaceInputError) {
       const message = faceInputMessage(err);
       await store({ verdict: 'error', reason: message.slice(0, 200), duration_ms: Date.now() - started });
-      throw new DomainError('VALIDATION', message, { errorCode: 'invalid_video' });
+      throw new DomainError('VALIDATION', message, { errorCode: err.code === 'video_frame_too_large' ? 'video_too_large' : 'invalid_video' });
     }
     return toDomainFaceError(err);
   }
