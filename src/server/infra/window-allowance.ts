@@ -5,6 +5,8 @@ import { DomainError } from '../lib/errors';
 export interface WindowAllowance {
   /** Counts one use by `who`; throws TOO_MANY_REQUESTS (message, error code, Retry-After) past the window's share. */
   consume(who: string): Promise<void>;
+  /** Gives back one use counted in the current window (a use that turned out to cost nothing). */
+  refund(who: string): Promise<void>;
 }
 
 export interface WindowAllowanceOptions {
@@ -59,6 +61,15 @@ export function createWindowAllowance(db: DB, clock: Clock, opts: WindowAllowanc
         const waitMs = Date.parse(row.window_ends_at) - nowMs;
         throw new DomainError('TOO_MANY_REQUESTS', opts.message, { errorCode: opts.errorCode, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) });
       }
+    },
+    async refund(who) {
+      await db
+        .updateTable('rate_limits')
+        .set((eb) => ({ points: eb('points', '-', 1) }))
+        .where('key', '=', `${opts.name}:${who}`)
+        .where('points', '>', 0)
+        .where('window_ends_at', '>', clock.now().toISOString())
+        .execute();
     },
   };
 }

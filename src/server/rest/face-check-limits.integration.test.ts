@@ -158,3 +158,30 @@ describe('face checks per account and minute', () => {
     expect(await inFlight(srv, a.id)).toEqual([]);
   });
 });
+
+/** A class-start burst: a busy engine's 503 judged nothing, so it does not use up the student's checks of the minute. */
+describe.skipIf(!hasFixtures)('face checks the engine was too busy to run', () => {
+  let srv: TestServer;
+  beforeAll(async () => {
+    srv = await startTestServer({ env: { FACE_WORKERS: '1', FACE_QUEUE_LIMIT: '0', FACE_CHECKS_PER_MINUTE: '2' } });
+  });
+  afterAll(() => srv.close());
+
+  it('are not counted against FACE_CHECKS_PER_MINUTE', async () => {
+    const t = await createTestUser(srv.db, { role: 'teacher', department: 'BCA' });
+    const teacherToken = await logIn(srv, t.email, t.password);
+    const busyOne = await enrolledStudent(srv, teacherToken, 'mcguinness', 'engine.user@school.test');
+    const student = await enrolledStudent(srv, teacherToken, 'aoc', 'burst.student@school.test');
+    const clip = readFixture('clips', CLIPS.aoc);
+    // the one worker runs a classmate's check: with no queue, every other check is answered 503 at once
+    const running = compareFaceVideo(srv, busyOne.token, readFixture('clips', CLIPS.mcguinness));
+    await until(async () => srv.deps.face.stats().running === 1, 5);
+    const answers: number[] = [];
+    while (answers.length < 3 && srv.deps.face.stats().running === 1) answers.push((await compareFaceVideo(srv, student.token, clip)).status);
+    expect((await running).status).toBe(200);
+    expect(answers).toEqual([503, 503, 503]);
+    const judged = await compareFaceVideo(srv, student.token, clip);
+    expect(judged.status).toBe(200);
+    expect(judged.body.success).toBe(true);
+  });
+});

@@ -19,7 +19,13 @@ export const studentRouter = router({
   markAttendance: student.input(ZMarkAttendanceInput).mutation(({ ctx, input }) => markAttendance(ctx, ctx.user, input, ctx.ip)),
   // admitted before the input is parsed: tRPC reads the multipart body only when the input middleware asks for it
   compareFaceVideo: student
-    .use(({ ctx, next }) => withAdmittedFaceCheck(ctx, ctx.user, () => next()))
+    .use(({ ctx, next }) =>
+      withAdmittedFaceCheck(ctx, ctx.user, async () => {
+        const result = await next();
+        if (!result.ok) throw result.error; // so a busy engine's answer is seen (and not counted)
+        return result;
+      }),
+    )
     .input(z.instanceof(FormData))
     .mutation(async ({ ctx, input }) => {
       const video = input.get('video');

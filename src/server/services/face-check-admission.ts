@@ -39,11 +39,24 @@ export async function admitFaceCheck(deps: Deps, student: AuthUser): Promise<Rel
   return release;
 }
 
-/** Runs `check` as one admitted face check of the student, releasing the account's slot however it ends. */
+/** The engine's 503: thrown by the service, or (tRPC) carried as the cause of the procedure's error. */
+function busyAnswer(err: unknown): boolean {
+  const domain = err instanceof DomainError ? err : (err as { cause?: unknown } | null)?.cause;
+  return domain instanceof DomainError && domain.kind === 'BUSY';
+}
+
+/**
+ * Runs `check` as one admitted face check of the student, releasing the account's slot however it ends. A check the
+ * engine answered busy (503, Retry-After) is not counted against the minute: the page asks again when told to, and
+ * a class-start burst must not use up a student's checks with answers that judged nothing.
+ */
 export async function withAdmittedFaceCheck<T>(deps: Deps, student: AuthUser, check: () => Promise<T>): Promise<T> {
   const release = await admitFaceCheck(deps, student);
   try {
     return await check();
+  } catch (err) {
+    if (busyAnswer(err)) await deps.faceChecksPerMinute.refund(String(student.id));
+    throw err;
   } finally {
     await release();
   }
