@@ -55,9 +55,12 @@ export async function withAdmittedFaceCheck<T>(deps: Deps, student: AuthUser, ch
   try {
     return await check();
   } catch (err) {
-    if (busyAnswer(err)) await deps.faceChecksPerMinute.refund(String(student.id));
+    if (busyAnswer(err)) await deps.faceChecksPerMinute.refund(String(student.id)).catch(logSlotError);
     throw err;
   } finally {
-    await release();
+    // the verdict stands whatever happens here: a claim left behind only expires later
+    await release().catch(logSlotError);
   }
 }
+
+const logSlotError = (err: unknown) => console.error('[face] the check slot could not be released or refunded', err);
