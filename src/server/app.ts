@@ -7,6 +7,7 @@ import { TRPC_MAX_BATCH } from '../shared/constants';
 import { MSG } from '../shared/messages';
 import { createContextFactory } from './context';
 import type { AppDeps } from './deps';
+import { DomainError } from './lib/errors';
 import { trpcBodyLimits } from './lib/json-limits';
 import { restApi } from './rest/index';
 import { appRouter } from './routers/_app';
@@ -49,6 +50,11 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
       maxBodySize: 8 * 1024 * 1024,
       // One request must not fan out into hundreds of procedure calls (each its own queries and auth check).
       maxBatchSize: TRPC_MAX_BATCH,
+      // a 429 or 503 says when to ask again, as the REST answers do
+      responseMeta: ({ errors }) => {
+        const wait = errors.map((e) => (e.cause instanceof DomainError ? e.cause.details.retryAfterSeconds : undefined)).find((s) => s);
+        return wait ? { headers: { 'Retry-After': String(wait) } } : {};
+      },
       onError: ({ error, path: p }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`[trpc] ${p}:`, error.cause ?? error);
       },

@@ -11,6 +11,7 @@ import { type Clock, systemClock } from './lib/clock';
 import { createAttemptLog } from './infra/attempt-log';
 import { createLoginGuard } from './infra/login-guard';
 import { createHourlyAllowance } from './infra/hourly-allowance';
+import { createWindowAllowance } from './infra/window-allowance';
 import { createReportCache } from './services/reports/report-cache';
 import { createSessionSweeper } from './services/session-expiry';
 import { MSG } from '../shared/messages';
@@ -42,6 +43,13 @@ export async function buildDeps(config: AppConfig, opts: { clock?: Clock; face?:
     sessions: createSessionSweeper({ db, clock }),
     registrations: createHourlyAllowance(db, clock, { name: 'register', perHour: config.registerMaxPerHour, message: MSG.register.tooMany }),
     contactMessages: createHourlyAllowance(db, clock, { name: 'contact', perHour: CONTACT_MESSAGES_PER_HOUR, message: MSG.contact.tooMany }),
+    faceChecksPerMinute: createWindowAllowance(db, clock, {
+      name: 'face-check',
+      limit: config.faceChecksPerMinute,
+      windowMs: 60_000,
+      message: MSG.faceCheck.tooManyPerMinute,
+      errorCode: 'too_many_checks',
+    }),
     reports: createReportCache(db),
   };
 }

@@ -8,6 +8,7 @@ import type { UrlSigner } from './lib/url-signer';
 import type { AttemptLog } from './infra/attempt-log';
 import type { LoginGuard } from './infra/login-guard';
 import type { HourlyAllowance } from './infra/hourly-allowance';
+import type { WindowAllowance } from './infra/window-allowance';
 import type { ReportCache } from './services/reports/report-cache';
 import type { SessionSweeper } from './services/session-expiry';
 
@@ -27,6 +28,8 @@ export interface AppDeps {
   registrations: HourlyAllowance;
   /** Contact-form messages per address and hour (every node shares the count). */
   contactMessages: HourlyAllowance;
+  /** Face checks per account and minute, counted before the upload is read (every node shares the count). */
+  faceChecksPerMinute: WindowAllowance;
   /** Ends sessions past their end time (on a timer and before reads); safe on every node at once. */
   sessions: SessionSweeper;
   /** The admin reports' attendance facts and recent aggregates, kept current from the database on each report. */

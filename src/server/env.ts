@@ -36,6 +36,8 @@ const ZEnv = z.object({
   CAMPUS_NETWORKS: z.string().optional(),
   /** Registrations allowed per address per hour. */
   REGISTER_MAX_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  /** Face checks one account may start per minute (every node counts together). */
+  FACE_CHECKS_PER_MINUTE: z.coerce.number().int().min(1).max(600).default(6),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -77,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     geoMaxAccuracyM: e.GEO_MAX_ACCURACY_M,
     campusNetworks: parseCidrList(e.CAMPUS_NETWORKS),
     registerMaxPerHour: e.REGISTER_MAX_PER_HOUR,
+    faceChecksPerMinute: e.FACE_CHECKS_PER_MINUTE,
   };
 }
 

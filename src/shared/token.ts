@@ -9,4 +9,6 @@ export interface TokenPayload {
   iat?: number;
   /** The user's token version when signed: a later bump (logout, password change, deactivation) revokes it. */
   tv?: number;
+  /** A random id per login: a face proof is spent only by the login that earned it. Absent from older tokens. */
+  jti?: string;
 }

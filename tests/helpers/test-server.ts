@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { SignJWT } from 'jose';
+import { decodeJwt, SignJWT } from 'jose';
 import type { Role, UserStatus } from '../../src/shared/constants';
 import { hashPassword } from '../../src/server/auth/password';
 import { createApp } from '../../src/server/app';
@@ -92,6 +92,9 @@ export function signTestToken(claims: { user_id: number; role: string; username?
     .setExpirationTime(exp)
     .sign(new TextEncoder().encode(opts.secret ?? TEST_JWT_SECRET));
 }
+
+/** The login id (jti) a server-signed token carries: what a face proof is bound to. */
+export const tokenIdOf = (token: string) => decodeJwt(token).jti as string;
 
 /** Creates a user and logs in through POST /api/login (a pending or inactive user gets no token). */
 export async function signInTestUser(srv: TestServer, args: Parameters<typeof createTestUser>[1]) {

@@ -1,6 +1,6 @@
 import type { Role, UserStatus } from '../../shared/constants';
-import type { TokenPayload } from '../../shared/token';
 import type { AppDeps } from '../deps';
+import type { VerifiedToken } from './tokens';
 
 export interface AuthUser {
   id: number;
@@ -8,10 +8,12 @@ export interface AuthUser {
   role: Role;
   status: UserStatus;
   department_id: number | null;
+  /** The login this request comes from (tokens.ts VerifiedToken.token_id): a face proof is bound to it. */
+  token_id: string;
 }
 
 /** The verified payload of a bearer header (signature and expiry only, no database), or null. */
-export async function bearerPayload(deps: Pick<AppDeps, 'tokens'>, header: string | undefined): Promise<TokenPayload | null> {
+export async function bearerPayload(deps: Pick<AppDeps, 'tokens'>, header: string | undefined): Promise<VerifiedToken | null> {
   const token = /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
   if (!token) return null;
   return deps.tokens.verify(token);
@@ -22,10 +24,10 @@ export async function bearerPayload(deps: Pick<AppDeps, 'tokens'>, header: strin
  * last logout, password change or deactivation (its version is older than the row's). The one rule for every path
  * that reads the user's row, whichever query read it.
  */
-export function liveUser(payload: TokenPayload, row: (AuthUser & { token_version: number }) | undefined): AuthUser | null {
+export function liveUser(payload: VerifiedToken, row: (Omit<AuthUser, 'token_id'> & { token_version: number }) | undefined): AuthUser | null {
   if (row?.status !== 'active') return null;
   if ((payload.tv ?? 0) !== row.token_version) return null;
-  return { id: row.id, username: row.username, role: row.role, status: row.status, department_id: row.department_id };
+  return { id: row.id, username: row.username, role: row.role, status: row.status, department_id: row.department_id, token_id: payload.token_id };
 }
 
 /** Resolves a bearer header to a live, active user; a valid token of a deleted or inactive user, or a revoked one, is refused. */

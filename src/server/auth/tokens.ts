@@ -7,24 +7,34 @@ import type { TokenPayload } from '../../shared/token';
 
 const ALG = 'HS256';
 
+/** A verified token's payload and the id of the login it stands for. */
+export interface VerifiedToken extends TokenPayload {
+  /** The token's jti; for a token signed before logins had one, a hash of the token (one per login all the same). */
+  token_id: string;
+}
+
 export interface TokenService {
   sign(claims: { user_id: number; role: Role; username: string; tv: number }): Promise<string>;
   /** Returns the payload, or null for a bad signature, another algorithm, an expired or malformed token. */
-  verify(token: string): Promise<TokenPayload | null>;
+  verify(token: string): Promise<VerifiedToken | null>;
 }
+
+const tokenIdOf = (payload: TokenPayload, token: string) =>
+  typeof payload.jti === 'string' && payload.jti ? payload.jti : `sha256:${crypto.createHash('sha256').update(token).digest('base64url')}`;
 
 const VERIFIED_CACHE_SIZE = 10_000;
 
 export function createTokenService(secret: Uint8Array, ttlSeconds: number, now: () => Date): TokenService {
   // A signature that verified once verifies forever: remember it until the token expires (users are still
   // re-checked against the database on every request by authenticate()).
-  const verified = new Map<string, TokenPayload>();
+  const verified = new Map<string, VerifiedToken>();
   return {
     async sign(claims) {
       const iat = Math.floor(now().getTime() / 1000);
       return new SignJWT({ ...claims })
         .setProtectedHeader({ alg: ALG, typ: 'JWT' })
         .setIssuedAt(iat)
+        .setJti(crypto.randomBytes(16).toString('base64url'))
         .setExpirationTime(iat + ttlSeconds)
         .sign(secret);
     },
@@ -37,9 +47,10 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number, now: 
       try {
         const { payload } = await jwtVerify(token, secret, { algorithms: [ALG], currentDate: now() });
         if (typeof payload.user_id !== 'number' || typeof payload.role !== 'string' || typeof payload.exp !== 'number') return null;
+        const result: VerifiedToken = { ...(payload as unknown as TokenPayload), token_id: tokenIdOf(payload as unknown as TokenPayload, token) };
         if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
-        verified.set(token, payload as unknown as TokenPayload);
-        return payload as unknown as TokenPayload;
+        verified.set(token, result);
+        return result;
       } catch {
         return null;
       }

@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helpers/fixtures';
+import { declareFrameSize, makeTestClip } from '../../../tests/helpers/oversized-video';
 import { decodeVideo, sweepStaleUploads } from './decode-video';
 import { FaceInputError } from './errors';
 import { RAM_DIR } from './frames-dir';
@@ -114,6 +116,21 @@ describe('decodeVideo', () => {
     const mp4 = await decodeVideo(make('sound.mp4', [...args, '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac']), OPTS);
     expect(mp4.frames.length).toBeGreaterThanOrEqual(37);
     mp4.release();
+  });
+
+  it('refuses frames over 1920x1080 under a header that claims 640x480, in the decoder, with either ffmpeg', async () => {
+    const lying = declareFrameSize(makeTestClip(dir, 'lying.webm'), [3840, 2160], [640, 480]);
+    const bundled = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+    const before = process.env.FFMPEG_PATH;
+    try {
+      for (const ffmpeg of [SYSTEM_FFMPEG, bundled].filter((p) => fs.existsSync(p))) {
+        process.env.FFMPEG_PATH = ffmpeg;
+        await rejects(lying, 'video_frame_too_large');
+      }
+    } finally {
+      if (before === undefined) delete process.env.FFMPEG_PATH;
+      else process.env.FFMPEG_PATH = before;
+    }
   });
 
   it.skipIf(!fs.existsSync(SYSTEM_FFMPEG) || !!process.env.FFMPEG_PATH)('runs the system ffmpeg where installed, not the 2018 bundled build', () => {

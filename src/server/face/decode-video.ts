@@ -4,8 +4,9 @@ import path from 'node:path';
 import { MAX_VIDEO_BYTES, MAX_VIDEO_SECONDS } from '../../shared/constants';
 import { FRAME_MAX_HEIGHT, FRAME_MAX_WIDTH, VIDEO_MIN_SECONDS } from './config';
 import { FaceInputError } from './errors';
-import { CORRUPT_PATTERN, parseStreamInfo, UPLOAD_INPUT_ARGS } from './ffmpeg';
+import { CORRUPT_PATTERN, OVERSIZED_FRAME_PATTERN, parseStreamInfo, UPLOAD_INPUT_ARGS } from './ffmpeg';
 import { FrameSink } from './frame-sink';
+import { frameTooLarge, refuseOversizedFrames } from './frame-size';
 import type { LiveFrames } from './live-frames';
 import { ramFramesDir } from './frames-dir';
 import { startDecoder, type DecoderPlan, type SpareDecoders, type StartedDecoder } from './spare-decoders';
@@ -63,6 +64,7 @@ export function webmDecoderPlan(opts: Pick<DecodeOptions, 'fps' | 'ramDir'>): De
 export async function decodeVideo(video: Buffer, opts: DecodeOptions): Promise<DecodedVideo> {
   if (video.length === 0) throw new FaceInputError('video_empty');
   if (video.length > MAX_VIDEO_BYTES) throw new FaceInputError('video_too_large');
+  refuseOversizedFrames(video);
   const started = performance.now();
   const webm = isMatroska(video);
   const spare = webm ? (opts.spares?.take(opts.fps) ?? null) : null;
@@ -175,6 +177,7 @@ function runFfmpeg(
     input.on('error', () => {}); // EPIPE when ffmpeg refuses the input early: its exit says why
     input.end(stdin ?? undefined);
     let stderr = '';
+    let recent = '';
     let sink: FrameSink | null = null;
     let width = 0;
     let height = 0;
@@ -191,6 +194,8 @@ function runFfmpeg(
     const learnSize = () => {
       const info = parseStreamInfo(stderr);
       if (info.durationSec !== null && info.durationSec > MAX_VIDEO_SECONDS + 0.05) fail(new FaceInputError('video_too_long'));
+      // a header this parser could not read, told by ffmpeg's own demuxer before the first frame
+      if (info.inWidth && info.inHeight && frameTooLarge({ width: info.inWidth, height: info.inHeight })) fail(new FaceInputError('video_frame_too_large'));
       if (!sink && info.outWidth && info.outHeight) {
         width = info.outWidth;
         height = info.outHeight;
@@ -209,6 +214,10 @@ function runFfmpeg(
     errors.setEncoding('utf8');
     errors.on('data', (s: string) => {
       if (stderr.length < 64_000) stderr += s;
+      // the decoder met a frame larger than its header said: it decodes none of them, so stop it at once (the
+      // recent text, not the chunk: a line may arrive in two)
+      recent = (recent + s).slice(-1024);
+      if (OVERSIZED_FRAME_PATTERN.test(recent)) fail(new FaceInputError('video_frame_too_large'));
       if (!sink) learnSize();
     });
     stdout.on('data', (chunk: Buffer) => (sink ? take(chunk) : pending.push(chunk)));

@@ -2,6 +2,7 @@
 export type FaceInputCode =
   | 'video_empty'
   | 'video_too_large'
+  | 'video_frame_too_large'
   | 'video_too_short'
   | 'video_too_long'
   | 'decode_timeout'

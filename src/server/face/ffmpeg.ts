@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
+import { UPLOAD_FRAME_MAX_PIXELS } from './frame-size';
 
 /** Debian's ffmpeg, kept patched by the system's security updates (`apt-get install -y ffmpeg`). */
 export const SYSTEM_FFMPEG = '/usr/bin/ffmpeg';
@@ -31,7 +32,8 @@ export function ffmpegPath(): string {
  * demuxed or decoded, so a crafted file cannot reach ffmpeg's hundreds of other parsers. Anything else fails to open
  * and is answered as not a video. Audio tracks are dropped (-an) and their decoders are not on the list either.
  * `-f_err_detect explode` (the demuxer's alone) makes ffmpeg 5+ say when a webm ends mid-cluster: it stays silent
- * otherwise, and a cut upload would pass as a shorter clip.
+ * otherwise, and a cut upload would pass as a shorter clip. `-max_pixels` makes the decoder itself refuse a frame of
+ * more pixels than 1920x1080, whatever the header said (both the system's ffmpeg and the 2018 build have it).
  */
 export const UPLOAD_INPUT_ARGS = [
   '-protocol_whitelist',
@@ -42,12 +44,20 @@ export const UPLOAD_INPUT_ARGS = [
   'vp8,vp9,h264',
   '-f_err_detect',
   'explode',
+  '-max_pixels',
+  String(UPLOAD_FRAME_MAX_PIXELS),
 ];
+
+/** What the decoder says when a frame is over -max_pixels (ffmpeg 4 and 5 alike). */
+export const OVERSIZED_FRAME_PATTERN = /exceeds specified max pixel count|Picture size \d+x\d+ is invalid/;
 
 export interface StreamInfo {
   /** seconds from the container header; null when absent (browser MediaRecorder webm has none) */
   durationSec: number | null;
   hasVideo: boolean;
+  /** frame size the input's video stream line gives (from the container header or the first decoded frame) */
+  inWidth: number | null;
+  inHeight: number | null;
   /** size of the raw frames ffmpeg writes, from its output stream line */
   outWidth: number | null;
   outHeight: number | null;
@@ -59,9 +69,12 @@ export function parseStreamInfo(stderr: string): StreamInfo {
   const inputPart = stderr.split(/^Output #0/m)[0];
   const outputPart = stderr.includes('Output #0') ? stderr.slice(stderr.indexOf('Output #0')) : '';
   const out = /Stream #0:0.*?: Video: rawvideo.*?, (\d+)x(\d+)/.exec(outputPart);
+  const input = /Stream #\d+:\d+.*?: Video: [^\n]*?, (\d+)x(\d+)/.exec(inputPart);
   return {
     durationSec: dur ? Number(dur[1]) * 3600 + Number(dur[2]) * 60 + Number(dur[3]) : null,
     hasVideo: /Stream #\d+:\d+.*?: Video:/.test(inputPart),
+    inWidth: input ? Number(input[1]) : null,
+    inHeight: input ? Number(input[2]) : null,
     outWidth: out ? Number(out[1]) : null,
     outHeight: out ? Number(out[2]) : null,
   };

@@ -1,6 +1,7 @@
 /** The face engine: enrollment descriptors, blink liveness and 1:1 identity, in worker threads. */
 export { createFaceEngine } from './engine';
 export { FaceBusyError, FaceInputError } from './errors';
+export { refuseOversizedFrames } from './frame-size';
 export { deserializeDescriptor, serializeDescriptor } from './match';
 export { FACE_MODEL_ID, type FaceEngineOptions } from './config';
 export type { FaceEngine, FaceEngineDebug, FaceReason, FaceTemplate, FaceVerdict } from './types';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson, postJson, trpcClient } from '../../../tests/helpers/http';
-import { signInTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { signInTestUser, startTestServer, type TestServer, tokenIdOf } from '../../../tests/helpers/test-server';
 import { manualClock } from '../../../tests/helpers/manual-clock';
 import { pointNorthOf } from '../../../tests/helpers/geo';
 import { USER_AGENT_MAX } from '../lib/user-agent';
@@ -37,11 +37,13 @@ const trpcMark = (token: string, userAgent: string, input: Record<string, unknow
     body: JSON.stringify({ 0: { ...INSIDE, ...input } }),
   }).then(async (r) => ({ status: r.status, body: (await r.json())[0] }));
 
-const addProof = (userId: number) =>
+/** An accepted face check earned by this login (a proof is spent only by the login that earned it). */
+const addProof = (user: { id: number; token: string }) =>
   srv.db
     .insertInto('face_verifications')
     .values({
-      user_id: userId,
+      user_id: user.id,
+      token_id: tokenIdOf(user.token),
       created_at: new Date(clock.now().getTime() - 5000).toISOString(),
       blink_count: 2,
       similarity: 0.3,
@@ -76,11 +78,11 @@ describe('where a mark came from', () => {
 
     // The geofence step (on PostgreSQL REST takes the one-statement path) then the final mark, each door.
     expect((await restMark(viaRest.token, PHONE, { accuracy: 12.5 })).body).toMatchObject({ geofencing_status: 'valid' });
-    await addProof(viaRest.id);
+    await addProof(viaRest);
     expect((await restMark(viaRest.token, PHONE, { accuracy: 9, face_verified: true })).body).toMatchObject({ status: 'present' });
     expect((await trpcMark(viaTrpc.token, LAPTOP, { accuracy: 30 })).body.result.data).toMatchObject({ geofencing_status: 'valid' });
     expect((await trpcMark(viaTrpc.token, LAPTOP, { accuracy: 25, face_verified: true })).body.result.data).toMatchObject({ status: 'refused' });
-    await addProof(viaTrpc.id);
+    await addProof(viaTrpc);
     expect((await trpcMark(viaTrpc.token, LAPTOP, { accuracy: 20, face_verified: true })).body.result.data).toMatchObject({ status: 'present' });
 
     expect(await attemptsOf(viaRest.id)).toEqual([

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
 import { getJson, postJson } from '../../../tests/helpers/http';
-import { createTestUser, signInTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { createTestUser, signInTestUser, startTestServer, type TestServer, tokenIdOf } from '../../../tests/helpers/test-server';
 import { manualClock } from '../../../tests/helpers/manual-clock';
 import { pointNorthOf } from '../../../tests/helpers/geo';
 
@@ -32,11 +32,13 @@ async function classWithSession(radius = 50) {
 const mark = (token: string, at: { latitude: number; longitude: number }, face_verified?: boolean, accuracy = 10) =>
   postJson(`${srv.url}/api/mark_attendance`, { accuracy, ...at, ...(face_verified === undefined ? {} : { face_verified }) }, token);
 
-const addProof = (userId: number, opts: { agoSeconds?: number; verdict?: 'accepted' | 'rejected' } = {}) =>
+/** A face check of this user's login (its token), as compare-face-video stores one; no token: a login unknown here. */
+const addProof = (user: { id: number; token?: string }, opts: { agoSeconds?: number; verdict?: 'accepted' | 'rejected' } = {}) =>
   srv.db
     .insertInto('face_verifications')
     .values({
-      user_id: userId,
+      user_id: user.id,
+      token_id: user.token ? tokenIdOf(user.token) : null,
       created_at: new Date(clock.now().getTime() - (opts.agoSeconds ?? 5) * 1000).toISOString(),
       blink_count: 2,
       similarity: 0.3,
@@ -62,7 +64,7 @@ describe('POST /api/mark_attendance: the geofence step', () => {
 
   it('tells the student inside or outside only: never a distance, a radius or the centre', async () => {
     const { student, stop } = await classWithSession(50);
-    await addProof(student.id);
+    await addProof(student);
     const answers = [
       await mark(student.token, pointNorthOf(CENTRE.latitude, CENTRE.longitude, 20)),
       await mark(student.token, pointNorthOf(CENTRE.latitude, CENTRE.longitude, 400)),
@@ -249,11 +251,11 @@ describe('POST /api/mark_attendance with face_verified: the proof rules', () => 
 
   it("refuses a rejected verification, an expired one, and someone else's", async () => {
     const { student, teacher, stop } = await classWithSession();
-    await addProof(student.id, { verdict: 'rejected' });
-    await addProof(student.id, { agoSeconds: 121 });
+    await addProof(student, { verdict: 'rejected' });
+    await addProof(student, { agoSeconds: 121 });
     const other = await createTestUser(srv.db, { role: 'student', department: 'BCA' });
-    await addProof(other.id);
-    await addProof(teacher.id);
+    await addProof(other);
+    await addProof(teacher);
     expect((await mark(student.token, inside, true)).body.face_recognition_status).toBe('not_verified');
     expect(await recordsOf(student.id)).toHaveLength(0);
     await stop();
@@ -261,7 +263,7 @@ describe('POST /api/mark_attendance with face_verified: the proof rules', () => 
 
   it('records present once with a fresh proof, then says already_marked; the proof cannot be reused', async () => {
     const { student, teacher, sessionId, stop } = await classWithSession();
-    const proof = await addProof(student.id, { agoSeconds: 119 });
+    const proof = await addProof(student, { agoSeconds: 119 });
     const res = await mark(student.token, inside, true);
     expect(res.body).toMatchObject({ status: 'present', geofencing_status: 'valid', face_recognition_status: 'verified' });
     const [record] = await recordsOf(student.id);
@@ -289,7 +291,7 @@ describe('POST /api/mark_attendance with face_verified: the proof rules', () => 
 
   it('refuses a proof when the student has walked outside', async () => {
     const { student, stop } = await classWithSession();
-    await addProof(student.id);
+    await addProof(student);
     const res = await mark(student.token, pointNorthOf(CENTRE.latitude, CENTRE.longitude, 300), true);
     expect(res.body).toMatchObject({ geofencing_status: 'invalid', error: MSG.student.outside });
     expect(await recordsOf(student.id)).toHaveLength(0);
@@ -298,8 +300,8 @@ describe('POST /api/mark_attendance with face_verified: the proof rules', () => 
 
   it('two requests at once produce exactly one record', async () => {
     const { student, stop } = await classWithSession();
-    await addProof(student.id);
-    await addProof(student.id, { agoSeconds: 10 });
+    await addProof(student);
+    await addProof(student, { agoSeconds: 10 });
     const results = await Promise.all(Array.from({ length: 6 }, () => mark(student.token, inside, true)));
     expect(results.filter((r) => r.body.status === 'present')).toHaveLength(1);
     expect(await recordsOf(student.id)).toHaveLength(1);
@@ -361,7 +363,15 @@ describe('CAMPUS_NETWORKS', () => {
     ).toBe(201);
     await campus.db
       .insertInto('face_verifications')
-      .values({ user_id: student.id, created_at: clock.now().toISOString(), blink_count: 2, similarity: 0.3, verdict: 'accepted', reason: 'accepted' })
+      .values({
+        user_id: student.id,
+        token_id: tokenIdOf(student.token),
+        created_at: clock.now().toISOString(),
+        blink_count: 2,
+        similarity: 0.3,
+        verdict: 'accepted',
+        reason: 'accepted',
+      })
       .execute();
     expect((await markFrom(student.token, '198.51.100.9')).body.geofencing_status).toBe('valid');
     const home = await markFrom(student.token, '198.51.100.9', true);

@@ -6,6 +6,7 @@ import { ZStudentPageInput } from '../../shared/schemas/attendance';
 import type { AppDeps } from '../deps';
 import { DomainError, parseInput } from '../lib/errors';
 import { ServerTiming } from '../lib/server-timing';
+import { withAdmittedFaceCheck } from '../services/face-check-admission';
 import { verifyStudentVideo } from '../services/face-verification';
 import { getStudentAttendance } from '../services/student-attendance';
 import { getStudentProfile } from '../services/users';
@@ -58,11 +59,14 @@ export function studentRoutes(deps: AppDeps): Router {
     const timing = res.locals.timing as ServerTiming;
     timing.lap('auth');
     try {
-      const verdict = await verifyStudentVideo(
-        deps,
-        user(req),
-        timing.measure('upload', () => receiveVideo(req, res)),
-        timing,
+      // admitted (one at a time per account, a few a minute) before a byte of the upload is read
+      const verdict = await withAdmittedFaceCheck(deps, user(req), () =>
+        verifyStudentVideo(
+          deps,
+          user(req),
+          timing.measure('upload', () => receiveVideo(req, res)),
+          timing,
+        ),
       );
       res.setHeader('Server-Timing', timing.header());
       res.json(verdict);

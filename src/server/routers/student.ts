@@ -4,6 +4,7 @@ import { MSG } from '../../shared/messages';
 import { ZMarkAttendanceInput, ZStudentPageInput } from '../../shared/schemas/attendance';
 import { DomainError } from '../lib/errors';
 import { markAttendance } from '../services/attendance-marking';
+import { withAdmittedFaceCheck } from '../services/face-check-admission';
 import { verifyStudentVideo } from '../services/face-verification';
 import { getStudentAttendance } from '../services/student-attendance';
 import { getStudentProfile } from '../services/users';
@@ -18,10 +19,20 @@ export const studentRouter = router({
   markAttendance: student
     .input(ZMarkAttendanceInput)
     .mutation(({ ctx, input }) => markAttendance(ctx, ctx.user, input, { ip: ctx.ip, userAgent: ctx.userAgent })),
-  compareFaceVideo: student.input(z.instanceof(FormData)).mutation(async ({ ctx, input }) => {
-    const video = input.get('video');
-    if (!(video instanceof Blob)) throw new DomainError('VALIDATION', MSG.face.videoMissing);
-    if (video.size > MAX_VIDEO_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', MSG.face.videoTooLarge);
-    return verifyStudentVideo(ctx, ctx.user, Buffer.from(await video.arrayBuffer()));
-  }),
+  // admitted before the input is parsed: tRPC reads the multipart body only when the input middleware asks for it
+  compareFaceVideo: student
+    .use(({ ctx, next }) =>
+      withAdmittedFaceCheck(ctx, ctx.user, async () => {
+        const result = await next();
+        if (!result.ok) throw result.error; // so a busy engine's answer is seen (and not counted)
+        return result;
+      }),
+    )
+    .input(z.instanceof(FormData))
+    .mutation(async ({ ctx, input }) => {
+      const video = input.get('video');
+      if (!(video instanceof Blob)) throw new DomainError('VALIDATION', MSG.face.videoMissing);
+      if (video.size > MAX_VIDEO_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', MSG.face.videoTooLarge);
+      return verifyStudentVideo(ctx, ctx.user, Buffer.from(await video.arrayBuffer()));
+    }),
 });

@@ -124,6 +124,22 @@ export async function markAttendance(deps: Deps, student: AuthUser, input: TMark
   return recordPresence(deps, student, session, input, geo, attempt);
 }
 
+/**
+ * The student's accepted, unused face checks of the last FACE_PROOF_TTL seconds, newest first. A proof is spent only
+ * by the login that earned it (the caller adds its token_id): a check on one device cannot mark from another.
+ */
+function unusedProofs(db: Deps['db'], studentId: number, since: string, now: Date) {
+  return db
+    .selectFrom('face_verifications')
+    .select(['id'])
+    .where('user_id', '=', studentId)
+    .where('verdict', '=', 'accepted')
+    .where('used_at', 'is', null)
+    .where('created_at', '>=', since)
+    .where('created_at', '<=', now.toISOString())
+    .orderBy('created_at', 'desc');
+}
+
 async function recordPresence(
   deps: Deps,
   student: AuthUser,
@@ -148,16 +164,7 @@ async function recordPresence(
         .where('student_id', '=', student.id)
         .executeTakeFirst();
       if (earlier) return { kind: 'already' as const, timestamp: earlier.marked_at };
-      const proof = await trx
-        .selectFrom('face_verifications')
-        .select(['id'])
-        .where('user_id', '=', student.id)
-        .where('verdict', '=', 'accepted')
-        .where('used_at', 'is', null)
-        .where('created_at', '>=', since)
-        .where('created_at', '<=', now.toISOString())
-        .orderBy('created_at', 'desc')
-        .executeTakeFirst();
+      const proof = await unusedProofs(trx, student.id, since, now).where('token_id', '=', student.token_id).executeTakeFirst();
       if (!proof) return { kind: 'no_proof' as const };
       const taken = await trx
         .updateTable('face_verifications')
@@ -200,8 +207,13 @@ async function recordPresence(
     });
   if (outcome.kind === 'already') return { status: 'already_marked' as const, timestamp: outcome.timestamp };
   if (outcome.kind === 'no_proof') {
-    await deps.attempts.writeNow(logged(deps, attempt, 'refused_no_face_proof'));
-    return { status: 'refused' as const, ...geo, face_recognition_status: 'not_verified', error: MSG.attendance.faceNotVerified };
+    // Refused like a missing proof; the words tell the student where to check instead when another login has one.
+    const elsewhere = await unusedProofs(deps.db, student.id, since, now)
+      .where((eb) => eb.or([eb('token_id', '!=', student.token_id), eb('token_id', 'is', null)]))
+      .executeTakeFirst();
+    await deps.attempts.writeNow(logged(deps, attempt, elsewhere ? 'refused_proof_of_other_login' : 'refused_no_face_proof'));
+    const error = elsewhere ? MSG.faceCheck.proofOtherLogin : MSG.attendance.faceNotVerified;
+    return { status: 'refused' as const, ...geo, face_recognition_status: 'not_verified', error };
   }
   await deps.attempts.writeNow(logged(deps, attempt, 'present'));
   return { status: 'present' as const, ...geo, face_recognition_status: 'verified', timestamp: outcome.timestamp, message: MSG.attendance.marked };

@@ -10,6 +10,8 @@ export function faceInputMessage(err: FaceInputError): string {
       return MSG.face.videoEmpty;
     case 'video_too_large':
       return MSG.face.videoTooLarge;
+    case 'video_frame_too_large':
+      return MSG.faceCheck.videoFrameTooLarge;
     case 'video_too_short':
       return MSG.face.videoTooShort;
     case 'video_too_long':

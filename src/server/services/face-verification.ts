@@ -1,7 +1,7 @@
 import { MSG } from '../../shared/messages';
 import type { AuthUser } from '../auth/authenticate';
 import type { AppDeps } from '../deps';
-import { deserializeDescriptor, FaceInputError, type FaceTemplate } from '../face/index';
+import { deserializeDescriptor, FaceInputError, type FaceTemplate, refuseOversizedFrames } from '../face/index';
 import { DomainError } from '../lib/errors';
 import { NO_TIMING, type ServerTiming } from '../lib/server-timing';
 import { toDomainFaceError } from './face-errors';
@@ -23,7 +23,7 @@ async function loadTemplate(deps: Deps, userId: number): Promise<FaceTemplate | 
 
 /**
  * Runs liveness and identity on the uploaded video (or the upload still being received) and stores every attempt as a face verification; an accepted
- * one is the proof that lets the student's attendance be recorded (once, within FACE_PROOF_TTL).
+ * one is the proof that lets the student's attendance be recorded (once, within FACE_PROOF_TTL, by the same login).
  */
 export async function verifyStudentVideo(deps: Deps, student: AuthUser, upload: Buffer | Promise<Buffer>, timing: Pick<ServerTiming, 'measure'> = NO_TIMING) {
   // The template is read while the upload may still be arriving; a refused upload is still the error reported.
@@ -32,7 +32,7 @@ export async function verifyStudentVideo(deps: Deps, student: AuthUser, upload: 
     timing.measure('store', () =>
       deps.db
         .insertInto('face_verifications')
-        .values({ user_id: student.id, created_at: deps.clock.now().toISOString(), ...row })
+        .values({ user_id: student.id, token_id: student.token_id, created_at: deps.clock.now().toISOString(), ...row })
         .execute(),
     );
   if (!template) {
@@ -41,6 +41,8 @@ export async function verifyStudentVideo(deps: Deps, student: AuthUser, upload: 
   }
   const started = Date.now();
   try {
+    // from the container's header, before the engine queues or decodes anything (the decoder checks again)
+    refuseOversizedFrames(video);
     const verdict = await timing.measure('engine', () => deps.face.verifyVideo(video, template));
     await store({
       verdict: verdict.success ? 'accepted' : 'rejected',
@@ -61,7 +63,7 @@ export async function verifyStudentVideo(deps: Deps, student: AuthUser, upload: 
     if (err instanceof FaceInputError) {
       const message = faceInputMessage(err);
       await store({ verdict: 'error', reason: message.slice(0, 200), duration_ms: Date.now() - started });
-      throw new DomainError('VALIDATION', message, { errorCode: 'invalid_video' });
+      throw new DomainError('VALIDATION', message, { errorCode: err.code === 'video_frame_too_large' ? 'video_too_large' : 'invalid_video' });
     }
     return toDomainFaceError(err);
   }

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { MSG } from '../../shared/messages';
 import { MIN_ACCURACY_LIMIT_M, type Role, type UserStatus } from '../../shared/constants';
 import type { TMarkAttendanceInput } from '../../shared/schemas/attendance';
-import type { TokenPayload } from '../../shared/token';
 import { type AuthUser, liveUser } from '../auth/authenticate';
+import type { VerifiedToken } from '../auth/tokens';
 import { PREPARED_MARK } from '../db/dialect';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../lib/errors';
@@ -37,7 +37,7 @@ interface StepRow {
  * counted. The distance and the inside/outside decision are computed once, in SQL, for the counter and the answer
  * alike (haversine on the mean Earth radius, as lib/geo.ts, with the same order of operations).
  */
-function runStep(deps: Deps, payload: TokenPayload, input: TMarkAttendanceInput) {
+function runStep(deps: Deps, payload: VerifiedToken, input: TMarkAttendanceInput) {
   const rad = (x: ReturnType<typeof sql>) => sql`((${x}) * pi() / 180)`;
   const lat = sql`${input.latitude}::double precision`;
   const lon = sql`${input.longitude}::double precision`;
@@ -81,7 +81,7 @@ function runStep(deps: Deps, payload: TokenPayload, input: TMarkAttendanceInput)
  */
 export async function geofenceStepInOneTrip(
   deps: Deps,
-  payload: TokenPayload,
+  payload: VerifiedToken,
   input: TMarkAttendanceInput,
   caller: Caller,
   authorize: (user: AuthUser | null) => AuthUser,

@@ -96,7 +96,7 @@ export async function seedDemo(deps: Deps, opts: SeedOptions, progress: Progress
   progress.stop();
   const teachers: AuthUser[] = ids
     .slice(1, 1 + opts.teachers)
-    .map((id, t) => ({ id, username: users[1 + t].username, role: 'teacher', status: 'active', department_id: users[1 + t].department_id }));
+    .map((id, t) => ({ id, username: users[1 + t].username, role: 'teacher', status: 'active', department_id: users[1 + t].department_id, token_id: 'seed' }));
   const studentIds = ids.slice(1 + opts.teachers);
   const rand = seededRandom(20261123);
   const habits = studentIds.map(() => attendanceHabit(rand));

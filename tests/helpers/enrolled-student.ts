@@ -1,0 +1,79 @@
+import http from 'node:http';
+import { readFixture } from './fixtures';
+import { GOOD_FIELDS, postJson, postRegister } from './http';
+import type { TestServer } from './test-server';
+
+/** The fixture people with enrollment photos: aoc blinks three times in its clip, mcguinness never. */
+const PHOTOS = { aoc: ['f005', 'f045', 'f070'], mcguinness: ['f003', 'f025', 'f115'] } as const;
+export const CLIPS = { aoc: 'aoc_3blinks_3s.webm', mcguinness: 'mcguinness_0blinks_3s.webm' } as const;
+
+/** Registers a student with a fixture person's three photos, has the teacher approve them, and logs in. */
+export async function enrolledStudent(srv: TestServer, teacherToken: string, person: keyof typeof PHOTOS, email: string) {
+  const images = PHOTOS[person].map((f) => ({ data: readFixture('clips', `enroll_${person}_${f}.jpg`) }));
+  const reg = await postRegister(srv.url, { ...GOOD_FIELDS, email, username: email.split('@')[0].replace(/[^a-z0-9]/gi, '') }, images);
+  if (reg.status !== 201) throw new Error(`registration of ${person} answered ${reg.status}: ${reg.text}`);
+  const user = await srv.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  await fetch(`${srv.url}/api/approve_students`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${teacherToken}` },
+    body: JSON.stringify({ user_ids: [user.id] }),
+  });
+  return { id: user.id, email, token: await logIn(srv, email) };
+}
+
+/** One more login of the account (POST /api/login): another device, another token id. */
+export async function logIn(srv: TestServer, email: string, password = GOOD_FIELDS.password): Promise<string> {
+  return (await postJson(`${srv.url}/api/login`, { email, password })).body.token as string;
+}
+
+/** POST /api/compare-face-video as the page sends it. */
+export async function compareFaceVideo(srv: TestServer, token: string, video: Buffer) {
+  const form = new FormData();
+  form.append('video', new Blob([new Uint8Array(video)], { type: 'video/webm' }), 'clip.webm');
+  const res = await fetch(`${srv.url}/api/compare-face-video`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: JSON.parse(text) };
+}
+
+/**
+ * A compare-face-video upload sent in two parts: the request and the first bytes now, the rest when `finish` is
+ * called (a slow connection), so the check is in flight for as long as the test wants. `abort` drops the connection.
+ */
+export function slowUpload(srv: TestServer, token: string, video: Buffer) {
+  const boundary = `rollcall-${Math.random().toString(36).slice(2)}`;
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="clip.webm"\r\nContent-Type: video/webm\r\n\r\n`),
+    video,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const req = http.request(`${srv.url}/api/compare-face-video`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length },
+  });
+  const answer = new Promise<{ status: number; body: any }>((resolve, reject) => {
+    req.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (s: string) => {
+        text += s;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+    });
+    req.on('error', reject);
+  });
+  answer.catch(() => undefined); // an aborted upload has no answer
+  const first = 1024;
+  req.write(body.subarray(0, first));
+  return {
+    finish: () => {
+      req.end(body.subarray(first));
+      return answer;
+    },
+    abort: () => req.destroy(),
+  };
+}
+
+/** Waits until `condition` holds (the test's own timeout bounds it): for a state another request brings about. */
+export async function until(condition: () => Promise<boolean>, everyMs = 20): Promise<void> {
+  while (!(await condition())) await new Promise((r) => setTimeout(r, everyMs));
+}
