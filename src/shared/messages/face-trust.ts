@@ -7,6 +7,23 @@ export const faceTrustMessages = {
   },
   duplicateFace: {
     refused: 'This face is already enrolled for another account. Ask your teacher.',
+    alreadyAllowed: 'This registration has already been let through.',
+    cardTitle: 'Refused duplicate faces',
+    cardIntro:
+      'Registrations refused because the face is already enrolled for another account. Compare the photos: for twins, let one registration through with that email.',
+    none: 'No registration has been refused for a duplicate face.',
+    allow: 'Let one registration through',
+    allowed: 'One registration with this email will be let through.',
+    loadFailed: 'Could not load the refused registrations.',
+    allowFailed: 'Could not let the registration through.',
+    matchedAccount: 'Already enrolled as',
+    matchedGone: 'The matching account no longer exists.',
+    distance: (d: number) => `Distance ${d.toFixed(3)}`,
+    stateWaiting: 'Waiting',
+    stateAllowed: (by: string) => `Allowed by ${by}`,
+    stateUsed: (account: string) => `Used by account ${account}`,
+    someone: 'a deleted account',
+    photoAlt: (n: number) => `Enrolled photo ${n} of the matching account`,
   },
   faceCheck: {
     oneAtATime: 'A face check for your account is already running. Wait for its answer, then try again.',
