@@ -10,6 +10,7 @@ import { type Clock, systemClock } from './lib/clock';
 import { createAttemptLog } from './infra/attempt-log';
 import { createLoginGuard } from './infra/login-guard';
 import { createHourlyAllowance } from './infra/hourly-allowance';
+import { createFaceIndex } from './services/face-index';
 import { createReportCache } from './services/reports/report-cache';
 import { createSessionSweeper } from './services/session-expiry';
 import { MSG } from '../shared/messages';
@@ -41,5 +42,6 @@ export async function buildDeps(config: AppConfig, opts: { clock?: Clock; face?:
     registrations: createHourlyAllowance(db, clock, { name: 'register', perHour: config.registerMaxPerHour, message: MSG.register.tooMany }),
     contactMessages: createHourlyAllowance(db, clock, { name: 'contact', perHour: CONTACT_MESSAGES_PER_HOUR, message: MSG.contact.tooMany }),
     reports: createReportCache(db),
+    faceIndex: createFaceIndex(),
   };
 }

@@ -7,6 +7,7 @@ import type { UrlSigner } from './lib/url-signer';
 import type { AttemptLog } from './infra/attempt-log';
 import type { LoginGuard } from './infra/login-guard';
 import type { HourlyAllowance } from './infra/hourly-allowance';
+import type { FaceIndex } from './services/face-index';
 import type { ReportCache } from './services/reports/report-cache';
 import type { SessionSweeper } from './services/session-expiry';
 
@@ -28,4 +29,6 @@ export interface AppDeps {
   sessions: SessionSweeper;
   /** The admin reports' attendance facts and recent aggregates, kept current from the database on each report. */
   reports: ReportCache;
+  /** On PostgreSQL, the enrolled face templates this node keeps for the duplicate-face search, checked against the database on each use. */
+  faceIndex: FaceIndex;
 }

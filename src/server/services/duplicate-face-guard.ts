@@ -19,9 +19,9 @@ export type FaceScreening = { refused: false; allowanceId: number | null } | { r
  * account is refused and the refusal recorded (the caller commits it and writes nothing else), unless an admin let
  * this email through against that same account and the allowance is still unused.
  */
-export async function screenNewFace(trx: DB, config: AppDeps['config'], face: NewFace): Promise<FaceScreening> {
+export async function screenNewFace(trx: DB, deps: Pick<AppDeps, 'config' | 'faceIndex'>, face: NewFace): Promise<FaceScreening> {
   await lockFaceRegistry(trx);
-  const match = await findEnrolledFace({ db: trx, config }, face.mean);
+  const match = await findEnrolledFace({ db: trx, config: deps.config, faceIndex: deps.faceIndex }, face.mean);
   if (!match) return { refused: false, allowanceId: null };
   const allowance = await trx
     .selectFrom('duplicate_faces')

@@ -6,7 +6,8 @@ import type { AppDeps } from '../deps';
 import { resolveOptions } from '../face/config';
 import { deserializeDescriptor } from '../face/index';
 
-type Deps = Pick<AppDeps, 'db' | 'config'>;
+/** faceIndex: on PostgreSQL, this node's copy of the templates (face-index.ts); without it every search reads the table. */
+type Deps = Pick<AppDeps, 'db' | 'config'> & Partial<Pick<AppDeps, 'faceIndex'>>;
 
 export interface FaceMatch {
   user_id: number;
@@ -19,23 +20,28 @@ export const identityThreshold = (config: Deps['config']) => resolveOptions(conf
 
 /**
  * One face, one account: the enrolled template (of any account but `excludeUserId`) nearest to `mean`, when it is
- * at or under the identity threshold; null otherwise. Every template of the institution is read on each search (no
- * cache to fall out of step with other nodes or with deleted users): 10,000 templates are 5 MB, read as arrays and
- * compared through Float32Array views of the blobs (docs/benchmarks.md, "Duplicate face search").
+ * at or under the identity threshold; null otherwise. Every template of the institution is compared on each search:
+ * on SQLite read from the file as arrays, through Float32Array views of the blobs; on PostgreSQL from this node's
+ * index, brought up to date with the database first (docs/benchmarks.md, "Duplicate face search").
  */
 export async function findEnrolledFace(deps: Deps, mean: Float32Array, opts: { excludeUserId?: number } = {}): Promise<FaceMatch | null> {
+  const threshold = identityThreshold(deps.config);
+  if (deps.faceIndex && isPostgres(deps.db)) return nearestWithin(await deps.faceIndex.templates(deps.db), mean, threshold, opts.excludeUserId);
   const rows = await arrayRows(deps.db, deps.db.selectFrom('face_templates').select(['user_id', 'mean_embedding']));
-  return nearestWithin(rows as [number, Uint8Array][], mean, identityThreshold(deps.config), opts.excludeUserId);
+  return nearestWithin(asFloats(rows as [number, Uint8Array][], mean.length), mean, threshold, opts.excludeUserId);
 }
 
-/** The nearest row at or under `threshold`; a row is dropped as soon as its partial sum passes the best so far. */
-export function nearestWithin(rows: [number, Uint8Array][], mean: Float32Array, threshold: number, excludeUserId?: number): FaceMatch | null {
+/** The nearest template at or under `threshold`; a template is dropped as soon as its partial sum passes the best so far. */
+export function nearestWithin(
+  templates: Iterable<readonly [number, Float32Array]>,
+  mean: Float32Array,
+  threshold: number,
+  excludeUserId?: number,
+): FaceMatch | null {
   let limit = threshold * threshold;
   let best: FaceMatch | null = null;
-  const scratch = new Float32Array(mean.length);
-  for (const [userId, blob] of rows) {
-    if (userId === excludeUserId || blob.length !== mean.length * 4) continue;
-    const v = floatsOf(blob, scratch);
+  for (const [userId, v] of templates) {
+    if (userId === excludeUserId || v.length !== mean.length) continue;
     let s = 0;
     let i = 0;
     // Most templates are strangers, far past the limit after a few dimensions: check every 16.
@@ -49,6 +55,12 @@ export function nearestWithin(rows: [number, Uint8Array][], mean: Float32Array, 
     }
   }
   return best;
+}
+
+/** Each row's blob as floats, one at a time (a view, or a copy in one scratch array): read each before the next. */
+function* asFloats(rows: [number, Uint8Array][], dims: number): Generator<readonly [number, Float32Array]> {
+  const scratch = new Float32Array(dims);
+  for (const [userId, blob] of rows) if (blob.length === dims * 4) yield [userId, floatsOf(blob, scratch)];
 }
 
 const LITTLE_ENDIAN = os.endianness() === 'LE';

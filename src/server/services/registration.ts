@@ -33,7 +33,7 @@ export async function registerUser(deps: AppDeps, fields: unknown, files: Upload
   try {
     await deps.db.transaction().execute(async (trx) => {
       const face = { mean: template.mean, email: input.email, username: input.username, ip: meta.ip, now };
-      const screening = await screenNewFace(trx, deps.config, face);
+      const screening = await screenNewFace(trx, deps, face);
       // A refusal commits its record and nothing else.
       if (screening.refused) {
         refused = true;
