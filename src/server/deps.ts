@@ -29,6 +29,6 @@ export interface AppDeps {
   sessions: SessionSweeper;
   /** The admin reports' attendance facts and recent aggregates, kept current from the database on each report. */
   reports: ReportCache;
-  /** On PostgreSQL, the enrolled face templates this node keeps for the duplicate-face search, checked against the database on each use. */
+  /** The enrolled face templates this node keeps for the duplicate-face search, checked against the database on each use. */
   faceIndex: FaceIndex;
 }

@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps';
 import { resolveOptions } from '../face/config';
 import { deserializeDescriptor } from '../face/index';
 
-/** faceIndex: on PostgreSQL, this node's copy of the templates (face-index.ts); without it every search reads the table. */
+/** faceIndex: this node's copy of the templates (face-index.ts); without it every search reads the whole table. */
 type Deps = Pick<AppDeps, 'db' | 'config'> & Partial<Pick<AppDeps, 'faceIndex'>>;
 
 export interface FaceMatch {
@@ -20,13 +20,13 @@ export const identityThreshold = (config: Deps['config']) => resolveOptions(conf
 
 /**
  * One face, one account: the enrolled template (of any account but `excludeUserId`) nearest to `mean`, when it is
- * at or under the identity threshold; null otherwise. Every template of the institution is compared on each search:
- * on SQLite read from the file as arrays, through Float32Array views of the blobs; on PostgreSQL from this node's
- * index, brought up to date with the database first (docs/benchmarks.md, "Duplicate face search").
+ * at or under the identity threshold; null otherwise. Every template of the institution is compared on each search,
+ * from this node's index brought up to date with the database first, or without one read from the table as arrays
+ * through Float32Array views of the blobs (docs/benchmarks.md, "Duplicate face search").
  */
 export async function findEnrolledFace(deps: Deps, mean: Float32Array, opts: { excludeUserId?: number } = {}): Promise<FaceMatch | null> {
   const threshold = identityThreshold(deps.config);
-  if (deps.faceIndex && isPostgres(deps.db)) return nearestWithin(await deps.faceIndex.templates(deps.db), mean, threshold, opts.excludeUserId);
+  if (deps.faceIndex) return nearestWithin(await deps.faceIndex.templates(deps.db), mean, threshold, opts.excludeUserId);
   const rows = await arrayRows(deps.db, deps.db.selectFrom('face_templates').select(['user_id', 'mean_embedding']));
   return nearestWithin(asFloats(rows as [number, Uint8Array][], mean.length), mean, threshold, opts.excludeUserId);
 }
