@@ -91,7 +91,9 @@ export function createFaceIndex(): FaceIndex {
 async function fingerprint(db: DB): Promise<Fingerprint> {
   const versions: RawBuilder<number | string> = isPostgres(db)
     ? sql<number>`coalesce(sum(xmin::text::bigint), 0)`
-    : sql<string>`coalesce(group_concat(hex(substr(mean_embedding, 1, ${HEAD_BYTES})), '' order by user_id), '')`;
+    : sql<string>`coalesce(group_concat(hex(substr(mean_embedding, 1, ${HEAD_BYTES})), ''), '')`;
+  // SQLite scans face_templates in rowid (user id) order, so that is group_concat's order without an ORDER BY (which
+  // would sort 10,000 rows on every search); were it ever another, fingerprints would only differ and reload.
   const r = await db
     .selectFrom('face_templates')
     .select((eb) => [eb.fn.countAll<number>().as('n'), sql<number>`coalesce(sum(user_id), 0)`.as('ids'), versions.as('versions')])
