@@ -25,7 +25,7 @@ export function DuplicateFacesCard() {
     onError: (e) => toast.error(e.data?.errorCode === 'already_allowed' ? e.message : D.allowFailed),
   });
   return (
-    <Card aria-labelledby="duplicate-faces-title">
+    <Card role="region" aria-labelledby="duplicate-faces-title">
       <CardHeader>
         <CardTitle id="duplicate-faces-title">{D.cardTitle}</CardTitle>
         <CardDescription>{D.cardIntro}</CardDescription>
