@@ -15,7 +15,7 @@ import { findEnrolledFace, identityThreshold } from '../src/server/services/face
  * there for the run (dropped after), then times findEnrolledFace as the app calls it (with its deps.faceIndex): a new
  * face that matches nobody (a registration), a new face of someone enrolled (a twin, or a second account), and a
  * search right after another node enrolled someone (the index fetches that one template first). Flags: `--templates
- * N` (10,000), `--runs N` (200 of each kind).
+ * N` (10,000), `--runs N` (200 of each kind), `--without-index` (every search reads the table).
  *
  * The templates are synthetic but shaped like face-api's 128-float means of the fixture photos (measured through the
  * engine: norms 1.46-1.48, two people 0.75-0.91 apart, two photo sets of one person 0.11-0.16 apart): a shared centre
@@ -24,6 +24,8 @@ import { findEnrolledFace, identityThreshold } from '../src/server/services/face
  */
 const arg = (name: string, fallback: number) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback);
 const TEMPLATES = arg('--templates', 10_000);
+/** `--without-index`: every search reads the whole table, as a caller without deps.faceIndex does. */
+const WITH_INDEX = !process.argv.includes('--without-index');
 const RUNS = arg('--runs', 200);
 const DIM = 128;
 
@@ -89,11 +91,11 @@ async function benchEngine(engine: string, db: DB) {
   const seeded = performance.now();
   const ids = await seed(db);
   console.log(`\n${engine}: ${TEMPLATES} templates seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s; load average ${load()}`);
-  const deps = { db, config: loadConfig({ DATA_DIR: os.tmpdir() }), faceIndex: createFaceIndex() };
+  const deps = { db, config: loadConfig({ DATA_DIR: os.tmpdir() }), ...(WITH_INDEX && { faceIndex: createFaceIndex() }) };
   const threshold = identityThreshold(deps.config);
   let t = performance.now();
   await findEnrolledFace(deps, person());
-  console.log(`  first search (PostgreSQL: loads the index): ${(performance.now() - t).toFixed(1)} ms`);
+  console.log(`  first search${WITH_INDEX ? ' (loads the index)' : ', without the index'}: ${(performance.now() - t).toFixed(1)} ms`);
   for (let i = 0; i < 10; i++) await findEnrolledFace(deps, person()); // warm up: statement caches, JIT
   const times: Record<'stranger' | 'twin' | 'after a new enrollment', number[]> = { stranger: [], twin: [], 'after a new enrollment': [] };
   let wrong = 0;
