@@ -126,6 +126,9 @@ const MATRIX: Record<string, Call> = {
   'GET /api/admin/attendance-summary/export.csv': { expect: ADMIN_ONLY },
   'GET /api/admin/attendance-details/export.csv': { expect: ADMIN_ONLY },
   'GET /api/admin/attendance-details/:teacher/:student': { expect: ADMIN_ONLY },
+  // :id is no refusal's id: the admin's call is a 404 (the allowance itself is tested in duplicate-face.integration).
+  'GET /api/admin/duplicate-faces': { expect: ADMIN_ONLY },
+  'POST /api/admin/duplicate-faces/:id/allow': { expect: row(401, 401, 403, 403, 404, 403) },
   'GET /api/user/:id': { expect: SELF_OR_ADMIN },
   'PUT /api/update/:id': { multipart: true, expect: SELF_OR_ADMIN },
 
@@ -143,6 +146,8 @@ const MATRIX: Record<string, Call> = {
   'admin.attendanceDetails': { input: () => ({}), expect: ADMIN_ONLY },
   'admin.pairDetail': { input: (f) => ({ teacher: f.teacher.id, student: f.student.id }), expect: ADMIN_ONLY },
   'admin.charts': { input: () => ({}), expect: ADMIN_ONLY },
+  'admin.duplicateFaces': { expect: ADMIN_ONLY },
+  'admin.allowDuplicateFace': { input: (f) => ({ id: f.teacher.id }), expect: row(401, 401, 403, 403, 404, 403) },
   'account.profile': { input: (f) => ({ id: f.teacher.id }), expect: SELF_OR_ADMIN },
   'teacher.profile': { expect: STAFF },
   'teacher.departments': { expect: STAFF },

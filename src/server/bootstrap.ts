@@ -12,12 +12,15 @@ import { createAttemptLog } from './infra/attempt-log';
 import { createLoginGuard } from './infra/login-guard';
 import { createHourlyAllowance } from './infra/hourly-allowance';
 import { createWindowAllowance } from './infra/window-allowance';
+import { createFaceIndex } from './services/face-index';
 import { createReportCache } from './services/reports/report-cache';
 import { createSessionSweeper } from './services/session-expiry';
 import { MSG } from '../shared/messages';
 
 /** A visitor may send this many contact messages an hour from one address: enough for people, not for a flood. */
 const CONTACT_MESSAGES_PER_HOUR = 5;
+/** A student may send new face photos this many times an hour: each costs an enrollment in the face engine. */
+const FACE_CHANGE_UPLOADS_PER_HOUR = 5;
 
 /**
  * Opens and migrates the database, loads the face engine and wires the services: what main.ts and tests share.
@@ -50,6 +53,14 @@ export async function buildDeps(config: AppConfig, opts: { clock?: Clock; face?:
       message: MSG.faceCheck.tooManyPerMinute,
       errorCode: 'too_many_checks',
     }),
+    faceChangeUploads: createWindowAllowance(db, clock, {
+      name: 'face-change',
+      limit: FACE_CHANGE_UPLOADS_PER_HOUR,
+      windowMs: 3600_000,
+      message: MSG.faceChange.tooMany,
+      errorCode: 'too_many_face_changes',
+    }),
     reports: createReportCache(db),
+    faceIndex: createFaceIndex(),
   };
 }

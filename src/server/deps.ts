@@ -9,6 +9,7 @@ import type { AttemptLog } from './infra/attempt-log';
 import type { LoginGuard } from './infra/login-guard';
 import type { HourlyAllowance } from './infra/hourly-allowance';
 import type { WindowAllowance } from './infra/window-allowance';
+import type { FaceIndex } from './services/face-index';
 import type { ReportCache } from './services/reports/report-cache';
 import type { SessionSweeper } from './services/session-expiry';
 
@@ -30,8 +31,12 @@ export interface AppDeps {
   contactMessages: HourlyAllowance;
   /** Face checks per account and minute, counted before the upload is read (every node shares the count). */
   faceChecksPerMinute: WindowAllowance;
+  /** New face photos a non-admin may send per account and hour, counted before the engine enrolls them. */
+  faceChangeUploads: WindowAllowance;
   /** Ends sessions past their end time (on a timer and before reads); safe on every node at once. */
   sessions: SessionSweeper;
   /** The admin reports' attendance facts and recent aggregates, kept current from the database on each report. */
   reports: ReportCache;
+  /** The enrolled face templates this node keeps for the duplicate-face search, checked against the database on each use. */
+  faceIndex: FaceIndex;
 }

@@ -8,6 +8,7 @@ import type { AdminUser, PairRow } from '@/features/admin/admin-types';
 import { AttendanceCharts } from '@/features/admin/attendance-charts';
 import { DeleteUserDialog } from '@/features/admin/delete-user-dialog';
 import { DetailDialog } from '@/features/admin/detail-dialog';
+import { DuplicateFacesCard } from '@/features/admin/duplicate-faces-card';
 import { FilterBar } from '@/features/admin/filter-bar';
 import { StatCards } from '@/features/admin/stat-cards';
 import { SummaryDialog } from '@/features/admin/summary-dialog';
@@ -18,7 +19,7 @@ import { downloadFile } from '@/lib/download';
 import { trpc } from '@/lib/trpc';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** SPEC 2's admin dashboard: filters, counts, charts, user cards and the report popups. */
+/** SPEC 2's admin dashboard: filters, counts, charts, user cards, the report popups and the refused duplicate faces. */
 export function AdminDashboardPage() {
   useDocumentTitle(MSG.dashboard.titles.admin);
   const filter = useAttendanceFilter();
@@ -69,6 +70,7 @@ export function AdminDashboardPage() {
           <StatCards shown={shownRole} onShow={(role) => setShownRole((r) => (r === role ? null : role))} />
           {shownRole && <UserCards role={shownRole} onEdit={(user) => setEditing({ user })} onDelete={setDeleting} />}
           <AttendanceCharts filter={filter.input} />
+          <DuplicateFacesCard />
         </div>
       </main>
       <UserFormDialog open={Boolean(editing)} user={editing?.user ?? null} onOpenChange={(o) => !o && setEditing(null)} />

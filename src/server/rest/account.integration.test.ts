@@ -76,4 +76,18 @@ describe('/update-user: GET /api/user/{id} and PUT /api/update/{id}', () => {
     expect(stored).toEqual([expect.stringMatching(/^change-1-\w+\.jpg$/), expect.stringMatching(/^change-2-/), expect.stringMatching(/^change-3-/), 'old.jpg']);
     expect((await getJson(`${srv.url}/api/user/${s.id}`, s.token)).body.pending_face_change).toEqual({ requested_at: expect.any(String) });
   });
+  it("counts a student's photo uploads per hour before the engine sees them; an admin is not held back", async () => {
+    const s = await enrolledStudent();
+    const admin = await signInTestUser(srv, { role: 'admin' });
+    const notImages = [0, 1, 2].map((i) => Buffer.from(`not an image ${i}`));
+    // Five uploads an hour are refused for what they hold (nothing usable here); the sixth is refused unread.
+    for (let i = 0; i < 5; i++) expect((await putUpdate(s.id, s.token, {}, notImages)).status).toBe(400);
+    const sixth = await putUpdate(s.id, s.token, {}, notImages);
+    expect(sixth.status).toBe(429);
+    expect(sixth.body).toMatchObject({ message: MSG.faceChange.tooMany, error_code: 'too_many_face_changes' });
+    // Names and phone numbers are not photos: still changed at once.
+    expect((await putUpdate(s.id, s.token, { username: 'stillfree1' })).status).toBe(200);
+    expect((await putUpdate(s.id, admin.token, {}, notImages)).status).toBe(400);
+    expect(await enrollmentsOf(s.id)).toEqual([{ image_path: s.rel }]);
+  });
 });

@@ -54,7 +54,7 @@ export function authRoutes(deps: AppDeps): Router {
       }
       if (err) return sendError(res, new DomainError('VALIDATION', MSG.server.validation));
       const files = ((req.files as Express.Multer.File[]) ?? []).map((f) => ({ buffer: f.buffer, size: f.size }));
-      registerUser(deps, req.body ?? {}, files)
+      registerUser(deps, req.body ?? {}, files, { ip: req.ip ?? 'unknown' })
         .then((result) => res.status(201).json({ success: true, ...result }))
         .catch((e) => sendError(res, e));
     });

@@ -6,12 +6,14 @@ import {
   ZAttendanceDetailsInput,
   ZAttendanceFilter,
   ZDeleteConfirm,
+  ZDuplicateFacesPage,
   ZPairInput,
   ZUserId,
 } from '../../shared/schemas/admin';
 import { createUserByAdmin, listUsers, updateUserByAdmin } from '../services/admin-users';
 import { deleteUserCascade, deletionPreview } from '../services/admin-user-deletion';
 import { listDepartments } from '../services/departments';
+import { allowDuplicateFace, listDuplicateFaces } from '../services/duplicate-faces';
 import { attendanceChartTotals, attendancePairsPage } from '../services/reports/attendance-pairs';
 import { pairDetail } from '../services/reports/attendance-detail';
 import { attendanceSummary } from '../services/reports/attendance-summary';
@@ -34,4 +36,6 @@ export const adminRouter = router({
   attendanceDetails: admin.input(ZAttendanceDetailsInput).query(({ ctx, input }) => attendancePairsPage(ctx, input)),
   pairDetail: admin.input(z.intersection(ZAttendanceFilter, ZPairInput)).query(({ ctx, input }) => pairDetail(ctx, input, input)),
   charts: admin.input(ZAttendanceFilter).query(({ ctx, input }) => attendanceChartTotals(ctx, input)),
+  duplicateFaces: admin.input(ZDuplicateFacesPage.optional()).query(({ ctx, input }) => listDuplicateFaces(ctx, input ?? ZDuplicateFacesPage.parse({}))),
+  allowDuplicateFace: admin.input(z.object({ id: ZUserId })).mutation(({ ctx, input }) => allowDuplicateFace(ctx, ctx.user, input.id)),
 });

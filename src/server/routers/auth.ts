@@ -33,7 +33,7 @@ export const authRouter = router({
   register: publicProcedure.input(ZRegisterFormData).mutation(async ({ ctx, input }) => {
     await ctx.registrations.consume(ctx.ip);
     const { fields, files } = await formDataToRegistration(input);
-    return { success: true as const, ...(await registerUser(ctx, fields, files)) };
+    return { success: true as const, ...(await registerUser(ctx, fields, files, { ip: ctx.ip })) };
   }),
   me: authedProcedure.query(({ ctx }) => getMe(ctx, ctx.user.id)),
   logout: authedProcedure.mutation(({ ctx }) => logout(ctx, ctx.user.id)),

@@ -10,7 +10,7 @@ import { enrolledImagesOf } from './face-images';
 import { FACE_CHANGE_IMAGE_PREFIX, recordFaceChange } from './face-changes';
 import { normalizeFaceImages, removeStoredImages, storeFaceImages, type UploadedFile } from './images';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config' | 'face'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config' | 'face' | 'faceIndex' | 'faceChangeUploads'>;
 
 /** The /update-user form is the user's own, or any user's for an admin (the SPEC's "public" page is not). */
 function assertMayEdit(caller: AuthUser, id: number) {
@@ -38,6 +38,7 @@ export async function updateProfile(deps: Deps, caller: AuthUser, id: number, fi
   if (files.length !== 0 && files.length !== FACE_IMAGES_REQUIRED) throw new DomainError('VALIDATION', MSG.admin.imagesNeedThree);
   const user = await deps.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
   if (!user) throw new DomainError('NOT_FOUND', MSG.admin.userNotFound);
+  if (files.length && caller.role !== 'admin') await deps.faceChangeUploads.consume(String(caller.id));
   const images = files.length ? await normalizeFaceImages(files) : [];
   const template = images.length ? await deps.face.enroll(images).catch(toDomainFaceError) : null;
 

@@ -9,7 +9,7 @@ import { enrolledImagesByUser, faceChangeImagesByChange } from './face-images';
 import { identityThreshold } from './face-search';
 import { removeStoredImages } from './images';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config' | 'faceIndex'>;
 
 /** A teacher decides for the students of their own department; an admin for everyone. */
 const inScope = (caller: AuthUser, user: { role: string; department_id: number | null }) =>
@@ -83,7 +83,7 @@ export async function decideFaceChange(deps: Deps, caller: AuthUser, input: TDec
     if (status === 'declined') return { status, removeAfterCommit: images.map((i) => i.image_path) };
     const mean = change.mean_embedding;
     if (!mean || images.length === 0) throw new DomainError('CONFLICT', MSG.faceChange.alreadyDecided, { errorCode: 'face_change_decided' });
-    await assertFaceIsOwn({ db: trx, config: deps.config }, caller, change.user_id, deserializeDescriptor(mean));
+    await assertFaceIsOwn({ db: trx, config: deps.config, faceIndex: deps.faceIndex }, caller, change.user_id, deserializeDescriptor(mean));
     return { status, removeAfterCommit: await replaceEnrollment(trx, change.user_id, images, mean, change.model, now) };
   });
   await removeStoredImages(deps.config.uploadsDir, result.removeAfterCommit);

@@ -5,9 +5,9 @@ import type { Database } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { deserializeDescriptor, type FaceTemplate, serializeDescriptor } from '../face/index';
 import { DomainError } from '../lib/errors';
-import { findEnrolledFace } from './face-search';
+import { findEnrolledFace, lockFaceRegistry } from './face-search';
 
-type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
+type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'> & Partial<Pick<AppDeps, 'faceIndex'>>;
 type Trx = Transaction<Database>;
 
 /** A change's photos are stored as `change-<n>-<random>.jpg` beside the enrolled `<n>-<random>.jpg`. */
@@ -27,12 +27,14 @@ export function meanDistance(mean: Float32Array, enrolled: Buffer | null | undef
  * whose, and only an admin may let it through (twins), which the returned note records.
  */
 export async function assertFaceIsOwn(
-  deps: Pick<AppDeps, 'config'> & { db: Trx | AppDeps['db'] },
+  deps: Pick<AppDeps, 'config'> & Partial<Pick<AppDeps, 'faceIndex'>> & { db: Trx },
   caller: AuthUser,
   userId: number,
   mean: Float32Array,
   allowSameFace = false,
 ) {
+  // The search and the template write that follows are one step for every node (as at registration).
+  await lockFaceRegistry(deps.db);
   const match = await findEnrolledFace(deps, mean, { excludeUserId: userId });
   if (!match) return null;
   if (caller.role !== 'admin') throw new DomainError('CONFLICT', MSG.duplicateFace.refused, { errorCode: 'duplicate_face' });
@@ -81,7 +83,7 @@ export interface NewFacePhotos {
 export async function recordFaceChange(deps: Deps, trx: Trx, caller: AuthUser, userId: number, photos: NewFacePhotos) {
   const { template, paths } = photos;
   const now = deps.clock.now().toISOString();
-  const note = await assertFaceIsOwn({ db: trx, config: deps.config }, caller, userId, template.mean, photos.allowSameFace);
+  const note = await assertFaceIsOwn({ db: trx, config: deps.config, faceIndex: deps.faceIndex }, caller, userId, template.mean, photos.allowSameFace);
   const enrolled = await trx.selectFrom('face_templates').select('mean_embedding').where('user_id', '=', userId).executeTakeFirst();
   const distance = meanDistance(template.mean, enrolled?.mean_embedding);
   const mean = serializeDescriptor(template.mean);

@@ -7,15 +7,17 @@ import { isUniqueViolation } from '../db/errors';
 import { serializeDescriptor } from '../face/index';
 import { DomainError, parseInput } from '../lib/errors';
 import { findDepartmentByName } from './departments';
+import { screenNewFace, spendAllowance } from './duplicate-face-guard';
 import { toDomainFaceError } from './face-errors';
 import { normalizeFaceImages, removeFaceImages, storeFaceImages, type UploadedFile } from './images';
 import { isEmailTaken } from './users';
 
 /**
  * Registers a student or teacher as pending approval. Every check runs before anything is written;
- * the user, its enrollments and its face template are then written in one transaction.
+ * the user, its enrollments and its face template are then written in one transaction, which first makes sure the
+ * face is not already enrolled for another account (duplicate-face-guard.ts; `meta.ip` goes into a refusal's record).
  */
-export async function registerUser(deps: AppDeps, fields: unknown, files: UploadedFile[]): Promise<{ message: string }> {
+export async function registerUser(deps: AppDeps, fields: unknown, files: UploadedFile[], meta: { ip: string }): Promise<{ message: string }> {
   const input = parseInput(ZRegisterInput, fields);
   if (files.length !== FACE_IMAGES_REQUIRED) throw new DomainError('VALIDATION', MSG.validation.imagesRequired);
   const images = await normalizeFaceImages(files);
@@ -27,8 +29,16 @@ export async function registerUser(deps: AppDeps, fields: unknown, files: Upload
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now().toISOString();
   let userId: number | undefined;
+  let refused = false;
   try {
     await deps.db.transaction().execute(async (trx) => {
+      const face = { mean: template.mean, email: input.email, username: input.username, ip: meta.ip, now };
+      const screening = await screenNewFace(trx, deps, face);
+      // A refusal commits its record and nothing else.
+      if (screening.refused) {
+        refused = true;
+        return;
+      }
       const user = await trx
         .insertInto('users')
         .values({
@@ -44,6 +54,7 @@ export async function registerUser(deps: AppDeps, fields: unknown, files: Upload
         .returning('id')
         .executeTakeFirstOrThrow();
       userId = user.id;
+      if (screening.allowanceId !== null) await spendAllowance(trx, screening.allowanceId, user.id, now);
       const paths = await storeFaceImages(deps.config.uploadsDir, user.id, images);
       await trx
         .insertInto('face_enrollments')
@@ -62,5 +73,7 @@ export async function registerUser(deps: AppDeps, fields: unknown, files: Upload
     }
     throw err;
   }
+  // Never names the other account: the registrant learns only that the face is taken.
+  if (refused) throw new DomainError('CONFLICT', MSG.duplicateFace.refused, { errorCode: 'duplicate_face' });
   return { message: MSG.register.success };
 }
