@@ -5,6 +5,7 @@ import pg from 'pg';
 import { connectDatabase, type DB } from '../src/server/db/connect';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { loadConfig } from '../src/server/env';
+import { seededRandom } from '../src/server/ops/seed/plan';
 import { serializeDescriptor } from '../src/server/face/index';
 import { createFaceIndex } from '../src/server/services/face-index';
 import { findEnrolledFace, identityThreshold } from '../src/server/services/face-search';
@@ -29,18 +30,8 @@ const WITH_INDEX = !process.argv.includes('--without-index');
 const RUNS = arg('--runs', 200);
 const DIM = 128;
 
-/** mulberry32: the same templates on every run and engine. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = prng(18);
+// The seed's generator: the same templates on every run and engine.
+const random = seededRandom(18);
 const gaussian = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
 function direction(norm: number): Float32Array {
   const v = Float32Array.from({ length: DIM }, gaussian);
