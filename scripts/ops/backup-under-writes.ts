@@ -1,6 +1,7 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { createTokenService } from '../../src/server/auth/tokens';
+import { decodeJwt } from 'jose';
+import { createTokenService, type TokenService } from '../../src/server/auth/tokens';
 import { connectDatabase } from '../../src/server/db/connect';
 import { runScript } from './server-process';
 
@@ -12,6 +13,8 @@ interface Student {
   session_id: number;
   latitude: number;
   longitude: number;
+  /** the student's login: a face proof is spent only by the login that earned it */
+  token: string;
 }
 
 /**
@@ -32,8 +35,8 @@ export async function backupUnderWrites(opts: {
   afterMs: number;
 }) {
   const dbFile = path.join(opts.dataDir, 'roll-call.sqlite');
-  const students = await studentsWithOpenSessions(dbFile);
   const tokens = createTokenService(new TextEncoder().encode(opts.jwtSecret), 3600, () => new Date());
+  const students = await studentsWithOpenSessions(dbFile, tokens);
   const acked: { student: Student; at: number }[] = [];
   const failures: string[] = [];
   let next = 0;
@@ -41,10 +44,9 @@ export async function backupUnderWrites(opts: {
   let lastOfferedAt = Number.POSITIVE_INFINITY;
   const inflight = new Set<Promise<void>>();
   const mark = async (s: Student) => {
-    const token = await tokens.sign({ user_id: s.id, role: 'student', username: s.username, tv: 0 });
     const res = await fetch(`${opts.url}/api/mark_attendance`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${s.token}` },
       body: JSON.stringify({ latitude: s.latitude, longitude: s.longitude, accuracy: 10, face_verified: true }),
     });
     const body = (await res.json()) as { status?: string };
@@ -110,8 +112,8 @@ export async function backupUnderWrites(opts: {
 
 const ackedBeforeCount = (acked: { at: number }[], t: number) => acked.filter((a) => a.at <= t).length;
 
-/** Every active student whose department has an open session, with a fresh unused accepted face verification each. */
-async function studentsWithOpenSessions(dbFile: string): Promise<Student[]> {
+/** Every active student whose department has an open session, each with a login and a fresh unused accepted face verification of it. */
+async function studentsWithOpenSessions(dbFile: string, tokens: TokenService): Promise<Student[]> {
   const db = connectDatabase(dbFile);
   try {
     const rows = await db
@@ -124,14 +126,18 @@ async function studentsWithOpenSessions(dbFile: string): Promise<Student[]> {
       .where('r.id', 'is', null)
       .orderBy('u.id')
       .execute();
+    const students = await Promise.all(
+      rows.map(async (r) => ({ ...r, token: await tokens.sign({ user_id: r.id, role: 'student', username: r.username, tv: 0 }) })),
+    );
     const now = new Date().toISOString();
     await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < rows.length; i += 500) {
+      for (let i = 0; i < students.length; i += 500) {
         await trx
           .insertInto('face_verifications')
           .values(
-            rows.slice(i, i + 500).map((r) => ({
+            students.slice(i, i + 500).map((r) => ({
               user_id: r.id,
+              token_id: decodeJwt(r.token).jti as string,
               created_at: now,
               blink_count: 2,
               similarity: 0.3,
@@ -143,7 +149,7 @@ async function studentsWithOpenSessions(dbFile: string): Promise<Student[]> {
           .execute();
       }
     });
-    return rows;
+    return students;
   } finally {
     await db.destroy();
   }
