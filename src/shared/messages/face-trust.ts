@@ -54,6 +54,10 @@ export const faceTrustMessages = {
     someone: 'a deleted account',
     photoAlt: (n: number) => `Enrolled photo ${n} of the matching account`,
   },
+  roomCode: {
+    notCurrent: 'That room code is not current. Look at the code on the classroom screen and try again.',
+    required: 'This session needs the room code shown on the classroom screen. Type it or scan the QR code, then try again.',
+  },
   faceCheck: {
     oneAtATime: 'A face check for your account is already running. Wait for its answer, then try again.',
     tooManyPerMinute: 'Too many face checks in a minute. Wait a moment, then try again.',
