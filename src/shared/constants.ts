@@ -77,6 +77,10 @@ export const STORAGE_KEYS = {
   activeRadius: 'activeRadius',
   customRadius: 'customRadius',
   sessionEndTime: 'sessionEndTime',
+  /** Issue 19: the teacher's Require room code switch, remembered like the radius. */
+  requireRoomCode: 'requireRoomCode',
+  /** Issue 19: the room code accepted at the geofence step, kept (sessionStorage) for the final mark. */
+  pendingRoomCode: 'pendingRoomCode',
 } as const;
 
 /** Where each role lands after login or when a token is already stored. */

@@ -57,6 +57,24 @@ export const faceTrustMessages = {
   roomCode: {
     notCurrent: 'That room code is not current. Look at the code on the classroom screen and try again.',
     required: 'This session needs the room code shown on the classroom screen. Type it or scan the QR code, then try again.',
+    // The teacher's switch and the projector view.
+    requireSwitch: 'Require room code',
+    requireHint: 'Students type the code shown on the classroom screen (or scan its QR code). Turn it off when the room has no screen.',
+    show: 'Show room code',
+    viewTitle: 'Room code',
+    viewIntro: 'Scan the QR code, or open the student dashboard and type this code.',
+    nextIn: (s: number) => `New code in ${s} s`,
+    sessionLeft: 'Session time left',
+    qrAlt: 'QR code that opens the attendance page with this room code',
+    typeAt: (address: string) => `Or type it at ${address}`,
+    ended: 'The attendance session has ended. There is no room code to show.',
+    forbidden: 'Only the teacher who started the session can show its room code.',
+    reconnecting: 'Cannot reach the server. Retrying...',
+    backToDashboard: 'Back to dashboard',
+    loading: 'Loading the room code...',
+    // The student's field.
+    fieldLabel: 'Room code',
+    fieldHint: 'The 6 characters shown on the classroom screen, when your teacher shows one.',
   },
   faceCheck: {
     oneAtATime: 'A face check for your account is already running. Wait for its answer, then try again.',
