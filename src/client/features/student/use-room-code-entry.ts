@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { MSG } from '../../../shared/messages';
 import { normalizeRoomCode, wasRoomCodeRefused } from '@/lib/room-code-handoff';
 
@@ -10,16 +10,20 @@ import { normalizeRoomCode, wasRoomCodeRefused } from '@/lib/room-code-handoff';
 export function useRoomCodeEntry() {
   const [params] = useSearchParams();
   const location = useLocation();
-  const navigate = useNavigate();
   const [fromLink] = useState(() => normalizeRoomCode(params.get('room_code') ?? '') || null);
   const [value, setValueState] = useState(fromLink ?? '');
   // The final mark may have been refused for a code that grew too old during the face check.
   const [error, setError] = useState<string | null>(() => (wasRoomCodeRefused(location.state) ? MSG.roomCode.notCurrent : null));
   const inputRef = useRef<HTMLInputElement>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once on arrival; later renders must not navigate again
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once on arrival
   useEffect(() => {
-    if (fromLink !== null || wasRoomCodeRefused(location.state)) navigate('/student-dashboard', { replace: true });
+    // Straight on the history entry, not through the router: a router navigation gives a new location key, and the
+    // route guard (approval per key) would remount this page and drop the mark the link just started.
+    if (fromLink !== null || wasRoomCodeRefused(location.state)) {
+      const entry = window.history.state as Record<string, unknown> | null;
+      window.history.replaceState({ ...entry, usr: null }, '', location.pathname);
+    }
     if (error) inputRef.current?.focus();
   }, []);
 
