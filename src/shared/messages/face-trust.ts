@@ -68,7 +68,6 @@ export const faceTrustMessages = {
     qrAlt: 'QR code that opens the attendance page with this room code',
     typeAt: (address: string) => `Or type it at ${address}`,
     ended: 'The attendance session has ended. There is no room code to show.',
-    forbidden: 'Only the teacher who started the session can show its room code.',
     reconnecting: 'Cannot reach the server. Retrying...',
     backToDashboard: 'Back to dashboard',
     loading: 'Loading the room code...',

@@ -61,7 +61,7 @@ export function RoomCodeView() {
             </figure>
           </div>
         ) : (
-          <Notice>{room.ended ? R.ended : room.forbidden ? R.forbidden : room.reconnecting ? R.reconnecting : R.loading}</Notice>
+          <Notice>{room.notice ?? (room.reconnecting ? R.reconnecting : R.loading)}</Notice>
         )}
       </main>
       {data && room.reconnecting && <p className="px-4 pb-4 text-center text-amber-300">{R.reconnecting}</p>}

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { trpcCodeOf } from '@/lib/server-errors';
+import { MSG } from '../../../shared/messages';
+import { errorCodeOf, refusalText, trpcCodeOf } from '@/lib/server-errors';
 import { trpc } from '@/lib/trpc';
 import { useCountdown } from '@/lib/use-countdown';
 
@@ -43,11 +44,11 @@ export function useRoomCode() {
     if (sessionLeft === 0) void refetch();
   }, [sessionLeft, refetch]);
 
-  const finalError = query.error && isFinal(query.error) ? trpcCodeOf(query.error) : null;
+  const finalError = query.error && isFinal(query.error) ? query.error : null;
   return {
     data: finalError ? null : data,
-    ended: finalError === 'NOT_FOUND',
-    forbidden: finalError === 'FORBIDDEN',
+    /** Why there is no code to show: the session shown until now ended, or the server's own reason (none open, not yours). */
+    notice: finalError ? (data && errorCodeOf(finalError) === 'no_open_session' ? MSG.roomCode.ended : refusalText(finalError, MSG.roomCode.ended)) : null,
     reconnecting: query.isError && !finalError,
     nextChange,
     sessionLeft,
