@@ -41,7 +41,10 @@ export function RoomCodeView() {
               <h1 id="room-code-title" className="text-xl font-medium text-slate-300 sm:text-3xl">
                 {R.viewTitle}
               </h1>
-              <p data-testid="room-code" className="font-mono text-[clamp(3rem,14vw,11rem)] leading-none font-bold tracking-[0.2em] tabular-nums">
+              <p
+                data-testid="room-code"
+                className="font-mono text-[clamp(3rem,14vw,11rem)] leading-none font-bold tracking-[0.2em] tabular-nums lg:text-[clamp(3rem,9vw,11rem)]"
+              >
                 {data.code}
               </p>
               <Countdown seconds={room.nextChange ?? 0} />
@@ -56,7 +59,11 @@ export function RoomCodeView() {
                 </p>
               )}
             </section>
-            <figure className="mx-auto w-full max-w-[min(80vw,34rem)] rounded-2xl bg-white p-3 sm:p-5" data-testid="room-code-qr" data-url={data.url}>
+            <figure
+              className="mx-auto w-full max-w-[min(80vw,34rem)] rounded-2xl bg-white p-3 sm:p-5 lg:w-[min(40vw,60vh,34rem)]"
+              data-testid="room-code-qr"
+              data-url={data.url}
+            >
               <QRCodeSVG value={data.url} size={512} marginSize={2} level="M" title={R.qrAlt} style={{ width: '100%', height: 'auto' }} />
             </figure>
           </div>
