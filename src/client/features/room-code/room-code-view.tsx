@@ -41,6 +41,7 @@ export function RoomCodeView() {
               <h1 id="room-code-title" className="text-xl font-medium text-slate-300 sm:text-3xl">
                 {R.viewTitle}
               </h1>
+              {/* Six characters at about 0.8em each: 14vw alone on a phone, 9vw beside a QR of 40vw from 1024 px up. */}
               <p
                 data-testid="room-code"
                 className="font-mono text-[clamp(3rem,14vw,11rem)] leading-none font-bold tracking-[0.2em] tabular-nums lg:text-[clamp(3rem,9vw,11rem)]"
