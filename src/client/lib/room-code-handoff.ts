@@ -25,4 +25,5 @@ export const roomCodeHandoff = {
 
 /** The route state the final mark leaves for the dashboard when the server refused the code there. */
 export const ROOM_CODE_REFUSED_STATE = { roomCodeRefused: true } as const;
-export const wasRoomCodeRefused = (state: unknown) => (state as { roomCodeRefused?: unknown } | null)?.roomCodeRefused === true;
+export const wasRoomCodeRefused = (state: unknown) =>
+  typeof state === 'object' && state !== null && 'roomCodeRefused' in state && state.roomCodeRefused === true;
