@@ -89,4 +89,10 @@ export const faceTrustMessages = {
     accuracyMeters: (m: number) => `±${Math.round(m)} m`,
     unknownDevice: 'Unknown device',
   },
+  /** Issue 19: the teacher's room code view (GET /api/room_code, teacher.roomCode) when it has nothing to show. */
+  roomCodeDisplay: {
+    noOpenSession: 'You have no open session, so there is no room code to show.',
+    notRequired: 'Your open session does not use a room code. Start a session with the room code switch on to show one.',
+    notYourSession: 'Only the teacher who started this session can show its room code.',
+  },
 } as const;
