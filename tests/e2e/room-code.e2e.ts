@@ -73,6 +73,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('room code in Chromium (real clock
     await teacherPage.getByRole('button', { name: MSG.teacher.startAttendance }).click();
     await teacherPage.getByRole('button', { name: MSG.teacher.radiusDialog.useDefault(50) }).click();
     await toastWith(teacherPage, MSG.teacher.started(10)).waitFor();
+    await teacherPage.getByTestId('attendance-status').getByText(MSG.teacher.active).waitFor();
     expect(await roomSwitch.isDisabled()).toBe(true);
 
     await teacherPage.getByRole('link', { name: R.show }).click();
