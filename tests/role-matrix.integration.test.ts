@@ -53,6 +53,9 @@ const startBca = (f: Fixture, who: Who) => ({ teacher_id: f.ids[who], ...CENTRE,
 const manual = (f: Fixture) => ({ student_id: f.student.id, session_id: f.sessionId, status: 'present' });
 const approve = (f: Fixture) => ({ user_ids: [f.pending.id] });
 const deptEmails = (f: Fixture) => [f.student.email, f.pending.email];
+/** The room code of the BCA teacher's session, named as a display would: 403 for anyone else, 404 for its teacher (no code required). */
+const bcaSession = (f: Fixture) => ({ session_id: f.sessionId });
+const ROOM_CODE_OF_BCA = row(401, 401, 403, 403, 403, 404);
 
 let srv: TestServer;
 let fixture: Fixture;
@@ -100,6 +103,7 @@ const MATRIX: Record<string, Call> = {
   'POST /api/start_geofence': { input: startBca, expect: row(401, 401, 403, 403, 409, 409) },
   'PATCH /api/stop_geofence': { expect: row(401, 401, 403, 404, 404, 200), after: restartSession },
   'GET /api/check_geofence_status': { expect: STAFF },
+  'GET /api/room_code': { input: bcaSession, expect: ROOM_CODE_OF_BCA },
   'GET /api/get_students_for_session': { expect: STAFF, hidden: deptEmails },
   'PATCH /api/mark_attendance_manual': { input: manual, expect: row(401, 401, 403, 403, 200, 200) },
   'GET /api/pending_students_by_department': { expect: STAFF, hidden: deptEmails },
@@ -154,6 +158,7 @@ const MATRIX: Record<string, Call> = {
   'teacher.startGeofence': { input: startBca, expect: row(401, 401, 403, 403, 409, 409) },
   'teacher.stopGeofence': { expect: row(401, 401, 403, 404, 404, 200), after: restartSession },
   'teacher.geofenceStatus': { expect: STAFF },
+  'teacher.roomCode': { input: bcaSession, expect: ROOM_CODE_OF_BCA },
   'teacher.studentsForSession': { input: () => ({ page: 1, limit: 10, search: '' }), expect: STAFF, hidden: deptEmails },
   'teacher.markManual': { input: manual, expect: row(401, 401, 403, 403, 200, 200) },
   'teacher.pendingStudents': { expect: STAFF, hidden: deptEmails },
@@ -239,8 +244,10 @@ async function call(endpoint: string, who: Who, entry: Call, trpcType?: string) 
     const [method, path] = endpoint.split(' ');
     // :id is the BCA teacher (the first user); :teacher/:student a pair; :studentId the BCA student.
     url = `${srv.url}${path.replace(':studentId', String(fixture.student.id)).replace(':id', String(fixture.teacher.id)).replace(':teacher', String(fixture.teacher.id)).replace(':student', String(fixture.student.id))}`;
-    if (method === 'GET') init = { headers };
-    else if (entry.multipart) init = { method, headers, body: new FormData() };
+    if (method === 'GET') {
+      if (input !== undefined) url += `?${new URLSearchParams(input as Record<string, string>)}`;
+      init = { headers };
+    } else if (entry.multipart) init = { method, headers, body: new FormData() };
     else init = { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(input ?? {}) };
   }
   const res = await fetch(url, init);

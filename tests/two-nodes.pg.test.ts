@@ -8,7 +8,7 @@ import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from './helpers/fixture
 import { GOOD_FIELDS, getJson, postJson, postRegister } from './helpers/http';
 import { type ServerProcess, startServerProcess } from './helpers/server-process';
 import { createPostgresDatabase, type TestDatabase, testEngine } from './helpers/test-database';
-import { createTestUser } from './helpers/test-server';
+import { createTestUser, tokenIdOf } from './helpers/test-server';
 
 /**
  * Two app processes on one PostgreSQL database and one shared uploads folder, as behind a load balancer: whatever
@@ -88,6 +88,41 @@ describe.skipIf(!enabled)('two app nodes on one database', () => {
     },
     240_000,
   ); // the face engine starts in both processes
+
+  it('the room code node A shows is the code node B accepts, at the geofence step and at the final mark', async () => {
+    const t = await createTestUser(a.db, { role: 'teacher', department: 'IMCA' });
+    const s = await createTestUser(a.db, { role: 'student', department: 'IMCA' });
+    const teacherToken = (await postJson(`${a.url}/api/login`, { email: t.email, password: t.password })).body.token as string;
+    const studentToken = (await postJson(`${b.url}/api/login`, { email: s.email, password: s.password })).body.token as string;
+    const start = { teacher_id: t.id, ...CENTRE, radius: 50, department: 'IMCA', room_code: true };
+    expect((await postJson(`${a.url}/api/start_geofence`, start, teacherToken)).status).toBe(201);
+
+    const shown = await getJson(`${a.url}/api/room_code`, teacherToken);
+    expect(shown.status).toBe(200);
+    expect(shown.body.url).toBe(`${a.url}/student-dashboard?room_code=${shown.body.code}`);
+    const inside = { ...pointNorthOf(CENTRE.latitude, CENTRE.longitude, 20), accuracy: 12 };
+    // Real clocks: the code may change between the two calls; the previous one stays accepted for 10 s.
+    const step = await postJson(`${b.url}/api/mark_attendance`, { ...inside, room_code: shown.body.code }, studentToken);
+    expect(step.body).toMatchObject({ status: 'geofence_checked', geofencing_status: 'valid' });
+    const wrong = (shown.body.code[0] === 'A' ? 'B' : 'A') + shown.body.code.slice(1);
+    expect((await postJson(`${b.url}/api/mark_attendance`, { ...inside, room_code: wrong }, studentToken)).body.error_code).toBe('room_code_not_current');
+
+    await b.db
+      .insertInto('face_verifications')
+      .values({
+        user_id: s.id,
+        token_id: tokenIdOf(studentToken),
+        created_at: new Date().toISOString(),
+        blink_count: 2,
+        similarity: 0.3,
+        verdict: 'accepted',
+        reason: 'accepted',
+      })
+      .execute();
+    const final = await postJson(`${b.url}/api/mark_attendance`, { ...inside, room_code: shown.body.code, face_verified: true }, studentToken);
+    expect(final.body).toMatchObject({ status: 'present' });
+    expect((await fetch(`${a.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${teacherToken}` } })).status).toBe(200);
+  });
 
   it('a burst of wrong passwords spread over both nodes gets no more guesses than the limit', async () => {
     const u = await createTestUser(a.db, { role: 'student' });

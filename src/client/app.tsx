@@ -19,6 +19,7 @@ const StudentDashboardPage = lazy(() => import('@/pages/student-dashboard-page')
 const TeacherDashboardPage = lazy(() => import('@/pages/teacher-dashboard-page').then((m) => ({ default: m.TeacherDashboardPage })));
 const FaceDetectionPage = lazy(() => import('@/pages/face-detection-page').then((m) => ({ default: m.FaceDetectionPage })));
 const UpdateUserPage = lazy(() => import('@/pages/update-user-page').then((m) => ({ default: m.UpdateUserPage })));
+const RoomCodePage = lazy(() => import('@/pages/room-code-page').then((m) => ({ default: m.RoomCodePage })));
 const AdminDashboardPage = lazy(() => import('@/pages/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })));
 
 /** The route table of SPEC 2. */
@@ -52,6 +53,14 @@ export function App() {
           element={
             <ProtectedRoute roles={['teacher', 'admin']}>
               <TeacherDashboardPage />
+            </ProtectedRoute>
+          }
+        />
+        <Route
+          path="room-code"
+          element={
+            <ProtectedRoute roles={['teacher', 'admin']}>
+              <RoomCodePage />
             </ProtectedRoute>
           }
         />

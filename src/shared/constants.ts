@@ -53,6 +53,16 @@ export const MAX_VIDEO_SECONDS = 10;
 
 /** Geofence checks (step and final mark) one student may make in one session; then 429. */
 export const GEOFENCE_CHECKS_PER_SESSION = 15;
+
+/** Issue 19: the room code shown on the classroom screen changes every window. */
+export const ROOM_CODE_WINDOW_SECONDS = 15;
+/** The previous window's code is still accepted this long after it changed (a student still typing it). */
+export const ROOM_CODE_GRACE_SECONDS = 10;
+/** A code accepted at the geofence step must be at most this old when the present mark is written. */
+export const ROOM_CODE_MAX_AGE_SECONDS = 60;
+export const ROOM_CODE_LENGTH = 6;
+/** No look-alike characters: no 0/O, 1/I/L (31 symbols). */
+export const ROOM_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 /** Outside answers after which the student is flagged to the teacher. */
 export const GEOFENCE_FLAG_OUTSIDE = 3;
 /** Without GEO_MAX_ACCURACY_M, a position may be as imprecise as the radius, and at least this (metres). */
@@ -67,6 +77,10 @@ export const STORAGE_KEYS = {
   activeRadius: 'activeRadius',
   customRadius: 'customRadius',
   sessionEndTime: 'sessionEndTime',
+  /** Issue 19: the teacher's Require room code switch, remembered like the radius. */
+  requireRoomCode: 'requireRoomCode',
+  /** Issue 19: the room code accepted at the geofence step, kept (sessionStorage) for the final mark. */
+  pendingRoomCode: 'pendingRoomCode',
 } as const;
 
 /** Where each role lands after login or when a token is already stored. */

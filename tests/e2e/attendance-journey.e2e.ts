@@ -87,6 +87,12 @@ describe.skipIf(!hasChromium || !hasFixtures)('attendance journey in Chromium (f
     expect(await activeRadius.innerText()).toBe(T.meters(50));
     expect(await teacherPage.getByLabel(T.radiusInput).inputValue()).toBe('120'); // the ignored entry is dropped on blur
 
+    // This class has no screen in the room: the teacher turns the room code off (on by default), and it stays off.
+    const roomCode = teacherPage.getByRole('switch', { name: MSG.roomCode.requireSwitch });
+    expect(await roomCode.getAttribute('aria-checked')).toBe('true');
+    await roomCode.click();
+    expect(await storage(teacherPage, 'requireRoomCode')).toBe('false');
+
     // Closing the radius dialog cancels; choosing the default starts.
     await teacherPage.getByRole('button', { name: T.startAttendance }).click();
     await teacherPage.getByRole('dialog').waitFor();
@@ -103,8 +109,9 @@ describe.skipIf(!hasChromium || !hasFixtures)('attendance journey in Chromium (f
     expect(await storage(teacherPage, 'activeRadius')).toBe('50');
     expect(JSON.parse((await storage(teacherPage, 'userLocation'))!)).toEqual(CLASSROOM);
     expect(await storage(teacherPage, 'sessionEndTime')).toBeTruthy();
-    const session = await server.db.selectFrom('geofence_sessions').select(['radius_m', 'latitude', 'ended_at']).executeTakeFirstOrThrow();
-    expect(session).toMatchObject({ radius_m: 50, latitude: CLASSROOM.latitude, ended_at: null });
+    const session = await server.db.selectFrom('geofence_sessions').select(['radius_m', 'latitude', 'ended_at', 'room_code_secret']).executeTakeFirstOrThrow();
+    expect(session).toMatchObject({ radius_m: 50, latitude: CLASSROOM.latitude, ended_at: null, room_code_secret: null });
+    expect(await teacherPage.getByRole('link', { name: MSG.roomCode.show }).count()).toBe(0);
   });
 
   it('the student 30 m away marks, records a blinking face, is verified and sees the record', { timeout: 180_000 }, async () => {

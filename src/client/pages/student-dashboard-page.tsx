@@ -1,5 +1,5 @@
 import { History, LayoutDashboard, UserRound } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { MSG } from '../../shared/messages';
 import { Button } from '@/components/ui/button';
@@ -7,7 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { DashboardShell } from '@/components/dashboard-shell';
 import { tokenClaims } from '@/lib/token-user';
 import { useGeolocation } from '@/lib/use-geolocation';
-import { AttendanceHistory, ProfileDialog, useStudentAttendance, StudentOverview, useMarkAttendance } from '@/features/student';
+import { AttendanceHistory, ProfileDialog, useStudentAttendance, StudentOverview, useMarkAttendance, useRoomCodeEntry } from '@/features/student';
 
 const M = MSG.student;
 
@@ -21,8 +21,18 @@ export function StudentDashboardPage() {
   const overview = useStudentAttendance(1, isStudent);
   const history = useStudentAttendance(page, isStudent && tab === 'attendance');
   const geo = useGeolocation();
-  const { mark, busy } = useMarkAttendance(geo.locate);
+  const roomCode = useRoomCodeEntry();
+  const { mark, busy } = useMarkAttendance(geo.locate, roomCode);
   const failed = overview.isError || history.isError;
+  const startedFromLink = useRef(false);
+
+  // Arriving from the classroom QR code starts the flow at once, as Mark Attendance does: the code lives 15 s.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per arrival; the ref keeps StrictMode from marking twice
+  useEffect(() => {
+    if (!roomCode.fromLink || !isStudent || startedFromLink.current) return;
+    startedFromLink.current = true;
+    void mark(roomCode.fromLink);
+  }, []);
 
   useEffect(() => {
     if (failed) toast.error(M.fetchFailed, { id: 'student-fetch-failed' });
@@ -48,7 +58,7 @@ export function StudentDashboardPage() {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
-          <StudentOverview attendance={overview.data} geo={geo} onMark={mark} marking={busy} />
+          <StudentOverview attendance={overview.data} geo={geo} onMark={() => void mark()} marking={busy} roomCode={roomCode} />
         </TabsContent>
         <TabsContent value="attendance">
           <AttendanceHistory data={history.data} loading={history.isFetching} page={page} onPageChange={setPage} />

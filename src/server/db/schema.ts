@@ -48,6 +48,8 @@ export interface GeofenceSessionsTable {
   ends_at: string;
   ended_at: string | null;
   end_reason: 'manual' | 'expired' | null;
+  /** Random secret of a session that requires the room code (never sent to students); null: no code required. */
+  room_code_secret: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type Verdict = 'accepted' | 'rejected' | 'error';

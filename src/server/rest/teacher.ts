@@ -2,6 +2,9 @@ import { Router } from 'express';
 import { ZApproveInput, ZManualMarkInput, ZSessionStudentsInput, ZStartGeofenceInput } from '../../shared/schemas/attendance';
 import type { AppDeps } from '../deps';
 import { jsonBody } from '../lib/json-limits';
+import { originOf } from '../lib/origin';
+import { ZRoomCodeInput } from '../../shared/schemas/room-code';
+import { getRoomCode } from '../services/room-code-display';
 import { parseInput } from '../lib/errors';
 import { approveUsers, pendingStudentsByDepartment } from '../services/approvals';
 import { getTeacherProfile } from '../services/users';
@@ -43,6 +46,14 @@ export function teacherRoutes(deps: AppDeps): Router {
     '/check_geofence_status',
     teacher,
     handle(async (req, res) => res.json(await getGeofenceStatus(deps, user(req)))),
+  );
+  r.get(
+    '/room_code',
+    teacher,
+    handle(async (req, res) => {
+      res.set('Cache-Control', 'no-store');
+      res.json(await getRoomCode(deps, user(req), parseInput(ZRoomCodeInput, req.query), originOf(req)));
+    }),
   );
   r.get(
     '/get_students_for_session',

@@ -1,10 +1,12 @@
 import { ZApproveInput, ZManualMarkInput, ZSessionStudentsInput, ZStartGeofenceInput } from '../../shared/schemas/attendance';
+import { ZRoomCodeInput } from '../../shared/schemas/room-code';
 import { ZDecideFaceChangeInput, ZFaceChangeHistoryInput } from '../../shared/schemas/face-changes';
 import { approveUsers, pendingStudentsByDepartment } from '../services/approvals';
 import { decideFaceChange, faceChangeHistory, listPendingFaceChanges } from '../services/face-change-review';
 import { listDepartments } from '../services/departments';
 import { getTeacherProfile } from '../services/users';
 import { getGeofenceStatus, startGeofenceSession, stopGeofenceSession } from '../services/geofence-sessions';
+import { getRoomCode } from '../services/room-code-display';
 import { getStudentsForSession, markAttendanceManually } from '../services/session-students';
 import { roleProcedure, router } from '../trpc';
 
@@ -17,6 +19,7 @@ export const teacherRouter = router({
   startGeofence: teacher.input(ZStartGeofenceInput).mutation(({ ctx, input }) => startGeofenceSession(ctx, ctx.user, input)),
   stopGeofence: teacher.mutation(({ ctx }) => stopGeofenceSession(ctx, ctx.user)),
   geofenceStatus: teacher.query(({ ctx }) => getGeofenceStatus(ctx, ctx.user)),
+  roomCode: teacher.input(ZRoomCodeInput).query(({ ctx, input }) => getRoomCode(ctx, ctx.user, input, ctx.origin)),
   studentsForSession: teacher.input(ZSessionStudentsInput).query(({ ctx, input }) => getStudentsForSession(ctx, ctx.user, input)),
   markManual: teacher.input(ZManualMarkInput).mutation(({ ctx, input }) => markAttendanceManually(ctx, ctx.user, input)),
   pendingStudents: teacher.query(({ ctx }) => pendingStudentsByDepartment(ctx, ctx.user)),

@@ -8,6 +8,7 @@ import type { Caller } from '../lib/caller';
 import { DomainError } from '../lib/errors';
 import { haversineMeters } from '../lib/geo';
 import { networkMatcher } from '../lib/networks';
+import { refuseMissingRoomCode, roomCodeAccepted, roomCodeNotCurrent } from './room-code';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'attempts' | 'sessions'>;
 /** An attempt as logged, with where it came from (address, user agent, the position's accuracy) for a later look back. */
@@ -35,7 +36,7 @@ async function findOpenSessionFor(deps: Deps, departmentId: number, studentId: n
   return deps.db
     .selectFrom('geofence_sessions as s')
     .leftJoin('attendance_records as r', (j) => j.onRef('r.session_id', '=', 's.id').on('r.student_id', '=', studentId))
-    .select(['s.id', 's.latitude', 's.longitude', 's.radius_m', 'r.marked_at'])
+    .select(['s.id', 's.latitude', 's.longitude', 's.radius_m', 's.room_code_secret', 'r.marked_at'])
     .where('s.department_id', '=', departmentId)
     .where('s.ended_at', 'is', null)
     .orderBy('s.started_at', 'desc')
@@ -91,12 +92,18 @@ async function countCheck(deps: Deps, sessionId: number, studentId: number, outs
  * FACE_PROOF_TTL seconds: the flag itself proves nothing. The student learns inside or outside, never a distance or
  * the radius (three distances would locate the classroom); checks per session are limited, imprecise positions
  * refused, and with CAMPUS_NETWORKS set the final mark must come from the campus network.
+ *
+ * A session with a room code (issue 19) refuses a mark without one before anything else is decided (not counted: no
+ * guess was made), and a code that is not current after the check is counted and before inside/outside is told: each
+ * guess spends one of the session's checks, and a wrong code learns nothing about the position. The rule order is the
+ * same in geofence-step-one-trip.ts.
  */
 export async function markAttendance(deps: Deps, student: AuthUser, input: TMarkAttendanceInput, caller: Caller) {
   if (!student.department_id) throw new DomainError('VALIDATION', MSG.attendance.noDepartment);
   const session = await findOpenSessionFor(deps, student.department_id, student.id);
   if (!session) throw new DomainError('NOT_FOUND', MSG.attendance.noActiveSession);
   if (session.marked_at) return { status: 'already_marked' as const, timestamp: session.marked_at };
+  refuseMissingRoomCode(session.room_code_secret, input.room_code);
   refuseImprecise(deps.config, session.radius_m, input.accuracy);
   if (input.face_verified && !onCampus(deps.config, caller.ip)) throw new DomainError('FORBIDDEN', MSG.attendance.offCampusNetwork);
 
@@ -112,6 +119,10 @@ export async function markAttendance(deps: Deps, student: AuthUser, input: TMark
     ...traceOf(caller, input),
   };
   const geo = { geofencing_status, session_id: session.id };
+  if (!roomCodeAccepted(session.room_code_secret, input.room_code, input.face_verified ? 'final' : 'geofence', deps.clock.now())) {
+    await deps.attempts.writeNow(logged(deps, attempt, 'refused_room_code'));
+    throw roomCodeNotCurrent();
+  }
 
   if (!input.face_verified) {
     deps.attempts.record(logged(deps, attempt, `geofence_${geofencing_status}`));

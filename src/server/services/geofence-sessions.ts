@@ -5,6 +5,7 @@ import type { DB } from '../db/connect';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../lib/errors';
 import { isUniqueViolation } from '../db/errors';
+import { newRoomCodeSecret } from './room-code';
 import { finalizeSession } from './session-expiry';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'sessions'>;
@@ -57,6 +58,8 @@ export async function startGeofenceSession(deps: Deps, caller: AuthUser, input: 
           radius_m: input.radius,
           started_at: now.toISOString(),
           ends_at: endsAt.toISOString(),
+          // Only an explicit true asks for the code: the REST default stays as the SPEC's clients expect.
+          room_code_secret: input.room_code === true ? newRoomCodeSecret() : null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -66,7 +69,13 @@ export async function startGeofenceSession(deps: Deps, caller: AuthUser, input: 
       throw err;
     });
   deps.sessions.noteEnd(endsAt);
-  return { session_id: session.id, duration_minutes: minutes, session_end_time: endsAt.toISOString(), department };
+  return {
+    session_id: session.id,
+    duration_minutes: minutes,
+    session_end_time: endsAt.toISOString(),
+    department,
+    room_code_required: input.room_code === true,
+  };
 }
 
 /** Ends the caller's open session now; students without a record are marked absent by the system. */
@@ -91,5 +100,6 @@ export async function getGeofenceStatus(deps: Deps, caller: AuthUser) {
     session_start_time: open.started_at,
     session_end_time: open.ends_at,
     remaining_seconds: Math.max(0, Math.round((Date.parse(open.ends_at) - deps.clock.now().getTime()) / 1000)),
+    room_code_required: open.room_code_secret !== null,
   };
 }

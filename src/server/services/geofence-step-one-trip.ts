@@ -10,6 +10,7 @@ import { DomainError } from '../lib/errors';
 import { EARTH_RADIUS_M } from '../lib/geo';
 import type { Caller } from '../lib/caller';
 import { type Attempt, logged, refuseImprecise, refusePastCheckLimit, traceOf } from './attendance-marking';
+import { refuseMissingRoomCode, roomCodeAccepted, roomCodeNotCurrent } from './room-code';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'attempts' | 'sessions'>;
 
@@ -23,6 +24,8 @@ interface StepRow {
   session_id: number | null;
   radius_m: number | null;
   marked_at: string | null;
+  /** Read in the same statement so the code's rule needs no second query; never leaves the server. */
+  room_code_secret: string | null;
   distance_m: number | null;
   outside: boolean | null;
   /** This student's checks in the session counting this one; null when the statement did not count it. */
@@ -34,7 +37,7 @@ interface StepRow {
  * the token's user row, the department's newest open session with the student's record, the distance, and the check
  * counter's upsert. The counter is written only when every earlier rule lets the step through (a live student, a
  * session, no record yet, a precise enough position), so the refusals that come before counting are still not
- * counted. The distance and the inside/outside decision are computed once, in SQL, for the counter and the answer
+ * counted (a session's missing room code among them; a wrong code is counted, and refused after). The distance and the inside/outside decision are computed once, in SQL, for the counter and the answer
  * alike (haversine on the mean Earth radius, as lib/geo.ts, with the same order of operations).
  */
 function runStep(deps: Deps, payload: VerifiedToken, input: TMarkAttendanceInput) {
@@ -47,7 +50,7 @@ function runStep(deps: Deps, payload: VerifiedToken, input: TMarkAttendanceInput
     with u as (
       select id, username, role, status, department_id, token_version from users where id = ${payload.user_id}
     ), s as (
-      select s.id, s.latitude, s.longitude, s.radius_m, r.marked_at
+      select s.id, s.latitude, s.longitude, s.radius_m, s.room_code_secret, r.marked_at
       from u
       join geofence_sessions s on s.department_id = u.department_id and s.ended_at is null
       left join attendance_records r on r.session_id = s.id and r.student_id = u.id
@@ -57,7 +60,7 @@ function runStep(deps: Deps, payload: VerifiedToken, input: TMarkAttendanceInput
       select s.*, sin(${dLat} / 2) * sin(${dLat} / 2) + cos(${rad(sql`s.latitude`)}) * cos(${rad(lat)}) * sin(${dLon} / 2) * sin(${dLon} / 2) as a
       from s
     ), g as (
-      select a.id, a.radius_m, a.marked_at, d.distance_m, d.distance_m > a.radius_m as outside
+      select a.id, a.radius_m, a.room_code_secret, a.marked_at, d.distance_m, d.distance_m > a.radius_m as outside
       from a cross join lateral (select 2 * ${EARTH_RADIUS_M}::double precision * asin(least(1, sqrt(a.a))) as distance_m) d
     ), c as (
       insert into geofence_checks (session_id, student_id, checks, outside)
@@ -65,12 +68,13 @@ function runStep(deps: Deps, payload: VerifiedToken, input: TMarkAttendanceInput
       from g, u
       where u.status = 'active' and u.token_version = ${payload.tv ?? 0} and u.role = 'student'
         and g.marked_at is null
+        and (g.room_code_secret is null or ${Boolean(input.room_code)}::boolean)
         and ${input.accuracy}::double precision <= coalesce(${deps.config.geoMaxAccuracyM ?? null}::double precision, greatest(g.radius_m, ${MIN_ACCURACY_LIMIT_M}::double precision))
       on conflict (session_id, student_id) do update
         set checks = geofence_checks.checks + 1, outside = geofence_checks.outside + excluded.outside
       returning checks
     )
-    select u.*, g.id as session_id, g.radius_m, g.marked_at, g.distance_m, g.outside, (select checks from c) as checks
+    select u.*, g.id as session_id, g.radius_m, g.room_code_secret, g.marked_at, g.distance_m, g.outside, (select checks from c) as checks
     from u left join g on true`.execute(deps.db);
 }
 
@@ -94,6 +98,7 @@ export async function geofenceStepInOneTrip(
   if (!student.department_id) throw new DomainError('VALIDATION', MSG.attendance.noDepartment);
   if (row.session_id === null) throw new DomainError('NOT_FOUND', MSG.attendance.noActiveSession);
   if (row.marked_at) return { status: 'already_marked' as const, timestamp: row.marked_at };
+  refuseMissingRoomCode(row.room_code_secret, input.room_code);
   refuseImprecise(deps.config, row.radius_m!, input.accuracy);
   // Every rule before counting passed, so the statement counted this check (the same rules, in SQL).
   if (row.checks === null) throw new Error('geofence step: the check was not counted');
@@ -107,6 +112,10 @@ export async function geofenceStepInOneTrip(
     distance_m: row.distance_m,
     ...traceOf(caller, input),
   };
+  if (!roomCodeAccepted(row.room_code_secret, input.room_code, 'geofence', deps.clock.now())) {
+    await deps.attempts.writeNow(logged(deps, attempt, 'refused_room_code'));
+    throw roomCodeNotCurrent();
+  }
   deps.attempts.record(logged(deps, attempt, `geofence_${geofencing_status}`));
   return { status: 'geofence_checked' as const, geofencing_status, session_id: row.session_id };
 }

@@ -54,6 +54,27 @@ export const faceTrustMessages = {
     someone: 'a deleted account',
     photoAlt: (n: number) => `Enrolled photo ${n} of the matching account`,
   },
+  roomCode: {
+    notCurrent: 'That room code is not current. Look at the code on the classroom screen and try again.',
+    required: 'This session needs the room code shown on the classroom screen. Type it or scan the QR code, then try again.',
+    // The teacher's switch and the projector view.
+    requireSwitch: 'Require room code',
+    requireHint: 'Students type the code shown on the classroom screen (or scan its QR code). Turn it off when the room has no screen.',
+    show: 'Show room code',
+    viewTitle: 'Room code',
+    viewIntro: 'Scan the QR code, or open the student dashboard and type this code.',
+    nextIn: (s: number) => `New code in ${s} s`,
+    sessionLeft: 'Session time left',
+    qrAlt: 'QR code that opens the attendance page with this room code',
+    typeAt: (address: string) => `Or type it at ${address}`,
+    ended: 'The attendance session has ended. There is no room code to show.',
+    reconnecting: 'Cannot reach the server. Retrying...',
+    backToDashboard: 'Back to dashboard',
+    loading: 'Loading the room code...',
+    // The student's field.
+    fieldLabel: 'Room code',
+    fieldHint: 'The 6 characters shown on the classroom screen, when your teacher shows one.',
+  },
   faceCheck: {
     oneAtATime: 'A face check for your account is already running. Wait for its answer, then try again.',
     tooManyPerMinute: 'Too many face checks in a minute. Wait a moment, then try again.',
@@ -67,5 +88,11 @@ export const faceTrustMessages = {
     accuracy: 'Position accuracy',
     accuracyMeters: (m: number) => `±${Math.round(m)} m`,
     unknownDevice: 'Unknown device',
+  },
+  /** Issue 19: the teacher's room code view (GET /api/room_code, teacher.roomCode) when it has nothing to show. */
+  roomCodeDisplay: {
+    noOpenSession: 'You have no open session, so there is no room code to show.',
+    notRequired: 'Your open session does not use a room code. Start a session with the room code switch on to show one.',
+    notYourSession: 'Only the teacher who started this session can show its room code.',
   },
 } as const;

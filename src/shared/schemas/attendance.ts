@@ -23,6 +23,8 @@ export const ZStartGeofenceInput = z.object({
   /** A department id, or its name. */
   department: z.union([z.number().int().positive(), z.string().trim().min(1).max(40)], { error: MSG.attendance.unknownDepartment }),
   duration_minutes: z.number().int().min(1).max(180).optional(),
+  /** Require the rotating room code for this session (issue 19); the REST default is false, the dashboard sends true. */
+  room_code: z.boolean().optional(),
 });
 export type TStartGeofenceInput = z.infer<typeof ZStartGeofenceInput>;
 
@@ -31,6 +33,12 @@ export const ZMarkAttendanceInput = z.object({
   longitude: ZLongitude,
   accuracy: ZAccuracy,
   face_verified: z.boolean().optional(),
+  /** The code on the classroom screen, when the session requires one (case and spaces ignored). */
+  room_code: z
+    .string()
+    .max(32)
+    .transform((s) => s.replace(/\s+/g, '').toUpperCase())
+    .optional(),
 });
 export type TMarkAttendanceInput = z.infer<typeof ZMarkAttendanceInput>;
 

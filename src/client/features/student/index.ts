@@ -4,3 +4,4 @@ export { ProfileDialog } from './profile-dialog';
 export { StudentOverview } from './student-overview';
 export { useStudentAttendance } from './student-queries';
 export { useMarkAttendance } from './use-mark-attendance';
+export { useRoomCodeEntry } from './use-room-code-entry';

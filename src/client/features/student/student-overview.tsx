@@ -6,7 +6,9 @@ import { Progress } from '@/components/ui/progress';
 import { formatCoords, formatDateTime } from '@/lib/format';
 import { StatCard } from '@/components/stat-card';
 import type { GeolocationState } from '@/lib/use-geolocation';
+import { RoomCodeField } from './room-code-field';
 import type { AttendanceList } from './student-queries';
+import type { RoomCodeEntry } from './use-room-code-entry';
 
 const M = MSG.student;
 
@@ -22,11 +24,13 @@ export function StudentOverview({
   geo,
   onMark,
   marking,
+  roomCode,
 }: {
   attendance: AttendanceList | undefined;
   geo: GeolocationState;
   onMark: () => void;
   marking: boolean;
+  roomCode: RoomCodeEntry;
 }) {
   const rate = attendance?.attendance_rate ?? 0;
   const last = attendance?.last_present_at;
@@ -56,8 +60,16 @@ export function StudentOverview({
       <StatCard icon={Fingerprint} title={M.quickActions}>
         <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="max-w-xl text-sm text-muted-foreground">{M.quickActionsHint}</p>
-          <div className="flex flex-wrap gap-3">
-            <Button size="lg" onClick={onMark} disabled={marking}>
+          {/* A form: Enter in the room code field marks, as the button does. */}
+          <form
+            className="flex flex-wrap items-end gap-3"
+            onSubmit={(e) => {
+              e.preventDefault();
+              onMark();
+            }}
+          >
+            <RoomCodeField entry={roomCode} disabled={marking} />
+            <Button type="submit" size="lg" disabled={marking}>
               {marking ? <Loader2 className="animate-spin" aria-hidden /> : <Fingerprint aria-hidden />}
               {M.markAttendance}
             </Button>
@@ -67,7 +79,7 @@ export function StudentOverview({
                 {M.contactSupport}
               </Link>
             </Button>
-          </div>
+          </form>
         </div>
       </StatCard>
     </div>

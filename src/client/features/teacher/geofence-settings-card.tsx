@@ -11,8 +11,9 @@ import type { Department } from './teacher-queries';
 import type { RadiusSettings } from './use-radius-settings';
 
 const M = MSG.teacher;
+const R = MSG.roomCode;
 
-/** Department select (locked while a session runs), custom radius toggle and input, and the Active Radius. */
+/** Department select (locked while a session runs), custom radius toggle and input, the room code switch, and the Active Radius. */
 export function GeofenceSettingsCard({
   departments,
   department,
@@ -44,6 +45,21 @@ export function GeofenceSettingsCard({
       <div className="flex items-center justify-between gap-3 rounded-lg border px-3 py-2.5">
         <Label htmlFor="custom-radius-toggle">{M.customRadius}</Label>
         <Switch id="custom-radius-toggle" checked={radius.customEnabled} onCheckedChange={radius.setCustomEnabled} disabled={active} />
+      </div>
+      <div className="grid gap-1.5 rounded-lg border px-3 py-2.5">
+        <div className="flex items-center justify-between gap-3">
+          <Label htmlFor="room-code-toggle">{R.requireSwitch}</Label>
+          <Switch
+            id="room-code-toggle"
+            checked={radius.requireRoomCode}
+            onCheckedChange={radius.setRequireRoomCode}
+            disabled={active}
+            aria-describedby="room-code-hint"
+          />
+        </div>
+        <p id="room-code-hint" className="text-xs text-muted-foreground">
+          {R.requireHint}
+        </p>
       </div>
       <div className="grid gap-2">
         <Label htmlFor="custom-radius-input">{M.radiusInput}</Label>

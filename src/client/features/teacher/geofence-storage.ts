@@ -23,6 +23,8 @@ export const geofenceStorage = {
       activeRadius: radius > 0 ? radius : null,
       customRadius: custom > 0 ? custom : null,
       endTime: localStorage.getItem(K.sessionEndTime),
+      // On unless the teacher switched it off (issue 19: the room code is on by default).
+      requireRoomCode: localStorage.getItem(K.requireRoomCode) !== 'false',
     };
   },
   saveStart(args: { location: Coords; radius: number; endTime: string }) {
@@ -34,6 +36,9 @@ export const geofenceStorage = {
   },
   saveCustomRadius(radius: number) {
     localStorage.setItem(K.customRadius, String(radius));
+  },
+  saveRequireRoomCode(required: boolean) {
+    localStorage.setItem(K.requireRoomCode, String(required));
   },
   /** On stop (manual or automatic) the stored radius, location and end time go. */
   clearSession() {

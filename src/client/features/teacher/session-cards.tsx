@@ -1,4 +1,5 @@
-import { Play, Radio, Square, Users } from 'lucide-react';
+import { Play, QrCode, Radio, Square, Users } from 'lucide-react';
+import { Link } from 'react-router';
 import { MSG } from '../../../shared/messages';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -8,19 +9,22 @@ import type { Coords } from '@/lib/use-geolocation';
 
 const M = MSG.teacher;
 
-/** Quick Actions: View Students, and Start Attendance or Stop Attendance. */
+/** Quick Actions: View Students, Start Attendance or Stop Attendance, and Show room code while a session asks for it. */
 export function QuickActionsCard({
   active,
   busy,
   onViewStudents,
   onStart,
   onStop,
+  roomCode,
 }: {
   active: boolean;
   busy: boolean;
   onViewStudents: () => void;
   onStart: () => void;
   onStop: () => void;
+  /** The running session asks for the room code: offer its projector view. */
+  roomCode: boolean;
 }) {
   return (
     <StatCard icon={Play} title={M.quickActions}>
@@ -34,6 +38,15 @@ export function QuickActionsCard({
           <Button size="lg" onClick={onStart} disabled={busy}>
             <Play aria-hidden />
             {M.startAttendance}
+          </Button>
+        )}
+        {active && roomCode && (
+          // A link, so the teacher can also open it in a new tab or window and drag that to the projector.
+          <Button size="lg" variant="outline" asChild>
+            <Link to="/room-code">
+              <QrCode aria-hidden />
+              {MSG.roomCode.show}
+            </Link>
           </Button>
         )}
         <Button size="lg" variant="outline" onClick={onViewStudents}>

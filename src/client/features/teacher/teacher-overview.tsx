@@ -53,6 +53,7 @@ export function TeacherOverview({ geofence, onViewStudents }: { geofence: Return
           onViewStudents={onViewStudents}
           onStart={() => setChoosing(true)}
           onStop={() => run(geofence.stop)}
+          roomCode={session?.room_code_required ?? false}
         />
         <AttendanceStatusCard
           active={geofence.active}
@@ -79,7 +80,7 @@ export function TeacherOverview({ geofence, onViewStudents }: { geofence: Return
         open={choosing}
         onOpenChange={setChoosing}
         initialCustom={radius.customRadius}
-        onChoose={(r) => run(() => geofence.start(r, department ?? profile.data?.department?.id ?? ''))}
+        onChoose={(r) => run(() => geofence.start(r, department ?? profile.data?.department?.id ?? '', radius.requireRoomCode))}
       />
     </div>
   );

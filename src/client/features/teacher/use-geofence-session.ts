@@ -5,7 +5,7 @@ import { MSG } from '../../../shared/messages';
 import { geofenceStorage } from './geofence-storage';
 import { useSessionActions } from './session-actions';
 import { useGeofenceStatus } from './teacher-queries';
-import { useCountdown } from './use-countdown';
+import { useCountdown } from '@/lib/use-countdown';
 
 const M = MSG.teacher;
 
@@ -63,8 +63,8 @@ export function useGeofenceSession() {
     if (!data.active && previous === null && geofenceStorage.read().started) geofenceStorage.clearSession();
   }, [data]);
 
-  async function start(radius: number, department: number | string) {
-    if (await startGeofence(radius, department)) await refresh();
+  async function start(radius: number, department: number | string, roomCode: boolean) {
+    if (await startGeofence(radius, department, roomCode)) await refresh();
   }
 
   async function stop() {

@@ -3,11 +3,20 @@ import { DEFAULT_RADIUS_M } from '../../../shared/constants';
 import { geofenceStorage } from './geofence-storage';
 import { isValidRadius, nextSettingsRadius } from './radius';
 
-/** The Geofencing Settings radius: a toggle, the typed text and the value it yields (kept as customRadius). */
+/**
+ * The Geofencing Settings: the radius toggle, the typed text and the value it yields (kept as customRadius), and the
+ * Require room code switch (kept as requireRoomCode).
+ */
 export function useRadiusSettings() {
   const [customEnabled, setCustomEnabled] = useState(false);
   const [customRadius, setCustomRadius] = useState(() => geofenceStorage.read().customRadius ?? DEFAULT_RADIUS_M);
   const [draft, setDraft] = useState(() => String(customRadius));
+  const [requireRoomCode, setRequireRoomCodeState] = useState(() => geofenceStorage.read().requireRoomCode);
+
+  function setRequireRoomCode(required: boolean) {
+    setRequireRoomCodeState(required);
+    geofenceStorage.saveRequireRoomCode(required);
+  }
 
   function onDraftChange(text: string) {
     setDraft(text);
@@ -27,6 +36,8 @@ export function useRadiusSettings() {
     draft,
     draftValid: isValidRadius(Number(draft)) && draft.trim() !== '',
     onDraftChange,
+    requireRoomCode,
+    setRequireRoomCode,
     /** What a new session would use. */
     chosenRadius: customEnabled ? customRadius : DEFAULT_RADIUS_M,
   };

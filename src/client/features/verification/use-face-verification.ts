@@ -4,7 +4,8 @@ import { toast } from 'sonner';
 import { RECORDING_MS, REDIRECT_AFTER_MARKING_MS, TOAST_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { type Coords, geolocationFailure, getCurrentCoords } from '@/lib/use-geolocation';
-import { isNoResponse, refusalText } from '@/lib/server-errors';
+import { ROOM_CODE_REFUSED_STATE, roomCodeHandoff } from '@/lib/room-code-handoff';
+import { errorCodeOf, isNoResponse, refusalText } from '@/lib/server-errors';
 import { getToken } from '@/lib/session';
 import { type RouterOutputs, trpc } from '@/lib/trpc';
 import { type RefusalAdvice, refusalAdvice } from './refusal-advice';
@@ -89,16 +90,25 @@ export function useFaceVerification(record: (ms: number) => Promise<Blob>, passe
         return;
       }
     }
+    // Taken whatever the answer: a code is good for one mark, and a refused one is stale by the next try.
+    const roomCode = roomCodeHandoff.take();
+    let backState: unknown = null;
     try {
       // face_verified: the server checks it holds a fresh verification of its own.
-      showResult(await markVerified.mutateAsync({ ...coords, face_verified: true }));
+      showResult(await markVerified.mutateAsync({ ...coords, face_verified: true, room_code: roomCode ?? undefined }));
     } catch (err) {
+      const reason = errorCodeOf(err);
+      // The code grew too old during the face check: the dashboard shows why, with the field ready for a new one.
+      if (reason === 'room_code_not_current' || reason === 'room_code_required') {
+        backState = ROOM_CODE_REFUSED_STATE;
+        toast.error(M.failed, { ...opts, description: reason === 'room_code_required' ? MSG.roomCode.required : MSG.roomCode.notCurrent });
+      }
       // Any answer from the server is a failed marking (with its reason when it gave one); no answer is an error.
-      if (isNoResponse(err)) toast.error(M.attendanceError, opts);
+      else if (isNoResponse(err)) toast.error(M.attendanceError, opts);
       else toast.error(M.failed, { ...opts, description: refusalText(err, '') || undefined });
     }
     setPhase('done');
-    setTimeout(() => navigate('/student-dashboard'), REDIRECT_AFTER_MARKING_MS);
+    setTimeout(() => navigate('/student-dashboard', { state: backState }), REDIRECT_AFTER_MARKING_MS);
   }
 
   return { phase, frame, refusal, start };

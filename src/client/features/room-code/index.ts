@@ -1,0 +1,2 @@
+/** The classroom projector's room code view (issue 19). */
+export { RoomCodeView } from './room-code-view';

@@ -1,0 +1,48 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { MSG } from '../../../shared/messages';
+import { normalizeRoomCode, wasRoomCodeRefused } from '@/lib/room-code-handoff';
+
+/**
+ * The student dashboard's Room code field: what is typed (normalized), the refusal shown under it, and the code a
+ * QR link brought (`?room_code=`), read once and removed from the address so a reload does not send it again.
+ */
+export function useRoomCodeEntry() {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const [fromLink] = useState(() => normalizeRoomCode(params.get('room_code') ?? '') || null);
+  const [value, setValueState] = useState(fromLink ?? '');
+  // The final mark may have been refused for a code that grew too old during the face check.
+  const [error, setError] = useState<string | null>(() => (wasRoomCodeRefused(location.state) ? MSG.roomCode.notCurrent : null));
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once on arrival
+  useEffect(() => {
+    // Straight on the history entry, not through the router: a router navigation gives a new location key, and the
+    // route guard (approval per key) would remount this page and drop the mark the link just started.
+    if (fromLink !== null || wasRoomCodeRefused(location.state)) {
+      const entry = window.history.state as Record<string, unknown> | null;
+      window.history.replaceState({ ...entry, usr: null }, '', location.pathname);
+    }
+    if (error) inputRef.current?.focus();
+  }, []);
+
+  function setValue(text: string) {
+    setValueState(normalizeRoomCode(text));
+    setError(null);
+  }
+
+  /** Shows why the code was refused and puts the cursor in the field, its text selected so typing replaces it. */
+  function refuse(message: string) {
+    setError(message);
+    // After the render that re-enables the field.
+    setTimeout(() => {
+      inputRef.current?.focus();
+      inputRef.current?.select();
+    });
+  }
+
+  return { value, setValue, error, refuse, inputRef, fromLink };
+}
+
+export type RoomCodeEntry = ReturnType<typeof useRoomCodeEntry>;

@@ -1,0 +1,9 @@
+import { MSG } from '../../shared/messages';
+import { RoomCodeView } from '@/features/room-code';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+/** /room-code: the full-screen code and QR for the classroom projector (issue 19). */
+export function RoomCodePage() {
+  useDocumentTitle(MSG.roomCode.viewTitle);
+  return <RoomCodeView />;
+}

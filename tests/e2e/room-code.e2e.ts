@@ -1,0 +1,187 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOM_CODE_LENGTH, ROOM_CODE_WINDOW_SECONDS } from '../../src/shared/constants';
+import { MSG } from '../../src/shared/messages';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../helpers/fixtures';
+import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
+import { hasChromium, openPage, toastWith } from './support/browser';
+import { launchWithCamera } from './support/camera-browser';
+import { apiLogin, approveViaApi, login, registerViaApi } from './support/journey';
+
+if (hasChromium && !hasFixtures) console.warn(NO_FIXTURES_MESSAGE);
+
+const CLASSROOM = { latitude: 23.0225, longitude: 72.5714 };
+const NEARBY = { latitude: CLASSROOM.latitude + 10 / 111_195, longitude: CLASSROOM.longitude };
+const PASSWORD = 'Str0ng!pass';
+const R = MSG.roomCode;
+const V = MSG.verification;
+const PROJECTOR = { width: 1920, height: 1080 };
+const PHONE = { width: 390, height: 844 };
+
+/** What the projector shows now: the code, and the link its QR code encodes. */
+async function shownCode(page: Page) {
+  const code = (await page.getByTestId('room-code').innerText()).trim();
+  const url = await page.getByTestId('room-code-qr').getAttribute('data-url');
+  return { code, url: url ?? '' };
+}
+
+/** Waits (bounded) until the projector shows a code other than `code`: the view turned to the next window. */
+async function nextCode(page: Page, code: string) {
+  await expect.poll(async () => (await shownCode(page)).code, { timeout: (ROOM_CODE_WINDOW_SECONDS + 10) * 1000, interval: 250 }).not.toBe(code);
+  return (await shownCode(page)).code;
+}
+
+describe.skipIf(!hasChromium || !hasFixtures)('room code in Chromium (real clock: codes change every 15 s)', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let teacherPage: Page;
+  let teacherContext: BrowserContext;
+  const shotsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'room-code-e2e-'));
+  const teacher = { email: 'rcteacher@school.test', username: 'rcteacher' };
+  const scanner = { email: 'rcaoc@school.test', username: 'rcaoc' };
+  let firstCode = '';
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchWithCamera(fixture('clips', 'aoc_3blinks_3s.y4m'));
+    await createTestUser(server.db, { role: 'teacher', department: 'BCA', password: PASSWORD, ...teacher });
+    const res = await registerViaApi(
+      server.url,
+      { ...scanner, password: PASSWORD, department: 'BCA' },
+      ['f005', 'f045', 'f070'].map((f) => fixture('clips', `enroll_aoc_${f}.jpg`)),
+    );
+    expect(res).toMatchObject({ success: true });
+    const row = await server.db.selectFrom('users').select('id').where('email', '=', scanner.email).executeTakeFirstOrThrow();
+    await approveViaApi(server.url, await apiLogin(server.url, teacher.email, PASSWORD), [row.id]);
+  }, 120_000);
+
+  afterAll(async () => {
+    console.info(`room code screenshots: ${shotsDir}`);
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('the teacher starts a session with the code required and projects it, readable at 1920x1080 and on a phone', { timeout: 90_000 }, async () => {
+    ({ page: teacherPage, context: teacherContext } = await openPage(browser, server.url, { camera: true, viewport: PROJECTOR }));
+    await teacherContext.setGeolocation(CLASSROOM);
+    await login(teacherPage, teacher.email, PASSWORD, '/teacher-dashboard');
+    const roomSwitch = teacherPage.getByRole('switch', { name: R.requireSwitch });
+    expect(await roomSwitch.getAttribute('aria-checked')).toBe('true'); // on by default
+    await teacherPage.getByRole('button', { name: MSG.teacher.startAttendance }).click();
+    await teacherPage.getByRole('button', { name: MSG.teacher.radiusDialog.useDefault(50) }).click();
+    await toastWith(teacherPage, MSG.teacher.started(10)).waitFor();
+    await teacherPage.getByTestId('attendance-status').getByText(MSG.teacher.active).waitFor();
+    expect(await roomSwitch.isDisabled()).toBe(true);
+
+    await teacherPage.getByRole('link', { name: R.show }).click();
+    await teacherPage.waitForURL('**/room-code');
+    await teacherPage.getByTestId('room-code').waitFor();
+    const shown = await shownCode(teacherPage);
+    firstCode = shown.code;
+    expect(firstCode).toMatch(new RegExp(`^[A-Z2-9]{${ROOM_CODE_LENGTH}}$`));
+    expect(shown.url).toBe(`${server.url}/student-dashboard?room_code=${firstCode}`);
+    await teacherPage.getByText('BCA').first().waitFor();
+    await teacherPage
+      .getByTestId('room-code-next')
+      .getByText(/New code in \d+ s/)
+      .waitFor();
+
+    // Ticks each second: two readings a little over a second apart differ (unless the window turned between them).
+    const before = await teacherPage.getByTestId('room-code-session-left').innerText();
+    await expect.poll(() => teacherPage.getByTestId('room-code-session-left').innerText(), { timeout: 5_000 }).not.toBe(before);
+
+    for (const [name, viewport] of [
+      ['room-code-1920x1080', PROJECTOR],
+      ['room-code-390x844', PHONE],
+    ] as const) {
+      await teacherPage.setViewportSize(viewport);
+      await teacherPage.waitForTimeout(300); // let the layout settle at the new width
+      const code = teacherPage.getByTestId('room-code');
+      const qr = teacherPage.getByTestId('room-code-qr').locator('svg');
+      expect(await code.isVisible()).toBe(true);
+      expect(await qr.isVisible()).toBe(true);
+      // Nothing cut off: the code and the QR lie inside the screen's width, and the QR is big enough to scan.
+      for (const box of [await code.boundingBox(), await qr.boundingBox()]) {
+        expect(box).not.toBeNull();
+        expect(box!.x).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+      }
+      expect((await qr.boundingBox())!.width).toBeGreaterThanOrEqual(250);
+      await teacherPage.screenshot({ path: path.join(shotsDir, `${name}.png`) });
+    }
+    await teacherPage.setViewportSize(PROJECTOR);
+  });
+
+  it('a student opens the QR link, passes the geofence and the face check and is marked present', { timeout: 180_000 }, async () => {
+    const { page, context } = await openPage(browser, server.url, { camera: true });
+    await context.setGeolocation(NEARBY);
+    await login(page, scanner.email, PASSWORD, '/student-dashboard');
+    // The link as the QR code carries it at this moment (a phone's camera app opens it).
+    const { url } = await shownCode(teacherPage);
+    await page.goto(url);
+    await toastWith(page, MSG.student.validated).waitFor();
+    await page.waitForURL('**/face-detection');
+    const start = page.getByRole('button', { name: V.start });
+    await expect.poll(() => start.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await page.waitForTimeout(500); // let a few frames of the clip pass
+    await start.click();
+    await toastWith(page, V.marked).waitFor({ timeout: 120_000 });
+    await page.waitForURL('**/student-dashboard', { timeout: 10_000 });
+    expect(new URL(page.url()).search).toBe(''); // the code left the address: a reload does not send it again
+
+    const user = await server.db.selectFrom('users').select('id').where('email', '=', scanner.email).executeTakeFirstOrThrow();
+    const record = await server.db
+      .selectFrom('attendance_records')
+      .select(['status', 'face_recognition_status'])
+      .where('student_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(record).toEqual({ status: 'present', face_recognition_status: 'verified' });
+    await context.close();
+  });
+
+  it('a second student without a code is asked for one, then typing a code two windows old is refused', { timeout: 120_000 }, async () => {
+    const late = await createTestUser(server.db, { role: 'student', department: 'BCA', password: PASSWORD, username: 'rclate' });
+    // Two changes after a code was read, it is at least one whole window past its 10 s grace.
+    const oldCode = (await shownCode(teacherPage)).code;
+    await nextCode(teacherPage, await nextCode(teacherPage, oldCode));
+
+    const { page, context } = await openPage(browser, server.url, { camera: true });
+    await context.setGeolocation(NEARBY);
+    await login(page, late.email, PASSWORD, '/student-dashboard');
+    const field = page.getByLabel(R.fieldLabel);
+    const focused = () => page.evaluate(() => document.activeElement?.id ?? null);
+
+    await page.getByRole('button', { name: MSG.student.markAttendance }).click();
+    await page.getByRole('alert').getByText(R.required).waitFor();
+    await expect.poll(focused).toBe('room-code-input');
+
+    await field.fill(oldCode.toLowerCase());
+    expect(await field.inputValue()).toBe(oldCode); // upper-cased as typed
+    expect(await page.getByRole('alert').count()).toBe(0); // typing clears the old refusal
+    await field.press('Enter');
+    await page.getByRole('alert').getByText(R.notCurrent).waitFor();
+    await expect.poll(focused).toBe('room-code-input');
+    expect(await field.isEnabled()).toBe(true);
+    await page.waitForTimeout(2_500); // past the 2 s a validated step waits before leaving
+    expect(new URL(page.url()).pathname).toBe('/student-dashboard');
+    const records = await server.db.selectFrom('attendance_records').select('id').where('student_id', '=', late.id).execute();
+    expect(records).toHaveLength(0);
+    await context.close();
+  });
+
+  it('the projector says plainly when the session has ended', { timeout: 60_000 }, async () => {
+    const token = await teacherPage.evaluate(() => localStorage.getItem('token'));
+    const res = await fetch(`${server.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    // The view asks again at the next window's edge at the latest.
+    await teacherPage
+      .getByTestId('room-code-notice')
+      .getByText(R.ended)
+      .waitFor({ timeout: (ROOM_CODE_WINDOW_SECONDS + 5) * 1000 });
+    expect(await teacherPage.getByTestId('room-code').count()).toBe(0);
+    await teacherContext.close();
+  });
+});
