@@ -1,6 +1,7 @@
+import { insertProof } from '../../../tests/helpers/proofs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson, postJson, trpcClient } from '../../../tests/helpers/http';
-import { signInTestUser, startTestServer, type TestServer, tokenIdOf } from '../../../tests/helpers/test-server';
+import { signInTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
 import { manualClock } from '../../../tests/helpers/manual-clock';
 import { pointNorthOf } from '../../../tests/helpers/geo';
 import { USER_AGENT_MAX } from '../lib/user-agent';
@@ -37,20 +38,7 @@ const trpcMark = (token: string, userAgent: string, input: Record<string, unknow
     body: JSON.stringify({ 0: { ...INSIDE, ...input } }),
   }).then(async (r) => ({ status: r.status, body: (await r.json())[0] }));
 
-/** An accepted face check earned by this login (a proof is spent only by the login that earned it). */
-const addProof = (user: { id: number; token: string }) =>
-  srv.db
-    .insertInto('face_verifications')
-    .values({
-      user_id: user.id,
-      token_id: tokenIdOf(user.token),
-      created_at: new Date(clock.now().getTime() - 5000).toISOString(),
-      blink_count: 2,
-      similarity: 0.3,
-      verdict: 'accepted',
-      reason: 'accepted',
-    })
-    .execute();
+const addProof = (user: { id: number; token?: string }, opts?: Parameters<typeof insertProof>[3]) => insertProof(srv.db, clock, user, opts);
 
 const attemptsOf = async (studentId: number) => {
   await srv.deps.attempts.flush();

@@ -1,3 +1,4 @@
+import { insertProof } from '../../../tests/helpers/proofs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
 import { getJson, postJson } from '../../../tests/helpers/http';
@@ -32,21 +33,7 @@ async function classWithSession(radius = 50) {
 const mark = (token: string, at: { latitude: number; longitude: number }, face_verified?: boolean, accuracy = 10) =>
   postJson(`${srv.url}/api/mark_attendance`, { accuracy, ...at, ...(face_verified === undefined ? {} : { face_verified }) }, token);
 
-/** A face check of this user's login (its token), as compare-face-video stores one; no token: a login unknown here. */
-const addProof = (user: { id: number; token?: string }, opts: { agoSeconds?: number; verdict?: 'accepted' | 'rejected' } = {}) =>
-  srv.db
-    .insertInto('face_verifications')
-    .values({
-      user_id: user.id,
-      token_id: user.token ? tokenIdOf(user.token) : null,
-      created_at: new Date(clock.now().getTime() - (opts.agoSeconds ?? 5) * 1000).toISOString(),
-      blink_count: 2,
-      similarity: 0.3,
-      verdict: opts.verdict ?? 'accepted',
-      reason: 'accepted',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+const addProof = (user: { id: number; token?: string }, opts?: Parameters<typeof insertProof>[3]) => insertProof(srv.db, clock, user, opts);
 
 const recordsOf = (studentId: number) => srv.db.selectFrom('attendance_records').selectAll().where('student_id', '=', studentId).execute();
 

@@ -1,8 +1,9 @@
+import { insertProof } from '../../../tests/helpers/proofs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOM_CODE_ALPHABET } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { getJson, postJson, trpcClient } from '../../../tests/helpers/http';
-import { signInTestUser, startTestServer, type TestServer, tokenIdOf } from '../../../tests/helpers/test-server';
+import { signInTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
 import { manualClock } from '../../../tests/helpers/manual-clock';
 import { pointNorthOf } from '../../../tests/helpers/geo';
 
@@ -51,20 +52,7 @@ const mark = (token: string, extra: { room_code?: string; face_verified?: boolea
 /** A code the screen never showed (one symbol changed). */
 const wrongCode = (code: string) => (code[0] === 'A' ? 'B' : 'A') + code.slice(1);
 
-/** A face check of this login, as compare-face-video stores one. */
-const addProof = (user: { id: number; token: string }) =>
-  srv.db
-    .insertInto('face_verifications')
-    .values({
-      user_id: user.id,
-      token_id: tokenIdOf(user.token),
-      created_at: new Date(clock.now().getTime() - 5000).toISOString(),
-      blink_count: 2,
-      similarity: 0.3,
-      verdict: 'accepted',
-      reason: 'accepted',
-    })
-    .execute();
+const addProof = (user: { id: number; token?: string }, opts?: Parameters<typeof insertProof>[3]) => insertProof(srv.db, clock, user, opts);
 
 const checksOf = async (sessionId: number, studentId: number) =>
   (await srv.db.selectFrom('geofence_checks').select('checks').where('session_id', '=', sessionId).where('student_id', '=', studentId).executeTakeFirst())
