@@ -65,11 +65,20 @@ export const ROOM_CODE_LENGTH = 6;
 export const ROOM_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 /** Outside answers after which the student is flagged to the teacher. */
 export const GEOFENCE_FLAG_OUTSIDE = 3;
+/** Issue 19 flags: two marks of one session from one address this close together (seconds). */
+export const MARK_FLAG_SAME_ADDRESS_SECONDS = 120;
+/** Positions identical to this many decimals (about 0.1 m) are a copied position. */
+export const MARK_FLAG_POSITION_DECIMALS = 6;
+/** An accuracy identical (to 0.1 m) with at least this many other marks of the session is a copied accuracy. */
+export const MARK_FLAG_SAME_ACCURACY_OTHERS = 3;
+/** The browser's own random device id (kept in localStorage): letters, digits, - and _. */
+export const DEVICE_ID_RE = /^[A-Za-z0-9_-]{16,64}$/;
 /** Without GEO_MAX_ACCURACY_M, a position may be as imprecise as the radius, and at least this (metres). */
 export const MIN_ACCURACY_LIMIT_M = 100;
 
 /** Local-storage keys of SPEC section 4. */
 export const STORAGE_KEYS = {
+  deviceId: 'rollcall.deviceId',
   token: 'token',
   sessionExpired: 'sessionExpired',
   attendanceStarted: 'attendanceStarted',

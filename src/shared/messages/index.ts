@@ -9,6 +9,7 @@ import { verificationMessages } from './verification';
 import { attendanceMessages } from './attendance';
 import { siteMessages } from './site';
 import { faceTrustMessages } from './face-trust';
+import { markFlagMessages } from './mark-flags';
 
 export const MSG = {
   ...formsMessages,
@@ -21,6 +22,7 @@ export const MSG = {
   ...attendanceMessages,
   ...siteMessages,
   ...faceTrustMessages,
+  ...markFlagMessages,
 } as const;
 
 /** Login failure codes of SPEC section 7. */

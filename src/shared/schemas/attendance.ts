@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_RADIUS_M, MIN_RADIUS_M, STUDENT_ATTENDANCE_PAGE_SIZE, TEACHER_STUDENT_PAGE_SIZE } from '../constants';
+import { DEVICE_ID_RE, MAX_RADIUS_M, MIN_RADIUS_M, STUDENT_ATTENDANCE_PAGE_SIZE, TEACHER_STUDENT_PAGE_SIZE } from '../constants';
 import { MSG } from '../messages';
 
 // JSON numbers only: null, [], '' and false are wrong types (400), never 0.
@@ -39,6 +39,8 @@ export const ZMarkAttendanceInput = z.object({
     .max(32)
     .transform((s) => s.replace(/\s+/g, '').toUpperCase())
     .optional(),
+  /** The browser's own random id (localStorage), so one device marking two students shows (issue 19 flags). */
+  device_id: z.string().regex(DEVICE_ID_RE, MSG.markFlags.badDeviceId).optional(),
 });
 export type TMarkAttendanceInput = z.infer<typeof ZMarkAttendanceInput>;
 

@@ -1,0 +1,15 @@
+/** Issue 19: the reasons shown beside a flagged mark (teacher's Students tab, student dialog, admin detail, CSV). */
+export const markFlagMessages = {
+  markFlags: {
+    badDeviceId: 'The device id must be 16 to 64 letters, digits, - or _.',
+    sameDevice: (other: string) => `marked from the same device as ${other}`,
+    sameAddress: (other: string) => `marked from the same network address as ${other} within 2 minutes`,
+    offCampus: 'position checked from outside the campus network',
+    copiedPosition: (other: string) => `the same position to the decimeter as ${other}`,
+    copiedAccuracy: (others: number) => `the same reported accuracy as ${others} other students`,
+    noRoomCode: 'no room code (the session did not require one)',
+    outsideChecks: (n: number) => `${n} location checks from outside`,
+    flaggedOnly: 'Flagged only',
+    column: 'Flags',
+  },
+} as const;
