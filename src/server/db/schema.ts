@@ -177,6 +177,14 @@ export interface FaceChecksInFlightTable {
   expires_at: string;
 }
 
+/** An administrator's setting (services/app-settings.ts): one row per key, the value as JSON text. */
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+  updated_by: number | null;
+}
+
 export interface Database {
   departments: DepartmentsTable;
   users: UsersTable;
@@ -194,6 +202,7 @@ export interface Database {
   face_change_images: FaceChangeImagesTable;
   duplicate_faces: DuplicateFacesTable;
   face_checks_in_flight: FaceChecksInFlightTable;
+  app_settings: AppSettingsTable;
 }
 
 export type User = Selectable<UsersTable>;

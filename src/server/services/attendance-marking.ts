@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../db/errors';
 import type { Caller } from '../lib/caller';
 import { DomainError } from '../lib/errors';
 import { haversineMeters } from '../lib/geo';
-import { networkMatcher } from '../lib/networks';
+import { isOnCampus } from './campus-networks';
 import { refuseMissingRoomCode, roomCodeAccepted, roomCodeNotCurrent } from './room-code';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'attempts' | 'sessions'>;
@@ -45,18 +45,6 @@ async function findOpenSessionFor(deps: Deps, departmentId: number, studentId: n
 
 export const logged = (deps: Pick<Deps, 'clock'>, attempt: Attempt, outcome: string) => ({ ...attempt, outcome, created_at: deps.clock.now().toISOString() });
 
-const campusMatchers = new WeakMap<object, (ip: string) => boolean>();
-function onCampus(config: Deps['config'], ip: string) {
-  const cidrs = config.campusNetworks;
-  if (!cidrs) return true;
-  let match = campusMatchers.get(cidrs);
-  if (!match) {
-    match = networkMatcher(cidrs);
-    campusMatchers.set(cidrs, match);
-  }
-  return match(ip);
-}
-
 /** A position less precise than the session's limit is refused (before it is counted). */
 export function refuseImprecise(config: Deps['config'], radiusM: number, accuracy: number) {
   const maxAccuracy = config.geoMaxAccuracyM ?? Math.max(radiusM, MIN_ACCURACY_LIMIT_M);
@@ -91,7 +79,7 @@ async function countCheck(deps: Deps, sessionId: number, studentId: number, outs
  * record is written only if the student is still inside AND has an unused successful face verification from the last
  * FACE_PROOF_TTL seconds: the flag itself proves nothing. The student learns inside or outside, never a distance or
  * the radius (three distances would locate the classroom); checks per session are limited, imprecise positions
- * refused, and with CAMPUS_NETWORKS set the final mark must come from the campus network.
+ * refused, and with campus networks set (CAMPUS_NETWORKS or the admin card) the final mark must come from one of them.
  *
  * A session with a room code (issue 19) refuses a mark without one before anything else is decided (not counted: no
  * guess was made), and a code that is not current after the check is counted and before inside/outside is told: each
@@ -105,7 +93,7 @@ export async function markAttendance(deps: Deps, student: AuthUser, input: TMark
   if (session.marked_at) return { status: 'already_marked' as const, timestamp: session.marked_at };
   refuseMissingRoomCode(session.room_code_secret, input.room_code);
   refuseImprecise(deps.config, session.radius_m, input.accuracy);
-  if (input.face_verified && !onCampus(deps.config, caller.ip)) throw new DomainError('FORBIDDEN', MSG.attendance.offCampusNetwork);
+  if (input.face_verified && !(await isOnCampus(deps, caller.ip))) throw new DomainError('FORBIDDEN', MSG.attendance.offCampusNetwork);
 
   const distance = haversineMeters(session.latitude, session.longitude, input.latitude, input.longitude);
   const geofencing_status = distance <= session.radius_m ? ('valid' as const) : ('invalid' as const);

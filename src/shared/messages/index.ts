@@ -10,6 +10,7 @@ import { attendanceMessages } from './attendance';
 import { siteMessages } from './site';
 import { faceTrustMessages } from './face-trust';
 import { markFlagMessages } from './mark-flags';
+import { campusNetworkMessages } from './campus-networks';
 
 export const MSG = {
   ...formsMessages,
@@ -23,6 +24,7 @@ export const MSG = {
   ...siteMessages,
   ...faceTrustMessages,
   ...markFlagMessages,
+  ...campusNetworkMessages,
 } as const;
 
 /** Login failure codes of SPEC section 7. */
