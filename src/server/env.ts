@@ -32,7 +32,7 @@ const ZEnv = z.object({
   TRUST_PROXY: z.string().optional(),
   /** Worst coords.accuracy (metres) a student's position may have; unset: the larger of the radius and 100 m. */
   GEO_MAX_ACCURACY_M: z.coerce.number().positive().max(100_000).optional(),
-  /** Comma-separated CIDRs: when set, a final mark must come from one of them. */
+  /** Comma-separated CIDRs: when set, a final mark must come from one of them, and the admin card's stored list is ignored. */
   CAMPUS_NETWORKS: z.string().optional(),
   /** Registrations allowed per address per hour. */
   REGISTER_MAX_PER_HOUR: z.coerce.number().int().min(1).default(30),

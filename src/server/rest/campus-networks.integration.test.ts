@@ -105,6 +105,14 @@ describe('campus networks stored by an administrator', () => {
     });
   });
 
+  it('keeps the list when the admin who saved it is deleted; the card then names no one', async () => {
+    const deputy = await signInTestUser(srv, { role: 'admin', username: 'deputy' });
+    await putNetworks(srv, deputy.token, { networks: ['10.30.0.0/16'] });
+    expect((await getNetworks(srv, admin.token)).body.updated_by).toBe('deputy');
+    await srv.db.deleteFrom('users').where('id', '=', deputy.id).execute();
+    expect((await getNetworks(srv, admin.token)).body).toMatchObject({ networks: ['10.30.0.0/16'], updated_by: null });
+  });
+
   it('normalises what was typed: spaces trimmed, host bits cleared, a lone address as /32, duplicates dropped', async () => {
     const saved = await putNetworks(srv, admin.token, { networks: [' 10.20.3.4/16 ', '2001:DB8:0:0:1::7/64', '192.168.1.7', '10.20.0.0/16'] });
     expect(saved.body.networks).toEqual(['10.20.0.0/16', '2001:db8::/64', '192.168.1.7/32']);

@@ -38,7 +38,7 @@ function storedList(value: unknown): string[] {
 }
 
 /** The networks in force: CAMPUS_NETWORKS when the environment sets it, else the administrators' stored list. */
-async function networksInForce(deps: Deps): Promise<{ networks: string[]; source: CampusNetworkSource }> {
+export async function campusNetworksInForce(deps: Deps): Promise<{ networks: string[]; source: CampusNetworkSource }> {
   if (deps.config.campusNetworks) return { networks: deps.config.campusNetworks.map(formatCidr), source: 'environment' };
   return { networks: storedList(await settingValue(deps, KEY)), source: 'database' };
 }
@@ -48,13 +48,13 @@ async function networksInForce(deps: Deps): Promise<{ networks: string[]; source
  * call (one primary-key lookup), so a change saved on any node applies to the next mark everywhere.
  */
 export async function isOnCampus(deps: Deps, ip: string): Promise<boolean> {
-  const { networks } = await networksInForce(deps);
+  const { networks } = await campusNetworksInForce(deps);
   return networks.length === 0 || matcherFor(networks)(ip);
 }
 
 /** The settings card's view: the list in force, where it comes from, and the caller's address as this server sees it. */
 export async function campusNetworksFor(deps: Deps, callerIp: string) {
-  const { networks, source } = await networksInForce(deps);
+  const { networks, source } = await campusNetworksInForce(deps);
   const stored = source === 'database' ? await readSetting(deps, KEY) : null;
   return {
     networks,
