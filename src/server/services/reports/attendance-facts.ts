@@ -36,6 +36,8 @@ export const F_GEO_INVALID = 4;
 export const F_FACE_OK = 8;
 export const F_FACE_FAIL = 16;
 export const F_MANUAL = 32;
+/** A present mark with issue 19 flags (attendance_records.mark_flags). */
+export const F_FLAGGED = 64;
 
 const RECOUNT_MS = 30_000;
 
@@ -55,7 +57,8 @@ type Row = { id: number; session_id: number; student_id: number; marked_at: stri
 const flagsSql = sql<number>`(case when status = 'present' then ${sql.lit(F_PRESENT)} else 0 end)
   + (case when geofencing_status = 'valid' then ${sql.lit(F_GEO_VALID)} when geofencing_status = 'invalid' then ${sql.lit(F_GEO_INVALID)} else 0 end)
   + (case when face_recognition_status = 'verified' then ${sql.lit(F_FACE_OK)} when face_recognition_status is not null then ${sql.lit(F_FACE_FAIL)} else 0 end)
-  + (case when manual_override = 1 then ${sql.lit(F_MANUAL)} else 0 end)`;
+  + (case when manual_override = 1 then ${sql.lit(F_MANUAL)} else 0 end)
+  + (case when status = 'present' and mark_flags <> 0 then ${sql.lit(F_FLAGGED)} else 0 end)`;
 
 const recordColumns = ['id', 'session_id', 'student_id', 'marked_at', flagsSql.as('flags')] as const;
 
