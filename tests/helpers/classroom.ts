@@ -25,13 +25,17 @@ export const ownSignals = (i: number): Signals => ({
 });
 
 /**
- * A teacher's running session for `students` new students of one department, and the student's two steps of a
+ * A teacher's (a new one unless given) running session for `students` new students of one department, and the student's two steps of a
  * mark through real HTTP: the geofence step, then the final mark after a face check (a stored proof of the login).
  * With a room code, each step types the code the teacher's screen shows at that moment (GET /api/room_code).
  */
-export async function classroom(srv: TestServer, clock: Clock, opts: { department: string; students: number; roomCode?: boolean }) {
+export async function classroom(
+  srv: TestServer,
+  clock: Clock,
+  opts: { department: string; students: number; roomCode?: boolean; teacher?: { id: number; token: string } },
+) {
   const roomCode = opts.roomCode ?? true;
-  const teacher = await signInTestUser(srv, { role: 'teacher', department: opts.department });
+  const teacher = opts.teacher ?? (await signInTestUser(srv, { role: 'teacher', department: opts.department }));
   const students = [];
   for (let i = 0; i < opts.students; i++) students.push(await signInTestUser(srv, { role: 'student', department: opts.department }));
   const started = await postJson(
