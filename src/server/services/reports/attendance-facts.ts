@@ -18,6 +18,8 @@ export interface Facts {
   /** marked_at, seconds since the epoch. */
   at: Uint32Array;
   flags: Uint8Array;
+  /** How many records have F_FLAGGED (the summary card), kept by every write of `flags`. */
+  flagged: number;
   /** Per record: the index of its teacher and student pair in pairTeacher/pairStudent (fixed once assigned). */
   pair: Int32Array;
   pairTeacher: Int32Array;
@@ -117,6 +119,8 @@ function put(state: State, i: number, r: Row) {
   f.session[i] = r.session_id;
   f.student[i] = r.student_id;
   f.at[i] = Math.floor(Date.parse(r.marked_at) / 1000);
+  // A slot past n is still zero (grow copies into zeroed arrays), so a new record only adds.
+  f.flagged += (r.flags & F_FLAGGED ? 1 : 0) - (f.flags[i] & F_FLAGGED ? 1 : 0);
   f.flags[i] = r.flags;
 }
 
@@ -171,6 +175,7 @@ async function fullLoad(db: DB, now: number, version: number): Promise<State> {
   });
   const facts: Facts = {
     ...empty(),
+    flagged: 0,
     pairTeacher: new Int32Array(0),
     pairStudent: new Int32Array(0),
     pairs: 0,
