@@ -125,16 +125,16 @@ describe.skipIf(!enabled)('two app nodes on one database', () => {
   });
 
   it('marks written at the same moment on both nodes still flag each other (issue 19: one device, two students)', async () => {
-    const t = await createTestUser(a.db, { role: 'teacher', department: 'MBA' });
+    const t = await createTestUser(a.db, { role: 'teacher', department: 'IMSCIT' });
     const teacherToken = (await postJson(`${a.url}/api/login`, { email: t.email, password: t.password })).body.token as string;
     expect(
-      (await postJson(`${a.url}/api/start_geofence`, { teacher_id: t.id, ...CENTRE, radius: 50, department: 'MBA', room_code: true }, teacherToken)).status,
+      (await postJson(`${a.url}/api/start_geofence`, { teacher_id: t.id, ...CENTRE, radius: 50, department: 'IMSCIT', room_code: true }, teacherToken)).status,
     ).toBe(201);
     const code = (await getJson(`${a.url}/api/room_code`, teacherToken)).body.code as string;
     // Four devices, each shared by two students whose final marks go to different nodes at once.
     const students = [];
     for (let i = 0; i < 8; i++) {
-      const s = await createTestUser(a.db, { role: 'student', department: 'MBA' });
+      const s = await createTestUser(a.db, { role: 'student', department: 'IMSCIT' });
       const token = (await postJson(`${b.url}/api/login`, { email: s.email, password: s.password })).body.token as string;
       await a.db
         .insertInto('face_verifications')
