@@ -187,7 +187,8 @@ async function recordPresence(
   // One transaction: the proof is consumed and the record written together, or neither. Kysely runs SQLite's
   // transactions one at a time, so a second request for the same student sees the first one's record here. On
   // PostgreSQL two nodes may run it at once: the proof is taken by a conditional update (one of them wins it) and
-  // the record's unique key refuses the second record.
+  // the record's unique key refuses the second record. The session's flags are recomputed in the same transaction,
+  // behind a lock on the session's row (lockSessionMarks), so two marks written at once still see each other.
   const outcome = await deps.db
     .transaction()
     .execute(async (trx) => {
