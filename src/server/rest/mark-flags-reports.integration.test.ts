@@ -102,5 +102,16 @@ describe('flags in the admin reports', () => {
         [ravi.username, F.sameDevice(asha.username)],
       ]),
     );
+
+    // The teacher confirms Ravi by hand: a manual mark carries no flag and no longer flags Asha; the counts follow.
+    const manual = await fetch(`${srv.url}/api/mark_attendance_manual`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${c.teacher.token}` },
+      body: JSON.stringify({ student_id: ravi.id, session_id: c.sessionId, status: 'present' }),
+    });
+    expect(manual.status).toBe(200);
+    expect((await get('/api/admin/attendance-summary')).flagged_marks).toBe(0);
+    expect((await pairsOf(`teacher=${t}`)).get(asha.id)).toMatchObject({ total_present: 2, flagged_marks: 0, flagged_rate: 0 });
+    expect((await pairsOf(`teacher=${t}&flagged=true`)).size).toBe(0);
   });
 });
