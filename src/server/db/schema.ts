@@ -86,6 +86,12 @@ export interface AttendanceRecordsTable {
   ip: string | null;
   user_agent: string | null;
   accuracy_m: number | null;
+  /** The browser's own random id (localStorage); null on manual and automatic marks. */
+  device_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** One bit per MarkFlagCode (services/mark-flags/flag-bits.ts); 0 on a clean, manual or automatic mark. */
+  mark_flags: ColumnType<number, number | undefined, number>;
+  /** JSON of the flags' details (the other students' ids, counts) the texts are made of; null without flags. */
+  mark_flag_refs: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AttendanceAttemptsTable {
@@ -100,6 +106,9 @@ export interface AttendanceAttemptsTable {
   ip: string | null;
   user_agent: string | null;
   accuracy_m: number | null;
+  device_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1: CAMPUS_NETWORKS was set and the attempt came from outside it; 0: from inside; null: none was set. */
+  off_campus: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface LoginFailuresTable {

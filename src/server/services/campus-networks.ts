@@ -43,13 +43,16 @@ export async function campusNetworksInForce(deps: Deps): Promise<{ networks: str
   return { networks: storedList(await settingValue(deps, KEY)), source: 'database' };
 }
 
-/**
- * Whether a final mark from `ip` may be written: true when no campus network is set. The stored list is read on every
- * call (one primary-key lookup), so a change saved on any node applies to the next mark everywhere.
- */
-export async function isOnCampus(deps: Deps, ip: string): Promise<boolean> {
+/** Whether any campus network is in force (then an address off them is refused at the final mark and flagged). */
+export async function campusNetworksSet(deps: Deps): Promise<boolean> {
+  return (await campusNetworksInForce(deps)).networks.length > 0;
+}
+
+/** Where `ip` stands for the attempt log: 1 off the campus networks, 0 on them, null when none is in force. */
+export async function campusStanding(deps: Deps, ip: string): Promise<0 | 1 | null> {
   const { networks } = await campusNetworksInForce(deps);
-  return networks.length === 0 || matcherFor(networks)(ip);
+  if (networks.length === 0) return null;
+  return matcherFor(networks)(ip) ? 0 : 1;
 }
 
 /** The settings card's view: the list in force, where it comes from, and the caller's address as this server sees it. */
