@@ -102,7 +102,7 @@ export const adminMessages = {
     summaryColumns: ['Teacher', 'Student', 'Present', 'Absent', 'Geo Success', 'Geo Fail', 'Face Success', 'Face Fail', 'Total'] as const,
     /** The summary popup's column after summaryColumns: flagged present marks and their share of the present ones. */
     flaggedColumn: 'Flagged',
-    flaggedCount: (n: number, rate: number | null) => (rate === null ? `${n}` : `${n} (${Math.round(rate)}%)`),
+    flaggedCount: (n: number, rate: number | null) => (rate === null ? `${n}` : `${n} (${rate}%)`),
     detailTitle: (teacher: string, student: string) => `${student} with ${teacher}`,
     detailColumns: ['Date', 'Status', 'Mode', 'Geo', 'Face', 'Manual', 'Marked By', 'Lat', 'Long', 'Radius', 'Session Start', 'Session End'] as const,
     prev: 'Prev',
