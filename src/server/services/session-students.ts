@@ -1,6 +1,5 @@
 import { GEOFENCE_FLAG_OUTSIDE } from '../../shared/constants';
 import { deviceLabel } from '../../shared/device-label';
-import type { MarkFlag } from '../../shared/mark-flags';
 import { MSG } from '../../shared/messages';
 import type { AuthUser } from '../auth/authenticate';
 import type { AppDeps } from '../deps';
@@ -71,10 +70,6 @@ export async function getStudentsForSession(deps: Deps, teacher: AuthUser, args:
     outside_checks: r.outside_checks ?? 0,
     // Many outside answers in one session: someone probing for the classroom from elsewhere.
     flagged: (r.outside_checks ?? 0) >= GEOFENCE_FLAG_OUTSIDE,
-    // placeholder (client branch): the server branch gives the real reasons
-    flags: ((r.outside_checks ?? 0) >= GEOFENCE_FLAG_OUTSIDE
-      ? [{ code: 'outside_checks', text: MSG.markFlags.outsideChecks(r.outside_checks ?? 0) }]
-      : []) as MarkFlag[],
     image_urls: images.get(r.student_id)?.image_urls ?? [],
   }));
   const start = (args.page - 1) * args.limit;

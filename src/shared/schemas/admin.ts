@@ -26,8 +26,6 @@ export const ZAttendanceFilter = z
     start_date: ZDay,
     end_date: ZDay,
     mode: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(FILTER_MODES).optional()),
-    // placeholder (client branch): the server branch defines and applies it
-    flagged: z.preprocess((v) => (v === 'true' ? true : v === 'false' || v === '' ? undefined : v), z.boolean().optional()),
   })
   .refine((f) => !f.start_date || !f.end_date || f.start_date <= f.end_date, { message: MSG.admin.filters.endBeforeStart, path: ['end_date'] });
 export type TAttendanceFilter = z.infer<typeof ZAttendanceFilter>;

@@ -58,8 +58,6 @@ export function toDetailRow(r: DetailRecord, names: Map<number, string>) {
     ip: r.ip,
     device: deviceLabel(r.user_agent),
     accuracy_m: r.accuracy_m,
-    // placeholder (client branch): the server branch gives the real reasons
-    flags: [] as import('../../../shared/mark-flags').MarkFlag[],
   };
 }
 

@@ -119,9 +119,6 @@ async function pairRowsOf(db: DB, f: Facts, agg: CachedAggregate, pairs: Int32Ar
       manual_count: c(MANUAL),
       system_count: c(TOTAL) - c(MANUAL),
       last_marked_at: new Date(agg.last[p] * 1000).toISOString(),
-      // placeholder (client branch): the server branch counts them
-      flagged_marks: 0,
-      flagged_rate: null as number | null,
     };
   });
 }

@@ -21,7 +21,5 @@ export async function attendanceSummary({ db, reports }: Pick<AppDeps, 'db' | 'r
     total_sessions: Number(sessions.n),
     total_attendance: facts.n,
     pending_teachers: of('teacher', 'pending'),
-    // placeholder (client branch): the server branch counts them
-    flagged_marks: 0,
   };
 }
