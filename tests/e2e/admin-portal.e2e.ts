@@ -1,5 +1,4 @@
-import fs from 'node:fs';
-import type { Browser, Download, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // SPEC 9's time format, itself tested against Intl's Asia/Kolkata formatting (src/shared/kolkata-time.test.ts).
 import { formatKolkata } from '../../src/shared/kolkata-time';
@@ -7,23 +6,12 @@ import { MSG } from '../../src/shared/messages';
 import { insertSession } from '../helpers/sessions';
 import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
 import { hasChromium, launchBrowser, openPage, screenshot, toastWith } from './support/browser';
+import { downloadedCsv as downloaded } from './support/downloads';
 import { login } from './support/journey';
 
 const A = MSG.admin;
 const PASSWORD = 'Str0ng!pass';
 const PHONE = { width: 390, height: 844 };
-
-async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; rows: string[][] }> {
-  const [download] = (await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), click()])) as [Download, void];
-  const text = fs.readFileSync(await download.path(), 'utf8');
-  return {
-    name: download.suggestedFilename(),
-    rows: text
-      .trimEnd()
-      .split('\r\n')
-      .map((l) => l.split(',')),
-  };
-}
 
 describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
   let server: TestServer;
