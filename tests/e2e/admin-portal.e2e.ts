@@ -138,7 +138,7 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
     const detailCsv = await downloaded(page, () => detail.getByRole('button', { name: A.filters.exportCsv }).click());
     await toastWith(page, A.detailCsvDone).waitFor();
     expect(detailCsv.name).toMatch(/^attendance_detail_kavya_\d{8}_\d{6}\.csv$/);
-    expect(detailCsv.rows[0]).toEqual([...A.detailColumns]);
+    expect(detailCsv.rows[0]).toEqual([...A.detailColumns, MSG.markFlags.column]);
     const records = await server.db
       .selectFrom('attendance_records as r')
       .innerJoin('geofence_sessions as s', 's.id', 'r.session_id')
@@ -170,6 +170,7 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
         '50',
         formatKolkata(r.started_at),
         formatKolkata(r.ended_at!),
+        '',
       ]),
     );
     await page.keyboard.press('Escape');
