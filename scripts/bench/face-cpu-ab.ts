@@ -54,6 +54,7 @@ for (const c of CLIPS)
   for (const n of Object.keys(engines) as Name[]) templates.set(`${n} ${c.name}`, await engines[n].enroll(c.enroll.map((p) => fs.readFileSync(fixture(...p)))));
 
 const cpu = new Map<string, number[]>();
+const wall = new Map<string, number[]>();
 const verdicts = new Map<string, Map<string, number>>();
 const loadStart = os.loadavg()[0];
 for (let run = 0; run < RUNS; run++)
@@ -66,6 +67,7 @@ for (let run = 0; run < RUNS; run++)
       const c0 = cpuNow();
       const v = await engines[n].verifyVideo(video, templates.get(key)!);
       cpu.set(key, [...(cpu.get(key) ?? []), cpuNow() - c0]);
+      wall.set(key, [...(wall.get(key) ?? []), v.ms]);
       const tally = verdicts.get(key) ?? new Map<string, number>();
       tally.set(`${v.reason}/${v.blink_count}`, (tally.get(`${v.reason}/${v.blink_count}`) ?? 0) + 1);
       verdicts.set(key, tally);
@@ -73,12 +75,14 @@ for (let run = 0; run < RUNS; run++)
   }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(`load average ${loadStart.toFixed(2)} at start, ${os.loadavg()[0].toFixed(2)} at end; ${RUNS} runs a clip and engine, interleaved`);
-console.log('| clip | base CPU-s (median, min-max) | this CPU-s | this / base | base verdicts | this verdicts |');
-console.log('|---|---|---|---|---|---|');
+console.log('| clip | base CPU-s (median, min-max) | this CPU-s | this / base | wall ms base / this (median) | base verdicts | this verdicts |');
+console.log('|---|---|---|---|---|---|---|');
 for (const c of CLIPS) {
   const [b, t] = [cpu.get(`base ${c.name}`)!, cpu.get(`this ${c.name}`)!];
   const range = (xs: number[]) => `${median(xs).toFixed(2)} (${Math.min(...xs).toFixed(2)}-${Math.max(...xs).toFixed(2)})`;
   const tallies = (n: Name) => [...verdicts.get(`${n} ${c.name}`)!].map(([v, k]) => `${v} x${k}`).join(', ');
-  console.log(`| ${c.name} | ${range(b)} | ${range(t)} | ${(median(t) / median(b)).toFixed(3)} | ${tallies('base')} | ${tallies('this')} |`);
+  console.log(
+    `| ${c.name} | ${range(b)} | ${range(t)} | ${(median(t) / median(b)).toFixed(3)} | ${median(wall.get(`base ${c.name}`)!)} / ${median(wall.get(`this ${c.name}`)!)} | ${tallies('base')} | ${tallies('this')} |`,
+  );
 }
 await Promise.all(Object.values(engines).map((e) => e.close()));
