@@ -8,7 +8,7 @@ import type { FaceEngine, FaceTemplate } from '../../src/server/face/index';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../tests/helpers/fixtures';
 
 /**
- * `npx tsx scripts/bench/face-cpu-ab.ts --base DIR [--runs 10]`: CPU-seconds a face check costs with this tree's
+ * `npx tsx scripts/bench/face-cpu-ab.ts --base DIR [--runs 10] [--pause 0]`: CPU-seconds a face check costs with this tree's
  * engine against another tree's (DIR: a checkout of an earlier commit, e.g. `git archive <commit> src | tar -x -C DIR`
  * with node_modules linked in), both engines in this one process, their checks interleaved, so both see the same
  * machine: these machines differ up to 2x from day to day and with the other work on them. CPU is counted as in
@@ -18,9 +18,11 @@ if (!hasFixtures) {
   console.error(NO_FIXTURES_MESSAGE);
   process.exit(2);
 }
-const { values } = parseArgs({ options: { base: { type: 'string' }, runs: { type: 'string' } } });
+const { values } = parseArgs({ options: { base: { type: 'string' }, runs: { type: 'string' }, pause: { type: 'string' } } });
 if (!values.base) throw new Error('--base DIR: the tree to compare with');
 const RUNS = Number(values.runs ?? 10);
+/** Milliseconds between checks, as between students (the spare ffmpeg then starts in the idle time, as in a server). */
+const PAUSE_MS = Number(values.pause ?? 0);
 
 function childrenCpu(): number {
   const stat = fs.readFileSync('/proc/self/stat', 'utf8');
@@ -71,6 +73,7 @@ for (let run = 0; run < RUNS; run++)
       const tally = verdicts.get(key) ?? new Map<string, number>();
       tally.set(`${v.reason}/${v.blink_count}`, (tally.get(`${v.reason}/${v.blink_count}`) ?? 0) + 1);
       verdicts.set(key, tally);
+      if (PAUSE_MS) await new Promise((r) => setTimeout(r, PAUSE_MS));
     }
   }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
