@@ -4,8 +4,8 @@ import { parseArgs } from 'node:util';
 import { BLINK_RULES } from '../../src/server/face/blink';
 import { analyseClip } from '../../src/server/face/clip-identity';
 import { decodeVideo } from '../../src/server/face/decode-video';
-import { splitFrames } from '../../src/server/face/engine';
 import type { FrameReading } from '../../src/server/face/protocol';
+import { segments } from '../../src/server/face/segments';
 import { between, CLEARLY_OPEN, mayChange, OpenEyes } from '../../src/server/face/skip';
 import { loadModels, warmUp } from '../../src/server/face/worker/models';
 import { readFrames } from '../../src/server/face/worker/tracking';
@@ -14,8 +14,8 @@ import { buildLoopCut, buildSplice, SPLICES } from '../../tests/helpers/splice-c
 
 /**
  * `npx tsx scripts/bench/face-skip-evidence.ts [--cache FILE] [--fresh]`: the evidence for which frames liveness may
- * leave out (skip.ts). Every frame of every fixture clip, splice and d0 loop cut is read (both workers' halves, as
- * the engine splits them), then reading schemes are replayed on those readings with skip.ts's own rule, in every
+ * leave out (skip.ts). Every frame of every fixture clip, splice and d0 loop cut is read (run by run, as the
+ * engine cuts them: segments.ts), then reading schemes are replayed on those readings with skip.ts's own rule, in every
  * phase of their grid (where a blink falls against the frames read is chance), and their blinks compared with
  * the full reading's. Readings are cached (default .scratch/face-skip-readings.json); --fresh reads them again.
  */
@@ -41,7 +41,7 @@ async function readAll(): Promise<Record<string, Clip>> {
   const out: Record<string, Clip> = {};
   for (const [name, bytes] of clips) {
     const v = await decodeVideo(bytes, { fps: FPS, timeoutMs: 60_000 });
-    const halves = splitFrames(v.frames, 2, 0);
+    const halves = segments(v.frames.length).map(([start, end]) => v.frames.slice(start, end));
     const readings: FrameReading[] = [];
     for (const h of halves) readings.push(...(await readFrames(m, h, v.width, v.height, false)));
     out[name] = { halves: halves.map((h) => h.length), readings: readings.map(({ chip: _, ...r }) => r) };

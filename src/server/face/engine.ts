@@ -4,38 +4,20 @@ import { decodeVideo, sweepStaleUploads, webmDecoderPlan, type DecodedVideo } fr
 import { FaceBusyError, FaceInputError } from './errors';
 import { RAM_DIR } from './frames-dir';
 import { SpareDecoders } from './spare-decoders';
-import { firstShare, type LiveFrames } from './live-frames';
+import type { LiveFrames } from './live-frames';
 import { JobGate, type JobLane } from './gate';
 import { euclidean, meanDescriptor } from './match';
 import { TaskTimeoutError, WorkerPool } from './pool';
 import type { DescribeResult, FrameReading } from './protocol';
-import type { FaceEngine, FaceEngineDebug, FaceTemplate, FaceVerdict } from './types';
+import type { EngineHooks, FaceEngine, FaceEngineDebug, FaceTemplate, FaceVerdict } from './types';
 import { judgeImage, judgeVideo } from './verdict';
 import { classify } from './clip-identity';
 import { completeIdentity, windowFrames } from './identify-clip';
+import { SEGMENT_FRAMES, segments } from './segments';
 
 /** Buffers that can move to a worker without a copy (a SharedArrayBuffer is shared instead). */
 const transferable = (u: Uint8Array): ArrayBuffer[] =>
   u.buffer instanceof ArrayBuffer && u.byteOffset === 0 && u.buffer.byteLength === u.length ? [u.buffer] : [];
-
-/** One identity frame (face-api, ~110 ms) costs about as much as this many liveness frames (~28 ms each), measured. */
-const IDENTITY_COST_FRAMES = 4;
-
-/**
- * Contiguous runs of frames, run i for worker i (each worker tracks the face through its own run). Worker 0 also
- * does identity, so it gets that much fewer frames and both finish together.
- */
-export function splitFrames<T>(items: T[], workers: number, identityFrames = 1): T[][] {
-  if (workers <= 1) return [items];
-  const identityCost = identityFrames * IDENTITY_COST_FRAMES;
-  const perWorker = (items.length + identityCost) / workers;
-  const first = Math.max(1, Math.round(perWorker - identityCost));
-  const rest = items.length - first;
-  const runs = [items.slice(0, first)];
-  for (let i = 1; i < workers; i++)
-    runs.push(items.slice(first + Math.round(((i - 1) * rest) / (workers - 1)), first + Math.round((i * rest) / (workers - 1))));
-  return runs;
-}
 
 function checkTemplate(t: FaceTemplate) {
   if (t.model !== FACE_MODEL_ID || !(t.mean instanceof Float32Array) || t.mean.length !== 128) throw new FaceInputError('template_invalid');
@@ -46,7 +28,7 @@ function checkTemplate(t: FaceTemplate) {
  * for identity, behind a bounded job queue. Defaults come from the environment (FACE_MIN_BLINKS, FACE_THRESHOLD,
  * FACE_WORKERS, FACE_QUEUE_LIMIT, FACE_JOB_TIMEOUT_MS, FACE_SAMPLE_FPS).
  */
-export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}): Promise<FaceEngine & FaceEngineDebug> {
+export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}, hooks: EngineHooks = {}): Promise<FaceEngine & FaceEngineDebug> {
   const started = performance.now();
   const o = resolveOptions(opts);
   void sweepStaleUploads(); // uploads left by a process killed mid-check
@@ -65,7 +47,9 @@ export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}): P
     try {
       return await gate.run(() => fn(Date.now() + o.jobTimeoutMs), lane);
     } catch (err) {
-      if (err instanceof TaskTimeoutError) throw new FaceBusyError('timeout', gate.retryAfterSeconds(lane));
+      // the decode's time limit is what is left of the job's deadline: running out is the server's lateness, not the upload's
+      const late = err instanceof TaskTimeoutError || (err instanceof FaceInputError && err.code === 'decode_timeout');
+      if (late) throw new FaceBusyError('timeout', gate.retryAfterSeconds(lane));
       throw err;
     }
   };
@@ -81,20 +65,18 @@ export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}): P
     return r.descriptor ? Float32Array.from(r.descriptor) : null;
   };
 
-  /** Every frame's reading: worker 0's live share (when it took one) then the rest spread over the other workers. */
-  const readLiveness = async (v: DecodedVideo, live: { signal: Int32Array; task: Promise<FrameReading[]> } | null, deadline: number) => {
-    const rest = (frames: Uint8Array[], workers: number[]) =>
-      splitFrames(frames, workers.length, 0).map((share, k) =>
-        share.length
-          ? pool.run<FrameReading[]>({ kind: 'frames', frames: share, width: v.width, height: v.height, skipQuiet: true }, { deadline, worker: workers[k] })
-          : Promise.resolve([]),
-      );
-    const all = Array.from({ length: o.workers }, (_, i) => i);
-    const end = live ? await firstShare(live.signal, live.task) : null;
-    if (!live || end === null) return (await Promise.all(rest(v.frames, all))).flat();
-    const [first, ...others] = await Promise.all([live.task, ...rest(v.frames.slice(end), all.slice(1))]);
-    if (first.length !== end) throw new Error(`live share read ${first.length} frames, not ${end}`);
-    return [...first, ...others.flat()];
+  /**
+   * Every frame's reading, run by run (segments.ts), each run on whichever worker is free: a run read live while the
+   * clip decoded is taken as it is when it is whole, else read now.
+   */
+  const readLiveness = async (v: DecodedVideo, live: Map<number, Promise<FrameReading[]>>, deadline: number) => {
+    const read = ([start, end]: [number, number]) =>
+      pool.run<FrameReading[]>({ kind: 'frames', frames: v.frames.slice(start, end), width: v.width, height: v.height, skipQuiet: true }, { deadline });
+    const runs = segments(v.frames.length).map(async (run) => {
+      const early = await live.get(run[0]);
+      return early?.length === run[1] - run[0] ? early : read(run);
+    });
+    return (await Promise.all(runs)).flat();
   };
 
   return {
@@ -123,20 +105,25 @@ export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}): P
       checkTemplate(template);
       const judged = await job(async (deadline) => {
         // liveness first, on every worker: identity frames then need only face-api's recognizer on the mesh's box.
-        // When worker 0 is free it reads the first frames while ffmpeg still decodes (live-frames.ts).
-        let live: { signal: Int32Array; task: Promise<FrameReading[]> } | null = null;
+        // Workers free when the decode starts read the first runs as their frames come (live-frames.ts).
+        const live = new Map<number, Promise<FrameReading[]>>();
         const onFrames = (f: LiveFrames) => {
-          if (o.workers < 2 || !pool.idle(0)) return;
-          const task = pool.run<FrameReading[]>({ kind: 'frames-live', live: f, skipQuiet: true }, { deadline, worker: 0 });
-          task.catch(() => undefined); // awaited below, or dropped with a failed decode
-          live = { signal: new Int32Array(f.signal), task };
+          const idle = Array.from({ length: o.workers }, (_, i) => pool.idle(i)).filter(Boolean).length;
+          for (let k = 0; k < idle; k++) {
+            const start = k * SEGMENT_FRAMES;
+            const task = pool.run<FrameReading[]>({ kind: 'frames-live', live: f, start, skipQuiet: true }, { deadline });
+            task.catch(() => undefined); // awaited below, or dropped with a failed decode
+            live.set(start, task);
+          }
         };
         const v = await decodeVideo(video, { fps: o.sampleFps, timeoutMs: Math.max(1, deadline - Date.now()), spares, onFrames }).catch(async (err) => {
-          await (live as { task: Promise<unknown> } | null)?.task.catch(() => undefined); // it stops at the failure; the buffer is reused after
+          await Promise.allSettled(live.values()); // they stop at the failure; the buffer is reused after
           throw err;
         });
         try {
           const readings = await readLiveness(v, live, deadline);
+          await Promise.allSettled(live.values()); // a run the clip turned out not to have ends at once
+          hooks.onReadings?.(readings);
           const describeAt = (frame: number) => describeFrame(v, readings[frame], frame, deadline);
           const firsts = windowFrames(v, readings);
           const found = await Promise.all(firsts.map(describeAt));

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helpers/fixtures';
 import { decodeVideo } from './decode-video';
-import { DECODING, DONE, END, FAILED, FRAMES, liveFrameSource, newSignal, STATE, type LiveFrames } from './live-frames';
+import { DECODING, DONE, FAILED, FRAMES, liveFrameSource, newSignal, STATE, type LiveFrames } from './live-frames';
+import { SEGMENT_FRAMES } from './segments';
 
 const clipOf = (frames: number, state: number) => {
   const signal = newSignal();
@@ -14,37 +15,39 @@ const clipOf = (frames: number, state: number) => {
   return { live, signal };
 };
 
-describe('the first worker reading a clip as it is decoded', () => {
-  it('keeps half of the frames it has not reached when the decode ends, and the rest is left to the others', () => {
-    const { live, signal } = clipOf(38, DONE);
-    const frame = liveFrameSource(live);
-    expect(frame(10)![0]).toBe(10); // the view of frame 10
-    expect(Atomics.load(signal, END) - 1).toBe(24); // 10 + half of the 28 from 10 on
-    expect(frame(23)![0]).toBe(23);
-    expect(frame(24)).toBeNull();
+describe('a worker reading its run of a clip as it is decoded', () => {
+  it('gives the frames of its run as they are decoded, counted from its start, and nothing past its end', () => {
+    const { live } = clipOf(38, DONE);
+    const frame = liveFrameSource(live, SEGMENT_FRAMES);
+    expect(frame(0)![0]).toBe(SEGMENT_FRAMES); // the view of frame 19
+    expect(frame(18)![0]).toBe(37);
+    expect(frame(19)).toBeNull();
   });
 
-  it('reads everything when too few frames would be left for the others', () => {
-    const { live, signal } = clipOf(38, DONE);
-    expect(liveFrameSource(live)(33)).not.toBeNull();
-    expect(Atomics.load(signal, END) - 1).toBe(38);
+  it('does not guess whether a frame past its nominal end is in its run: it waits for the decode to say', () => {
+    const { live, signal } = clipOf(SEGMENT_FRAMES + 2, DECODING);
+    const frame = liveFrameSource(live, 0, 100);
+    expect(frame(SEGMENT_FRAMES - 1)![0]).toBe(SEGMENT_FRAMES - 1);
+    // frame 19 is in run 0 only if the clip ends within MIN_TAIL frames: not known while the decode goes on
+    expect(frame(SEGMENT_FRAMES)).toBeNull(); // after its wait, as a run cut short
+    Atomics.store(signal, STATE, DONE);
+    expect(frame(SEGMENT_FRAMES)![0]).toBe(SEGMENT_FRAMES);
+    expect(frame(SEGMENT_FRAMES + 2)).toBeNull();
   });
 
-  it('stops waiting for a decode that takes too long, keeping the frames it has and leaving the rest to the others', () => {
+  it('stops waiting for a decode that takes too long: every frame not yet in is then missing, so the run reads short', () => {
     const { live, signal } = clipOf(5, DECODING);
-    const frame = liveFrameSource(live, 120);
+    const frame = liveFrameSource(live, 0, 120);
     expect(frame(4)![0]).toBe(4);
-    const started = Date.now();
     expect(frame(6)).toBeNull(); // frames 5 and 6 never come
-    expect(Date.now() - started).toBeGreaterThanOrEqual(100);
-    expect(Atomics.load(signal, END) - 1).toBe(5);
+    Atomics.store(signal, FRAMES, 7);
     expect(frame(4)![0]).toBe(4);
-    expect(frame(5)).toBeNull();
+    expect(frame(8)).toBeNull();
   });
 
   it('stops at a failed decode', () => {
     const { live } = clipOf(20, FAILED);
-    expect(liveFrameSource(live)(3)).toBeNull();
+    expect(liveFrameSource(live, 0)(3)).toBeNull();
   });
 });
 

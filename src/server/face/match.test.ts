@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { deserializeDescriptor, euclidean, meanDescriptor, serializeDescriptor } from './match';
-import { splitFrames } from './engine';
 import { judgeFaceCounts, pickSharpFrames } from './quality';
 
 describe('descriptors', () => {
@@ -38,16 +37,5 @@ describe('quality gates', () => {
     expect(picked).toHaveLength(2);
     expect(picked.every((i) => [2, 3, 13].includes(i))).toBe(true);
     expect(Math.abs(picked[0] - picked[1])).toBeGreaterThanOrEqual(4);
-  });
-});
-
-describe('splitFrames', () => {
-  it('gives worker 0 (which also does identity) fewer frames, and covers every frame once in order', () => {
-    const frames = Array.from({ length: 38 }, (_, i) => i);
-    const [a, b] = splitFrames(frames, 2);
-    expect(a.length).toBeLessThan(b.length);
-    expect([...a, ...b]).toEqual(frames);
-    expect(splitFrames(frames, 1)).toEqual([frames]);
-    expect(splitFrames(frames, 3).flat()).toEqual(frames);
   });
 });

@@ -58,4 +58,34 @@ describe('engine job deadline', () => {
       await engine.close();
     }
   }, 90_000);
+
+  it('answers FaceBusyError, not a refusal of the video, when the decode itself outlasts the deadline', async () => {
+    // the decode gets what is left of the job's time: 1 ms here, which no decode meets. Running out of it is the
+    // server's lateness (the upload passed its size, length and frame checks), so it is the busy answer, never the
+    // student's fault.
+    const engine = await createFaceEngine({ workers: 1, jobTimeoutMs: 1 });
+    try {
+      const video = execFileSync(ffmpegPath(), [
+        '-v',
+        'error',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc=size=640x480:rate=25',
+        '-t',
+        '3',
+        '-c:v',
+        'libvpx',
+        '-f',
+        'webm',
+        'pipe:1',
+      ]);
+      const template = { descriptors: [], mean: new Float32Array(128), model: FACE_MODEL_ID };
+      const err = await engine.verifyVideo(video, template).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(FaceBusyError);
+      expect(err).toMatchObject({ code: 'timeout' });
+    } finally {
+      await engine.close();
+    }
+  }, 90_000);
 });

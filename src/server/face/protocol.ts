@@ -27,8 +27,8 @@ export interface DescribeResult {
 
 export type TaskRequest =
   | { kind: 'frames'; frames: Uint8Array[]; width: number; height: number; skipQuiet?: boolean }
-  /** the first share of a clip still being decoded (live-frames.ts) */
-  | { kind: 'frames-live'; live: LiveFrames; skipQuiet?: boolean }
+  /** the run of a clip starting at frame `start` (segments.ts), read while the clip is still being decoded (live-frames.ts) */
+  | { kind: 'frames-live'; live: LiveFrames; start: number; skipQuiet?: boolean }
   | { kind: 'describe'; rgb: Uint8Array; width: number; height: number; count: boolean }
   /** a video frame whose face box is known from the mesh: face-api's recognizer alone */
   | { kind: 'describe-chip'; rgb: Uint8Array; width: number; height: number; chip: [number, number, number, number] };

@@ -1,3 +1,5 @@
+import type { FrameReading } from './protocol';
+
 /** An enrolled face: one face-api descriptor per registration image and their mean (what verification compares). */
 export interface FaceTemplate {
   descriptors: Float32Array[];
@@ -27,6 +29,12 @@ export interface FaceEngine {
   verifyImage(image: Buffer, template: FaceTemplate): Promise<FaceVerdict>;
   stats(): { queued: number; running: number; workers: number };
   close(): Promise<void>;
+}
+
+/** Diagnostics a benchmark or the repeat script passes to createFaceEngine; the server passes none. */
+export interface EngineHooks {
+  /** every check's per-frame liveness readings, before identity and the verdict */
+  onReadings?: (readings: FrameReading[]) => void;
 }
 
 /** Internal diagnostics, for the leak test and the benchmark. */

@@ -7,7 +7,8 @@ import { CLIPS, compareFaceVideo, enrolledStudent, logIn, slowUpload, until } fr
 import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../tests/helpers/fixtures';
 import { manualClock } from '../../../tests/helpers/manual-clock';
 import { declareFrameSize, makeTestClip } from '../../../tests/helpers/oversized-video';
-import { createTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { createTestUser, signInTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { FACE_MODEL_ID, serializeDescriptor } from '../face/index';
 
 const inFlight = (srv: TestServer, userId: number) =>
   srv.db.selectFrom('face_checks_in_flight').select(['started_at', 'expires_at']).where('user_id', '=', userId).execute();
@@ -183,5 +184,30 @@ describe.skipIf(!hasFixtures)('face checks the engine was too busy to run', () =
     const judged = await compareFaceVideo(srv, student.token, clip);
     expect(judged.status).toBe(200);
     expect(judged.body.success).toBe(true);
+  });
+});
+
+/** A check that runs out of the engine's time is the server's lateness: the busy answer, never a refusal of the student. */
+describe.skipIf(!hasFixtures)('face checks that outlast the engine deadline', () => {
+  let srv: TestServer;
+  beforeAll(async () => {
+    // no 3-s clip is decoded and read in 100 ms: the decode or the liveness pass runs past it
+    srv = await startTestServer({ env: { FACE_JOB_TIMEOUT_MS: '100' } });
+  });
+  afterAll(() => srv.close());
+
+  it('are answered 503 with Retry-After and the timeout message, and are not stored as an attempt', async () => {
+    const student = await signInTestUser(srv, { role: 'student', department: 'BCA' });
+    // enrolling runs the engine too, and would run out of time as well: the template is written as enrollment writes it
+    await srv.db
+      .insertInto('face_templates')
+      .values({ user_id: student.id, mean_embedding: serializeDescriptor(new Float32Array(128)), model: FACE_MODEL_ID, updated_at: new Date().toISOString() })
+      .execute();
+    const res = await compareFaceVideo(srv, student.token, readFixture('clips', CLIPS.aoc));
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ success: false, message: MSG.face.timeout });
+    expect(res.body.error_code).toBeUndefined();
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(await srv.db.selectFrom('face_verifications').select('id').where('user_id', '=', student.id).execute()).toEqual([]);
   });
 });

@@ -20,7 +20,7 @@ async function run(m: Models, task: TaskRequest): Promise<TaskResult> {
     case 'frames':
       return readFrames(m, task.frames, task.width, task.height, task.skipQuiet);
     case 'frames-live':
-      return readFrames(m, liveFrameSource(task.live), task.live.width, task.live.height, task.skipQuiet);
+      return readFrames(m, liveFrameSource(task.live, task.start), task.live.width, task.live.height, task.skipQuiet);
     case 'describe':
       return describeFace(m, task.rgb, task.width, task.height, task.count);
     case 'describe-chip':
