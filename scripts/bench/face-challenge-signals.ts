@@ -18,7 +18,9 @@ import { buildChallengeSplice, CHALLENGE_SPLICES } from '../../tests/helpers/cha
  * them (two workers' shares, quiet frames skipped: worker/tracking.ts); prints per clip the farthest held turn each
  * way by Human's yaw and by the mesh's nose offset (turn.ts), the clip's frontal pose, the turns the chosen
  * rule sees (turn.ts), each eye's dips against its open baseline, and the blinks and moves the challenge reads
- * (challenge.ts). --frames prints every frame. Readings are cached in .scratch/face-challenge-signals.json.
+ * (challenge.ts). --frames prints every frame. --splits reads each clip again split between two workers at every
+ * frame in turn (where the engine splits a clip depends on the moment, live-frames.ts) and prints how the turns
+ * and moves read vary with the split. Readings are cached in .scratch/face-challenge-{signals,splits}.json.
  */
 if (!hasFixtures) {
   console.error(NO_FIXTURES_MESSAGE);
@@ -39,13 +41,16 @@ const CLIPS = [
 type Row = FrameReading & { t: number };
 
 /** Read as the engine reads: the clip split between two workers, quiet frames skipped (tracking.ts). */
+const allClips = (): [string, Buffer][] => [
+  ...CLIPS.map((c): [string, Buffer] => [c, fs.readFileSync(fixture('challenge', `${c}.webm`))]),
+  ...CHALLENGE_SPLICES.map((s): [string, Buffer] => [s.name, buildChallengeSplice(s)]),
+];
+
 async function readAll(): Promise<Record<string, Row[]>> {
   const m = await loadModels({ role: 'liveness' });
   await warmUp(m);
   const out: Record<string, Row[]> = {};
-  const clips: [string, Buffer][] = CLIPS.map((c) => [c, fs.readFileSync(fixture('challenge', `${c}.webm`))]);
-  for (const s of CHALLENGE_SPLICES) clips.push([s.name, buildChallengeSplice(s)]);
-  for (const [name, bytes] of clips) {
+  for (const [name, bytes] of allClips()) {
     const v = await decodeVideo(bytes, { fps: FPS, timeoutMs: 60_000 });
     const readings: FrameReading[] = [];
     for (const share of splitFrames(v.frames, 2, 0)) readings.push(...(await readFrames(m, share, v.width, v.height, true)));
@@ -133,4 +138,45 @@ for (const [name, rows] of Object.entries(data)) {
     .map((m) => `${m.step} ${(m.at_ms / 1000).toFixed(2)}`)
     .join(', ');
   console.log(`| ${name} | ${f2(base.left, 3)} / ${f2(base.right, 3)} | ${dips.join('; ') || 'none'} | ${list(challenge)} | ${list(today)} | ${moves} |`);
+}
+
+if (process.argv.includes('--splits')) {
+  const SPLITS = path.resolve('.scratch/face-challenge-splits.json');
+  const cached: Record<string, FrameReading[][]> = fs.existsSync(SPLITS) ? JSON.parse(fs.readFileSync(SPLITS, 'utf8')) : {};
+  const m = await loadModels({ role: 'liveness' });
+  await warmUp(m);
+  console.log('\n## Every two-worker split (first share = frames 0..k-1): turn peaks from frontal and moves read\n');
+  console.log("| clip | splits | own left, min-max | own right, min-max | moves read (splits), today's blink rule | moves read (splits), the challenge's |");
+  console.log('|---|---|---|---|---|---|');
+  for (const [name, bytes] of allClips()) {
+    if (!cached[name]) {
+      const v = await decodeVideo(bytes, { fps: FPS, timeoutMs: 60_000 });
+      cached[name] = [];
+      for (let k = 1; k < v.frames.length; k++) {
+        const readings: FrameReading[] = [];
+        for (const share of [v.frames.slice(0, k), v.frames.slice(k)]) readings.push(...(await readFrames(m, share, v.width, v.height, true)));
+        cached[name].push(readings.map(({ chip: _, ...r }) => r));
+      }
+      v.release();
+      fs.writeFileSync(SPLITS, JSON.stringify(cached));
+    }
+    const pos: number[] = [];
+    const neg: number[] = [];
+    const outcomes = [new Map<string, number>(), new Map<string, number>()];
+    for (const readings of cached[name]) {
+      const samples = readings.flatMap((r, i) => (r.turn === undefined || r.skipped ? [] : [{ t: (i * 1000) / FPS, turn: r.turn }]));
+      const { held } = turnEvents(samples);
+      pos.push(Math.max(0, ...held.map((h) => h.rel)));
+      neg.push(Math.max(0, ...held.map((h) => -h.rel)));
+      [undefined, CHALLENGE_BLINKS].forEach((how, j) => {
+        const moves = seenMoves(readings, FPS, analyseClip(readings, FPS, how).blinks)
+          .map((x) => x.step.replace('turn_', ''))
+          .join(',');
+        outcomes[j].set(moves || 'none', (outcomes[j].get(moves || 'none') ?? 0) + 1);
+      });
+    }
+    const range = (xs: number[]) => `${Math.min(...xs).toFixed(3)}-${Math.max(...xs).toFixed(3)}`;
+    const list = (o: Map<string, number>) => [...o].map(([k, n]) => `${k} (${n})`).join('; ');
+    console.log(`| ${name} | ${cached[name].length} | ${range(pos)} | ${range(neg)} | ${list(outcomes[0])} | ${list(outcomes[1])} |`);
+  }
 }
