@@ -1,9 +1,12 @@
+import fs from 'node:fs';
 import path from 'node:path';
-import { hasFixtures, NO_FIXTURES_MESSAGE } from '../tests/helpers/fixtures';
+import { CHALLENGE_SPLICES, writeChallengeSplices } from '../tests/helpers/challenge-clips';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../tests/helpers/fixtures';
 import { SPLICES, writeSplices } from '../tests/helpers/splice-clips';
 
 /**
- * Writes the splice-attack clips (real fixture footage cut together) to a folder, for `npm run face-check`:
+ * Writes the splice-attack clips (real fixture footage cut together) to a folder, for `npm run face-check`, and the
+ * challenge clips in the orders the fixtures lack (tests/helpers/challenge-clips.ts) when the challenge fixtures exist:
  *   npm run make-splices -- [--out DIR]      (default .scratch/splices)
  */
 const i = process.argv.indexOf('--out');
@@ -14,3 +17,8 @@ if (!hasFixtures) {
 }
 const files = writeSplices(dir);
 for (const s of SPLICES) console.log(`${files.get(s.name)}  (${s.what}; enroll as ${s.enrolledAs}: must be refused)`);
+if (fs.existsSync(fixture('challenge'))) {
+  const orders = writeChallengeSplices(dir);
+  for (const s of CHALLENGE_SPLICES)
+    console.log(`${orders.get(s.name)}  (${s.what}; enroll as ${s.person}: --challenge ${s.steps.join(',')} accepted, reversed refused)`);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countBlinks, eyeAspectRatio, type EyeSample } from './blink';
+import { BLINK_RULES, countBlinks, eyeAspectRatio, type EyeSample } from './blink';
 
 const FPS = 12.5;
 /** A clip of `n` samples with open eyes at `open`, and eye ratios overridden at some frames. */
@@ -90,5 +90,14 @@ describe('eyeAspectRatio', () => {
     Object.assign(mesh, { 33: [0, 0], 133: [10, 0], 160: [3, -2], 144: [3, 2], 158: [7, -2], 153: [7, 2] });
     expect(eyeAspectRatio(mesh, 'right')).toBeCloseTo(0.4);
     expect(eyeAspectRatio([], 'left')).toBeNull();
+  });
+
+  it('bridges one unreadable sample inside a blink only when the rules say so (the challenge: motion blur)', () => {
+    const unreadable = (samples: EyeSample[], ...at: number[]) => samples.map((s, i) => (at.includes(i) ? { ...s, left: null, right: null } : s));
+    const blurred = unreadable(clip(38, 0.4, { 21: 0.12 }), 20);
+    expect(countBlinks(blurred).blinks).toBe(0);
+    expect(countBlinks(blurred, { ...BLINK_RULES, maxGapMs: 170 }).blinks).toBe(1);
+    // two unreadable samples in a row are more than one bridged gap
+    expect(countBlinks(unreadable(clip(38, 0.4, { 21: 0.12 }), 19, 20), { ...BLINK_RULES, maxGapMs: 170 }).blinks).toBe(0);
   });
 });

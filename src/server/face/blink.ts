@@ -46,6 +46,11 @@ export const BLINK_RULES = {
   maxPitchDelta: 0.3,
   /** quantile of each eye's ratio taken as its open baseline (blinks are a minority of frames) */
   baselineQuantile: 0.65,
+  /**
+   * Unreadable samples (no face, no mesh) bridged when the next readable one comes within this many ms of the last:
+   * 0 = any unreadable sample breaks the sequence. The challenge check bridges one (challenge.ts).
+   */
+  maxGapMs: 0,
 };
 
 function quantile(xs: number[], q: number): number {
@@ -99,14 +104,22 @@ export function countBlinks(samples: EyeSample[], rules = BLINK_RULES): BlinkRes
   // true until the first open or unreadable frame: a closure seen here began before the recording did
   let atStart = true;
   let lastT = clipStart;
+  let lastUsable: number | null = null;
+  let missed = false;
   for (const s of sorted) {
     lastT = s.t;
     if (!usable(s)) {
-      lastOpen = null; // an unreadable frame breaks the sequence: no blink is inferred across it
-      dip = null;
+      missed = true;
       atStart = false;
       continue;
     }
+    // an unreadable stretch longer than the rules bridge breaks the sequence: no blink is inferred across it
+    if (missed && (lastUsable === null || s.t - lastUsable > rules.maxGapMs)) {
+      lastOpen = null;
+      dip = null;
+    }
+    missed = false;
+    lastUsable = s.t;
     const l = s.left! / baseline.left;
     const r = s.right! / baseline.right;
     const m = (l + r) / 2;
@@ -124,7 +137,7 @@ export function countBlinks(samples: EyeSample[], rules = BLINK_RULES): BlinkRes
     }
   }
   // a closure still under way when the recording stops: lids seen closing from open, within a blink's time
-  if (dip && dip.openBefore !== null && lastT - dip.start <= rules.maxClosedMs && lastT - dip.openBefore <= rules.maxBlinkMs)
+  if (dip && !missed && dip.openBefore !== null && lastT - dip.start <= rules.maxClosedMs && lastT - dip.openBefore <= rules.maxBlinkMs)
     events.push({ before: dip.openBefore, after: null });
   return { blinks: events.length, events, baseline, minRatio: Number.isFinite(minRatio) ? minRatio : null };
 }

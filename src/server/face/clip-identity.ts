@@ -1,5 +1,5 @@
-import { countBlinks } from './blink';
-import { faceTracks, trackOf, type FaceTrack } from './continuity';
+import { BLINK_RULES, countBlinks } from './blink';
+import { faceTracks, TRACK_RULES, trackOf, type FaceTrack } from './continuity';
 import { euclidean } from './match';
 import type { FrameReading } from './protocol';
 
@@ -38,16 +38,24 @@ export type ProbeClass = 'match' | 'foreign' | 'unsure' | 'none';
 /** Distances of identified frames to the enrolled mean; null where face-api found no face in the frame. */
 export type ProbeDistances = Map<number, number | null>;
 
-export function analyseClip(readings: FrameReading[], fps: number): ClipAnalysis {
+/** How blinks are read: today's rules by default; the challenge check's own (challenge.ts) when one is given. */
+export interface BlinkReading {
+  blink: typeof BLINK_RULES;
+  track: typeof TRACK_RULES;
+}
+
+export function analyseClip(readings: FrameReading[], fps: number, how: BlinkReading = { blink: BLINK_RULES, track: TRACK_RULES }): ClipAnalysis {
   const tracks = faceTracks(readings);
+  // a blink's flanks are in one track as `how` bridges it; identity still covers every unbridged track
+  const flankTracks = how.track === TRACK_RULES ? tracks : faceTracks(readings, how.track);
   // frames liveness left out (skip.ts) are not samples: nothing happened there, and they must not break a sequence
   const samples = readings.map((r, i) => ({ ...r, t: (i * 1000) / fps })).filter((r) => !r.skipped);
   const frameAt = (t: number | null) => (t === null ? null : Math.round((t * fps) / 1000));
-  const blinks = countBlinks(samples)
+  const blinks = countBlinks(samples, how.blink)
     .events.map((e) => ({ before: frameAt(e.before), after: frameAt(e.after) }))
     .filter((b) => {
       // both flanks in one face track: a blink is never inferred across a cut
-      const track = trackOf(tracks, anchor(b));
+      const track = trackOf(flankTracks, anchor(b));
       return track !== undefined && (b.before === null || b.before >= track.start) && (b.after === null || b.after <= track.end);
     });
   return { tracks, blinks, frames: readings.length };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { faceTracks } from './continuity';
+import { faceTracks, TRACK_RULES } from './continuity';
 import type { FrameReading } from './protocol';
 
 const at = (x: number, w = 0.3, y = 0.3): FrameReading => ({ faces: 1, left: 0.3, right: 0.3, box: [x, y, w, w * 1.2] });
@@ -28,5 +28,13 @@ describe('faceTracks', () => {
       { start: 0, end: 1 },
       { start: 2, end: 3 },
     ]);
+  });
+
+  it('bridges one frame without a face when asked, if the face after it continues the face before', () => {
+    const frames = [at(0.3), at(0.3), none, at(0.31), at(0.31)];
+    expect(faceTracks(frames)).toHaveLength(2);
+    expect(faceTracks(frames, { ...TRACK_RULES, maxGapFrames: 1 })).toEqual([{ start: 0, end: 4 }]);
+    expect(faceTracks([at(0.1), at(0.1), none, at(0.6), at(0.6)], { ...TRACK_RULES, maxGapFrames: 1 })).toHaveLength(2);
+    expect(faceTracks([at(0.3), none, none, at(0.3)], { ...TRACK_RULES, maxGapFrames: 1 })).toHaveLength(2);
   });
 });

@@ -17,6 +17,8 @@ export const TRACK_RULES = {
   maxJump: 0.35,
   /** width grew or shrank by more than this factor */
   maxScale: 1.45,
+  /** frames without a face bridged when the box after them continues the box before (0: none; see challenge.ts) */
+  maxGapFrames: 0,
 };
 
 const centre = (b: [number, number, number, number]) => [b[0] + b[2] / 2, b[1] + b[3] / 2];
@@ -33,13 +35,18 @@ export function faceTracks(readings: FrameReading[], rules = TRACK_RULES): FaceT
   const tracks: FaceTrack[] = [];
   let cur: FaceTrack | null = null;
   let last: [number, number, number, number] | null = null;
+  let gap = 0;
   readings.forEach((r, i) => {
     const box = r.faces >= 1 ? r.box : undefined;
     if (!box) {
-      cur = null;
-      last = null;
+      gap++;
       return;
     }
+    if (gap > rules.maxGapFrames) {
+      cur = null;
+      last = null;
+    }
+    gap = 0;
     if (cur && last && continues(last, box, rules)) cur.end = i;
     else {
       cur = { start: i, end: i };

@@ -14,6 +14,7 @@ import { judgeImage, judgeVideo } from './verdict';
 import { classify } from './clip-identity';
 import { completeIdentity, windowFrames } from './identify-clip';
 import { SEGMENT_FRAMES, segments } from './segments';
+import { challengeBlinks, CHALLENGE_BLINKS } from './challenge';
 
 /** Buffers that can move to a worker without a copy (a SharedArrayBuffer is shared instead). */
 const transferable = (u: Uint8Array): ArrayBuffer[] =>
@@ -100,7 +101,7 @@ export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}, ho
       }, 'enroll'); // behind waiting attendance checks (gate.ts)
     },
 
-    async verifyVideo(video, template): Promise<FaceVerdict> {
+    async verifyVideo(video, template, { challenge } = {}): Promise<FaceVerdict> {
       const t0 = performance.now();
       checkTemplate(template);
       const judged = await job(async (deadline) => {
@@ -128,8 +129,10 @@ export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}, ho
           const firsts = windowFrames(v, readings);
           const found = await Promise.all(firsts.map(describeAt));
           const probes = new Map(firsts.map((f, k) => [f, found[k]]));
-          await completeIdentity(v, readings, probes, describeAt, { mean: template.mean, threshold: o.threshold, minBlinks: o.minBlinks });
-          return judgeVideo({ readings, fps: v.fps, probes, template, minBlinks: o.minBlinks, threshold: o.threshold });
+          // with a challenge, identity confirms the blinks the challenge reads, as many as it asks for
+          const blinks = challenge ? { blinks: CHALLENGE_BLINKS, minBlinks: challengeBlinks(challenge) } : { minBlinks: o.minBlinks };
+          await completeIdentity(v, readings, probes, describeAt, { mean: template.mean, threshold: o.threshold, ...blinks });
+          return judgeVideo({ readings, fps: v.fps, probes, template, minBlinks: o.minBlinks, threshold: o.threshold, challenge });
         } finally {
           v.release();
         }

@@ -1,4 +1,4 @@
-import { analyseClip, nextProbeFrames, probeDistances, windowCandidates } from './clip-identity';
+import { analyseClip, nextProbeFrames, probeDistances, windowCandidates, type BlinkReading } from './clip-identity';
 import type { FrameReading } from './protocol';
 import { pickSharpFrames } from './quality';
 
@@ -46,9 +46,9 @@ export async function completeIdentity(
   readings: FrameReading[],
   probes: Map<number, Float32Array | null>,
   describe: DescribeFrame,
-  opts: { mean: Float32Array; threshold: number; minBlinks: number },
+  opts: { mean: Float32Array; threshold: number; minBlinks: number; blinks?: BlinkReading },
 ): Promise<void> {
-  const clip = analyseClip(readings, v.fps);
+  const clip = analyseClip(readings, v.fps, opts.blinks);
   const sharpest = (frames: number[]) => sharpestOf(v, frames, readings);
   for (let round = 0; round < MAX_IDENTITY_ROUNDS; round++) {
     const need = nextProbeFrames(clip, probeDistances(probes, opts.mean), { threshold: opts.threshold, minBlinks: opts.minBlinks, sharpest }).filter(

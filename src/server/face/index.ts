@@ -4,4 +4,4 @@ export { FaceBusyError, FaceInputError } from './errors';
 export { refuseOversizedFrames } from './frame-size';
 export { deserializeDescriptor, serializeDescriptor } from './match';
 export { FACE_MODEL_ID, type FaceEngineOptions } from './config';
-export type { FaceEngine, FaceEngineDebug, FaceReason, FaceTemplate, FaceVerdict } from './types';
+export type { FaceEngine, FaceEngineDebug, FaceReason, FaceTemplate, FaceVerdict, SeenMove, VerifyVideoOptions } from './types';

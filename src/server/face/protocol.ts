@@ -8,6 +8,8 @@ export interface FrameReading {
   right: number | null;
   yaw?: number;
   pitch?: number;
+  /** how far the head is turned, from the mesh (turn.ts): positive = the person's own left */
+  turn?: number;
   /** the main face's box as fractions of the frame [x, y, width, height]: the track's continuity */
   box?: [number, number, number, number];
   /** face-api's aligned face box [x, y, width, height] in pixels, from the mesh (chip.ts): identity needs no detector */

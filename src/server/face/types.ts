@@ -7,8 +7,24 @@ export interface FaceTemplate {
   model: string;
 }
 
-/** face_changed: the clip shows the enrolled face and someone else (a photo held up, a friend who blinks, a cut). */
-export type FaceReason = 'accepted' | 'no_face' | 'multiple_faces' | 'no_blink' | 'identity_mismatch' | 'face_changed';
+import type { ChallengeStep } from '../../shared/face-challenge';
+
+/**
+ * face_changed: the clip shows the enrolled face and someone else (a photo held up, a friend who blinks, a cut).
+ * challenge_not_followed: a challenge was given and the clip's moves do not follow it (challenge.ts).
+ */
+export type FaceReason = 'accepted' | 'no_face' | 'multiple_faces' | 'no_blink' | 'identity_mismatch' | 'face_changed' | 'challenge_not_followed';
+
+/** A move the engine saw: a turn at its farthest point, a blink at its middle (ms from the clip's start). */
+export interface SeenMove {
+  step: ChallengeStep;
+  at_ms: number;
+}
+
+export interface VerifyVideoOptions {
+  /** the moves the student was asked to make, in order; without it, today's blink-only check */
+  challenge?: ChallengeStep[];
+}
 
 export interface FaceVerdict {
   success: boolean;
@@ -18,13 +34,15 @@ export interface FaceVerdict {
   reason: FaceReason;
   /** wall-clock milliseconds from the call to the verdict, queue wait included */
   ms: number;
+  /** with a challenge: the moves seen, in time order (for the CLI and the logs) */
+  moves?: SeenMove[];
 }
 
 export interface FaceEngine {
   /** 3 images (JPEG/PNG). Each must show exactly one usable face, else FaceInputError naming the image. */
   enroll(images: Buffer[]): Promise<FaceTemplate>;
-  /** Liveness (blinks) and identity from a short webm/mp4 recording. */
-  verifyVideo(video: Buffer, template: FaceTemplate): Promise<FaceVerdict>;
+  /** Liveness (blinks, or the challenge's moves when one is given) and identity from a short webm/mp4 recording. */
+  verifyVideo(video: Buffer, template: FaceTemplate, opts?: VerifyVideoOptions): Promise<FaceVerdict>;
   /** Identity only, from one photo (the admin CLI's --image). */
   verifyImage(image: Buffer, template: FaceTemplate): Promise<FaceVerdict>;
   stats(): { queued: number; running: number; workers: number };

@@ -1,3 +1,5 @@
+import type { ChallengeStep } from '../../shared/face-challenge';
+import { challengeBlinks, CHALLENGE_BLINKS, checkChallenge } from './challenge';
 import { analyseClip, classify, countEnrolledBlinks, faceChanged, probeDistances } from './clip-identity';
 import { euclidean, meanDescriptor, roundDistance } from './match';
 import type { FrameReading } from './protocol';
@@ -21,7 +23,8 @@ export function probeDistance(probes: Float32Array[], template: FaceTemplate): n
 /**
  * The clip's verdict, checked in order: one face in most frames; the same person throughout; liveness; identity;
  * and finally that the blinks were made by the enrolled face (clip-identity.ts). The README's expected reasons
- * follow this order (a spoof is refused on liveness whoever it shows).
+ * follow this order (a spoof is refused on liveness whoever it shows). With a challenge, liveness is the challenge
+ * (challenge.ts): its moves in order, its blinks read by its own rules and made by the enrolled face.
  */
 export function judgeVideo(a: {
   readings: FrameReading[];
@@ -31,26 +34,33 @@ export function judgeVideo(a: {
   template: FaceTemplate;
   minBlinks: number;
   threshold: number;
+  challenge?: ChallengeStep[];
 }): Judged {
   const faces = judgeFaceCounts(a.readings.map((r) => r.faces));
-  const clip = analyseClip(a.readings, a.fps);
+  const clip = analyseClip(a.readings, a.fps, a.challenge ? CHALLENGE_BLINKS : undefined);
   const seen = clip.blinks.length;
   const found = [...a.probes.values()].filter((d): d is Float32Array => d !== null);
   const distance = probeDistance(found, a.template);
   const distances = probeDistances(a.probes, a.template.mean);
-  if (faces === 'no_face') return verdict('no_face', seen, distance);
-  if (faces === 'multiple_faces') return verdict('multiple_faces', seen, distance);
-  if (distance === null) return verdict('no_face', seen, null);
+  const followed = a.challenge ? checkChallenge(a.challenge, a.readings, a.fps, clip.blinks) : null;
+  const judged = (reason: FaceReason, blinks: number, similarity: number | null): Judged =>
+    followed ? { ...verdict(reason, blinks, similarity), moves: followed.moves } : verdict(reason, blinks, similarity);
+  // liveness's own refusal and the blinks it needs: the challenge's, or today's minimum
+  const refusal: FaceReason = followed ? 'challenge_not_followed' : 'no_blink';
+  const minBlinks = a.challenge ? challengeBlinks(a.challenge) : a.minBlinks;
+  if (faces === 'no_face') return judged('no_face', seen, distance);
+  if (faces === 'multiple_faces') return judged('multiple_faces', seen, distance);
+  if (distance === null) return judged('no_face', seen, null);
   const enrolled = countEnrolledBlinks(clip, distances, a.threshold);
   if (faceChanged(distances, a.threshold)) {
     const farthest = Math.max(...[...distances.values()].filter((d): d is number => d !== null));
-    return verdict('face_changed', enrolled, farthest);
+    return judged('face_changed', enrolled, farthest);
   }
-  if (seen < a.minBlinks) return verdict('no_blink', seen, distance);
+  if (followed ? !followed.followed : seen < minBlinks) return judged(refusal, seen, distance);
   const foreign = [...distances.values()].some((d) => classify(d, a.threshold) === 'foreign');
-  if (distance > a.threshold || foreign) return verdict('identity_mismatch', seen, distance);
-  if (enrolled < a.minBlinks) return verdict('no_blink', enrolled, distance);
-  return verdict('accepted', enrolled, distance);
+  if (distance > a.threshold || foreign) return judged('identity_mismatch', seen, distance);
+  if (enrolled < minBlinks) return judged(refusal, enrolled, distance);
+  return judged('accepted', enrolled, distance);
 }
 
 /** Identity alone, from one photo. */

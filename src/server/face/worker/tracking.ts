@@ -2,6 +2,7 @@ import type { Config, FaceResult } from '@vladmandic/human';
 import type * as Tf from '@tensorflow/tfjs-core';
 import { eyeAspectRatio } from '../blink';
 import { chipFromMesh } from '../chip';
+import { turnSignal } from '../turn';
 import type { FrameReading } from '../protocol';
 import type { Models } from './models';
 import { rgbTensor } from './staging';
@@ -86,5 +87,6 @@ function reading(faces: FaceResult[]): FrameReading {
     right: eyeAspectRatio(main.mesh, 'right'),
     yaw: main.rotation?.angle.yaw,
     pitch: main.rotation?.angle.pitch,
+    turn: turnSignal(main.mesh) ?? undefined,
   };
 }

@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import type { ChallengeStep } from '../../src/shared/face-challenge';
+import { loadConfig } from '../../src/server/env';
+import { createFaceEngine, type FaceTemplate } from '../../src/server/face/index';
+import { CHALLENGE_ENROLL } from '../../tests/helpers/challenge-clips';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../tests/helpers/fixtures';
+
+/**
+ * `npx tsx scripts/bench/face-challenge-cpu.ts [--runs 5]`: CPU-seconds of a challenge check against today's
+ * blink-only check of the same clip, alternating the two in one run (these machines differ up to 2x from day to
+ * day, so only the ratio is compared). CPU is this process's user + system time (the engine's worker threads
+ * included) plus its reaped children's (ffmpeg), as in face-cpu.ts.
+ */
+if (!hasFixtures) {
+  console.error(NO_FIXTURES_MESSAGE);
+  process.exit(2);
+}
+const { values } = parseArgs({ options: { runs: { type: 'string' } } });
+const RUNS = Number(values.runs ?? 5);
+
+function childrenCpu(): number {
+  const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+const cpuNow = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6 + childrenCpu();
+};
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const engine = await createFaceEngine(loadConfig().face);
+const enroll = (dir: string, files: readonly string[]) => engine.enroll(files.map((f) => fs.readFileSync(fixture(dir, f))));
+const templates: Record<string, FaceTemplate> = {
+  aoc: await enroll('clips', ['enroll_aoc_f005.jpg', 'enroll_aoc_f045.jpg', 'enroll_aoc_f070.jpg']),
+  p1: await enroll('challenge', CHALLENGE_ENROLL.p1),
+  p3: await enroll('challenge', CHALLENGE_ENROLL.p3),
+};
+const cases: { name: string; video: Buffer; who: string; challenge: ChallengeStep[] }[] = [
+  { name: 'aoc_3blinks_3s', video: fs.readFileSync(fixture('clips', 'aoc_3blinks_3s.webm')), who: 'aoc', challenge: ['blink'] },
+  { name: 'c01_p1_left_blink', video: fs.readFileSync(fixture('challenge', 'c01_p1_left_blink.webm')), who: 'p1', challenge: ['turn_left', 'blink'] },
+  { name: 'c02_p1_right_blink', video: fs.readFileSync(fixture('challenge', 'c02_p1_right_blink.webm')), who: 'p1', challenge: ['turn_right', 'blink'] },
+  { name: 'c09_p3_still_blink', video: fs.readFileSync(fixture('challenge', 'c09_p3_still_blink.webm')), who: 'p3', challenge: ['blink'] },
+];
+
+console.log(
+  `load average at start: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}; ${RUNS} runs of each check, alternating, one at a time`,
+);
+console.log('| clip (challenge) | blink-only: verdicts, CPU-s median | challenge: verdicts, CPU-s median | ratio challenge / blink-only |');
+console.log('|---|---|---|---|');
+const all = { plain: [] as number[], challenge: [] as number[] };
+for (const c of cases) {
+  const cpu = { plain: [] as number[], challenge: [] as number[] };
+  const verdicts = { plain: new Map<string, number>(), challenge: new Map<string, number>() };
+  for (let i = 0; i < RUNS; i++) {
+    for (const kind of ['plain', 'challenge'] as const) {
+      const c0 = cpuNow();
+      const v = await engine.verifyVideo(c.video, templates[c.who], kind === 'challenge' ? { challenge: c.challenge } : {});
+      cpu[kind].push(cpuNow() - c0);
+      verdicts[kind].set(v.reason, (verdicts[kind].get(v.reason) ?? 0) + 1);
+    }
+  }
+  all.plain.push(...cpu.plain);
+  all.challenge.push(...cpu.challenge);
+  const vs = (m: Map<string, number>) => [...m].map(([k, n]) => `${k} ${n}`).join(', ');
+  console.log(
+    `| ${c.name} (${c.challenge.join(', ')}) | ${vs(verdicts.plain)}; ${median(cpu.plain).toFixed(2)} | ${vs(verdicts.challenge)}; ${median(cpu.challenge).toFixed(2)} | ${(median(cpu.challenge) / median(cpu.plain)).toFixed(2)} |`,
+  );
+}
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+console.log(
+  `all clips: challenge / blink-only CPU = ${(sum(all.challenge) / sum(all.plain)).toFixed(3)} (total ${sum(all.challenge).toFixed(1)} / ${sum(all.plain).toFixed(1)} CPU-s)`,
+);
+console.log(
+  `load average at end: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+await engine.close();

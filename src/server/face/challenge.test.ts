@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { ChallengeStep } from '../../shared/face-challenge';
+import { parseChallengeSteps } from '../../shared/face-challenge';
+import { followsChallenge } from './challenge';
+import type { SeenMove } from './types';
+
+const seen = (...moves: [ChallengeStep, number][]): SeenMove[] => moves.map(([step, at_ms]) => ({ step, at_ms }));
+const FOUR: ChallengeStep[][] = [
+  ['turn_left', 'blink'],
+  ['turn_right', 'blink'],
+  ['blink', 'turn_left'],
+  ['blink', 'turn_right'],
+];
+
+describe('followsChallenge', () => {
+  it('a turn then a blink follows exactly one of the four challenges', () => {
+    const moves = seen(['turn_left', 1600], ['blink', 2000]);
+    expect(FOUR.map((c) => followsChallenge(c, moves))).toEqual([true, false, false, false]);
+  });
+
+  it('a blink then a turn follows only its own order', () => {
+    const moves = seen(['blink', 500], ['turn_right', 1800]);
+    expect(FOUR.map((c) => followsChallenge(c, moves))).toEqual([false, false, false, true]);
+  });
+
+  it('an extra blink is allowed (people blink on their own), an extra turn is not', () => {
+    expect(followsChallenge(['turn_left', 'blink'], seen(['blink', 300], ['turn_left', 1500], ['blink', 2200]))).toBe(true);
+    // one recording with both turns in it passes none of the one-turn challenges
+    const both = seen(['blink', 300], ['turn_left', 1200], ['blink', 1700], ['turn_right', 2400], ['blink', 2900]);
+    expect(FOUR.map((c) => followsChallenge(c, both))).toEqual([false, false, false, false]);
+    expect(followsChallenge(['turn_left', 'turn_right'], both)).toBe(true);
+  });
+
+  it('no blink, or no turn, follows no challenge that asks for one', () => {
+    expect(FOUR.some((c) => followsChallenge(c, seen(['turn_left', 1500])))).toBe(false);
+    expect(FOUR.some((c) => followsChallenge(c, seen(['blink', 1500])))).toBe(false);
+    expect(followsChallenge(['blink'], seen(['blink', 1500]))).toBe(true);
+  });
+});
+
+describe('parseChallengeSteps', () => {
+  it('takes short or full names, and refuses anything else', () => {
+    expect(parseChallengeSteps('left,right,blink')).toEqual(['turn_left', 'turn_right', 'blink']);
+    expect(parseChallengeSteps(' Turn_Left , blink')).toEqual(['turn_left', 'blink']);
+    expect(() => parseChallengeSteps('left,nod')).toThrow();
+    expect(() => parseChallengeSteps('')).toThrow();
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { frontalPose, turnEvents, turnSignal, type TurnSample } from './turn';
+
+/** A face mesh reduced to the three points turnSignal reads: nose tip (1), outer eye corners (33, 263). */
+function mesh(noseX: number): [number, number][] {
+  const m: [number, number][] = Array.from({ length: 468 }, () => [0, 0]);
+  m[33] = [100, 100]; // the person's right eye: image left in an unmirrored recording
+  m[263] = [200, 100];
+  m[1] = [noseX, 150];
+  return m;
+}
+
+/** Samples 80 ms apart (12.5 fps) with these turn readings. */
+const samples = (values: number[]): TurnSample[] => values.map((turn, i) => ({ t: i * 80, turn }));
+
+describe('turnSignal', () => {
+  it('reads the nose between the eyes as 0 and toward the right of the image as the person turning to their own left', () => {
+    expect(turnSignal(mesh(150))).toBe(0);
+    expect(turnSignal(mesh(170))).toBeCloseTo(0.2);
+    expect(turnSignal(mesh(130))).toBeCloseTo(-0.2);
+    expect(turnSignal([])).toBeNull();
+  });
+});
+
+describe('turnEvents', () => {
+  it("finds a held turn each way, in order, relative to the clip's own frontal pose", () => {
+    const { events, frontal } = turnEvents(samples([0.03, 0.02, 0.04, 0.2, 0.22, 0.21, 0.03, 0.02, -0.13, -0.15, -0.14, 0.03, 0.04]));
+    expect(frontal).toBeCloseTo(0.03);
+    expect(events.map((e) => e.step)).toEqual(['turn_left', 'turn_right']);
+    expect(events[0]).toMatchObject({ start: 240, end: 400 });
+  });
+
+  it('sees no turn in a sway, nor in one frame where the mesh slips', () => {
+    expect(turnEvents(samples([0.02, 0.05, -0.04, 0.06, 0.3, 0.04, -0.05, 0.03, 0.08, 0.02])).events).toEqual([]);
+  });
+
+  it("measures a turn from a camera a little off to the side: the frontal pose is the clip's, not zero", () => {
+    // the student faces the screen; the camera sees them turned 0.07 to their left throughout
+    expect(turnEvents(samples([0.07, 0.06, 0.08, 0.17, 0.18, 0.17, 0.07, 0.08, 0.07])).events).toEqual([]);
+    expect(turnEvents(samples([0.07, 0.06, 0.08, -0.07, -0.08, -0.07, 0.07, 0.08, 0.07])).events.map((e) => e.step)).toEqual(['turn_right']);
+  });
+
+  it('takes a swing straight from one side to the other as two turns', () => {
+    expect(turnEvents(samples([0, 0, 0.2, 0.2, 0.2, -0.2, -0.2, -0.2, 0, 0])).events.map((e) => e.step)).toEqual(['turn_left', 'turn_right']);
+  });
+});
+
+describe('frontalPose', () => {
+  it('is the median of the near-frontal samples, and 0 when there are too few', () => {
+    expect(frontalPose([0.02, 0.03, 0.04, 0.25, 0.25, 0.25, 0.25])).toBeCloseTo(0.03);
+    expect(frontalPose([0.25, 0.25, 0.02])).toBe(0);
+  });
+});

@@ -1,0 +1,92 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ChallengeStep } from '../../src/shared/face-challenge';
+import { ffmpegPath } from '../../src/server/face/ffmpeg';
+import { fixture } from './fixtures';
+
+/**
+ * Challenge clips in the orders the fixtures lack (a blink, then a turn; c01 and c02 are a turn, then a blink): two real clips of the same person cut
+ * together with the project's ffmpeg, nothing synthesised. Times are from the truth table of
+ * fixtures/faces/challenge/README.md; each cut leaves out the moves of its clip that the order does not want.
+ */
+export interface ChallengePiece {
+  clip: string;
+  /** seconds into the clip */
+  from: number;
+  to: number;
+}
+
+export interface ChallengeSplice {
+  name: string;
+  pieces: ChallengePiece[];
+  person: 'p1' | 'p3';
+  /** the challenge this clip follows */
+  steps: ChallengeStep[];
+  what: string;
+}
+
+/**
+ * p1 blinks at 1.52-1.64 s of c03 (frames 38-41) and nowhere else in 0.96-2.2 s. The cut starts on an even frame so
+ * the engine's 12.5-fps samples fall on the same frames as in c03 itself (one starting on an odd frame sampled the
+ * blink only half-closed, and no blink was read at all).
+ */
+const P1_BLINK: ChallengePiece = { clip: 'c03_p1_still_blink', from: 0.96, to: 2.2 };
+/** p3 blinks at about 0.64-0.72 s and 0.92-1.04 s of c09. */
+const P3_BLINK: ChallengePiece = { clip: 'c09_p3_still_blink', from: 0.4, to: 1.3 };
+
+export const CHALLENGE_SPLICES: ChallengeSplice[] = [
+  {
+    name: 'order_p1_blink_then_right',
+    // c02 turns right at 0.6-1.2 s and is back by 1.3 s; its blink (2.88 s) is left out
+    pieces: [P1_BLINK, { clip: 'c02_p1_right_blink', from: 0, to: 2.0 }],
+    person: 'p1',
+    steps: ['blink', 'turn_right'],
+    what: 'p1 blinks (c03), then turns to his own right (c02)',
+  },
+  {
+    name: 'order_p1_blink_then_left',
+    // c01 turns left from 1.2 s; cut at 1.88 s, before its blink (frame 48), with the head still turned
+    pieces: [P1_BLINK, { clip: 'c01_p1_left_blink', from: 0.7, to: 1.88 }],
+    person: 'p1',
+    steps: ['blink', 'turn_left'],
+    what: 'p1 blinks (c03), then turns to his own left (c01, cut before its blink)',
+  },
+  {
+    name: 'order_p3_blink_then_left',
+    // c08 turns left (peak ~1.1 s) and comes back by 1.8 s; its downcast start and its right turn are left out
+    pieces: [P3_BLINK, { clip: 'c08_p3_left_right', from: 0.6, to: 1.8 }],
+    person: 'p3',
+    steps: ['blink', 'turn_left'],
+    what: 'p3 blinks (c09), then turns to her own left (c08)',
+  },
+];
+
+export const CHALLENGE_ENROLL = {
+  p1: ['enroll_p1_src5.jpg', 'enroll_p1_src176.jpg', 'enroll_p1_src181.jpg'],
+  p3: ['enroll_p3_src185.jpg', 'enroll_p3_src192.jpg', 'enroll_p3_src200.jpg'],
+} as const;
+
+const FRAME = 'scale=640:480:force_original_aspect_ratio=decrease,pad=640:480:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=25,format=yuv420p';
+
+/** Builds one cut as webm bytes (VP8 640x480 25 fps, like a browser's MediaRecorder upload). */
+export function buildChallengeSplice(spec: ChallengeSplice): Buffer {
+  const inputs = spec.pieces.flatMap((p) => ['-ss', String(p.from), '-t', String(p.to - p.from), '-i', fixture('challenge', `${p.clip}.webm`)]);
+  const chains = spec.pieces.map((_, i) => `[${i}:v]${FRAME},setpts=PTS-STARTPTS[p${i}]`).join(';');
+  const filter = `${chains};${spec.pieces.map((_, i) => `[p${i}]`).join('')}concat=n=${spec.pieces.length}:v=1:a=0[v]`;
+  const args = ['-v', 'error', ...inputs, '-filter_complex', filter, '-map', '[v]', '-c:v', 'libvpx', '-b:v', '1M', '-f', 'webm', 'pipe:1'];
+  return execFileSync(ffmpegPath(), args, { maxBuffer: 16 * 1024 * 1024 });
+}
+
+/** Builds every challenge cut into `dir` (default: a fresh temp dir) and returns their paths by name. */
+export function writeChallengeSplices(dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-challenge-'))): Map<string, string> {
+  fs.mkdirSync(dir, { recursive: true });
+  const out = new Map<string, string>();
+  for (const s of CHALLENGE_SPLICES) {
+    const file = path.join(dir, `${s.name}.webm`);
+    fs.writeFileSync(file, buildChallengeSplice(s));
+    out.set(s.name, file);
+  }
+  return out;
+}
