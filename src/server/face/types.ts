@@ -1,3 +1,4 @@
+import type { ChallengeHint, ChallengeStep } from '../../shared/face-challenge';
 /** An enrolled face: one face-api descriptor per registration image and their mean (what verification compares). */
 export interface FaceTemplate {
   descriptors: Float32Array[];
@@ -6,7 +7,14 @@ export interface FaceTemplate {
 }
 
 /** face_changed: the clip shows the enrolled face and someone else (a photo held up, a friend who blinks, a cut). */
-export type FaceReason = 'accepted' | 'no_face' | 'multiple_faces' | 'no_blink' | 'identity_mismatch' | 'face_changed';
+/** challenge_not_followed: the clip did not show the challenge's moves in their order (issue 20). */
+export type FaceReason = 'accepted' | 'no_face' | 'multiple_faces' | 'no_blink' | 'identity_mismatch' | 'face_changed' | 'challenge_not_followed';
+
+/** The challenge a video must follow (issue 20), and where the page saw each step: hints say where to look, never what is there. */
+export interface VerifyVideoOptions {
+  challenge?: ChallengeStep[];
+  hints?: ChallengeHint[];
+}
 
 export interface FaceVerdict {
   success: boolean;
@@ -22,7 +30,7 @@ export interface FaceEngine {
   /** 3 images (JPEG/PNG). Each must show exactly one usable face, else FaceInputError naming the image. */
   enroll(images: Buffer[]): Promise<FaceTemplate>;
   /** Liveness (blinks) and identity from a short webm/mp4 recording. */
-  verifyVideo(video: Buffer, template: FaceTemplate): Promise<FaceVerdict>;
+  verifyVideo(video: Buffer, template: FaceTemplate, options?: VerifyVideoOptions): Promise<FaceVerdict>;
   /** Identity only, from one photo (the admin CLI's --image). */
   verifyImage(image: Buffer, template: FaceTemplate): Promise<FaceVerdict>;
   stats(): { queued: number; running: number; workers: number };

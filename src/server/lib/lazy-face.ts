@@ -11,7 +11,7 @@ export function lazyFaceEngine(start: () => Promise<FaceEngine>): FaceEngine {
     }));
   return {
     enroll: async (images) => (await get()).enroll(images),
-    verifyVideo: async (video, template) => (await get()).verifyVideo(video, template),
+    verifyVideo: async (video, template, options) => (await get()).verifyVideo(video, template, options),
     verifyImage: async (image, template) => (await get()).verifyImage(image, template),
     stats: () => ready?.stats() ?? { queued: 0, running: 0, workers: 0 },
     close: async () => {

@@ -60,5 +60,7 @@ export function verdictMessage(reason: FaceReason, from: 'video' | 'image'): str
       return MSG.face.mismatch;
     case 'face_changed':
       return MSG.face.faceChanged;
+    case 'challenge_not_followed':
+      return MSG.faceChallenge.notFollowed;
   }
 }

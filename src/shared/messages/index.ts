@@ -9,6 +9,7 @@ import { verificationMessages } from './verification';
 import { attendanceMessages } from './attendance';
 import { siteMessages } from './site';
 import { faceTrustMessages } from './face-trust';
+import { faceChallengeMessages } from './face-challenge';
 import { markFlagMessages } from './mark-flags';
 
 export const MSG = {
@@ -22,6 +23,7 @@ export const MSG = {
   ...attendanceMessages,
   ...siteMessages,
   ...faceTrustMessages,
+  ...faceChallengeMessages,
   ...markFlagMessages,
 } as const;
 
