@@ -6,7 +6,7 @@ import * as sharedCounters from './2026_11_23_180000_shared_counters';
 import * as adminReports from './2026_11_23_190000_admin_reports';
 import * as faceTrust from './2026_11_26_120000_face_trust';
 import * as roomCode from './2026_11_26_130000_room_code';
-import * as faceChallenges from './2026_11_26_150000_face_challenges';
+import * as faceChallenges from './2026_11_26_160000_face_challenges';
 
 /**
  * Static list so migrations run the same under tsx, vitest and any bundler; names sort in apply order. The same
@@ -21,5 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_190000_admin_reports': adminReports,
   '2026_11_26_120000_face_trust': faceTrust,
   '2026_11_26_130000_room_code': roomCode,
-  '2026_11_26_150000_face_challenges': faceChallenges,
+  '2026_11_26_160000_face_challenges': faceChallenges,
 };
