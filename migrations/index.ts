@@ -6,6 +6,8 @@ import * as sharedCounters from './2026_11_23_180000_shared_counters';
 import * as adminReports from './2026_11_23_190000_admin_reports';
 import * as faceTrust from './2026_11_26_120000_face_trust';
 import * as roomCode from './2026_11_26_130000_room_code';
+import * as appSettings from './2026_11_26_140000_app_settings';
+import * as markFlags from './2026_11_26_150000_mark_flags';
 import * as faceChallenges from './2026_11_26_160000_face_challenges';
 
 /**
@@ -21,5 +23,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_190000_admin_reports': adminReports,
   '2026_11_26_120000_face_trust': faceTrust,
   '2026_11_26_130000_room_code': roomCode,
+  '2026_11_26_140000_app_settings': appSettings,
+  '2026_11_26_150000_mark_flags': markFlags,
   '2026_11_26_160000_face_challenges': faceChallenges,
 };

@@ -134,6 +134,9 @@ const MATRIX: Record<string, Call> = {
   // :id is no refusal's id: the admin's call is a 404 (the allowance itself is tested in duplicate-face.integration).
   'GET /api/admin/duplicate-faces': { expect: ADMIN_ONLY },
   'POST /api/admin/duplicate-faces/:id/allow': { expect: row(401, 401, 403, 403, 404, 403) },
+  // Saving is called with a list the admin's call refuses, so the matrix leaves no campus network behind.
+  'GET /api/admin/campus_networks': { expect: ADMIN_ONLY },
+  'PUT /api/admin/campus_networks': { input: () => ({ networks: ['school-lan'] }), expect: ADMIN_BAD_INPUT },
   'GET /api/user/:id': { expect: SELF_OR_ADMIN },
   'PUT /api/update/:id': { multipart: true, expect: SELF_OR_ADMIN },
 
@@ -153,6 +156,8 @@ const MATRIX: Record<string, Call> = {
   'admin.charts': { input: () => ({}), expect: ADMIN_ONLY },
   'admin.duplicateFaces': { expect: ADMIN_ONLY },
   'admin.allowDuplicateFace': { input: (f) => ({ id: f.teacher.id }), expect: row(401, 401, 403, 403, 404, 403) },
+  'admin.campusNetworks': { expect: ADMIN_ONLY },
+  'admin.setCampusNetworks': { input: () => ({ networks: ['school-lan'] }), expect: ADMIN_BAD_INPUT },
   'account.profile': { input: (f) => ({ id: f.teacher.id }), expect: SELF_OR_ADMIN },
   'teacher.profile': { expect: STAFF },
   'teacher.departments': { expect: STAFF },

@@ -124,6 +124,89 @@ describe.skipIf(!enabled)('two app nodes on one database', () => {
     expect((await fetch(`${a.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${teacherToken}` } })).status).toBe(200);
   });
 
+  it('campus networks an admin saves on node A apply to the next final mark on node B', async () => {
+    const admin = await createTestUser(a.db, { role: 'admin' });
+    const t = await createTestUser(a.db, { role: 'teacher', department: 'BSCIT' });
+    const s = await createTestUser(a.db, { role: 'student', department: 'BSCIT' });
+    const teacherToken = (await postJson(`${a.url}/api/login`, { email: t.email, password: t.password })).body.token as string;
+    const adminToken = (await postJson(`${a.url}/api/login`, { email: admin.email, password: admin.password })).body.token as string;
+    const studentToken = (await postJson(`${b.url}/api/login`, { email: s.email, password: s.password })).body.token as string;
+    const save = (networks: string[]) =>
+      fetch(`${a.url}/api/admin/campus_networks`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+        body: JSON.stringify({ networks }),
+      });
+    expect((await save(['10.20.0.0/16'])).status).toBe(200);
+    expect((await postJson(`${a.url}/api/start_geofence`, { teacher_id: t.id, ...CENTRE, radius: 50, department: 'BSCIT' }, teacherToken)).status).toBe(201);
+    await b.db
+      .insertInto('face_verifications')
+      .values({
+        user_id: s.id,
+        token_id: tokenIdOf(studentToken),
+        created_at: new Date().toISOString(),
+        blink_count: 2,
+        similarity: 0.3,
+        verdict: 'accepted',
+        reason: 'accepted',
+      })
+      .execute();
+    const finalFrom = (ip: string) =>
+      fetch(`${b.url}/api/mark_attendance`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${studentToken}`, 'x-forwarded-for': ip },
+        body: JSON.stringify({ ...pointNorthOf(CENTRE.latitude, CENTRE.longitude, 20), accuracy: 12, face_verified: true }),
+      }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    expect((await finalFrom('198.51.100.9')).status).toBe(403);
+    expect((await save(['198.51.100.0/24'])).status).toBe(200);
+    expect((await finalFrom('198.51.100.9')).body).toMatchObject({ status: 'present' });
+    expect((await getJson(`${b.url}/api/admin/campus_networks`, adminToken)).body).toMatchObject({ networks: ['198.51.100.0/24'], source: 'database' });
+    expect((await save([])).status).toBe(200);
+    expect((await fetch(`${a.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${teacherToken}` } })).status).toBe(200);
+  });
+
+  it('marks written at the same moment on both nodes still flag each other (issue 19: one device, two students)', async () => {
+    const t = await createTestUser(a.db, { role: 'teacher', department: 'IMSCIT' });
+    const teacherToken = (await postJson(`${a.url}/api/login`, { email: t.email, password: t.password })).body.token as string;
+    expect(
+      (await postJson(`${a.url}/api/start_geofence`, { teacher_id: t.id, ...CENTRE, radius: 50, department: 'IMSCIT', room_code: true }, teacherToken)).status,
+    ).toBe(201);
+    const code = (await getJson(`${a.url}/api/room_code`, teacherToken)).body.code as string;
+    // Four devices, each shared by two students whose final marks go to different nodes at once.
+    const students = [];
+    for (let i = 0; i < 8; i++) {
+      const s = await createTestUser(a.db, { role: 'student', department: 'IMSCIT' });
+      const token = (await postJson(`${b.url}/api/login`, { email: s.email, password: s.password })).body.token as string;
+      await a.db
+        .insertInto('face_verifications')
+        .values({
+          user_id: s.id,
+          token_id: tokenIdOf(token),
+          created_at: new Date().toISOString(),
+          blink_count: 2,
+          similarity: 0.3,
+          verdict: 'accepted',
+          reason: 'accepted',
+        })
+        .execute();
+      students.push({ ...s, token, device_id: `shared-device-number-${i >> 1}` });
+    }
+    const marks = students.map((s, i) => {
+      const inside = { ...pointNorthOf(CENTRE.latitude, CENTRE.longitude, 2 + i * 3), accuracy: 5 + i };
+      return postJson(`${(i % 2 ? b : a).url}/api/mark_attendance`, { ...inside, room_code: code, device_id: s.device_id, face_verified: true }, s.token);
+    });
+    for (const res of await Promise.all(marks)) expect(res.body).toMatchObject({ status: 'present' });
+    const rows = (await getJson(`${b.url}/api/get_students_for_session?page=1&limit=100&search=`, teacherToken)).body.allStudents as {
+      student_id: number;
+      flags: { code: string; text: string }[];
+    }[];
+    for (const [i, s] of students.entries()) {
+      const partner = students[i ^ 1];
+      expect(rows.find((r) => r.student_id === s.id)?.flags).toEqual([{ code: 'same_device', text: `marked from the same device as ${partner.username}` }]);
+    }
+    expect((await fetch(`${a.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${teacherToken}` } })).status).toBe(200);
+  });
+
   it('a burst of wrong passwords spread over both nodes gets no more guesses than the limit', async () => {
     const u = await createTestUser(a.db, { role: 'student' });
     const attempt = (node: ServerProcess, password: string) => ({

@@ -1,6 +1,6 @@
-import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { type Cidr, parseCidr } from '../shared/cidr';
 
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -32,7 +32,7 @@ const ZEnv = z.object({
   TRUST_PROXY: z.string().optional(),
   /** Worst coords.accuracy (metres) a student's position may have; unset: the larger of the radius and 100 m. */
   GEO_MAX_ACCURACY_M: z.coerce.number().positive().max(100_000).optional(),
-  /** Comma-separated CIDRs: when set, a final mark must come from one of them. */
+  /** Comma-separated CIDRs: when set, a final mark must come from one of them, and the admin card's stored list is ignored. */
   CAMPUS_NETWORKS: z.string().optional(),
   /** Registrations allowed per address per hour. */
   REGISTER_MAX_PER_HOUR: z.coerce.number().int().min(1).default(30),
@@ -95,20 +95,16 @@ export function parseDurationSeconds(text: string): number {
   return Number(m[1]) * UNIT_SECONDS[m[2] || 's'];
 }
 
-/** 'a.b.c.d/n, x:y::/n' -> the list, each checked; undefined when unset or empty. */
-export function parseCidrList(text: string | undefined): { address: string; prefix: number; family: 'ipv4' | 'ipv6' }[] | undefined {
+/** 'a.b.c.d/n, x:y::/n' -> the list, each checked (shared/cidr.ts, the rule the admin card uses); undefined when unset or empty. */
+export function parseCidrList(text: string | undefined): Cidr[] | undefined {
   const items = (text ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
   if (!items.length) return undefined;
   return items.map((item) => {
-    const [address, bits] = item.split('/');
-    const family = net.isIPv4(address) ? 'ipv4' : net.isIPv6(address) ? 'ipv6' : null;
-    const prefix = Number(bits ?? (family === 'ipv4' ? 32 : 128));
-    if (!family || !Number.isInteger(prefix) || prefix < 0 || prefix > (family === 'ipv4' ? 32 : 128)) {
-      throw new Error(`Invalid configuration:\n  CAMPUS_NETWORKS: '${item}' is not a CIDR such as 10.20.0.0/16`);
-    }
-    return { address, prefix, family };
+    const cidr = parseCidr(item);
+    if (!cidr) throw new Error(`Invalid configuration:\n  CAMPUS_NETWORKS: '${item}' is not a CIDR such as 10.20.0.0/16`);
+    return cidr;
   });
 }

@@ -106,3 +106,6 @@ export const HOME_BY_ROLE: Record<string, string> = {
   teacher: '/teacher-dashboard',
   admin: '/admin-dashboard',
 };
+
+/** Issue 19: most campus networks an administrator may store (a school lists a handful; the form stays usable). */
+export const CAMPUS_NETWORKS_MAX = 50;

@@ -1,5 +1,4 @@
-import fs from 'node:fs';
-import type { Browser, Download, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // SPEC 9's time format, itself tested against Intl's Asia/Kolkata formatting (src/shared/kolkata-time.test.ts).
 import { formatKolkata } from '../../src/shared/kolkata-time';
@@ -7,23 +6,12 @@ import { MSG } from '../../src/shared/messages';
 import { insertSession } from '../helpers/sessions';
 import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
 import { hasChromium, launchBrowser, openPage, screenshot, toastWith } from './support/browser';
+import { downloadedCsv as downloaded } from './support/downloads';
 import { login } from './support/journey';
 
 const A = MSG.admin;
 const PASSWORD = 'Str0ng!pass';
 const PHONE = { width: 390, height: 844 };
-
-async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; rows: string[][] }> {
-  const [download] = (await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), click()])) as [Download, void];
-  const text = fs.readFileSync(await download.path(), 'utf8');
-  return {
-    name: download.suggestedFilename(),
-    rows: text
-      .trimEnd()
-      .split('\r\n')
-      .map((l) => l.split(',')),
-  };
-}
 
 describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
   let server: TestServer;
@@ -150,7 +138,7 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
     const detailCsv = await downloaded(page, () => detail.getByRole('button', { name: A.filters.exportCsv }).click());
     await toastWith(page, A.detailCsvDone).waitFor();
     expect(detailCsv.name).toMatch(/^attendance_detail_kavya_\d{8}_\d{6}\.csv$/);
-    expect(detailCsv.rows[0]).toEqual([...A.detailColumns]);
+    expect(detailCsv.rows[0]).toEqual([...A.detailColumns, MSG.markFlags.column]);
     const records = await server.db
       .selectFrom('attendance_records as r')
       .innerJoin('geofence_sessions as s', 's.id', 'r.session_id')
@@ -182,6 +170,7 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
         '50',
         formatKolkata(r.started_at),
         formatKolkata(r.ended_at!),
+        '',
       ]),
     );
     await page.keyboard.press('Escape');

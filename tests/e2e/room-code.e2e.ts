@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOM_CODE_LENGTH, ROOM_CODE_WINDOW_SECONDS } from '../../src/shared/constants';
+import { DEVICE_ID_RE, ROOM_CODE_LENGTH, ROOM_CODE_WINDOW_SECONDS, STORAGE_KEYS } from '../../src/shared/constants';
 import { MSG } from '../../src/shared/messages';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../helpers/fixtures';
 import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
-import { hasChromium, openPage, toastWith } from './support/browser';
+import { hasChromium, openPage, storage, toastWith } from './support/browser';
 import { launchWithCamera } from './support/camera-browser';
 import { apiLogin, approveViaApi, login, registerViaApi } from './support/journey';
 
@@ -20,6 +20,39 @@ const R = MSG.roomCode;
 const V = MSG.verification;
 const PROJECTOR = { width: 1920, height: 1080 };
 const PHONE = { width: 390, height: 844 };
+const AOC_IMAGES = ['f005', 'f045', 'f070'].map((f) => fixture('clips', `enroll_aoc_${f}.jpg`));
+
+/** A screenshot that holds a picture: a PNG of the viewport's size, and more than a blank page's few bytes. */
+function expectScreenshot(file: string, viewport: { width: number; height: number }) {
+  const png = fs.readFileSync(file);
+  expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+  expect({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) }).toEqual(viewport);
+  expect(png.length).toBeGreaterThan(10_000);
+}
+
+/** The device id each student.markAttendance call of `page` sent (the geofence step and the final mark). */
+function sentDeviceIds(page: Page) {
+  const ids: (string | null)[] = [];
+  page.on('request', (req) => {
+    if (!req.url().includes('student.markAttendance')) return;
+    ids.push(/"device_id":"([^"]+)"/.exec(req.postData() ?? '')?.[1] ?? null);
+  });
+  return ids;
+}
+
+/** A logged-in student follows the projector's QR link at this moment, passes the geofence and the face check. */
+async function markFromQrLink(page: Page, projector: Page) {
+  const { url } = await shownCode(projector);
+  await page.goto(url);
+  await toastWith(page, MSG.student.validated).waitFor();
+  await page.waitForURL('**/face-detection');
+  const start = page.getByRole('button', { name: V.start });
+  await expect.poll(() => start.isEnabled(), { timeout: 15_000 }).toBe(true);
+  await page.waitForTimeout(500); // let a few frames of the clip pass
+  await start.click();
+  await toastWith(page, V.marked).waitFor({ timeout: 120_000 });
+  await page.waitForURL('**/student-dashboard', { timeout: 10_000 });
+}
 
 /** What the projector shows now: the code, and the link its QR code encodes. */
 async function shownCode(page: Page) {
@@ -42,20 +75,33 @@ describe.skipIf(!hasChromium || !hasFixtures)('room code in Chromium (real clock
   const shotsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'room-code-e2e-'));
   const teacher = { email: 'rcteacher@school.test', username: 'rcteacher' };
   const scanner = { email: 'rcaoc@school.test', username: 'rcaoc' };
+  // The same face as the scanner, let through by an admin (twins): so one fake camera passes both face checks.
+  const twin = { email: 'rctwin@school.test', username: 'rctwin' };
   let firstCode = '';
+  // The scanner's phone: one browser context, so one localStorage and one device id for both students it marks.
+  let phone: { page: Page; context: BrowserContext } | null = null;
 
   beforeAll(async () => {
     server = await startTestServer();
     browser = await launchWithCamera(fixture('clips', 'aoc_3blinks_3s.y4m'));
     await createTestUser(server.db, { role: 'teacher', department: 'BCA', password: PASSWORD, ...teacher });
-    const res = await registerViaApi(
+    expect(await registerViaApi(server.url, { ...scanner, password: PASSWORD, department: 'BCA' }, AOC_IMAGES)).toMatchObject({ success: true });
+    expect(await registerViaApi(server.url, { ...twin, password: PASSWORD, department: 'BCA' }, AOC_IMAGES)).toMatchObject({ success: false });
+    const admin = await createTestUser(server.db, { role: 'admin', password: PASSWORD });
+    const refusal = await server.db.selectFrom('duplicate_faces').select('id').where('email', '=', twin.email).executeTakeFirstOrThrow();
+    const allowed = await fetch(`${server.url}/api/admin/duplicate-faces/${refusal.id}/allow`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await apiLogin(server.url, admin.email, PASSWORD)}` },
+      body: '{}',
+    });
+    expect(allowed.status).toBe(200);
+    expect(await registerViaApi(server.url, { ...twin, password: PASSWORD, department: 'BCA' }, AOC_IMAGES)).toMatchObject({ success: true });
+    const rows = await server.db.selectFrom('users').select('id').where('email', 'in', [scanner.email, twin.email]).execute();
+    await approveViaApi(
       server.url,
-      { ...scanner, password: PASSWORD, department: 'BCA' },
-      ['f005', 'f045', 'f070'].map((f) => fixture('clips', `enroll_aoc_${f}.jpg`)),
+      await apiLogin(server.url, teacher.email, PASSWORD),
+      rows.map((r) => r.id),
     );
-    expect(res).toMatchObject({ success: true });
-    const row = await server.db.selectFrom('users').select('id').where('email', '=', scanner.email).executeTakeFirstOrThrow();
-    await approveViaApi(server.url, await apiLogin(server.url, teacher.email, PASSWORD), [row.id]);
   }, 120_000);
 
   afterAll(async () => {
@@ -110,27 +156,27 @@ describe.skipIf(!hasChromium || !hasFixtures)('room code in Chromium (real clock
         expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
       }
       expect((await qr.boundingBox())!.width).toBeGreaterThanOrEqual(250);
-      await teacherPage.screenshot({ path: path.join(shotsDir, `${name}.png`) });
+      const file = path.join(shotsDir, `${name}.png`);
+      await teacherPage.screenshot({ path: file });
+      expectScreenshot(file, viewport);
     }
     await teacherPage.setViewportSize(PROJECTOR);
   });
 
   it('a student opens the QR link, passes the geofence and the face check and is marked present', { timeout: 180_000 }, async () => {
-    const { page, context } = await openPage(browser, server.url, { camera: true });
+    phone = await openPage(browser, server.url, { camera: true });
+    const { page, context } = phone;
     await context.setGeolocation(NEARBY);
     await login(page, scanner.email, PASSWORD, '/student-dashboard');
+    const sent = sentDeviceIds(page);
     // The link as the QR code carries it at this moment (a phone's camera app opens it).
-    const { url } = await shownCode(teacherPage);
-    await page.goto(url);
-    await toastWith(page, MSG.student.validated).waitFor();
-    await page.waitForURL('**/face-detection');
-    const start = page.getByRole('button', { name: V.start });
-    await expect.poll(() => start.isEnabled(), { timeout: 15_000 }).toBe(true);
-    await page.waitForTimeout(500); // let a few frames of the clip pass
-    await start.click();
-    await toastWith(page, V.marked).waitFor({ timeout: 120_000 });
-    await page.waitForURL('**/student-dashboard', { timeout: 10_000 });
+    await markFromQrLink(page, teacherPage);
     expect(new URL(page.url()).search).toBe(''); // the code left the address: a reload does not send it again
+    // The browser made its device id once, kept it, and sent it with the geofence step and the final mark.
+    const id = await storage(page, STORAGE_KEYS.deviceId);
+    expect(id).toMatch(DEVICE_ID_RE);
+    expect(id!.length).toBeGreaterThanOrEqual(22);
+    expect(sent).toEqual([id, id]);
 
     const user = await server.db.selectFrom('users').select('id').where('email', '=', scanner.email).executeTakeFirstOrThrow();
     const record = await server.db
@@ -139,7 +185,49 @@ describe.skipIf(!hasChromium || !hasFixtures)('room code in Chromium (real clock
       .where('student_id', '=', user.id)
       .executeTakeFirstOrThrow();
     expect(record).toEqual({ status: 'present', face_recognition_status: 'verified' });
+  });
+
+  it('the same phone marks a second student: the teacher sees both marks flagged as one device, with the other name', { timeout: 240_000 }, async () => {
+    if (!phone) throw new Error('needs the scanner marked from their phone first');
+    const { page, context } = phone;
+    const id = await storage(page, STORAGE_KEYS.deviceId);
+    await page.getByRole('button', { name: MSG.nav.logout }).click();
+    await page.waitForURL('**/login');
+    await login(page, twin.email, PASSWORD, '/student-dashboard');
+    const sent = sentDeviceIds(page);
+    await markFromQrLink(page, teacherPage);
+    expect(await storage(page, STORAGE_KEYS.deviceId)).toBe(id); // logging out keeps the device's id
+    expect(sent).toEqual([id, id]);
     await context.close();
+
+    const page2 = await teacherContext.newPage(); // the projector keeps its own tab
+    await page2.goto('/teacher-dashboard');
+    await page2.getByRole('tab', { name: MSG.teacher.tabs.students }).click();
+    const F = MSG.markFlags;
+    for (const [student, other] of [
+      [scanner, twin],
+      [twin, scanner],
+    ]) {
+      const reasons = page2.getByRole('list', { name: F.reasons(student.username) });
+      // The list polls every 5 s: the flag shows at the next refresh at the latest.
+      await reasons.getByText(F.sameDevice(other.username)).waitFor({ timeout: 15_000 });
+      expect(await page2.getByRole('row').filter({ hasText: student.email }).getByText(F.badge, { exact: true }).isVisible()).toBe(true);
+    }
+    await page2.getByRole('row').filter({ hasText: twin.email }).getByRole('button', { name: twin.username }).click();
+    const dialog = page2.getByRole('dialog');
+    await dialog.getByRole('region', { name: F.column }).getByText(F.sameDevice(scanner.username)).waitFor();
+    await page2.keyboard.press('Escape');
+
+    // On a phone the reasons wrap inside the screen rather than running off its edge.
+    await page2.setViewportSize(PHONE);
+    const reasons = page2.getByRole('list', { name: F.reasons(scanner.username) });
+    const box = await reasons.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+    const file = path.join(shotsDir, 'students-flagged-390.png');
+    await page2.screenshot({ path: file, fullPage: true });
+    expect(fs.statSync(file).size).toBeGreaterThan(10_000);
+    await page2.close();
   });
 
   it('a second student without a code is asked for one, then typing a code two windows old is refused', { timeout: 120_000 }, async () => {

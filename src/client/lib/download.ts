@@ -2,10 +2,19 @@ import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
 import { reportRefusedToken } from './refused-token';
 import { getToken } from './session';
 
+/**
+ * A report filter as a query string: empty values left out, and a flag (flagged only) sent only when set, since
+ * "false" in a query string is easily read as a value, and an unset flag means no filter.
+ */
+export function downloadQuery(query: Record<string, unknown>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if ((typeof v === 'string' && v !== '') || typeof v === 'number' || v === true) params.set(k, String(v));
+  return params;
+}
+
 /** A file download the server streams (the CSV exports): fetched with the bearer header, then saved by the browser. */
 export async function downloadFile(path: string, query: Record<string, unknown> = {}): Promise<string> {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if ((typeof v === 'string' && v !== '') || typeof v === 'number') params.set(k, String(v));
+  const params = downloadQuery(query);
   const token = getToken();
   const res = await fetch(`/api${path}${params.size ? `?${params}` : ''}`, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { AdminSidebar } from '@/features/admin/admin-sidebar';
 import type { AdminUser, PairRow } from '@/features/admin/admin-types';
 import { AttendanceCharts } from '@/features/admin/attendance-charts';
+import { CampusNetworksCard } from '@/features/admin/campus-networks-card';
 import { DeleteUserDialog } from '@/features/admin/delete-user-dialog';
 import { DetailDialog } from '@/features/admin/detail-dialog';
 import { DuplicateFacesCard } from '@/features/admin/duplicate-faces-card';
@@ -19,7 +20,7 @@ import { downloadFile } from '@/lib/download';
 import { trpc } from '@/lib/trpc';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** SPEC 2's admin dashboard: filters, counts, charts, user cards, the report popups and the refused duplicate faces. */
+/** SPEC 2's admin dashboard: filters, counts, charts, user cards, the report popups, the refused duplicate faces and the campus networks. */
 export function AdminDashboardPage() {
   useDocumentTitle(MSG.dashboard.titles.admin);
   const filter = useAttendanceFilter();
@@ -71,6 +72,7 @@ export function AdminDashboardPage() {
           {shownRole && <UserCards role={shownRole} onEdit={(user) => setEditing({ user })} onDelete={setDeleting} />}
           <AttendanceCharts filter={filter.input} />
           <DuplicateFacesCard />
+          <CampusNetworksCard />
         </div>
       </main>
       <UserFormDialog open={Boolean(editing)} user={editing?.user ?? null} onOpenChange={(o) => !o && setEditing(null)} />

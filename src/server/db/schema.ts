@@ -88,6 +88,12 @@ export interface AttendanceRecordsTable {
   ip: string | null;
   user_agent: string | null;
   accuracy_m: number | null;
+  /** The browser's own random id (localStorage); null on manual and automatic marks. */
+  device_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** One bit per MarkFlagCode (services/mark-flags/flag-bits.ts); 0 on a clean, manual or automatic mark. */
+  mark_flags: ColumnType<number, number | undefined, number>;
+  /** JSON of the flags' details (the other students' ids, counts) the texts are made of; null without flags. */
+  mark_flag_refs: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AttendanceAttemptsTable {
@@ -102,6 +108,9 @@ export interface AttendanceAttemptsTable {
   ip: string | null;
   user_agent: string | null;
   accuracy_m: number | null;
+  device_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1: CAMPUS_NETWORKS was set and the attempt came from outside it; 0: from inside; null: none was set. */
+  off_campus: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface LoginFailuresTable {
@@ -179,6 +188,14 @@ export interface FaceChecksInFlightTable {
   expires_at: string;
 }
 
+/** An administrator's setting (services/app-settings.ts): one row per key, the value as JSON text. */
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+  updated_by: number | null;
+}
+
 /** Issue 20: a face check's random challenge; steps is a JSON array of ChallengeStep. */
 export interface FaceChallengesTable {
   id: string;
@@ -210,6 +227,7 @@ export interface Database {
   face_change_images: FaceChangeImagesTable;
   duplicate_faces: DuplicateFacesTable;
   face_checks_in_flight: FaceChecksInFlightTable;
+  app_settings: AppSettingsTable;
   face_challenges: FaceChallengesTable;
 }
 

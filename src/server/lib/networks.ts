@@ -1,6 +1,5 @@
 import net from 'node:net';
-
-export type Cidr = { address: string; prefix: number; family: 'ipv4' | 'ipv6' };
+import type { Cidr } from '../../shared/cidr';
 
 /** A matcher for client addresses (as Express reports them, IPv4-mapped IPv6 included) against a CIDR list. */
 export function networkMatcher(cidrs: Cidr[]) {

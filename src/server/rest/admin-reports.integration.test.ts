@@ -70,6 +70,7 @@ describe('attendance reports', () => {
       total_students: 3,
       total_sessions: 3,
       total_attendance: 5,
+      flagged_marks: 0,
       pending_teachers: 0,
     });
   });
@@ -105,7 +106,16 @@ describe('attendance reports', () => {
     expect(await pairs('end_date=2026-03-01')).toEqual(['sone', 'stwo']);
     expect((await get('/api/admin/attendance-details?start_date=2026-03-02&end_date=2026-03-01')).body.message).toBe(MSG.admin.filters.endBeforeStart);
     const charts = (await get('/api/admin/attendance-charts?start_date=2026-03-02&end_date=2026-03-02')).body;
-    expect(charts).toEqual({ present: 1, absent: 1, geofence: { success: 0, fail: 0 }, face: { success: 1, fail: 0 }, manual: 1, system: 1, total: 2 });
+    expect(charts).toEqual({
+      present: 1,
+      absent: 1,
+      geofence: { success: 0, fail: 0 },
+      face: { success: 1, fail: 0 },
+      manual: 1,
+      system: 1,
+      total: 2,
+      flagged: 0,
+    });
     const offline = (await get('/api/admin/attendance-charts?mode=offline')).body;
     expect([offline.total, offline.geofence]).toEqual([3, { success: 2, fail: 1 }]);
   });
@@ -156,7 +166,7 @@ describe('attendance reports', () => {
     expect(res.headers.get('content-type')).toContain('text/csv');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="attendance_detail_tbca_\d{8}_\d{6}\.csv"$/);
     const [header, ...rows] = parseCsv(await res.text());
-    expect(header).toEqual([...MSG.admin.detailColumns]);
+    expect(header).toEqual([...MSG.admin.detailColumns, MSG.markFlags.column]);
     expect(rows).toEqual([
       [
         '01/03/2026 09:32:00',
@@ -171,8 +181,9 @@ describe('attendance reports', () => {
         '50',
         '01/03/2026 09:30:00',
         '01/03/2026 09:30:00',
+        '',
       ],
-      ['02/03/2026 00:32:00', 'absent', 'Online', '', '', 'Yes', 'tbca', '', '', '50', '02/03/2026 00:30:00', '02/03/2026 00:30:00'],
+      ['02/03/2026 00:32:00', 'absent', 'Online', '', '', 'Yes', 'tbca', '', '', '50', '02/03/2026 00:30:00', '02/03/2026 00:30:00', ''],
     ]);
     const all = await fetch(`${srv.url}/api/admin/attendance-details/export.csv`, { headers: { authorization: `Bearer ${token}` } });
     const [allHeader, ...allRows] = parseCsv(await all.text());

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { MSG } from '../../shared/messages';
 import type { AppDeps } from '../deps';
 import { accountRoutes } from './account';
+import { adminCampusNetworkRoutes } from './admin-campus-networks';
 import { adminDuplicateFaceRoutes } from './admin-duplicate-faces';
 import { adminReportRoutes } from './admin-reports';
 import { adminUserRoutes } from './admin-users';
@@ -33,6 +34,7 @@ export function restApi(deps: AppDeps): Router {
   api.use(adminUserRoutes(deps));
   api.use(adminReportRoutes(deps));
   api.use(adminDuplicateFaceRoutes(deps));
+  api.use(adminCampusNetworkRoutes(deps));
   api.use(accountRoutes(deps));
   api.use((_req, res) => {
     res.status(404).json({ success: false, message: MSG.server.notFound, error: MSG.server.notFound });

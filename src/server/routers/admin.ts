@@ -10,7 +10,9 @@ import {
   ZPairInput,
   ZUserId,
 } from '../../shared/schemas/admin';
+import { ZCampusNetworksInput } from '../../shared/schemas/campus-networks';
 import { createUserByAdmin, listUsers, updateUserByAdmin } from '../services/admin-users';
+import { campusNetworksFor, setCampusNetworks } from '../services/campus-networks';
 import { deleteUserCascade, deletionPreview } from '../services/admin-user-deletion';
 import { listDepartments } from '../services/departments';
 import { allowDuplicateFace, listDuplicateFaces } from '../services/duplicate-faces';
@@ -38,4 +40,6 @@ export const adminRouter = router({
   charts: admin.input(ZAttendanceFilter).query(({ ctx, input }) => attendanceChartTotals(ctx, input)),
   duplicateFaces: admin.input(ZDuplicateFacesPage.optional()).query(({ ctx, input }) => listDuplicateFaces(ctx, input ?? ZDuplicateFacesPage.parse({}))),
   allowDuplicateFace: admin.input(z.object({ id: ZUserId })).mutation(({ ctx, input }) => allowDuplicateFace(ctx, ctx.user, input.id)),
+  campusNetworks: admin.query(({ ctx }) => campusNetworksFor(ctx, ctx.ip)),
+  setCampusNetworks: admin.input(ZCampusNetworksInput).mutation(({ ctx, input }) => setCampusNetworks(ctx, ctx.user, input.networks, ctx.ip)),
 });

@@ -7,7 +7,9 @@ import { isUniqueViolation } from '../db/errors';
 import type { Caller } from '../lib/caller';
 import { DomainError } from '../lib/errors';
 import { haversineMeters } from '../lib/geo';
-import { networkMatcher } from '../lib/networks';
+import { campusNetworksSet, campusStanding } from './campus-networks';
+import { fixedFlags, lockSessionMarks, refreshSessionFlags } from './mark-flags/session-flags';
+import { refsJson } from './mark-flags/flag-bits';
 import { refuseMissingRoomCode, roomCodeAccepted, roomCodeNotCurrent } from './room-code';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'attempts' | 'sessions'>;
@@ -21,13 +23,18 @@ export type Attempt = {
   ip: string | null;
   user_agent: string | null;
   accuracy_m: number | null;
+  device_id: string | null;
+  /** 1: from outside CAMPUS_NETWORKS; 0: from inside; null: no campus network is set. */
+  off_campus: number | null;
 };
 
 /** The attempt's fields that say where it came from (its record carries them too). */
-export const traceOf = (caller: Caller, input: Pick<TMarkAttendanceInput, 'accuracy'>) => ({
+export const traceOf = async (deps: Pick<Deps, 'db' | 'config'>, caller: Caller, input: Pick<TMarkAttendanceInput, 'accuracy' | 'device_id'>) => ({
   ip: caller.ip,
   user_agent: caller.userAgent || null,
   accuracy_m: input.accuracy,
+  device_id: input.device_id ?? null,
+  off_campus: await campusStanding(deps, caller.ip),
 });
 
 /** The department's open session and, in the same query, this student's record for it if any. */
@@ -45,16 +52,13 @@ async function findOpenSessionFor(deps: Deps, departmentId: number, studentId: n
 
 export const logged = (deps: Pick<Deps, 'clock'>, attempt: Attempt, outcome: string) => ({ ...attempt, outcome, created_at: deps.clock.now().toISOString() });
 
-const campusMatchers = new WeakMap<object, (ip: string) => boolean>();
-function onCampus(config: Deps['config'], ip: string) {
-  const cidrs = config.campusNetworks;
-  if (!cidrs) return true;
-  let match = campusMatchers.get(cidrs);
-  if (!match) {
-    match = networkMatcher(cidrs);
-    campusMatchers.set(cidrs, match);
-  }
-  return match(ip);
+/**
+ * Logs a geofence step. Steps are buffered (a class's burst), but one from off the campus network is written at once:
+ * the final mark reads it to flag the record (issue 19), and it must not wait for the buffer's timer.
+ */
+export async function logStep(deps: Pick<Deps, 'clock' | 'attempts'>, attempt: Attempt, outcome: string) {
+  if (attempt.off_campus === 1) await deps.attempts.writeNow(logged(deps, attempt, outcome));
+  else deps.attempts.record(logged(deps, attempt, outcome));
 }
 
 /** A position less precise than the session's limit is refused (before it is counted). */
@@ -91,7 +95,7 @@ async function countCheck(deps: Deps, sessionId: number, studentId: number, outs
  * record is written only if the student is still inside AND has an unused successful face verification from the last
  * FACE_PROOF_TTL seconds: the flag itself proves nothing. The student learns inside or outside, never a distance or
  * the radius (three distances would locate the classroom); checks per session are limited, imprecise positions
- * refused, and with CAMPUS_NETWORKS set the final mark must come from the campus network.
+ * refused, and with campus networks set (CAMPUS_NETWORKS or the admin card) the final mark must come from one of them.
  *
  * A session with a room code (issue 19) refuses a mark without one before anything else is decided (not counted: no
  * guess was made), and a code that is not current after the check is counted and before inside/outside is told: each
@@ -105,19 +109,23 @@ export async function markAttendance(deps: Deps, student: AuthUser, input: TMark
   if (session.marked_at) return { status: 'already_marked' as const, timestamp: session.marked_at };
   refuseMissingRoomCode(session.room_code_secret, input.room_code);
   refuseImprecise(deps.config, session.radius_m, input.accuracy);
-  if (input.face_verified && !onCampus(deps.config, caller.ip)) throw new DomainError('FORBIDDEN', MSG.attendance.offCampusNetwork);
 
   const distance = haversineMeters(session.latitude, session.longitude, input.latitude, input.longitude);
   const geofencing_status = distance <= session.radius_m ? ('valid' as const) : ('invalid' as const);
-  await countCheck(deps, session.id, student.id, geofencing_status === 'invalid');
   const attempt: Attempt = {
     student_id: student.id,
     session_id: session.id,
     latitude: input.latitude,
     longitude: input.longitude,
     distance_m: distance,
-    ...traceOf(caller, input),
+    ...(await traceOf(deps, caller, input)),
   };
+  if (input.face_verified && attempt.off_campus === 1) {
+    // Refused before it is counted, as before; now also logged, so the attempt shows in the log flagged off campus.
+    await deps.attempts.writeNow(logged(deps, attempt, 'refused_off_campus'));
+    throw new DomainError('FORBIDDEN', MSG.attendance.offCampusNetwork);
+  }
+  await countCheck(deps, session.id, student.id, geofencing_status === 'invalid');
   const geo = { geofencing_status, session_id: session.id };
   if (!roomCodeAccepted(session.room_code_secret, input.room_code, input.face_verified ? 'final' : 'geofence', deps.clock.now())) {
     await deps.attempts.writeNow(logged(deps, attempt, 'refused_room_code'));
@@ -125,7 +133,7 @@ export async function markAttendance(deps: Deps, student: AuthUser, input: TMark
   }
 
   if (!input.face_verified) {
-    deps.attempts.record(logged(deps, attempt, `geofence_${geofencing_status}`));
+    await logStep(deps, attempt, `geofence_${geofencing_status}`);
     return { status: 'geofence_checked' as const, ...geo };
   }
   if (geofencing_status === 'invalid') {
@@ -154,20 +162,24 @@ function unusedProofs(db: Deps['db'], studentId: number, since: string, now: Dat
 async function recordPresence(
   deps: Deps,
   student: AuthUser,
-  session: { id: number; radius_m: number },
+  session: { id: number; radius_m: number; room_code_secret: string | null },
   input: TMarkAttendanceInput,
   geo: { geofencing_status: 'valid' | 'invalid'; session_id: number },
   attempt: Attempt,
 ) {
   const now = deps.clock.now();
   const since = new Date(now.getTime() - deps.config.faceProofTtlSeconds * 1000).toISOString();
+  // read before the transaction: on SQLite a query outside it would wait for the one connection it holds
+  const sameAddress = !(await campusNetworksSet(deps));
   // One transaction: the proof is consumed and the record written together, or neither. Kysely runs SQLite's
   // transactions one at a time, so a second request for the same student sees the first one's record here. On
   // PostgreSQL two nodes may run it at once: the proof is taken by a conditional update (one of them wins it) and
-  // the record's unique key refuses the second record.
+  // the record's unique key refuses the second record. The session's flags are recomputed in the same transaction,
+  // behind a lock on the session's row (lockSessionMarks), so two marks written at once still see each other.
   const outcome = await deps.db
     .transaction()
     .execute(async (trx) => {
+      await lockSessionMarks(trx, session.id);
       const earlier = await trx
         .selectFrom('attendance_records')
         .select('marked_at')
@@ -184,6 +196,7 @@ async function recordPresence(
         .where('used_at', 'is', null)
         .executeTakeFirst();
       if (Number(taken.numUpdatedRows) === 0) return { kind: 'no_proof' as const };
+      const fixed = await fixedFlags(trx, { sessionId: session.id, studentId: student.id, roomCodeRequired: session.room_code_secret !== null });
       await trx
         .insertInto('attendance_records')
         .values({
@@ -202,8 +215,13 @@ async function recordPresence(
           ip: attempt.ip,
           user_agent: attempt.user_agent,
           accuracy_m: attempt.accuracy_m,
+          device_id: attempt.device_id,
+          mark_flags: fixed.bits,
+          mark_flag_refs: refsJson(fixed.refs),
         })
         .execute();
+      // This mark may flag earlier ones (the same device, address, position): the session's flags move together.
+      await refreshSessionFlags(trx, session.id, now, { sameAddress });
       return { kind: 'marked' as const, timestamp: now.toISOString() };
     })
     .catch(async (err: unknown) => {

@@ -9,7 +9,7 @@ import type { AppDeps } from '../deps';
 import { DomainError } from '../lib/errors';
 import { EARTH_RADIUS_M } from '../lib/geo';
 import type { Caller } from '../lib/caller';
-import { type Attempt, logged, refuseImprecise, refusePastCheckLimit, traceOf } from './attendance-marking';
+import { type Attempt, logStep, logged, refuseImprecise, refusePastCheckLimit, traceOf } from './attendance-marking';
 import { refuseMissingRoomCode, roomCodeAccepted, roomCodeNotCurrent } from './room-code';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'attempts' | 'sessions'>;
@@ -110,12 +110,12 @@ export async function geofenceStepInOneTrip(
     latitude: input.latitude,
     longitude: input.longitude,
     distance_m: row.distance_m,
-    ...traceOf(caller, input),
+    ...(await traceOf(deps, caller, input)),
   };
   if (!roomCodeAccepted(row.room_code_secret, input.room_code, 'geofence', deps.clock.now())) {
     await deps.attempts.writeNow(logged(deps, attempt, 'refused_room_code'));
     throw roomCodeNotCurrent();
   }
-  deps.attempts.record(logged(deps, attempt, `geofence_${geofencing_status}`));
+  await logStep(deps, attempt, `geofence_${geofencing_status}`);
   return { status: 'geofence_checked' as const, geofencing_status, session_id: row.session_id };
 }

@@ -6,6 +6,9 @@ import type { AppDeps } from '../deps';
 import { DomainError } from '../lib/errors';
 import { enrolledImagesByUser } from './face-images';
 import { likeInsensitive } from '../db/dialect';
+import { campusNetworksSet } from './campus-networks';
+import { flagsOf, namesForFlags } from './mark-flags/flag-texts';
+import { lockSessionMarks, refreshSessionFlags } from './mark-flags/session-flags';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config' | 'sessions'>;
 
@@ -47,6 +50,8 @@ export async function getStudentsForSession(deps: Deps, teacher: AuthUser, args:
       'r.ip',
       'r.user_agent',
       'r.accuracy_m',
+      'r.mark_flags',
+      'r.mark_flag_refs',
       'g.outside as outside_checks',
     ])
     .where('u.role', '=', 'student')
@@ -59,19 +64,31 @@ export async function getStudentsForSession(deps: Deps, teacher: AuthUser, args:
     deps,
     rows.map((r) => r.student_id),
   );
-  const allStudents = rows.map(({ user_agent, ...r }) => ({
-    ...r,
-    // Where the student's own mark came from (null for a manual or automatic one): the device as a short label.
-    device: deviceLabel(user_agent),
-    session_id: session?.id ?? null,
-    status: r.status ?? 'absent',
-    marked: r.status !== null,
-    manual_override: r.manual_override === 1,
-    outside_checks: r.outside_checks ?? 0,
-    // Many outside answers in one session: someone probing for the classroom from elsewhere.
-    flagged: (r.outside_checks ?? 0) >= GEOFENCE_FLAG_OUTSIDE,
-    image_urls: images.get(r.student_id)?.image_urls ?? [],
-  }));
+  const names = await namesForFlags(
+    deps.db,
+    rows.map((r) => r.mark_flag_refs),
+    new Map(rows.map((r) => [r.student_id, r.name])),
+  );
+  const allStudents = rows.map(({ user_agent, mark_flags, mark_flag_refs, ...r }) => {
+    const flags = flagsOf(mark_flags ?? 0, mark_flag_refs, names);
+    // Many outside answers in one session (someone probing for the classroom from elsewhere) flag a student who has
+    // no own mark too; an own mark carries the count it was written with.
+    if ((r.outside_checks ?? 0) >= GEOFENCE_FLAG_OUTSIDE && !flags.some((f) => f.code === 'outside_checks'))
+      flags.push({ code: 'outside_checks', text: MSG.markFlags.outsideChecks(r.outside_checks ?? 0) });
+    return {
+      ...r,
+      // Where the student's own mark came from (null for a manual or automatic one): the device as a short label.
+      device: deviceLabel(user_agent),
+      session_id: session?.id ?? null,
+      status: r.status ?? 'absent',
+      marked: r.status !== null,
+      manual_override: r.manual_override === 1,
+      outside_checks: r.outside_checks ?? 0,
+      flags,
+      flagged: flags.length > 0,
+      image_urls: images.get(r.student_id)?.image_urls ?? [],
+    };
+  });
   const start = (args.page - 1) * args.limit;
   return {
     students: allStudents.slice(start, start + args.limit),
@@ -97,21 +114,29 @@ export async function markAttendanceManually(deps: Deps, teacher: AuthUser, inpu
   const student = await deps.db.selectFrom('users').select(['id', 'username', 'department_id', 'role']).where('id', '=', input.student_id).executeTakeFirst();
   if (!student || student.role !== 'student') throw new DomainError('NOT_FOUND', MSG.attendance.studentNotFound);
   if (student.department_id !== session.department_id) throw new DomainError('FORBIDDEN', MSG.attendance.notInDepartment);
-  const now = deps.clock.now().toISOString();
-  await deps.db
-    .insertInto('attendance_records')
-    .values({
-      session_id: session.id,
-      student_id: student.id,
-      status: input.status,
-      marked_at: now,
-      manual_override: 1,
-      marked_by: teacher.id,
-      updated_at: now,
-    })
-    .onConflict((oc) =>
-      oc.columns(['session_id', 'student_id']).doUpdateSet({ status: input.status, manual_override: 1, marked_by: teacher.id, updated_at: now }),
-    )
-    .execute();
+  const at = deps.clock.now();
+  const now = at.toISOString();
+  // With the session's flags: a manual mark carries none, and no longer flags the marks it shared a signal with.
+  // read before the transaction: on SQLite a query outside it would wait for the one connection it holds
+  const sameAddress = !(await campusNetworksSet(deps));
+  await deps.db.transaction().execute(async (trx) => {
+    await lockSessionMarks(trx, session.id);
+    await trx
+      .insertInto('attendance_records')
+      .values({
+        session_id: session.id,
+        student_id: student.id,
+        status: input.status,
+        marked_at: now,
+        manual_override: 1,
+        marked_by: teacher.id,
+        updated_at: now,
+      })
+      .onConflict((oc) =>
+        oc.columns(['session_id', 'student_id']).doUpdateSet({ status: input.status, manual_override: 1, marked_by: teacher.id, updated_at: now }),
+      )
+      .execute();
+    await refreshSessionFlags(trx, session.id, at, { sameAddress });
+  });
   return { message: MSG.attendance.manualMarked(student.username, input.status) };
 }

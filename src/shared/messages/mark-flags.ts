@@ -11,5 +11,8 @@ export const markFlagMessages = {
     outsideChecks: (n: number) => `${n} location checks from outside`,
     flaggedOnly: 'Flagged only',
     column: 'Flags',
+    badge: 'Flagged',
+    hint: 'A flag does not refuse a mark: it tells you where to look.',
+    reasons: (name: string) => `Why the mark of ${name} is flagged`,
   },
 } as const;

@@ -96,8 +96,6 @@ export const teacherMessages = {
       images: 'Face images',
       imageAlt: (name: string, n: number) => `Face image ${n} of ${name}`,
     },
-    flagged: (n: number) => `Flagged: ${n} location checks from outside`,
-    flaggedHint: 'Many location checks from outside the geofence in this session: someone may be trying to find the classroom from elsewhere.',
     noSession: 'No session yet: start one to take attendance.',
     sessionOf: (started: string, running: boolean) => `Session started ${started} (${running ? 'running' : 'ended'})`,
     notYetMarked: 'Not yet marked',

@@ -14,6 +14,12 @@ const ZDay = z.preprocess(
 );
 export const ZUserId = z.coerce.number().int().positive();
 
+const QUERY_BOOLEANS: Record<string, boolean | undefined> = { true: true, '1': true, false: false, '0': false, '': undefined };
+const ZQueryBoolean = z.preprocess(
+  (v) => (typeof v === 'string' && v in QUERY_BOOLEANS ? QUERY_BOOLEANS[v] : v === null ? undefined : v),
+  z.boolean().optional(),
+);
+
 /** A department by id or by name (SPEC 7: the admin modal sends either). */
 export const ZDepartmentRef = z.union([z.number().int().positive(), z.string().trim().min(1).max(40)], { error: MSG.validation.department });
 
@@ -26,6 +32,8 @@ export const ZAttendanceFilter = z
     start_date: ZDay,
     end_date: ZDay,
     mode: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(FILTER_MODES).optional()),
+    /** Only flagged present marks (issue 19); from a query string 'true' or '1' (and 'false', '0' or '' for off). */
+    flagged: ZQueryBoolean,
   })
   .refine((f) => !f.start_date || !f.end_date || f.start_date <= f.end_date, { message: MSG.admin.filters.endBeforeStart, path: ['end_date'] });
 export type TAttendanceFilter = z.infer<typeof ZAttendanceFilter>;

@@ -2,6 +2,7 @@ import { Download, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
+import { MarkFlags } from '@/components/mark-flags';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -54,7 +55,7 @@ export function DetailDialog({ pair, filter, onClose }: { pair: PairRow | null; 
             <Table>
               <TableHeader>
                 <TableRow>
-                  {[...A.detailColumns, T.address, T.device, T.accuracy].map((c) => (
+                  {[...A.detailColumns, T.address, T.device, T.accuracy, MSG.markFlags.column].map((c) => (
                     <TableHead key={c}>{c}</TableHead>
                   ))}
                 </TableRow>
@@ -77,6 +78,9 @@ export function DetailDialog({ pair, filter, onClose }: { pair: PairRow | null; 
                     <TableCell className="tabular-nums">{r.ip ?? ''}</TableCell>
                     <TableCell className="whitespace-nowrap">{r.ip ? (r.device ?? T.unknownDevice) : ''}</TableCell>
                     <TableCell className="tabular-nums whitespace-nowrap">{r.accuracy_m === null ? '' : T.accuracyMeters(r.accuracy_m)}</TableCell>
+                    <TableCell className="min-w-56">
+                      <MarkFlags flags={r.flags} name={pair?.student_name ?? ''} />
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>

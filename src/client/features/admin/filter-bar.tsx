@@ -1,15 +1,22 @@
 import { Download, FilterX, ListFilter, Table2 } from 'lucide-react';
 import { MSG } from '../../../shared/messages';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { trpc } from '@/lib/trpc';
 import type { FilterDraft } from './use-attendance-filter';
 
 const F = MSG.admin.filters;
 
-/** SPEC 2's filter row: Department, Mode, Teacher, Student, Start and End date; Apply, Clear, Open Summary, Export CSV. */
+type TextKey = Exclude<keyof FilterDraft, 'flagged'>;
+
+/**
+ * SPEC 2's filter row: Department, Mode, Teacher, Student, Start and End date, and Flagged only (issue 19); Apply,
+ * Clear, Open Summary, Export CSV.
+ */
 export function FilterBar({
   draft,
   onChange,
@@ -20,7 +27,7 @@ export function FilterBar({
   exporting,
 }: {
   draft: FilterDraft;
-  onChange: (key: keyof FilterDraft, value: string) => void;
+  onChange: <K extends keyof FilterDraft>(key: K, value: FilterDraft[K]) => void;
   onApply: () => void;
   onClear: () => void;
   onOpenSummary: () => void;
@@ -31,7 +38,7 @@ export function FilterBar({
   const teachers = trpc.admin.users.useQuery({ role: 'teacher' });
   const students = trpc.admin.users.useQuery({ role: 'student' });
   const invalidRange = Boolean(draft.start_date && draft.end_date && draft.end_date < draft.start_date);
-  const select = (key: keyof FilterDraft, label: string, options: { value: string | number; label: string }[]) => (
+  const select = (key: TextKey, label: string, options: { value: string | number; label: string }[]) => (
     <FormField id={`filter-${key}`} label={label}>
       <NativeSelect id={`filter-${key}`} value={draft[key]} onChange={(e) => onChange(key, e.target.value)}>
         <option value="">{F.all}</option>
@@ -72,7 +79,11 @@ export function FilterBar({
           <Input id="filter-end" type="date" value={draft.end_date} aria-invalid={invalidRange} onChange={(e) => onChange('end_date', e.target.value)} />
         </FormField>
       </div>
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <div className="flex min-h-9 items-center gap-2 pr-2">
+          <Checkbox id="filter-flagged" checked={draft.flagged} onCheckedChange={(checked) => onChange('flagged', checked === true)} />
+          <Label htmlFor="filter-flagged">{MSG.markFlags.flaggedOnly}</Label>
+        </div>
         <Button onClick={onApply} disabled={invalidRange}>
           <ListFilter aria-hidden />
           {F.apply}

@@ -1,4 +1,4 @@
-import { CalendarCheck, GraduationCap, UserCheck } from 'lucide-react';
+import { CalendarCheck, GraduationCap, TriangleAlert, UserCheck } from 'lucide-react';
 import { MSG } from '../../../shared/messages';
 import { Skeleton } from '@/components/ui/skeleton';
 import { trpc } from '@/lib/trpc';
@@ -6,7 +6,7 @@ import { cn } from '@/lib/utils';
 
 const S = MSG.admin.stats;
 
-/** Total Teachers, Total Students (each opens that user list) and Total Attendance; how many teachers wait. */
+/** Total Teachers, Total Students (each opens that user list), Total Attendance and Flagged marks; how many teachers wait. */
 export function StatCards({ shown, onShow }: { shown: 'teacher' | 'student' | null; onShow: (role: 'teacher' | 'student') => void }) {
   const summary = trpc.admin.summary.useQuery();
   const s = summary.data;
@@ -19,7 +19,7 @@ export function StatCards({ shown, onShow }: { shown: 'teacher' | 'student' | nu
           {MSG.admin.loadAttendanceFailed}
         </p>
       )}
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {(['teacher', 'student'] as const).map((role) => (
           <button
             key={role}
@@ -50,6 +50,18 @@ export function StatCards({ shown, onShow }: { shown: 'teacher' | 'student' | nu
               {value(s?.total_attendance)}
             </span>
             {s && <span className="text-xs text-muted-foreground">{S.sessions(s.total_sessions)}</span>}
+          </span>
+        </div>
+        <div className={card}>
+          <span aria-hidden className="flex size-10 items-center justify-center rounded-lg bg-destructive/10 text-destructive">
+            <TriangleAlert className="size-5" />
+          </span>
+          <span className="grid gap-1">
+            <span className="text-sm text-muted-foreground">{S.flagged}</span>
+            <span className="text-2xl font-semibold" data-testid="stat-flagged">
+              {value(s?.flagged_marks)}
+            </span>
+            <span className="text-xs text-muted-foreground">{S.flaggedHint}</span>
           </span>
         </div>
       </div>

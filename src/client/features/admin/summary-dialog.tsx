@@ -8,6 +8,7 @@ import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/u
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { downloadFile } from '@/lib/download';
 import { trpc } from '@/lib/trpc';
+import { cn } from '@/lib/utils';
 import type { AttendanceFilter, PairRow } from './admin-types';
 
 const A = MSG.admin;
@@ -70,7 +71,7 @@ export function SummaryDialog({
             <Table>
               <TableHeader>
                 <TableRow>
-                  {A.summaryColumns.map((c) => (
+                  {[...A.summaryColumns, A.flaggedColumn].map((c) => (
                     <TableHead key={c}>{c}</TableHead>
                   ))}
                 </TableRow>
@@ -94,6 +95,12 @@ export function SummaryDialog({
                         </TableCell>
                       ),
                     )}
+                    <TableCell
+                      className={cn('tabular-nums whitespace-nowrap', r.flagged_marks > 0 && 'font-medium text-destructive')}
+                      data-testid="summary-flagged"
+                    >
+                      {A.flaggedCount(r.flagged_marks, r.flagged_rate)}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -8,9 +8,11 @@ export interface FilterDraft {
   student: string;
   start_date: string;
   end_date: string;
+  /** Issue 19: only present marks with a flag. */
+  flagged: boolean;
 }
 
-export const EMPTY_FILTER: FilterDraft = { department_id: '', mode: '', teacher: '', student: '', start_date: '', end_date: '' };
+export const EMPTY_FILTER: FilterDraft = { department_id: '', mode: '', teacher: '', student: '', start_date: '', end_date: '', flagged: false };
 
 /** The filter row's fields as typed ('' = any) into the input every report query takes. */
 export function toFilterInput(d: FilterDraft): AttendanceFilter {
@@ -22,6 +24,8 @@ export function toFilterInput(d: FilterDraft): AttendanceFilter {
     mode: d.mode === 'offline' || d.mode === 'online' ? d.mode : undefined,
     start_date: d.start_date || undefined,
     end_date: d.end_date || undefined,
+    // Unticked means no filter (every mark), not "unflagged marks only".
+    flagged: d.flagged || undefined,
   };
 }
 
@@ -35,7 +39,7 @@ export function useAttendanceFilter() {
     draft,
     applied,
     input,
-    set: (key: keyof FilterDraft, value: string) => setDraft((d) => ({ ...d, [key]: value })),
+    set: <K extends keyof FilterDraft>(key: K, value: FilterDraft[K]) => setDraft((d) => ({ ...d, [key]: value })),
     apply: () => setApplied(draft),
     clear: () => {
       setDraft(EMPTY_FILTER);

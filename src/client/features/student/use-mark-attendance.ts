@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { REDIRECT_AFTER_MARKING_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
+import { deviceId } from '@/lib/device-id';
 import { formatDateTime } from '@/lib/format';
 import { roomCodeHandoff } from '@/lib/room-code-handoff';
 import { errorCodeOf, refusalText, trpcCodeOf } from '@/lib/server-errors';
@@ -30,7 +31,7 @@ export function useMarkAttendance(locate: () => Promise<Coords | null>, roomCode
     try {
       const coords = await locate();
       if (!coords) return void toast.error(M.locationError);
-      const result = await geofenceStep.mutateAsync({ ...coords, room_code: code || undefined }).catch((err: unknown) => {
+      const result = await geofenceStep.mutateAsync({ ...coords, room_code: code || undefined, device_id: deviceId() }).catch((err: unknown) => {
         const reason = errorCodeOf(err);
         if (reason === 'room_code_required') roomCode.refuse(MSG.roomCode.required);
         else if (reason === 'room_code_not_current') {

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { FaceChangeHistory } from '@/features/face-changes';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { formatDateTime } from '@/lib/format';
+import { MarkFlags } from '@/components/mark-flags';
 import { StatusBadge } from '@/components/status-badge';
 import { sessionCaption } from './session-caption';
 import type { SessionRef, SessionStudent } from './teacher-queries';
@@ -67,6 +68,19 @@ export function StudentDetailDialog({ student, session, onClose }: { student: Se
                 ))}
               </dl>
             </div>
+            {s.flags.length > 0 && (
+              <section
+                aria-labelledby="detail-flags"
+                className="grid gap-2 rounded-lg border border-destructive/30 bg-destructive/5 p-3 text-sm"
+                data-testid="detail-flags"
+              >
+                <h3 id="detail-flags" className="font-medium">
+                  {MSG.markFlags.column}
+                </h3>
+                <MarkFlags flags={s.flags} name={s.name} />
+                <p className="text-xs text-muted-foreground">{MSG.markFlags.hint}</p>
+              </section>
+            )}
             <FaceChangeHistory studentId={s.student_id} />
             <DialogFooter>
               <Button variant="outline" onClick={() => update('absent')} disabled={pending}>

@@ -11,6 +11,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format';
 import { refusalText } from '@/lib/server-errors';
+import { MarkFlags } from '@/components/mark-flags';
 import { StatusBadge } from '@/components/status-badge';
 import { sessionCaption } from './session-caption';
 import { StudentDetailDialog } from './student-detail-dialog';
@@ -84,11 +85,7 @@ export function StudentsPanel({ live }: { live: boolean }) {
                   </button>
                   <p className="text-xs break-all text-muted-foreground">{s.email}</p>
                   {s.timestamp && <p className="text-xs text-muted-foreground tabular-nums sm:hidden">{formatDateTime(s.timestamp)}</p>}
-                  {s.flagged && (
-                    <p className="text-xs font-medium text-destructive" title={M.flaggedHint}>
-                      {M.flagged(s.outside_checks)}
-                    </p>
-                  )}
+                  <MarkFlags flags={s.flags} name={s.name} className="mt-1" />
                 </TableCell>
                 <TableCell>
                   <StatusBadge value={s.marked ? s.status : null} label={s.marked ? undefined : M.notMarked} />

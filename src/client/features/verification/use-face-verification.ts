@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { RECORDING_MS, REDIRECT_AFTER_MARKING_MS, TOAST_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
+import { deviceId } from '@/lib/device-id';
 import { type Coords, geolocationFailure, getCurrentCoords } from '@/lib/use-geolocation';
 import { ROOM_CODE_REFUSED_STATE, roomCodeHandoff } from '@/lib/room-code-handoff';
 import { errorCodeOf, isNoResponse, refusalText } from '@/lib/server-errors';
@@ -95,7 +96,7 @@ export function useFaceVerification(record: (ms: number) => Promise<Blob>, passe
     let backState: unknown = null;
     try {
       // face_verified: the server checks it holds a fresh verification of its own.
-      showResult(await markVerified.mutateAsync({ ...coords, face_verified: true, room_code: roomCode ?? undefined }));
+      showResult(await markVerified.mutateAsync({ ...coords, face_verified: true, room_code: roomCode ?? undefined, device_id: deviceId() }));
     } catch (err) {
       const reason = errorCodeOf(err);
       // The code grew too old during the face check: the dashboard shows why, with the field ready for a new one.

@@ -3,6 +3,7 @@ import type { TAttendanceFilter } from '../../../shared/schemas/admin';
 import type { DB } from '../../db/connect';
 import { filteredRecords } from './attendance-filter';
 import type { AppDeps } from '../../deps';
+import { flagsOf, namesForFlags } from '../mark-flags/flag-texts';
 
 /** The record and session columns a detail row (SPEC 3) is made of; names come from userNames (no per-row join). */
 export function detailRecords(db: DB, f: TAttendanceFilter) {
@@ -22,6 +23,8 @@ export function detailRecords(db: DB, f: TAttendanceFilter) {
     'r.ip',
     'r.user_agent',
     'r.accuracy_m',
+    'r.mark_flags',
+    'r.mark_flag_refs',
     's.radius_m as session_radius_m',
     's.started_at',
     's.ends_at',
@@ -38,7 +41,7 @@ export async function userNames(db: DB, ids?: number[]) {
   return new Map((await q.execute()).map((u) => [u.id, u.username]));
 }
 
-/** SPEC 3's attendance detail row; mode is derived (SPEC 4): a location check means Offline. */
+/** SPEC 3's attendance detail row; mode is derived (SPEC 4): a location check means Offline. `names` also holds the students its flags name. */
 export function toDetailRow(r: DetailRecord, names: Map<number, string>) {
   return {
     id: r.id,
@@ -58,6 +61,7 @@ export function toDetailRow(r: DetailRecord, names: Map<number, string>) {
     ip: r.ip,
     device: deviceLabel(r.user_agent),
     accuracy_m: r.accuracy_m,
+    flags: flagsOf(r.mark_flags, r.mark_flag_refs, names),
   };
 }
 
@@ -71,6 +75,11 @@ export async function pairDetail({ db }: Pick<AppDeps, 'db'>, f: TAttendanceFilt
     .orderBy('r.id', 'desc')
     .limit(DETAIL_LIST_MAX)
     .execute();
-  const names = await userNames(db, [...new Set(rows.flatMap((r) => (r.marked_by === null ? [] : [r.marked_by])))]);
+  const markers = await userNames(db, [...new Set(rows.flatMap((r) => (r.marked_by === null ? [] : [r.marked_by])))]);
+  const names = await namesForFlags(
+    db,
+    rows.map((r) => r.mark_flag_refs),
+    markers,
+  );
   return rows.map((r) => toDetailRow(r, names));
 }

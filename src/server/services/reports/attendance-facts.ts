@@ -18,6 +18,8 @@ export interface Facts {
   /** marked_at, seconds since the epoch. */
   at: Uint32Array;
   flags: Uint8Array;
+  /** How many records have F_FLAGGED (the summary card), kept by every write of `flags`. */
+  flagged: number;
   /** Per record: the index of its teacher and student pair in pairTeacher/pairStudent (fixed once assigned). */
   pair: Int32Array;
   pairTeacher: Int32Array;
@@ -36,6 +38,8 @@ export const F_GEO_INVALID = 4;
 export const F_FACE_OK = 8;
 export const F_FACE_FAIL = 16;
 export const F_MANUAL = 32;
+/** A present mark with issue 19 flags (attendance_records.mark_flags). */
+export const F_FLAGGED = 64;
 
 const RECOUNT_MS = 30_000;
 
@@ -55,7 +59,8 @@ type Row = { id: number; session_id: number; student_id: number; marked_at: stri
 const flagsSql = sql<number>`(case when status = 'present' then ${sql.lit(F_PRESENT)} else 0 end)
   + (case when geofencing_status = 'valid' then ${sql.lit(F_GEO_VALID)} when geofencing_status = 'invalid' then ${sql.lit(F_GEO_INVALID)} else 0 end)
   + (case when face_recognition_status = 'verified' then ${sql.lit(F_FACE_OK)} when face_recognition_status is not null then ${sql.lit(F_FACE_FAIL)} else 0 end)
-  + (case when manual_override = 1 then ${sql.lit(F_MANUAL)} else 0 end)`;
+  + (case when manual_override = 1 then ${sql.lit(F_MANUAL)} else 0 end)
+  + (case when status = 'present' and mark_flags <> 0 then ${sql.lit(F_FLAGGED)} else 0 end)`;
 
 const recordColumns = ['id', 'session_id', 'student_id', 'marked_at', flagsSql.as('flags')] as const;
 
@@ -114,6 +119,8 @@ function put(state: State, i: number, r: Row) {
   f.session[i] = r.session_id;
   f.student[i] = r.student_id;
   f.at[i] = Math.floor(Date.parse(r.marked_at) / 1000);
+  // A slot past n is still zero (grow copies into zeroed arrays), so a new record only adds.
+  f.flagged += (r.flags & F_FLAGGED ? 1 : 0) - (f.flags[i] & F_FLAGGED ? 1 : 0);
   f.flags[i] = r.flags;
 }
 
@@ -168,6 +175,7 @@ async function fullLoad(db: DB, now: number, version: number): Promise<State> {
   });
   const facts: Facts = {
     ...empty(),
+    flagged: 0,
     pairTeacher: new Int32Array(0),
     pairStudent: new Int32Array(0),
     pairs: 0,

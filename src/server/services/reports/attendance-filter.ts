@@ -27,8 +27,10 @@ export const recordConditions = (f: TAttendanceFilter) => (eb: ExpressionBuilder
   if (f.end_date) all.push(eb('r.marked_at', '<', kolkataDayEnd(f.end_date)));
   if (f.mode === 'offline') all.push(eb('r.geofencing_status', 'is not', null));
   if (f.mode === 'online') all.push(eb('r.geofencing_status', 'is', null));
+  // Only an own present mark carries flags (the marking keeps others at 0); the status check says so to a reader.
+  if (f.flagged) all.push(eb('r.status', '=', 'present'), eb('r.mark_flags', '!=', 0));
   return eb.and(all);
 };
 
 export const filterKey = (f: TAttendanceFilter) =>
-  JSON.stringify([f.teacher ?? 0, f.student ?? 0, f.department_id ?? 0, f.start_date ?? '', f.end_date ?? '', f.mode ?? '']);
+  JSON.stringify([f.teacher ?? 0, f.student ?? 0, f.department_id ?? 0, f.start_date ?? '', f.end_date ?? '', f.mode ?? '', f.flagged ? 1 : 0]);

@@ -1,13 +1,16 @@
 import type { TAttendanceDetailsInput, TAttendanceFilter } from '../../../shared/schemas/admin';
 import type { DB } from '../../db/connect';
-import { F_FACE_FAIL, F_FACE_OK, F_GEO_INVALID, F_GEO_VALID, F_MANUAL, F_PRESENT, type Facts } from './attendance-facts';
+import { F_FACE_FAIL, F_FACE_OK, F_FLAGGED, F_GEO_INVALID, F_GEO_VALID, F_MANUAL, F_PRESENT, type Facts } from './attendance-facts';
 import { filterKey } from './attendance-filter';
 import { kolkataDayEnd, kolkataDayStart } from '../../../shared/kolkata-time';
 import type { AppDeps } from '../../deps';
 
-/** Counters per pair, in one typed array: PRESENT, ABSENT, GEO_OK, GEO_FAIL, FACE_OK, FACE_FAIL, MANUAL, TOTAL. */
-const K = 8;
-const [PRESENT, ABSENT, GEO_OK, GEO_FAIL, FACE_OK, FACE_FAIL, MANUAL, TOTAL] = [0, 1, 2, 3, 4, 5, 6, 7];
+/** Counters per pair, in one typed array: PRESENT, ABSENT, GEO_OK, GEO_FAIL, FACE_OK, FACE_FAIL, MANUAL, TOTAL, FLAGGED. */
+const K = 9;
+const [PRESENT, ABSENT, GEO_OK, GEO_FAIL, FACE_OK, FACE_FAIL, MANUAL, TOTAL, FLAGGED] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+
+/** Flagged present marks as a share of present marks, 0..100 to one decimal; null without a present mark. */
+const flaggedRate = (flagged: number, present: number) => (present ? Math.round((flagged / present) * 1000) / 10 : null);
 
 /** A filter's counters over the facts; kept by deps.reports (report-cache.ts) while the facts keep their version. */
 export interface CachedAggregate {
@@ -31,6 +34,7 @@ function aggregate(f: Facts, q: TAttendanceFilter): CachedAggregate {
   const wantDepartment = q.department_id ?? 0;
   const offline = q.mode === 'offline';
   const online = q.mode === 'online';
+  const flaggedOnly = Boolean(q.flagged);
   const n = f.n;
   const counts = new Int32Array(f.pairs * K);
   const last = new Uint32Array(f.pairs);
@@ -44,6 +48,7 @@ function aggregate(f: Facts, q: TAttendanceFilter): CachedAggregate {
     const fl = flags[i];
     if (offline && !(fl & geoMask)) continue;
     if (online && fl & geoMask) continue;
+    if (flaggedOnly && !(fl & F_FLAGGED)) continue;
     const p = pair[i];
     const b = p * K;
     counts[b + (fl & F_PRESENT ? PRESENT : ABSENT)]++;
@@ -52,6 +57,7 @@ function aggregate(f: Facts, q: TAttendanceFilter): CachedAggregate {
     if (fl & F_FACE_OK) counts[b + FACE_OK]++;
     if (fl & F_FACE_FAIL) counts[b + FACE_FAIL]++;
     if (fl & F_MANUAL) counts[b + MANUAL]++;
+    if (fl & F_FLAGGED) counts[b + FLAGGED]++;
     counts[b + TOTAL]++;
     if (t > last[p]) last[p] = t;
   }
@@ -118,6 +124,9 @@ async function pairRowsOf(db: DB, f: Facts, agg: CachedAggregate, pairs: Int32Ar
       total_attendance: c(TOTAL),
       manual_count: c(MANUAL),
       system_count: c(TOTAL) - c(MANUAL),
+      // Issue 19: how often this student's marks needed a second look, so a pattern shows.
+      flagged_marks: c(FLAGGED),
+      flagged_rate: flaggedRate(c(FLAGGED), c(PRESENT)),
       last_marked_at: new Date(agg.last[p] * 1000).toISOString(),
     };
   });
@@ -154,5 +163,6 @@ export async function attendanceChartTotals(deps: Pick<AppDeps, 'reports'>, q: T
     manual: t[MANUAL],
     system: t[TOTAL] - t[MANUAL],
     total: t[TOTAL],
+    flagged: t[FLAGGED],
   };
 }

@@ -20,6 +20,7 @@ export async function attendanceSummary({ db, reports }: Pick<AppDeps, 'db' | 'r
     total_students: of('student'),
     total_sessions: Number(sessions.n),
     total_attendance: facts.n,
+    flagged_marks: facts.flagged,
     pending_teachers: of('teacher', 'pending'),
   };
 }

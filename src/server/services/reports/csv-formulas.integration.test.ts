@@ -4,6 +4,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMULA_START, parseCsvCells } from '../../../../tests/helpers/csv';
+import { MSG } from '../../../shared/messages';
+import { flagBit } from '../mark-flags/flag-bits';
 import { insertSession } from '../../../../tests/helpers/sessions';
 import { createTestUser, signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
 
@@ -31,8 +33,10 @@ beforeAll(async () => {
     ends_at: '2026-03-02T05:00:00.000Z',
     ended_at: '2026-03-02T05:00:00.000Z',
   });
+  let first = 0;
   for (const [i, name] of HOSTILE.entries()) {
     const student = await createTestUser(srv.db, { role: 'student', department: 'BCA', username: name, email: `${STARTS[i]}s${i}@x.test` });
+    first ||= student.id;
     await srv.db
       .insertInto('attendance_records')
       .values({
@@ -48,6 +52,9 @@ beforeAll(async () => {
         manual_override: i % 2,
         // A manual mark names its teacher in "Marked by": the hostile teacher's name lands in one more column.
         marked_by: i % 2 ? teacher.id : null,
+        // Issue 19's Flags column names another student: the first hostile name lands in the own marks' Flags cells.
+        mark_flags: i % 2 ? 0 : flagBit('same_device'),
+        mark_flag_refs: i % 2 ? null : JSON.stringify({ same_device: [first] }),
         updated_at: '2026-03-02T05:00:00.000Z',
       })
       .execute();
@@ -73,7 +80,9 @@ function expectNeutralised(csv: string, minRows: number) {
 
 describe('CSV cells stay inert for formula-looking names and emails', () => {
   it('the detail CSV (every pair, and one pair)', async () => {
-    expectNeutralised(await download('/api/admin/attendance-details/export.csv'), HOSTILE.length);
+    const csv = await download('/api/admin/attendance-details/export.csv');
+    expectNeutralised(csv, HOSTILE.length);
+    expect(parseCsvCells(csv).flatMap((r) => r.slice(-1))).toContain(MSG.markFlags.sameDevice(HOSTILE[0]));
     const one = parseCsvCells(await download(`/api/admin/attendance-details/export.csv?teacher=${teacherId}`));
     expect(one.flat().filter((c) => FORMULA_START.test(c))).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { MSG } from '../../../shared/messages';
 import { formatKolkata, kolkataFormatter } from '../../../shared/kolkata-time';
 import { csvField } from './csv-field';
+import { flagsOf, flagsText } from '../mark-flags/flag-texts';
 
 /** One record as the export reads it (arrayRows over detail-csv.ts's columns, in this order). */
 export type CsvRecordRow = [
@@ -16,7 +17,12 @@ export type CsvRecordRow = [
   latitude: number | null,
   longitude: number | null,
   radius_m: number | null,
+  mark_flags: number,
+  mark_flag_refs: string | null,
 ];
+
+/** The Flags cell (issue 19): the reasons' texts, guarded like any text (they name students). */
+export const flagsCell = (r: CsvRecordRow, names: Map<number, string>) => (r[12] ? csvField(flagsText(flagsOf(r[12], r[13], names))) : '');
 
 /** A session's side of its rows, its times already CSV fields: formatted once per session, not once per row. */
 export interface CsvSession {
@@ -55,7 +61,7 @@ function fewValues() {
 }
 
 /**
- * The CSV line of a record (SPEC 9's 12 columns; Teacher and Student in front when `withPair`), byte for byte what
+ * The CSV line of a record (SPEC 9's 12 columns and issue 19's Flags; Teacher and Student in front when `withPair`), byte for byte what
  * csvField over each column gives, with every repeated cell (names, statuses, session times) escaped once.
  * `names` must hold every user the rows name (missing ones as ''): the caller reads new users before a batch.
  */
@@ -78,7 +84,7 @@ export function detailLineWriter(names: Map<number, string>, withPair: boolean) 
     const by = r[8];
     const line = `${date.charCodeAt(0) === 45 ? csvField(date) : date},${status(r[4])},${r[5] ? offline : online},${geo(r[5])},${face(r[6])},${
       r[7] === 1 ? yes : no
-    },${by !== null && names.get(by) ? nameCell(by) : system},${coordinate(r[9])},${coordinate(r[10])},${String(r[11] ?? s.radius)},${s.start},${s.end}\r\n`;
+    },${by !== null && names.get(by) ? nameCell(by) : system},${coordinate(r[9])},${coordinate(r[10])},${String(r[11] ?? s.radius)},${s.start},${s.end},${flagsCell(r, names)}\r\n`;
     return withPair ? `${nameCell(s.teacher_id)},${nameCell(r[3])},${line}` : line;
   };
 }

@@ -9,6 +9,7 @@ import type { TAttendanceFilter } from '../../../shared/schemas/admin';
 import { connectDatabase, type DB } from '../../db/connect';
 import { migrateToLatest } from '../../db/migrate';
 import { detailCsvChunks } from './detail-csv';
+import { flagBit } from '../mark-flags/flag-bits';
 import { insertSession } from '../../../../tests/helpers/sessions';
 
 /**
@@ -42,7 +43,8 @@ beforeAll(async () => {
     });
   const a = await session(ids.boss, 40, '2026-01-10T04:00:00.000Z', '2026-01-10T05:00:00.000Z', '2026-01-10T04:45:00.000Z');
   const b = await session(ids.tb, 30, '2026-01-11T20:00:00.000Z', '2026-01-11T21:00:00.000Z', null);
-  const record = { updated_at: '2026-01-12T00:00:00.000Z', face_verification_id: null };
+  // One set of columns for every row of the multi-row insert (SQLite fills a missing one with NULL, not its default).
+  const record = { updated_at: '2026-01-12T00:00:00.000Z', face_verification_id: null, mark_flags: 0, mark_flag_refs: null };
   await db
     .insertInto('attendance_records')
     .values([
@@ -60,6 +62,9 @@ beforeAll(async () => {
         face_recognition_status: 'not_verified',
         manual_override: 0,
         marked_by: null,
+        // Flags as the marking stores them: one names the student with the hostile name.
+        mark_flags: flagBit('same_device') | flagBit('no_room_code'),
+        mark_flag_refs: JSON.stringify({ same_device: [ids.neg] }),
       },
       {
         ...record,
@@ -107,10 +112,13 @@ async function csv(f: TAttendanceFilter) {
 }
 
 const BOSS = `"'=Boss, ""T"""`;
-const header = `Teacher,Student,${MSG.admin.detailColumns.join(',')}\r\n`;
-const samA = `10/01/2026 09:35:00,present,Offline,valid,verified,No,System,'-33.868800,151.209300,40,10/01/2026 09:30:00,10/01/2026 10:15:00\r\n`;
-const negA = `10/01/2026 09:35:00,absent,Online,,,Yes,${BOSS},,,40,10/01/2026 09:30:00,10/01/2026 10:15:00\r\n`;
-const samB = `12/01/2026 01:40:30,present,Offline,invalid,not_verified,No,System,12.345679,'-0.000000,30,12/01/2026 01:30:00,12/01/2026 02:30:00\r\n`;
+const columns = [...MSG.admin.detailColumns, MSG.markFlags.column].join(',');
+const header = `Teacher,Student,${columns}\r\n`;
+const samA = `10/01/2026 09:35:00,present,Offline,valid,verified,No,System,'-33.868800,151.209300,40,10/01/2026 09:30:00,10/01/2026 10:15:00,\r\n`;
+const negA = `10/01/2026 09:35:00,absent,Online,,,Yes,${BOSS},,,40,10/01/2026 09:30:00,10/01/2026 10:15:00,\r\n`;
+// The reasons joined by '; ' in one cell: it names '-neg' but starts with a letter, so it needs no guard.
+const samBFlags = `${MSG.markFlags.sameDevice('-neg')}; ${MSG.markFlags.noRoomCode}`;
+const samB = `12/01/2026 01:40:30,present,Offline,invalid,not_verified,No,System,12.345679,'-0.000000,30,12/01/2026 01:30:00,12/01/2026 02:30:00,${samBFlags}\r\n`;
 
 describe('detail CSV bytes', () => {
   it('writes every record oldest first, with Teacher and Student in front', async () => {
@@ -118,7 +126,7 @@ describe('detail CSV bytes', () => {
   });
 
   it('writes the popup columns alone for one teacher and student, and narrows by teacher and mode', async () => {
-    expect(await csv({ teacher: ids.boss, student: ids.sam })).toEqual({ text: `${MSG.admin.detailColumns.join(',')}\r\n${samA}`, rows: 1 });
+    expect(await csv({ teacher: ids.boss, student: ids.sam })).toEqual({ text: `${columns}\r\n${samA}`, rows: 1 });
     expect((await csv({ teacher: ids.tb })).text).toBe(`${header}tb,sam,${samB}`);
     expect((await csv({ mode: 'online' })).text).toBe(`${header}${BOSS},'-neg,${negA}`);
     expect(await csv({ start_date: '2026-01-13' })).toEqual({ text: header, rows: 0 });

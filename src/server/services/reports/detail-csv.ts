@@ -7,6 +7,7 @@ import { userNames } from './attendance-detail';
 import { fileStamp } from '../../../shared/kolkata-time';
 import { recordConditions } from './attendance-filter';
 import { csvField } from './csv-field';
+import { referencedStudents } from '../mark-flags/flag-texts';
 import { type CsvRecordRow, type CsvSession, csvSession, detailLineWriter } from './detail-csv-lines';
 import type { AppDeps } from '../../deps';
 
@@ -46,6 +47,8 @@ function csvRecords(db: DB, f: TAttendanceFilter, after: { marked_at: string; id
       'r.latitude',
       'r.longitude',
       'r.radius_m',
+      'r.mark_flags',
+      'r.mark_flag_refs',
     ]);
   if (f.teacher || f.department_id) {
     let sessions = db.selectFrom('geofence_sessions').select('id');
@@ -58,8 +61,9 @@ function csvRecords(db: DB, f: TAttendanceFilter, after: { marked_at: string; id
   return q.orderBy('r.marked_at').orderBy('r.id').limit(BATCH);
 }
 
-/** One pair fixed: the popup's 12 columns; otherwise Teacher and Student come first. */
-export const detailHeader = (withPair: boolean) => `${[...(withPair ? ['Teacher', 'Student'] : []), ...MSG.admin.detailColumns].map(csvField).join(',')}\r\n`;
+/** One pair fixed: the popup's 12 columns and Flags; otherwise Teacher and Student come first. */
+export const detailHeader = (withPair: boolean) =>
+  `${[...(withPair ? ['Teacher', 'Student'] : []), ...MSG.admin.detailColumns, MSG.markFlags.column].map(csvField).join(',')}\r\n`;
 
 /** Users and sessions created after the export started (rare): read before the batch that names them. */
 async function learnNew(db: DB, rows: CsvRecordRow[], sessions: Map<number, CsvSession>, names: Map<number, string>) {
@@ -76,6 +80,7 @@ async function learnNew(db: DB, rows: CsvRecordRow[], sessions: Map<number, CsvS
     check(r[3]);
     check(sessions.get(r[2])?.teacher_id);
     check(r[8]);
+    if (r[12]) for (const id of referencedStudents(r[13])) check(id);
   }
   if (!missing.size) return;
   const found = await userNames(db, [...missing]);

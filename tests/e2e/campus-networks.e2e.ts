@@ -1,0 +1,93 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../src/shared/messages';
+import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
+import { hasChromium, launchBrowser, openPage, screenshot, toastWith } from './support/browser';
+import { login } from './support/journey';
+
+const M = MSG.campusNetworks;
+const PASSWORD = 'Str0ng!pass';
+
+/** Issue 19: the admin adds the network they are on, saves, and finds the list still there after a reload. */
+describe.skipIf(!hasChromium)('the campus networks card in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  const stored = async () => {
+    const row = await server.db.selectFrom('app_settings').select('value').where('key', '=', 'campus_networks').executeTakeFirst();
+    return row ? JSON.parse(row.value) : null;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+    await createTestUser(server.db, { role: 'admin', email: 'head@school.test', password: PASSWORD, username: 'head' });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('adds the network the admin is on, refuses a mistyped one, saves, and keeps the list across a reload', async () => {
+    const { page, context } = await openPage(browser, server.url);
+    await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
+    const card = page.getByRole('region', { name: M.title });
+    await card.getByText(M.none).waitFor();
+    // The browser reaches the test server over loopback: that is the address the server sees.
+    expect(await card.getByTestId('your-address').innerText()).toContain(M.yourAddress('127.0.0.1'));
+
+    await card.getByRole('button', { name: M.addCurrent }).click();
+    expect(await card.getByLabel(M.networkLabel(1)).inputValue()).toBe('127.0.0.1/32');
+    // Once listed, the same network is not offered twice.
+    expect(await card.getByRole('button', { name: M.addCurrent }).isDisabled()).toBe(true);
+    await card.getByRole('button', { name: M.addOther }).click();
+    await card.getByLabel(M.networkLabel(2)).fill('10.20.3.4/33');
+    await card.getByRole('button', { name: M.save }).click();
+    await card.getByText(M.invalid('10.20.3.4/33')).waitFor();
+    expect(await stored()).toBeNull();
+
+    await card.getByLabel(M.networkLabel(2)).fill('10.20.3.4/16');
+    await card.getByRole('button', { name: M.save }).click();
+    await toastWith(page, M.saved).waitFor();
+    // Saved as normalised, and the admin's own address is now inside the list.
+    await card.getByText(M.yourAddressInside).waitFor();
+    expect(await card.getByLabel(M.networkLabel(2)).inputValue()).toBe('10.20.0.0/16');
+    expect(await stored()).toEqual(['127.0.0.1/32', '10.20.0.0/16']);
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-campus-networks');
+
+    await page.reload();
+    await card.getByLabel(M.networkLabel(1)).waitFor();
+    expect(await card.getByLabel(M.networkLabel(1)).inputValue()).toBe('127.0.0.1/32');
+    expect(await card.getByLabel(M.networkLabel(2)).inputValue()).toBe('10.20.0.0/16');
+    expect(await card.innerText()).toMatch(/Last changed .+ by head\./);
+    await context.close();
+  }, 60_000);
+});
+
+describe.skipIf(!hasChromium)('the campus networks card when CAMPUS_NETWORKS is set', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startTestServer({ env: { CAMPUS_NETWORKS: '10.20.0.0/16' } });
+    browser = await launchBrowser();
+    await createTestUser(server.db, { role: 'admin', email: 'head@school.test', password: PASSWORD, username: 'head' });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('says the environment list applies and offers nothing to change', async () => {
+    const { page, context } = await openPage(browser, server.url);
+    await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
+    const card = page.getByRole('region', { name: M.title });
+    await card.getByText(M.fromEnvironment).waitFor();
+    expect(await card.getByRole('listitem').allInnerTexts()).toEqual(['10.20.0.0/16']);
+    expect(await card.getByText(M.yourAddressOutside).isVisible()).toBe(true);
+    expect(await card.getByRole('button').count()).toBe(0);
+    await context.close();
+  }, 60_000);
+});

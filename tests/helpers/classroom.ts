@@ -1,0 +1,82 @@
+import { expect } from 'vitest';
+import type { Clock } from '../../src/server/lib/clock';
+import { pointNorthOf } from './geo';
+import { getJson, postJson } from './http';
+import { insertProof } from './proofs';
+import { signInTestUser, type TestServer } from './test-server';
+
+export const CENTRE = { latitude: 23.0225, longitude: 72.5714 };
+
+/** Where a mark comes from: the browser's device id, its address (X-Forwarded-For, TRUST_PROXY), its position. */
+export interface Signals {
+  ip: string;
+  device_id?: string;
+  latitude: number;
+  longitude: number;
+  accuracy: number;
+}
+
+/** Signals of the i-th student of a clean class: a device, an address, a spot and an accuracy of their own. */
+export const ownSignals = (i: number): Signals => ({
+  ip: `198.51.100.${10 + i}`,
+  device_id: `device-of-student-${String(i).padStart(4, '0')}`,
+  ...pointNorthOf(CENTRE.latitude, CENTRE.longitude, 1 + i * 0.9),
+  accuracy: 6 + i * 0.7,
+});
+
+/**
+ * A teacher's (a new one unless given) running session for `students` new students of one department, and the student's two steps of a
+ * mark through real HTTP: the geofence step, then the final mark after a face check (a stored proof of the login).
+ * With a room code, each step types the code the teacher's screen shows at that moment (GET /api/room_code).
+ */
+export async function classroom(
+  srv: TestServer,
+  clock: Clock,
+  opts: { department: string; students: number; roomCode?: boolean; teacher?: { id: number; token: string } },
+) {
+  const roomCode = opts.roomCode ?? true;
+  const teacher = opts.teacher ?? (await signInTestUser(srv, { role: 'teacher', department: opts.department }));
+  const students = [];
+  for (let i = 0; i < opts.students; i++) students.push(await signInTestUser(srv, { role: 'student', department: opts.department }));
+  const started = await postJson(
+    `${srv.url}/api/start_geofence`,
+    { teacher_id: teacher.id, ...CENTRE, radius: 50, department: opts.department, room_code: roomCode },
+    teacher.token,
+  );
+  expect(started.status).toBe(201);
+  const sessionId = started.body.session_id as number;
+
+  const screen = async () => (roomCode ? ((await getJson(`${srv.url}/api/room_code`, teacher.token)).body.code as string) : undefined);
+  const post = (token: string, body: object, ip: string) =>
+    fetch(`${srv.url}/api/mark_attendance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-forwarded-for': ip },
+      body: JSON.stringify(body),
+    }).then(async (r) => ({ status: r.status, body: await r.json() }));
+  const bodyOf = async ({ ip: _ip, ...s }: Signals) => ({ ...s, room_code: await screen() });
+
+  /** The geofence step alone. */
+  const step = async (student: { token: string }, s: Signals) => post(student.token, await bodyOf(s), s.ip);
+  /** The final mark alone, after a face check of this login. */
+  const finalMark = async (student: { id: number; token: string }, s: Signals) => {
+    await insertProof(srv.db, clock, student);
+    return post(student.token, { ...(await bodyOf(s)), face_verified: true }, s.ip);
+  };
+  /** Both steps; expects the student marked present. */
+  const mark = async (student: { id: number; token: string }, s: Signals) => {
+    expect((await step(student, s)).body).toMatchObject({ status: 'geofence_checked' });
+    const res = await finalMark(student, s);
+    expect(res.body).toMatchObject({ status: 'present' });
+  };
+
+  /** The teacher's Students tab rows of this class's students, by student id. */
+  const rows = async () => {
+    const res = await getJson(`${srv.url}/api/get_students_for_session?page=1&limit=100&search=`, teacher.token);
+    expect(res.status).toBe(200);
+    return new Map((res.body.allStudents as { student_id: number; flags: { code: string; text: string }[]; flagged: boolean }[]).map((r) => [r.student_id, r]));
+  };
+  /** A student's flags as the teacher sees them: code and text. */
+  const flagsOf = async (student: { id: number }) => (await rows()).get(student.id)!.flags;
+  const stop = () => fetch(`${srv.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${teacher.token}` } });
+  return { teacher, students, sessionId, step, finalMark, mark, rows, flagsOf, stop };
+}
