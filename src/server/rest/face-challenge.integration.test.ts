@@ -4,7 +4,7 @@ import { cryptoChallengeSource } from '../infra/challenge-source';
 import { compareFaceVideo, enrolledStudent, logIn } from '../../../tests/helpers/enrolled-student';
 import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../tests/helpers/fixtures';
 import { manualClock } from '../../../tests/helpers/manual-clock';
-import { postJson } from '../../../tests/helpers/http';
+import { getJson, postJson } from '../../../tests/helpers/http';
 import { createTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
 
 const CENTRE = { latitude: 23.0225, longitude: 72.5714, accuracy: 12 };
@@ -126,6 +126,16 @@ describe.skipIf(!hasFixtures)('the face check challenge', () => {
     });
     // another student of the session is not affected
     expect((await challenge(other.token)).status).toBe(200);
+    // the teacher sees why, beside the student, and can mark by hand
+    const rows = (await getJson(`${srv.url}/api/get_students_for_session?page=1&limit=100&search=`, teacher.token)).body.allStudents as {
+      student_id: number;
+      flags: { code: string; text: string }[];
+    }[];
+    expect(rows.find((r) => r.student_id === p1.id)?.flags).toContainEqual({
+      code: 'failed_challenges',
+      text: "did not follow the face check's instructions 3 times: mark by hand if present",
+    });
+    expect(rows.find((r) => r.student_id === other.id)?.flags.map((f) => f.code)).not.toContain('failed_challenges');
   });
 });
 

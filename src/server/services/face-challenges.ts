@@ -43,6 +43,18 @@ export async function failedChallenges(db: Deps['db'], studentId: number, sessio
   return Number(row.n);
 }
 
+/** Failed challenges per student in a session (the teacher's Students tab flags those out of tries). */
+export async function failedChallengesBySession(db: Deps['db'], sessionId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('face_challenges')
+    .select(['user_id', (eb) => eb.fn.countAll<string | number>().as('n')])
+    .where('session_id', '=', sessionId)
+    .where('outcome', '=', CHALLENGE_NOT_FOLLOWED)
+    .groupBy('user_id')
+    .execute();
+  return new Map(rows.map((r) => [r.user_id, Number(r.n)]));
+}
+
 /**
  * Issues a fresh challenge to the student's login, asked for as the camera starts recording so the steps are seen only
  * then. Past FACE_CHALLENGE_FAILS_PER_SESSION failed challenges in the open session no more are issued: a replayed
