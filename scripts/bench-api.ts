@@ -49,7 +49,14 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl?: string) 
   const figures: Record<string, Figures> = {};
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-bench-'));
   const deps = await buildDeps(
-    loadConfig({ DATA_DIR: dataDir, PORT: '0', LOGIN_MAX_FAILURES: '1000', JWT_SECRET: BENCH_JWT_SECRET, ...(databaseUrl && { DATABASE_URL: databaseUrl }) }),
+    loadConfig({
+      DATA_DIR: dataDir,
+      PORT: '0',
+      LOGIN_MAX_FAILURES: '1000',
+      JWT_SECRET: BENCH_JWT_SECRET,
+      FACE_CHALLENGE: 'off',
+      ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+    }),
     {
       lazyFace: true,
     },

@@ -112,6 +112,7 @@ const MATRIX: Record<string, Call> = {
   'GET /api/get_student_profile': { expect: STUDENT_ONLY },
   'POST /api/mark_attendance': { input: () => CENTRE, expect: STUDENT_ONLY },
   'POST /api/compare-face-video': { multipart: true, expect: row(401, 401, 400, 403, 403, 403) },
+  'POST /api/face-challenge': { expect: STUDENT_ONLY },
   'GET /api/face-images/:id': { expect: row(404, 404, 404, 404, 404, 404) },
   'GET /api/face-change-images/:id': { expect: row(404, 404, 404, 404, 404, 404) },
   'GET /api/pending_face_changes': { expect: STAFF, hidden: deptEmails },
@@ -175,6 +176,7 @@ const MATRIX: Record<string, Call> = {
   'student.profile': { expect: STUDENT_ONLY },
   'student.markAttendance': { input: () => CENTRE, expect: STUDENT_ONLY },
   'student.compareFaceVideo': { multipart: true, expect: row(401, 401, 400, 403, 403, 403) },
+  'student.faceChallenge': { expect: STUDENT_ONLY },
 };
 
 /** `METHOD /api/path` of every route of the REST router, walking nested routers (all mounted at its root). */

@@ -12,6 +12,7 @@ import { createAttemptLog } from './infra/attempt-log';
 import { createLoginGuard } from './infra/login-guard';
 import { createHourlyAllowance } from './infra/hourly-allowance';
 import { createWindowAllowance } from './infra/window-allowance';
+import { type ChallengeSource, cryptoChallengeSource } from './infra/challenge-source';
 import { createFaceIndex } from './services/face-index';
 import { createReportCache } from './services/reports/report-cache';
 import { createSessionSweeper } from './services/session-expiry';
@@ -26,7 +27,10 @@ const FACE_CHANGE_UPLOADS_PER_HOUR = 5;
  * Opens and migrates the database, loads the face engine and wires the services: what main.ts and tests share.
  * Nothing is started here: the caller starts the session sweeper's timer (deps.sessions.start()).
  */
-export async function buildDeps(config: AppConfig, opts: { clock?: Clock; face?: FaceEngine; lazyFace?: boolean } = {}): Promise<AppDeps> {
+export async function buildDeps(
+  config: AppConfig,
+  opts: { clock?: Clock; face?: FaceEngine; lazyFace?: boolean; challengeSource?: ChallengeSource } = {},
+): Promise<AppDeps> {
   const clock = opts.clock ?? systemClock;
   const db = connectDatabase(config.database, { poolSize: config.databasePoolSize });
   await migrateToLatest(db);
@@ -62,5 +66,6 @@ export async function buildDeps(config: AppConfig, opts: { clock?: Clock; face?:
     }),
     reports: createReportCache(db),
     faceIndex: createFaceIndex(),
+    challengeSource: opts.challengeSource ?? cryptoChallengeSource,
   };
 }

@@ -9,6 +9,7 @@ import type { AttemptLog } from './infra/attempt-log';
 import type { LoginGuard } from './infra/login-guard';
 import type { HourlyAllowance } from './infra/hourly-allowance';
 import type { WindowAllowance } from './infra/window-allowance';
+import type { ChallengeSource } from './infra/challenge-source';
 import type { FaceIndex } from './services/face-index';
 import type { ReportCache } from './services/reports/report-cache';
 import type { SessionSweeper } from './services/session-expiry';
@@ -39,4 +40,6 @@ export interface AppDeps {
   reports: ReportCache;
   /** The enrolled face templates this node keeps for the duplicate-face search, checked against the database on each use. */
   faceIndex: FaceIndex;
+  /** The face challenge's randomness (issue 20): the OS's CSPRNG, or a test's own. */
+  challengeSource: ChallengeSource;
 }

@@ -38,6 +38,8 @@ const ZEnv = z.object({
   REGISTER_MAX_PER_HOUR: z.coerce.number().int().min(1).default(30),
   /** Face checks one account may start per minute (every node counts together). */
   FACE_CHECKS_PER_MINUTE: z.coerce.number().int().min(1).max(600).default(6),
+  /** The face check's random challenge (a head turn and a blink in an order); off keeps the blink-only check. */
+  FACE_CHALLENGE: z.enum(['on', 'off']).default('on'),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -80,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     campusNetworks: parseCidrList(e.CAMPUS_NETWORKS),
     registerMaxPerHour: e.REGISTER_MAX_PER_HOUR,
     faceChecksPerMinute: e.FACE_CHECKS_PER_MINUTE,
+    faceChallenge: e.FACE_CHALLENGE === 'on',
   };
 }
 

@@ -63,6 +63,14 @@ export const ROOM_CODE_MAX_AGE_SECONDS = 60;
 export const ROOM_CODE_LENGTH = 6;
 /** No look-alike characters: no 0/O, 1/I/L (31 symbols). */
 export const ROOM_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+/** Issue 20: a face challenge must be answered (its upload arrive) this soon after it is issued. */
+export const FACE_CHALLENGE_TTL_SECONDS = 20;
+/** A challenge whose upload arrived in time may be sent again after a busy answer for this long. */
+export const FACE_CHALLENGE_RETRY_SECONDS = 120;
+/** Failed challenges a student may make in one session; then the teacher marks them by hand. */
+export const FACE_CHALLENGE_FAILS_PER_SESSION = 3;
+/** A challenge id: 128 random bits, base64url. */
+export const CHALLENGE_ID_RE = /^[A-Za-z0-9_-]{16,64}$/;
 /** Outside answers after which the student is flagged to the teacher. */
 export const GEOFENCE_FLAG_OUTSIDE = 3;
 /** Issue 19 flags: two marks of one session from one address this close together (seconds). */

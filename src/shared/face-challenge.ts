@@ -23,3 +23,9 @@ export function parseChallengeSteps(text: string): ChallengeStep[] {
     .filter(Boolean);
   return ZChallengeSteps.parse(words.map((w) => ALIASES[w] ?? w));
 }
+
+/** Where the page saw a step done: milliseconds from the recording's start. A hint tells the server where to look, never what it will find. */
+export interface ChallengeHint {
+  step: ChallengeStep;
+  t_ms: number;
+}

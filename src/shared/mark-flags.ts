@@ -2,7 +2,16 @@
  * Issue 19: why a present mark deserves a second look. A flag never refuses a mark; it tells a person where to look.
  * The codes travel in every API answer beside their text (MSG.markFlags), so the client never rebuilds a reason.
  */
-export const MARK_FLAG_CODES = ['same_device', 'same_address', 'off_campus', 'copied_position', 'copied_accuracy', 'no_room_code', 'outside_checks'] as const;
+export const MARK_FLAG_CODES = [
+  'same_device',
+  'same_address',
+  'off_campus',
+  'copied_position',
+  'copied_accuracy',
+  'no_room_code',
+  'outside_checks',
+  'failed_challenges',
+] as const;
 export type MarkFlagCode = (typeof MARK_FLAG_CODES)[number];
 export interface MarkFlag {
   code: MarkFlagCode;

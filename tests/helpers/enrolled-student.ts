@@ -3,13 +3,22 @@ import { readFixture } from './fixtures';
 import { GOOD_FIELDS, postJson, postRegister } from './http';
 import type { TestServer } from './test-server';
 
-/** The fixture people with enrollment photos: aoc blinks three times in its clip, mcguinness never. */
-const PHOTOS = { aoc: ['f005', 'f045', 'f070'], mcguinness: ['f003', 'f025', 'f115'] } as const;
+/**
+ * The fixture people with enrollment photos: aoc blinks three times in its clip, mcguinness never; p1 and p3 are the
+ * people of the challenge clips (head turns, blinks, winks: faces/challenge/README.md).
+ */
+const PHOTOS = {
+  aoc: ['clips', 'enroll_aoc_f005.jpg', 'enroll_aoc_f045.jpg', 'enroll_aoc_f070.jpg'],
+  mcguinness: ['clips', 'enroll_mcguinness_f003.jpg', 'enroll_mcguinness_f025.jpg', 'enroll_mcguinness_f115.jpg'],
+  p1: ['challenge', 'enroll_p1_src5.jpg', 'enroll_p1_src176.jpg', 'enroll_p1_src181.jpg'],
+  p3: ['challenge', 'enroll_p3_src185.jpg', 'enroll_p3_src192.jpg', 'enroll_p3_src200.jpg'],
+} as const;
 export const CLIPS = { aoc: 'aoc_3blinks_3s.webm', mcguinness: 'mcguinness_0blinks_3s.webm' } as const;
 
 /** Registers a student with a fixture person's three photos, has the teacher approve them, and logs in. */
 export async function enrolledStudent(srv: TestServer, teacherToken: string, person: keyof typeof PHOTOS, email: string) {
-  const images = PHOTOS[person].map((f) => ({ data: readFixture('clips', `enroll_${person}_${f}.jpg`) }));
+  const [dir, ...files] = PHOTOS[person];
+  const images = files.map((f) => ({ data: readFixture(dir, f) }));
   const reg = await postRegister(srv.url, { ...GOOD_FIELDS, email, username: email.split('@')[0].replace(/[^a-z0-9]/gi, '') }, images);
   if (reg.status !== 201) throw new Error(`registration of ${person} answered ${reg.status}: ${reg.text}`);
   const user = await srv.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
@@ -26,9 +35,10 @@ export async function logIn(srv: TestServer, email: string, password = GOOD_FIEL
   return (await postJson(`${srv.url}/api/login`, { email, password })).body.token as string;
 }
 
-/** POST /api/compare-face-video as the page sends it. */
-export async function compareFaceVideo(srv: TestServer, token: string, video: Buffer) {
+/** POST /api/compare-face-video as the page sends it: the challenge's fields first, then the video. */
+export async function compareFaceVideo(srv: TestServer, token: string, video: Buffer, fields: Record<string, string> = {}) {
   const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('video', new Blob([new Uint8Array(video)], { type: 'video/webm' }), 'clip.webm');
   const res = await fetch(`${srv.url}/api/compare-face-video`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
   const text = await res.text();

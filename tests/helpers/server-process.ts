@@ -31,7 +31,14 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'tests/helpers/server-entry.ts')], {
     cwd: root,
     // A DATABASE_URL of the developer's shell never reaches a test server: only the one chosen here.
-    env: { ...withoutDatabaseUrl(process.env), DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, ...(databaseUrl && { DATABASE_URL: databaseUrl }), ...env },
+    env: {
+      ...withoutDatabaseUrl(process.env),
+      DATA_DIR: dataDir,
+      JWT_SECRET: TEST_JWT_SECRET,
+      FACE_CHALLENGE: 'off',
+      ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let errors = '';

@@ -12,6 +12,7 @@ import type { AppDeps } from '../../src/server/deps';
 import { loadConfig } from '../../src/server/env';
 import type { FaceEngine } from '../../src/server/face/index';
 import type { Clock } from '../../src/server/lib/clock';
+import type { ChallengeSource } from '../../src/server/infra/challenge-source';
 import { createTestDatabase } from './test-database';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
@@ -29,11 +30,21 @@ export interface TestServer {
  * (tests/helpers/test-database.ts) a database of its own on the test server, dropped by close(). The face engine
  * starts on first use.
  */
-export async function startTestServer(opts: { clock?: Clock; face?: FaceEngine; env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(
+  opts: { clock?: Clock; face?: FaceEngine; env?: Record<string, string>; challengeSource?: ChallengeSource } = {},
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-test-'));
   const database = opts.env?.DATABASE_URL ? undefined : await createTestDatabase();
-  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, PORT: '0', ...(database && { DATABASE_URL: database.url }), ...opts.env });
-  const deps = await buildDeps(config, { clock: opts.clock, face: opts.face, lazyFace: true });
+  // The blink fixtures have no head turn: a test asks for the challenge (FACE_CHALLENGE: 'on') when it tests it.
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: TEST_JWT_SECRET,
+    PORT: '0',
+    FACE_CHALLENGE: 'off',
+    ...(database && { DATABASE_URL: database.url }),
+    ...opts.env,
+  });
+  const deps = await buildDeps(config, { clock: opts.clock, face: opts.face, lazyFace: true, challengeSource: opts.challengeSource });
   const server = createApp(deps).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;

@@ -66,6 +66,8 @@ export interface FaceVerificationsTable {
   used_at: string | null;
   /** The login (token id) that uploaded the video: only that login may spend the proof. */
   token_id: string | null;
+  /** The challenge the video was judged against (issue 20); null when the challenge is off. */
+  challenge_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AttendanceRecordsTable {
@@ -194,6 +196,20 @@ export interface AppSettingsTable {
   updated_by: number | null;
 }
 
+/** Issue 20: a face check's random challenge; steps is a JSON array of ChallengeStep. */
+export interface FaceChallengesTable {
+  id: string;
+  user_id: number;
+  token_id: string | null;
+  session_id: number | null;
+  steps: string;
+  issued_at: string;
+  expires_at: string;
+  arrived_at: string | null;
+  used_at: string | null;
+  outcome: string | null;
+}
+
 export interface Database {
   departments: DepartmentsTable;
   users: UsersTable;
@@ -212,6 +228,7 @@ export interface Database {
   duplicate_faces: DuplicateFacesTable;
   face_checks_in_flight: FaceChecksInFlightTable;
   app_settings: AppSettingsTable;
+  face_challenges: FaceChallengesTable;
 }
 
 export type User = Selectable<UsersTable>;

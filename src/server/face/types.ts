@@ -7,7 +7,7 @@ export interface FaceTemplate {
   model: string;
 }
 
-import type { ChallengeStep } from '../../shared/face-challenge';
+import type { ChallengeHint, ChallengeStep } from '../../shared/face-challenge';
 
 /**
  * face_changed: the clip shows the enrolled face and someone else (a photo held up, a friend who blinks, a cut).
@@ -24,6 +24,8 @@ export interface SeenMove {
 export interface VerifyVideoOptions {
   /** the moves the student was asked to make, in order; without it, today's blink-only check */
   challenge?: ChallengeStep[];
+  /** where the page saw each step: a hint may say where to look, never what is there */
+  hints?: ChallengeHint[];
 }
 
 export interface FaceVerdict {

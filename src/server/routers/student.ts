@@ -6,6 +6,9 @@ import { DomainError } from '../lib/errors';
 import { markAttendance } from '../services/attendance-marking';
 import { withAdmittedFaceCheck } from '../services/face-check-admission';
 import { verifyStudentVideo } from '../services/face-verification';
+import { issueChallenge } from '../services/face-challenges';
+import { ZFaceUploadFields } from '../../shared/schemas/face-challenge';
+import { parseInput } from '../lib/errors';
 import { getStudentAttendance } from '../services/student-attendance';
 import { getStudentProfile } from '../services/users';
 import { roleProcedure, router } from '../trpc';
@@ -19,6 +22,7 @@ export const studentRouter = router({
   markAttendance: student
     .input(ZMarkAttendanceInput)
     .mutation(({ ctx, input }) => markAttendance(ctx, ctx.user, input, { ip: ctx.ip, userAgent: ctx.userAgent })),
+  faceChallenge: student.mutation(({ ctx }) => issueChallenge(ctx, ctx.user)),
   // admitted before the input is parsed: tRPC reads the multipart body only when the input middleware asks for it
   compareFaceVideo: student
     .use(({ ctx, next }) =>
@@ -33,6 +37,7 @@ export const studentRouter = router({
       const video = input.get('video');
       if (!(video instanceof Blob)) throw new DomainError('VALIDATION', MSG.face.videoMissing);
       if (video.size > MAX_VIDEO_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', MSG.face.videoTooLarge);
-      return verifyStudentVideo(ctx, ctx.user, Buffer.from(await video.arrayBuffer()));
+      const fields = parseInput(ZFaceUploadFields, { challenge_id: input.get('challenge_id') ?? undefined, hints: input.get('hints') ?? undefined });
+      return verifyStudentVideo(ctx, ctx.user, { video: Buffer.from(await video.arrayBuffer()), fields });
     }),
 });

@@ -61,6 +61,6 @@ export function verdictMessage(reason: FaceReason, from: 'video' | 'image'): str
     case 'face_changed':
       return MSG.face.faceChanged;
     case 'challenge_not_followed':
-      return MSG.face.challengeNotFollowed;
+      return MSG.faceChallenge.notFollowed;
   }
 }

@@ -6,8 +6,16 @@ import { DomainError } from '../lib/errors';
 import { NO_TIMING, type ServerTiming } from '../lib/server-timing';
 import { toDomainFaceError } from './face-errors';
 import { faceInputMessage, verdictMessage } from './face-messages';
+import type { TFaceUploadFields } from '../../shared/schemas/face-challenge';
+import { claimChallenge, settleChallenge } from './face-challenges';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'face'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'face' | 'config' | 'challengeSource'>;
+
+/** A received face check upload: the video and the text fields beside it (the challenge it answers). */
+export interface FaceUpload {
+  video: Buffer;
+  fields: TFaceUploadFields;
+}
 
 /** The student's own enrolled descriptors: verification is 1:1 against these, never a search across students. */
 async function loadTemplate(deps: Deps, userId: number): Promise<FaceTemplate | null> {
@@ -24,17 +32,26 @@ async function loadTemplate(deps: Deps, userId: number): Promise<FaceTemplate | 
 /**
  * Runs liveness and identity on the uploaded video (or the upload still being received) and stores every attempt as a face verification; an accepted
  * one is the proof that lets the student's attendance be recorded (once, within FACE_PROOF_TTL, by the same login).
+ * With the challenge on (issue 20) the upload must name this login's unused, current challenge, checked before
+ * anything is decoded, and the video must follow its steps; the verdict spends the challenge, a busy answer does not.
  */
-export async function verifyStudentVideo(deps: Deps, student: AuthUser, upload: Buffer | Promise<Buffer>, timing: Pick<ServerTiming, 'measure'> = NO_TIMING) {
+export async function verifyStudentVideo(
+  deps: Deps,
+  student: AuthUser,
+  upload: FaceUpload | Promise<FaceUpload>,
+  timing: Pick<ServerTiming, 'measure'> = NO_TIMING,
+) {
   // The template is read while the upload may still be arriving; a refused upload is still the error reported.
-  const [video, template] = await Promise.all([upload, timing.measure('template', () => loadTemplate(deps, student.id))]);
+  const [{ video, fields }, template] = await Promise.all([upload, timing.measure('template', () => loadTemplate(deps, student.id))]);
+  const challenge = await claimChallenge(deps, student, fields.challenge_id);
   const store = (row: { verdict: 'accepted' | 'rejected' | 'error'; reason: string; blink_count?: number; similarity?: number | null; duration_ms?: number }) =>
-    timing.measure('store', () =>
-      deps.db
+    timing.measure('store', async () => {
+      if (challenge) await settleChallenge(deps, challenge.id, row.reason);
+      await deps.db
         .insertInto('face_verifications')
-        .values({ user_id: student.id, token_id: student.token_id, created_at: deps.clock.now().toISOString(), ...row })
-        .execute(),
-    );
+        .values({ user_id: student.id, token_id: student.token_id, created_at: deps.clock.now().toISOString(), challenge_id: challenge?.id ?? null, ...row })
+        .execute();
+    });
   if (!template) {
     await store({ verdict: 'error', reason: 'no_enrollment' });
     throw new DomainError('VALIDATION', MSG.attendance.noEnrollment, { errorCode: 'no_enrollment' });
@@ -43,7 +60,8 @@ export async function verifyStudentVideo(deps: Deps, student: AuthUser, upload: 
   try {
     // from the container's header, before the engine queues or decodes anything (the decoder checks again)
     refuseOversizedFrames(video);
-    const verdict = await timing.measure('engine', () => deps.face.verifyVideo(video, template));
+    const options = challenge ? { challenge: challenge.steps, hints: fields.hints } : undefined;
+    const verdict = await timing.measure('engine', () => deps.face.verifyVideo(video, template, options));
     await store({
       verdict: verdict.success ? 'accepted' : 'rejected',
       reason: verdict.reason,

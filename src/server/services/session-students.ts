@@ -1,4 +1,5 @@
-import { GEOFENCE_FLAG_OUTSIDE } from '../../shared/constants';
+import { FACE_CHALLENGE_FAILS_PER_SESSION, GEOFENCE_FLAG_OUTSIDE } from '../../shared/constants';
+import { failedChallengesBySession } from './face-challenges';
 import { deviceLabel } from '../../shared/device-label';
 import { MSG } from '../../shared/messages';
 import type { AuthUser } from '../auth/authenticate';
@@ -69,8 +70,12 @@ export async function getStudentsForSession(deps: Deps, teacher: AuthUser, args:
     rows.map((r) => r.mark_flag_refs),
     new Map(rows.map((r) => [r.student_id, r.name])),
   );
+  const failed = session ? await failedChallengesBySession(deps.db, session.id) : new Map<number, number>();
   const allStudents = rows.map(({ user_agent, mark_flags, mark_flag_refs, ...r }) => {
     const flags = flagsOf(mark_flags ?? 0, mark_flag_refs, names);
+    // Issue 20: a student out of challenges in this session is marked by hand, if the teacher sees them in the room.
+    const failedChallenges = failed.get(r.student_id) ?? 0;
+    if (failedChallenges >= FACE_CHALLENGE_FAILS_PER_SESSION) flags.push({ code: 'failed_challenges', text: MSG.markFlags.failedChallenges(failedChallenges) });
     // Many outside answers in one session (someone probing for the classroom from elsewhere) flag a student who has
     // no own mark too; an own mark carries the count it was written with.
     if ((r.outside_checks ?? 0) >= GEOFENCE_FLAG_OUTSIDE && !flags.some((f) => f.code === 'outside_checks'))

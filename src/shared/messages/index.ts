@@ -9,6 +9,7 @@ import { verificationMessages } from './verification';
 import { attendanceMessages } from './attendance';
 import { siteMessages } from './site';
 import { faceTrustMessages } from './face-trust';
+import { faceChallengeMessages } from './face-challenge';
 import { markFlagMessages } from './mark-flags';
 import { campusNetworkMessages } from './campus-networks';
 
@@ -23,6 +24,7 @@ export const MSG = {
   ...attendanceMessages,
   ...siteMessages,
   ...faceTrustMessages,
+  ...faceChallengeMessages,
   ...markFlagMessages,
   ...campusNetworkMessages,
 } as const;

@@ -44,7 +44,6 @@ export const verificationMessages = {
     verified: 'Face verified.',
     mismatch: 'Face does not match the registered student.',
     faceChanged: 'The face changed during the recording. Record again with only your face in view.',
-    challengeNotFollowed: 'The movements did not match the instructions. Follow the arrows on the screen and try again.',
     noFaceVideo: 'No face detected in the video.',
     multipleFacesVideo: 'More than one face in the video.',
     noFaceImage: 'No face detected in the image.',
