@@ -73,9 +73,13 @@ export async function getStudentsForSession(deps: Deps, teacher: AuthUser, args:
   const failed = session ? await failedChallengesBySession(deps.db, session.id) : new Map<number, number>();
   const allStudents = rows.map(({ user_agent, mark_flags, mark_flag_refs, ...r }) => {
     const flags = flagsOf(mark_flags ?? 0, mark_flag_refs, names);
-    // Issue 20: a student out of challenges in this session is marked by hand, if the teacher sees them in the room.
+    // Issue 20: a replayed recording passes a challenge only by chance, so any failed challenge is worth a look (a
+    // mark after failures above all); a student out of tries is marked by hand, if the teacher sees them in the room.
     const failedChallenges = failed.get(r.student_id) ?? 0;
-    if (failedChallenges >= FACE_CHALLENGE_FAILS_PER_SESSION) flags.push({ code: 'failed_challenges', text: MSG.markFlags.failedChallenges(failedChallenges) });
+    if (failedChallenges > 0) {
+      const text = MSG.markFlags.failedChallenges(failedChallenges, failedChallenges >= FACE_CHALLENGE_FAILS_PER_SESSION);
+      flags.push({ code: 'failed_challenges', text });
+    }
     // Many outside answers in one session (someone probing for the classroom from elsewhere) flag a student who has
     // no own mark too; an own mark carries the count it was written with.
     if ((r.outside_checks ?? 0) >= GEOFENCE_FLAG_OUTSIDE && !flags.some((f) => f.code === 'outside_checks'))

@@ -9,7 +9,8 @@ export const markFlagMessages = {
     copiedAccuracy: (others: number) => `the same reported accuracy as ${others} other students`,
     noRoomCode: 'no room code (the session did not require one)',
     outsideChecks: (n: number) => `${n} location checks from outside`,
-    failedChallenges: (n: number) => `did not follow the face check's instructions ${n} times: mark by hand if present`,
+    failedChallenges: (n: number, outOfTries: boolean) =>
+      `did not follow the face check's instructions ${n === 1 ? 'once' : `${n} times`}${outOfTries ? ': out of tries, mark by hand if present' : ' in this session'}`,
     flaggedOnly: 'Flagged only',
     column: 'Flags',
     badge: 'Flagged',

@@ -45,7 +45,7 @@ function textOf(code: (typeof MARK_FLAG_CODES)[number], refs: FlagRefs, names: M
       return M.outsideChecks(refs.outside_checks ?? 0);
     case 'failed_challenges':
       // never stored on a record: shown live from the session's challenges (session-students.ts)
-      return M.failedChallenges(0);
+      return M.failedChallenges(0, false);
   }
 }
 
