@@ -14,7 +14,8 @@ import { nativeAddons, swapLayout } from './esbuild-plugins';
  */
 const root = path.resolve(import.meta.dirname, '../..');
 const work = path.join(root, 'dist/sea');
-const clientDir = path.join(root, 'dist/client');
+// Apart from dist/client, which `npm start` and the browser tests serve and may be rebuilding meanwhile.
+const clientDir = path.join(work, 'client');
 const output = path.join(root, 'dist/roll-call-linux-x64');
 const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 
@@ -29,7 +30,7 @@ fs.rmSync(work, { recursive: true, force: true });
 fs.mkdirSync(work, { recursive: true });
 
 console.log('Building the client...');
-run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
+run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', clientDir, '--emptyOutDir']);
 
 console.log('Bundling the server and the face worker...');
 const esm: BuildOptions = {
