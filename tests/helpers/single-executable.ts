@@ -36,6 +36,9 @@ export function ensureBinary() {
       fs.mkdirSync(lock);
       break;
     } catch {
+      // a lock older than any build is left by a killed run
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 600_000) fs.rmSync(lock, { recursive: true, force: true });
       if (Date.now() > deadline) throw new Error(`${lock} held for 5 minutes: remove it if no build runs`);
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
     }

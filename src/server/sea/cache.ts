@@ -88,10 +88,11 @@ export function prepareCache(buildDir: string, entries: CacheEntry[], readAsset:
   for (const e of entries) {
     const file = path.join(buildDir, e.path);
     if (!file.startsWith(buildDir + path.sep)) throw new Error(`cache entry outside its folder: ${e.path}`);
+    // parents first: a file reached through a symlinked folder is not ours, whatever its bytes
+    ensureParents(buildDir, e.path);
     if (intact(file, e)) continue;
     const data = readAsset(e.asset);
     if (sha256(data) !== e.sha256) throw new Error(`the executable is damaged: asset ${e.asset} does not match its hash`);
-    ensureParents(buildDir, e.path);
     writeAtomically(file, data, e.mode);
     written.push(e.path);
   }
