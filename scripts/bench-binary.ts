@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -66,6 +66,14 @@ async function start(kind: Kind, dir: string) {
       child.kill('SIGTERM');
     });
   return { url: `http://127.0.0.1:${port}`, readyMs, stop, dataDir: env.DATA_DIR };
+}
+
+/** `roll-call --version` on a warm cache folder: the start's own cost (check the cache, load the bundle), no server. */
+function versionMs(dir: string): number {
+  const started = performance.now();
+  const r = spawnSync(BINARY, ['--version'], { env: { ...process.env, XDG_CACHE_HOME: path.join(dir, 'cache') } });
+  if (r.status !== 0) throw new Error(`--version failed: ${r.stderr}`);
+  return performance.now() - started;
 }
 
 async function json(res: Response) {
@@ -141,6 +149,8 @@ try {
     }
     console.log(`${kind}: spawn -> listening (face engine loaded): ${times.join(', ')}${kind === 'binary' ? ' (the first fills the cache folder)' : ''}`);
   }
+  const version = [0, 1, 2].map(() => versionMs(dirs.binary));
+  console.log(`binary: --version on a warm cache (hash check of the cached files, bundle loaded): ${version.map(ms).join(', ')}`);
   if (!hasFixtures) {
     console.log(`face check: skipped: ${NO_FIXTURES_MESSAGE}`);
   } else {

@@ -1,4 +1,4 @@
-import { cacheRoot, prepareCache } from './cache';
+import { cacheRoot, prepareCache, pruneOtherBuilds } from './cache';
 import { buildDir, moduleUrl, readAsset, readManifest } from './assets';
 
 /**
@@ -15,6 +15,11 @@ try {
 } catch (err) {
   console.error(`roll-call: cannot prepare its cache folder under ${cacheRoot()}: ${(err as Error).message}`);
   process.exit(1);
+}
+try {
+  pruneOtherBuilds(buildDir());
+} catch {
+  // best effort: a leftover folder costs disk space, never correctness
 }
 import(moduleUrl('app.mjs').href).catch((err: unknown) => {
   console.error(err instanceof Error ? err.message : err);

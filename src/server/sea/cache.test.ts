@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type CacheEntry, cacheRoot, prepareCache, sha256 } from './cache';
+import { type CacheEntry, cacheRoot, prepareCache, pruneOtherBuilds, sha256, UNUSED_BUILD_MS } from './cache';
 
 const assets: Record<string, Uint8Array> = { a: Buffer.from('native addon bytes'), b: Buffer.from('a model'), c: Buffer.from('#!ffmpeg') };
 const entry = (asset: string, p: string, mode = 0o644): CacheEntry => ({
@@ -71,6 +71,25 @@ describe('the single executable cache folder', () => {
     fs.mkdirSync(dir, { recursive: true });
     fs.chownSync(dir, 65534, 65534);
     expect(() => prepareCache(dir, ENTRIES, read)).toThrow(/belongs to another user/);
+  });
+
+  it("removes other builds' folders unused for two weeks, keeps recent ones and anything not a build's", () => {
+    const now = new Date('2026-12-01T00:00:00Z');
+    const mk = (name: string, ageMs: number) => {
+      const d = path.join(root, 'roll-call', name);
+      fs.mkdirSync(d, { recursive: true });
+      const t = new Date(now.getTime() - ageMs);
+      fs.utimesSync(d, t, t);
+    };
+    prepareCache(dir.replace('build1', 'aaaaaaaaaaaaaaaa'), ENTRIES, read);
+    const current = path.join(root, 'roll-call', 'aaaaaaaaaaaaaaaa');
+    fs.utimesSync(current, new Date(0), new Date(0));
+    mk('0123456789abcdef', UNUSED_BUILD_MS + 1000);
+    mk('fedcba9876543210', UNUSED_BUILD_MS - 60_000);
+    mk('not-a-build', UNUSED_BUILD_MS * 2);
+    expect(pruneOtherBuilds(current, now)).toEqual(['0123456789abcdef']);
+    expect(fs.readdirSync(path.join(root, 'roll-call')).sort()).toEqual(['aaaaaaaaaaaaaaaa', 'fedcba9876543210', 'not-a-build']);
+    expect(fs.statSync(current).mtimeMs).toBe(now.getTime());
   });
 
   it('lives under an absolute XDG_CACHE_HOME, else under ~/.cache', () => {

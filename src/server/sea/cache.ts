@@ -98,3 +98,25 @@ export function prepareCache(buildDir: string, entries: CacheEntry[], readAsset:
   }
   return written;
 }
+
+/** A build folder not used for this long is another version's leftover (each holds ~40 MB). */
+export const UNUSED_BUILD_MS = 14 * 24 * 3600_000;
+
+/**
+ * Marks this build's folder as used now and removes the folders of other builds unused for UNUSED_BUILD_MS: an
+ * upgrade leaves the old version's folder behind, and a version still running is restarted long before then.
+ * Returns the folders removed.
+ */
+export function pruneOtherBuilds(buildDir: string, now = new Date()): string[] {
+  fs.utimesSync(buildDir, now, now);
+  const root = path.dirname(buildDir);
+  const removed: string[] = [];
+  for (const d of fs.readdirSync(root, { withFileTypes: true })) {
+    const dir = path.join(root, d.name);
+    if (!d.isDirectory() || dir === buildDir || !/^[0-9a-f]{16}$/.test(d.name)) continue;
+    if (now.getTime() - fs.statSync(dir).mtimeMs < UNUSED_BUILD_MS) continue;
+    fs.rmSync(dir, { recursive: true, force: true });
+    removed.push(d.name);
+  }
+  return removed;
+}
