@@ -14,3 +14,8 @@ export const faceWorkerEntry = (): URL => new URL('../face/worker/entry.mjs', im
 export function bundledFfmpeg(): string {
   return (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 }
+
+/** How an operator runs one of the scripts here: `npm run seed`. */
+export const commandOf = (script: string) => `npm run ${script}`;
+/** Its usage line: npm passes options on after `--`. */
+export const usageOf = (script: string, options: string) => `Usage: npm run ${script} -- ${options}`;

@@ -20,3 +20,6 @@ export function bundledFfmpeg(): string {
   ffmpeg = path.join(buildDir(), entries[0].path);
   return ffmpeg;
 }
+
+export const commandOf = (script: string) => `roll-call ${script}`;
+export const usageOf = (script: string, options: string) => `Usage: roll-call ${script} ${options}`;
