@@ -45,7 +45,7 @@ async function start(kind: Kind, dir: string) {
   const child =
     kind === 'binary'
       ? spawn(BINARY, [], { cwd: dir, env, stdio: ['ignore', 'pipe', 'inherit'] })
-      : spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/start.ts')], {
+      : spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/start.ts')], {
           cwd: root,
           env,
           stdio: ['ignore', 'pipe', 'inherit'],
@@ -65,8 +65,11 @@ async function start(kind: Kind, dir: string) {
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     });
-  return { url: `http://127.0.0.1:${port}`, readyMs, stop, dataDir: env.DATA_DIR };
+  return { url: `http://127.0.0.1:${port}`, readyMs, stop, dataDir: env.DATA_DIR, pid: child.pid! };
 }
+
+/** Resident memory of the server process, its worker threads included (Linux /proc), in MB. */
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
 
 /** `roll-call --version` on a warm cache folder: the start's own cost (check the cache, load the bundle), no server. */
 function versionMs(dir: string): number {
@@ -171,7 +174,7 @@ try {
       for (const kind of ['binary', 'npm start'] as const) {
         const v = times[kind];
         console.log(
-          `${kind}: face check (upload -> verdict, aoc_3blinks_3s.webm), ${RUNS} runs alternating: median ${ms(median(v))}, min ${ms(Math.min(...v))}, max ${ms(Math.max(...v))}`,
+          `${kind}: face check (upload -> verdict, aoc_3blinks_3s.webm), ${RUNS} runs alternating: median ${ms(median(v))}, min ${ms(Math.min(...v))}, max ${ms(Math.max(...v))}; resident memory after them ${rssMb(servers[kind].pid).toFixed(0)} MB`,
         );
       }
     } finally {
