@@ -127,4 +127,26 @@ describe.skipIf(!!why)('the single executable, with the checkout and node out of
     expect(sha(model)).toBe(original.model);
     expect(fs.readFileSync(foreign, 'utf8')).toBe('not a model');
   }, 120_000);
+
+  it("answers --version, --help and each command's --help with its options; refuses an unknown command", async () => {
+    const version = await install.run(['--version']);
+    expect(version.out).toMatch(/^roll-call \d+\.\d+\.\d+ \(build [0-9a-f]{16}, node 20\./);
+    const help = await install.run(['--help']);
+    for (const command of ['serve', 'create-user', 'migrate', 'seed', 'export', 'backup', 'restore']) expect(help.out).toContain(`  ${command} `);
+    const options = {
+      'create-user': ['--role', '--email', '--password', '--department'],
+      export: ['--out', '--from', '--mode'],
+      backup: ['--out'],
+      restore: ['--from'],
+      seed: ['--students', '--faces'],
+    };
+    for (const [command, flags] of Object.entries(options)) {
+      const r = await install.run([command, '--help']);
+      expect(r.code).toBe(0);
+      for (const flag of flags) expect(r.out, command).toContain(flag);
+    }
+    const unknown = await install.run(['bogus']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toMatch(/Unknown command 'bogus'/);
+  }, 120_000);
 });
