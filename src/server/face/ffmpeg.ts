@@ -22,7 +22,10 @@ export function ffmpegPath(): string {
   if (process.env.FFMPEG_PATH) return process.env.FFMPEG_PATH;
   if (executable(SYSTEM_FFMPEG)) return SYSTEM_FFMPEG;
   const p = bundledFfmpeg();
-  if (!executable(p)) throw new Error(`ffmpeg at ${p} is not executable: run \`npm rebuild @ffmpeg-installer/linux-x64\``);
+  if (!executable(p))
+    throw new Error(
+      `ffmpeg at ${p} is not executable: install the system's (apt-get install -y ffmpeg), or in a checkout run \`npm rebuild @ffmpeg-installer/linux-x64\``,
+    );
   return p;
 }
 
