@@ -4,14 +4,15 @@ import { loadConfig } from '../src/server/env';
 import { backupDatabase, OpsRefused } from '../src/server/ops/backup-database';
 import { terminalProgress } from '../src/server/ops/progress-bar';
 import { refuseUnlessSqlite } from '../src/server/ops/sqlite-only';
+import { commandOf, usageOf } from '../src/server/lib/install-layout';
 
-const USAGE = 'Usage: npm run backup -- --out FILE   (safe while the server runs)';
+const USAGE = usageOf('backup', '--out FILE   (safe while the server runs)');
 const { values } = parseArgs({ options: { out: { type: 'string' } } });
 if (!values.out) {
   console.error(USAGE);
   process.exit(2);
 }
-const notSqlite = refuseUnlessSqlite('npm run backup');
+const notSqlite = refuseUnlessSqlite(commandOf('backup'));
 if (notSqlite) {
   console.error(notSqlite);
   process.exit(1);

@@ -6,8 +6,9 @@ import { loadConfig } from '../src/server/env';
 import { systemClock } from '../src/server/lib/clock';
 import { DomainError } from '../src/server/lib/errors';
 import { createActiveUser } from '../src/server/services/users';
+import { usageOf } from '../src/server/lib/install-layout';
 
-const USAGE = 'Usage: npm run create-user -- --role admin|teacher|student --email E --password P [--username U] [--department NAME]';
+const USAGE = usageOf('create-user', '--role admin|teacher|student --email E --password P [--username U] [--department NAME]');
 
 const { values } = parseArgs({
   options: {

@@ -11,9 +11,12 @@ import { DomainError, parseInput } from '../src/server/lib/errors';
 import { resolveDepartment } from '../src/server/services/admin-users';
 import { filteredRecords } from '../src/server/services/reports/attendance-filter';
 import { detailCsvStream } from '../src/server/services/reports/detail-csv';
+import { usageOf } from '../src/server/lib/install-layout';
 
-const USAGE =
-  'Usage: npm run export -- --out F.csv [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--department NAME|ID] [--teacher ID] [--student ID] [--mode offline|online]';
+const USAGE = usageOf(
+  'export',
+  '--out F.csv [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--department NAME|ID] [--teacher ID] [--student ID] [--mode offline|online]',
+);
 
 /** `npm run export`: the admin detail CSV (same module as the download), streamed to a file; prints the row count. */
 const { values } = parseArgs({

@@ -4,14 +4,15 @@ import { loadConfig } from '../src/server/env';
 import { OpsRefused } from '../src/server/ops/backup-database';
 import { restoreDatabase } from '../src/server/ops/restore-database';
 import { refuseUnlessSqlite } from '../src/server/ops/sqlite-only';
+import { commandOf, usageOf } from '../src/server/lib/install-layout';
 
-const USAGE = 'Usage: npm run restore -- --from FILE   (stop the server first)';
+const USAGE = usageOf('restore', '--from FILE   (stop the server first)');
 const { values } = parseArgs({ options: { from: { type: 'string' } } });
 if (!values.from) {
   console.error(USAGE);
   process.exit(2);
 }
-const notSqlite = refuseUnlessSqlite('npm run restore');
+const notSqlite = refuseUnlessSqlite(commandOf('restore'));
 if (notSqlite) {
   console.error(notSqlite);
   process.exit(1);

@@ -13,9 +13,13 @@ import { findPhotoSets } from '../src/server/ops/seed/face-photos';
 import { SeedRefused, seedDemo } from '../src/server/ops/seed/seed-demo';
 import { refuseUnlessSqlite } from '../src/server/ops/sqlite-only';
 import { createSessionSweeper } from '../src/server/services/session-expiry';
+import { commandOf, usageOf } from '../src/server/lib/install-layout';
 
-const USAGE = `Usage: npm run seed -- [--students N] [--teachers N] [--departments N] [--days N] [--sessions-per-day N]
-                      [--faces DIR] [--password P] [--force]`;
+const USAGE = usageOf(
+  'seed',
+  `[--students N] [--teachers N] [--departments N] [--days N] [--sessions-per-day N]
+                      [--faces DIR] [--password P] [--force]`,
+);
 
 const { values } = parseArgs({
   options: {
@@ -47,7 +51,7 @@ const opts = {
   password: values.password!,
   force: values.force!,
 };
-const notSqlite = refuseUnlessSqlite('npm run seed');
+const notSqlite = refuseUnlessSqlite(commandOf('seed'));
 if (notSqlite) {
   console.error(notSqlite);
   process.exit(1);

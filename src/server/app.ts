@@ -8,11 +8,12 @@ import { MSG } from '../shared/messages';
 import { createContextFactory } from './context';
 import type { AppDeps } from './deps';
 import { DomainError } from './lib/errors';
+import { CLIENT_DIST } from './lib/install-layout';
 import { trpcBodyLimits } from './lib/json-limits';
 import { restApi } from './rest/index';
 import { appRouter } from './routers/_app';
 
-export const CLIENT_DIST = path.resolve(import.meta.dirname, '../../dist/client');
+export { CLIENT_DIST };
 
 /** The one Express app: security headers, /api REST adapters, /trpc, the built client and its SPA fallback. */
 export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {

@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
 import fs from 'node:fs';
+import { bundledFfmpeg } from '../lib/install-layout';
 import { UPLOAD_FRAME_MAX_PIXELS } from './frame-size';
 
 /** Debian's ffmpeg, kept patched by the system's security updates (`apt-get install -y ffmpeg`). */
@@ -21,9 +21,11 @@ const executable = (p: string) => {
 export function ffmpegPath(): string {
   if (process.env.FFMPEG_PATH) return process.env.FFMPEG_PATH;
   if (executable(SYSTEM_FFMPEG)) return SYSTEM_FFMPEG;
-  const require = createRequire(import.meta.url);
-  const p = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-  if (!executable(p)) throw new Error(`ffmpeg at ${p} is not executable: run \`npm rebuild @ffmpeg-installer/linux-x64\``);
+  const p = bundledFfmpeg();
+  if (!executable(p))
+    throw new Error(
+      `ffmpeg at ${p} is not executable: install the system's (apt-get install -y ffmpeg), or in a checkout run \`npm rebuild @ffmpeg-installer/linux-x64\``,
+    );
   return p;
 }
 

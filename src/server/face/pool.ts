@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { faceWorkerEntry } from '../lib/install-layout';
 import { WORKER_YOUNG_GENERATION_MB } from './config';
 import type { TaskRequest, TaskResult, WorkerMemory, WorkerMessage } from './protocol';
 import type { WorkerRole } from './worker/models';
@@ -26,7 +27,6 @@ interface Slot {
   memory: WorkerMemory | null;
 }
 
-const ENTRY = new URL('./worker/entry.mjs', import.meta.url);
 /**
  * A small young generation per worker: V8's default lets each isolate's nursery grow to tens of MB, and the
  * workers' garbage is small (mesh points, messages); their big data lives in the wasm heap (measured: -70 MB RSS).
@@ -93,7 +93,7 @@ export class WorkerPool {
   }
 
   private spawn(index: number): Promise<void> {
-    const worker = new Worker(ENTRY, { workerData: { role: this.roleOf(index) }, resourceLimits: WORKER_LIMITS });
+    const worker = new Worker(faceWorkerEntry(), { workerData: { role: this.roleOf(index) }, resourceLimits: WORKER_LIMITS });
     const slot: Slot = { worker, ready: false, current: null, timer: null, memory: null };
     this.slots[index] = slot;
     return new Promise<void>((resolve, reject) => {

@@ -1,23 +1,18 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as FaceApi from '@vladmandic/face-api';
 import type { Config, Human as HumanClass } from '@vladmandic/human';
 import type * as Tf from '@tensorflow/tfjs-core';
 
+import { FACEAPI_MODELS_DIR, HUMAN_MODELS_DIR, loadFaceApi, loadHuman, loadTf, loadWasmBackend, WASM_DIR } from './libraries';
+
 /**
  * Loads one tfjs-core + wasm backend shared by Human (mesh, iris: liveness) and face-api (detector, landmarks,
- * recognizer: identity), with every model read from the npm packages on disk. The three set-up traps:
- * - tfjs-node cannot install here, so the `node-wasm` builds are loaded by file path (the exports maps hide them);
+ * recognizer: identity), with every model read from disk (libraries.ts says where). The three set-up traps:
+ * - tfjs-node cannot install here, so the `node-wasm` builds are loaded instead (libraries.ts);
  * - the wasm binaries are found through `wasmPath` (a directory with a trailing slash);
  * - Node's fetch cannot read file:// URLs, so a tf.io load router reads Human's model files from disk.
  */
-const require = createRequire(import.meta.url);
-const packageDir = (name: string) => path.resolve(path.dirname(require.resolve(name)), '..');
-
-export const HUMAN_DIR = packageDir('@vladmandic/human');
-export const FACEAPI_DIR = packageDir('@vladmandic/face-api');
-const WASM_DIR = path.join(path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json')), 'dist') + path.sep;
 
 /**
  * A worker plays one role: `liveness` (Human's detector, mesh and iris over frames) or `full` (the same plus
@@ -81,7 +76,7 @@ export function humanConfig(o: LoadOptions): Partial<Config> {
   return {
     backend: 'wasm',
     wasmPath: WASM_DIR,
-    modelBasePath: 'file://' + path.join(HUMAN_DIR, 'models') + '/',
+    modelBasePath: 'file://' + HUMAN_MODELS_DIR + '/',
     debug: false,
     warmup: 'none',
     // Non-zero so the face box may be carried from frame to frame; tracking.ts forces a fresh detection on the
@@ -109,18 +104,18 @@ export function humanConfig(o: LoadOptions): Partial<Config> {
 }
 
 export async function loadModels(o: LoadOptions): Promise<Models> {
-  const tf = require('@tensorflow/tfjs-core') as typeof Tf;
-  const wasm = require('@tensorflow/tfjs-backend-wasm') as { setWasmPaths(p: string): void };
+  const tf = loadTf();
+  const wasm = loadWasmBackend();
   registerFileRouter(tf);
   wasm.setWasmPaths(WASM_DIR);
-  const { Human } = require(path.join(HUMAN_DIR, 'dist/human.node-wasm.js')) as { Human: new (c: Partial<Config>) => HumanClass };
+  const Human = loadHuman();
   const human = new Human(humanConfig(o));
   await human.load();
   await tf.setBackend('wasm');
   await tf.ready();
   if (o.role !== 'full') return { tf, human, faceapi: null };
-  const faceapi = require(path.join(FACEAPI_DIR, 'dist/face-api.node-wasm.js')) as typeof FaceApi;
-  const dir = path.join(FACEAPI_DIR, 'model');
+  const faceapi = loadFaceApi();
+  const dir = FACEAPI_MODELS_DIR;
   await Promise.all([
     faceapi.nets.tinyFaceDetector.loadFromDisk(dir),
     o.ssd ? faceapi.nets.ssdMobilenetv1.loadFromDisk(dir) : undefined,

@@ -1,0 +1,186 @@
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { connectDatabase } from '../src/server/db/connect';
+import { systemClock } from '../src/server/lib/clock';
+import { createActiveUser } from '../src/server/services/users';
+import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../tests/helpers/fixtures';
+
+/**
+ * `npm run bench:binary` (after `npm run build:binary`): the single executable's size, its first and second start
+ * (cold and warm cache folder) against `npm start`'s, and one face check at a time under each, alternating so both
+ * see the same load on this shared machine.
+ */
+const root = path.resolve(import.meta.dirname, '..');
+const BINARY = path.join(root, 'dist/roll-call-linux-x64');
+const RUNS = Number(process.argv[2] ?? 10);
+const PASSWORD = 'Bench!pass1';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+type Kind = 'binary' | 'npm start';
+
+/** Starts a server on DATA_DIR; resolves once it says it listens, with the time that took from the spawn. */
+async function start(kind: Kind, dir: string) {
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    DATA_DIR: path.join(dir, 'data'),
+    XDG_CACHE_HOME: path.join(dir, 'cache'),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    FACE_CHECKS_PER_MINUTE: '600',
+    FACE_CHALLENGE: 'off',
+    MALLOC_ARENA_MAX: '2',
+  };
+  const started = performance.now();
+  const child =
+    kind === 'binary'
+      ? spawn(BINARY, [], { cwd: dir, env, stdio: ['ignore', 'pipe', 'inherit'] })
+      : spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/start.ts')], {
+          cwd: root,
+          env,
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+      if (out.includes('listening on')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`${kind} exited with ${code} before listening`)));
+  });
+  const readyMs = performance.now() - started;
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return { url: `http://127.0.0.1:${port}`, readyMs, stop, dataDir: env.DATA_DIR, pid: child.pid! };
+}
+
+/** Resident memory of the server process, its worker threads included (Linux /proc), in MB. */
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+
+/** `roll-call --version` on a warm cache folder: the start's own cost (check the cache, load the bundle), no server. */
+function versionMs(dir: string): number {
+  const started = performance.now();
+  const r = spawnSync(BINARY, ['--version'], { env: { ...process.env, XDG_CACHE_HOME: path.join(dir, 'cache') } });
+  if (r.status !== 0) throw new Error(`--version failed: ${r.stderr}`);
+  return performance.now() - started;
+}
+
+async function json(res: Response) {
+  const body = (await res.json()) as Record<string, unknown>;
+  if (!res.ok) throw new Error(`${res.url}: ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** The aoc student registered with three photos, approved by a teacher, logged in: its token. */
+async function enrolled(url: string, dataDir: string): Promise<string> {
+  const db = connectDatabase(path.join(dataDir, 'roll-call.sqlite'));
+  try {
+    await createActiveUser({ db, clock: systemClock }, { role: 'teacher', email: 'teacher@bench.test', password: PASSWORD, department: 'BCA' });
+    const login = async (email: string) =>
+      (
+        await json(
+          await fetch(`${url}/api/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email, password: PASSWORD }),
+          }),
+        )
+      ).token as string;
+    const form = new FormData();
+    const fields = { username: 'aoc', email: 'aoc@bench.test', phone_number: '9876543210', role: 'student', department_name: 'BCA', password: PASSWORD };
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    for (const f of ['f005', 'f045', 'f070'])
+      form.append('images', new Blob([new Uint8Array(readFixture('clips', `enroll_aoc_${f}.jpg`))], { type: 'image/jpeg' }), `${f}.jpg`);
+    await json(await fetch(`${url}/api/register`, { method: 'POST', body: form }));
+    const { id } = await db.selectFrom('users').select('id').where('email', '=', fields.email).executeTakeFirstOrThrow();
+    await json(
+      await fetch(`${url}/api/approve_students`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${await login('teacher@bench.test')}` },
+        body: JSON.stringify({ user_ids: [id] }),
+      }),
+    );
+    return login(fields.email);
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function faceCheck(url: string, token: string, clip: Buffer): Promise<number> {
+  const form = new FormData();
+  form.append('video', new Blob([new Uint8Array(clip)], { type: 'video/webm' }), 'clip.webm');
+  const started = performance.now();
+  const res = await fetch(`${url}/api/compare-face-video`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const body = (await res.json()) as { success?: boolean };
+  if (res.status !== 200 || !body.success) throw new Error(`face check refused: ${res.status} ${JSON.stringify(body)}`);
+  return performance.now() - started;
+}
+
+const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
+const ms = (n: number) => `${Math.round(n)} ms`;
+
+if (!fs.existsSync(BINARY)) {
+  console.error(`${path.relative(root, BINARY)} not found: run npm run build:binary first`);
+  process.exit(2);
+}
+console.log(`${path.relative(root, BINARY)}: ${(fs.statSync(BINARY).size / 1e6).toFixed(1)} MB; ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(2)}`);
+const dirs = {
+  binary: fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-bench-bin-')),
+  'npm start': fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-bench-npm-')),
+};
+try {
+  for (const kind of ['binary', 'npm start'] as const) {
+    const times: string[] = [];
+    for (const label of ['first start', 'second start', 'third start']) {
+      const s = await start(kind, dirs[kind]);
+      times.push(`${label} ${ms(s.readyMs)}`);
+      await s.stop();
+    }
+    console.log(`${kind}: spawn -> listening (face engine loaded): ${times.join(', ')}${kind === 'binary' ? ' (the first fills the cache folder)' : ''}`);
+  }
+  const version = [0, 1, 2].map(() => versionMs(dirs.binary));
+  console.log(`binary: --version on a warm cache (hash check of the cached files, bundle loaded): ${version.map(ms).join(', ')}`);
+  if (!hasFixtures) {
+    console.log(`face check: skipped: ${NO_FIXTURES_MESSAGE}`);
+  } else {
+    const clip = readFixture('clips', 'aoc_3blinks_3s.webm');
+    const servers = { binary: await start('binary', dirs.binary), 'npm start': await start('npm start', dirs['npm start']) };
+    try {
+      const tokens = {
+        binary: await enrolled(servers.binary.url, servers.binary.dataDir),
+        'npm start': await enrolled(servers['npm start'].url, servers['npm start'].dataDir),
+      };
+      const times: Record<Kind, number[]> = { binary: [], 'npm start': [] };
+      for (let i = 0; i < RUNS + 2; i++)
+        for (const kind of ['binary', 'npm start'] as const) {
+          const t = await faceCheck(servers[kind].url, tokens[kind], clip);
+          if (i >= 2) times[kind].push(t); // two warm-up checks each
+          await new Promise((r) => setTimeout(r, 300));
+        }
+      for (const kind of ['binary', 'npm start'] as const) {
+        const v = times[kind];
+        console.log(
+          `${kind}: face check (upload -> verdict, aoc_3blinks_3s.webm), ${RUNS} runs alternating: median ${ms(median(v))}, min ${ms(Math.min(...v))}, max ${ms(Math.max(...v))}; resident memory after them ${rssMb(servers[kind].pid).toFixed(0)} MB`,
+        );
+      }
+    } finally {
+      await Promise.all(Object.values(servers).map((s) => s.stop()));
+    }
+  }
+} finally {
+  for (const d of Object.values(dirs)) fs.rmSync(d, { recursive: true, force: true });
+}
