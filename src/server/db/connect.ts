@@ -109,3 +109,11 @@ export function connectDatabase(target: string, opts: { poolSize?: number } = {}
   sqlite.pragma('synchronous = NORMAL');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
+
+/**
+ * Runs `work` in a transaction, or in the caller's when `db` already is one (a seed writing a whole class in one
+ * transaction calls the same services as a request does; Kysely refuses a transaction inside a transaction).
+ */
+export function inTransaction<T>(db: DB, work: (trx: DB) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}

@@ -7,6 +7,7 @@ import type { AppDeps } from '../deps';
 import { DomainError } from '../lib/errors';
 import { enrolledImagesByUser } from './face-images';
 import { likeInsensitive } from '../db/dialect';
+import { inTransaction } from '../db/connect';
 import { campusNetworksSet } from './campus-networks';
 import { flagsOf, namesForFlags } from './mark-flags/flag-texts';
 import { lockSessionMarks, refreshSessionFlags } from './mark-flags/session-flags';
@@ -128,7 +129,7 @@ export async function markAttendanceManually(deps: Deps, teacher: AuthUser, inpu
   // With the session's flags: a manual mark carries none, and no longer flags the marks it shared a signal with.
   // read before the transaction: on SQLite a query outside it would wait for the one connection it holds
   const sameAddress = !(await campusNetworksSet(deps));
-  await deps.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.db, async (trx) => {
     await lockSessionMarks(trx, session.id);
     await trx
       .insertInto('attendance_records')
