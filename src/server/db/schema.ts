@@ -194,6 +194,14 @@ export interface AppSettingsTable {
   updated_by: number | null;
 }
 
+/** A pending student a teacher rejected (issue 22): the account is inactive, and this says why, at login. */
+export interface StudentRejectionsTable {
+  user_id: number;
+  reason: string | null;
+  rejected_by: number | null;
+  rejected_at: string;
+}
+
 export interface Database {
   departments: DepartmentsTable;
   users: UsersTable;
@@ -212,6 +220,7 @@ export interface Database {
   duplicate_faces: DuplicateFacesTable;
   face_checks_in_flight: FaceChecksInFlightTable;
   app_settings: AppSettingsTable;
+  student_rejections: StudentRejectionsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -11,6 +11,7 @@ import { siteMessages } from './site';
 import { faceTrustMessages } from './face-trust';
 import { markFlagMessages } from './mark-flags';
 import { campusNetworkMessages } from './campus-networks';
+import { classToolMessages } from './class-tools';
 
 export const MSG = {
   ...formsMessages,
@@ -25,6 +26,7 @@ export const MSG = {
   ...faceTrustMessages,
   ...markFlagMessages,
   ...campusNetworkMessages,
+  ...classToolMessages,
 } as const;
 
 /** Login failure codes of SPEC section 7. */
@@ -35,5 +37,6 @@ export const LOGIN_ERROR_CODES = [
   'VALIDATION_ERROR',
   'TOO_MANY_ATTEMPTS',
   'ACCOUNT_INACTIVE',
+  'ACCOUNT_REJECTED',
 ] as const;
 export type LoginErrorCode = (typeof LOGIN_ERROR_CODES)[number];
