@@ -34,7 +34,7 @@ export const classToolMessages = {
     email: 'Email',
     phone: 'Phone (optional)',
     password: 'Temporary password',
-    passwordHint: 'Give it to the student: they log in with it and change it from their profile.',
+    passwordHint: 'Give it to the student privately: they log in with it. The same rules as at registration apply.',
     faceHint: 'At first login the student adds three face photos from their profile; you approve them under Face photo changes before their first check-in.',
     submit: 'Add student',
     cancel: 'Cancel',
@@ -62,6 +62,8 @@ export const classToolMessages = {
     manual: 'Marked by a teacher',
     automatic: 'Marked absent when the session ended',
     changeTo: (status: 'present' | 'absent') => (status === 'present' ? 'Change to present' : 'Change to absent'),
+    confirmPresent: 'Confirm present (clears the flags)',
+    how: 'How',
   },
   sessionMap: {
     label: (radius: number) => `Map of the session: a circle of ${radius} m around your position`,
