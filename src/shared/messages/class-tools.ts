@@ -35,7 +35,7 @@ export const classToolMessages = {
     phone: 'Phone (optional)',
     password: 'Temporary password',
     passwordHint: 'Give it to the student privately: they log in with it. The same rules as at registration apply.',
-    faceHint: 'At first login the student adds three face photos from their profile; you approve them under Face photo changes before their first check-in.',
+    faceHint: 'At first login the student adds three face photos from their profile; you approve them under Pending face changes before their first check-in.',
     submit: 'Add student',
     cancel: 'Cancel',
     added: (name: string) => `${name} was added to your class.`,
