@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { refusalText } from '@/lib/server-errors';
+import { isServerRefusal, refusalText } from '@/lib/server-errors';
 import { trpc } from '@/lib/trpc';
 import { useTeacherProfile } from './teacher-queries';
 
@@ -52,7 +52,7 @@ export function AddStudentDialog({ open, onOpenChange }: { open: boolean; onOpen
       await utils.teacher.invalidate();
       onOpenChange(false);
     } catch (err) {
-      const fe = (err as { data?: { fieldErrors?: Record<string, string | string[] | undefined> | null } }).data?.fieldErrors ?? {};
+      const fe: Record<string, string | string[] | undefined> = (isServerRefusal(err) && err.data.fieldErrors) || {};
       setErrors(Object.fromEntries(Object.entries(fe).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])));
       toast.error(refusalText(err, A.failed));
     }

@@ -2,6 +2,7 @@ import { CheckCheck, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
+import type { TMarkRemainingInput } from '../../../shared/schemas/class-tools';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { refusalText } from '@/lib/server-errors';
@@ -9,7 +10,7 @@ import { trpc } from '@/lib/trpc';
 import { useGeofenceStatus } from './teacher-queries';
 
 const B = MSG.bulk;
-type Status = 'present' | 'absent';
+type MarkTo = TMarkRemainingInput['status'];
 
 /**
  * While a session runs: the students not yet marked, and one action for all of them (present or absent), asked
@@ -19,12 +20,12 @@ export function MarkRestControl() {
   const status = useGeofenceStatus();
   const utils = trpc.useUtils();
   const mutation = trpc.teacher.markRemaining.useMutation({ onSettled: () => utils.teacher.invalidate() });
-  const [asking, setAsking] = useState<Status | null>(null);
+  const [asking, setAsking] = useState<MarkTo | null>(null);
   const session = status.data?.active ? status.data : null;
   if (!session) return null;
   const count = session.unmarked_count;
 
-  async function markRest(to: Status) {
+  async function markRest(to: MarkTo) {
     if (!session) return;
     setAsking(null);
     try {
