@@ -9,6 +9,7 @@ import * as roomCode from './2026_11_26_130000_room_code';
 import * as appSettings from './2026_11_26_140000_app_settings';
 import * as markFlags from './2026_11_26_150000_mark_flags';
 import * as faceChallenges from './2026_11_26_160000_face_challenges';
+import * as studentRejections from './2026_11_26_162200_student_rejections';
 
 /**
  * Static list so migrations run the same under tsx, vitest and any bundler; names sort in apply order. The same
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_140000_app_settings': appSettings,
   '2026_11_26_150000_mark_flags': markFlags,
   '2026_11_26_160000_face_challenges': faceChallenges,
+  '2026_11_26_162200_student_rejections': studentRejections,
 };

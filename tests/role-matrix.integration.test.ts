@@ -93,6 +93,19 @@ const repend = async (f: Fixture) => {
   await srv.db.updateTable('users').set({ status: 'pending' }).where('id', '=', f.pending.id).execute();
 };
 
+/** Rejected, then pending again with no rejection left behind. */
+const unreject = async (f: Fixture) => {
+  await srv.db.deleteFrom('student_rejections').where('user_id', '=', f.pending.id).execute();
+  await repend(f);
+};
+const reject = (f: Fixture) => ({ user_ids: [f.pending.id], reason: 'Not in this class.' });
+/** A new student per caller; a teacher adds into their own department (the MBA teacher into MBA), an admin has none. */
+const addStudent = (_f: Fixture, who: Who) => ({ username: `added${who}`, email: `added-${who}@school.test`, password: 'Strong-pass1' });
+const ADD_STUDENT = { input: addStudent, after: async () => void (await srv.db.deleteFrom('users').where('email', 'like', 'added-%').execute()) };
+const markRest = (f: Fixture) => ({ session_id: f.sessionId, status: 'absent' });
+/** The bulk marks are taken back, so the BCA session has unmarked students for the next caller. */
+const unmarkRest = async (f: Fixture) => void (await srv.db.deleteFrom('attendance_records').where('session_id', '=', f.sessionId).execute());
+
 const MATRIX: Record<string, Call> = {
   'GET /api/health': { expect: PUBLIC_200 },
   'POST /api/login': { input: nobody, expect: row(404, 404, 404, 404, 404, 404) },
@@ -108,6 +121,13 @@ const MATRIX: Record<string, Call> = {
   'PATCH /api/mark_attendance_manual': { input: manual, expect: row(401, 401, 403, 403, 200, 200) },
   'GET /api/pending_students_by_department': { expect: STAFF, hidden: deptEmails },
   'PATCH /api/approve_students': { input: approve, expect: row(401, 401, 403, 403, 200, 200), after: repend },
+  'PATCH /api/reject_students': { input: reject, expect: row(401, 401, 403, 403, 200, 200), after: unreject },
+  'POST /api/teacher/students': { ...ADD_STUDENT, expect: row(401, 401, 403, 201, 409, 201) },
+  'PATCH /api/mark_remaining': { input: markRest, expect: row(401, 401, 403, 403, 200, 200), after: unmarkRest },
+  'GET /api/map_tiles': { expect: STAFF },
+  'GET /api/admin/map_tiles': { expect: ADMIN_ONLY },
+  // Saved with a template the admin's call refuses, so the matrix leaves the map as it was.
+  'PUT /api/admin/map_tiles': { input: () => ({ url_template: 'not a tile server' }), expect: ADMIN_BAD_INPUT },
   'GET /api/get_attendance': { expect: STUDENT_ONLY },
   'GET /api/get_student_profile': { expect: STUDENT_ONLY },
   'POST /api/mark_attendance': { input: () => CENTRE, expect: STUDENT_ONLY },
@@ -172,6 +192,12 @@ const MATRIX: Record<string, Call> = {
   'teacher.pendingFaceChanges': { expect: STAFF, hidden: deptEmails },
   'teacher.decideFaceChange': { input: declineChange, expect: row(401, 401, 403, 403, 200, 200), after: repeatChange },
   'teacher.faceChangeHistory': { input: (f) => ({ student_id: f.student.id }), expect: row(401, 401, 403, 403, 200, 200) },
+  'teacher.rejectStudents': { input: reject, expect: row(401, 401, 403, 403, 200, 200), after: unreject },
+  'teacher.addStudent': { ...ADD_STUDENT, expect: row(401, 401, 403, 200, 409, 200) },
+  'teacher.markRemaining': { input: markRest, expect: row(401, 401, 403, 403, 200, 200), after: unmarkRest },
+  'teacher.mapTiles': { expect: STAFF },
+  'settings.mapTiles': { expect: ADMIN_ONLY },
+  'settings.setMapTiles': { input: () => ({ url_template: 'not a tile server' }), expect: ADMIN_BAD_INPUT },
   'student.attendance': { input: () => ({ page: 1, limit: 10 }), expect: STUDENT_ONLY },
   'student.profile': { expect: STUDENT_ONLY },
   'student.markAttendance': { input: () => CENTRE, expect: STUDENT_ONLY },

@@ -10,6 +10,7 @@ import type { AppDeps } from './deps';
 import { DomainError } from './lib/errors';
 import { CLIENT_DIST } from './lib/install-layout';
 import { trpcBodyLimits } from './lib/json-limits';
+import { tileSourceForPages } from './lib/tile-csp';
 import { restApi } from './rest/index';
 import { appRouter } from './routers/_app';
 
@@ -23,10 +24,16 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
   // API answers are per-user and never revalidated: hashing every body for an ETag is wasted work.
   app.set('etag', false);
   if (deps.config.trustProxy) app.set('trust proxy', deps.config.trustProxy);
+  app.use(tileSourceForPages(deps));
   app.use(
     helmet({
       contentSecurityPolicy: {
-        directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'media-src': ["'self'", 'blob:'], 'upgrade-insecure-requests': null },
+        directives: {
+          // The session map's tiles come from the server the administrator set (services/map-tiles.ts).
+          'img-src': ["'self'", 'data:', 'blob:', (_req, res) => (res as express.Response).locals.tileSource ?? "'self'"],
+          'media-src': ["'self'", 'blob:'],
+          'upgrade-insecure-requests': null,
+        },
       },
       // Browsers may only use camera and location for this origin.
       crossOriginEmbedderPolicy: false,

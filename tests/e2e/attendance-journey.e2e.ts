@@ -235,6 +235,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('attendance journey in Chromium (f
 
     await teacherPage.getByRole('tab', { name: T.tabs.overview }).click();
     await teacherPage.getByRole('button', { name: T.stopAttendance }).click();
+    await teacherPage.getByRole('dialog').getByRole('button', { name: MSG.stopConfirm.confirm }).click();
     await toastWith(teacherPage, T.ended).waitFor();
     await teacherPage.getByTestId('attendance-status').getByText(T.notStarted).waitFor();
     expect(await storage(teacherPage, 'userLocation')).toBeNull();

@@ -61,7 +61,7 @@ describe.skipIf(!hasChromium)('teacher sessions in Chromium: the latest session,
 
   const stat = (page: Page, id: string) => page.getByTestId(`stat-${id}`).innerText();
 
-  it('after Stop the Students tab shows the latest session, names it, and Mark Absent writes into that session', { timeout: 90_000 }, async () => {
+  it('after Stop the Students tab shows the latest session, names it, and a change of mark writes into that session', { timeout: 90_000 }, async () => {
     const c = await classOf('IMCA', 'latest');
     const [anya, bela] = c.students;
     const older = await c.start();
@@ -80,9 +80,11 @@ describe.skipIf(!hasChromium)('teacher sessions in Chromium: the latest session,
     await page.getByRole('row').filter({ hasText: bela.username }).click();
     const dialog = page.getByRole('dialog');
     expect(await dialog.getByTestId('detail-session').innerText()).toBe(await page.getByTestId('students-session').innerText());
-    await dialog.getByRole('button', { name: T.detail.markAbsent }).click();
-    await toastWith(page, T.updated(MSG.attendance.manualMarked(bela.username, 'absent'))).waitFor();
-    expect(await recordOf(latest, bela.id)).toEqual({ status: 'absent', manual_override: 1 });
+    // Bela was marked absent when the session ended: the dialog offers only the change.
+    expect(await dialog.getByRole('button', { name: T.detail.markAbsent }).count()).toBe(0);
+    await dialog.getByRole('button', { name: MSG.markChange.changeTo('present') }).click();
+    await toastWith(page, T.updated(MSG.attendance.manualMarked(bela.username, 'present'))).waitFor();
+    expect(await recordOf(latest, bela.id)).toEqual({ status: 'present', manual_override: 1 });
     // The older session keeps the system's absent mark: nothing was written into it by hand.
     expect(await recordOf(older, bela.id)).toEqual({ status: 'absent', manual_override: 0 });
     await context.close();
@@ -103,6 +105,9 @@ describe.skipIf(!hasChromium)('teacher sessions in Chromium: the latest session,
     expect([await stat(page, 'present'), await stat(page, 'not-marked')]).toEqual(['1', '1']);
 
     await page.getByRole('button', { name: T.stopAttendance }).click();
+    // Stop asks first, with the server's count of who it would mark absent.
+    await expect.poll(() => page.getByTestId('stop-question').innerText()).toBe(MSG.stopConfirm.question(1));
+    await page.getByRole('dialog').getByRole('button', { name: MSG.stopConfirm.confirm }).click();
     await toastWith(page, T.ended).waitFor();
     await expect.poll(() => stat(page, 'absent'), { timeout: 10_000 }).toBe('2');
     expect([await stat(page, 'present'), await stat(page, 'not-marked')]).toEqual(['1', '0']);

@@ -11,6 +11,7 @@ import { DeleteUserDialog } from '@/features/admin/delete-user-dialog';
 import { DetailDialog } from '@/features/admin/detail-dialog';
 import { DuplicateFacesCard } from '@/features/admin/duplicate-faces-card';
 import { FilterBar } from '@/features/admin/filter-bar';
+import { MapTilesCard } from '@/features/admin/map-tiles-card';
 import { StatCards } from '@/features/admin/stat-cards';
 import { SummaryDialog } from '@/features/admin/summary-dialog';
 import { useAttendanceFilter } from '@/features/admin/use-attendance-filter';
@@ -73,6 +74,7 @@ export function AdminDashboardPage() {
           <AttendanceCharts filter={filter.input} />
           <DuplicateFacesCard />
           <CampusNetworksCard />
+          <MapTilesCard />
         </div>
       </main>
       <UserFormDialog open={Boolean(editing)} user={editing?.user ?? null} onOpenChange={(o) => !o && setEditing(null)} />

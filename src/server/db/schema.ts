@@ -210,6 +210,14 @@ export interface FaceChallengesTable {
   outcome: string | null;
 }
 
+/** A pending student a teacher rejected (issue 22): the account is inactive, and this says why, at login. */
+export interface StudentRejectionsTable {
+  user_id: number;
+  reason: string | null;
+  rejected_by: number | null;
+  rejected_at: string;
+}
+
 export interface Database {
   departments: DepartmentsTable;
   users: UsersTable;
@@ -229,6 +237,7 @@ export interface Database {
   face_checks_in_flight: FaceChecksInFlightTable;
   app_settings: AppSettingsTable;
   face_challenges: FaceChallengesTable;
+  student_rejections: StudentRejectionsTable;
 }
 
 export type User = Selectable<UsersTable>;

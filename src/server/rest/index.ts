@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps';
 import { accountRoutes } from './account';
 import { adminCampusNetworkRoutes } from './admin-campus-networks';
 import { adminDuplicateFaceRoutes } from './admin-duplicate-faces';
+import { adminMapTileRoutes } from './admin-map-tiles';
 import { adminReportRoutes } from './admin-reports';
 import { adminUserRoutes } from './admin-users';
 import { authRoutes } from './auth';
@@ -35,6 +36,7 @@ export function restApi(deps: AppDeps): Router {
   api.use(adminReportRoutes(deps));
   api.use(adminDuplicateFaceRoutes(deps));
   api.use(adminCampusNetworkRoutes(deps));
+  api.use(adminMapTileRoutes(deps));
   api.use(accountRoutes(deps));
   api.use((_req, res) => {
     res.status(404).json({ success: false, message: MSG.server.notFound, error: MSG.server.notFound });

@@ -11,6 +11,11 @@ import { getTeacherProfile } from '../services/users';
 import { listDepartments } from '../services/departments';
 import { getGeofenceStatus, startGeofenceSession, stopGeofenceSession } from '../services/geofence-sessions';
 import { getStudentsForSession, markAttendanceManually } from '../services/session-students';
+import { ZMarkRemainingInput, ZRejectInput, ZTeacherAddStudentInput } from '../../shared/schemas/class-tools';
+import { mapTiles } from '../services/map-tiles';
+import { markRemaining } from '../services/mark-remaining';
+import { rejectStudents } from '../services/student-rejections';
+import { addStudentByTeacher } from '../services/teacher-students';
 import { type AuthedRequest, handle, requireUser } from './http';
 
 /** The teacher dashboard's documented /api calls; admins may use them too. */
@@ -82,6 +87,31 @@ export function teacherRoutes(deps: AppDeps): Router {
     handle(async (req, res) => {
       res.json(await approveUsers(deps, user(req), parseInput(ZApproveInput, req.body).user_ids));
     }),
+  );
+  r.patch(
+    '/reject_students',
+    teacher,
+    json,
+    handle(async (req, res) => res.json(await rejectStudents(deps, user(req), parseInput(ZRejectInput, req.body)))),
+  );
+  r.post(
+    '/teacher/students',
+    teacher,
+    json,
+    handle(async (req, res) => {
+      res.status(201).json(await addStudentByTeacher(deps, user(req), parseInput(ZTeacherAddStudentInput, req.body)));
+    }),
+  );
+  r.patch(
+    '/mark_remaining',
+    teacher,
+    json,
+    handle(async (req, res) => res.json(await markRemaining(deps, user(req), parseInput(ZMarkRemainingInput, req.body)))),
+  );
+  r.get(
+    '/map_tiles',
+    teacher,
+    handle(async (_req, res) => res.json(await mapTiles(deps))),
   );
   return r;
 }

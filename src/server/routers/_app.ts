@@ -2,6 +2,7 @@ import { router } from '../trpc';
 import { accountRouter } from './account';
 import { adminRouter } from './admin';
 import { authRouter } from './auth';
+import { settingsRouter } from './settings';
 import { studentRouter } from './student';
 import { teacherRouter } from './teacher';
 
@@ -11,6 +12,7 @@ export const appRouter = router({
   teacher: teacherRouter,
   student: studentRouter,
   account: accountRouter,
+  settings: settingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

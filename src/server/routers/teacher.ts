@@ -8,6 +8,11 @@ import { getTeacherProfile } from '../services/users';
 import { getGeofenceStatus, startGeofenceSession, stopGeofenceSession } from '../services/geofence-sessions';
 import { getRoomCode } from '../services/room-code-display';
 import { getStudentsForSession, markAttendanceManually } from '../services/session-students';
+import { ZMarkRemainingInput, ZRejectInput, ZTeacherAddStudentInput } from '../../shared/schemas/class-tools';
+import { mapTiles } from '../services/map-tiles';
+import { markRemaining } from '../services/mark-remaining';
+import { rejectStudents } from '../services/student-rejections';
+import { addStudentByTeacher } from '../services/teacher-students';
 import { roleProcedure, router } from '../trpc';
 
 const teacher = roleProcedure('teacher', 'admin');
@@ -24,6 +29,10 @@ export const teacherRouter = router({
   markManual: teacher.input(ZManualMarkInput).mutation(({ ctx, input }) => markAttendanceManually(ctx, ctx.user, input)),
   pendingStudents: teacher.query(({ ctx }) => pendingStudentsByDepartment(ctx, ctx.user)),
   approveStudents: teacher.input(ZApproveInput).mutation(({ ctx, input }) => approveUsers(ctx, ctx.user, input.user_ids)),
+  rejectStudents: teacher.input(ZRejectInput).mutation(({ ctx, input }) => rejectStudents(ctx, ctx.user, input)),
+  addStudent: teacher.input(ZTeacherAddStudentInput).mutation(({ ctx, input }) => addStudentByTeacher(ctx, ctx.user, input)),
+  markRemaining: teacher.input(ZMarkRemainingInput).mutation(({ ctx, input }) => markRemaining(ctx, ctx.user, input)),
+  mapTiles: teacher.query(({ ctx }) => mapTiles(ctx)),
   pendingFaceChanges: teacher.query(({ ctx }) => listPendingFaceChanges(ctx, ctx.user)),
   decideFaceChange: teacher.input(ZDecideFaceChangeInput).mutation(({ ctx, input }) => decideFaceChange(ctx, ctx.user, input)),
   faceChangeHistory: teacher.input(ZFaceChangeHistoryInput).query(({ ctx, input }) => faceChangeHistory(ctx, ctx.user, input.student_id)),

@@ -4,6 +4,7 @@ import { getDummyHash, verifyPassword } from '../auth/password';
 import type { AppDeps } from '../deps';
 import { deviceSource } from '../infra/login-guard';
 import { DomainError } from '../lib/errors';
+import { rejectionOf } from './student-rejections';
 import { revokeTokens } from './users';
 
 /** Who is logging in: the address, and the device cookie the browser sent (if any). */
@@ -38,7 +39,12 @@ export async function login(deps: AppDeps, input: TLoginInput, caller: LoginCall
   // Only the counter this attempt used: a device's login leaves the address's count (an attacker's) as it is.
   await loginGuard.release(input.email, source);
   if (user.status === 'pending') throw new DomainError('FORBIDDEN', MSG.login.pending, { errorCode: 'ACCOUNT_PENDING' });
-  if (user.status !== 'active') throw new DomainError('FORBIDDEN', MSG.login.inactive, { errorCode: 'ACCOUNT_INACTIVE' });
+  if (user.status !== 'active') {
+    // Told only after the right password: a stranger who knows the email learns nothing of the reason.
+    const rejection = await rejectionOf(db, user.id);
+    if (rejection) throw new DomainError('FORBIDDEN', MSG.reject.login(rejection.reason), { errorCode: 'ACCOUNT_REJECTED' });
+    throw new DomainError('FORBIDDEN', MSG.login.inactive, { errorCode: 'ACCOUNT_INACTIVE' });
+  }
   const now = clock.now();
   await db.updateTable('users').set({ last_login: now.toISOString() }).where('id', '=', user.id).execute();
   const token = await tokens.sign({ user_id: user.id, role: user.role, username: user.username, tv: user.token_version });

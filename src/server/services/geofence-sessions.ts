@@ -7,6 +7,7 @@ import { DomainError } from '../lib/errors';
 import { isUniqueViolation } from '../db/errors';
 import { newRoomCodeSecret } from './room-code';
 import { finalizeSession } from './session-expiry';
+import { countUnmarked } from './unmarked-students';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'sessions'>;
 
@@ -101,5 +102,7 @@ export async function getGeofenceStatus(deps: Deps, caller: AuthUser) {
     session_end_time: open.ends_at,
     remaining_seconds: Math.max(0, Math.round((Date.parse(open.ends_at) - deps.clock.now().getTime()) / 1000)),
     room_code_required: open.room_code_secret !== null,
+    /** Who Stop would mark absent now: the question it asks first states this count. */
+    unmarked_count: await countUnmarked(deps.db, open),
   };
 }

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/connect';
 import type { Database, GeofenceSession } from '../db/schema';
 import type { AppDeps } from '../deps';
+import { unmarkedStudents } from './unmarked-students';
 
 /**
  * Closes a session and marks every active student of its department who has no record for it absent, marked by
@@ -20,25 +21,15 @@ export async function finalizeSession(trx: Transaction<Database> | Kysely<Databa
   const result = await trx
     .insertInto('attendance_records')
     .columns(['session_id', 'student_id', 'status', 'marked_at', 'manual_override', 'updated_at'])
-    .expression((eb) =>
-      eb
-        .selectFrom('users')
-        .select((s) => [
-          s.val(session.id).as('session_id'),
-          'users.id as student_id',
-          s.val('absent').as('status'),
-          s.val(endedAt).as('marked_at'),
-          s.val(0).as('manual_override'),
-          s.val(endedAt).as('updated_at'),
-        ])
-        .where('users.role', '=', 'student')
-        .where('users.status', '=', 'active')
-        .where('users.department_id', '=', session.department_id)
-        .where((w) =>
-          w.not(
-            w.exists(w.selectFrom('attendance_records as r').select('r.id').where('r.session_id', '=', session.id).whereRef('r.student_id', '=', 'users.id')),
-          ),
-        ),
+    .expression(
+      unmarkedStudents(trx, session).select((s) => [
+        s.val(session.id).as('session_id'),
+        'users.id as student_id',
+        s.val('absent').as('status'),
+        s.val(endedAt).as('marked_at'),
+        s.val(0).as('manual_override'),
+        s.val(endedAt).as('updated_at'),
+      ]),
     )
     // A student marking present on another node at this instant keeps their record.
     .onConflict((oc) => oc.columns(['session_id', 'student_id']).doNothing())

@@ -11,6 +11,7 @@ import { inTransaction } from '../db/connect';
 import { campusNetworksSet } from './campus-networks';
 import { flagsOf, namesForFlags } from './mark-flags/flag-texts';
 import { lockSessionMarks, refreshSessionFlags } from './mark-flags/session-flags';
+import { markableSession } from './markable-session';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config' | 'sessions'>;
 
@@ -111,16 +112,12 @@ export async function getStudentsForSession(deps: Deps, teacher: AuthUser, args:
   };
 }
 
-/** A teacher's correction: present or absent for one student of one of their sessions, flagged manual. */
+/**
+ * A teacher's correction: present or absent for one student of one of their sessions, flagged manual. An unflagged
+ * mark that already says so stays as it is: Mark Present on a verified present mark must not turn it into a manual one.
+ */
 export async function markAttendanceManually(deps: Deps, teacher: AuthUser, input: { student_id: number; session_id: number; status: 'present' | 'absent' }) {
-  const session = await deps.db
-    .selectFrom('geofence_sessions')
-    .select(['id', 'teacher_id', 'department_id'])
-    .where('id', '=', input.session_id)
-    .executeTakeFirst();
-  if (!session) throw new DomainError('NOT_FOUND', MSG.attendance.sessionNotFound);
-  if (teacher.role !== 'admin' && session.teacher_id !== teacher.id) throw new DomainError('FORBIDDEN', MSG.auth.forbidden);
-  if (teacher.role !== 'admin' && session.department_id !== teacher.department_id) throw new DomainError('FORBIDDEN', MSG.attendance.notInDepartment);
+  const session = await markableSession(deps, teacher, input.session_id);
   const student = await deps.db.selectFrom('users').select(['id', 'username', 'department_id', 'role']).where('id', '=', input.student_id).executeTakeFirst();
   if (!student || student.role !== 'student') throw new DomainError('NOT_FOUND', MSG.attendance.studentNotFound);
   if (student.department_id !== session.department_id) throw new DomainError('FORBIDDEN', MSG.attendance.notInDepartment);
@@ -129,8 +126,16 @@ export async function markAttendanceManually(deps: Deps, teacher: AuthUser, inpu
   // With the session's flags: a manual mark carries none, and no longer flags the marks it shared a signal with.
   // read before the transaction: on SQLite a query outside it would wait for the one connection it holds
   const sameAddress = !(await campusNetworksSet(deps));
-  await inTransaction(deps.db, async (trx) => {
+  const changed = await inTransaction(deps.db, async (trx) => {
     await lockSessionMarks(trx, session.id);
+    const current = await trx
+      .selectFrom('attendance_records')
+      .select(['status', 'mark_flags'])
+      .where('session_id', '=', session.id)
+      .where('student_id', '=', student.id)
+      .executeTakeFirst();
+    // The same mark again changes nothing, unless it is flagged: then it is the teacher's word for it, which clears them.
+    if (current?.status === input.status && current.mark_flags === 0) return false;
     await trx
       .insertInto('attendance_records')
       .values({
@@ -147,6 +152,8 @@ export async function markAttendanceManually(deps: Deps, teacher: AuthUser, inpu
       )
       .execute();
     await refreshSessionFlags(trx, session.id, at, { sameAddress });
+    return true;
   });
-  return { message: MSG.attendance.manualMarked(student.username, input.status) };
+  if (!changed) return { message: MSG.markChange.unchanged(student.username, input.status), changed };
+  return { message: MSG.attendance.manualMarked(student.username, input.status), changed };
 }

@@ -12,6 +12,7 @@ import { faceTrustMessages } from './face-trust';
 import { faceChallengeMessages } from './face-challenge';
 import { markFlagMessages } from './mark-flags';
 import { campusNetworkMessages } from './campus-networks';
+import { classToolMessages } from './class-tools';
 
 export const MSG = {
   ...formsMessages,
@@ -27,6 +28,7 @@ export const MSG = {
   ...faceChallengeMessages,
   ...markFlagMessages,
   ...campusNetworkMessages,
+  ...classToolMessages,
 } as const;
 
 /** Login failure codes of SPEC section 7. */
@@ -37,5 +39,6 @@ export const LOGIN_ERROR_CODES = [
   'VALIDATION_ERROR',
   'TOO_MANY_ATTEMPTS',
   'ACCOUNT_INACTIVE',
+  'ACCOUNT_REJECTED',
 ] as const;
 export type LoginErrorCode = (typeof LOGIN_ERROR_CODES)[number];

@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { useLogin } from './use-login';
 
 export function LoginForm() {
-  const { login, redirecting } = useLogin();
+  const { login, redirecting, rejection } = useLogin();
   const { register, handleSubmit, formState } = useForm<TLoginInput>({ defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = formState;
 
@@ -35,6 +35,11 @@ export function LoginForm() {
           {...register('password', { required: MSG.validation.passwordRequired })}
         />
       </FormField>
+      {rejection && (
+        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm" data-testid="login-rejection">
+          {rejection}
+        </p>
+      )}
       <Button type="submit" size="lg" disabled={isSubmitting || redirecting}>
         {MSG.login.submit}
       </Button>

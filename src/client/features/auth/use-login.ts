@@ -14,16 +14,22 @@ import { loginErrorMessage } from './login-error-message';
 export function useLogin() {
   const navigate = useNavigate();
   const [redirecting, setRedirecting] = useState(false);
+  /** A rejection's reason stays on the form: a 3-second toast is too short to read why. */
+  const [rejection, setRejection] = useState<string | null>(null);
   const loginMutation = trpc.auth.login.useMutation();
 
   async function login(input: TLoginInput) {
     let token: string;
+    setRejection(null);
     try {
       ({ token } = await withGlobalLoading(() => loginMutation.mutateAsync(input)));
     } catch (err) {
       if (isNoResponse(err)) toast.error(MSG.login.noResponse);
-      else if (isServerRefusal(err)) toast.error(loginErrorMessage(errorCodeOf(err), err.message));
-      else toast.error(MSG.login.generic);
+      else if (isServerRefusal(err)) {
+        const message = loginErrorMessage(errorCodeOf(err), err.message);
+        toast.error(message);
+        if (errorCodeOf(err) === 'ACCOUNT_REJECTED') setRejection(message);
+      } else toast.error(MSG.login.generic);
       return;
     }
     storeToken(token);
@@ -33,7 +39,7 @@ export function useLogin() {
     setTimeout(() => navigate(homeForRole(role), { replace: true }), REDIRECT_AFTER_LOGIN_MS);
   }
 
-  return { login, redirecting };
+  return { login, redirecting, rejection };
 }
 
 function safeRole(token: string): string | undefined {

@@ -1,4 +1,4 @@
-import { CheckCheck, Eye } from 'lucide-react';
+import { CheckCheck, Eye, UserX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import { Button } from '@/components/ui/button';
@@ -7,7 +7,9 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from '@/components/ui/label';
 import { PendingStudentDetail } from './pending-student-detail';
 import type { PendingGroup } from './teacher-queries';
+import { RejectDialog } from './reject-dialog';
 import { useApproveStudents } from './use-approve-students';
+import { useRejectStudents } from './use-reject-students';
 
 const P = MSG.teacher.pending;
 
@@ -15,7 +17,11 @@ const P = MSG.teacher.pending;
 export function PendingListDialog({ group, onClose }: { group: PendingGroup | null; onClose: () => void }) {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [detailId, setDetailId] = useState<number | null>(null);
-  const { approve, pending } = useApproveStudents();
+  const { approve, pending: approving } = useApproveStudents();
+  const { reject, pending: rejecting } = useRejectStudents();
+  const pending = approving || rejecting;
+  /** Who the Reject question is about (empty: no question open). */
+  const [rejectIds, setRejectIds] = useState<number[]>([]);
   const students = group?.students ?? [];
   const detail = students.find((s) => s.id === detailId) ?? null;
 
@@ -47,6 +53,19 @@ export function PendingListDialog({ group, onClose }: { group: PendingGroup | nu
     if (ids.length >= students.length) onClose();
   }
 
+  async function rejectIdsWith(reason: string) {
+    const ids = rejectIds;
+    if (!(await reject(ids, reason))) return;
+    setRejectIds([]);
+    setDetailId(null);
+    if (ids.length >= students.length) onClose();
+  }
+
+  function askReject(ids: number[]) {
+    if (ids.length === 0) return void reject([], '');
+    setRejectIds(ids);
+  }
+
   return (
     <Dialog open={group !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="sm:max-w-xl">
@@ -55,7 +74,13 @@ export function PendingListDialog({ group, onClose }: { group: PendingGroup | nu
           <DialogDescription>{P.listDescription}</DialogDescription>
         </DialogHeader>
         {detail ? (
-          <PendingStudentDetail student={detail} busy={pending} onBack={() => setDetailId(null)} onApprove={() => approveIds([detail.id])} />
+          <PendingStudentDetail
+            student={detail}
+            busy={pending}
+            onBack={() => setDetailId(null)}
+            onApprove={() => approveIds([detail.id])}
+            onReject={() => askReject([detail.id])}
+          />
         ) : (
           <>
             <div className="flex items-center gap-3 rounded-lg bg-muted/60 px-3 py-2.5">
@@ -87,6 +112,11 @@ export function PendingListDialog({ group, onClose }: { group: PendingGroup | nu
               ))}
             </ul>
             <DialogFooter>
+              <Button variant="outline" className="text-destructive" onClick={() => askReject([...selected])} disabled={pending}>
+                <UserX aria-hidden />
+                {MSG.reject.selected}
+                {selected.size > 0 && ` (${selected.size})`}
+              </Button>
               <Button onClick={() => approveIds([...selected])} disabled={pending}>
                 <CheckCheck aria-hidden />
                 {P.approveSelected}
@@ -95,6 +125,13 @@ export function PendingListDialog({ group, onClose }: { group: PendingGroup | nu
             </DialogFooter>
           </>
         )}
+        {/* Inside the list's content: Radix then stacks the question over it instead of closing the list. */}
+        <RejectDialog
+          names={rejectIds.map((id) => students.find((s) => s.id === id)?.username ?? '')}
+          busy={pending}
+          onCancel={() => setRejectIds([])}
+          onReject={(reason) => void rejectIdsWith(reason)}
+        />
       </DialogContent>
     </Dialog>
   );

@@ -1,4 +1,4 @@
-import { ArrowLeft, Check } from 'lucide-react';
+import { ArrowLeft, Check, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { MSG } from '../../../shared/messages';
 import { Button } from '@/components/ui/button';
@@ -7,17 +7,19 @@ import type { PendingStudent } from './teacher-queries';
 
 const P = MSG.teacher.pending;
 
-/** One pending student's details and enrollment images, with Approve. */
+/** One pending student's details and enrollment images, with Reject beside Approve. */
 export function PendingStudentDetail({
   student,
   busy,
   onBack,
   onApprove,
+  onReject,
 }: {
   student: PendingStudent;
   busy: boolean;
   onBack: () => void;
   onApprove: () => void;
+  onReject: () => void;
 }) {
   const rows: [string, ReactNode][] = [
     [P.email, student.email],
@@ -57,10 +59,16 @@ export function PendingStudentDetail({
           <ArrowLeft aria-hidden />
           {P.back}
         </Button>
-        <Button onClick={onApprove} disabled={busy}>
-          <Check aria-hidden />
-          {P.approve}
-        </Button>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row">
+          <Button variant="outline" className="text-destructive" onClick={onReject} disabled={busy}>
+            <UserX aria-hidden />
+            {MSG.reject.button}
+          </Button>
+          <Button onClick={onApprove} disabled={busy}>
+            <Check aria-hidden />
+            {P.approve}
+          </Button>
+        </div>
       </div>
     </div>
   );

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { formatCoords, formatCountdown } from '@/lib/format';
 import { StatCard } from '@/components/stat-card';
 import type { Coords } from '@/lib/use-geolocation';
+import { SessionLocationMap } from './session-location';
 
 const M = MSG.teacher;
 
@@ -64,11 +65,14 @@ export function AttendanceStatusCard({
   location,
   department,
   remaining,
+  radius,
 }: {
   active: boolean;
   location: Pick<Coords, 'latitude' | 'longitude'> | null;
   department: string | null;
   remaining: number | null;
+  /** The running session's radius: its circle is drawn on the map. */
+  radius: number | null;
 }) {
   return (
     <StatCard icon={Radio} title={M.statusTitle} tone={active ? 'success' : 'muted'}>
@@ -84,6 +88,14 @@ export function AttendanceStatusCard({
           <dt className="text-muted-foreground">{M.location}</dt>
           <dd className="font-mono text-xs">{location ? formatCoords(location) : M.noLocation}</dd>
         </div>
+        {active && radius !== null && (
+          <div className="flex justify-between gap-3">
+            <dt className="text-muted-foreground">{M.activeRadius}</dt>
+            <dd className="font-semibold tabular-nums" data-testid="session-radius">
+              {M.meters(radius)}
+            </dd>
+          </div>
+        )}
         {active && remaining !== null && (
           <div className="flex justify-between gap-3">
             <dt className="text-muted-foreground">{M.timeLeft}</dt>
@@ -93,6 +105,7 @@ export function AttendanceStatusCard({
           </div>
         )}
       </dl>
+      {active && location && radius !== null && <SessionLocationMap center={location} radius={radius} />}
     </StatCard>
   );
 }

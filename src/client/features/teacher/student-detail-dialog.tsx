@@ -1,4 +1,4 @@
-import { Check, UserX, X } from 'lucide-react';
+import { Check, ShieldCheck, UserX, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { MSG } from '../../../shared/messages';
 import { Button } from '@/components/ui/button';
@@ -14,8 +14,15 @@ import { useManualMark } from './use-manual-mark';
 const M = MSG.teacher;
 const D = M.detail;
 const T = MSG.markTrace;
+const C = MSG.markChange;
 
-/** A session student's photo, statuses and the manual Mark Present / Mark Absent buttons. */
+/** Where the current mark came from: the student's own checks, the teacher, or the session's end. */
+function markOrigin(s: SessionStudent) {
+  if (s.manual_override) return C.manual;
+  return s.face_recognition_status || s.geofencing_status ? C.verified : C.automatic;
+}
+
+/** A session student's photo, statuses, the current mark and where it came from, and the one change it allows. */
 export function StudentDetailDialog({ student, session, onClose }: { student: SessionStudent | null; session: SessionRef | null; onClose: () => void }) {
   const { mark, pending } = useManualMark();
   const s = student;
@@ -25,6 +32,7 @@ export function StudentDetailDialog({ student, session, onClose }: { student: Se
         [D.face, <StatusBadge key="f" value={s.face_recognition_status} label={s.face_recognition_status ? undefined : M.notAvailable} />],
         [D.enrollment, <StatusBadge key="e" value={s.image_urls.length ? 'enrolled' : null} label={s.image_urls.length ? D.enrolled : M.notEnrolled} />],
         [D.current, <StatusBadge key="c" value={s.marked ? s.status : null} label={s.marked ? undefined : M.notMarked} />],
+        ...(s.marked ? ([[C.how, markOrigin(s)]] as [string, ReactNode][]) : []),
         [D.lastMarked, formatDateTime(s.timestamp, M.notAvailable)],
         // Where the student's own mark came from (a manual or automatic mark has none).
         [T.address, s.ip ?? M.notAvailable],
@@ -82,15 +90,26 @@ export function StudentDetailDialog({ student, session, onClose }: { student: Se
               </section>
             )}
             <FaceChangeHistory studentId={s.student_id} />
+            {/* The current mark is shown above: offer only what changes it (and, for a flagged present mark, the teacher's word). */}
             <DialogFooter>
-              <Button variant="outline" onClick={() => update('absent')} disabled={pending}>
-                <X aria-hidden />
-                {D.markAbsent}
-              </Button>
-              <Button onClick={() => update('present')} disabled={pending}>
-                <Check aria-hidden />
-                {D.markPresent}
-              </Button>
+              {(!s.marked || s.status === 'present') && (
+                <Button variant="outline" onClick={() => update('absent')} disabled={pending}>
+                  <X aria-hidden />
+                  {s.marked ? C.changeTo('absent') : D.markAbsent}
+                </Button>
+              )}
+              {s.marked && s.status === 'present' && s.flagged && (
+                <Button variant="outline" onClick={() => update('present')} disabled={pending}>
+                  <ShieldCheck aria-hidden />
+                  {C.confirmPresent}
+                </Button>
+              )}
+              {(!s.marked || s.status === 'absent') && (
+                <Button onClick={() => update('present')} disabled={pending}>
+                  <Check aria-hidden />
+                  {s.marked ? C.changeTo('present') : D.markPresent}
+                </Button>
+              )}
             </DialogFooter>
           </>
         )}

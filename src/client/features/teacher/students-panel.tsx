@@ -1,6 +1,5 @@
 import { Search, UserPlus } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { SEARCH_DEBOUNCE_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
@@ -13,6 +12,8 @@ import { formatDateTime } from '@/lib/format';
 import { refusalText } from '@/lib/server-errors';
 import { MarkFlags } from '@/components/mark-flags';
 import { StatusBadge } from '@/components/status-badge';
+import { AddStudentDialog } from './add-student-dialog';
+import { MarkRestControl } from './mark-rest-control';
 import { sessionCaption } from './session-caption';
 import { StudentDetailDialog } from './student-detail-dialog';
 import { type SessionStudent, sessionOf, useSessionStudents } from './teacher-queries';
@@ -20,12 +21,12 @@ import { useDebouncedValue } from './use-debounced-value';
 
 const M = MSG.teacher;
 
-/** Students tab: debounced search, Add Student, the Name/Status/Timestamp table, row details, pagination. */
+/** Students tab: debounced search, Add Student, marking the rest, the Name/Status/Timestamp table, row details, pagination. */
 export function StudentsPanel({ live }: { live: boolean }) {
-  const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<SessionStudent | null>(null);
+  const [adding, setAdding] = useState(false);
   const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const students = useSessionStudents(page, query, live);
 
@@ -60,13 +61,14 @@ export function StudentsPanel({ live }: { live: boolean }) {
               className="w-full pl-9 sm:w-64"
             />
           </div>
-          <Button onClick={() => navigate('/register', { state: { isStudent: true } })}>
+          <Button onClick={() => setAdding(true)}>
             <UserPlus aria-hidden />
             {M.addStudent}
           </Button>
         </div>
       </CardHeader>
       <CardContent className="grid gap-4">
+        <MarkRestControl />
         <Table>
           <TableHeader>
             <TableRow>
@@ -105,6 +107,7 @@ export function StudentsPanel({ live }: { live: boolean }) {
         {(students.data?.totalPages ?? 1) > 1 && <Pagination page={page} totalPages={students.data!.totalPages} onPageChange={setPage} />}
       </CardContent>
       <StudentDetailDialog student={selected} session={sessionOf(students.data)} onClose={() => setSelected(null)} />
+      <AddStudentDialog open={adding} onOpenChange={setAdding} />
     </Card>
   );
 }

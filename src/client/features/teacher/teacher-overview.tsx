@@ -7,6 +7,7 @@ import { GeofenceSettingsCard } from './geofence-settings-card';
 import { geofenceStorage } from './geofence-storage';
 import { PendingStudentsSection } from './pending-students-section';
 import { RadiusDialog } from './radius-dialog';
+import { StopConfirmDialog } from './stop-confirm-dialog';
 import { AttendanceStatusCard, QuickActionsCard } from './session-cards';
 import { RecentAttendanceCard, StudentStatsCard } from './student-cards';
 import { useDepartments, useSessionStudents, useTeacherProfile } from './teacher-queries';
@@ -22,6 +23,7 @@ export function TeacherOverview({ geofence, onViewStudents }: { geofence: Return
   const [department, setDepartment] = useState<number | null>(null);
   const [choosing, setChoosing] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [stopping, setStopping] = useState(false);
   const { session } = geofence;
 
   useEffect(() => {
@@ -52,7 +54,7 @@ export function TeacherOverview({ geofence, onViewStudents }: { geofence: Return
           busy={busy || geofence.status.isPending}
           onViewStudents={onViewStudents}
           onStart={() => setChoosing(true)}
-          onStop={() => run(geofence.stop)}
+          onStop={() => setStopping(true)}
           roomCode={session?.room_code_required ?? false}
         />
         <AttendanceStatusCard
@@ -60,6 +62,7 @@ export function TeacherOverview({ geofence, onViewStudents }: { geofence: Return
           location={location ?? stored.location}
           department={session?.department.name ?? null}
           remaining={geofence.remaining}
+          radius={session?.radius ?? null}
         />
         <StudentStatsCard students={all} running={geofence.active} />
         <GeofenceSettingsCard
@@ -79,9 +82,14 @@ export function TeacherOverview({ geofence, onViewStudents }: { geofence: Return
       <RadiusDialog
         open={choosing}
         onOpenChange={setChoosing}
-        initialCustom={radius.customRadius}
-        onChoose={(r) => run(() => geofence.start(r, department ?? profile.data?.department?.id ?? '', radius.requireRoomCode))}
+        initialCustom={radius.chosenRadius}
+        onChoose={(r) => {
+          // One radius: what the dialog chose is what the settings card shows from now on.
+          radius.adopt(r);
+          void run(() => geofence.start(r, department ?? profile.data?.department?.id ?? '', radius.requireRoomCode));
+        }}
       />
+      <StopConfirmDialog open={stopping} onOpenChange={setStopping} geofence={geofence} onConfirm={() => void run(geofence.stop)} />
     </div>
   );
 }

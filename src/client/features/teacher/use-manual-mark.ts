@@ -18,7 +18,8 @@ export function useManualMark() {
     }
     try {
       const res = await mutation.mutateAsync({ student_id: student.student_id, session_id: student.session_id, status });
-      toast.success(M.updated(res.message));
+      if (res.changed) toast.success(M.updated(res.message));
+      else toast.info(res.message);
       return true;
     } catch (err) {
       toast.error(refusalText(err, M.updateFailed));

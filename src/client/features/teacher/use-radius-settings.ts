@@ -25,10 +25,21 @@ export function useRadiusSettings() {
     geofenceStorage.saveCustomRadius(next);
   }
 
+  /** The start dialog's choice becomes the settings' radius, so the two never disagree. */
+  function adopt(radius: number) {
+    setCustomEnabled(radius !== DEFAULT_RADIUS_M);
+    // The default leaves the typed custom radius for next time.
+    if (radius === DEFAULT_RADIUS_M) return;
+    setCustomRadius(radius);
+    setDraft(String(radius));
+    geofenceStorage.saveCustomRadius(radius);
+  }
+
   /** Leaving the field shows the radius actually in force again (an ignored entry does not linger). */
   const onDraftBlur = () => setDraft(String(customRadius));
 
   return {
+    adopt,
     onDraftBlur,
     customEnabled,
     setCustomEnabled,
