@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type ErrorRequestHandler } from 'express';
 import helmet from 'helmet';
-import { TRPC_MAX_BATCH } from '../shared/constants';
+import { HUMAN_ASSETS_PATH, TRPC_MAX_BATCH } from '../shared/constants';
 import { MSG } from '../shared/messages';
 import { createContextFactory } from './context';
 import type { AppDeps } from './deps';
@@ -11,6 +11,7 @@ import { DomainError } from './lib/errors';
 import { trpcBodyLimits } from './lib/json-limits';
 import { restApi } from './rest/index';
 import { appRouter } from './routers/_app';
+import { humanModelRoutes } from './static/human-models';
 
 export const CLIENT_DIST = path.resolve(import.meta.dirname, '../../dist/client');
 
@@ -25,7 +26,13 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
   app.use(
     helmet({
       contentSecurityPolicy: {
-        directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'media-src': ["'self'", 'blob:'], 'upgrade-insecure-requests': null },
+        directives: {
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'media-src': ["'self'", 'blob:'],
+          // The face page's live tracker runs tfjs on WebAssembly; this allows compiling wasm, not eval of scripts.
+          'script-src': ["'self'", "'wasm-unsafe-eval'"],
+          'upgrade-insecure-requests': null,
+        },
       },
       // Browsers may only use camera and location for this origin.
       crossOriginEmbedderPolicy: false,
@@ -60,6 +67,7 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
       },
     }),
   );
+  app.use(HUMAN_ASSETS_PATH, humanModelRoutes());
   app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
   app.get(/.*/, (_req, res) => {
     const index = path.join(clientDir, 'index.html');

@@ -69,6 +69,10 @@ export const FACE_CHALLENGE_TTL_SECONDS = 20;
 export const FACE_CHALLENGE_RETRY_SECONDS = 120;
 /** Failed challenges a student may make in one session; then the teacher marks them by hand. */
 export const FACE_CHALLENGE_FAILS_PER_SESSION = 3;
+/** The page stops recording as soon as the challenge is done, and at the latest after this (the server takes 10 s). */
+export const CHALLENGE_MAX_RECORDING_MS = 6_000;
+/** Where the server serves the face page's tracker models and wasm binaries (no CDN: a school may have no internet). */
+export const HUMAN_ASSETS_PATH = '/models/human';
 /** A challenge id: 128 random bits, base64url. */
 export const CHALLENGE_ID_RE = /^[A-Za-z0-9_-]{16,64}$/;
 /** Outside answers after which the student is flagged to the teacher. */
