@@ -34,15 +34,16 @@ export function keepChallengeFields() {
 
 /**
  * One attempt through the face page as a student makes it: open /face-detection, wait until the camera runs and (when
- * `live`) the tracker follows the face, press Start, wait for the server's verdict. `steps`, when given, are checked
- * as the page shows them: the first instruction is the challenge's first step.
+ * `live`) the tracker follows the face, `waitMs` more, press Start, wait for the server's verdict. `firstInstruction`,
+ * when given, must be the first instruction the page shows.
  */
-export async function attemptChallenge(page: Page, opts: { live?: boolean; firstInstruction?: string } = {}): Promise<ChallengeAttempt> {
+export async function attemptChallenge(page: Page, opts: { live?: boolean; firstInstruction?: string; waitMs?: number } = {}): Promise<ChallengeAttempt> {
   await page.goto('/face-detection');
   const start = page.getByRole('button', { name: MSG.verification.start });
   const frame = page.getByTestId('camera-frame');
   for (let i = 0; i < 150 && !(await start.isEnabled()); i += 1) await page.waitForTimeout(200);
   if (opts.live) await page.locator('[data-testid="camera-frame"][data-tracking="live"]').waitFor({ timeout: 60_000 });
+  if (opts.waitMs) await page.waitForTimeout(opts.waitMs);
   const tracking = await frame.getAttribute('data-tracking');
   const answer = page.waitForResponse((res) => res.url().endsWith('/api/compare-face-video') && res.status() !== 503, { timeout: 120_000 });
   const cameraAt = await page.evaluate(() => document.querySelector('video')!.currentTime);

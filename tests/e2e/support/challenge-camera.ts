@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,4 +26,13 @@ export function challengeCameraClip(clip: string) {
     y4m,
   ]);
   return { y4m, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The time of a webm's last frame, as ffmpeg reads it (no resampling): how long the page recorded. */
+export function videoSeconds(video: Buffer): number {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-probe-')), 'clip.webm');
+  fs.writeFileSync(file, video);
+  const r = spawnSync(ffmpeg.path, ['-hide_banner', '-i', file, '-vsync', 'passthrough', '-vf', 'showinfo', '-f', 'null', '-'], { encoding: 'utf8' });
+  fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  return Math.max(...[...r.stderr.matchAll(/pts_time:([\d.]+)/g)].map((m) => Number(m[1])));
 }

@@ -86,6 +86,18 @@ describe('ChallengeProgress', () => {
     expect(progress.done).toBe(0);
   });
 
+  it("takes the pose held most in the preview as frontal, so a restless preview's way back from a left turn is no right turn", () => {
+    // c01 looping: half the preview turned to his left (its plain median, 0.21, is neither pose)
+    const restless = [0.02, 0.46, 0.05, 0.09, 0.33, 0.01, 0.52, 0.06, 0.41, 0.49].map((turn) => ({ turn, leftEye: 0.32, rightEye: 0.3 }));
+    const base = baselineOf(restless)!;
+    expect(base.turn).toBeLessThan(0.07);
+    const progress = new ChallengeProgress(['turn_right', 'blink'], base);
+    progress.push({ turn: -0.071, leftEye: 0.25, rightEye: 0.25 }, 0);
+    progress.push({ turn: -0.024, leftEye: 0.26, rightEye: 0.27 }, 40);
+    progress.push({ turn: -0.071, leftEye: 0.25, rightEye: 0.25 }, 80);
+    expect(progress.done).toBe(0);
+  });
+
   it('without a preview baseline, the first readings of the recording make one', () => {
     const progress = new ChallengeProgress(['turn_right', 'blink'], null);
     expect(follow(progress, C02)).toEqual([

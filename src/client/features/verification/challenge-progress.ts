@@ -20,8 +20,8 @@ export const TRACKING_RULES = {
   turnReadings: 2,
   /** at most this far from frontal, the frontal blink rule applies */
   frontalDelta: 0.15,
-  blinkEyeRatio: 0.75,
-  blinkMeanRatio: 0.68,
+  blinkEyeRatio: 0.78,
+  blinkMeanRatio: 0.7,
   blinkTurnedEyeRatio: 0.6,
   /** readings that make a baseline when the preview gave none */
   baselineReadings: 3,
@@ -33,10 +33,20 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
 
-/** Medians of the readings (most of a preview is the student looking at the screen), or null when too few. */
+/** Readings this close in turn count as one pose. */
+const POSE_BAND = 0.08;
+
+/**
+ * The pose the student holds most (the readings with the most others within POSE_BAND of their turn) and their eyes
+ * there, or null when too few. Not the plain median: a preview where the student turns a third of the time (the
+ * looping test clips; a restless student) would pull it halfway to the turn, and the way back would read as the
+ * opposite turn.
+ */
 export function baselineOf(readings: FaceReading[], min = TRACKING_RULES.baselineReadings): Baseline | null {
   if (readings.length < min) return null;
-  return { turn: median(readings.map((r) => r.turn)), leftEye: median(readings.map((r) => r.leftEye)), rightEye: median(readings.map((r) => r.rightEye)) };
+  const near = (a: FaceReading) => readings.filter((b) => Math.abs(a.turn - b.turn) <= POSE_BAND);
+  const held = readings.map(near).reduce((best, group) => (group.length > best.length ? group : best));
+  return { turn: median(held.map((r) => r.turn)), leftEye: median(held.map((r) => r.leftEye)), rightEye: median(held.map((r) => r.rightEye)) };
 }
 
 function isTurn(step: ChallengeStep, delta: number, rules: typeof TRACKING_RULES) {

@@ -1,3 +1,4 @@
+import { CHALLENGE_MIN_RECORDING_MS, CHALLENGE_TAIL_MS } from '../../../shared/constants';
 import type { ChallengeHint, ChallengeStep } from '../../../shared/face-challenge';
 import { type Baseline, ChallengeProgress } from './challenge-progress';
 import type { FaceTracker } from './face-tracker';
@@ -17,8 +18,11 @@ export type Guide = GuideView | 'blink' | null;
 
 /** On a device too slow to follow the face, each instruction is shown this long (a turn or a blink takes about 1 s). */
 export const TIMED_STEP_MS = 2_000;
-/** Kept recording after the last step: the eyes reopen, the head comes back, on the video the server reads. */
-export const TAIL_MS = 400;
+/**
+ * Frames read at most this often (about 16 a second): a blink still shows on two or more, and the renderer keeps
+ * time for the camera and the recorder, whose frames the server judges.
+ */
+const READ_EVERY_MS = 60;
 /** Recent reads slower than SLOW_READ_MS on average switch the rest of the challenge to timed instructions. */
 const SLOW_WINDOW = 4;
 
@@ -61,12 +65,14 @@ export async function followChallenge(args: FollowArgs): Promise<ChallengeHint[]
     const before = performance.now();
     const reading = await args.tracker.read(video);
     slowReads.push(performance.now() - before);
+    await sleep(before + READ_EVERY_MS - performance.now());
     if (reading && progress.push(reading, frameAt - startedAt)) onView({ steps, done: progress.done, mode });
     const recent = slowReads.slice(-SLOW_WINDOW);
     if (recent.length === SLOW_WINDOW && recent.reduce((a, b) => a + b, 0) / SLOW_WINDOW > SLOW_READ_MS) mode = 'timed';
   }
   if (progress.complete) {
-    await sleep(Math.min(TAIL_MS, deadline - performance.now()));
+    const end = Math.min(deadline, Math.max(performance.now() + CHALLENGE_TAIL_MS, startedAt + CHALLENGE_MIN_RECORDING_MS));
+    await sleep(end - performance.now());
     return progress.hints;
   }
   if (mode === 'timed') {

@@ -8,9 +8,10 @@ export type TrackerState = 'loading' | 'live' | 'slow' | 'unavailable';
 
 /** Reading the preview this often while waiting for Start keeps a baseline fresh at little cost. */
 const IDLE_EVERY_MS = 300;
-const KEPT = 10;
-/** Reads before the tracker counts as live: enough for a baseline and a fair speed. */
-const SETTLED = 4;
+/** about 5 s of preview: the baseline is the pose held most in it */
+const KEPT = 16;
+/** Reads before the tracker counts as live (about 2.5 s of preview): enough for a baseline and a fair speed. */
+const SETTLED = 8;
 /** Slower than this per frame (under 5 frames a second) misses most blinks: live guidance would mislead. */
 export const SLOW_READ_MS = 200;
 /** A model that has not loaded by then is not waited for. */
