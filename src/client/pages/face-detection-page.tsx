@@ -85,7 +85,11 @@ export function FaceDetectionPage() {
             >
               <p className="flex items-center justify-center gap-2 text-center font-medium">
                 <StatusIcon className={busy && frame !== 'success' ? 'size-5 animate-spin' : 'size-5'} aria-hidden />
-                {phase === 'failed' && refusal ? refusal.headline : STATUS_TEXT[phase]}
+                {phase === 'failed' && refusal
+                  ? refusal.headline
+                  : phase === 'recording' && guide !== 'blink'
+                    ? MSG.faceChallenge.recording
+                    : STATUS_TEXT[phase]}
               </p>
               {phase === 'failed' && refusal && <p className="mt-1 text-center text-sm text-muted-foreground">{refusal.step}</p>}
             </div>

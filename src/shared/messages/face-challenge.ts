@@ -19,6 +19,7 @@ export const faceChallengeMessages = {
       blink: 'Blink both eyes',
     },
     getReady: 'Look at the camera...',
+    recording: 'Recording... follow the instructions on the screen.',
     stepDone: 'done',
     stepPending: 'to do',
     allDone: 'Done. Checking...',
