@@ -160,7 +160,12 @@ describe.skipIf(!hasChromium || !hasFixtures)('the face challenge guided live in
       const refused: string[] = [];
       for (let i = 1; i <= ATTEMPTS; i += 1) {
         // Start pressed at 20 points spread over the clip's loop: the page waits for the moves in order, whatever it catches first.
-        const attempt = await attemptChallenge(page, { live: true, firstInstruction: C.steps[next[0]], waitMs: ((i - 1) * CLIPS[clip].ms) / ATTEMPTS });
+        const attempt = await attemptChallenge(page, {
+          live: true,
+          firstInstruction: C.steps[next[0]],
+          waitMs: ((i - 1) * CLIPS[clip].ms) / ATTEMPTS,
+          label: `${clip}-${String(i).padStart(2, '0')}`,
+        });
         report(clip, i, attempt);
         expect(attempt.challengeId).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
         expectHintsInOrder(attempt, next);

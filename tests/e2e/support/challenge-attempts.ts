@@ -1,7 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { ChallengeHint } from '../../../src/shared/face-challenge';
 import { MSG } from '../../../src/shared/messages';
-import type { FaceAttempt } from './face-attempts';
+import { type FaceAttempt, uploadedVideo } from './face-attempts';
+
+/** Where the uploads go when FACE_UPLOAD_DUMP_DIR is set (the page needs keepUploadedVideo): the webm the server got. */
+const DUMP_DIR = process.env.FACE_UPLOAD_DUMP_DIR;
 
 export interface ChallengeAttempt {
   verdict: FaceAttempt;
@@ -37,7 +42,10 @@ export function keepChallengeFields() {
  * `live`) the tracker follows the face, `waitMs` more, press Start, wait for the server's verdict. `firstInstruction`,
  * when given, must be the first instruction the page shows.
  */
-export async function attemptChallenge(page: Page, opts: { live?: boolean; firstInstruction?: string; waitMs?: number } = {}): Promise<ChallengeAttempt> {
+export async function attemptChallenge(
+  page: Page,
+  opts: { live?: boolean; firstInstruction?: string; waitMs?: number; label?: string } = {},
+): Promise<ChallengeAttempt> {
   await page.goto('/face-detection');
   const start = page.getByRole('button', { name: MSG.verification.start });
   const frame = page.getByTestId('camera-frame');
@@ -55,6 +63,11 @@ export async function attemptChallenge(page: Page, opts: { live?: boolean; first
   }
   const res = await answer;
   const verdict = (await res.json()) as FaceAttempt;
+  const video = DUMP_DIR && opts.label ? await uploadedVideo(page) : null;
+  if (video && DUMP_DIR) {
+    fs.mkdirSync(DUMP_DIR, { recursive: true });
+    fs.writeFileSync(path.join(DUMP_DIR, `${opts.label}.webm`), video);
+  }
   const sent = await page.evaluate(() => {
     const w = window as unknown as { __fields?: Record<string, string | null>; __answeredAt?: number; __clickedAt?: number };
     return { fields: w.__fields ?? {}, ms: (w.__answeredAt ?? 0) - (w.__clickedAt ?? 0) };
