@@ -72,7 +72,7 @@ export const FACE_CHALLENGE_FAILS_PER_SESSION = 3;
 /** The page stops recording as soon as the challenge is done, and at the latest after this (the server takes 10 s). */
 export const CHALLENGE_MAX_RECORDING_MS = 6_000;
 /** Kept recording after the last step is seen: the eyes reopen and the head comes back on the video the server reads. */
-export const CHALLENGE_TAIL_MS = 700;
+export const CHALLENGE_TAIL_MS = 1_000;
 /**
  * The shortest challenge recording however quick the steps: the server measures a turn from the clip's own frontal
  * frames and a blink against the open eyes around it, so a clip of little more than the moves leaves it too little.

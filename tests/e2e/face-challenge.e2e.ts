@@ -176,6 +176,29 @@ describe.skipIf(!hasChromium || !hasFixtures)('the face challenge guided live in
     },
   );
 
+  it('with the tracker unavailable (its models unreachable) the page shows each step for a fixed time and sends no hints', { timeout: 120_000 }, async () => {
+    next = CLIPS.c02_p1_right_blink.steps;
+    const { page, close } = await studentPage('c02_p1_right_blink');
+    await page.route('**/models/human/**', (route) => route.abort());
+    await page.goto('/face-detection');
+    await page.locator('[data-testid="camera-frame"][data-tracking="unavailable"]').waitFor({ timeout: 60_000 });
+    const verdict = page.waitForResponse((r) => r.url().endsWith('/api/compare-face-video'), { timeout: 120_000 });
+    await page.getByRole('button', { name: V.start }).click();
+    await page.getByTestId('challenge-instruction').getByText(C.steps.turn_right).waitFor();
+    expect(await page.getByTestId('challenge-steps').getAttribute('data-mode')).toBe('timed');
+    await page.getByTestId('challenge-steps').getByText(C.timed).waitFor();
+    await page.getByTestId('challenge-instruction').getByText(C.steps.blink).waitFor();
+    const answer = await (await verdict).json();
+    const sent = await page.evaluate(() => (window as unknown as { __fields: Record<string, string | null> }).__fields);
+    const seconds = videoSeconds((await uploadedVideo(page))!);
+    console.log(`[face-challenge] timed guidance: ${JSON.stringify(answer)}, video ${seconds.toFixed(2)} s`);
+    expect(sent.challenge_id).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    expect(sent.hints).toBeNull();
+    // each step had its fixed time, and the recording ended with the last one, before the 6-s limit
+    expect(seconds).toBeLessThan((CHALLENGE_MAX_RECORDING_MS - 1_000) / 1000);
+    await close();
+  });
+
   it('the same clip against the mirror-image challenge is refused with the new message, and Try again is offered', { timeout: 180_000 }, async () => {
     next = mirrored(CLIPS.c01_p1_left_blink.steps);
     const { page, close } = await studentPage('c01_p1_left_blink');

@@ -50,6 +50,8 @@ export function loadFaceTracker(): Promise<FaceTracker> {
     const { Human: HumanClass } = await import('@vladmandic/human');
     const human: Human = new HumanClass(CONFIG);
     await human.load();
+    // Human logs a model it could not fetch and carries on without it: a tracker that never finds a face.
+    if (human.models.loaded().length < 2) throw new Error('face tracker models did not load');
     // One frame at a time: the idle preview's sampler and the recording's loop share this model.
     let queue: Promise<unknown> = Promise.resolve();
     return {

@@ -16,6 +16,11 @@ const SETTLED = 8;
 export const SLOW_READ_MS = 200;
 /** A model that has not loaded by then is not waited for. */
 const LOAD_TIMEOUT_MS = 20_000;
+/** A read that takes this long means a tracker that does not work here (no backend could start, say). */
+const READ_TIMEOUT_MS = 5_000;
+
+const withTimeout = <T>(work: Promise<T>, ms: number, what: string) =>
+  Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} timed out`)), ms))]);
 
 export interface TrackerHandle {
   state: TrackerState;
@@ -40,8 +45,7 @@ export function useFaceTracker(videoRef: RefObject<HTMLVideoElement | null>, cam
   useEffect(() => {
     if (!cameraReady) return;
     let cancelled = false;
-    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('tracker load timed out')), LOAD_TIMEOUT_MS));
-    Promise.race([loadFaceTracker(), timeout]).then(
+    withTimeout(loadFaceTracker(), LOAD_TIMEOUT_MS, 'tracker load').then(
       (t) => {
         if (!cancelled) setTracker(t);
       },
@@ -62,7 +66,7 @@ export function useFaceTracker(videoRef: RefObject<HTMLVideoElement | null>, cam
     const sample = async () => {
       const started = performance.now();
       try {
-        const reading = await tracker.read(video);
+        const reading = await withTimeout(tracker.read(video), READ_TIMEOUT_MS, 'tracker read');
         if (stopped) return;
         readMs.current = [...readMs.current, performance.now() - started].slice(-KEPT);
         if (reading) readings.current = [...readings.current, reading].slice(-KEPT);
