@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type ErrorRequestHandler } from 'express';
 import helmet from 'helmet';
-import { TRPC_MAX_BATCH } from '../shared/constants';
+import { HUMAN_ASSETS_PATH, TRPC_MAX_BATCH } from '../shared/constants';
 import { MSG } from '../shared/messages';
 import { createContextFactory } from './context';
 import type { AppDeps } from './deps';
@@ -13,6 +13,7 @@ import { trpcBodyLimits } from './lib/json-limits';
 import { tileSourceForPages } from './lib/tile-csp';
 import { restApi } from './rest/index';
 import { appRouter } from './routers/_app';
+import { humanModelRoutes } from './static/human-models';
 
 export { CLIENT_DIST };
 
@@ -32,6 +33,8 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
           // The session map's tiles come from the server the administrator set (services/map-tiles.ts).
           'img-src': ["'self'", 'data:', 'blob:', (_req, res) => (res as express.Response).locals.tileSource ?? "'self'"],
           'media-src': ["'self'", 'blob:'],
+          // The face page's live tracker runs tfjs on WebAssembly; this allows compiling wasm, not eval of scripts.
+          'script-src': ["'self'", "'wasm-unsafe-eval'"],
           'upgrade-insecure-requests': null,
         },
       },
@@ -68,6 +71,7 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
       },
     }),
   );
+  app.use(HUMAN_ASSETS_PATH, humanModelRoutes());
   app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
   app.get(/.*/, (_req, res) => {
     const index = path.join(clientDir, 'index.html');

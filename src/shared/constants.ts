@@ -69,6 +69,17 @@ export const FACE_CHALLENGE_TTL_SECONDS = 20;
 export const FACE_CHALLENGE_RETRY_SECONDS = 120;
 /** Failed challenges a student may make in one session; then the teacher marks them by hand. */
 export const FACE_CHALLENGE_FAILS_PER_SESSION = 3;
+/** The page stops recording as soon as the challenge is done, and at the latest after this (the server takes 10 s). */
+export const CHALLENGE_MAX_RECORDING_MS = 6_000;
+/** Kept recording after the last step is seen: the eyes reopen and the head comes back on the video the server reads. */
+export const CHALLENGE_TAIL_MS = 1_000;
+/**
+ * The shortest challenge recording however quick the steps: the server measures a turn from the clip's own frontal
+ * frames and a blink against the open eyes around it, so a clip of little more than the moves leaves it too little.
+ */
+export const CHALLENGE_MIN_RECORDING_MS = 2_500;
+/** Where the server serves the face page's tracker models and wasm binaries (no CDN: a school may have no internet). */
+export const HUMAN_ASSETS_PATH = '/models/human';
 /** A challenge id: 128 random bits, base64url. */
 export const CHALLENGE_ID_RE = /^[A-Za-z0-9_-]{16,64}$/;
 /** Outside answers after which the student is flagged to the teacher. */

@@ -1,5 +1,5 @@
 import { ArrowLeft, CheckCircle2, Loader2, ScanFace, XCircle } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { TOAST_MS } from '../../shared/constants';
@@ -8,12 +8,14 @@ import { Brand } from '@/components/brand';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { Coords } from '@/lib/use-geolocation';
-import { CameraFrame, useFaceVerification, type VerificationPhase, useWebcamRecorder } from '@/features/verification';
+import { CameraFrame, ChallengeSteps, useFaceTracker, useFaceVerification, type VerificationPhase, useWebcamRecorder } from '@/features/verification';
 import { getToken } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 const M = MSG.verification;
 const BUSY: VerificationPhase[] = ['recording', 'checking', 'marking', 'done'];
+/** The preview is read for the tracker's baseline only while the student may press Start. */
+const WAITING: VerificationPhase[] = ['idle', 'failed'];
 const STATUS_TEXT: Record<VerificationPhase, string> = {
   idle: M.instruction,
   recording: M.recording,
@@ -30,14 +32,23 @@ function passedCoords(state: unknown): Coords | null {
     : null;
 }
 
-/** /face-detection: camera preview, Start Verification, 3 s recording, liveness verdict, then the mark (SPEC 2, 4). */
+/**
+ * /face-detection: camera preview, Start Verification, the recording guided through the server's challenge (or 3 s
+ * of blinking with the challenge off), liveness verdict, then the mark (SPEC 2, 4; issue 20).
+ */
 export function FaceDetectionPage() {
   useDocumentTitle(M.title);
   const location = useLocation();
   const videoRef = useRef<HTMLVideoElement>(null);
-  const { camera, record } = useWebcamRecorder(videoRef, () => toast.error(M.cameraDenied, { duration: TOAST_MS.verification, id: 'camera-denied' }));
-  const { phase, frame, refusal, start } = useFaceVerification(record, passedCoords(location.state));
+  const { camera, startRecording } = useWebcamRecorder(videoRef, () => toast.error(M.cameraDenied, { duration: TOAST_MS.verification, id: 'camera-denied' }));
+  const [sampling, setSampling] = useState(true);
+  const tracker = useFaceTracker(videoRef, camera === 'ready', sampling);
+  const { phase, frame, refusal, refusalCode, guide, canStart, start } = useFaceVerification(
+    { videoRef, startRecording, tracker },
+    passedCoords(location.state),
+  );
   const busy = BUSY.includes(phase);
+  useEffect(() => setSampling(WAITING.includes(phase)), [phase]);
 
   useEffect(() => {
     if (!getToken()) toast.error(M.tokenMissing, { duration: TOAST_MS.verification, id: 'token-missing' });
@@ -64,7 +75,8 @@ export function FaceDetectionPage() {
             <CardDescription>{M.subtitle}</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-5">
-            <CameraFrame videoRef={videoRef} camera={camera} frame={frame} recording={phase === 'recording'} />
+            <CameraFrame videoRef={videoRef} camera={camera} frame={frame} recording={phase === 'recording'} guide={guide} tracking={tracker.state} />
+            {phase === 'recording' && guide !== null && guide !== 'blink' && <ChallengeSteps view={guide} />}
             <div
               role="status"
               aria-live="polite"
@@ -73,12 +85,16 @@ export function FaceDetectionPage() {
             >
               <p className="flex items-center justify-center gap-2 text-center font-medium">
                 <StatusIcon className={busy && frame !== 'success' ? 'size-5 animate-spin' : 'size-5'} aria-hidden />
-                {phase === 'failed' && refusal ? refusal.headline : STATUS_TEXT[phase]}
+                {phase === 'failed' && refusal
+                  ? refusal.headline
+                  : phase === 'recording' && guide !== 'blink'
+                    ? MSG.faceChallenge.recording
+                    : STATUS_TEXT[phase]}
               </p>
               {phase === 'failed' && refusal && <p className="mt-1 text-center text-sm text-muted-foreground">{refusal.step}</p>}
             </div>
-            <Button size="lg" onClick={start} disabled={busy || camera !== 'ready'}>
-              {busy ? M.verifying : M.start}
+            <Button size="lg" onClick={start} disabled={busy || camera !== 'ready' || !canStart}>
+              {busy ? M.verifying : refusalCode === 'challenge_not_followed' ? MSG.faceChallenge.tryAgain : M.start}
             </Button>
             <ul className="grid gap-1.5 rounded-lg bg-muted/60 p-4 text-sm text-muted-foreground">
               {M.tips.map((tip) => (

@@ -19,3 +19,12 @@ export function bundledFfmpeg(): string {
 export const commandOf = (script: string) => `npm run ${script}`;
 /** Its usage line: npm passes options on after `--`. */
 export const usageOf = (script: string, options: string) => `Usage: npm run ${script} -- ${options}`;
+
+/** The face page's tracker files: Human's models and tfjs's wasm binaries (served by static/human-models.ts). */
+export function trackerAssetDirs(): { models: string; wasm: string } {
+  const require = createRequire(import.meta.url);
+  return {
+    models: path.resolve(path.dirname(require.resolve('@vladmandic/human')), '../models'),
+    wasm: path.join(path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json')), 'dist'),
+  };
+}

@@ -23,3 +23,6 @@ export function bundledFfmpeg(): string {
 
 export const commandOf = (script: string) => `roll-call ${script}`;
 export const usageOf = (script: string, options: string) => `Usage: roll-call ${script} ${options}`;
+
+/** The face page's tracker files, from the models and wasm binaries this build's cache already holds for the engine. */
+export const trackerAssetDirs = () => ({ models: path.join(buildDir(), 'human-models'), wasm: path.join(buildDir(), 'tfjs-wasm') });

@@ -4,6 +4,9 @@ import { RECORDING_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import type { WebcamState } from '@/lib/use-webcam';
 import { cn } from '@/lib/utils';
+import { ChallengeInstruction } from './challenge-guide';
+import type { Guide } from './follow-challenge';
+import type { TrackerState } from './use-face-tracker';
 import type { FrameState } from './use-face-verification';
 
 const FRAME_CLASS: Record<FrameState, string> = {
@@ -17,22 +20,30 @@ const fillOverRecording = (el: HTMLElement | null) => {
   el?.animate([{ transform: 'scaleX(0)' }, { transform: 'scaleX(1)' }], { duration: RECORDING_MS, fill: 'forwards' });
 };
 
-/** The mirrored live preview inside the colour-coded frame (data-frame: default, success or failure). */
+/**
+ * The mirrored live preview inside the colour-coded frame (data-frame: default, success or failure; data-tracking:
+ * whether the live tracker runs), with what the recording asks: the challenge's instruction or today's blink prompt.
+ */
 export function CameraFrame({
   videoRef,
   camera,
   frame,
   recording,
+  guide,
+  tracking,
 }: {
   videoRef: RefObject<HTMLVideoElement | null>;
   camera: WebcamState;
   frame: FrameState;
   recording: boolean;
+  guide: Guide;
+  tracking: TrackerState;
 }) {
   return (
     <div
       data-testid="camera-frame"
       data-frame={frame}
+      data-tracking={tracking}
       className={cn('relative aspect-[4/3] w-full overflow-hidden rounded-2xl bg-neutral-900 ring-4 transition-all duration-300', FRAME_CLASS[frame])}
     >
       <video ref={videoRef} muted playsInline aria-label={MSG.verification.title} className="size-full -scale-x-100 object-cover" />
@@ -53,14 +64,24 @@ export function CameraFrame({
             <span className="size-2 animate-pulse rounded-full bg-red-500" aria-hidden />
             REC
           </span>
-          <p
-            role="alert"
-            data-testid="blink-prompt"
-            className="absolute inset-x-0 bottom-4 mx-auto w-fit rounded-full bg-black/70 px-4 py-1.5 text-lg font-bold text-white"
-          >
-            {MSG.verification.blinkNow}
-          </p>
-          <span aria-hidden className="absolute inset-x-0 bottom-0 h-1 origin-left bg-red-500" ref={fillOverRecording} />
+          {guide === 'blink' && (
+            <>
+              <p
+                role="alert"
+                data-testid="blink-prompt"
+                className="absolute inset-x-0 bottom-4 mx-auto w-fit rounded-full bg-black/70 px-4 py-1.5 text-lg font-bold text-white"
+              >
+                {MSG.verification.blinkNow}
+              </p>
+              <span aria-hidden className="absolute inset-x-0 bottom-0 h-1 origin-left bg-red-500" ref={fillOverRecording} />
+            </>
+          )}
+          {guide === null && (
+            <p className="absolute inset-x-0 bottom-4 mx-auto w-fit rounded-full bg-black/70 px-4 py-1.5 text-lg font-bold text-white">
+              {MSG.faceChallenge.getReady}
+            </p>
+          )}
+          {guide !== null && guide !== 'blink' && <ChallengeInstruction view={guide} />}
         </>
       )}
       <div aria-hidden className="pointer-events-none absolute inset-[18%_24%] rounded-[50%] border-2 border-dashed border-white/40" />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages';
-import { refusalAdvice } from './refusal-advice';
+import { isFinalRefusal, refusalAdvice } from './refusal-advice';
 
 describe('refusalAdvice', () => {
   it('gives the no-blink refusal the SPEC headline and a blink step', () => {
@@ -18,5 +18,16 @@ describe('refusalAdvice', () => {
     expect(refusalAdvice(undefined)).toBe(MSG.verification.refusedOther);
     expect(refusalAdvice('too_dark_someday')).toBe(MSG.verification.refusedOther);
     expect(refusalAdvice('toString')).toBe(MSG.verification.refusedOther);
+  });
+
+  it('tells a student whose challenge was stale to start again, and one past the limit to ask the teacher (issue 20)', () => {
+    for (const code of ['challenge_missing', 'challenge_invalid', 'challenge_used', 'challenge_expired']) {
+      expect(refusalAdvice(code).step).toMatch(/press start verification/i);
+      expect(isFinalRefusal(code)).toBe(false);
+    }
+    expect(refusalAdvice('challenge_not_followed').headline).toBe(MSG.faceChallenge.notFollowed);
+    expect(refusalAdvice('challenge_limit').step).toMatch(/ask your teacher/i);
+    expect(isFinalRefusal('challenge_limit')).toBe(true);
+    expect(isFinalRefusal('challenge_not_followed')).toBe(false);
   });
 });

@@ -5,9 +5,12 @@ export interface RefusalAdvice {
   step: string;
 }
 
-const REFUSALS: Record<string, RefusalAdvice> = MSG.verification.refusals;
+const REFUSALS: Record<string, RefusalAdvice> = { ...MSG.verification.refusals, ...MSG.faceChallenge.refusals };
 
 /** The headline and next step for the server's refusal code; an unknown or missing code gets the general advice. */
 export function refusalAdvice(errorCode: string | undefined): RefusalAdvice {
   return (errorCode && Object.hasOwn(REFUSALS, errorCode) && REFUSALS[errorCode]) || MSG.verification.refusedOther;
 }
+
+/** Refusals after which another try cannot help today: the page stops offering Start (the teacher marks by hand). */
+export const isFinalRefusal = (errorCode: string | undefined) => errorCode === 'challenge_limit';

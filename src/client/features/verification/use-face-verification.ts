@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { type RefObject, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { RECORDING_MS, REDIRECT_AFTER_MARKING_MS, TOAST_MS } from '../../../shared/constants';
+import { REDIRECT_AFTER_MARKING_MS, TOAST_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { deviceId } from '@/lib/device-id';
 import { type Coords, geolocationFailure, getCurrentCoords } from '@/lib/use-geolocation';
@@ -9,7 +9,11 @@ import { ROOM_CODE_REFUSED_STATE, roomCodeHandoff } from '@/lib/room-code-handof
 import { errorCodeOf, isNoResponse, refusalText } from '@/lib/server-errors';
 import { getToken } from '@/lib/session';
 import { type RouterOutputs, trpc } from '@/lib/trpc';
-import { type RefusalAdvice, refusalAdvice } from './refusal-advice';
+import type { Guide } from './follow-challenge';
+import { type RecordedAnswer, recordAnswer } from './record-answer';
+import { isFinalRefusal, type RefusalAdvice, refusalAdvice } from './refusal-advice';
+import type { TrackerHandle } from './use-face-tracker';
+import type { Recording } from './use-webcam-recorder';
 import { compareFaceVideoPatiently } from './verification-api';
 
 export type VerificationPhase = 'idle' | 'recording' | 'checking' | 'marking' | 'failed' | 'done';
@@ -18,17 +22,31 @@ export type FrameState = 'default' | 'success' | 'failure';
 const opts = { duration: TOAST_MS.verification };
 const M = MSG.verification;
 
-/** SPEC 4 verification flow: record 3 s, check liveness, then mark with face_verified and go back after 2 s. */
-export function useFaceVerification(record: (ms: number) => Promise<Blob>, passedCoords: Coords | null) {
+interface Camera {
+  videoRef: RefObject<HTMLVideoElement | null>;
+  startRecording(maxMs: number): Recording;
+  tracker: TrackerHandle;
+}
+
+/**
+ * SPEC 4 verification flow, with issue 20's challenge: record while guiding the student through the server's steps,
+ * check liveness, then mark with face_verified and go back after 2 s.
+ */
+export function useFaceVerification(camera: Camera, passedCoords: Coords | null) {
   const navigate = useNavigate();
   const [phase, setPhase] = useState<VerificationPhase>('idle');
   const [frame, setFrame] = useState<FrameState>('default');
   const [refusal, setRefusal] = useState<RefusalAdvice | null>(null);
+  /** the server's code for the last refusal: it decides whether Start is offered again and how it reads */
+  const [refusalCode, setRefusalCode] = useState<string | undefined>();
+  const [guide, setGuide] = useState<Guide>(null);
   const markVerified = trpc.student.markAttendance.useMutation();
 
-  function refuse(advice: RefusalAdvice) {
+  function refuse(errorCode: string | undefined) {
+    const advice = refusalAdvice(errorCode);
     setFrame('failure');
     setRefusal(advice);
+    setRefusalCode(errorCode);
     setPhase('failed');
     toast.error(advice.headline, { ...opts, description: advice.step });
   }
@@ -38,20 +56,34 @@ export function useFaceVerification(record: (ms: number) => Promise<Blob>, passe
       toast.error(M.tokenMissing, { ...opts, id: 'token-missing' });
       return;
     }
+    const video = camera.videoRef.current;
+    if (!video) return;
     setFrame('default');
     setRefusal(null);
+    setRefusalCode(undefined);
     setPhase('recording');
-    let video: Blob;
+    let recorded: RecordedAnswer;
     try {
-      video = await record(RECORDING_MS);
+      recorded = await recordAnswer({ startRecording: camera.startRecording, video, tracker: camera.tracker, onGuide: setGuide });
     } catch {
       setPhase('idle');
       toast.error(M.livenessError, opts);
       return;
     }
+    if (!recorded.ok) {
+      // No challenge issued: the session's limit of failed challenges, or a refusal without a reason.
+      if (recorded.refusal.error_code) refuse(recorded.refusal.error_code);
+      else {
+        setPhase('idle');
+        toast.error(recorded.refusal.message || M.livenessError, opts);
+      }
+      return;
+    }
     setPhase('checking');
     try {
-      const res = await compareFaceVideoPatiently(video, (s) => toast.info(M.busyRetrying(s), { id: 'face-busy', duration: s * 1000 }));
+      const res = await compareFaceVideoPatiently(recorded.video, recorded.answer, (s) =>
+        toast.info(M.busyRetrying(s), { id: 'face-busy', duration: s * 1000 }),
+      );
       toast.dismiss('face-busy');
       if (!res.ok) {
         if (res.status === 503) {
@@ -61,11 +93,11 @@ export function useFaceVerification(record: (ms: number) => Promise<Blob>, passe
         }
         // A refused upload (no_enrollment, invalid_video) carries its reason as error_code; other failures do not.
         if (!res.data.error_code) throw new Error(res.data.message);
-        refuse(refusalAdvice(res.data.error_code));
+        refuse(res.data.error_code);
         return;
       }
       if (!res.data.success) {
-        refuse(refusalAdvice(res.data.error_code));
+        refuse(res.data.error_code);
         return;
       }
     } catch (err) {
@@ -112,7 +144,7 @@ export function useFaceVerification(record: (ms: number) => Promise<Blob>, passe
     setTimeout(() => navigate('/student-dashboard', { state: backState }), REDIRECT_AFTER_MARKING_MS);
   }
 
-  return { phase, frame, refusal, start };
+  return { phase, frame, refusal, refusalCode, guide, canStart: !isFinalRefusal(refusalCode), start };
 }
 
 function showResult(result: RouterOutputs['student']['markAttendance']) {

@@ -1,12 +1,33 @@
+import type { ChallengeHint } from '../../../shared/face-challenge';
 import { restRequest } from '@/lib/rest';
 import type { RouterOutputs } from '@/lib/trpc';
 
 /** The face check's answer: the same service output over REST as over tRPC (student.compareFaceVideo). */
 export type FaceVerdict = RouterOutputs['student']['compareFaceVideo'];
+/** The steps the recording must show, issued as it starts (empty with FACE_CHALLENGE=off: the blink-only check). */
+export type IssuedChallenge = RouterOutputs['student']['faceChallenge'];
 
-/** POST /api/compare-face-video: the recording as multipart field `video` (REST: it streams the upload to the engine). */
-export function compareFaceVideo(video: Blob) {
+/** POST /api/face-challenge: asked for once the recorder runs, so the steps are seen only then. */
+export function requestChallenge() {
+  return restRequest<IssuedChallenge>('/face-challenge', { method: 'POST' });
+}
+
+/** What the upload names besides the video: the challenge it answers and where the page saw each step. */
+export interface ChallengeAnswer {
+  challengeId: string;
+  hints: ChallengeHint[];
+}
+
+/**
+ * POST /api/compare-face-video: the recording as multipart field `video` (REST: it streams the upload to the engine),
+ * after the challenge's fields (the server reads them before the video arrives).
+ */
+export function compareFaceVideo(video: Blob, answer: ChallengeAnswer | null) {
   const form = new FormData();
+  if (answer) {
+    form.append('challenge_id', answer.challengeId);
+    if (answer.hints.length) form.append('hints', JSON.stringify(answer.hints));
+  }
   form.append('video', video, 'verification.webm');
   return restRequest<FaceVerdict>('/compare-face-video', { method: 'POST', formData: form });
 }
@@ -16,11 +37,12 @@ const MAX_WAIT_S = 15;
 
 /**
  * compareFaceVideo that rides out a class-start burst: on 503 it resubmits the same recording after the server's
- * Retry-After, so the student does not record again; `onWait` tells the page how long.
+ * Retry-After, so the student does not record again (a busy answer does not spend the challenge); `onWait` tells
+ * the page how long.
  */
-export async function compareFaceVideoPatiently(video: Blob, onWait: (seconds: number) => void) {
+export async function compareFaceVideoPatiently(video: Blob, answer: ChallengeAnswer | null, onWait: (seconds: number) => void) {
   for (let attempt = 0; ; attempt++) {
-    const res = await compareFaceVideo(video);
+    const res = await compareFaceVideo(video, answer);
     if (res.ok || res.status !== 503 || attempt >= BUSY_RETRIES) return res;
     const seconds = Math.min(MAX_WAIT_S, Math.max(1, Math.round(res.data.retry_after ?? 3)));
     onWait(seconds);

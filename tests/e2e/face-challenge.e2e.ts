@@ -1,0 +1,283 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cryptoChallengeSource } from '../../src/server/infra/challenge-source';
+import {
+  CHALLENGE_MAX_RECORDING_MS,
+  CHALLENGE_MIN_RECORDING_MS,
+  CHALLENGE_TAIL_MS,
+  FACE_CHALLENGE_FAILS_PER_SESSION,
+  FACE_CHALLENGE_TTL_SECONDS,
+} from '../../src/shared/constants';
+import type { ChallengeStep } from '../../src/shared/face-challenge';
+import { MSG } from '../../src/shared/messages';
+import { enrolledStudent, logIn } from '../helpers/enrolled-student';
+import { hasFixtures, NO_FIXTURES_MESSAGE } from '../helpers/fixtures';
+import { manualClock } from '../helpers/manual-clock';
+import { insertSession } from '../helpers/sessions';
+import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
+import { hasChromium, openPage, screenshot, setStoredToken, toastWith } from './support/browser';
+import { launchWithCamera } from './support/camera-browser';
+import { attemptChallenge, type ChallengeAttempt, keepChallengeFields } from './support/challenge-attempts';
+import { challengeCameraClip, videoSeconds } from './support/challenge-camera';
+import { keepUploadedVideo, uploadedVideo } from './support/face-attempts';
+
+if (hasChromium && !hasFixtures) console.warn(NO_FIXTURES_MESSAGE);
+
+const C = MSG.faceChallenge;
+const V = MSG.verification;
+const ATTEMPTS = 20;
+
+/** The challenge clips of p1 (faces/challenge/README.md): each one's length, and the challenge it follows in his own directions. */
+const CLIPS = {
+  c02_p1_right_blink: { ms: 3_500, steps: ['turn_right', 'blink'] as ChallengeStep[] },
+  c01_p1_left_blink: { ms: 3_000, steps: ['turn_left', 'blink'] as ChallengeStep[] },
+};
+type Clip = keyof typeof CLIPS;
+
+const mirrored = (steps: ChallengeStep[]) => steps.map((s): ChallengeStep => (s === 'turn_left' ? 'turn_right' : s === 'turn_right' ? 'turn_left' : s));
+
+/** The page's hints name the challenge's steps in order (those it saw), at rising times within the recording. */
+function expectHintsInOrder(attempt: ChallengeAttempt, steps: ChallengeStep[]) {
+  const hints = attempt.hints ?? [];
+  expect(hints.map((h) => h.step)).toEqual(steps.slice(0, hints.length));
+  for (let i = 1; i < hints.length; i += 1) expect(hints[i].t_ms).toBeGreaterThan(hints[i - 1].t_ms);
+}
+
+function report(clip: string, i: number | string, a: ChallengeAttempt) {
+  console.log(
+    `[face-challenge] ${clip} #${i}: ${a.verdict.success ? 'accepted' : `refused ${a.verdict.error_code}`}, Start to verdict ${a.startToVerdictMs} ms` +
+      ` (camera loop at ${a.cameraAt.toFixed(2)} s at Start, ${a.mode} guidance, hints ${JSON.stringify(a.hints)})`,
+  );
+}
+
+/**
+ * Issue 20 in Chromium: a fake camera plays a real challenge clip (looping: the file starts as the page opens the
+ * camera, so video.currentTime is where the loop is), the server injects the challenge, the page guides and uploads.
+ */
+describe.skipIf(!hasChromium || !hasFixtures)('the face challenge guided live in Chromium (issue 20)', () => {
+  const clock = manualClock(new Date());
+  let next: ChallengeStep[] = [];
+  let server: TestServer;
+  let p1: { id: number; email: string };
+  let sessionId: number;
+  const cameras: Partial<Record<Clip, { browser: Browser; remove(): void }>> = {};
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      clock,
+      // 40 attempts of one account one after another: more than FACE_CHECKS_PER_MINUTE allows a real student
+      env: { FACE_CHALLENGE: 'on', FACE_CHECKS_PER_MINUTE: '600' },
+      challengeSource: { id: cryptoChallengeSource.id, steps: () => [...next] },
+    });
+    const t = await createTestUser(server.db, { role: 'teacher', department: 'BCA' });
+    p1 = await enrolledStudent(server, await logIn(server, t.email, t.password), 'p1', 'pone@school.test');
+    const bca = await server.db.selectFrom('departments').select('id').where('name', '=', 'BCA').executeTakeFirstOrThrow();
+    sessionId = await insertSession(server.db, {
+      teacher_id: t.id,
+      department_id: bca.id,
+      started_at: clock.now().toISOString(),
+      ends_at: new Date(clock.now().getTime() + 3_600_000).toISOString(),
+    });
+  });
+
+  afterAll(async () => {
+    for (const camera of Object.values(cameras)) {
+      await camera?.browser.close();
+      camera?.remove();
+    }
+    await server?.close();
+  });
+
+  /** A page of a fresh login of p1 whose camera plays `clip`, keeping what it uploads. */
+  async function studentPage(clip: Clip): Promise<{ page: Page; close(): Promise<void> }> {
+    if (!cameras[clip]) {
+      const made = challengeCameraClip(clip);
+      cameras[clip] = { browser: await launchWithCamera(made.y4m), remove: made.remove };
+    }
+    const { page, context } = await openPage(cameras[clip].browser, server.url, { camera: true });
+    await context.addInitScript(keepChallengeFields);
+    await context.addInitScript(keepUploadedVideo);
+    await setStoredToken(page, await logIn(server, p1.email));
+    return { page, close: () => context.close() };
+  }
+
+  it("shows each instruction in words with an arrow to the student's own side of the mirrored preview, ticks it when done, and stops once done", {
+    timeout: 180_000,
+  }, async () => {
+    next = CLIPS.c02_p1_right_blink.steps;
+    const { page, close } = await studentPage('c02_p1_right_blink');
+    await page.goto('/face-detection');
+    const frame = page.getByTestId('camera-frame');
+    await page.locator('[data-testid="camera-frame"][data-tracking="live"]').waitFor({ timeout: 60_000 });
+    // the preview is mirrored: the student's own right is on the screen's right
+    expect(await page.locator('video').evaluate((v) => getComputedStyle(v).scale)).toBe('-1 1');
+    // Start just as the loop begins, so this one recording sees the turn and then the blink (0.6 s and 2.9 s in)
+    await page.waitForFunction((loop) => document.querySelector('video')!.currentTime % loop < 0.2, CLIPS.c02_p1_right_blink.ms / 1000, { polling: 20 });
+    const verdict = page.waitForResponse((r) => r.url().endsWith('/api/compare-face-video'), { timeout: 120_000 });
+    await page.getByRole('button', { name: V.start }).click();
+
+    const instruction = page.getByTestId('challenge-instruction');
+    await instruction.getByText(C.steps.turn_right).waitFor();
+    expect(await instruction.getAttribute('aria-live')).toBe('assertive');
+    expect(await frame.getByTestId('challenge-arrow').getAttribute('data-direction')).toBe('right');
+    const steps = page.getByRole('list', { name: C.stepsLabel }).getByRole('listitem');
+    const texts = await steps.allInnerTexts();
+    expect(texts).toHaveLength(2);
+    expect(texts[0]).toContain(C.steps.turn_right);
+    expect(texts[1]).toContain(C.steps.blink);
+    expect(texts[1]).toContain(C.stepPending);
+    await screenshot(page, 'face-challenge-turn');
+
+    await instruction.getByText(C.steps.blink).waitFor({ timeout: 10_000 });
+    expect(await steps.nth(0).getAttribute('data-done')).toBe('true');
+    expect(await steps.nth(0).innerText()).toContain(C.stepDone);
+    expect(await steps.nth(1).getAttribute('data-done')).toBe('false');
+    expect(await frame.getByTestId('challenge-arrow').count()).toBe(0);
+    await screenshot(page, 'face-challenge-blink');
+
+    const answer = await (await verdict).json();
+    const sent = await page.evaluate(() => (window as unknown as { __fields: Record<string, string> }).__fields);
+    const hints = JSON.parse(sent.hints ?? '[]') as { step: string; t_ms: number }[];
+    const seconds = videoSeconds((await uploadedVideo(page))!);
+    console.log(`[face-challenge] guided attempt: ${JSON.stringify(answer)}, hints ${sent.hints}, video ${seconds.toFixed(2)} s`);
+    expect(hints[0]).toMatchObject({ step: 'turn_right' });
+    // Stopped as soon as the steps were seen (after a short tail, at least 2.5 s), else at the 6-s limit.
+    if (hints.length === 2) expect(seconds).toBeLessThan(Math.max(hints[1].t_ms + CHALLENGE_TAIL_MS, CHALLENGE_MIN_RECORDING_MS) / 1000 + 0.5);
+    else expect(seconds).toBeGreaterThan((CHALLENGE_MAX_RECORDING_MS - 500) / 1000);
+    expect(seconds).toBeLessThan(CHALLENGE_MAX_RECORDING_MS / 1000 + 0.5);
+    if (answer.success) await page.getByTestId('verification-status').getByText(V.verified).waitFor();
+    await close();
+  });
+
+  it.each(Object.keys(CLIPS) as Clip[])(
+    `%s: ${ATTEMPTS} of ${ATTEMPTS} genuine attempts following a matching challenge are accepted`,
+    {
+      timeout: 900_000,
+    },
+    async (clip) => {
+      next = CLIPS[clip].steps;
+      const { page, close } = await studentPage(clip);
+      const refused: string[] = [];
+      for (let i = 1; i <= ATTEMPTS; i += 1) {
+        // Start pressed at 20 points spread over the clip's loop: the page waits for the moves in order, whatever it catches first.
+        const attempt = await attemptChallenge(page, {
+          live: true,
+          firstInstruction: C.steps[next[0]],
+          waitMs: ((i - 1) * CLIPS[clip].ms) / ATTEMPTS,
+          label: `${clip}-${String(i).padStart(2, '0')}`,
+        });
+        report(clip, i, attempt);
+        expect(attempt.challengeId).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+        expectHintsInOrder(attempt, next);
+        if (!attempt.verdict.success) refused.push(`#${i} ${attempt.verdict.error_code}`);
+      }
+      await close();
+      expect(refused).toEqual([]);
+    },
+  );
+
+  it('with the tracker unavailable (its models unreachable) the page shows each step for a fixed time and sends no hints', { timeout: 120_000 }, async () => {
+    next = CLIPS.c02_p1_right_blink.steps;
+    const { page, close } = await studentPage('c02_p1_right_blink');
+    await page.route('**/models/human/**', (route) => route.abort());
+    await page.goto('/face-detection');
+    await page.locator('[data-testid="camera-frame"][data-tracking="unavailable"]').waitFor({ timeout: 60_000 });
+    const verdict = page.waitForResponse((r) => r.url().endsWith('/api/compare-face-video'), { timeout: 120_000 });
+    await page.getByRole('button', { name: V.start }).click();
+    await page.getByTestId('challenge-instruction').getByText(C.steps.turn_right).waitFor();
+    expect(await page.getByTestId('challenge-steps').getAttribute('data-mode')).toBe('timed');
+    await page.getByTestId('challenge-steps').getByText(C.timed).waitFor();
+    await page.getByTestId('challenge-instruction').getByText(C.steps.blink).waitFor();
+    const answer = await (await verdict).json();
+    const sent = await page.evaluate(() => (window as unknown as { __fields: Record<string, string | null> }).__fields);
+    const seconds = videoSeconds((await uploadedVideo(page))!);
+    console.log(`[face-challenge] timed guidance: ${JSON.stringify(answer)}, video ${seconds.toFixed(2)} s`);
+    expect(sent.challenge_id).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    expect(sent.hints).toBeNull();
+    // each step had its fixed time, and the recording ended with the last one, before the 6-s limit
+    expect(seconds).toBeLessThan((CHALLENGE_MAX_RECORDING_MS - 1_000) / 1000);
+    await close();
+  });
+
+  it('the same clip against the mirror-image challenge is refused with the new message, and Try again is offered', { timeout: 180_000 }, async () => {
+    next = mirrored(CLIPS.c01_p1_left_blink.steps);
+    const { page, close } = await studentPage('c01_p1_left_blink');
+    const attempt = await attemptChallenge(page, { live: true, firstInstruction: C.steps.turn_right });
+    report('c01_p1_left_blink reversed', 1, attempt);
+    // the page never sees a right turn in a left-turn clip: it guides until its time is up and sends what it saw
+    expect(attempt.hints ?? []).toEqual([]);
+    expect(attempt.verdict).toMatchObject({ success: false, error_code: 'challenge_not_followed', message: C.notFollowed });
+    await page.getByTestId('verification-status').getByText(C.notFollowed).waitFor();
+    await toastWith(page, C.notFollowed).waitFor();
+    expect(await page.getByRole('button', { name: C.tryAgain }).isEnabled()).toBe(true);
+    await screenshot(page, 'face-challenge-not-followed');
+    await close();
+  });
+
+  it('an upload that arrives after the challenge expired is refused; Start again fetches a fresh challenge, judged on the video', {
+    timeout: 180_000,
+  }, async () => {
+    next = CLIPS.c02_p1_right_blink.steps;
+    const { page, close } = await studentPage('c02_p1_right_blink');
+    // the server's clock jumps past the challenge's life as soon as it is issued
+    const issued = page.waitForResponse((r) => r.url().endsWith('/api/face-challenge')).then(() => clock.advance((FACE_CHALLENGE_TTL_SECONDS + 1) * 1000));
+    const stale = await attemptChallenge(page, { live: true });
+    await issued;
+    expect(stale.verdict).toMatchObject({ error_code: 'challenge_expired' });
+    const status = page.getByTestId('verification-status');
+    await status.getByText(C.refusals.challenge_expired.headline).waitFor();
+    await status.getByText(C.refusals.challenge_expired.step).waitFor();
+
+    const verdict = page.waitForResponse((r) => r.url().endsWith('/api/compare-face-video'), { timeout: 120_000 });
+    await page.getByRole('button', { name: V.start }).click();
+    const fresh = await (await verdict).json();
+    const sent = await page.evaluate(() => (window as unknown as { __fields: Record<string, string> }).__fields);
+    expect(sent.challenge_id).not.toBe(stale.challengeId);
+    // the engine judged it (a liveness verdict, not a refusal of its challenge)
+    console.log(`[face-challenge] after the expired one: ${JSON.stringify(fresh)}`);
+    expect(fresh.error_code ?? '').not.toMatch(/^challenge_/);
+    await close();
+  });
+
+  it(`after ${FACE_CHALLENGE_FAILS_PER_SESSION} failed challenges in the session the page says to ask the teacher and offers no Start`, {
+    timeout: 120_000,
+  }, async () => {
+    const failed = await server.db
+      .selectFrom('face_challenges')
+      .select('id')
+      .where('user_id', '=', p1.id)
+      .where('outcome', '=', 'challenge_not_followed')
+      .execute();
+    for (let i = failed.length; i < FACE_CHALLENGE_FAILS_PER_SESSION; i += 1) {
+      await server.db
+        .insertInto('face_challenges')
+        .values({
+          id: cryptoChallengeSource.id(),
+          user_id: p1.id,
+          token_id: 'earlier-login',
+          session_id: sessionId,
+          steps: JSON.stringify(['turn_left', 'blink']),
+          issued_at: clock.now().toISOString(),
+          expires_at: clock.now().toISOString(),
+          used_at: clock.now().toISOString(),
+          outcome: 'challenge_not_followed',
+        })
+        .execute();
+    }
+    const { page, close } = await studentPage('c02_p1_right_blink');
+    await page.goto('/face-detection');
+    const start = page.getByRole('button', { name: V.start });
+    await expect.poll(() => start.isEnabled(), { timeout: 30_000 }).toBe(true);
+    const refusal = page.waitForResponse((r) => r.url().endsWith('/api/face-challenge'));
+    await start.click();
+    expect((await refusal).status()).toBe(429);
+    const status = page.getByTestId('verification-status');
+    await status.getByText(C.refusals.challenge_limit.headline).waitFor();
+    await status.getByText(C.refusals.challenge_limit.step).waitFor();
+    expect(await start.isDisabled()).toBe(true);
+    // no video was sent
+    expect(await page.evaluate(() => (window as unknown as { __fields?: unknown }).__fields ?? null)).toBeNull();
+    await screenshot(page, 'face-challenge-limit');
+    await close();
+  });
+});
