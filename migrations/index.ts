@@ -8,6 +8,7 @@ import * as faceTrust from './2026_11_26_120000_face_trust';
 import * as roomCode from './2026_11_26_130000_room_code';
 import * as appSettings from './2026_11_26_140000_app_settings';
 import * as markFlags from './2026_11_26_150000_mark_flags';
+import * as contactHandled from './2026_11_26_162200_contact_handled';
 
 /**
  * Static list so migrations run the same under tsx, vitest and any bundler; names sort in apply order. The same
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_130000_room_code': roomCode,
   '2026_11_26_140000_app_settings': appSettings,
   '2026_11_26_150000_mark_flags': markFlags,
+  '2026_11_26_162200_contact_handled': contactHandled,
 };

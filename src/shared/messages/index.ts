@@ -11,6 +11,7 @@ import { siteMessages } from './site';
 import { faceTrustMessages } from './face-trust';
 import { markFlagMessages } from './mark-flags';
 import { campusNetworkMessages } from './campus-networks';
+import { adminListMessages } from './admin-lists';
 
 export const MSG = {
   ...formsMessages,
@@ -25,6 +26,7 @@ export const MSG = {
   ...faceTrustMessages,
   ...markFlagMessages,
   ...campusNetworkMessages,
+  ...adminListMessages,
 } as const;
 
 /** Login failure codes of SPEC section 7. */
