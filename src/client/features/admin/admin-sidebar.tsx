@@ -35,7 +35,7 @@ export function AdminSidebar() {
         data-testid="admin-sidebar"
         data-open={open}
         className={cn(
-          'fixed inset-y-0 left-0 z-40 flex h-svh shrink-0 flex-col gap-2 border-r bg-card p-2 transition-[width] md:sticky md:top-0 md:z-auto',
+          'sticky top-0 flex h-svh shrink-0 flex-col gap-2 border-r bg-card p-2 transition-[width] max-md:fixed max-md:inset-y-0 max-md:left-0 max-md:z-40',
           open ? 'w-52 max-md:shadow-xl' : 'w-14',
         )}
       >
