@@ -37,7 +37,9 @@ const { token } = (await (
 
 async function timed(procedure: string, input: unknown) {
   const t = performance.now();
-  const res = await fetch(`${server.url}/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${server.url}/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const bytes = (await res.arrayBuffer()).byteLength;
   if (!res.ok) throw new Error(`${procedure}: ${res.status}`);
   return { ms: performance.now() - t, bytes };
@@ -63,9 +65,19 @@ await run(
 );
 await run(
   'department and status filters with a search',
-  Array.from({ length: N }, (_, i) => ({ role: i % 4 ? 'student' : 'teacher', department_id: 1 + (i % 5), status: i % 3 ? 'active' : undefined, q: i % 2 ? 'student2' : undefined, page: 1 + (i % 3) })),
+  Array.from({ length: N }, (_, i) => ({
+    role: i % 4 ? 'student' : 'teacher',
+    department_id: 1 + (i % 5),
+    status: i % 3 ? 'active' : undefined,
+    q: i % 2 ? 'student2' : undefined,
+    page: 1 + (i % 3),
+  })),
 );
-await run('for comparison: the whole list (admin.users, 5,000 students at once)', Array.from({ length: 20 }, () => ({ role: 'student' })), 'admin.users');
+await run(
+  'for comparison: the whole list (admin.users, 5,000 students at once)',
+  Array.from({ length: 20 }, () => ({ role: 'student' })),
+  'admin.users',
+);
 
 await server.stop();
 if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });
