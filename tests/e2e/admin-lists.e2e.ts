@@ -218,6 +218,17 @@ describe.skipIf(!hasChromium)('admin lists and dialogs in Chromium', () => {
       await page.getByRole('button', { name: A.filters.clear }).click();
       await expect.poll(() => page.getByTestId('stat-attendance').innerText()).toBe(fmt(total));
       await page.getByTestId('users-panel').getByRole('button', { name: U.close }).click();
+      // The Student filter is a server search with suggestions, not a select of every student.
+      const student = page.getByLabel(A.filters.student, { exact: true });
+      await student.fill('bcastu07');
+      await expect.poll(() => page.locator('#filter-student-options option').count()).toBe(1);
+      await student.fill(U.studentOption('bcastu07', 'bcastu07@school.test'));
+      await page.getByRole('button', { name: A.filters.apply }).click();
+      await expect.poll(() => page.getByTestId('stat-attendance').innerText()).toBe(fmt(SESSIONS_EACH));
+      expect(await page.getByTestId('stat-students').innerText()).toBe('1');
+      await page.getByRole('button', { name: A.filters.clear }).click();
+      expect(await student.inputValue()).toBe('');
+      await expect.poll(() => page.getByTestId('stat-attendance').innerText()).toBe(fmt(total));
 
       // Chart labels: 5-digit counts are drawn compact and inside their chart at any width.
       for (const id of ['chart-present-absent', 'chart-face-geo', 'chart-manual-system']) {

@@ -43,5 +43,8 @@ export const adminListMessages = {
     close: 'Close list',
     inDepartment: (name: string) => `in ${name}`,
     inFilter: 'with the filters applied',
+    studentPlaceholder: 'Type a name or email',
+    pickStudent: 'Pick a student from the suggestions, or clear the field for all.',
+    studentOption: (name: string, email: string) => `${name} (${email})`,
   },
 } as const;
