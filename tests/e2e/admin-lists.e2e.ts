@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../src/client/lib/format';
+import { flagBit } from '../../src/server/services/mark-flags/flag-bits';
 import { MSG } from '../../src/shared/messages';
 import { insertSession } from '../helpers/sessions';
 import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
@@ -87,6 +88,20 @@ describe.skipIf(!hasChromium)('admin lists and dialogs in Chromium', () => {
         .insertInto('attendance_records')
         .values(records.slice(i, i + 500))
         .execute();
+    // One flagged mark with its address, device and accuracy: the detail's widest row (bcastu01, 19 Nov).
+    const [first, second] = ids;
+    await db
+      .updateTable('attendance_records')
+      .set({
+        ip: '203.0.113.245',
+        user_agent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+        accuracy_m: 12,
+        mark_flags: flagBit('off_campus') | flagBit('same_device'),
+        mark_flag_refs: JSON.stringify({ same_device: [second.id] }),
+      })
+      .where('student_id', '=', first.id)
+      .where('marked_at', '=', '2026-11-19T04:00:00.000Z')
+      .execute();
     total = records.length;
     bcaTotal = 40 * SESSIONS_EACH;
     for (let i = 1; i <= 12; i += 1) {

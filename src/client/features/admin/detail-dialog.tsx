@@ -42,8 +42,8 @@ function TwoLineTime({ iso }: { iso: string | null }) {
   if (!iso) return null;
   return (
     <>
-      <span className="block">{formatDate(iso)}</span>
-      <span className="block text-muted-foreground">{formatTime(iso)}</span>
+      <span className="block whitespace-nowrap">{formatDate(iso)}</span>
+      <span className="block whitespace-nowrap text-muted-foreground">{formatTime(iso)}</span>
     </>
   );
 }
@@ -113,11 +113,11 @@ export function DetailDialog({ pair, filter, onClose }: { pair: PairRow | null; 
                     {rows.map((r) => (
                       <TableRow key={r.id} data-testid="detail-row">
                         {cellsOf(r).map((v, i) => (
-                          <TableCell key={COLUMNS[i]} className="px-2 tabular-nums">
+                          <TableCell key={COLUMNS[i]} className="px-2 tabular-nums whitespace-normal">
                             {TIME_COLUMNS.has(i) ? <TwoLineTime iso={v} /> : v}
                           </TableCell>
                         ))}
-                        <TableCell className="min-w-40 px-2 whitespace-normal">
+                        <TableCell className="min-w-36 px-2 whitespace-normal">
                           <MarkFlags flags={r.flags} name={pair?.student_name ?? ''} />
                         </TableCell>
                       </TableRow>
