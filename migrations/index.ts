@@ -10,6 +10,7 @@ import * as appSettings from './2026_11_26_140000_app_settings';
 import * as markFlags from './2026_11_26_150000_mark_flags';
 import * as faceChallenges from './2026_11_26_160000_face_challenges';
 import * as studentRejections from './2026_11_26_162200_student_rejections';
+import * as contactHandled from './2026_11_26_162300_contact_handled';
 
 /**
  * Static list so migrations run the same under tsx, vitest and any bundler; names sort in apply order. The same
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_150000_mark_flags': markFlags,
   '2026_11_26_160000_face_challenges': faceChallenges,
   '2026_11_26_162200_student_rejections': studentRejections,
+  '2026_11_26_162300_contact_handled': contactHandled,
 };

@@ -170,7 +170,11 @@ const MATRIX: Record<string, Call> = {
   'admin.updateUser': { input: (f) => ({ id: f.teacher.id, changes: {} }), expect: ADMIN_ONLY },
   'admin.deletionPreview': { input: (f) => ({ id: f.teacher.id }), expect: ADMIN_ONLY },
   'admin.deleteUser': { input: (f) => ({ id: f.teacher.id }), expect: ADMIN_BAD_INPUT },
-  'admin.summary': { expect: ADMIN_ONLY },
+  'admin.summary': { input: () => ({ department_id: 3 }), expect: ADMIN_ONLY },
+  'admin.userList': { input: () => ({ q: 'user', role: 'student', page: 1 }), expect: ADMIN_ONLY },
+  'admin.contactMessages': { input: () => ({ view: 'all' }), expect: ADMIN_ONLY },
+  /** A message id that does not exist: the admin's call is a 404, so the matrix changes nothing. */
+  'admin.setContactMessageHandled': { input: () => ({ id: 999_999, handled: true }), expect: row(401, 401, 403, 403, 404, 403) },
   'admin.attendanceDetails': { input: () => ({}), expect: ADMIN_ONLY },
   'admin.pairDetail': { input: (f) => ({ teacher: f.teacher.id, student: f.student.id }), expect: ADMIN_ONLY },
   'admin.charts': { input: () => ({}), expect: ADMIN_ONLY },

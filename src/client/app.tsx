@@ -21,6 +21,7 @@ const FaceDetectionPage = lazy(() => import('@/pages/face-detection-page').then(
 const UpdateUserPage = lazy(() => import('@/pages/update-user-page').then((m) => ({ default: m.UpdateUserPage })));
 const RoomCodePage = lazy(() => import('@/pages/room-code-page').then((m) => ({ default: m.RoomCodePage })));
 const AdminDashboardPage = lazy(() => import('@/pages/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })));
+const AdminMessagesPage = lazy(() => import('@/pages/admin-messages-page').then((m) => ({ default: m.AdminMessagesPage })));
 
 /** The route table of SPEC 2. */
 export function App() {
@@ -69,6 +70,14 @@ export function App() {
           element={
             <ProtectedRoute roles={['admin']}>
               <AdminDashboardPage />
+            </ProtectedRoute>
+          }
+        />
+        <Route
+          path="admin-dashboard/messages"
+          element={
+            <ProtectedRoute roles={['admin']}>
+              <AdminMessagesPage />
             </ProtectedRoute>
           }
         />

@@ -30,6 +30,10 @@ export const RECENT_ATTENDANCE_SHOWN = 5;
 export const PROFILE_IMAGES_MAX = 3;
 export const DISPLAY_TIME_ZONE = 'Asia/Kolkata';
 export const ADMIN_ATTENDANCE_PAGE_SIZE = 20;
+/** Issue 22: users a page of the admin's users list (fits 3 columns of cards). */
+export const ADMIN_USERS_PAGE_SIZE = 24;
+/** Issue 22: contact messages a page of the admin's inbox. */
+export const CONTACT_INBOX_PAGE_SIZE = 10;
 export const CHART_FETCH_LIMIT = 50;
 export const RECORDING_MS = 3_000;
 export const REQUESTED_BLINKS = 2;

@@ -96,8 +96,8 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
     });
     expect(loginRes.status).toBe(200);
 
-    // Filter to BCA; the summary lists its two pairs only.
-    await page.getByLabel(A.filters.department).selectOption({ label: 'BCA' });
+    // Filter to BCA; the summary lists its two pairs only. (The open users list has a Department select of its own.)
+    await page.getByRole('region', { name: A.filters.apply }).getByLabel(A.filters.department).selectOption({ label: 'BCA' });
     await page.getByRole('button', { name: A.filters.apply }).click();
     await page.getByRole('button', { name: A.filters.openSummary }).click();
     const summary = page.getByRole('dialog');
@@ -198,6 +198,10 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
 
     // Edit: only the phone number changes; the blank password keeps the old one.
     await page.getByRole('button', { name: A.showUsers(A.usersTitle('student')) }).click();
+    // The list opens on the filtered department (BCA); dina is in BSCIT.
+    const usersList = page.getByTestId('users-panel');
+    expect(await usersList.getByLabel(MSG.userList.department).inputValue()).toBe('3');
+    await usersList.getByLabel(MSG.userList.department).selectOption({ label: MSG.userList.anyDepartment });
     await page.getByRole('button', { name: A.edit('dina01') }).click();
     const edit = page.getByRole('dialog');
     expect(await edit.getByLabel(L.password).getAttribute('placeholder')).toBe(A.passwordPlaceholder);
@@ -222,9 +226,11 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
     expect(await server.db.selectFrom('users').select('id').where('id', '=', ids.s2).executeTakeFirst()).toBeUndefined();
     expect(await server.db.selectFrom('attendance_records').select('id').where('student_id', '=', ids.s2).execute()).toEqual([]);
     await page.getByTestId('user-card').filter({ hasText: 'bela' }).waitFor({ state: 'detached' });
-    await expect.poll(() => page.getByTestId('stat-attendance').innerText()).toBe('3');
+    // The cards follow the BCA filter still applied: BCA's 4 records less bela's 2; all 3 once cleared.
+    await expect.poll(() => page.getByTestId('stat-attendance').innerText()).toBe('2');
 
     await page.getByRole('button', { name: A.filters.clear }).click();
+    await expect.poll(() => page.getByTestId('stat-attendance').innerText()).toBe('3');
     await page.waitForTimeout(500);
     await screenshot(page, 'admin-dashboard-desktop', true);
     expect(consoleErrors.filter((e) => !/401|403|Failed to load resource/.test(e))).toEqual([]);

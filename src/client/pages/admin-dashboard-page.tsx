@@ -15,7 +15,7 @@ import { MapTilesCard } from '@/features/admin/map-tiles-card';
 import { StatCards } from '@/features/admin/stat-cards';
 import { SummaryDialog } from '@/features/admin/summary-dialog';
 import { useAttendanceFilter } from '@/features/admin/use-attendance-filter';
-import { UserCards } from '@/features/admin/user-cards';
+import { UsersPanel } from '@/features/admin/users-panel';
 import { UserFormDialog } from '@/features/admin/user-form-dialog';
 import { downloadFile } from '@/lib/download';
 import { trpc } from '@/lib/trpc';
@@ -27,7 +27,7 @@ export function AdminDashboardPage() {
   const filter = useAttendanceFilter();
   const utils = trpc.useUtils();
   const me = trpc.auth.me.useQuery();
-  const [shownRole, setShownRole] = useState<'teacher' | 'student' | null>(null);
+  const [shown, setShown] = useState<{ role: 'teacher' | 'student'; pending?: true } | null>(null);
   const [editing, setEditing] = useState<{ user: AdminUser | null } | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
   const [summaryOpen, setSummaryOpen] = useState(false);
@@ -69,8 +69,22 @@ export function AdminDashboardPage() {
             onExport={() => void exportFiltered()}
             exporting={exporting}
           />
-          <StatCards shown={shownRole} onShow={(role) => setShownRole((r) => (r === role ? null : role))} />
-          {shownRole && <UserCards role={shownRole} onEdit={(user) => setEditing({ user })} onDelete={setDeleting} />}
+          <StatCards
+            filter={filter.input}
+            shown={shown?.role ?? null}
+            onShow={(role) => setShown((s) => (s?.role === role ? null : { role }))}
+            onShowPending={() => setShown({ role: 'teacher', pending: true })}
+          />
+          {shown && (
+            <UsersPanel
+              role={shown.role}
+              initialDepartment={filter.applied.department_id}
+              initialStatus={shown.pending ? 'pending' : undefined}
+              onClose={() => setShown(null)}
+              onEdit={(user) => setEditing({ user })}
+              onDelete={setDeleting}
+            />
+          )}
           <AttendanceCharts filter={filter.input} />
           <DuplicateFacesCard />
           <CampusNetworksCard />

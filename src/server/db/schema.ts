@@ -134,6 +134,9 @@ export interface ContactMessagesTable {
   email: string;
   message: string;
   created_at: string;
+  /** Set when an administrator marks the message handled; null while it is open. */
+  handled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  handled_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface RateLimitsTable {

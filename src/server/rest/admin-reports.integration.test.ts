@@ -75,6 +75,22 @@ describe('attendance reports', () => {
     });
   });
 
+  it('summary cards follow the filter row as the charts do (issue 22)', async () => {
+    const bca = '3';
+    const byDepartment = await get(`/api/admin/attendance-summary?department_id=${bca}`);
+    expect(byDepartment.body).toEqual({ total_teachers: 1, total_students: 2, total_sessions: 2, total_attendance: 4, flagged_marks: 0, pending_teachers: 0 });
+    const charts = await get(`/api/admin/attendance-charts?department_id=${bca}`);
+    expect(charts.body.total).toBe(byDepartment.body.total_attendance);
+    // 2 March in Kolkata: only the BCA evening session's two records; people cards keep counting accounts.
+    const oneDay = await get('/api/admin/attendance-summary?start_date=2026-03-02&end_date=2026-03-02');
+    expect(oneDay.body).toMatchObject({ total_teachers: 2, total_students: 3, total_sessions: 1, total_attendance: 2 });
+    const oneStudent = await get(`/api/admin/attendance-summary?student=${ids.s1}`);
+    expect(oneStudent.body).toMatchObject({ total_teachers: 2, total_students: 1, total_sessions: 2, total_attendance: 2 });
+    const oneTeacher = await get(`/api/admin/attendance-summary?teacher=${ids.tm}&mode=offline`);
+    expect(oneTeacher.body).toMatchObject({ total_teachers: 1, total_students: 3, total_sessions: 1, total_attendance: 1 });
+    expect((await get('/api/admin/attendance-summary?start_date=2026-03-05&end_date=2026-03-01')).status).toBe(400);
+  });
+
   it('pages teacher and student pairs, newest first or oldest first, with their numbers', async () => {
     const all = await get('/api/admin/attendance-details');
     expect(all.body.total_records).toBe(3);

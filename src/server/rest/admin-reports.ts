@@ -24,7 +24,7 @@ export function adminReportRoutes(deps: AppDeps): Router {
   r.get(
     '/admin/attendance-summary',
     admin,
-    handle(async (_req, res) => res.json(await attendanceSummary(deps))),
+    handle(async (req, res) => res.json(await attendanceSummary(deps, parseInput(ZAttendanceFilter, req.query)))),
   );
   r.get(
     '/admin/attendance-charts',

@@ -1,12 +1,10 @@
 import express, { Router } from 'express';
-import { z } from 'zod';
+import { ZContactInboxInput } from '../../shared/schemas/admin';
 import { ZContactMessageInput } from '../../shared/schemas/contact';
 import type { AppDeps } from '../deps';
 import { parseInput } from '../lib/errors';
 import { listContactMessages, saveContactMessage } from '../services/contact-messages';
 import { handle, requireUser } from './http';
-
-const ZPage = z.object({ page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(100).default(20) });
 
 /** POST /api/contact (public contact form, stored) and GET /api/admin/contact_messages (admins read them). */
 export function contactRoutes(deps: AppDeps): Router {
@@ -24,7 +22,8 @@ export function contactRoutes(deps: AppDeps): Router {
     '/admin/contact_messages',
     requireUser(deps, 'admin'),
     handle(async (req, res) => {
-      res.json(await listContactMessages(deps, parseInput(ZPage, req.query)));
+      // Before the inbox this answered every message: without ?view= it still does.
+      res.json(await listContactMessages(deps, parseInput(ZContactInboxInput, { view: 'all', ...req.query })));
     }),
   );
   return r;

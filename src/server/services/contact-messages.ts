@@ -1,5 +1,8 @@
+import { MSG } from '../../shared/messages';
+import type { TContactInboxInput } from '../../shared/schemas/admin';
 import type { TContactMessageInput } from '../../shared/schemas/contact';
 import type { AppDeps } from '../deps';
+import { DomainError } from '../lib/errors';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -12,21 +15,44 @@ export async function saveContactMessage(deps: Deps, input: TContactMessageInput
   return { success: true as const };
 }
 
-/** The newest messages first, a page at a time (admins only: the edges check the role). */
-export async function listContactMessages(deps: Deps, args: { page: number; limit: number }) {
-  const [rows, total] = await Promise.all([
-    deps.db
-      .selectFrom('contact_messages')
-      .select(['id', 'name', 'email', 'message', 'created_at'])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
+/**
+ * The inbox (admins only: the edges check the role): the view's messages newest first, a page at a time, with who
+ * handled each, and how many are still open (the sidebar's count) whatever the view.
+ */
+export async function listContactMessages(deps: Pick<AppDeps, 'db'>, args: Pick<TContactInboxInput, 'page' | 'limit'> & { view?: TContactInboxInput['view'] }) {
+  const view = args.view ?? 'all';
+  const inView = <Q extends { where: (...a: any[]) => Q }>(q: Q): Q =>
+    view === 'open' ? q.where('m.handled_at', 'is', null) : view === 'handled' ? q.where('m.handled_at', 'is not', null) : q;
+  const from = deps.db.selectFrom('contact_messages as m');
+  const [rows, total, open] = await Promise.all([
+    inView(from)
+      .leftJoin('users as h', 'h.id', 'm.handled_by')
+      .select(['m.id', 'm.name', 'm.email', 'm.message', 'm.created_at', 'm.handled_at', 'h.username as handled_by'])
+      .orderBy('m.created_at', 'desc')
+      .orderBy('m.id', 'desc')
       .limit(args.limit)
       .offset((args.page - 1) * args.limit)
       .execute(),
-    deps.db
-      .selectFrom('contact_messages')
+    inView(from)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    from
+      .where('m.handled_at', 'is', null)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { data: rows, total_records: Number(total.n), current_page: args.page };
+  return { data: rows, total_records: Number(total.n), current_page: args.page, open_count: Number(open.n) };
+}
+
+/** Marks a message handled by this administrator now, or open again; answers with what the inbox shows. */
+export async function setContactMessageHandled(deps: Deps, adminId: number, id: number, handled: boolean) {
+  const handled_at = handled ? deps.clock.now().toISOString() : null;
+  const row = await deps.db
+    .updateTable('contact_messages')
+    .set({ handled_at, handled_by: handled ? adminId : null })
+    .where('id', '=', id)
+    .returning(['id', 'handled_at'])
+    .executeTakeFirst();
+  if (!row) throw new DomainError('NOT_FOUND', MSG.inbox.notFound);
+  return row;
 }

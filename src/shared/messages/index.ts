@@ -13,6 +13,7 @@ import { faceChallengeMessages } from './face-challenge';
 import { markFlagMessages } from './mark-flags';
 import { campusNetworkMessages } from './campus-networks';
 import { classToolMessages } from './class-tools';
+import { adminListMessages } from './admin-lists';
 
 export const MSG = {
   ...formsMessages,
@@ -29,6 +30,7 @@ export const MSG = {
   ...markFlagMessages,
   ...campusNetworkMessages,
   ...classToolMessages,
+  ...adminListMessages,
 } as const;
 
 /** Login failure codes of SPEC section 7. */

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { ADMIN_ATTENDANCE_PAGE_SIZE, FILTER_MODES, REGISTRABLE_ROLES } from '../constants';
+import './error-map';
+import {
+  ADMIN_ATTENDANCE_PAGE_SIZE,
+  ADMIN_USERS_PAGE_SIZE,
+  CONTACT_INBOX_PAGE_SIZE,
+  FILTER_MODES,
+  REGISTRABLE_ROLES,
+  ROLES,
+  USER_STATUSES,
+} from '../constants';
 import { MSG } from '../messages';
 import { ZEmail, ZPassword, ZPhone, ZUsername } from './auth';
 
@@ -99,3 +108,30 @@ export const ZDuplicateFacesPage = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type TDuplicateFacesPage = z.infer<typeof ZDuplicateFacesPage>;
+
+const ZOptionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(values).optional());
+
+/** The admin users list (issue 22): a name or email search, department, role and status filters, a page at a time. */
+export const ZUserListInput = z.object({
+  q: z.preprocess((v) => (v === null ? undefined : v), z.string().trim().max(100, MSG.userList.searchTooLong).optional()),
+  role: ZOptionalEnum(ROLES),
+  status: ZOptionalEnum(USER_STATUSES),
+  department_id: ZOptionalId,
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(ADMIN_USERS_PAGE_SIZE),
+});
+export type TUserListInput = z.infer<typeof ZUserListInput>;
+
+export const CONTACT_INBOX_VIEWS = ['open', 'handled', 'all'] as const;
+
+/** The contact-message inbox: open ones first by default, newest first, a page at a time. */
+export const ZContactInboxInput = z.object({
+  view: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(CONTACT_INBOX_VIEWS).default('open')),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(CONTACT_INBOX_PAGE_SIZE),
+});
+export type TContactInboxInput = z.infer<typeof ZContactInboxInput>;
+
+/** Marks a contact message handled (or open again, when handled was a mistake). */
+export const ZContactHandledInput = z.object({ id: ZUserId, handled: z.boolean() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './error-map';
 import { DEVICE_ID_RE, MAX_RADIUS_M, MIN_RADIUS_M, STUDENT_ATTENDANCE_PAGE_SIZE, TEACHER_STUDENT_PAGE_SIZE } from '../constants';
 import { MSG } from '../messages';
 

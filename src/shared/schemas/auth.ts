@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './error-map';
 import { DEPARTMENTS, PASSWORD_MIN, PHONE_DIGITS, REGISTRABLE_ROLES, USERNAME_MIN } from '../constants';
 import { MSG } from '../messages';
 

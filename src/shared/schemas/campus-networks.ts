@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './error-map';
 import { formatCidr, parseCidr } from '../cidr';
 import { CAMPUS_NETWORKS_MAX } from '../constants';
 import { MSG } from '../messages';

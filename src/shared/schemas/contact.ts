@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './error-map';
 import { MSG } from '../messages';
 import { EMAIL_MAX, EMAIL_RE } from './auth';
 

@@ -10,3 +10,4 @@ export type ChartTotals = AdminOutputs['charts'];
 export type AttendanceFilter = inferRouterInputs<AppRouter>['admin']['charts'];
 export type CreateUserInput = inferRouterInputs<AppRouter>['admin']['createUser'];
 export type UserChanges = inferRouterInputs<AppRouter>['admin']['updateUser']['changes'];
+export type ContactMessage = AdminOutputs['contactMessages']['data'][number];

@@ -1,4 +1,4 @@
-import { Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, Legend, Pie, type PieLabelRenderProps, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { MSG } from '../../../shared/messages';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -24,11 +24,37 @@ function ChartCard({ title, testId, children }: { title: string; testId: string;
   );
 }
 
+/** 20810 -> '20.8K': a count that fits inside a slice or beside an axis on a 390 px phone (issue 22: '0810' was cut). */
+const compact = new Intl.NumberFormat('en-IN', { notation: 'compact', maximumFractionDigits: 1 });
+export const chartNumber = (n: number) => (n < 10_000 ? n.toLocaleString('en-IN') : compact.format(n));
+
+/** The slice's count drawn inside its ring, where no card edge can cut it; none for an empty slice. */
+function SliceLabel({ cx, cy, midAngle, innerRadius, outerRadius, value }: PieLabelRenderProps) {
+  if (!value) return null;
+  const r = (Number(innerRadius) + Number(outerRadius)) / 2;
+  const angle = (-Number(midAngle) * Math.PI) / 180;
+  return (
+    <text
+      x={Number(cx) + r * Math.cos(angle)}
+      y={Number(cy) + r * Math.sin(angle)}
+      fill="#fff"
+      stroke="rgba(0,0,0,0.45)"
+      strokeWidth={3}
+      paintOrder="stroke"
+      textAnchor="middle"
+      dominantBaseline="central"
+      className="text-xs font-semibold"
+    >
+      {chartNumber(Number(value))}
+    </text>
+  );
+}
+
 function TwoSlicePie({ data }: { data: { name: string; value: number; color: string }[] }) {
   return (
     <ResponsiveContainer width="100%" height="100%">
       <PieChart>
-        <Pie data={data} dataKey="value" nameKey="name" innerRadius="45%" outerRadius="75%" isAnimationActive={false} label>
+        <Pie data={data} dataKey="value" nameKey="name" innerRadius="42%" outerRadius="80%" isAnimationActive={false} label={SliceLabel} labelLine={false}>
           {data.map((d) => (
             <Cell key={d.name} fill={d.color} />
           ))}
@@ -79,7 +105,7 @@ export function AttendanceCharts({ filter }: { filter: AttendanceFilter }) {
               >
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
                 <XAxis dataKey="name" />
-                <YAxis width={56} />
+                <YAxis width={48} tickFormatter={chartNumber} allowDecimals={false} />
                 <Tooltip />
                 <Legend />
                 <Bar dataKey={C.success} fill={GREEN} isAnimationActive={false} />

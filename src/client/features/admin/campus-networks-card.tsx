@@ -4,7 +4,6 @@ import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { networkOfAddress } from '../../../shared/cidr';
 import { CAMPUS_NETWORKS_MAX } from '../../../shared/constants';
-import { formatKolkata } from '../../../shared/kolkata-time';
 import { MSG } from '../../../shared/messages';
 import { ZCampusNetwork } from '../../../shared/schemas/campus-networks';
 import { Badge } from '@/components/ui/badge';
@@ -12,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { type RouterOutputs, trpc } from '@/lib/trpc';
+import { formatDateTime } from '@/lib/format';
 
 const M = MSG.campusNetworks;
 type View = RouterOutputs['admin']['campusNetworks'];
@@ -157,7 +157,7 @@ function NetworksForm({ view }: { view: View }) {
           {M.save}
         </Button>
       </div>
-      {view.updated_at && <p className="text-xs text-muted-foreground">{M.updated(formatKolkata(view.updated_at), view.updated_by)}</p>}
+      {view.updated_at && <p className="text-xs text-muted-foreground">{M.updated(formatDateTime(view.updated_at), view.updated_by)}</p>}
     </form>
   );
 }

@@ -1,20 +1,54 @@
 import { Download, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { formatCoordinate } from '../../../shared/kolkata-time';
 import { MSG } from '../../../shared/messages';
 import { MarkFlags } from '@/components/mark-flags';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { downloadFile } from '@/lib/download';
+import { formatDate, formatDateTime, formatTime, humanize } from '@/lib/format';
 import { trpc } from '@/lib/trpc';
-import type { AttendanceFilter, PairRow } from './admin-types';
-import { formatCoordinate, formatKolkata } from '../../../shared/kolkata-time';
+import type { AttendanceFilter, DetailRow, PairRow } from './admin-types';
+import { FieldGrid, REPORT_DIALOG, REPORT_DIALOG_BODY } from './field-grid';
 
 const A = MSG.admin;
 const T = MSG.markTrace;
+const COLUMNS = [...A.detailColumns, T.address, T.device, T.accuracy, MSG.markFlags.column];
 
-/** One teacher and student pair's records (SPEC 2's detail popup) with its CSV export. */
+/** Every column of a record as text, in COLUMNS order but the flags (which need their list). */
+const cellsOf = (r: DetailRow) => [
+  r.date,
+  humanize(r.status),
+  r.mode === 'offline' ? A.modeOffline : A.modeOnline,
+  r.geofencing_status ?? '',
+  r.face_recognition_status ?? '',
+  r.manual_override ? A.yes : A.no,
+  r.marked_by ?? A.system,
+  formatCoordinate(r.latitude),
+  formatCoordinate(r.longitude),
+  r.radius === null ? '' : String(r.radius),
+  r.session_start,
+  r.session_end,
+  r.ip ?? '',
+  r.ip ? (r.device ?? T.unknownDevice) : '',
+  r.accuracy_m === null ? '' : T.accuracyMeters(r.accuracy_m),
+];
+const TIME_COLUMNS = new Set([0, 10, 11]);
+
+/** A time in a table cell on two short lines (day, then time), so twelve columns fit a laptop's width. */
+function TwoLineTime({ iso }: { iso: string | null }) {
+  if (!iso) return null;
+  return (
+    <>
+      <span className="block whitespace-nowrap">{formatDate(iso)}</span>
+      <span className="block whitespace-nowrap text-muted-foreground">{formatTime(iso)}</span>
+    </>
+  );
+}
+
+/** One teacher and student pair's records (SPEC 2's detail popup) with its CSV export: cards on a phone, a table wider up. */
 export function DetailDialog({ pair, filter, onClose }: { pair: PairRow | null; filter: AttendanceFilter; onClose: () => void }) {
   const detail = trpc.admin.pairDetail.useQuery({ ...filter, teacher: pair?.teacher_id ?? 0, student: pair?.student_id ?? 0 }, { enabled: Boolean(pair) });
   const [exporting, setExporting] = useState(false);
@@ -35,59 +69,66 @@ export function DetailDialog({ pair, filter, onClose }: { pair: PairRow | null; 
 
   return (
     <Dialog open={Boolean(pair)} onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="max-w-6xl">
+      <DialogContent className={REPORT_DIALOG}>
         <DialogHeader>
-          <DialogTitle>{pair ? A.detailTitle(pair.teacher_name, pair.student_name) : ''}</DialogTitle>
+          <DialogTitle className="pr-6">{pair ? A.detailTitle(pair.teacher_name, pair.student_name) : ''}</DialogTitle>
         </DialogHeader>
-        {detail.isPending ? (
-          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Loader2 className="size-4 animate-spin" aria-hidden />
-            {MSG.loader.label}
-          </p>
-        ) : detail.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {A.detailFailed}
-          </p>
-        ) : !rows?.length ? (
-          <p className="text-sm text-muted-foreground">{A.noDetail}</p>
-        ) : (
-          <div className="overflow-x-auto rounded-md border">
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  {[...A.detailColumns, T.address, T.device, T.accuracy, MSG.markFlags.column].map((c) => (
-                    <TableHead key={c}>{c}</TableHead>
-                  ))}
-                </TableRow>
-              </TableHeader>
-              <TableBody>
+        <div className={REPORT_DIALOG_BODY}>
+          {detail.isPending ? (
+            <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+              <Loader2 className="size-4 animate-spin" aria-hidden />
+              {MSG.loader.label}
+            </p>
+          ) : detail.isError ? (
+            <p role="alert" className="text-sm text-destructive">
+              {A.detailFailed}
+            </p>
+          ) : !rows?.length ? (
+            <p className="text-sm text-muted-foreground">{A.noDetail}</p>
+          ) : (
+            <>
+              <ul className="grid gap-3 md:hidden">
                 {rows.map((r) => (
-                  <TableRow key={r.id} data-testid="detail-row">
-                    <TableCell className="whitespace-nowrap">{formatKolkata(r.date)}</TableCell>
-                    <TableCell className="capitalize">{r.status}</TableCell>
-                    <TableCell>{r.mode === 'offline' ? A.modeOffline : A.modeOnline}</TableCell>
-                    <TableCell>{r.geofencing_status ?? ''}</TableCell>
-                    <TableCell>{r.face_recognition_status ?? ''}</TableCell>
-                    <TableCell>{r.manual_override ? A.yes : A.no}</TableCell>
-                    <TableCell>{r.marked_by ?? A.system}</TableCell>
-                    <TableCell className="tabular-nums">{formatCoordinate(r.latitude)}</TableCell>
-                    <TableCell className="tabular-nums">{formatCoordinate(r.longitude)}</TableCell>
-                    <TableCell className="tabular-nums">{r.radius}</TableCell>
-                    <TableCell className="whitespace-nowrap">{formatKolkata(r.session_start)}</TableCell>
-                    <TableCell className="whitespace-nowrap">{formatKolkata(r.session_end)}</TableCell>
-                    <TableCell className="tabular-nums">{r.ip ?? ''}</TableCell>
-                    <TableCell className="whitespace-nowrap">{r.ip ? (r.device ?? T.unknownDevice) : ''}</TableCell>
-                    <TableCell className="tabular-nums whitespace-nowrap">{r.accuracy_m === null ? '' : T.accuracyMeters(r.accuracy_m)}</TableCell>
-                    <TableCell className="min-w-56">
-                      <MarkFlags flags={r.flags} name={pair?.student_name ?? ''} />
-                    </TableCell>
-                  </TableRow>
+                  <li key={r.id} data-testid="detail-card" className="grid gap-2 rounded-lg border bg-card p-3">
+                    <FieldGrid
+                      className="grid-cols-[auto_1fr]"
+                      fields={cellsOf(r).map((v, i) => [COLUMNS[i], TIME_COLUMNS.has(i) ? formatDateTime(v) : v] as [string, string])}
+                    />
+                    <MarkFlags flags={r.flags} name={pair?.student_name ?? ''} />
+                  </li>
                 ))}
-              </TableBody>
-            </Table>
-          </div>
-        )}
-        <div className="flex justify-end">
+              </ul>
+              <div className="hidden rounded-md border md:block">
+                <Table className="text-xs">
+                  <TableHeader>
+                    <TableRow>
+                      {COLUMNS.map((c) => (
+                        <TableHead key={c} className="h-auto px-2 py-2 whitespace-normal">
+                          {c}
+                        </TableHead>
+                      ))}
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {rows.map((r) => (
+                      <TableRow key={r.id} data-testid="detail-row">
+                        {cellsOf(r).map((v, i) => (
+                          <TableCell key={COLUMNS[i]} className="px-2 tabular-nums whitespace-normal">
+                            {TIME_COLUMNS.has(i) ? <TwoLineTime iso={v} /> : v}
+                          </TableCell>
+                        ))}
+                        <TableCell className="min-w-36 px-2 whitespace-normal">
+                          <MarkFlags flags={r.flags} name={pair?.student_name ?? ''} />
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </div>
+            </>
+          )}
+        </div>
+        <div className="flex justify-end border-t pt-3" data-testid="report-controls">
           <Button variant="secondary" onClick={exportCsv} disabled={exporting}>
             <Download aria-hidden />
             {A.filters.exportCsv}

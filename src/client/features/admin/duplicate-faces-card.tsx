@@ -1,11 +1,11 @@
 import { Loader2, UserCheck } from 'lucide-react';
 import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
-import { formatKolkata } from '../../../shared/kolkata-time';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { type RouterOutputs, trpc } from '@/lib/trpc';
+import { formatDateTime } from '@/lib/format';
 
 const D = MSG.duplicateFace;
 type Refusal = RouterOutputs['admin']['duplicateFaces']['data'][number];
@@ -63,7 +63,7 @@ function RefusalItem({ refusal: r, onAllow, busy }: { refusal: Refusal; onAllow:
         <StateBadge refusal={r} />
       </div>
       <span className="text-xs text-muted-foreground">
-        {formatKolkata(r.created_at)} · {D.distance(r.distance)}
+        {formatDateTime(r.created_at)} · {D.distance(r.distance)}
       </span>
       {r.matched ? (
         <div className="grid gap-1">

@@ -1,4 +1,5 @@
 import { Download, FilterX, ListFilter, Table2 } from 'lucide-react';
+import { useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -7,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { trpc } from '@/lib/trpc';
+import { StudentFilterField } from './student-filter-field';
 import type { FilterDraft } from './use-attendance-filter';
 
 const F = MSG.admin.filters;
@@ -36,7 +38,7 @@ export function FilterBar({
 }) {
   const departments = trpc.admin.departments.useQuery();
   const teachers = trpc.admin.users.useQuery({ role: 'teacher' });
-  const students = trpc.admin.users.useQuery({ role: 'student' });
+  const [cleared, setCleared] = useState(0);
   const invalidRange = Boolean(draft.start_date && draft.end_date && draft.end_date < draft.start_date);
   const select = (key: TextKey, label: string, options: { value: string | number; label: string }[]) => (
     <FormField id={`filter-${key}`} label={label}>
@@ -67,11 +69,7 @@ export function FilterBar({
           F.teacher,
           (teachers.data ?? []).map((u) => ({ value: u.id, label: u.username })),
         )}
-        {select(
-          'student',
-          F.student,
-          (students.data ?? []).map((u) => ({ value: u.id, label: u.username })),
-        )}
+        <StudentFilterField key={cleared} value={draft.student} onChange={(id) => onChange('student', id)} />
         <FormField id="filter-start" label={F.startDate}>
           <Input id="filter-start" type="date" value={draft.start_date} onChange={(e) => onChange('start_date', e.target.value)} />
         </FormField>
@@ -88,7 +86,13 @@ export function FilterBar({
           <ListFilter aria-hidden />
           {F.apply}
         </Button>
-        <Button variant="outline" onClick={onClear}>
+        <Button
+          variant="outline"
+          onClick={() => {
+            setCleared((n) => n + 1);
+            onClear();
+          }}
+        >
           <FilterX aria-hidden />
           {F.clear}
         </Button>

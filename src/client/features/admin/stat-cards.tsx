@@ -3,12 +3,30 @@ import { MSG } from '../../../shared/messages';
 import { Skeleton } from '@/components/ui/skeleton';
 import { trpc } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
+import type { AttendanceFilter } from './admin-types';
 
 const S = MSG.admin.stats;
 
-/** Total Teachers, Total Students (each opens that user list), Total Attendance and Flagged marks; how many teachers wait. */
-export function StatCards({ shown, onShow }: { shown: 'teacher' | 'student' | null; onShow: (role: 'teacher' | 'student') => void }) {
-  const summary = trpc.admin.summary.useQuery();
+/**
+ * Total Teachers, Total Students (each opens that user list), Total Attendance and Flagged marks; how many teachers
+ * wait. They follow the applied filter row as the charts do (issue 22), and say so under their numbers.
+ */
+export function StatCards({
+  filter,
+  shown,
+  onShow,
+  onShowPending,
+}: {
+  filter: AttendanceFilter;
+  shown: 'teacher' | 'student' | null;
+  onShow: (role: 'teacher' | 'student') => void;
+  onShowPending: () => void;
+}) {
+  const summary = trpc.admin.summary.useQuery(filter);
+  const departments = trpc.admin.departments.useQuery();
+  const department = departments.data?.find((d) => d.id === filter.department_id)?.name;
+  const filtered = Object.values(filter).some((v) => v !== undefined);
+  const scope = department ? MSG.userList.inDepartment(department) : filtered ? MSG.userList.inFilter : null;
   const s = summary.data;
   const value = (n: number | undefined) => (s ? n?.toLocaleString('en-IN') : <Skeleton className="h-8 w-16" />);
   const card = 'flex items-center gap-4 rounded-xl border bg-card p-5 text-left shadow-xs';
@@ -37,6 +55,7 @@ export function StatCards({ shown, onShow }: { shown: 'teacher' | 'student' | nu
               <span className="text-2xl font-semibold" data-testid={`stat-${role}s`}>
                 {value(role === 'teacher' ? s?.total_teachers : s?.total_students)}
               </span>
+              {department && <span className="text-xs text-muted-foreground">{MSG.userList.inDepartment(department)}</span>}
             </span>
           </button>
         ))}
@@ -49,7 +68,12 @@ export function StatCards({ shown, onShow }: { shown: 'teacher' | 'student' | nu
             <span className="text-2xl font-semibold" data-testid="stat-attendance">
               {value(s?.total_attendance)}
             </span>
-            {s && <span className="text-xs text-muted-foreground">{S.sessions(s.total_sessions)}</span>}
+            {s && (
+              <span className="text-xs text-muted-foreground" data-testid="stat-sessions">
+                {S.sessions(s.total_sessions)}
+                {scope && ` ${scope}`}
+              </span>
+            )}
           </span>
         </div>
         <div className={card}>
@@ -68,7 +92,7 @@ export function StatCards({ shown, onShow }: { shown: 'teacher' | 'student' | nu
       {s && s.pending_teachers > 0 && (
         <button
           type="button"
-          onClick={() => onShow('teacher')}
+          onClick={onShowPending}
           data-testid="pending-teachers"
           className="w-fit rounded-md bg-warning/20 px-3 py-1.5 text-sm font-medium text-amber-800 hover:bg-warning/30"
         >

@@ -10,10 +10,14 @@ import { downloadFile } from '@/lib/download';
 import { trpc } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
 import type { AttendanceFilter, PairRow } from './admin-types';
+import { FieldGrid, REPORT_DIALOG, REPORT_DIALOG_BODY } from './field-grid';
 
 const A = MSG.admin;
+const COUNTS = ['total_present', 'total_absent', 'geofencing_success', 'geofencing_fail', 'face_success', 'face_fail', 'total_attendance'] as const;
+/** The count columns' names, in COUNTS order (summaryColumns after Teacher and Student). */
+const COUNT_LABELS = A.summaryColumns.slice(2);
 
-/** The summary popup: pairs of the filter, 20 a page (SPEC 4's Prev/Next rule); a row opens its detail. */
+/** The summary popup: pairs of the filter, 20 a page (SPEC 4's Prev/Next rule); a row opens its detail. Cards on a phone. */
 export function SummaryDialog({
   open,
   filter,
@@ -44,72 +48,92 @@ export function SummaryDialog({
       setExporting(false);
     }
   };
+  const flagged = (r: PairRow) => A.flaggedCount(r.flagged_marks, r.flagged_rate);
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-6xl">
+      <DialogContent className={REPORT_DIALOG}>
         <DialogHeader>
           <DialogTitle>{A.summaryTitle}</DialogTitle>
         </DialogHeader>
-        {details.isPending ? (
-          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Loader2 className="size-4 animate-spin" aria-hidden />
-            {MSG.loader.label}
-          </p>
-        ) : details.isError ? (
-          <div role="alert" className="grid gap-1">
-            <p className="font-semibold">{A.popupErrorTitle}</p>
-            <p className="text-sm text-destructive">{A.popupError}</p>
-          </div>
-        ) : !d || d.data.length === 0 ? (
-          <div className="grid gap-1">
-            <p className="font-semibold">{A.popupNoRecordsTitle}</p>
-            <p className="text-sm text-muted-foreground">{A.popupNoRecords}</p>
-          </div>
-        ) : (
-          <div className="overflow-x-auto rounded-md border">
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  {[...A.summaryColumns, A.flaggedColumn].map((c) => (
-                    <TableHead key={c}>{c}</TableHead>
-                  ))}
-                </TableRow>
-              </TableHeader>
-              <TableBody>
+        <div className={REPORT_DIALOG_BODY}>
+          {details.isPending ? (
+            <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+              <Loader2 className="size-4 animate-spin" aria-hidden />
+              {MSG.loader.label}
+            </p>
+          ) : details.isError ? (
+            <div role="alert" className="grid gap-1">
+              <p className="font-semibold">{A.popupErrorTitle}</p>
+              <p className="text-sm text-destructive">{A.popupError}</p>
+            </div>
+          ) : !d || d.data.length === 0 ? (
+            <div className="grid gap-1">
+              <p className="font-semibold">{A.popupNoRecordsTitle}</p>
+              <p className="text-sm text-muted-foreground">{A.popupNoRecords}</p>
+            </div>
+          ) : (
+            <>
+              <ul className="grid gap-3 md:hidden">
                 {d.data.map((r) => (
-                  <TableRow
-                    key={`${r.teacher_id}-${r.student_id}`}
-                    data-testid="summary-row"
-                    tabIndex={0}
-                    className="cursor-pointer"
-                    onClick={() => onPick(r)}
-                    onKeyDown={(e) => e.key === 'Enter' && onPick(r)}
-                  >
-                    <TableCell>{r.teacher_name}</TableCell>
-                    <TableCell>{r.student_name}</TableCell>
-                    {(['total_present', 'total_absent', 'geofencing_success', 'geofencing_fail', 'face_success', 'face_fail', 'total_attendance'] as const).map(
-                      (column) => (
-                        <TableCell key={column} className="tabular-nums">
-                          {r[column]}
-                        </TableCell>
-                      ),
-                    )}
-                    <TableCell
-                      className={cn('tabular-nums whitespace-nowrap', r.flagged_marks > 0 && 'font-medium text-destructive')}
-                      data-testid="summary-flagged"
+                  <li key={`${r.teacher_id}-${r.student_id}`}>
+                    <button
+                      type="button"
+                      data-testid="summary-card"
+                      onClick={() => onPick(r)}
+                      className="grid w-full gap-2 rounded-lg border bg-card p-3 text-left hover:bg-accent/50"
                     >
-                      {A.flaggedCount(r.flagged_marks, r.flagged_rate)}
-                    </TableCell>
-                  </TableRow>
+                      <span className="font-semibold [overflow-wrap:anywhere]">{A.detailTitle(r.teacher_name, r.student_name)}</span>
+                      <FieldGrid
+                        fields={[...COUNTS.map((c, i) => [COUNT_LABELS[i], r[c]] as [string, number]), [A.flaggedColumn, flagged(r)] as [string, string]]}
+                      />
+                    </button>
+                  </li>
                 ))}
-              </TableBody>
-            </Table>
-          </div>
-        )}
-        <div className="flex flex-wrap items-center justify-between gap-2">
+              </ul>
+              <div className="hidden rounded-md border md:block">
+                <Table>
+                  <TableHeader>
+                    <TableRow>
+                      {[...A.summaryColumns, A.flaggedColumn].map((c) => (
+                        <TableHead key={c}>{c}</TableHead>
+                      ))}
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {d.data.map((r) => (
+                      <TableRow
+                        key={`${r.teacher_id}-${r.student_id}`}
+                        data-testid="summary-row"
+                        tabIndex={0}
+                        className="cursor-pointer"
+                        onClick={() => onPick(r)}
+                        onKeyDown={(e) => e.key === 'Enter' && onPick(r)}
+                      >
+                        <TableCell>{r.teacher_name}</TableCell>
+                        <TableCell>{r.student_name}</TableCell>
+                        {COUNTS.map((column) => (
+                          <TableCell key={column} className="tabular-nums">
+                            {r[column]}
+                          </TableCell>
+                        ))}
+                        <TableCell
+                          className={cn('tabular-nums whitespace-nowrap', r.flagged_marks > 0 && 'font-medium text-destructive')}
+                          data-testid="summary-flagged"
+                        >
+                          {flagged(r)}
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </div>
+            </>
+          )}
+        </div>
+        <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-3" data-testid="report-controls">
           <span className="text-sm text-muted-foreground">{d ? A.pageOf(page, d.total_records) : ''}</span>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <Button variant="secondary" onClick={exportCsv} disabled={exporting}>
               <Download aria-hidden />
               {A.filters.exportCsv}

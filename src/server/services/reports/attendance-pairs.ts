@@ -19,6 +19,8 @@ export interface CachedAggregate {
   counts: Int32Array;
   last: Uint32Array;
   totals: Int32Array;
+  /** Distinct sessions the filtered records belong to (the Total Attendance card's caption). */
+  sessions: number;
 }
 
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
@@ -39,6 +41,8 @@ function aggregate(f: Facts, q: TAttendanceFilter): CachedAggregate {
   const counts = new Int32Array(f.pairs * K);
   const last = new Uint32Array(f.pairs);
   const { at, student, session, flags, pair, sessionTeacher, sessionDepartment } = f;
+  const sessionSeen = new Uint8Array(sessionTeacher.length);
+  let sessions = 0;
   for (let i = 0; i < n; i++) {
     const t = at[i];
     if (t < from || t >= to) continue;
@@ -60,6 +64,10 @@ function aggregate(f: Facts, q: TAttendanceFilter): CachedAggregate {
     if (fl & F_FLAGGED) counts[b + FLAGGED]++;
     counts[b + TOTAL]++;
     if (t > last[p]) last[p] = t;
+    if (!sessionSeen[session[i]]) {
+      sessionSeen[session[i]] = 1;
+      sessions++;
+    }
   }
   const totals = new Int32Array(K);
   const seen: number[] = [];
@@ -80,7 +88,7 @@ function aggregate(f: Facts, q: TAttendanceFilter): CachedAggregate {
     for (let i = 0; i < keys.length; i++) order[i] = 2 ** 21 - 1 - (keys[keys.length - 1 - i] % 2 ** 21);
     return order;
   };
-  return { order: sorted, counts, last, totals };
+  return { order: sorted, counts, last, totals, sessions };
 }
 
 type Deps = Pick<AppDeps, 'db' | 'reports'>;
@@ -165,4 +173,10 @@ export async function attendanceChartTotals(deps: Pick<AppDeps, 'reports'>, q: T
     total: t[TOTAL],
     flagged: t[FLAGGED],
   };
+}
+
+/** The dashboard cards' numbers over the filtered range: records, flagged marks and the sessions they belong to. */
+export async function attendanceCardTotals(deps: Pick<AppDeps, 'reports'>, q: TAttendanceFilter) {
+  const { agg } = await aggregateFor(deps, q);
+  return { total: agg.totals[TOTAL], flagged: agg.totals[FLAGGED], sessions: agg.sessions };
 }

@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatTime } from './format';
+
+const clientDir = path.resolve(import.meta.dirname, '..');
+const sources = (dir: string): string[] =>
+  fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return sources(p);
+    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [p] : [];
+  });
+
+describe('one date format on every screen (issue 22)', () => {
+  it('shows a time in Kolkata, day month year then the time, whatever the browser zone', () => {
+    // 17:45:09 UTC is 23:15:09 in Kolkata.
+    expect(formatDateTime('2026-11-23T17:45:09.000Z')).toBe('23 Nov 2026, 11:15:09 pm');
+    expect(formatDate('2026-11-23T19:00:00.000Z')).toBe('24 Nov 2026');
+    expect(formatTime('2026-11-23T04:05:06.000Z')).toBe('9:35:06 am');
+    expect(formatDateTime(null, '—')).toBe('—');
+    expect(formatDateTime('not a date')).toBe('');
+  });
+
+  it('is made in lib/format.ts only: no screen formats a date its own way', () => {
+    const own = /Intl\.DateTimeFormat|toLocale(Date|Time)?String\(|formatKolkata|getUTC(Hours|Date)|getHours\(/;
+    const offenders = sources(clientDir)
+      .filter((f) => !f.endsWith(path.join('lib', 'format.ts')))
+      .filter((f) =>
+        fs
+          .readFileSync(f, 'utf8')
+          .split('\n')
+          .some((line) => own.test(line) && !/toLocaleString\('en-IN'\)/.test(line)),
+      )
+      .map((f) => path.relative(clientDir, f));
+    expect(offenders).toEqual([]);
+  });
+});
