@@ -1,7 +1,7 @@
 import { Loader2, Map as MapIcon, MapPinOff, RotateCcw, Save } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { formatKolkata } from '../../../shared/kolkata-time';
+import { formatDateTime } from '@/lib/format';
 import { MSG } from '../../../shared/messages';
 import { ZTileUrl } from '../../../shared/schemas/class-tools';
 import { Button } from '@/components/ui/button';
@@ -58,7 +58,7 @@ export function MapTilesCard() {
               {view.data?.updated_at && (
                 <span className="text-muted-foreground">
                   {' '}
-                  · {formatKolkata(view.data.updated_at)}
+                  · {formatDateTime(view.data.updated_at)}
                   {view.data.updated_by ? `, ${view.data.updated_by}` : ''}
                 </span>
               )}
