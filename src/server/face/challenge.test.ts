@@ -23,12 +23,21 @@ describe('followsChallenge', () => {
     expect(FOUR.map((c) => followsChallenge(c, moves))).toEqual([false, false, false, true]);
   });
 
-  it('an extra blink is allowed (people blink on their own), an extra turn is not', () => {
+  it('an extra blink is allowed (people blink on their own), an extra turn before the last step is not', () => {
     expect(followsChallenge(['turn_left', 'blink'], seen(['blink', 300], ['turn_left', 1500], ['blink', 2200]))).toBe(true);
-    // one recording with both turns in it passes none of the one-turn challenges
+    expect(followsChallenge(['blink', 'turn_left'], seen(['turn_right', 300], ['blink', 1500], ['turn_left', 2200]))).toBe(false);
+    expect(followsChallenge(['turn_left', 'blink'], seen(['turn_left', 600], ['turn_left', 1500], ['blink', 2200]))).toBe(false);
+    // one recording with every move in it follows only the two challenges of its first turn's direction
     const both = seen(['blink', 300], ['turn_left', 1200], ['blink', 1700], ['turn_right', 2400], ['blink', 2900]);
-    expect(FOUR.map((c) => followsChallenge(c, both))).toEqual([false, false, false, false]);
+    expect(FOUR.map((c) => followsChallenge(c, both))).toEqual([true, false, true, false]);
     expect(followsChallenge(['turn_left', 'turn_right'], both)).toBe(true);
+  });
+
+  it('moves after the last step are not read: the student looks away once it ticks', () => {
+    const lookedAway = seen(['turn_right', 900], ['blink', 3200], ['turn_right', 4500]);
+    expect(followsChallenge(['turn_right', 'blink'], lookedAway)).toBe(true);
+    expect(followsChallenge(['blink', 'turn_right'], lookedAway)).toBe(false);
+    expect(followsChallenge(['turn_left', 'blink'], lookedAway)).toBe(false);
   });
 
   it('no blink, or no turn, follows no challenge that asks for one', () => {
