@@ -28,9 +28,14 @@ const V = MSG.verification;
 const ATTEMPTS = 20;
 
 /** The challenge clips of p1 (faces/challenge/README.md): each one's length, and the challenge it follows in his own directions. */
+/**
+ * The fixture clips the camera loops, with the span of their head turn (fixtures' challenge/README.md, padded by
+ * 0.1 s): a student faces the camera when pressing Start (the instructions appear only then), so no attempt starts
+ * in the middle of a turn the recording would catch half of.
+ */
 const CLIPS = {
-  c02_p1_right_blink: { ms: 3_500, steps: ['turn_right', 'blink'] as ChallengeStep[] },
-  c01_p1_left_blink: { ms: 3_000, steps: ['turn_left', 'blink'] as ChallengeStep[] },
+  c02_p1_right_blink: { ms: 3_500, turn: [0.5, 1.4] as const, steps: ['turn_right', 'blink'] as ChallengeStep[] },
+  c01_p1_left_blink: { ms: 3_000, turn: [1.1, 2.5] as const, steps: ['turn_left', 'blink'] as ChallengeStep[] },
 };
 type Clip = keyof typeof CLIPS;
 
@@ -159,11 +164,13 @@ describe.skipIf(!hasChromium || !hasFixtures)('the face challenge guided live in
       const { page, close } = await studentPage(clip);
       const refused: string[] = [];
       for (let i = 1; i <= ATTEMPTS; i += 1) {
-        // Start pressed at 20 points spread over the clip's loop: the page waits for the moves in order, whatever it catches first.
+        // Start pressed at 20 points spread over the clip's loop, outside its turn: the page waits for the moves in
+        // order, whatever it catches first.
         const attempt = await attemptChallenge(page, {
           live: true,
           firstInstruction: C.steps[next[0]],
           waitMs: ((i - 1) * CLIPS[clip].ms) / ATTEMPTS,
+          facingCamera: { loopS: CLIPS[clip].ms / 1000, turn: CLIPS[clip].turn },
           label: `${clip}-${String(i).padStart(2, '0')}`,
         });
         report(clip, i, attempt);

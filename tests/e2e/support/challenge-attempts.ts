@@ -44,7 +44,14 @@ export function keepChallengeFields() {
  */
 export async function attemptChallenge(
   page: Page,
-  opts: { live?: boolean; firstInstruction?: string; waitMs?: number; label?: string } = {},
+  opts: {
+    live?: boolean;
+    firstInstruction?: string;
+    waitMs?: number;
+    label?: string;
+    /** the looping clip's length and its turn's span (s): Start is pressed only outside the turn, as a student facing the camera does */
+    facingCamera?: { loopS: number; turn: readonly [number, number] };
+  } = {},
 ): Promise<ChallengeAttempt> {
   await page.goto('/face-detection');
   const start = page.getByRole('button', { name: MSG.verification.start });
@@ -54,6 +61,16 @@ export async function attemptChallenge(
   if (opts.waitMs) await page.waitForTimeout(opts.waitMs);
   const tracking = await frame.getAttribute('data-tracking');
   const answer = page.waitForResponse((res) => res.url().endsWith('/api/compare-face-video') && res.status() !== 503, { timeout: 120_000 });
+  if (opts.facingCamera) {
+    await page.waitForFunction(
+      ({ loopS, turn }) => {
+        const at = document.querySelector('video')!.currentTime % loopS;
+        return at < turn[0] || at > turn[1];
+      },
+      opts.facingCamera,
+      { polling: 20 },
+    );
+  }
   const cameraAt = await page.evaluate(() => document.querySelector('video')!.currentTime);
   await start.click();
   let mode: string | null = null;
