@@ -5,15 +5,21 @@ import { createApp } from '../../src/server/app';
 import { buildDeps } from '../../src/server/bootstrap';
 import { loadConfig } from '../../src/server/env';
 import { createActiveUser } from '../../src/server/services/users';
+import { fixedChallengeSource } from '../../src/server/infra/challenge-source';
 import { burstFaceVerifications } from './face-burst';
 
 /**
  * `npx tsx scripts/bench/face-burst-run.ts`: only the class-start burst of `npm run bench:api` (same server set-up,
  * same section, scripts/bench/face-burst.ts), without the 100,000-record seeding and the API sections before it,
  * so the burst can be repeated when the machine's load is lowest. Prints the load average before and after.
+ * `--challenge`: the same burst with the face challenge on (issue 20), each student following ['turn_right', 'blink'].
  */
+const challenge = process.argv.includes('--challenge');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-bench-burst-'));
-const deps = await buildDeps(loadConfig({ DATA_DIR: dataDir, PORT: '0', LOGIN_MAX_FAILURES: '1000', FACE_CHALLENGE: 'off' }), { lazyFace: true });
+const deps = await buildDeps(loadConfig({ DATA_DIR: dataDir, PORT: '0', LOGIN_MAX_FAILURES: '1000', FACE_CHALLENGE: challenge ? 'on' : 'off' }), {
+  lazyFace: true,
+  challengeSource: challenge ? fixedChallengeSource(['turn_right', 'blink']) : undefined,
+});
 const server = createApp(deps).listen(0, '127.0.0.1');
 await new Promise((r) => server.once('listening', r));
 const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
@@ -39,6 +45,7 @@ await burstFaceVerifications(
   url,
   tokens,
   students.map((s) => s.id),
+  { challenge },
 );
 console.log(
   `load average after the burst: ${os
