@@ -11,9 +11,8 @@ import { DomainError } from '../src/server/lib/errors';
 import { terminalProgress } from '../src/server/ops/progress-bar';
 import { findPhotoSets } from '../src/server/ops/seed/face-photos';
 import { SeedRefused, seedDemo } from '../src/server/ops/seed/seed-demo';
-import { refuseUnlessSqlite } from '../src/server/ops/sqlite-only';
 import { createSessionSweeper } from '../src/server/services/session-expiry';
-import { commandOf, usageOf } from '../src/server/lib/install-layout';
+import { usageOf } from '../src/server/lib/install-layout';
 
 const USAGE = usageOf(
   'seed',
@@ -51,23 +50,21 @@ const opts = {
   password: values.password!,
   force: values.force!,
 };
-const notSqlite = refuseUnlessSqlite(commandOf('seed'));
-if (notSqlite) {
-  console.error(notSqlite);
-  process.exit(1);
-}
-
 const config = loadConfig();
 const photoSets = values.faces ? findPhotoSets(path.resolve(values.faces)) : undefined;
 if (photoSets && !photoSets.length) console.warn(`--faces: no person with three photos found in ${values.faces}`);
-const db = connectDatabase(config.databaseFile);
+// The database the app uses: the PostgreSQL server when DATABASE_URL names one, else the SQLite file.
+const db = connectDatabase(config.database);
+const where = config.databaseUrl ? 'the PostgreSQL database (DATABASE_URL)' : config.databaseFile;
 const started = performance.now();
 try {
   await migrateToLatest(db);
   // This connection writes ~70 MB of rows and index entries in one go: a 64 MB page cache and rarer WAL
   // checkpoints keep it in memory instead of re-reading index pages from the OS and checkpointing every 4 MB.
-  await sql`pragma cache_size = -65536`.execute(db);
-  await sql`pragma wal_autocheckpoint = 16384`.execute(db);
+  if (!config.databaseUrl) {
+    await sql`pragma cache_size = -65536`.execute(db);
+    await sql`pragma wal_autocheckpoint = 16384`.execute(db);
+  }
   const urls = createUrlSigner(loadOrCreateSecret(config.dataDir, config.jwtSecret));
   const startFaceEngine = async () => (await import('../src/server/face/index')).createFaceEngine(config.face);
   const r = await seedDemo(
@@ -79,7 +76,7 @@ try {
   const records = c.face + c.manual_present + c.manual_absent + c.auto_absent;
   const cpu = process.cpuUsage();
   console.log(
-    `Seeded ${config.databaseFile} in ${((performance.now() - started) / 1000).toFixed(1)} s (${((cpu.user + cpu.system) / 1e6).toFixed(1)} CPU-s since the process started):`,
+    `Seeded ${where} in ${((performance.now() - started) / 1000).toFixed(1)} s (${((cpu.user + cpu.system) / 1e6).toFixed(1)} CPU-s since the process started):`,
   );
   console.log(`  ${c.departments} departments, 1 admin, ${c.teachers} teachers, ${c.students} active students (@${r.domain})`);
   console.log(

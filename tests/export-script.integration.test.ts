@@ -3,22 +3,32 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../src/server/db/connect';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { MSG } from '../src/shared/messages';
 import { createTestUser } from './helpers/test-server';
 import { insertSession } from './helpers/sessions';
+import { createTestDatabase, type TestDatabase } from './helpers/test-database';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-export-'));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+// On the PostgreSQL pass the rows live in a PostgreSQL database and the script is pointed at it by DATABASE_URL, as an
+// operator's shell would be: the SQLite file in DATA_DIR stays empty, so exporting it would print 0 rows.
+let pgDatabase: TestDatabase | undefined;
+beforeAll(async () => {
+  pgDatabase = await createTestDatabase();
+});
+afterAll(async () => {
+  await pgDatabase?.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
 async function exportCsv(args: string[]) {
   try {
     const r = await run(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/export.ts'), ...args], {
-      env: { ...process.env, DATA_DIR: dataDir },
+      env: { ...process.env, DATA_DIR: dataDir, ...(pgDatabase ? { DATABASE_URL: pgDatabase.url } : {}) },
     });
     return { code: 0, out: r.stdout + r.stderr };
   } catch (e) {
@@ -29,7 +39,7 @@ async function exportCsv(args: string[]) {
 
 describe('npm run export', () => {
   it('writes the admin detail CSV for the filters given and prints the row count', async () => {
-    const db = connectDatabase(path.join(dataDir, 'roll-call.sqlite'));
+    const db = connectDatabase(pgDatabase?.url ?? path.join(dataDir, 'roll-call.sqlite'));
     await migrateToLatest(db);
     const teacher = await createTestUser(db, { role: 'teacher', department: 'BCA', username: 'tbca' });
     const student = await createTestUser(db, { role: 'student', department: 'BCA', username: 'sbca' });

@@ -74,6 +74,7 @@ export function watchHealth(baseUrl: string, everyMs = 25) {
     }
   })();
   return {
+    count: () => latencies.length,
     async stop() {
       running = false;
       await loop;

@@ -1,5 +1,5 @@
 /**
- * Backup, restore and the seed work on the embedded SQLite file. With DATABASE_URL naming a PostgreSQL server they
+ * Backup and restore work on the embedded SQLite file. With DATABASE_URL naming a PostgreSQL server they
  * would act on a file the app does not use, so they refuse, saying what to use instead.
  */
 export function refuseUnlessSqlite(what: string, env: NodeJS.ProcessEnv = process.env): string | null {

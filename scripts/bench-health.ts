@@ -1,0 +1,70 @@
+import os from 'node:os';
+import sharp from 'sharp';
+import { attackFromAnotherProcess, type AttackRequest } from '../tests/helpers/attacker';
+import { createTestUser } from '../tests/helpers/test-server';
+import { p95 } from '../tests/helpers/health-starvation';
+import { GOOD_FIELDS, plainJpeg, watchHealth } from '../tests/helpers/http';
+import { startServerProcess } from '../tests/helpers/server-process';
+
+/**
+ * `npm run bench:health`: /api/health latency in ms, quiet and during the bursts the *.burst.test.ts files send, with
+ * the load average beside each line. The tests judge the burst against the quiet figure of the same run; the absolute
+ * figures (the old 200-ms target) are read here, where a busy machine shows in the load column.
+ */
+const proc = await startServerProcess({ LOGIN_MAX_FAILURES: '3', TRUST_PROXY: 'loopback', REGISTER_MAX_PER_HOUR: '3' });
+const row = (name: string, ms: number[]) => {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const f = (x: number) => x.toFixed(1).padStart(7);
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+  console.log(
+    `${name.padEnd(34)} n=${String(ms.length).padStart(3)} p50 ${f(sorted[sorted.length >> 1])} p95 ${f(p95(ms))} max ${f(sorted.at(-1)!)}   load ${load}`,
+  );
+};
+async function during(name: string, burst: () => Promise<unknown>) {
+  const health = watchHealth(proc.url);
+  await burst();
+  row(name, await health.stop());
+}
+
+try {
+  console.log(`${os.cpus().length} CPUs; the tests' bound is p95 <= max(10 x quiet p95, 500 ms)`);
+  const quiet = watchHealth(proc.url);
+  while (quiet.count() < 40) await new Promise((resolve) => setTimeout(resolve, 10));
+  row('quiet', await quiet.stop());
+
+  const bombs = ['/trpc/auth.login', '/api/login'].map((p) => ({
+    url: `${proc.url}${p}`,
+    headers: { 'content-type': 'application/json' },
+    nestedArrays: 3_350_000,
+  }));
+  await during('JSON bomb (12 x 6.7 MB)', () => attackFromAnotherProcess(Array.from({ length: 12 }, (_, i) => bombs[i % 2])));
+
+  const u = await createTestUser(proc.db, { role: 'student' });
+  const wrong = (ip: string): AttackRequest => ({
+    url: `${proc.url}/api/login`,
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+    body: JSON.stringify({ email: u.email, password: 'Wrong-pass1' }),
+  });
+  await attackFromAnotherProcess(Array.from({ length: 100 }, () => wrong('192.0.2.98')));
+  await during('login burst (100 wrong passwords)', () => attackFromAnotherProcess(Array.from({ length: 100 }, () => wrong('192.0.2.99'))));
+
+  const bomb = await sharp({ create: { width: 16000, height: 16000, channels: 3, background: '#ffffff' } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+  const face = await plainJpeg();
+  const form = new FormData();
+  for (const [k, v] of Object.entries(GOOD_FIELDS)) form.append(k, v);
+  for (const img of [face, bomb, face]) form.append('images', new Blob([new Uint8Array(img)], { type: 'image/png' }), 'f.png');
+  const encoded = new Response(form);
+  const upload: AttackRequest = {
+    url: `${proc.url}/api/register`,
+    headers: { 'content-type': encoded.headers.get('content-type') ?? '', 'x-forwarded-for': '198.51.100.7' },
+    bodyBase64: Buffer.from(await encoded.arrayBuffer()).toString('base64'),
+  };
+  await during('image bomb (3 x 16000x16000 PNG)', () => attackFromAnotherProcess(Array(3).fill(upload)));
+} finally {
+  await proc.close();
+}
