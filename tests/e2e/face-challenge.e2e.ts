@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cryptoChallengeSource } from '../../src/server/infra/challenge-source';
 import {
   CHALLENGE_MAX_RECORDING_MS,
@@ -29,13 +29,14 @@ const ATTEMPTS = 20;
 
 /** The challenge clips of p1 (faces/challenge/README.md): each one's length, and the challenge it follows in his own directions. */
 /**
- * The fixture clips the camera loops, with the span of their head turn (fixtures' challenge/README.md, padded by
- * 0.1 s): a student faces the camera when pressing Start (the instructions appear only then), so no attempt starts
+ * The fixture clips the camera loops, with the span of their head turn, from its start (fixtures' challenge/README.md,
+ * less 0.1 s) until the head is still again (0.3-0.5 s after the README's 'back by', as the engine's mesh reads it):
+ * a student faces the camera, still, when pressing Start (the instructions appear only then), so no attempt starts
  * in the middle of a turn the recording would catch half of.
  */
 const CLIPS = {
-  c02_p1_right_blink: { ms: 3_500, turn: [0.5, 1.4] as const, steps: ['turn_right', 'blink'] as ChallengeStep[] },
-  c01_p1_left_blink: { ms: 3_000, turn: [1.1, 2.5] as const, steps: ['turn_left', 'blink'] as ChallengeStep[] },
+  c02_p1_right_blink: { ms: 3_500, turn: [0.5, 1.6] as const, steps: ['turn_right', 'blink'] as ChallengeStep[] },
+  c01_p1_left_blink: { ms: 3_000, turn: [1.1, 2.9] as const, steps: ['turn_left', 'blink'] as ChallengeStep[] },
 };
 type Clip = keyof typeof CLIPS;
 
@@ -91,6 +92,12 @@ describe.skipIf(!hasChromium || !hasFixtures)('the face challenge guided live in
       camera?.remove();
     }
     await server?.close();
+  });
+
+  // Each test starts with the student's tries in the session intact: a refusal meant by one test (the mirror image)
+  // must not use up the next one's (3 failed challenges and the page stops offering Start).
+  beforeEach(async () => {
+    await server.db.deleteFrom('face_challenges').where('user_id', '=', p1.id).execute();
   });
 
   /** A page of a fresh login of p1 whose camera plays `clip`, keeping what it uploads. */

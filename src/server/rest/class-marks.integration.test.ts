@@ -25,7 +25,8 @@ const patch = async (path: string, body: unknown, token: string) => {
 /** A teacher with an open session and `n` active students in `department` (plus one pending, who never counts). */
 async function classOf(department: string, n: number) {
   const teacher = await signInTestUser(srv, { role: 'teacher', department });
-  const students = await Promise.all(Array.from({ length: n }, () => createTestUser(srv.db, { role: 'student', department })));
+  // in id order, as recordsOf lists them (created at once, PostgreSQL may hand out the ids in any order)
+  const students = (await Promise.all(Array.from({ length: n }, () => createTestUser(srv.db, { role: 'student', department })))).sort((a, b) => a.id - b.id);
   await createTestUser(srv.db, { role: 'student', department, status: 'pending' });
   const started = await postJson(`${srv.url}/api/start_geofence`, { teacher_id: teacher.id, ...CENTRE, radius: 50, department }, teacher.token);
   expect(started.status).toBe(201);
