@@ -49,7 +49,7 @@ export async function attemptChallenge(
     firstInstruction?: string;
     waitMs?: number;
     label?: string;
-    /** the looping clip's length and its turn's span (s): Start is pressed only outside the turn, as a student facing the camera does */
+    /** the looping clip's length and its turn's span (s): Start is pressed only outside the turn and away from the loop's cut, as a student facing the camera does */
     facingCamera?: { loopS: number; turn: readonly [number, number] };
   } = {},
 ): Promise<ChallengeAttempt> {
@@ -65,7 +65,8 @@ export async function attemptChallenge(
     await page.waitForFunction(
       ({ loopS, turn }) => {
         const at = document.querySelector('video')!.currentTime % loopS;
-        return at < turn[0] || at > turn[1];
+        // nor within 0.25 s of the loop's cut: a jump from the clip's end to its start that no camera makes
+        return at > 0.25 && at < loopS - 0.25 && (at < turn[0] || at > turn[1]);
       },
       opts.facingCamera,
       { polling: 20 },
