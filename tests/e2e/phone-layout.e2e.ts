@@ -5,46 +5,12 @@ import { MSG } from '../../src/shared/messages';
 import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
 import { hasChromium, launchBrowser, openPage, screenshot, toastWith } from './support/browser';
 import { login } from './support/journey';
+import { horizontalOverflow } from './support/overflow';
 
 const PHONE = { width: 390, height: 844 };
 const PASSWORD = 'Str0ng!pass';
 const T = MSG.teacher;
 const S = MSG.student;
-
-/**
- * Runs in the page: every visible element that reaches past the viewport's sides, and every box that has to
- * scroll sideways to show its content (a table whose last column is cut off). Toasts are fixed overlays: skipped.
- */
-function horizontalOverflow() {
-  const vw = document.documentElement.clientWidth;
-  const describe = (el: Element) =>
-    `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].slice(0, 3).join('.')} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
-  const outside: string[] = [];
-  const scrollers: string[] = [];
-  const beyond = (el: Element) => {
-    const r = el.getBoundingClientRect();
-    return r.width > 0 && r.height > 0 && (r.right > vw + 1 || r.left < -1);
-  };
-  // Drawn inside a box that clips it (a progress bar's sliding fill): what shows is that box, checked on its own.
-  const clipped = (el: Element) => {
-    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-      if (getComputedStyle(p).overflowX !== 'visible') return true;
-    }
-    return false;
-  };
-  for (const el of document.querySelectorAll('body *')) {
-    if (el.closest('[data-sonner-toaster]')) continue;
-    // Report the innermost offenders: the parents of a too-wide element are too wide because of it.
-    if (beyond(el) && !clipped(el) && ![...el.children].some(beyond)) {
-      const r = el.getBoundingClientRect();
-      outside.push(`${describe(el)} [${Math.round(r.left)}..${Math.round(r.right)}]`);
-    }
-    const style = getComputedStyle(el);
-    if (['auto', 'scroll'].includes(style.overflowX) && el.scrollWidth > el.clientWidth + 1)
-      scrollers.push(`${describe(el)} ${el.scrollWidth}>${el.clientWidth}`);
-  }
-  return { page: document.documentElement.scrollWidth > vw, outside: outside.slice(0, 5), scrollers: scrollers.slice(0, 5) };
-}
 
 async function expectNoOverflow(page: Page, where: string) {
   await page.waitForTimeout(300); // layout settles after data arrives

@@ -14,6 +14,7 @@ export function horizontalOverflow() {
     const r = el.getBoundingClientRect();
     return r.width > 0 && r.height > 0 && (r.right > vw + 1 || r.left < -1);
   };
+  // Drawn inside a box that clips it (a progress bar's sliding fill): what shows is that box, checked on its own.
   const clipped = (el: Element) => {
     for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
       if (getComputedStyle(p).overflowX !== 'visible') return true;
@@ -22,6 +23,7 @@ export function horizontalOverflow() {
   };
   for (const el of document.querySelectorAll('body *')) {
     if (el.closest('[data-sonner-toaster]')) continue;
+    // Report the innermost offenders: the parents of a too-wide element are too wide because of it.
     if (beyond(el) && !clipped(el) && ![...el.children].some(beyond)) {
       const r = el.getBoundingClientRect();
       outside.push(`${describe(el)} [${Math.round(r.left)}..${Math.round(r.right)}]`);

@@ -17,7 +17,7 @@ import { MarkRestControl } from './mark-rest-control';
 import { sessionCaption } from './session-caption';
 import { StudentDetailDialog } from './student-detail-dialog';
 import { type SessionStudent, sessionOf, useSessionStudents } from './teacher-queries';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 const M = MSG.teacher;
 

@@ -1,5 +1,7 @@
+import { dist, eyeAspectRatio, type Point } from '../../../shared/eye-geometry';
+
 /** Any [x, y, ...] point of Human's face mesh (MediaPipe's 468 indices), in image pixels of the unmirrored frame. */
-export type MeshPoint = { readonly 0: number; readonly 1: number };
+export type MeshPoint = Point;
 
 /** What the page reads from one frame to guide the challenge. */
 export interface FaceReading {
@@ -17,18 +19,6 @@ const NOSE_TIP = 1;
 /** The face's outline at the cheekbones: the student's right (image left) and left (image right). */
 const CHEEK_RIGHT = 234;
 const CHEEK_LEFT = 454;
-/** [corner, corner, upper, lower, upper, lower] per eye, as the server's blink.ts uses them. */
-const EYES = { right: [33, 133, 160, 144, 158, 153], left: [362, 263, 385, 380, 387, 373] } as const;
-
-const dist = (a: MeshPoint, b: MeshPoint) => Math.hypot(a[0] - b[0], a[1] - b[1]);
-
-function eyeAspectRatio(mesh: readonly MeshPoint[], eye: keyof typeof EYES): number | null {
-  const [p1, p4, p2, p6, p3, p5] = EYES[eye].map((i) => mesh[i]);
-  if (!p1 || !p2 || !p3 || !p4 || !p5 || !p6) return null;
-  const width = dist(p1, p4);
-  return width > 0 ? (dist(p2, p6) + dist(p3, p5)) / (2 * width) : null;
-}
-
 /**
  * The turn signal and both eyes' openness of one mesh, or null when the mesh lacks the points. The nose's place
  * between the cheeks grows with the turn in both directions alike and needs no camera model (Human's yaw reads
