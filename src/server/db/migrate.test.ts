@@ -39,4 +39,37 @@ describe('migrations', () => {
     ).rejects.toThrow(/CHECK/);
     await db.destroy();
   });
+
+  it('the statuses migration widens the status list to four, keeping every row, column and index', async () => {
+    const db = connectDatabase(path.join(dir, 'statuses.sqlite'));
+    const names = Object.keys(migrations).sort();
+    const before = names.slice(0, names.indexOf('2026_11_26_170000_attendance_statuses'));
+    const upTo = { getMigrations: async () => Object.fromEntries(before.map((n) => [n, migrations[n]])) };
+    await new Migrator({ db, provider: upTo }).migrateToLatest();
+    const now = '2026-01-01T00:00:00.000Z';
+    await sql`insert into users (id, username, email, password_hash, role, status, department_id, created_at) values
+      (1, 'teach', 't@s.test', 'h', 'teacher', 'active', 3, ${now}), (2, 'stud', 's@s.test', 'h', 'student', 'active', 3, ${now})`.execute(db);
+    await sql`insert into geofence_sessions (id, teacher_id, department_id, latitude, longitude, radius_m, started_at, ends_at)
+      values (1, 1, 3, 0, 0, 50, ${now}, ${now})`.execute(db);
+    await sql`insert into attendance_records (session_id, student_id, status, marked_at, updated_at, device_id, mark_flags)
+      values (1, 2, 'present', ${now}, ${now}, 'dev-1', 5)`.execute(db);
+    await expect(sql`update attendance_records set status = 'late'`.execute(db)).rejects.toThrow(/CHECK/);
+    const indexesBefore = await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'attendance_records' order by name`.execute(db);
+
+    expect(await migrateToLatest(db)).toContain('2026_11_26_170000_attendance_statuses');
+    expect((await sql`select student_id, status, device_id, mark_flags from attendance_records`.execute(db)).rows).toEqual([
+      { student_id: 2, status: 'present', device_id: 'dev-1', mark_flags: 5 },
+    ]);
+    const indexesAfter = await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'attendance_records' order by name`.execute(db);
+    expect(indexesAfter.rows).toEqual(indexesBefore.rows);
+    for (const status of ['late', 'excused', 'absent', 'present']) await sql`update attendance_records set status = ${status}`.execute(db);
+    await expect(sql`update attendance_records set status = 'bogus'`.execute(db)).rejects.toThrow(/CHECK/);
+    // the one-per-session rule survived the rebuild
+    await expect(
+      sql`insert into attendance_records (session_id, student_id, status, marked_at, updated_at) values (1, 2, 'absent', ${now}, ${now})`.execute(db),
+    ).rejects.toThrow(/UNIQUE/);
+    await sql`delete from users where id = 2`.execute(db);
+    expect((await sql`select * from attendance_records`.execute(db)).rows).toHaveLength(0);
+    await db.destroy();
+  });
 });

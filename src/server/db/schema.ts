@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Role, UserStatus } from '../../shared/constants';
+import type { AttendanceStatus } from '../../shared/attendance-status';
 
 /** Table interfaces mirroring migrations/; timestamps are ISO-8601 UTC strings. */
 export interface DepartmentsTable {
@@ -74,7 +75,7 @@ export interface AttendanceRecordsTable {
   id: Generated<number>;
   session_id: number;
   student_id: number;
-  status: 'present' | 'absent';
+  status: AttendanceStatus;
   marked_at: string;
   latitude: number | null;
   longitude: number | null;
