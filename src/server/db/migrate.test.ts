@@ -54,13 +54,17 @@ describe('migrations', () => {
     await sql`insert into attendance_records (session_id, student_id, status, marked_at, updated_at, device_id, mark_flags)
       values (1, 2, 'present', ${now}, ${now}, 'dev-1', 5)`.execute(db);
     await expect(sql`update attendance_records set status = 'late'`.execute(db)).rejects.toThrow(/CHECK/);
-    const indexesBefore = await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'attendance_records' order by name`.execute(db);
+    const indexesBefore = await sql<{
+      name: string;
+    }>`select name from sqlite_master where type = 'index' and tbl_name = 'attendance_records' order by name`.execute(db);
 
     expect(await migrateToLatest(db)).toContain('2026_11_26_170000_attendance_statuses');
     expect((await sql`select student_id, status, device_id, mark_flags from attendance_records`.execute(db)).rows).toEqual([
       { student_id: 2, status: 'present', device_id: 'dev-1', mark_flags: 5 },
     ]);
-    const indexesAfter = await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'attendance_records' order by name`.execute(db);
+    const indexesAfter = await sql<{
+      name: string;
+    }>`select name from sqlite_master where type = 'index' and tbl_name = 'attendance_records' order by name`.execute(db);
     expect(indexesAfter.rows).toEqual(indexesBefore.rows);
     for (const status of ['late', 'excused', 'absent', 'present']) await sql`update attendance_records set status = ${status}`.execute(db);
     await expect(sql`update attendance_records set status = 'bogus'`.execute(db)).rejects.toThrow(/CHECK/);
