@@ -31,6 +31,8 @@ export async function burstFaceVerifications(deps: AppDeps, url: string, tokens:
       .values(template.descriptors.map((d, i) => ({ user_id, image_path: `bench/${i}.jpg`, captured_at: now, embedding: serializeDescriptor(d) })))
       .execute();
   }
+  // a challenge is issued only while a session of the student's department is open
+  if (opts.challenge) await openSessionFor(deps, userIds[0]);
   const clip = opts.challenge ? readFixture('challenge', 'c02_p1_right_blink.webm') : readFixture('clips', 'aoc_3blinks_3s.webm');
   const video = new Blob([new Uint8Array(clip)], { type: 'video/webm' });
   const spacing = 10_000 / tokens.length;
@@ -105,4 +107,35 @@ function cpuSeconds(): number {
     // not Linux
   }
   return (own.user + own.system) / 1e6 + children;
+}
+
+/** An hour-long session of the student's department, run by a teacher made for the benchmark. */
+async function openSessionFor(deps: AppDeps, studentId: number) {
+  const student = await deps.db.selectFrom('users').select('department_id').where('id', '=', studentId).executeTakeFirstOrThrow();
+  const teacher = await deps.db
+    .insertInto('users')
+    .values({
+      username: 'bench-teacher',
+      email: `bench-teacher-${studentId}@bench.test`,
+      password_hash: '!',
+      role: 'teacher',
+      status: 'active',
+      department_id: student.department_id,
+      created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const now = Date.now();
+  await deps.db
+    .insertInto('geofence_sessions')
+    .values({
+      teacher_id: teacher.id,
+      department_id: student.department_id!,
+      latitude: 23.0225,
+      longitude: 72.5714,
+      radius_m: 50,
+      started_at: new Date(now).toISOString(),
+      ends_at: new Date(now + 3_600_000).toISOString(),
+    })
+    .execute();
 }

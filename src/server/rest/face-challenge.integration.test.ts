@@ -34,10 +34,25 @@ describe.skipIf(!hasFixtures)('the face check challenge', () => {
   });
   afterAll(() => srv.close());
 
+  const startSession = async () =>
+    expect((await postJson(`${srv.url}/api/start_geofence`, { teacher_id: teacher.id, ...CENTRE, radius: 50, department: 'BCA' }, teacher.token)).status).toBe(
+      201,
+    );
+  const stopSession = async () =>
+    expect((await fetch(`${srv.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${teacher.token}` } })).status).toBe(200);
+
   const challenge = async (token: string) => postJson(`${srv.url}/api/face-challenge`, {}, token);
   const engineRan = (headers: Headers) => (headers.get('server-timing') ?? '').split(', ').some((p) => p.startsWith('engine'));
   const verdicts = (userId: number) =>
     srv.db.selectFrom('face_verifications').select(['reason', 'challenge_id']).where('user_id', '=', userId).orderBy('id').execute();
+
+  it("issues no challenge while no session of the student's department is open: every try counts toward a session's limit", async () => {
+    const res = await challenge(p1.token);
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ error_code: 'no_active_session', message: 'No active attendance session for your department.' });
+    expect(await srv.db.selectFrom('face_challenges').select('id').where('user_id', '=', p1.id).execute()).toEqual([]);
+    await startSession();
+  });
 
   it('issues a fresh challenge to the student: an id, the steps in order, 20 seconds', async () => {
     next = ['blink', 'turn_left'];
@@ -111,7 +126,9 @@ describe.skipIf(!hasFixtures)('the face check challenge', () => {
   });
 
   it('stops issuing challenges after three failed ones in a session, until the teacher marks the student', async () => {
-    await postJson(`${srv.url}/api/start_geofence`, { teacher_id: teacher.id, ...CENTRE, radius: 50, department: 'BCA' }, teacher.token);
+    // a new session: the failures of the one before (the mismatch test's two) do not count here
+    await stopSession();
+    await startSession();
     next = ['turn_left', 'blink'];
     const flagsOf = async (id: number) =>
       (

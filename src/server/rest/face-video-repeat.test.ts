@@ -69,6 +69,16 @@ describe.skipIf(!hasFixtures)('the same upload gets the same verdict', () => {
         );
         students.set(person, student);
       }
+      // a challenge is issued only while a session of the student's department is open
+      if (challengeMode === 'on') {
+        const teacher = await signInTestUser(srv, { role: 'teacher', department: 'BCA' });
+        const started = await postJson(
+          `${srv.url}/api/start_geofence`,
+          { teacher_id: teacher.id, latitude: 23.0225, longitude: 72.5714, accuracy: 12, radius: 50, department: 'BCA', duration_minutes: 180 },
+          teacher.token,
+        );
+        expect(started.status).toBe(201);
+      }
       if (!answers.has(workers)) answers.set(workers, new Map());
     }, 300_000);
     afterAll(() => srv?.close());

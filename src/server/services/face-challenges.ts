@@ -57,13 +57,17 @@ export async function failedChallengesBySession(db: Deps['db'], sessionId: numbe
 
 /**
  * Issues a fresh challenge to the student's login, asked for as the camera starts recording so the steps are seen only
- * then. Past FACE_CHALLENGE_FAILS_PER_SESSION failed challenges in the open session no more are issued: a replayed
- * recording matches one challenge in four, and the teacher (who sees the student flagged) marks by hand instead.
+ * then. Only while a session of the student's department is open: every challenge then belongs to a session, so the
+ * per-session limit covers every try (a challenge issued before the session would be an unlimited try whose passing
+ * proof could still be spent once the session opens). Past FACE_CHALLENGE_FAILS_PER_SESSION failed challenges in the
+ * session no more are issued: a replayed recording matches one challenge in four, and the teacher (who sees the
+ * student flagged) marks by hand instead.
  */
 export async function issueChallenge(deps: Deps, student: AuthUser): Promise<IssuedChallenge> {
   if (!deps.config.faceChallenge) return { challenge_id: null, steps: [], expires_in: 0 };
   const sessionId = await openSessionOf(deps, student);
-  if (sessionId !== null && (await failedChallenges(deps.db, student.id, sessionId)) >= FACE_CHALLENGE_FAILS_PER_SESSION) {
+  if (sessionId === null) throw new DomainError('NOT_FOUND', MSG.attendance.noActiveSession, { errorCode: 'no_active_session' });
+  if ((await failedChallenges(deps.db, student.id, sessionId)) >= FACE_CHALLENGE_FAILS_PER_SESSION) {
     throw new DomainError('TOO_MANY_REQUESTS', MSG.faceChallenge.tooManyFailed(FACE_CHALLENGE_FAILS_PER_SESSION), {
       errorCode: 'challenge_limit',
     });

@@ -33,6 +33,10 @@ export const faceChallengeMessages = {
         headline: 'The movements did not match the instructions. Follow the arrows on the screen and try again.',
         step: 'Turn your head the way the arrow points, then blink both eyes, as each instruction appears.',
       },
+      no_active_session: {
+        headline: 'No active attendance session for your department.',
+        step: 'Go back to your dashboard and mark attendance when your teacher starts a session.',
+      },
       challenge_missing: { headline: 'This face check has no instructions from the server.', step: startAgain },
       challenge_invalid: { headline: 'These instructions are not valid for your login.', step: startAgain },
       challenge_used: { headline: 'These instructions were already used.', step: startAgain },

@@ -29,5 +29,8 @@ describe('refusalAdvice', () => {
     expect(refusalAdvice('challenge_limit').step).toMatch(/ask your teacher/i);
     expect(isFinalRefusal('challenge_limit')).toBe(true);
     expect(isFinalRefusal('challenge_not_followed')).toBe(false);
+    // no session open: another try cannot help until the teacher starts one
+    expect(refusalAdvice('no_active_session').step).toMatch(/dashboard/i);
+    expect(isFinalRefusal('no_active_session')).toBe(true);
   });
 });

@@ -12,5 +12,8 @@ export function refusalAdvice(errorCode: string | undefined): RefusalAdvice {
   return (errorCode && Object.hasOwn(REFUSALS, errorCode) && REFUSALS[errorCode]) || MSG.verification.refusedOther;
 }
 
-/** Refusals after which another try cannot help today: the page stops offering Start (the teacher marks by hand). */
-export const isFinalRefusal = (errorCode: string | undefined) => errorCode === 'challenge_limit';
+/**
+ * Refusals after which another try cannot help now: the page stops offering Start (out of tries, the teacher marks by
+ * hand; no session open, the dashboard is where to go next).
+ */
+export const isFinalRefusal = (errorCode: string | undefined) => errorCode === 'challenge_limit' || errorCode === 'no_active_session';
