@@ -54,6 +54,19 @@ describe('Reject beside Approve', () => {
     expect((await login(inactive.email, inactive.password)).body).toMatchObject({ error_code: 'ACCOUNT_INACTIVE', message: MSG.login.inactive });
   });
 
+  it('a rejected account the administrator lets in again is no longer told "rejected", also when deactivated later', async () => {
+    const teacher = await signInTestUser(srv, { role: 'teacher', department: 'BCA' });
+    const admin = await signInTestUser(srv, { role: 'admin' });
+    const s = await createTestUser(srv.db, { role: 'student', department: 'BCA', status: 'pending' });
+    await trpcClient(srv.url, teacher.token).teacher.rejectStudents.mutate({ user_ids: [s.id], reason: 'Wrong class' });
+    expect((await login(s.email, s.password)).body).toMatchObject({ error_code: 'ACCOUNT_REJECTED' });
+    const adminApi = trpcClient(srv.url, admin.token).admin;
+    await adminApi.updateUser.mutate({ id: s.id, changes: { status: 'active' } });
+    expect((await login(s.email, s.password)).status).toBe(200);
+    await adminApi.updateUser.mutate({ id: s.id, changes: { status: 'inactive' } });
+    expect((await login(s.email, s.password)).body).toMatchObject({ error_code: 'ACCOUNT_INACTIVE', message: MSG.login.inactive });
+  });
+
   it("refuses another department's student, a teacher, and a reason too long, rejecting nobody", async () => {
     const teacher = await signInTestUser(srv, { role: 'teacher', department: 'BCA' });
     const mba = await createTestUser(srv.db, { role: 'student', department: 'MBA', status: 'pending' });

@@ -4,6 +4,7 @@ import type { AuthUser } from '../auth/authenticate';
 import { hashPassword } from '../auth/password';
 import type { AppDeps } from '../deps';
 import type { UserUpdate } from '../db/schema';
+import { inTransaction } from '../db/connect';
 import { DomainError } from '../lib/errors';
 import { isEmailTaken, selectUsersWithDepartment } from './users';
 
@@ -73,12 +74,17 @@ export async function updateUserByAdmin(deps: Db, caller: AuthUser, id: number, 
   if (input.password !== undefined) set.password_hash = await hashPassword(input.password);
   const revoke =
     (input.status === 'inactive' && user.status !== 'inactive') || (input.role !== undefined && input.role !== user.role) || input.password !== undefined;
+  // A rejection explains one inactive spell: once the account leaves it, a later deactivation is not a rejection.
+  const endsRejection = input.status !== undefined && input.status !== 'inactive' && user.status === 'inactive';
   if (Object.keys(set).length) {
-    await db
-      .updateTable('users')
-      .set((eb) => ({ ...set, ...(revoke ? { token_version: eb('token_version', '+', 1) } : {}) }))
-      .where('id', '=', id)
-      .execute();
+    await inTransaction(db, async (trx) => {
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ ...set, ...(revoke ? { token_version: eb('token_version', '+', 1) } : {}) }))
+        .where('id', '=', id)
+        .execute();
+      if (endsRejection) await trx.deleteFrom('student_rejections').where('user_id', '=', id).execute();
+    });
   }
   return { id, message: MSG.admin.userUpdated, changed: Object.keys(set) };
 }
