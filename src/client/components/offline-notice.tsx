@@ -12,7 +12,7 @@ export function OfflineNotice() {
   return (
     <div
       role="status"
-      className="sticky top-0 z-50 flex items-center justify-center gap-2 bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-950"
+      className="fixed inset-x-0 bottom-0 z-50 flex items-center justify-center gap-2 bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-950"
     >
       <WifiOff className="size-4 shrink-0" aria-hidden />
       {MSG.appShell.offline}
