@@ -7,11 +7,12 @@ import { ProtectedRoute } from '@/components/protected-route';
 import { PublicLayout } from '@/components/public-layout';
 import { RefusedTokenRedirect } from '@/components/refused-token-redirect';
 import { PageSkeleton } from '@/components/page-skeleton';
+import { LandingPage } from '@/pages/landing-page';
 import { NotFoundPage } from '@/pages/not-found-page';
 
-// Every page is a chunk of its own: the first load carries the shell and the one page asked for (an admin's charts
-// and the session map are not a student's download). The layouts stay in the shell so their header paints at once.
-const LandingPage = lazy(() => import('@/pages/landing-page').then((m) => ({ default: m.LandingPage })));
+// Every page but the landing page (5 kB, the first visit's page: no skeleton that jumps) is a chunk of its own: the
+// first load carries the shell and the one page asked for (an admin's charts and the session map are not a
+// student's download). The layouts stay in the shell so their header paints at once.
 const AboutPage = lazy(() => import('@/pages/about-page').then((m) => ({ default: m.AboutPage })));
 const ContactPage = lazy(() => import('@/pages/contact-page').then((m) => ({ default: m.ContactPage })));
 const LoginPage = lazy(() => import('@/pages/login-page').then((m) => ({ default: m.LoginPage })));
