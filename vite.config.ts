@@ -2,12 +2,70 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
+// MSG.app.name (the config loader warns on importing src/shared's index; the manifest test compares the two)
+const APP_NAME = 'Roll Call';
+// The app's primary, indigo 600, as the logo's square (index.html's theme-color meta says the same).
+const THEME_COLOR = '#4f46e5';
+
+/**
+ * The installable app (issue 24 section 4), Workbox through vite-plugin-pwa. The worker precaches the shell and the
+ * route chunks, never an API answer or a face image (no route matches /api or /trpc: those go to the network
+ * untouched). Pages come from the server while online (each answer carries its own CSP, e.g. the map's tile server)
+ * and from the precached shell only when the network fails; the shell then says it is offline.
+ */
+const pwa = VitePWA({
+  registerType: 'autoUpdate',
+  // a plain /registerSW.js script: no workbox-window in the first load's JavaScript
+  injectRegister: 'script-defer',
+  manifest: {
+    id: '/',
+    name: APP_NAME,
+    short_name: APP_NAME,
+    description: 'Mark attendance from inside the classroom with a face check.',
+    // The login page sends a stored, unexpired login to its role's dashboard (SPEC 2); anyone else signs in.
+    start_url: '/login',
+    scope: '/',
+    display: 'standalone',
+    theme_color: THEME_COLOR,
+    background_color: '#ffffff',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png}'],
+    // Not on every phone at install: the face tracker (1.5 MB), the admin's charts and the teacher's map. Each is
+    // kept by the assets route below once its page has loaded it.
+    globIgnores: ['**/human.esm-*.js', '**/admin-dashboard-page-*.js', '**/session-map-*.{js,css}'],
+    navigateFallback: null,
+    cleanupOutdatedCaches: true,
+    // A new build's worker takes over at once: pages come from the network, so no open page depends on the old one.
+    skipWaiting: true,
+    clientsClaim: true,
+    runtimeCaching: [
+      {
+        urlPattern: ({ request, url }) => request.mode === 'navigate' && !/^\/(api|trpc|models)\//.test(url.pathname),
+        handler: 'NetworkOnly',
+        options: { precacheFallback: { fallbackURL: '/index.html' } },
+      },
+      {
+        // hashed names: a file's content never changes, so the copy kept is always right
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+        handler: 'CacheFirst',
+        options: { cacheName: 'assets', expiration: { maxEntries: 40 }, cacheableResponse: { statuses: [200] } },
+      },
+    ],
+  },
+});
 
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), pwa],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src/client', import.meta.url)) },
   },

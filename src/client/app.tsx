@@ -2,18 +2,21 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { MSG } from '../shared/messages';
 import { AuthLayout } from '@/components/auth-layout';
+import { OfflineNotice } from '@/components/offline-notice';
 import { ProtectedRoute } from '@/components/protected-route';
 import { PublicLayout } from '@/components/public-layout';
 import { RefusedTokenRedirect } from '@/components/refused-token-redirect';
-import { AboutPage } from '@/pages/about-page';
-import { ContactPage } from '@/pages/contact-page';
+import { PageSkeleton } from '@/components/page-skeleton';
 import { LandingPage } from '@/pages/landing-page';
-import { LoginPage } from '@/pages/login-page';
 import { NotFoundPage } from '@/pages/not-found-page';
-import { PlaceholderPage } from '@/pages/placeholder-page';
-import { ThankYouPage } from '@/pages/thank-you-page';
 
-// Code-split the heavier pages (the camera form, the dashboards) out of the first load.
+// Every page but the landing page (5 kB, the first visit's page: no skeleton that jumps) is a chunk of its own: the
+// first load carries the shell and the one page asked for (an admin's charts and the session map are not a
+// student's download). The layouts stay in the shell so their header paints at once.
+const AboutPage = lazy(() => import('@/pages/about-page').then((m) => ({ default: m.AboutPage })));
+const ContactPage = lazy(() => import('@/pages/contact-page').then((m) => ({ default: m.ContactPage })));
+const LoginPage = lazy(() => import('@/pages/login-page').then((m) => ({ default: m.LoginPage })));
+const ThankYouPage = lazy(() => import('@/pages/thank-you-page').then((m) => ({ default: m.ThankYouPage })));
 const RegisterPage = lazy(() => import('@/pages/register-page').then((m) => ({ default: m.RegisterPage })));
 const StudentDashboardPage = lazy(() => import('@/pages/student-dashboard-page').then((m) => ({ default: m.StudentDashboardPage })));
 const TeacherDashboardPage = lazy(() => import('@/pages/teacher-dashboard-page').then((m) => ({ default: m.TeacherDashboardPage })));
@@ -26,7 +29,8 @@ const AdminMessagesPage = lazy(() => import('@/pages/admin-messages-page').then(
 /** The route table of SPEC 2. */
 export function App() {
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<PageSkeleton />}>
+      <OfflineNotice />
       <RefusedTokenRedirect />
       <Routes>
         <Route element={<PublicLayout />}>

@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import compression from 'compression';
 import express, { type ErrorRequestHandler } from 'express';
 import helmet from 'helmet';
 import { HUMAN_ASSETS_PATH, TRPC_MAX_BATCH } from '../shared/constants';
@@ -13,11 +12,12 @@ import { trpcBodyLimits } from './lib/json-limits';
 import { tileSourceForPages } from './lib/tile-csp';
 import { restApi } from './rest/index';
 import { appRouter } from './routers/_app';
+import { clientFiles } from './static/client-files';
 import { humanModelRoutes } from './static/human-models';
 
 export { CLIENT_DIST };
 
-/** The one Express app: security headers, /api REST adapters, /trpc, the built client and its SPA fallback. */
+/** The one Express app: security headers, compression, /api REST adapters, /trpc, the built client and its SPA fallback. */
 export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
   const clientDir = opts.clientDir ?? CLIENT_DIST;
   const app = express();
@@ -42,6 +42,8 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
       crossOriginEmbedderPolicy: false,
     }),
   );
+  // gzip or brotli as the browser asks, for text only (compressible types: JPEG, PNG and video go as they are).
+  app.use(compression());
   app.use((_req, res, next) => {
     res.setHeader('Permissions-Policy', 'camera=(self), geolocation=(self), microphone=()');
     next();
@@ -72,12 +74,7 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
     }),
   );
   app.use(HUMAN_ASSETS_PATH, humanModelRoutes());
-  app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
-  app.get(/.*/, (_req, res) => {
-    const index = path.join(clientDir, 'index.html');
-    if (fs.existsSync(index)) res.sendFile(index);
-    else res.status(404).type('text').send(`${MSG.notFound} (client not built: run npm run build)`);
-  });
+  app.use(clientFiles(clientDir));
   const onError: ErrorRequestHandler = (err, _req, res, _next) => {
     const status = typeof err?.status === 'number' && err.status < 500 ? err.status : 500;
     if (status === 500) console.error('[http] unexpected error', err);

@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { MSG } from '../../shared/messages';
 import { Brand } from '@/components/brand';
+import { PageSkeleton } from '@/components/page-skeleton';
 import { Button } from '@/components/ui/button';
 
 /** Centered-card layout for login, registration and the thank-you page. */
@@ -19,7 +20,7 @@ export function AuthLayout() {
         </Button>
       </header>
       <main className="flex flex-1 items-start justify-center px-4 pt-4 pb-16 sm:items-center sm:pt-0">
-        <Suspense fallback={null}>
+        <Suspense fallback={<PageSkeleton />}>
           <Outlet />
         </Suspense>
       </main>

@@ -1,0 +1,169 @@
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { STORAGE_KEYS } from '../src/shared/constants';
+import { connectDatabase } from '../src/server/db/connect';
+import { migrateToLatest } from '../src/server/db/migrate';
+import { systemClock } from '../src/server/lib/clock';
+import { createActiveUser } from '../src/server/services/users';
+import { startServerOn } from './ops/server-process';
+
+/**
+ * `npm run bench:lighthouse [-- --runs N]`: Lighthouse (from npm, mobile preset: simulated slow 4G and a 4x slower
+ * CPU) against Debian's Chromium, headless, on the freshly built client served by the app on a temp SQLite file.
+ * Each run has a new browser profile (cold cache, no service worker yet). Prints, per page, every run's performance
+ * score and first contentful paint, and the median run's other metrics, with the load average beside them.
+ */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const runsArg = process.argv.indexOf('--runs');
+const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
+const root = path.resolve(import.meta.dirname, '..');
+const PASSWORD = 'Bench!pass1';
+delete process.env.DATABASE_URL;
+
+console.log('Building the client...');
+const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-bench-lh-'));
+const db = connectDatabase(path.join(dataDir, 'roll-call.sqlite'));
+await migrateToLatest(db);
+await createActiveUser({ db, clock: systemClock }, { role: 'student', email: 'student@bench.test', password: PASSWORD, department: 'BCA' });
+await db.destroy();
+const server = await startServerOn(dataDir);
+const { token } = (await (
+  await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'student@bench.test', password: PASSWORD }),
+  })
+).json()) as { token: string };
+
+/** A headless Chromium on a fresh profile, listening for DevTools on a free port. */
+async function startChromium() {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-lh-profile-'));
+  const child = spawn(
+    CHROMIUM,
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    let err = '';
+    child.stderr.on('data', (d) => {
+      err += d;
+      const m = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(err);
+      if (m) resolve(Number(m[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`chromium exited with ${code}: ${err}`)));
+  });
+  return {
+    port,
+    async stop() {
+      await new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      });
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Stores the login where the app keeps it (localStorage), from robots.txt: no page of the app loads, the cache stays cold. */
+async function storeToken(port: number) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const page = await browser.contexts()[0].newPage();
+  await page.goto(`${server.url}/robots.txt`);
+  await page.evaluate(([k, t]) => localStorage.setItem(k, t), [STORAGE_KEYS.token, token] as const);
+  await page.close();
+  await browser.close();
+}
+
+interface Run {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  si: number;
+  cls: number;
+  kib: number;
+  url: string;
+}
+
+async function audit(pathname: string, loggedIn: boolean): Promise<Run> {
+  const browser = await startChromium();
+  try {
+    if (loggedIn) await storeToken(browser.port);
+    const result = await lighthouse(`${server.url}${pathname}`, {
+      port: browser.port,
+      hostname: '127.0.0.1',
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      // Resetting storage would drop the stored login too; the profile is new, so the cache is cold either way.
+      disableStorageReset: loggedIn,
+    });
+    if (!result) throw new Error(`no Lighthouse result for ${pathname}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${pathname}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    return {
+      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      fcp: metric('first-contentful-paint'),
+      lcp: metric('largest-contentful-paint'),
+      tbt: metric('total-blocking-time'),
+      si: metric('speed-index'),
+      cls: metric('cumulative-layout-shift'),
+      kib: metric('total-byte-weight') / 1024,
+      url: new URL(lhr.finalDisplayedUrl).pathname,
+    };
+  } finally {
+    await browser.stop();
+  }
+}
+
+const PAGES = [
+  { name: 'landing', path: '/', loggedIn: false },
+  { name: 'login', path: '/login', loggedIn: false },
+  { name: 'student dashboard', path: '/student-dashboard', loggedIn: true },
+];
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+try {
+  console.log(`Lighthouse ${RUNS} cold run(s) per page, mobile preset; ${os.cpus().length} CPUs, load ${load()}`);
+  for (const p of PAGES) {
+    const runs: Run[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const run = await audit(p.path, p.loggedIn);
+      // a dashboard measured as the login page it redirected to would be a wrong figure
+      if (run.url !== p.path) throw new Error(`${p.path} ended on ${run.url}`);
+      runs.push(run);
+    }
+    const median = [...runs].sort((a, b) => a.score - b.score)[runs.length >> 1];
+    console.log(
+      `${p.name.padEnd(18)} score ${runs.map((r) => r.score).join('/')} (median ${median.score})  FCP ${runs.map((r) => (r.fcp / 1000).toFixed(2)).join('/')} s` +
+        `  | median run: LCP ${(median.lcp / 1000).toFixed(2)} s, TBT ${median.tbt.toFixed(0)} ms, SI ${(median.si / 1000).toFixed(2)} s, CLS ${median.cls.toFixed(3)}, ${median.kib.toFixed(0)} KiB   load ${load()}`,
+    );
+  }
+} finally {
+  await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../shared/messages';
+import { rawGet } from '../../../tests/helpers/raw-http';
+import { signInTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { CLIENT_DIST } from '../lib/install-layout';
+
+/** The built client (tests/global-setup.ts builds it): its entry script, named by hash in index.html. */
+const indexHtml = fs.readFileSync(path.join(CLIENT_DIST, 'index.html'), 'utf8');
+const entryScript = indexHtml.match(/src="(\/assets\/index-[^"]+\.js)"/)?.[1] as string;
+const stylesheet = indexHtml.match(/href="(\/assets\/index-[^"]+\.css)"/)?.[1] as string;
+
+let srv: TestServer;
+beforeAll(async () => {
+  srv = await startTestServer();
+});
+afterAll(() => srv.close());
+
+/** Issue 22, First load: what a phone on a slow network downloads, and how long it may keep it. */
+describe('the built client over HTTP', () => {
+  it('sends the scripts brotli-compressed to a browser that accepts br, gzip to one that accepts only gzip, plain to one that accepts neither', async () => {
+    expect(entryScript).toBeTruthy();
+    const onDisk = fs.readFileSync(path.join(CLIENT_DIST, entryScript));
+    const br = await rawGet(`${srv.url}${entryScript}`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(br.body).equals(onDisk)).toBe(true);
+    expect(br.body.length).toBeLessThan(onDisk.length / 2);
+
+    const gz = await rawGet(`${srv.url}${entryScript}`, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.body).equals(onDisk)).toBe(true);
+
+    const plain = await rawGet(`${srv.url}${entryScript}`, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.equals(onDisk)).toBe(true);
+
+    const css = await rawGet(`${srv.url}${stylesheet}`, { 'accept-encoding': 'br' });
+    expect(css.headers['content-encoding']).toBe('br');
+  });
+
+  it('compresses JSON answers too (an admin list), and never an image that is compressed already', async () => {
+    const admin = await signInTestUser(srv, { role: 'admin' });
+    const now = new Date().toISOString();
+    await srv.db
+      .insertInto('contact_messages')
+      .values(
+        Array.from({ length: 12 }, (_, i) => ({
+          name: `Parent ${i}`,
+          email: `parent${i}@school.test`,
+          message: 'When is the exam? '.repeat(8),
+          created_at: now,
+        })),
+      )
+      .execute();
+    const res = await rawGet(`${srv.url}/api/admin/contact_messages`, { authorization: `Bearer ${admin.token}`, 'accept-encoding': 'gzip, br' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(res.body).toString()).total_records).toBe(12);
+
+    const icon = await rawGet(`${srv.url}/icons/icon-512.png`, { 'accept-encoding': 'gzip, br' });
+    expect(icon.status).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/png');
+    expect(icon.headers['content-encoding']).toBeUndefined();
+    expect(icon.body.equals(fs.readFileSync(path.join(CLIENT_DIST, 'icons/icon-512.png')))).toBe(true);
+  });
+
+  it('lets browsers keep a hashed asset for a year without asking again, and asks them to revalidate index.html on every visit', async () => {
+    for (const asset of [entryScript, stylesheet]) {
+      const res = await fetch(`${srv.url}${asset}`);
+      expect(res.status, asset).toBe(200);
+      expect(res.headers.get('cache-control'), asset).toBe('public, max-age=31536000, immutable');
+    }
+    for (const page of ['/', '/login', '/student-dashboard', '/index.html']) {
+      const res = await fetch(`${srv.url}${page}`);
+      expect(res.status, page).toBe(200);
+      expect(res.headers.get('content-type'), page).toMatch(/^text\/html/);
+      expect(res.headers.get('cache-control'), page).toBe('no-cache');
+      expect(await res.text(), page).toContain('<div id="root">');
+    }
+  });
+
+  it("answers a file that does not exist with 404 and a plain message, not the app's HTML", async () => {
+    for (const missing of ['/assets/index-00000000.js', '/assets/gone', '/favicon.ico', '/logo.png', '/login/old-bundle.js', '/sitemap.xml']) {
+      const res = await fetch(`${srv.url}${missing}`);
+      expect(res.status, missing).toBe(404);
+      expect(res.headers.get('content-type'), missing).toMatch(/^text\/plain/);
+      expect(await res.text(), missing).toBe(MSG.notFound);
+    }
+    // a route the app does not know is still the app's own 404 page (SPEC 2), rendered by the client
+    const page = await fetch(`${srv.url}/no-such-page`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+  });
+
+  it('serves a real robots.txt: the public pages may be indexed, the rest not', async () => {
+    const res = await fetch(`${srv.url}/robots.txt`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    const lines = (await res.text()).split('\n').filter((l) => l && !l.startsWith('#'));
+    expect(lines).toEqual(['User-agent: *', 'Allow: /$', 'Allow: /about-us', 'Allow: /contact-us', 'Disallow: /']);
+  });
+});
