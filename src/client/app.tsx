@@ -5,6 +5,7 @@ import { AuthLayout } from '@/components/auth-layout';
 import { ProtectedRoute } from '@/components/protected-route';
 import { PublicLayout } from '@/components/public-layout';
 import { RefusedTokenRedirect } from '@/components/refused-token-redirect';
+import { SkipLink } from '@/components/skip-link';
 import { AboutPage } from '@/pages/about-page';
 import { ContactPage } from '@/pages/contact-page';
 import { LandingPage } from '@/pages/landing-page';
@@ -27,6 +28,7 @@ const AdminMessagesPage = lazy(() => import('@/pages/admin-messages-page').then(
 export function App() {
   return (
     <Suspense fallback={null}>
+      <SkipLink />
       <RefusedTokenRedirect />
       <Routes>
         <Route element={<PublicLayout />}>
