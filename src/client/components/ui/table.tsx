@@ -1,11 +1,13 @@
 import type { ComponentProps } from 'react';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { cn } from '@/lib/utils';
 
-export function Table({ className, ...props }: ComponentProps<'table'>) {
+/** `label` names the scroll area for the keyboard when the table is wider than its box (see ScrollRegion). */
+export function Table({ className, label, ...props }: ComponentProps<'table'> & { label: string }) {
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <ScrollRegion data-slot="table-container" label={label} className="relative w-full overflow-x-auto">
       <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
-    </div>
+    </ScrollRegion>
   );
 }
 

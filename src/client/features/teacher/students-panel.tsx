@@ -69,7 +69,7 @@ export function StudentsPanel({ live }: { live: boolean }) {
       </CardHeader>
       <CardContent className="grid gap-4">
         <MarkRestControl />
-        <Table>
+        <Table label={M.studentsTitle}>
           <TableHeader>
             <TableRow>
               <TableHead>{M.columns.name}</TableHead>
