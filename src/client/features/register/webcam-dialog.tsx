@@ -60,7 +60,9 @@ function WebcamPanel({ count, onCapture, onClose }: { count: number; onCapture: 
   return (
     <>
       <div className="relative aspect-[4/3] overflow-hidden rounded-lg bg-muted">
-        <video ref={videoRef} muted playsInline aria-label={MSG.register.cameraTitle} className="size-full -scale-x-100 object-cover" />
+        {/* tabIndex -1: Chrome reports a <video> as tabIndex 0, so the dialog's focus trap took it for its first stop,
+            could not focus it, and Tab stuck on Close. */}
+        <video ref={videoRef} muted playsInline tabIndex={-1} aria-label={MSG.register.cameraTitle} className="size-full -scale-x-100 object-cover" />
         {state === 'starting' && (
           <div className="absolute inset-0 flex items-center justify-center">
             <Loader2 className="size-8 animate-spin text-muted-foreground" aria-hidden />
