@@ -216,7 +216,7 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
         await fetch(`${server.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${classToken}` } });
       });
 
-      it('teacher: both tabs, the start, stop, student, reject and add-student dialogs, the projector view', { timeout: 300_000 }, async () => {
+      it('teacher: both tabs, the start, stop, student, reject and add-student dialogs, the projector view', { timeout: 600_000 }, async () => {
         const { page, context } = await signedIn(viewport, teacher.email);
         await context.grantPermissions(['geolocation'], { origin: server.url });
         await context.setGeolocation(CLASSROOM);
