@@ -7,6 +7,7 @@ import { ProtectedRoute } from '@/components/protected-route';
 import { PublicLayout } from '@/components/public-layout';
 import { RefusedTokenRedirect } from '@/components/refused-token-redirect';
 import { PageSkeleton } from '@/components/page-skeleton';
+import { SkipLink } from '@/components/skip-link';
 import { LandingPage } from '@/pages/landing-page';
 import { NotFoundPage } from '@/pages/not-found-page';
 
@@ -30,6 +31,7 @@ const AdminMessagesPage = lazy(() => import('@/pages/admin-messages-page').then(
 export function App() {
   return (
     <Suspense fallback={<PageSkeleton />}>
+      <SkipLink />
       <OfflineNotice />
       <RefusedTokenRedirect />
       <Routes>

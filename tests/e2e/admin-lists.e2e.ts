@@ -184,7 +184,7 @@ describe.skipIf(!hasChromium)('admin lists and dialogs in Chromium', () => {
       const { page, context } = await openPage(browser, server.url, { viewport });
       await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
       await expect.poll(() => page.getByTestId('stat-students').innerText()).toBe('60');
-      await page.getByRole('button', { name: A.showUsers(A.usersTitle('student')) }).click();
+      await page.getByRole('button', { name: A.stats.students }).click();
       const panel = page.getByTestId('users-panel');
       const count = panel.getByTestId('users-count');
       await expect.poll(() => count.innerText()).toBe(U.showing(1, 24, 60));
@@ -227,7 +227,7 @@ describe.skipIf(!hasChromium)('admin lists and dialogs in Chromium', () => {
       await expect.poll(() => page.getByTestId('stat-attendance').innerText()).toBe(fmt(40 * 10));
       expect(await page.getByTestId('stat-students').innerText()).toBe('40');
       // The students card opens the list on the filtered department.
-      await page.getByRole('button', { name: A.showUsers(A.usersTitle('student')) }).click();
+      await page.getByRole('button', { name: A.stats.students }).click();
       await expect.poll(() => page.getByTestId('users-count').innerText()).toBe(U.showing(1, 24, 40));
       expect(await page.getByTestId('users-panel').getByLabel(U.department).inputValue()).toBe(String(BCA));
       await page.getByRole('button', { name: A.filters.clear }).click();

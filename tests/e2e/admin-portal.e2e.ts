@@ -197,7 +197,7 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
     expect(dina).toMatchObject({ username: 'dina01', role: 'student', status: 'active', department_id: 4, phone_number: '9876501234' });
 
     // Edit: only the phone number changes; the blank password keeps the old one.
-    await page.getByRole('button', { name: A.showUsers(A.usersTitle('student')) }).click();
+    await page.getByRole('button', { name: A.stats.students }).click();
     // The list opens on the filtered department (BCA); dina is in BSCIT.
     const usersList = page.getByTestId('users-panel');
     expect(await usersList.getByLabel(MSG.userList.department).inputValue()).toBe('3');

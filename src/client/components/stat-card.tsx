@@ -22,7 +22,7 @@ export function StatCard({
   const toneClass = {
     primary: 'bg-accent text-accent-foreground',
     success: 'bg-success/15 text-success',
-    warning: 'bg-warning/20 text-amber-700',
+    warning: 'bg-warning/20 text-amber-800',
     muted: 'bg-muted text-muted-foreground',
   }[tone];
   return (

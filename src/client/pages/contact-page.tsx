@@ -24,14 +24,15 @@ export function ContactPage() {
               {MSG.contact.details.map((detail, i) => {
                 const Icon = ICONS[i] ?? Mail;
                 return (
-                  <div key={detail.label} className="flex gap-3">
-                    <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
-                      <Icon className="size-4" aria-hidden />
-                    </span>
-                    <div>
-                      <dt className="text-sm text-muted-foreground">{detail.label}</dt>
-                      <dd className="font-medium">{detail.value}</dd>
-                    </div>
+                  // A <dl> holds only dt/dd groups: the icon sits inside the term, out of the reading order.
+                  <div key={detail.label} className="relative min-h-9 pl-12">
+                    <dt className="text-sm text-muted-foreground">
+                      <span aria-hidden className="absolute top-0 left-0 flex size-9 items-center justify-center rounded-lg bg-accent text-accent-foreground">
+                        <Icon className="size-4" />
+                      </span>
+                      {detail.label}
+                    </dt>
+                    <dd className="font-medium">{detail.value}</dd>
                   </div>
                 );
               })}

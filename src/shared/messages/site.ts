@@ -1,6 +1,8 @@
 /** Public pages, navigation, the contact form and server-wide answers (SPEC section 8). */
 export const siteMessages = {
   notFound: '404: Page Not Found',
+  /** The first stop of every page's Tab order (WCAG 2.4.1). */
+  skipLink: 'Skip to content',
   contact: {
     title: 'Contact us',
     intro: 'Questions about accounts, attendance records or setting up Roll Call at your institution? We are happy to help.',

@@ -31,6 +31,10 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   );
 }
 
+/**
+ * Radix makes each panel a Tab stop (tabIndex 0) for panels without controls; every panel here holds controls, so
+ * the stop only added a press with nothing visibly focused. Tab goes from the tab to the panel's first control.
+ */
 export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content data-slot="tabs-content" className={cn('flex-1 outline-none', className)} {...props} />;
+  return <TabsPrimitive.Content data-slot="tabs-content" tabIndex={-1} className={cn('flex-1 outline-none', className)} {...props} />;
 }

@@ -6,6 +6,7 @@ import { MSG } from '../../../shared/messages';
 import { MarkFlags } from '@/components/mark-flags';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { downloadFile } from '@/lib/download';
 import { formatDate, formatDateTime, formatTime, humanize } from '@/lib/format';
@@ -53,6 +54,7 @@ export function DetailDialog({ pair, filter, onClose }: { pair: PairRow | null; 
   const detail = trpc.admin.pairDetail.useQuery({ ...filter, teacher: pair?.teacher_id ?? 0, student: pair?.student_id ?? 0 }, { enabled: Boolean(pair) });
   const [exporting, setExporting] = useState(false);
   const rows = detail.data;
+  const title = pair ? A.detailTitle(pair.teacher_name, pair.student_name) : '';
 
   const exportCsv = async () => {
     if (!pair || !rows?.length) return void toast.info(A.noDataToExport);
@@ -71,9 +73,9 @@ export function DetailDialog({ pair, filter, onClose }: { pair: PairRow | null; 
     <Dialog open={Boolean(pair)} onOpenChange={(o) => !o && onClose()}>
       <DialogContent className={REPORT_DIALOG}>
         <DialogHeader>
-          <DialogTitle className="pr-6">{pair ? A.detailTitle(pair.teacher_name, pair.student_name) : ''}</DialogTitle>
+          <DialogTitle className="pr-6">{title}</DialogTitle>
         </DialogHeader>
-        <div className={REPORT_DIALOG_BODY}>
+        <ScrollRegion label={title} className={REPORT_DIALOG_BODY}>
           {detail.isPending ? (
             <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
               <Loader2 className="size-4 animate-spin" aria-hidden />
@@ -99,7 +101,7 @@ export function DetailDialog({ pair, filter, onClose }: { pair: PairRow | null; 
                 ))}
               </ul>
               <div className="hidden rounded-md border md:block">
-                <Table className="text-xs">
+                <Table label={title} className="text-xs">
                   <TableHeader>
                     <TableRow>
                       {COLUMNS.map((c) => (
@@ -127,7 +129,7 @@ export function DetailDialog({ pair, filter, onClose }: { pair: PairRow | null; 
               </div>
             </>
           )}
-        </div>
+        </ScrollRegion>
         <div className="flex justify-end border-t pt-3" data-testid="report-controls">
           <Button variant="secondary" onClick={exportCsv} disabled={exporting}>
             <Download aria-hidden />

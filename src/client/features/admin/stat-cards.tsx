@@ -43,7 +43,6 @@ export function StatCards({
             key={role}
             type="button"
             aria-pressed={shown === role}
-            aria-label={MSG.admin.showUsers(MSG.admin.usersTitle(role))}
             onClick={() => onShow(role)}
             className={cn(card, 'transition-colors hover:bg-accent/50', shown === role && 'ring-2 ring-primary')}
           >

@@ -5,6 +5,7 @@ import { ADMIN_ATTENDANCE_PAGE_SIZE } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { downloadFile } from '@/lib/download';
 import { trpc } from '@/lib/trpc';
@@ -56,7 +57,7 @@ export function SummaryDialog({
         <DialogHeader>
           <DialogTitle>{A.summaryTitle}</DialogTitle>
         </DialogHeader>
-        <div className={REPORT_DIALOG_BODY}>
+        <ScrollRegion label={A.summaryTitle} className={REPORT_DIALOG_BODY}>
           {details.isPending ? (
             <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
               <Loader2 className="size-4 animate-spin" aria-hidden />
@@ -92,7 +93,7 @@ export function SummaryDialog({
                 ))}
               </ul>
               <div className="hidden rounded-md border md:block">
-                <Table>
+                <Table label={A.summaryTitle}>
                   <TableHeader>
                     <TableRow>
                       {[...A.summaryColumns, A.flaggedColumn].map((c) => (
@@ -130,7 +131,7 @@ export function SummaryDialog({
               </div>
             </>
           )}
-        </div>
+        </ScrollRegion>
         <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-3" data-testid="report-controls">
           <span className="text-sm text-muted-foreground">{d ? A.pageOf(page, d.total_records) : ''}</span>
           <div className="flex flex-wrap gap-2">

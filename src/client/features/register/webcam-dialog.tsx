@@ -1,5 +1,5 @@
 import { Camera, Loader2 } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { FACE_IMAGES_REQUIRED, TOAST_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
@@ -38,11 +38,17 @@ function WebcamPanel({ count, onCapture, onClose }: { count: number; onCapture: 
     onClose();
   });
   const full = count >= FACE_IMAGES_REQUIRED;
+  const doneRef = useRef<HTMLButtonElement>(null);
+  // The third capture disables Capture, which drops the focus out of the dialog: hand it to Done, the next step.
+  useEffect(() => {
+    const at = document.activeElement;
+    if (full && (at === document.body || (at instanceof HTMLButtonElement && at.disabled))) doneRef.current?.focus();
+  }, [full]);
 
   async function capture() {
     const video = videoRef.current;
     if (full) return void toast.warning(MSG.capture.max, { duration: TOAST_MS.registration });
-    if (!video || state !== 'ready') return;
+    if (!video || state !== 'ready' || busy) return;
     setBusy(true);
     try {
       onCapture(await captureFrame(video));
@@ -54,7 +60,9 @@ function WebcamPanel({ count, onCapture, onClose }: { count: number; onCapture: 
   return (
     <>
       <div className="relative aspect-[4/3] overflow-hidden rounded-lg bg-muted">
-        <video ref={videoRef} muted playsInline aria-label={MSG.register.cameraTitle} className="size-full -scale-x-100 object-cover" />
+        {/* tabIndex -1: Chrome reports a <video> as tabIndex 0, so the dialog's focus trap took it for its first stop,
+            could not focus it, and Tab stuck on Close. */}
+        <video ref={videoRef} muted playsInline tabIndex={-1} aria-label={MSG.register.cameraTitle} className="size-full -scale-x-100 object-cover" />
         {state === 'starting' && (
           <div className="absolute inset-0 flex items-center justify-center">
             <Loader2 className="size-8 animate-spin text-muted-foreground" aria-hidden />
@@ -66,10 +74,11 @@ function WebcamPanel({ count, onCapture, onClose }: { count: number; onCapture: 
         {captureStatus(count)}
       </p>
       <DialogFooter>
-        <Button variant="outline" onClick={onClose}>
+        <Button ref={doneRef} variant="outline" onClick={onClose}>
           {MSG.register.done}
         </Button>
-        <Button onClick={capture} disabled={full || busy || state !== 'ready'}>
+        {/* Not disabled while a capture is taken: a disabled button loses the focus, and the dialog with it. */}
+        <Button onClick={capture} disabled={full || state !== 'ready'} aria-busy={busy}>
           <Camera aria-hidden />
           {MSG.register.capture} ({count}/{FACE_IMAGES_REQUIRED})
         </Button>

@@ -36,7 +36,7 @@ export function AttendanceHistory({
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <Table>
+        <Table label={M.historyTitle}>
           <TableHeader>
             <TableRow>
               <TableHead>{M.columns.date}</TableHead>

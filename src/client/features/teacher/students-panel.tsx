@@ -69,7 +69,7 @@ export function StudentsPanel({ live }: { live: boolean }) {
       </CardHeader>
       <CardContent className="grid gap-4">
         <MarkRestControl />
-        <Table>
+        <Table label={M.studentsTitle}>
           <TableHeader>
             <TableRow>
               <TableHead>{M.columns.name}</TableHead>
@@ -82,7 +82,10 @@ export function StudentsPanel({ live }: { live: boolean }) {
             {rows.map((s) => (
               <TableRow key={s.student_id} className="cursor-pointer" onClick={() => setSelected(s)}>
                 <TableCell className="whitespace-normal">
-                  <button type="button" className="text-left font-medium break-all hover:underline focus-visible:underline focus-visible:outline-none">
+                  <button
+                    type="button"
+                    className="text-left font-medium break-all hover:underline rounded-sm focus-visible:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+                  >
                     {s.name}
                   </button>
                   <p className="text-xs break-all text-muted-foreground">{s.email}</p>

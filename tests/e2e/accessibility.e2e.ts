@@ -1,0 +1,428 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../src/shared/messages';
+import { fixture } from '../helpers/fixtures';
+import { postJson } from '../helpers/http';
+import { insertSession } from '../helpers/sessions';
+import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
+import { hasChromium, hasFakeCamera, launchBrowser, openPage, screenshot, setStoredToken, toastWith } from './support/browser';
+import { seriousViolations } from './support/axe';
+import { apiLogin, registerViaApi } from './support/journey';
+import { focused, stillTransitions, tabStops } from './support/keyboard';
+
+const A = MSG.admin;
+const T = MSG.teacher;
+const PASSWORD = 'Str0ng!pass';
+const CLASSROOM = { latitude: 23.0225, longitude: 72.5714 };
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+];
+/** Each size gets departments of its own, so its sessions never meet the other size's. */
+const DEPARTMENTS = { 390: { student: 'BCA', teacher: 'MBA' }, 1440: { student: 'BSCIT', teacher: 'IMCA' } } as Record<
+  number,
+  { student: string; teacher: string }
+>;
+const settle = (page: Page) => page.waitForTimeout(300);
+
+/**
+ * Issue 22's accessibility target (WCAG 2.1 AA): axe over every page and dialog of the public site and the three
+ * roles at a phone's and a laptop's size finds no serious or critical violation, and the keyboard reaches
+ * everything with a visible focus: a skip link first, focus back on the opener when a dialog closes, the camera
+ * dialog keeping focus through its captures, tab panels that are no extra stop.
+ */
+describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let admin: Awaited<ReturnType<typeof createTestUser>>;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser({ fakeCamera: hasFakeCamera });
+    admin = await createTestUser(server.db, { role: 'admin', password: PASSWORD, username: 'principal' });
+    await server.db
+      .insertInto('contact_messages')
+      .values({ name: 'A parent', email: 'parent@home.test', message: 'Our son could not mark attendance on Monday.', created_at: new Date().toISOString() })
+      .execute();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** Axe over the page as it stands, with a screenshot; soft, so one run lists every state's violations. */
+  async function audit(page: Page, state: string) {
+    await settle(page);
+    await screenshot(page, `a11y-${state}`);
+    expect.soft(await seriousViolations(page, state), state).toEqual([]);
+  }
+
+  /** A student enrolled with d0's face while the camera shows aoc: a live face refused as not the student. Once: a face enrolls once. */
+  let enrolled: Promise<{ email: string }> | undefined;
+  function notAoc() {
+    enrolled ??= (async () => {
+      const user = { username: 'notaoc', email: 'notaoc@school.test', password: PASSWORD, department: 'BCA' };
+      const images = ['f005', 'f030', 'f050'].map((f) => fixture('clips', `enroll_d0_${f}.jpg`));
+      const res = await registerViaApi(server.url, user, images);
+      if (!res.success) throw new Error(`enrollment refused: ${res.message}`);
+      await server.db.updateTable('users').set({ status: 'active' }).where('email', '=', user.email).execute();
+      return user;
+    })();
+    return enrolled;
+  }
+
+  async function signedIn(viewport: { width: number; height: number }, email: string, opts: { camera?: boolean } = {}) {
+    const opened = await openPage(browser, server.url, { viewport, camera: opts.camera });
+    await setStoredToken(opened.page, await apiLogin(server.url, email, PASSWORD));
+    return opened;
+  }
+
+  for (const viewport of VIEWPORTS) {
+    const size = `${viewport.width}x${viewport.height}`;
+    const dept = DEPARTMENTS[viewport.width];
+
+    describe(`at ${size}`, () => {
+      let teacher: Awaited<ReturnType<typeof createTestUser>>;
+      let classTeacher: Awaited<ReturnType<typeof createTestUser>>;
+      let student: Awaited<ReturnType<typeof createTestUser>>;
+      let pending: Awaited<ReturnType<typeof createTestUser>>;
+
+      beforeAll(async () => {
+        const p = dept.student.toLowerCase();
+        const q = dept.teacher.toLowerCase();
+        classTeacher = await createTestUser(server.db, { role: 'teacher', department: dept.student, password: PASSWORD, username: `${p}teacher` });
+        student = await createTestUser(server.db, { role: 'student', department: dept.student, password: PASSWORD, username: `${p}asha` });
+        teacher = await createTestUser(server.db, { role: 'teacher', department: dept.teacher, password: PASSWORD, username: `${q}teacher` });
+        for (const name of ['anya', 'bela']) await createTestUser(server.db, { role: 'student', department: dept.teacher, username: `${q}${name}` });
+        pending = await createTestUser(server.db, { role: 'student', department: dept.teacher, status: 'pending', username: `${q}pending` });
+        // A finished class with a present and an absent mark: the student's history and the admin's reports have rows.
+        const department = await server.db.selectFrom('departments').select('id').where('name', '=', dept.student).executeTakeFirstOrThrow();
+        const at = new Date(Date.now() - 86_400_000).toISOString();
+        const session = await insertSession(server.db, { teacher_id: classTeacher.id, department_id: department.id, started_at: at, ended_at: at });
+        await server.db
+          .insertInto('attendance_records')
+          .values({
+            session_id: session,
+            student_id: student.id,
+            status: 'present',
+            marked_at: at,
+            updated_at: at,
+            geofencing_status: 'valid',
+            face_recognition_status: 'verified',
+            latitude: CLASSROOM.latitude,
+            longitude: CLASSROOM.longitude,
+            radius_m: 50,
+            manual_override: 0,
+          })
+          .execute();
+      }, 60_000);
+
+      it('public pages: landing, about, contact, login (with an error toast), register, thank-you, not found, update-user', { timeout: 300_000 }, async () => {
+        const { page, context } = await openPage(browser, server.url, { viewport });
+        for (const [path, name] of [
+          ['/', 'landing'],
+          ['/about-us', 'about'],
+          ['/contact-us', 'contact'],
+          ['/register', 'register'],
+          ['/thank-you', 'thank-you'],
+          ['/no-such-page', 'not-found'],
+          ['/update-user', 'update-user'],
+          ['/login', 'login'],
+        ]) {
+          await page.goto(path);
+          // Signed out, /update-user is one sentence and a Login link.
+          if (name === 'update-user') await page.getByRole('main').getByRole('link', { name: MSG.nav.login }).waitFor();
+          else await page.getByRole('heading', { level: 1 }).first().waitFor();
+          await audit(page, `${name}-${size}`);
+        }
+        if (viewport.width < 768) {
+          await page.goto('/');
+          await page.getByRole('button', { name: MSG.nav.menu }).click();
+          await page.getByRole('navigation', { name: MSG.nav.main }).getByRole('link', { name: MSG.nav.about }).waitFor();
+          await audit(page, `landing-menu-${size}`);
+        }
+        await page.goto('/login');
+        await page.getByLabel(MSG.login.emailLabel).fill(student.email);
+        await page.getByLabel(MSG.login.passwordLabel, { exact: true }).fill('Wrong!pass1');
+        await page.getByRole('button', { name: MSG.login.submit }).click();
+        // The pointer on the toast holds it (sonner pauses while hovered), so axe reads it however long it takes.
+        const toast = page.locator('[data-sonner-toast]').first();
+        await toast.hover();
+        await audit(page, `login-error-toast-${size}`);
+        await context.close();
+      });
+
+      it('register: the camera dialog keeps the focus through its captures, and closes back onto its opener', { timeout: 120_000 }, async ({ skip }) => {
+        if (!hasFakeCamera) skip();
+        const { page, context } = await openPage(browser, server.url, { viewport, camera: true });
+        await page.goto('/register');
+        const opener = page.getByRole('button', { name: MSG.register.openCamera });
+        await opener.focus();
+        await page.keyboard.press('Enter');
+        const dialog = page.getByRole('dialog');
+        const capture = dialog.getByRole('button', { name: /^Capture/ });
+        await expect.poll(() => capture.isEnabled(), { timeout: 15_000 }).toBe(true);
+        await audit(page, `register-camera-${size}`);
+        for (let n = 1; n <= 3; n += 1) {
+          await capture.focus();
+          await page.keyboard.press('Enter');
+          await dialog.getByText(n < 3 ? MSG.capture.progress(n) : MSG.capture.enough).waitFor();
+          expect((await focused(page))?.inDialog, `focus after capture ${n}`).toBe(true);
+        }
+        // All three taken: Tab moves on through the dialog's controls (no stop that Tab cannot leave).
+        const stops = await tabStops(page, 3);
+        expect(
+          stops.every((s) => s?.inDialog),
+          JSON.stringify(stops),
+        ).toBe(true);
+        expect(new Set(stops.map((s) => s?.text)).size, JSON.stringify(stops)).toBeGreaterThan(1);
+        await screenshot(page, `a11y-register-camera-focus-${size}`);
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+        expect((await focused(page))?.text).toBe(MSG.register.openCamera);
+        await context.close();
+      });
+
+      it('student: dashboard with a session open (both tabs, the room code field), the profile dialog back onto its opener', { timeout: 120_000 }, async () => {
+        const classToken = await apiLogin(server.url, classTeacher.email, PASSWORD);
+        const start = await postJson(
+          `${server.url}/api/start_geofence`,
+          { teacher_id: classTeacher.id, ...CLASSROOM, radius: 50, department: dept.student, room_code: true },
+          classToken,
+        );
+        expect(start.status).toBe(201);
+        const { page, context } = await signedIn(viewport, student.email);
+        await context.grantPermissions(['geolocation'], { origin: server.url });
+        await context.setGeolocation(CLASSROOM);
+        await page.goto('/student-dashboard');
+        await page.getByLabel(MSG.roomCode.fieldLabel).waitFor();
+        await page.getByTestId('attendance-rate').getByText('100%').waitFor();
+        await audit(page, `student-overview-${size}`);
+        await page.getByRole('tab', { name: MSG.student.tabs.attendance }).click();
+        await page.getByRole('tabpanel').getByText(MSG.student.recordsCount(1)).waitFor();
+        await audit(page, `student-history-${size}`);
+
+        const profile = page.getByRole('button', { name: MSG.student.profile });
+        await profile.focus();
+        await page.keyboard.press('Enter');
+        const dialog = page.getByRole('dialog', { name: MSG.student.profileTitle });
+        await dialog.getByText(student.email).waitFor();
+        await audit(page, `student-profile-${size}`);
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+        expect((await focused(page))?.text).toBe(MSG.student.profile);
+        await context.close();
+        await fetch(`${server.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${classToken}` } });
+      });
+
+      it('teacher: both tabs, the start, stop, student, reject and add-student dialogs, the projector view', { timeout: 600_000 }, async () => {
+        const { page, context } = await signedIn(viewport, teacher.email);
+        await context.grantPermissions(['geolocation'], { origin: server.url });
+        await context.setGeolocation(CLASSROOM);
+        await page.goto('/teacher-dashboard');
+        await page.getByRole('button', { name: T.startAttendance }).waitFor();
+        await audit(page, `teacher-overview-${size}`);
+
+        const startButton = page.getByRole('button', { name: T.startAttendance });
+        await startButton.focus();
+        await page.keyboard.press('Enter');
+        await page.getByRole('dialog', { name: T.radiusDialog.title }).waitFor();
+        await audit(page, `teacher-start-dialog-${size}`);
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+        expect((await focused(page))?.text).toBe(T.startAttendance);
+
+        await startButton.click();
+        await page
+          .getByRole('dialog')
+          .getByRole('button', { name: T.radiusDialog.useDefault(50) })
+          .click();
+        await toastWith(page, T.started(10)).first().hover();
+        await audit(page, `teacher-session-running-${size}`);
+
+        const stop = page.getByRole('button', { name: T.stopAttendance });
+        await stop.focus();
+        await page.keyboard.press('Enter');
+        await page.getByTestId('stop-question').getByText(MSG.stopConfirm.question(2)).waitFor();
+        await audit(page, `teacher-stop-confirm-${size}`);
+        await page.getByRole('button', { name: MSG.stopConfirm.keepRunning }).click();
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+        expect((await focused(page))?.text).toBe(T.stopAttendance);
+
+        await page.getByRole('tab', { name: T.tabs.students }).click();
+        const anya = page.getByRole('button', { name: `${dept.teacher.toLowerCase()}anya`, exact: true });
+        await anya.waitFor();
+        await audit(page, `teacher-students-${size}`);
+        await anya.focus();
+        await page.keyboard.press('Enter');
+        await page.getByRole('dialog').getByRole('button', { name: T.detail.markPresent }).waitFor();
+        await audit(page, `teacher-student-dialog-${size}`);
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+        expect((await focused(page))?.text).toBe(`${dept.teacher.toLowerCase()}anya`);
+
+        const add = page.getByRole('button', { name: MSG.addStudent.button });
+        await add.focus();
+        await page.keyboard.press('Enter');
+        const form = page.getByRole('dialog');
+        await form.getByRole('button', { name: MSG.addStudent.submit }).click();
+        await form.getByText(MSG.validation.password).waitFor();
+        await audit(page, `teacher-add-student-${size}`);
+        await page.keyboard.press('Escape');
+        await form.waitFor({ state: 'detached' });
+        expect((await focused(page))?.text).toBe(MSG.addStudent.button);
+
+        await page.getByRole('tab', { name: T.tabs.overview }).click();
+        await page.getByRole('button', { name: new RegExp(`${dept.teacher}\\s*1 pending`) }).click();
+        const list = page.getByRole('dialog');
+        await list.getByRole('button', { name: T.pending.view(pending.username) }).click();
+        await list.getByRole('button', { name: MSG.reject.button, exact: true }).click();
+        await page.getByRole('dialog', { name: MSG.reject.title(pending.username) }).waitFor();
+        await audit(page, `teacher-reject-dialog-${size}`);
+        await page.keyboard.press('Escape');
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+        await page.getByRole('link', { name: MSG.roomCode.show }).click();
+        await page.waitForURL('**/room-code');
+        await page.getByTestId('room-code').waitFor();
+        await audit(page, `teacher-room-code-${size}`);
+        await page.goto('/teacher-dashboard');
+        await page.getByRole('button', { name: T.stopAttendance }).click();
+        await page.getByRole('dialog').getByRole('button', { name: MSG.stopConfirm.confirm }).click();
+        await toastWith(page, T.ended).waitFor();
+        await context.close();
+      });
+
+      it('admin: dashboard cards and filters, users list, summary and detail dialogs, add user, inbox', { timeout: 300_000 }, async () => {
+        const { page, context } = await signedIn(viewport, admin.email);
+        await page.goto('/admin-dashboard');
+        await page.getByTestId('stat-attendance').getByText(/\d/).waitFor();
+        await page.getByTestId('chart-present-absent').locator('svg.recharts-surface').first().waitFor();
+        await audit(page, `admin-dashboard-${size}`);
+        if (viewport.width < 768) {
+          await page.getByRole('button', { name: A.toggleSidebar }).click();
+          await expect.poll(() => page.getByTestId('admin-sidebar').getAttribute('data-open')).toBe('true');
+          await audit(page, `admin-sidebar-${size}`);
+          await page.keyboard.press('Escape');
+          await expect.poll(() => page.getByTestId('admin-sidebar').getAttribute('data-open')).toBe('false');
+        }
+
+        await page.getByRole('region', { name: A.filters.apply }).getByLabel(A.filters.department).selectOption({ label: dept.student });
+        await page.getByRole('button', { name: A.filters.apply }).click();
+        await page.getByTestId('stat-sessions').getByText(MSG.userList.inDepartment(dept.student)).waitFor();
+        await audit(page, `admin-filtered-${size}`);
+
+        const studentsCard = page.getByRole('button', { name: A.stats.students });
+        await studentsCard.click();
+        await page.getByTestId('users-panel').getByText(student.email).waitFor();
+        await audit(page, `admin-users-${size}`);
+
+        const summaryButton = page.getByRole('button', { name: A.filters.openSummary });
+        await summaryButton.focus();
+        await page.keyboard.press('Enter');
+        const summary = page.getByRole('dialog', { name: A.summaryTitle });
+        const pair = summary.getByTestId(viewport.width < 768 ? 'summary-card' : 'summary-row').first();
+        await pair.waitFor();
+        await audit(page, `admin-summary-${size}`);
+        await pair.focus();
+        await page.keyboard.press('Enter');
+        const detail = page.getByRole('dialog', { name: A.detailTitle(classTeacher.username, student.username) });
+        await detail.getByText(A.filters.exportCsv).waitFor();
+        await audit(page, `admin-detail-${size}`);
+        await page.keyboard.press('Escape');
+        await detail.waitFor({ state: 'detached' });
+        expect((await focused(page))?.inDialog).toBe(true);
+        expect((await focused(page))?.text).toContain(student.username);
+        await page.keyboard.press('Escape');
+        await summary.waitFor({ state: 'detached' });
+        expect((await focused(page))?.text).toBe(A.filters.openSummary);
+
+        const addUser = page.getByRole('button', { name: A.addUser });
+        await addUser.focus();
+        await page.keyboard.press('Enter');
+        await page.getByRole('dialog', { name: A.modal.addTitle }).waitFor();
+        await audit(page, `admin-add-user-${size}`);
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+        expect((await focused(page))?.text).toBe(A.addUser);
+
+        await page.goto('/admin-dashboard/messages');
+        await page.getByText('A parent').first().waitFor();
+        await audit(page, `admin-inbox-${size}`);
+        await context.close();
+      });
+
+      it('face check: the camera running, then a refusal on the page', { timeout: 300_000 }, async ({ skip }) => {
+        if (!hasFakeCamera) skip();
+        const { page, context } = await signedIn(viewport, (await notAoc()).email, { camera: true });
+        await page.goto('/face-detection');
+        const start = page.getByRole('button', { name: MSG.verification.start });
+        await expect.poll(() => start.isEnabled(), { timeout: 30_000 }).toBe(true);
+        await audit(page, `face-camera-${size}`);
+        await start.click();
+        await page.getByTestId('verification-status').getByText(MSG.verification.refusals.identity_mismatch.headline).waitFor({ timeout: 120_000 });
+        await audit(page, `face-refusal-${size}`);
+        await context.close();
+      });
+
+      it('keyboard: the skip link is the first stop everywhere and lands in the main content', { timeout: 300_000 }, async () => {
+        const pages: [string, string | null][] = [
+          ['/', null],
+          ['/login', null],
+          ['/no-such-page', null],
+          ['/student-dashboard', student.email],
+          ['/teacher-dashboard', teacher.email],
+          ['/admin-dashboard', admin.email],
+          ['/admin-dashboard/messages', admin.email],
+        ];
+        for (const [path, email] of pages) {
+          const { page, context } = email ? await signedIn(viewport, email) : await openPage(browser, server.url, { viewport });
+          await page.goto(path);
+          await page.getByRole('heading', { level: 1 }).first().waitFor();
+          await stillTransitions(page);
+          await page.keyboard.press('Tab');
+          const first = await focused(page);
+          expect(first?.text, `first stop on ${path}`).toBe(MSG.skipLink);
+          expect(first?.indicator, `skip link ring on ${path}`).toBe(true);
+          expect(await page.getByRole('link', { name: MSG.skipLink }).isVisible()).toBe(true);
+          if (path === '/' || path === '/admin-dashboard') await screenshot(page, `a11y-skip-link${path.replaceAll('/', '-')}-${size}`);
+          await page.keyboard.press('Enter');
+          await page.keyboard.press('Tab');
+          expect((await focused(page))?.inMain, `after the skip link on ${path}`).toBe(true);
+          await context.close();
+        }
+      });
+
+      it('keyboard: every stop shows a focus ring, and tab panels are no extra stop', { timeout: 300_000 }, async () => {
+        for (const [path, email, stops] of [
+          ['/contact-us', null, 20],
+          ['/teacher-dashboard', teacher.email, 25],
+          ['/admin-dashboard', admin.email, 30],
+        ] as const) {
+          const { page, context } = email ? await signedIn(viewport, email) : await openPage(browser, server.url, { viewport });
+          await page.goto(path);
+          await page.getByRole('heading', { level: 1 }).first().waitFor();
+          await settle(page);
+          await stillTransitions(page);
+          const seen = await tabStops(page, stops);
+          const bare = seen.filter((s) => s && !s.indicator).map((s) => `${s!.tag}[${s!.role ?? ''}] ${s!.text}`);
+          expect(bare, `stops without a visible focus on ${path}`).toEqual([]);
+          expect(seen.filter((s) => s?.role === 'tabpanel')).toEqual([]);
+          await context.close();
+        }
+        // The states of focus, for a person to look at: a tab, a button, a field.
+        const { page, context } = await signedIn(viewport, teacher.email);
+        await page.goto('/teacher-dashboard');
+        await page.getByRole('tab', { name: T.tabs.overview }).focus();
+        await page.keyboard.press('ArrowRight');
+        await screenshot(page, `a11y-focus-tab-${size}`);
+        await page.keyboard.press('Tab');
+        expect((await focused(page))?.role).not.toBe('tabpanel');
+        await screenshot(page, `a11y-focus-after-tab-${size}`);
+        await context.close();
+      });
+    });
+  }
+});

@@ -1,0 +1,19 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * The serious and critical WCAG 2.1 AA violations axe finds on the page as it stands (every element, dialogs and
+ * toasts included), one line each (state, rule, impact, element), printed so a failing run says what to fix.
+ */
+export async function seriousViolations(page: Page, state: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+  const lines = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map((n) => `${state}: ${v.id} (${v.impact}) ${n.target.join(' ')}${n.failureSummary ? ` | ${n.failureSummary.replace(/\s+/g, ' ')}` : ''}`),
+    );
+  for (const line of lines) console.log(line);
+  return lines;
+}
