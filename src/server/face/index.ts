@@ -1,5 +1,6 @@
 /** The face engine: enrollment descriptors, blink liveness and 1:1 identity, in worker threads. */
 export { createFaceEngine } from './engine';
+export { lazyFaceEngine } from './lazy-engine';
 export { FaceBusyError, FaceInputError } from './errors';
 export { refuseOversizedFrames } from './frame-size';
 export { deserializeDescriptor, serializeDescriptor } from './match';

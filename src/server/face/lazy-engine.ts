@@ -1,4 +1,4 @@
-import type { FaceEngine } from '../face/index';
+import type { FaceEngine } from './types';
 
 /** Starts the face engine on first use: scripts and tests that never touch a face don't pay for the models. */
 export function lazyFaceEngine(start: () => Promise<FaceEngine>): FaceEngine {
