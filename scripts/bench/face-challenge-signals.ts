@@ -4,7 +4,7 @@ import { BLINK_RULES } from '../../src/server/face/blink';
 import { CHALLENGE_BLINKS, seenMoves } from '../../src/server/face/challenge';
 import { analyseClip } from '../../src/server/face/clip-identity';
 import type { FrameReading } from '../../src/server/face/protocol';
-import { decodeVideo } from '../../src/server/face/decode-video';
+import { decodeVideo } from '../../src/server/face/decoding/index';
 import { segments } from '../../src/server/face/segments';
 import { turnEvents } from '../../src/server/face/turn';
 import { loadModels, warmUp } from '../../src/server/face/worker/models';

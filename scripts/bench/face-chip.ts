@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import { decodeImage } from '../../src/server/face/decode-image';
-import { decodeVideo } from '../../src/server/face/decode-video';
+import { decodeImage, decodeVideo } from '../../src/server/face/decoding/index';
 import { euclidean, meanDescriptor } from '../../src/server/face/match';
 import { describeChip, describeFace } from '../../src/server/face/worker/describe';
 import { loadModels, warmUp } from '../../src/server/face/worker/models';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BLINK_RULES } from '../../src/server/face/blink';
 import { analyseClip } from '../../src/server/face/clip-identity';
-import { decodeVideo } from '../../src/server/face/decode-video';
+import { decodeVideo } from '../../src/server/face/decoding/index';
 import type { FrameReading } from '../../src/server/face/protocol';
 import { segments } from '../../src/server/face/segments';
 import { between, CLEARLY_OPEN, mayChange, OpenEyes } from '../../src/server/face/skip';

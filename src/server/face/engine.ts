@@ -1,9 +1,7 @@
 import { FACE_MODEL_ID, resolveOptions, type FaceEngineOptions } from './config';
 import { describePhoto } from './photo-face';
-import { decodeVideo, sweepStaleUploads, webmDecoderPlan, type DecodedVideo } from './decode-video';
+import { decodeVideo, type DecodedVideo, RAM_DIR, SpareDecoders, sweepStaleUploads, webmDecoderPlan } from './decoding/index';
 import { FaceBusyError, FaceInputError } from './errors';
-import { RAM_DIR } from './frames-dir';
-import { SpareDecoders } from './spare-decoders';
 import type { LiveFrames } from './live-frames';
 import { JobGate, type JobLane } from './gate';
 import { euclidean, meanDescriptor } from './match';

@@ -1,4 +1,4 @@
-import { decodeFaceCrop, decodeImage, type RgbImage } from './decode-image';
+import { decodeFaceCrop, decodeImage, type RgbImage } from './decoding/index';
 import type { DescribeResult } from './protocol';
 
 export type Describe = (img: RgbImage, count: boolean) => Promise<DescribeResult>;

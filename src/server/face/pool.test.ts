@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_VIDEO_SECONDS } from '../../shared/constants';
 import { FACE_MODEL_ID } from './config';
 import { createFaceEngine, FaceBusyError } from './index';
-import { ffmpegPath } from './ffmpeg';
+import { ffmpegPath } from './decoding/index';
 import { TaskTimeoutError, WorkerPool } from './pool';
 import type { FrameReading } from './protocol';
 

@@ -1,6 +1,6 @@
 import type { Config } from '@vladmandic/human';
 import type * as Tf from '@tensorflow/tfjs-core';
-import { decodeImage } from '../decode-image';
+import { decodeImage } from '../decoding/index';
 import { describePhoto } from '../photo-face';
 import { describeFace, ENGINE_PLAN } from '../worker/describe';
 import type { Models } from '../worker/models';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../../tests/helpers/fixtures';
-import { decodeVideo, type DecodedVideo } from '../decode-video';
+import { decodeVideo, type DecodedVideo } from '../decoding/index';
 import { segments } from '../segments';
 import { loadModels, type Models, warmUp } from './models';
 import { readFrames } from './tracking';

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { DONE, FAILED, FRAMES, newSignal, STATE, type LiveFrames } from './live-frames';
+import { DONE, FAILED, FRAMES, newSignal, STATE, type LiveFrames } from '../live-frames';
 
 /**
  * Collects raw frames from ffmpeg (its stdout, or its file in RAM) straight into a SharedArrayBuffer sized for the longest allowed clip.

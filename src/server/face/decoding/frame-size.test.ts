@@ -4,9 +4,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasFixtures, readFixture } from '../../../tests/helpers/fixtures';
-import { declareFrameSize, makeTestClip } from '../../../tests/helpers/oversized-video';
-import { FaceInputError } from './errors';
+import { hasFixtures, readFixture } from '../../../../tests/helpers/fixtures';
+import { declareFrameSize, makeTestClip } from '../../../../tests/helpers/oversized-video';
+import { FaceInputError } from '../errors';
 import { ffmpegPath } from './ffmpeg';
 import { frameTooLarge, readFrameSize, refuseOversizedFrames } from './frame-size';
 

@@ -1,13 +1,13 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { MAX_VIDEO_BYTES, MAX_VIDEO_SECONDS } from '../../shared/constants';
-import { FRAME_MAX_HEIGHT, FRAME_MAX_WIDTH, VIDEO_MIN_SECONDS } from './config';
-import { FaceInputError } from './errors';
+import { MAX_VIDEO_BYTES, MAX_VIDEO_SECONDS } from '../../../shared/constants';
+import { FRAME_MAX_HEIGHT, FRAME_MAX_WIDTH, VIDEO_MIN_SECONDS } from '../config';
+import { FaceInputError } from '../errors';
 import { CORRUPT_PATTERN, OVERSIZED_FRAME_PATTERN, parseStreamInfo, UPLOAD_INPUT_ARGS } from './ffmpeg';
 import { FrameSink } from './frame-sink';
 import { frameTooLarge, refuseOversizedFrames } from './frame-size';
-import type { LiveFrames } from './live-frames';
+import type { LiveFrames } from '../live-frames';
 import { ramFramesDir } from './frames-dir';
 import { startDecoder, type DecoderPlan, type SpareDecoders, type StartedDecoder } from './spare-decoders';
 

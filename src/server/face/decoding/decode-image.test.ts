@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fixture, hasFixtures } from '../../../tests/helpers/fixtures';
+import { fixture, hasFixtures } from '../../../../tests/helpers/fixtures';
 import { decodeImage } from './decode-image';
-import { FaceInputError } from './errors';
-import { imageDecodes, MAX_CONCURRENT_IMAGE_DECODES } from '../lib/image-decodes';
+import { FaceInputError } from '../errors';
+import { imageDecodes, MAX_CONCURRENT_IMAGE_DECODES } from '../../lib/image-decodes';
 import fs from 'node:fs';
 
 /** The image bomb: 16000x16000 (256 megapixels, 768 MB decoded) in well under 1 MB of PNG. */

@@ -1,4 +1,4 @@
-import { FaceInputError } from './errors';
+import { FaceInputError } from '../errors';
 
 /** Uploads larger than this (either orientation) are refused: the page records at most 640x480. */
 export const UPLOAD_FRAME_LONG_SIDE = 1920;
