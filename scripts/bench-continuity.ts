@@ -1,11 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import { analyseClip } from '../src/server/face/clip-identity';
-import { completeIdentity, windowFrames } from '../src/server/face/identify-clip';
+import { analyseClip, completeIdentity, judgeVideo, meanDescriptor, windowFrames } from '../src/server/face/analysis/index';
 import { Slots } from '../src/server/lib/slots';
 import { decodeImage, decodeVideo } from '../src/server/face/decoding/index';
-import { meanDescriptor } from '../src/server/face/match';
-import { judgeVideo } from '../src/server/face/verdict';
 import { describeChip, describeFace } from '../src/server/face/worker/describe';
 import { loadModels, warmUp } from '../src/server/face/worker/models';
 import { readFrames } from '../src/server/face/worker/tracking';

@@ -7,7 +7,7 @@ import { fixturePhotos, ratesAt, bestAtZeroFalseAccept, runTrials } from '../src
 import { photoDescriptor } from '../src/server/face/eval/descriptors';
 import { createFaceEngine } from '../src/server/face/index';
 import { loadModels, warmUp } from '../src/server/face/worker/models';
-import { euclidean, meanDescriptor } from '../src/server/face/match';
+import { euclidean, meanDescriptor } from '../src/server/face/analysis/index';
 import { FIXTURES_DIR as ROOT, hasFixtures, NO_FIXTURES_MESSAGE } from '../tests/helpers/fixtures';
 
 /**

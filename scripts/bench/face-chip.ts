@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { decodeImage, decodeVideo } from '../../src/server/face/decoding/index';
-import { euclidean, meanDescriptor } from '../../src/server/face/match';
+import { euclidean, meanDescriptor } from '../../src/server/face/analysis/index';
 import { describeChip, describeFace } from '../../src/server/face/worker/describe';
 import { loadModels, warmUp } from '../../src/server/face/worker/models';
 import { readFrames } from '../../src/server/face/worker/tracking';

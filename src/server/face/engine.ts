@@ -4,15 +4,21 @@ import { decodeVideo, type DecodedVideo, RAM_DIR, SpareDecoders, sweepStaleUploa
 import { FaceBusyError, FaceInputError } from './errors';
 import type { LiveFrames } from './live-frames';
 import { JobGate, type JobLane } from './gate';
-import { euclidean, meanDescriptor } from './match';
+import {
+  CHALLENGE_BLINKS,
+  challengeBlinks,
+  classify,
+  completeIdentity,
+  euclidean,
+  judgeImage,
+  judgeVideo,
+  meanDescriptor,
+  windowFrames,
+} from './analysis/index';
 import { TaskTimeoutError, WorkerPool } from './pool';
 import type { DescribeResult, FrameReading } from './protocol';
 import type { EngineHooks, FaceEngine, FaceEngineDebug, FaceTemplate, FaceVerdict } from './types';
-import { judgeImage, judgeVideo } from './verdict';
-import { classify } from './clip-identity';
-import { completeIdentity, windowFrames } from './identify-clip';
 import { SEGMENT_FRAMES, segments } from './segments';
-import { challengeBlinks, CHALLENGE_BLINKS } from './challenge';
 
 /** Buffers that can move to a worker without a copy (a SharedArrayBuffer is shared instead). */
 const transferable = (u: Uint8Array): ArrayBuffer[] =>

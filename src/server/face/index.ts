@@ -3,6 +3,6 @@ export { createFaceEngine } from './engine';
 export { lazyFaceEngine } from './lazy-engine';
 export { FaceBusyError, FaceInputError } from './errors';
 export { refuseOversizedFrames } from './decoding/index';
-export { deserializeDescriptor, serializeDescriptor } from './match';
+export { deserializeDescriptor, serializeDescriptor } from './analysis/index';
 export { FACE_MODEL_ID, type FaceEngineOptions } from './config';
 export type { FaceEngine, FaceEngineDebug, FaceReason, FaceTemplate, FaceVerdict, SeenMove, VerifyVideoOptions } from './types';

@@ -1,12 +1,9 @@
 import type { Config, FaceResult } from '@vladmandic/human';
 import type * as Tf from '@tensorflow/tfjs-core';
-import { eyeAspectRatio } from '../blink';
-import { chipFromMesh } from '../chip';
-import { turnSignal } from '../turn';
+import { between, chipFromMesh, eyeAspectRatio, mayChange, OpenEyes, turnSignal } from '../analysis/index';
 import type { FrameReading } from '../protocol';
 import type { Models } from './models';
 import { rgbTensor } from './staging';
-import { between, mayChange, OpenEyes } from '../skip';
 
 /**
  * Re-run the face detector every this many frames within a task: it finds faces the tracker would not follow.

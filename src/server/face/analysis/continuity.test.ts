@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { faceTracks, TRACK_RULES } from './continuity';
-import type { FrameReading } from './protocol';
+import type { FrameReading } from '../protocol';
 
 const at = (x: number, w = 0.3, y = 0.3): FrameReading => ({ faces: 1, left: 0.3, right: 0.3, box: [x, y, w, w * 1.2] });
 const none: FrameReading = { faces: 0, left: null, right: null };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ChallengeStep } from '../../shared/face-challenge';
-import { parseChallengeSteps } from '../../shared/face-challenge';
+import type { ChallengeStep } from '../../../shared/face-challenge';
+import { parseChallengeSteps } from '../../../shared/face-challenge';
 import { followsChallenge } from './challenge';
-import type { SeenMove } from './types';
+import type { SeenMove } from '../types';
 
 const seen = (...moves: [ChallengeStep, number][]): SeenMove[] => moves.map(([step, at_ms]) => ({ step, at_ms }));
 const FOUR: ChallengeStep[][] = [

@@ -1,6 +1,6 @@
 import { BLINK_RULES } from './blink';
-import { TRACK_RULES } from './continuity';
-import type { FrameReading } from './protocol';
+import { TRACK_RULES } from '../continuity';
+import type { FrameReading } from '../../protocol';
 
 /**
  * Which frames liveness may leave out: a frame between two read frames (80 ms either side at 12.5 fps) where both

@@ -1,4 +1,4 @@
-import type { FrameReading } from './protocol';
+import type { FrameReading } from '../protocol';
 
 /**
  * Face tracks: runs of consecutive frames that show one face moving continuously. A frame without a face, or a

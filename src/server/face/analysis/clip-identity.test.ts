@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyseClip, countEnrolledBlinks, faceChanged, nextProbeFrames, windowCandidates, type ProbeDistances } from './clip-identity';
-import type { FrameReading } from './protocol';
+import type { FrameReading } from '../protocol';
 
 const FPS = 12.5;
 /** 38 frames of one steady face; eyes closed at `closed` frames. */

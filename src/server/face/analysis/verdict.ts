@@ -1,10 +1,10 @@
-import type { ChallengeStep } from '../../shared/face-challenge';
+import type { ChallengeStep } from '../../../shared/face-challenge';
 import { challengeBlinks, CHALLENGE_BLINKS, checkChallenge } from './challenge';
 import { analyseClip, classify, countEnrolledBlinks, faceChanged, probeDistances } from './clip-identity';
 import { euclidean, meanDescriptor, roundDistance } from './match';
-import type { FrameReading } from './protocol';
+import type { FrameReading } from '../protocol';
 import { judgeFaceCounts } from './quality';
-import type { FaceReason, FaceTemplate, FaceVerdict } from './types';
+import type { FaceReason, FaceTemplate, FaceVerdict } from '../types';
 
 type Judged = Omit<FaceVerdict, 'ms'>;
 

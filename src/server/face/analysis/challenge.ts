@@ -1,10 +1,10 @@
-import type { ChallengeStep } from '../../shared/face-challenge';
-import { BLINK_RULES } from './blink';
+import type { ChallengeStep } from '../../../shared/face-challenge';
+import { BLINK_RULES } from './signals/blink';
 import type { Blink, BlinkReading } from './clip-identity';
 import { TRACK_RULES } from './continuity';
-import type { FrameReading } from './protocol';
-import { turnEvents } from './turn';
-import type { SeenMove } from './types';
+import type { FrameReading } from '../protocol';
+import { turnEvents } from './signals/turn';
+import type { SeenMove } from '../types';
 
 /**
  * Whether a clip follows a challenge (issue 20): until its last step is done, its head turns are exactly the turns

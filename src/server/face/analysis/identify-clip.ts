@@ -1,5 +1,5 @@
 import { analyseClip, nextProbeFrames, probeDistances, windowCandidates, type BlinkReading } from './clip-identity';
-import type { FrameReading } from './protocol';
+import type { FrameReading } from '../protocol';
 import { pickSharpFrames } from './quality';
 
 /** The decoded clip as identity needs it. */

@@ -1,7 +1,7 @@
-import { BLINK_RULES, countBlinks } from './blink';
+import { BLINK_RULES, countBlinks } from './signals/blink';
 import { faceTracks, TRACK_RULES, trackOf, type FaceTrack } from './continuity';
 import { euclidean } from './match';
-import type { FrameReading } from './protocol';
+import type { FrameReading } from '../protocol';
 
 /**
  * Identity across the whole clip, not on one frame. The face that blinks must be the enrolled face: a blink counts
