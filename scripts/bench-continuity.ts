@@ -3,9 +3,7 @@ import os from 'node:os';
 import { analyseClip, completeIdentity, judgeVideo, meanDescriptor, windowFrames } from '../src/server/face/analysis/index';
 import { Slots } from '../src/server/lib/slots';
 import { decodeImage, decodeVideo } from '../src/server/face/decoding/index';
-import { describeChip, describeFace } from '../src/server/face/worker/describe';
-import { loadModels, warmUp } from '../src/server/face/worker/models';
-import { readFrames } from '../src/server/face/worker/tracking';
+import { describeChip, describeFace, loadModels, readFrames, warmUp } from '../src/server/face/scheduling/worker/index';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../tests/helpers/fixtures';
 import { buildSplice, SPLICES } from '../tests/helpers/splice-clips';
 

@@ -6,7 +6,7 @@ import { loadConfig } from '../src/server/env';
 import { fixturePhotos, ratesAt, bestAtZeroFalseAccept, runTrials } from '../src/server/face/eval/identity-eval';
 import { photoDescriptor } from '../src/server/face/eval/descriptors';
 import { createFaceEngine } from '../src/server/face/index';
-import { loadModels, warmUp } from '../src/server/face/worker/models';
+import { loadModels, warmUp } from '../src/server/face/scheduling/worker/index';
 import { euclidean, meanDescriptor } from '../src/server/face/analysis/index';
 import { FIXTURES_DIR as ROOT, hasFixtures, NO_FIXTURES_MESSAGE } from '../tests/helpers/fixtures';
 

@@ -4,8 +4,7 @@ import { analyseClip, BLINK_RULES, CHALLENGE_BLINKS, seenMoves, turnEvents } fro
 import type { FrameReading } from '../../src/server/face/protocol';
 import { decodeVideo } from '../../src/server/face/decoding/index';
 import { segments } from '../../src/server/face/segments';
-import { loadModels, warmUp } from '../../src/server/face/worker/models';
-import { readFrames } from '../../src/server/face/worker/tracking';
+import { loadModels, readFrames, warmUp } from '../../src/server/face/scheduling/worker/index';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../tests/helpers/fixtures';
 import { buildChallengeSplice, CHALLENGE_SPLICES } from '../../tests/helpers/challenge-clips';
 

@@ -5,8 +5,7 @@ import { analyseClip, between, BLINK_RULES, CLEARLY_OPEN, mayChange, OpenEyes } 
 import { decodeVideo } from '../../src/server/face/decoding/index';
 import type { FrameReading } from '../../src/server/face/protocol';
 import { segments } from '../../src/server/face/segments';
-import { loadModels, warmUp } from '../../src/server/face/worker/models';
-import { readFrames } from '../../src/server/face/worker/tracking';
+import { loadModels, readFrames, warmUp } from '../../src/server/face/scheduling/worker/index';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../tests/helpers/fixtures';
 import { buildLoopCut, buildSplice, SPLICES } from '../../tests/helpers/splice-clips';
 

@@ -1,5 +1,5 @@
 /** The face engine: enrollment descriptors, blink liveness and 1:1 identity, in worker threads. */
-export { createFaceEngine } from './engine';
+export { createFaceEngine } from './scheduling/index';
 export { lazyFaceEngine } from './lazy-engine';
 export { FaceBusyError, FaceInputError } from './errors';
 export { refuseOversizedFrames } from './decoding/index';

@@ -1,4 +1,4 @@
-import { FaceBusyError } from './errors';
+import { FaceBusyError } from '../errors';
 
 /**
  * Attendance checks (video or photo verification) and enrollments (registration) share the engine, but not its

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FaceBusyError } from './errors';
+import { FaceBusyError } from '../errors';
 import { enrollQueueLimitFor, JobGate } from './gate';
 
 const later = () => {

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChallengeStep } from '../../shared/face-challenge';
-import { buildChallengeSplice, CHALLENGE_ENROLL, CHALLENGE_SPLICES, type ChallengeSplice } from '../../../tests/helpers/challenge-clips';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helpers/fixtures';
-import { buildSplice, SPLICES } from '../../../tests/helpers/splice-clips';
-import { createFaceEngine, type FaceEngine, type FaceTemplate } from './index';
+import type { ChallengeStep } from '../../../shared/face-challenge';
+import { buildChallengeSplice, CHALLENGE_ENROLL, CHALLENGE_SPLICES, type ChallengeSplice } from '../../../../tests/helpers/challenge-clips';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../../tests/helpers/fixtures';
+import { buildSplice, SPLICES } from '../../../../tests/helpers/splice-clips';
+import { createFaceEngine, type FaceEngine, type FaceTemplate } from '../index';
 
 /** The real engine on the real challenge clips (fixtures/faces/challenge) and cuts of them: nothing mocked. */
 const hasChallengeClips = hasFixtures && fs.existsSync(fixture('challenge', 'c01_p1_left_blink.webm'));

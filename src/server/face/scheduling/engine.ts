@@ -1,8 +1,8 @@
-import { FACE_MODEL_ID, resolveOptions, type FaceEngineOptions } from './config';
+import { FACE_MODEL_ID, resolveOptions, type FaceEngineOptions } from '../config';
 import { describePhoto } from './photo-face';
-import { decodeVideo, type DecodedVideo, RAM_DIR, SpareDecoders, sweepStaleUploads, webmDecoderPlan } from './decoding/index';
-import { FaceBusyError, FaceInputError } from './errors';
-import type { LiveFrames } from './live-frames';
+import { decodeVideo, type DecodedVideo, RAM_DIR, SpareDecoders, sweepStaleUploads, webmDecoderPlan } from '../decoding/index';
+import { FaceBusyError, FaceInputError } from '../errors';
+import type { LiveFrames } from '../live-frames';
 import { JobGate, type JobLane } from './gate';
 import {
   CHALLENGE_BLINKS,
@@ -14,11 +14,11 @@ import {
   judgeVideo,
   meanDescriptor,
   windowFrames,
-} from './analysis/index';
+} from '../analysis/index';
 import { TaskTimeoutError, WorkerPool } from './pool';
-import type { DescribeResult, FrameReading } from './protocol';
-import type { EngineHooks, FaceEngine, FaceEngineDebug, FaceTemplate, FaceVerdict } from './types';
-import { SEGMENT_FRAMES, segments } from './segments';
+import type { DescribeResult, FrameReading } from '../protocol';
+import type { EngineHooks, FaceEngine, FaceEngineDebug, FaceTemplate, FaceVerdict } from '../types';
+import { SEGMENT_FRAMES, segments } from '../segments';
 
 /** Buffers that can move to a worker without a copy (a SharedArrayBuffer is shared instead). */
 const transferable = (u: Uint8Array): ArrayBuffer[] =>

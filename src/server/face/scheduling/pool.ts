@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
-import { faceWorkerEntry } from '../lib/install-layout';
-import { WORKER_YOUNG_GENERATION_MB } from './config';
-import type { TaskRequest, TaskResult, WorkerMemory, WorkerMessage } from './protocol';
+import { faceWorkerEntry } from '../../lib/install-layout';
+import { WORKER_YOUNG_GENERATION_MB } from '../config';
+import type { TaskRequest, TaskResult, WorkerMemory, WorkerMessage } from '../protocol';
 import type { WorkerRole } from './worker/models';
 
 export class TaskTimeoutError extends Error {

@@ -1,5 +1,5 @@
-import { decodeFaceCrop, decodeImage, type RgbImage } from './decoding/index';
-import type { DescribeResult } from './protocol';
+import { decodeFaceCrop, decodeImage, type RgbImage } from '../decoding/index';
+import type { DescribeResult } from '../protocol';
 
 export type Describe = (img: RgbImage, count: boolean) => Promise<DescribeResult>;
 

@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MAX_VIDEO_SECONDS } from '../../shared/constants';
-import { FACE_MODEL_ID } from './config';
-import { createFaceEngine, FaceBusyError } from './index';
-import { ffmpegPath } from './decoding/index';
+import { MAX_VIDEO_SECONDS } from '../../../shared/constants';
+import { FACE_MODEL_ID } from '../config';
+import { createFaceEngine, FaceBusyError } from '../index';
+import { ffmpegPath } from '../decoding/index';
 import { TaskTimeoutError, WorkerPool } from './pool';
-import type { FrameReading } from './protocol';
+import type { FrameReading } from '../protocol';
 
 /** Real worker threads (TypeScript loaded through tsx's API, under vitest as under `tsx`). */
 describe('WorkerPool', () => {
