@@ -1,15 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import { analyseClip } from '../src/server/face/clip-identity';
-import { completeIdentity, windowFrames } from '../src/server/face/identify-clip';
+import { analyseClip, completeIdentity, judgeVideo, meanDescriptor, windowFrames } from '../src/server/face/analysis/index';
 import { Slots } from '../src/server/lib/slots';
-import { decodeImage } from '../src/server/face/decode-image';
-import { decodeVideo } from '../src/server/face/decode-video';
-import { meanDescriptor } from '../src/server/face/match';
-import { judgeVideo } from '../src/server/face/verdict';
-import { describeChip, describeFace } from '../src/server/face/worker/describe';
-import { loadModels, warmUp } from '../src/server/face/worker/models';
-import { readFrames } from '../src/server/face/worker/tracking';
+import { decodeImage, decodeVideo } from '../src/server/face/decoding/index';
+import { describeChip, describeFace, loadModels, readFrames, warmUp } from '../src/server/face/scheduling/worker/index';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../tests/helpers/fixtures';
 import { buildSplice, SPLICES } from '../tests/helpers/splice-clips';
 

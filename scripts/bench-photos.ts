@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { loadConfig } from '../src/server/env';
-import { fixturePhotos, ratesAt, bestAtZeroFalseAccept, runTrials } from '../src/server/face/eval/identity-eval';
-import { photoDescriptor } from '../src/server/face/eval/descriptors';
+import { fixturePhotos, ratesAt, bestAtZeroFalseAccept, runTrials } from './bench/eval/identity-eval';
+import { photoDescriptor } from './bench/eval/descriptors';
 import { createFaceEngine } from '../src/server/face/index';
-import { loadModels, warmUp } from '../src/server/face/worker/models';
-import { euclidean, meanDescriptor } from '../src/server/face/match';
+import { loadModels, warmUp } from '../src/server/face/scheduling/worker/index';
+import { euclidean, meanDescriptor } from '../src/server/face/analysis/index';
 import { FIXTURES_DIR as ROOT, hasFixtures, NO_FIXTURES_MESSAGE } from '../tests/helpers/fixtures';
 
 /**

@@ -34,6 +34,26 @@ const resolvesInto = (file: string, spec: string, dir: string) => {
 };
 const featureOf = (file: string) => /src\/client\/features\/([^/]+)\//.exec(file)?.[1] ?? null;
 
+const FACE = path.join(root, 'src/server/face');
+/** The file a relative specifier names (extensionless, or a folder's index.ts); null for a package. */
+const resolveFile = (file: string, spec: string): string | null => {
+  if (!spec.startsWith('.')) return null;
+  const base = path.resolve(path.dirname(file), spec);
+  return ['', '.ts', '.tsx', '.mjs', `${path.sep}index.ts`].map((e) => base + e).find((f) => fs.existsSync(f) && fs.statSync(f).isFile()) ?? null;
+};
+const isTest = (file: string) => /\.test\.ts$/.test(file);
+/** The face engine's part a file belongs to (decoding, analysis, scheduling), or null for its root files. */
+const partOf = (file: string) => {
+  const [first, ...rest] = path.relative(FACE, file).split(path.sep);
+  return rest.length > 0 ? first : null;
+};
+const isPartEntry = (file: string) => partOf(file) !== null && file === path.join(FACE, partOf(file)!, 'index.ts');
+/** Each face file a file imports (type-only imports too: a type is a dependency of the design). */
+const faceImportsOf = (file: string) =>
+  statementsOf(file)
+    .map(({ spec }) => ({ spec, target: resolveFile(file, spec) }))
+    .filter((i): i is { spec: string; target: string } => i.target !== null && i.target.startsWith(FACE + path.sep));
+
 /** The files through which the browser talks to the server (download.ts saves the streamed CSV exports); nothing else calls fetch. */
 const TRANSPORTS = ['src/client/lib/rest.ts', 'src/client/lib/trpc.ts', 'src/client/lib/download.ts'];
 
@@ -41,6 +61,92 @@ describe('architecture', () => {
   it('the face engine returns codes: nothing under src/server/face imports the message texts', () => {
     for (const file of filesUnder(path.join(root, 'src/server/face'))) {
       for (const spec of importsOf(file)) expect(spec, `${rel(file)} imports ${spec}`).not.toMatch(/shared\/messages/);
+    }
+  });
+
+  it('outside src/server/face, the server reaches the face engine only through face/index.ts', () => {
+    for (const file of filesUnder(path.join(root, 'src')).filter((f) => !f.startsWith(FACE + path.sep))) {
+      for (const { spec, target } of faceImportsOf(file)) {
+        expect(rel(target), `${rel(file)} imports ${spec}: import the engine from face/index.ts`).toBe('src/server/face/index.ts');
+      }
+    }
+  });
+
+  it('inside src/server/face, a part imports another part only through its index.ts, the shared root files import no part, and the parts form no cycle', () => {
+    const parts = new Map<string, Set<string>>();
+    for (const file of filesUnder(FACE)) {
+      const own = partOf(file);
+      for (const { spec, target } of faceImportsOf(file)) {
+        const other = partOf(target);
+        if (other !== null && other !== own) expect(isPartEntry(target), `${rel(file)} imports ${spec}: import '${other}/index'`).toBe(true);
+        if (isTest(file)) continue;
+        // The root's shared files (config, errors, types, the protocol, the live frames) sit below the parts.
+        if (own === null && file !== path.join(FACE, 'index.ts')) expect(other, `${rel(file)} is shared by the parts but imports ${spec}`).toBeNull();
+        // face/index.ts is the engine's face for the rest of the server; a part that imported it would import itself.
+        if (own !== null) expect(rel(target), `${rel(file)} imports the engine's public file`).not.toBe('src/server/face/index.ts');
+        if (own !== null && other !== null && other !== own) parts.set(own, (parts.get(own) ?? new Set()).add(other));
+      }
+    }
+    const cycleFrom = (part: string, trail: string[]): string[] | null => {
+      if (trail.includes(part)) return [...trail, part];
+      for (const next of parts.get(part) ?? []) {
+        const cycle = cycleFrom(next, [...trail, part]);
+        if (cycle) return cycle;
+      }
+      return null;
+    };
+    for (const part of parts.keys()) expect(cycleFrom(part, [])?.join(' -> '), 'the parts import each other in a circle').toBeUndefined();
+    expect(parts.size, 'the import graph was read').toBeGreaterThan(0);
+  });
+
+  it('tests and scripts reach into the face engine only through an index.ts or its shared root files', () => {
+    for (const file of [...filesUnder(path.join(root, 'tests')), ...filesUnder(path.join(root, 'scripts'))]) {
+      for (const { spec, target } of faceImportsOf(file)) {
+        expect(partOf(target) === null || path.basename(target) === 'index.ts', `${rel(file)} imports ${spec}: import the part's index.ts`).toBe(true);
+      }
+    }
+  });
+
+  it('the face worker thread loads no decoder: nothing it imports reaches face/decoding or sharp', () => {
+    // A worker that loaded sharp and ffmpeg's code would carry them in every thread (and in the single executable's worker bundle).
+    const seen = new Set<string>();
+    const packages = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const { text, spec } of statementsOf(file)) {
+        if (/^(import|export) type\s/.test(text)) continue;
+        const target = resolveFile(file, spec);
+        if (target === null) packages.add(spec);
+        else if (/\.tsx?$/.test(target)) visit(target);
+      }
+    };
+    visit(path.join(FACE, 'scheduling/worker/worker.ts'));
+    expect([...seen].map(rel).filter((f) => f.startsWith('src/server/face/decoding/'))).toEqual([]);
+    expect([...packages].filter((p) => p === 'sharp' || p.startsWith('@img/'))).toEqual([]);
+    expect(seen.has(path.join(FACE, 'live-frames.ts')), 'the walk follows the worker into the shared live frames').toBe(true);
+  });
+
+  it('no folder of the face engine holds more than 12 files: a larger one is split into subfolders', () => {
+    const folders = (dir: string): string[] => [
+      dir,
+      ...fs
+        .readdirSync(dir, { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .flatMap((e) => folders(path.join(dir, e.name))),
+    ];
+    for (const dir of folders(FACE)) {
+      const files = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile());
+      expect(files.length, `${rel(dir)} holds ${files.length} files`).toBeLessThanOrEqual(12);
+    }
+  });
+
+  it("src/ imports nothing from scripts/ (the benchmarks' evaluation code lives there)", () => {
+    for (const file of filesUnder(path.join(root, 'src'))) {
+      for (const { spec } of statementsOf(file)) {
+        const target = resolveFile(file, spec);
+        if (target !== null) expect(rel(target), `${rel(file)} imports ${spec}`).not.toMatch(/^scripts\//);
+      }
     }
   });
 

@@ -1,14 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { BLINK_RULES } from '../../src/server/face/blink';
-import { CHALLENGE_BLINKS, seenMoves } from '../../src/server/face/challenge';
-import { analyseClip } from '../../src/server/face/clip-identity';
+import { analyseClip, BLINK_RULES, CHALLENGE_BLINKS, seenMoves, turnEvents } from '../../src/server/face/analysis/index';
 import type { FrameReading } from '../../src/server/face/protocol';
-import { decodeVideo } from '../../src/server/face/decode-video';
+import { decodeVideo } from '../../src/server/face/decoding/index';
 import { segments } from '../../src/server/face/segments';
-import { turnEvents } from '../../src/server/face/turn';
-import { loadModels, warmUp } from '../../src/server/face/worker/models';
-import { readFrames } from '../../src/server/face/worker/tracking';
+import { loadModels, readFrames, warmUp } from '../../src/server/face/scheduling/worker/index';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../tests/helpers/fixtures';
 import { buildChallengeSplice, CHALLENGE_SPLICES } from '../../tests/helpers/challenge-clips';
 

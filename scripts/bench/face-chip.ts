@@ -1,11 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import { decodeImage } from '../../src/server/face/decode-image';
-import { decodeVideo } from '../../src/server/face/decode-video';
-import { euclidean, meanDescriptor } from '../../src/server/face/match';
-import { describeChip, describeFace } from '../../src/server/face/worker/describe';
-import { loadModels, warmUp } from '../../src/server/face/worker/models';
-import { readFrames } from '../../src/server/face/worker/tracking';
+import { decodeImage, decodeVideo } from '../../src/server/face/decoding/index';
+import { euclidean, meanDescriptor } from '../../src/server/face/analysis/index';
+import { describeChip, describeFace, loadModels, readFrames, warmUp } from '../../src/server/face/scheduling/worker/index';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../tests/helpers/fixtures';
 import { buildSplice, SPLICES } from '../../tests/helpers/splice-clips';
 

@@ -1,14 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BLINK_RULES } from '../../src/server/face/blink';
-import { analyseClip } from '../../src/server/face/clip-identity';
-import { decodeVideo } from '../../src/server/face/decode-video';
+import { analyseClip, between, BLINK_RULES, CLEARLY_OPEN, mayChange, OpenEyes } from '../../src/server/face/analysis/index';
+import { decodeVideo } from '../../src/server/face/decoding/index';
 import type { FrameReading } from '../../src/server/face/protocol';
 import { segments } from '../../src/server/face/segments';
-import { between, CLEARLY_OPEN, mayChange, OpenEyes } from '../../src/server/face/skip';
-import { loadModels, warmUp } from '../../src/server/face/worker/models';
-import { readFrames } from '../../src/server/face/worker/tracking';
+import { loadModels, readFrames, warmUp } from '../../src/server/face/scheduling/worker/index';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../tests/helpers/fixtures';
 import { buildLoopCut, buildSplice, SPLICES } from '../../tests/helpers/splice-clips';
 

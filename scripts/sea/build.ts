@@ -62,7 +62,12 @@ const esm: BuildOptions = {
 // A data: URL module would be named by its whole base64 text in stack traces: sourceURL gives it a short name.
 const named = (name: string) => ({ footer: { js: `//# sourceURL=roll-call/${name}` } });
 await build({ ...esm, ...named('app.mjs'), entryPoints: [path.join(root, 'scripts/sea/entry.ts')], outfile: path.join(work, 'app.mjs') });
-await build({ ...esm, ...named('worker.mjs'), entryPoints: [path.join(root, 'src/server/face/worker/worker.ts')], outfile: path.join(work, 'worker.mjs') });
+await build({
+  ...esm,
+  ...named('worker.mjs'),
+  entryPoints: [path.join(root, 'src/server/face/scheduling/worker/worker.ts')],
+  outfile: path.join(work, 'worker.mjs'),
+});
 await build({
   bundle: true,
   platform: 'node',

@@ -18,7 +18,7 @@ export const swapLayout: Plugin = {
   setup(build) {
     build.onResolve({ filter: /\/install-layout$/ }, () => ({ path: path.join(seaDir, 'install-layout.ts') }));
     build.onResolve({ filter: /^\.\/libraries$/ }, (a) =>
-      a.importer.endsWith(path.join('face', 'worker', 'models.ts')) ? { path: path.join(seaDir, 'libraries.ts') } : undefined,
+      a.importer.endsWith(path.join('face', 'scheduling', 'worker', 'models.ts')) ? { path: path.join(seaDir, 'libraries.ts') } : undefined,
     );
   },
 };

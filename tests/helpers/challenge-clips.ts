@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ChallengeStep } from '../../src/shared/face-challenge';
-import { ffmpegPath } from '../../src/server/face/ffmpeg';
+import { ffmpegPath } from '../../src/server/face/decoding/index';
 import { fixture } from './fixtures';
 
 /**

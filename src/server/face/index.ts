@@ -1,7 +1,8 @@
 /** The face engine: enrollment descriptors, blink liveness and 1:1 identity, in worker threads. */
-export { createFaceEngine } from './engine';
+export { createFaceEngine } from './scheduling/index';
+export { lazyFaceEngine } from './lazy-engine';
 export { FaceBusyError, FaceInputError } from './errors';
-export { refuseOversizedFrames } from './frame-size';
-export { deserializeDescriptor, serializeDescriptor } from './match';
-export { FACE_MODEL_ID, type FaceEngineOptions } from './config';
+export { refuseOversizedFrames } from './decoding/index';
+export { deserializeDescriptor, serializeDescriptor } from './analysis/index';
+export { FACE_MODEL_ID, type FaceEngineOptions, resolveOptions } from './config';
 export type { FaceEngine, FaceEngineDebug, FaceReason, FaceTemplate, FaceVerdict, SeenMove, VerifyVideoOptions } from './types';

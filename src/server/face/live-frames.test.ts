@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helpers/fixtures';
-import { decodeVideo } from './decode-video';
+import { decodeVideo } from './decoding/index';
 import { DECODING, DONE, FAILED, FRAMES, liveFrameSource, newSignal, STATE, type LiveFrames } from './live-frames';
 import { SEGMENT_FRAMES } from './segments';
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 export const CLIENT_DIST = path.resolve(import.meta.dirname, '../../../dist/client');
 
 /** The face engine's worker thread script. */
-export const faceWorkerEntry = (): URL => new URL('../face/worker/entry.mjs', import.meta.url);
+export const faceWorkerEntry = (): URL => new URL('../face/scheduling/worker/entry.mjs', import.meta.url);
 
 /** The static ffmpeg @ffmpeg-installer ships (the fallback when the system has none). */
 export function bundledFfmpeg(): string {

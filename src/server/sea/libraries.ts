@@ -5,7 +5,7 @@ import type * as Tf from '@tensorflow/tfjs-core';
 import { buildDir } from './assets';
 
 /**
- * face/worker/libraries.ts for the single executable: the libraries are bundled (the build aliases Human and face-api
+ * face/scheduling/worker/libraries.ts for the single executable: the libraries are bundled (the build aliases Human and face-api
  * to their `node-wasm` builds), the models and wasm binaries are in this build's cache folder (boot.ts).
  */
 export const HUMAN_MODELS_DIR = path.join(buildDir(), 'human-models');

@@ -1,7 +1,7 @@
 import { MSG } from '../../shared/messages';
 import type { AuthUser } from '../auth/authenticate';
 import type { AppDeps } from '../deps';
-import { resolveOptions } from '../face/config';
+import { resolveOptions } from '../face/index';
 import { claimFaceCheck, type ReleaseClaim } from '../infra/face-checks-in-flight';
 import { DomainError } from '../lib/errors';
 

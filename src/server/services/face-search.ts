@@ -3,8 +3,7 @@ import { sql } from 'kysely';
 import type { DB } from '../db/connect';
 import { arrayRows, isPostgres } from '../db/dialect';
 import type { AppDeps } from '../deps';
-import { resolveOptions } from '../face/config';
-import { deserializeDescriptor } from '../face/index';
+import { deserializeDescriptor, resolveOptions } from '../face/index';
 
 /** faceIndex: this node's copy of the templates (face-index.ts); without it every search reads the whole table. */
 type Deps = Pick<AppDeps, 'db' | 'config'> & Partial<Pick<AppDeps, 'faceIndex'>>;

@@ -1,0 +1,73 @@
+import type { ChallengeStep } from '../../../shared/face-challenge';
+import { challengeBlinks, CHALLENGE_BLINKS, checkChallenge } from './challenge';
+import { analyseClip, classify, countEnrolledBlinks, faceChanged, probeDistances } from './clip-identity';
+import { euclidean, meanDescriptor, roundDistance } from './match';
+import type { FrameReading } from '../protocol';
+import { judgeFaceCounts } from './quality';
+import type { FaceReason, FaceTemplate, FaceVerdict } from '../types';
+
+type Judged = Omit<FaceVerdict, 'ms'>;
+
+const verdict = (reason: FaceReason, blink_count: number, similarity: number | null): Judged => ({
+  success: reason === 'accepted',
+  blink_count,
+  similarity: similarity === null ? null : roundDistance(similarity),
+  reason,
+});
+
+/** Distance from the probe descriptors' mean to the enrolled mean; null when no frame gave a face. */
+export function probeDistance(probes: Float32Array[], template: FaceTemplate): number | null {
+  return probes.length ? euclidean(meanDescriptor(probes), template.mean) : null;
+}
+
+/**
+ * The clip's verdict, checked in order: one face in most frames; the same person throughout; liveness; identity;
+ * and finally that the blinks were made by the enrolled face (clip-identity.ts). The README's expected reasons
+ * follow this order (a spoof is refused on liveness whoever it shows). With a challenge, liveness is the challenge
+ * (challenge.ts): its moves in order, its blinks read by its own rules and made by the enrolled face.
+ */
+export function judgeVideo(a: {
+  readings: FrameReading[];
+  fps: number;
+  /** face-api descriptors of the identified frames, by frame index (null: no face found in that frame) */
+  probes: Map<number, Float32Array | null>;
+  template: FaceTemplate;
+  minBlinks: number;
+  threshold: number;
+  challenge?: ChallengeStep[];
+}): Judged {
+  const faces = judgeFaceCounts(a.readings.map((r) => r.faces));
+  const clip = analyseClip(a.readings, a.fps, a.challenge ? CHALLENGE_BLINKS : undefined);
+  const seen = clip.blinks.length;
+  const found = [...a.probes.values()].filter((d): d is Float32Array => d !== null);
+  const distance = probeDistance(found, a.template);
+  const distances = probeDistances(a.probes, a.template.mean);
+  const followed = a.challenge ? checkChallenge(a.challenge, a.readings, a.fps, clip.blinks) : null;
+  const judged = (reason: FaceReason, blinks: number, similarity: number | null): Judged =>
+    followed ? { ...verdict(reason, blinks, similarity), moves: followed.moves } : verdict(reason, blinks, similarity);
+  // liveness's own refusal and the blinks it needs: the challenge's, or today's minimum
+  const refusal: FaceReason = followed ? 'challenge_not_followed' : 'no_blink';
+  const minBlinks = a.challenge ? challengeBlinks(a.challenge) : a.minBlinks;
+  if (faces === 'no_face') return judged('no_face', seen, distance);
+  if (faces === 'multiple_faces') return judged('multiple_faces', seen, distance);
+  if (distance === null) return judged('no_face', seen, null);
+  const enrolled = countEnrolledBlinks(clip, distances, a.threshold);
+  if (faceChanged(distances, a.threshold)) {
+    const farthest = Math.max(...[...distances.values()].filter((d): d is number => d !== null));
+    return judged('face_changed', enrolled, farthest);
+  }
+  if (followed ? !followed.followed : seen < minBlinks) return judged(refusal, seen, distance);
+  const foreign = [...distances.values()].some((d) => classify(d, a.threshold) === 'foreign');
+  if (distance > a.threshold || foreign) return judged('identity_mismatch', seen, distance);
+  if (enrolled < minBlinks) return judged(refusal, enrolled, distance);
+  return judged('accepted', enrolled, distance);
+}
+
+/** Identity alone, from one photo. */
+export function judgeImage(a: { faces: number; probe: Float32Array | null; template: FaceTemplate; threshold: number }): Judged {
+  if (a.faces > 1) return verdict('multiple_faces', 0, null);
+  const distance = a.probe ? probeDistance([a.probe], a.template) : null;
+  if (distance === null) return verdict('no_face', 0, null);
+  if (distance > a.threshold) return verdict('identity_mismatch', 0, distance);
+  return verdict('accepted', 0, distance);
+}

@@ -1,0 +1,165 @@
+import { FACE_MODEL_ID, resolveOptions, type FaceEngineOptions } from '../config';
+import { describePhoto } from './photo-face';
+import { decodeVideo, type DecodedVideo, RAM_DIR, SpareDecoders, sweepStaleUploads, webmDecoderPlan } from '../decoding/index';
+import { FaceBusyError, FaceInputError } from '../errors';
+import type { LiveFrames } from '../live-frames';
+import { JobGate, type JobLane } from './gate';
+import {
+  CHALLENGE_BLINKS,
+  challengeBlinks,
+  classify,
+  completeIdentity,
+  euclidean,
+  judgeImage,
+  judgeVideo,
+  meanDescriptor,
+  windowFrames,
+} from '../analysis/index';
+import { TaskTimeoutError, WorkerPool } from './pool';
+import type { DescribeResult, FrameReading } from '../protocol';
+import type { EngineHooks, FaceEngine, FaceEngineDebug, FaceTemplate, FaceVerdict } from '../types';
+import { SEGMENT_FRAMES, segments } from '../segments';
+
+/** Buffers that can move to a worker without a copy (a SharedArrayBuffer is shared instead). */
+const transferable = (u: Uint8Array): ArrayBuffer[] =>
+  u.buffer instanceof ArrayBuffer && u.byteOffset === 0 && u.buffer.byteLength === u.length ? [u.buffer] : [];
+
+function checkTemplate(t: FaceTemplate) {
+  if (t.model !== FACE_MODEL_ID || !(t.mean instanceof Float32Array) || t.mean.length !== 128) throw new FaceInputError('template_invalid');
+}
+
+/**
+ * Starts the face engine: `workers` threads running Human's mesh for liveness, the first of them also face-api
+ * for identity, behind a bounded job queue. Defaults come from the environment (FACE_MIN_BLINKS, FACE_THRESHOLD,
+ * FACE_WORKERS, FACE_QUEUE_LIMIT, FACE_JOB_TIMEOUT_MS, FACE_SAMPLE_FPS).
+ */
+export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}, hooks: EngineHooks = {}): Promise<FaceEngine & FaceEngineDebug> {
+  const started = performance.now();
+  const o = resolveOptions(opts);
+  void sweepStaleUploads(); // uploads left by a process killed mid-check
+  void sweepStaleUploads(RAM_DIR); // and their frames (frames-dir.ts)
+  // Liveness (most frames) spreads over all workers; identity is a few frames, so only worker 0 holds face-api's
+  // models (see worker/models.ts) and identity tasks are pinned to it.
+  const pool = new WorkerPool(o.workers, (i) => (i === 0 ? 'full' : 'liveness'));
+  await pool.start();
+  const gate = new JobGate(o.workers, o.queueLimit);
+  // one ffmpeg waiting per check that may run at once (spare-decoders.ts)
+  const spares = new SpareDecoders(o.workers, webmDecoderPlan({ fps: o.sampleFps }));
+  await spares.refill();
+
+  /** Runs a job through the gate with its deadline; a task past the deadline means the server is overloaded. */
+  const job = async <T>(fn: (deadline: number) => Promise<T>, lane: JobLane = 'check'): Promise<T> => {
+    try {
+      return await gate.run(() => fn(Date.now() + o.jobTimeoutMs), lane);
+    } catch (err) {
+      // the decode's time limit is what is left of the job's deadline: running out is the server's lateness, not the upload's
+      const late = err instanceof TaskTimeoutError || (err instanceof FaceInputError && err.code === 'decode_timeout');
+      if (late) throw new FaceBusyError('timeout', gate.retryAfterSeconds(lane));
+      throw err;
+    }
+  };
+  const describe = ({ rgb, width, height }: { rgb: Uint8Array; width: number; height: number }, count: boolean, deadline: number) =>
+    pool.run<DescribeResult>({ kind: 'describe', rgb, width, height, count }, { deadline, worker: 0, transfer: transferable(rgb) });
+
+  /** A video frame's descriptor: the recognizer alone where the mesh gave the face's box, else face-api's chain. */
+  const describeFrame = async (v: DecodedVideo, reading: FrameReading | undefined, frame: number, deadline: number) => {
+    const rgb = v.frames[frame];
+    const r = reading?.chip
+      ? await pool.run<DescribeResult>({ kind: 'describe-chip', rgb, width: v.width, height: v.height, chip: reading.chip }, { deadline, worker: 0 })
+      : await describe({ rgb, width: v.width, height: v.height }, false, deadline);
+    return r.descriptor ? Float32Array.from(r.descriptor) : null;
+  };
+
+  /**
+   * Every frame's reading, run by run (segments.ts), each run on whichever worker is free: a run read live while the
+   * clip decoded is taken as it is when it is whole, else read now.
+   */
+  const readLiveness = async (v: DecodedVideo, live: Map<number, Promise<FrameReading[]>>, deadline: number) => {
+    const read = ([start, end]: [number, number]) =>
+      pool.run<FrameReading[]>({ kind: 'frames', frames: v.frames.slice(start, end), width: v.width, height: v.height, skipQuiet: true }, { deadline });
+    const runs = segments(v.frames.length).map(async (run) => {
+      const early = await live.get(run[0]);
+      return early?.length === run[1] - run[0] ? early : read(run);
+    });
+    return (await Promise.all(runs)).flat();
+  };
+
+  return {
+    startMs: performance.now() - started,
+
+    async enroll(images) {
+      if (images.length !== 3) throw new FaceInputError('enroll_count', { count: images.length });
+      return job(async (deadline) => {
+        const found = await Promise.all(images.map((img, i) => describePhoto((d, count) => describe(d, count, deadline), img, i + 1)));
+        found.forEach((r, i) => {
+          if (r.faces > 1) throw new FaceInputError('multiple_faces', { image: i + 1, faces: r.faces });
+          if (!r.descriptor) throw new FaceInputError('no_face', { image: i + 1 });
+        });
+        const descriptors = found.map((r) => Float32Array.from(r.descriptor!));
+        // the three must show one person: each photo against the mean of the other two (docs/benchmarks.md)
+        descriptors.forEach((d, i) => {
+          const others = meanDescriptor(descriptors.filter((_, j) => j !== i));
+          if (classify(euclidean(d, others), o.threshold) === 'foreign') throw new FaceInputError('different_people', { image: i + 1 });
+        });
+        return { descriptors, mean: meanDescriptor(descriptors), model: FACE_MODEL_ID };
+      }, 'enroll'); // behind waiting attendance checks (gate.ts)
+    },
+
+    async verifyVideo(video, template, { challenge } = {}): Promise<FaceVerdict> {
+      const t0 = performance.now();
+      checkTemplate(template);
+      const judged = await job(async (deadline) => {
+        // liveness first, on every worker: identity frames then need only face-api's recognizer on the mesh's box.
+        // Workers free when the decode starts read the first runs as their frames come (live-frames.ts).
+        const live = new Map<number, Promise<FrameReading[]>>();
+        const onFrames = (f: LiveFrames) => {
+          const idle = Array.from({ length: o.workers }, (_, i) => pool.idle(i)).filter(Boolean).length;
+          for (let k = 0; k < idle; k++) {
+            const start = k * SEGMENT_FRAMES;
+            const task = pool.run<FrameReading[]>({ kind: 'frames-live', live: f, start, skipQuiet: true }, { deadline });
+            task.catch(() => undefined); // awaited below, or dropped with a failed decode
+            live.set(start, task);
+          }
+        };
+        const v = await decodeVideo(video, { fps: o.sampleFps, timeoutMs: Math.max(1, deadline - Date.now()), spares, onFrames }).catch(async (err) => {
+          await Promise.allSettled(live.values()); // they stop at the failure; the buffer is reused after
+          throw err;
+        });
+        try {
+          const readings = await readLiveness(v, live, deadline);
+          await Promise.allSettled(live.values()); // a run the clip turned out not to have ends at once
+          hooks.onReadings?.(readings);
+          const describeAt = (frame: number) => describeFrame(v, readings[frame], frame, deadline);
+          const firsts = windowFrames(v, readings);
+          const found = await Promise.all(firsts.map(describeAt));
+          const probes = new Map(firsts.map((f, k) => [f, found[k]]));
+          // with a challenge, identity confirms the blinks the challenge reads, as many as it asks for
+          const blinks = challenge ? { blinks: CHALLENGE_BLINKS, minBlinks: challengeBlinks(challenge) } : { minBlinks: o.minBlinks };
+          await completeIdentity(v, readings, probes, describeAt, { mean: template.mean, threshold: o.threshold, ...blinks });
+          return judgeVideo({ readings, fps: v.fps, probes, template, minBlinks: o.minBlinks, threshold: o.threshold, challenge });
+        } finally {
+          v.release();
+        }
+      }).finally(() => void spares.refill()); // the next ffmpeg starts after this check, not beside its liveness work
+      return { ...judged, ms: Math.round(performance.now() - t0) };
+    },
+
+    async verifyImage(image, template): Promise<FaceVerdict> {
+      const t0 = performance.now();
+      checkTemplate(template);
+      const judged = await job(async (deadline) => {
+        const r = await describePhoto((d, count) => describe(d, count, deadline), image, 1);
+        return judgeImage({ faces: r.faces, probe: r.descriptor ? Float32Array.from(r.descriptor) : null, template, threshold: o.threshold });
+      });
+      return { ...judged, ms: Math.round(performance.now() - t0) };
+    },
+
+    stats: () => ({ ...gate.stats(), workers: o.workers }),
+    debugMemory: () => ({ workers: pool.memory().filter((m) => m !== null), rss: process.memoryUsage().rss }),
+
+    async close() {
+      gate.rejectWaiting(new FaceBusyError('engine_closed', 5));
+      await Promise.all([pool.close(), spares.close()]);
+    },
+  };
+}
