@@ -93,7 +93,11 @@ const repeatChange = async (f: Fixture) => {
 };
 const declineLeave = (f: Fixture) => ({ request_id: f.leaveRequestId, decision: 'decline', note: 'Not this week.' });
 const repeatLeave = async (f: Fixture) => {
-  await srv.db.updateTable('leave_requests').set({ status: 'pending', decided_by: null, decided_at: null, note: null }).where('id', '=', f.leaveRequestId).execute();
+  await srv.db
+    .updateTable('leave_requests')
+    .set({ status: 'pending', decided_by: null, decided_at: null, note: null })
+    .where('id', '=', f.leaveRequestId)
+    .execute();
 };
 const repend = async (f: Fixture) => {
   await srv.db.updateTable('users').set({ status: 'pending' }).where('id', '=', f.pending.id).execute();

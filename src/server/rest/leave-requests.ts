@@ -23,7 +23,8 @@ export function leaveRequestRoutes(deps: AppDeps): Router {
   r.post('/leave_requests', student, (req: Request, res: Response) => {
     upload(req, res, (err: unknown) => {
       if (err instanceof multer.MulterError) {
-        const message = err.code === 'LIMIT_FILE_SIZE' ? MSG.leave.documentTooLarge : err.code === 'LIMIT_FIELD_VALUE' ? MSG.server.tooLarge : MSG.server.validation;
+        const message =
+          err.code === 'LIMIT_FILE_SIZE' ? MSG.leave.documentTooLarge : err.code === 'LIMIT_FIELD_VALUE' ? MSG.server.tooLarge : MSG.server.validation;
         return sendError(res, new DomainError(err.code === 'LIMIT_FIELD_VALUE' ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION', message));
       }
       if (err) return sendError(res, new DomainError('VALIDATION', MSG.server.validation));

@@ -63,4 +63,3 @@ export async function decideLeaveRequest(deps: Deps, caller: AuthUser, input: { 
     return { success: true as const, status, excused, message: MSG.leave.approved(excused) };
   });
 }
-

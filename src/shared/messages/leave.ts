@@ -36,7 +36,7 @@ export const leaveMessages = {
     noDepartment: 'Your account has no department: ask an administrator.',
     // teacher side
     pendingTitle: 'Leave requests',
-    pendingDescription: 'Approving turns the student\'s absences in those days into Excused, now and for sessions still to come.',
+    pendingDescription: "Approving turns the student's absences in those days into Excused, now and for sessions still to come.",
     noPending: 'No leave requests waiting.',
     note: 'Note to the student (optional)',
     approve: 'Approve',

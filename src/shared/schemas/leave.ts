@@ -14,14 +14,24 @@ const ZLeaveDay = z
   .string({ error: MSG.leave.badDate })
   .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.leave.badDate)
   .refine((d) => !Number.isNaN(dayNumber(d)) && new Date(dayNumber(d) * DAY_MS).toISOString().startsWith(d), MSG.leave.badDate);
-const ZPositiveId = z.union([z.number().int().positive(), z.string().regex(/^[1-9]\d{0,15}$/).transform(Number)]);
+const ZPositiveId = z.union([
+  z.number().int().positive(),
+  z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/)
+    .transform(Number),
+]);
 
 /** A student's leave request (the text fields of the multipart form; the document image travels beside them). */
 export const ZLeaveRequestFields = z
   .object({
     from_date: ZLeaveDay,
     to_date: ZLeaveDay,
-    reason: z.string({ error: MSG.leave.reasonRequired }).trim().min(3, MSG.leave.reasonRequired).max(LEAVE_REASON_MAX, MSG.leave.reasonTooLong(LEAVE_REASON_MAX)),
+    reason: z
+      .string({ error: MSG.leave.reasonRequired })
+      .trim()
+      .min(3, MSG.leave.reasonRequired)
+      .max(LEAVE_REASON_MAX, MSG.leave.reasonTooLong(LEAVE_REASON_MAX)),
   })
   .refine((f) => f.from_date <= f.to_date, { message: MSG.leave.endBeforeStart, path: ['to_date'] })
   .refine((f) => dayNumber(f.to_date) - dayNumber(f.from_date) < LEAVE_MAX_DAYS, { message: MSG.leave.tooLong(LEAVE_MAX_DAYS), path: ['to_date'] });
