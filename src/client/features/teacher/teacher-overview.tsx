@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
 import { PendingFaceChangesSection } from '@/features/face-changes';
+import { PendingLeaveSection } from '@/features/leave';
 import { refusalText } from '@/lib/server-errors';
 import { GeofenceSettingsCard } from './geofence-settings-card';
 import { geofenceStorage } from './geofence-storage';
@@ -77,6 +78,7 @@ export function TeacherOverview({ geofence, onViewStudents }: { geofence: Return
       </div>
       <div className="grid gap-6 xl:grid-cols-2">
         <PendingStudentsSection />
+        <PendingLeaveSection />
         <PendingFaceChangesSection />
       </div>
       <RadiusDialog
