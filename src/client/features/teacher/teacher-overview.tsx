@@ -85,10 +85,10 @@ export function TeacherOverview({ geofence, onViewStudents }: { geofence: Return
         open={choosing}
         onOpenChange={setChoosing}
         initialCustom={radius.chosenRadius}
-        onChoose={(r) => {
+        onChoose={(r, lateAfter) => {
           // One radius: what the dialog chose is what the settings card shows from now on.
           radius.adopt(r);
-          void run(() => geofence.start(r, department ?? profile.data?.department?.id ?? '', radius.requireRoomCode));
+          void run(() => geofence.start(r, department ?? profile.data?.department?.id ?? '', radius.requireRoomCode, lateAfter));
         }}
       />
       <StopConfirmDialog open={stopping} onOpenChange={setStopping} geofence={geofence} onConfirm={() => void run(geofence.stop)} />
