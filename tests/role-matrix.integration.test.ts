@@ -34,6 +34,8 @@ interface Fixture {
   sessionId: number;
   /** A pending face change of the BCA student (declined by the matrix, then pending again). */
   faceChangeId: number;
+  /** A pending leave request of the BCA student (declined by the matrix, then pending again). */
+  leaveRequestId: number;
 }
 
 interface Call {
@@ -89,6 +91,14 @@ const declineChange = (f: Fixture) => ({ change_id: f.faceChangeId, decision: 'd
 const repeatChange = async (f: Fixture) => {
   await srv.db.updateTable('face_changes').set({ status: 'pending', decided_by: null, decided_at: null }).where('id', '=', f.faceChangeId).execute();
 };
+const declineLeave = (f: Fixture) => ({ request_id: f.leaveRequestId, decision: 'decline', note: 'Not this week.' });
+const repeatLeave = async (f: Fixture) => {
+  await srv.db
+    .updateTable('leave_requests')
+    .set({ status: 'pending', decided_by: null, decided_at: null, note: null })
+    .where('id', '=', f.leaveRequestId)
+    .execute();
+};
 const repend = async (f: Fixture) => {
   await srv.db.updateTable('users').set({ status: 'pending' }).where('id', '=', f.pending.id).execute();
 };
@@ -138,6 +148,12 @@ const MATRIX: Record<string, Call> = {
   'GET /api/pending_face_changes': { expect: STAFF, hidden: deptEmails },
   'PATCH /api/decide_face_change': { input: declineChange, expect: row(401, 401, 403, 403, 200, 200), after: repeatChange },
   'GET /api/face_changes/:studentId': { expect: row(401, 401, 403, 403, 200, 200) },
+  // Issue 24: an empty form is the student's 400 (no dates), everyone else's refusal; the documents are signed URLs.
+  'POST /api/leave_requests': { multipart: true, expect: row(401, 401, 400, 403, 403, 403) },
+  'GET /api/leave_requests': { expect: STUDENT_ONLY },
+  'GET /api/pending_leave_requests': { expect: STAFF, hidden: deptEmails },
+  'PATCH /api/decide_leave_request': { input: declineLeave, expect: row(401, 401, 403, 403, 200, 200), after: repeatLeave },
+  'GET /api/leave-documents/:id': { expect: row(404, 404, 404, 404, 404, 404) },
   'POST /api/contact': { input: () => ({}), expect: row(400, 400, 400, 400, 400, 400) },
   'GET /api/admin/contact_messages': { expect: ADMIN_ONLY },
   'GET /api/admin/users': { expect: ADMIN_ONLY },
@@ -200,6 +216,8 @@ const MATRIX: Record<string, Call> = {
   'teacher.addStudent': { ...ADD_STUDENT, expect: row(401, 401, 403, 200, 409, 200) },
   'teacher.markRemaining': { input: markRest, expect: row(401, 401, 403, 403, 200, 200), after: unmarkRest },
   'teacher.mapTiles': { expect: STAFF },
+  'teacher.pendingLeaveRequests': { expect: STAFF, hidden: deptEmails },
+  'teacher.decideLeaveRequest': { input: declineLeave, expect: row(401, 401, 403, 403, 200, 200), after: repeatLeave },
   'settings.mapTiles': { expect: ADMIN_ONLY },
   'settings.setMapTiles': { input: () => ({ url_template: 'not a tile server' }), expect: ADMIN_BAD_INPUT },
   'student.attendance': { input: () => ({ page: 1, limit: 10 }), expect: STUDENT_ONLY },
@@ -207,6 +225,8 @@ const MATRIX: Record<string, Call> = {
   'student.markAttendance': { input: () => CENTRE, expect: STUDENT_ONLY },
   'student.compareFaceVideo': { multipart: true, expect: row(401, 401, 400, 403, 403, 403) },
   'student.faceChallenge': { expect: STUDENT_ONLY },
+  'student.leaveRequests': { expect: STUDENT_ONLY },
+  'student.requestLeave': { multipart: true, expect: row(401, 401, 400, 403, 403, 403) },
 };
 
 /** `METHOD /api/path` of every route of the REST router, walking nested routers (all mounted at its root). */
@@ -248,6 +268,13 @@ beforeAll(async () => {
       await srv.db
         .insertInto('face_changes')
         .values({ user_id: student.id, status: 'pending', requested_by: student.id, requested_at: new Date().toISOString(), model: 'test' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
+    leaveRequestId: (
+      await srv.db
+        .insertInto('leave_requests')
+        .values({ student_id: student.id, from_date: '2026-11-20', to_date: '2026-11-21', reason: 'Fever', requested_at: new Date().toISOString() })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id,

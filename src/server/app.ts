@@ -56,7 +56,7 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
   app.use('/api', restApi(deps));
   app.use(
     '/trpc',
-    trpcBodyLimits(['/auth.register', '/student.compareFaceVideo']),
+    trpcBodyLimits(['/auth.register', '/student.compareFaceVideo', '/student.requestLeave']),
     createExpressMiddleware({
       router: appRouter,
       createContext: createContextFactory(deps),

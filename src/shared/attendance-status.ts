@@ -10,3 +10,14 @@ export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 export const BULK_STATUSES = ['present', 'absent'] as const;
 
 export const isAttended = (status: AttendanceStatus): boolean => status === 'present' || status === 'late';
+
+/** A student's own mark this many minutes after the session started, or later, is late unless the teacher says otherwise. */
+export const DEFAULT_LATE_AFTER_MINUTES = 10;
+/** The longest grace period a teacher may set: the longest session (duration_minutes' bound). */
+export const MAX_LATE_AFTER_MINUTES = 180;
+
+/** Whether an own mark at `at` is late: strictly after the grace period. Sessions without a cut-off have no late marks. */
+export function isLateMark(startedAt: string, lateAfterMinutes: number | null, at: Date): boolean {
+  if (lateAfterMinutes === null) return false;
+  return at.getTime() > Date.parse(startedAt) + lateAfterMinutes * 60_000;
+}

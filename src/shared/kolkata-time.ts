@@ -54,3 +54,9 @@ export function fileStamp(now: Date): string {
 
 /** A coordinate as the detail popup and the CSV show it (SPEC 9): six decimals; '' for none. */
 export const formatCoordinate = (v: number | null | undefined) => (v === null || v === undefined ? '' : v.toFixed(6));
+
+/** The Kolkata calendar day 'YYYY-MM-DD' of an instant: the day a session belongs to for leave. */
+export function kolkataDay(iso: string): string {
+  const d = new Date(Date.parse(iso) + OFFSET_MS);
+  return `${d.getUTCFullYear()}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())}`;
+}

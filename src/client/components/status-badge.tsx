@@ -8,6 +8,10 @@ const VARIANT: Record<string, 'success' | 'destructive' | 'secondary'> = {
   enrolled: 'success',
   active: 'success',
   absent: 'destructive',
+  // Issue 24: late still counts as attended; excused (approved leave) is neither.
+  late: 'success',
+  approved: 'success',
+  declined: 'destructive',
   invalid: 'destructive',
   not_verified: 'destructive',
 };

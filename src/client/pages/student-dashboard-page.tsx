@@ -7,6 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { DashboardShell } from '@/components/dashboard-shell';
 import { tokenClaims } from '@/lib/token-user';
 import { useGeolocation } from '@/lib/use-geolocation';
+import { LeaveRequestCard } from '@/features/leave';
 import { AttendanceHistory, ProfileDialog, useStudentAttendance, StudentOverview, useMarkAttendance, useRoomCodeEntry } from '@/features/student';
 
 const M = MSG.student;
@@ -59,6 +60,11 @@ export function StudentDashboardPage() {
         </TabsList>
         <TabsContent value="overview">
           <StudentOverview attendance={overview.data} geo={geo} onMark={() => void mark()} marking={busy} roomCode={roomCode} />
+          {isStudent && (
+            <div className="mt-4">
+              <LeaveRequestCard />
+            </div>
+          )}
         </TabsContent>
         <TabsContent value="attendance">
           <AttendanceHistory data={history.data} loading={history.isFetching} page={page} onPageChange={setPage} />

@@ -51,6 +51,8 @@ export interface GeofenceSessionsTable {
   end_reason: 'manual' | 'expired' | null;
   /** Random secret of a session that requires the room code (never sent to students); null: no code required. */
   room_code_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Issue 24: an own mark this many minutes after the start or later is 'late'; null on sessions from before it. */
+  late_after_minutes: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type Verdict = 'accepted' | 'rejected' | 'error';
@@ -222,6 +224,24 @@ export interface StudentRejectionsTable {
   rejected_at: string;
 }
 
+export type LeaveRequestStatus = 'pending' | 'approved' | 'declined';
+
+/** Issue 24: a student's leave over Kolkata calendar days from_date..to_date (inclusive), decided by their teacher. */
+export interface LeaveRequestsTable {
+  id: Generated<number>;
+  student_id: number;
+  from_date: string;
+  to_date: string;
+  reason: string;
+  /** The document image under the uploads folder; null without one. */
+  document_path: string | null;
+  status: ColumnType<LeaveRequestStatus, LeaveRequestStatus | undefined, LeaveRequestStatus>;
+  requested_at: string;
+  decided_by: number | null;
+  decided_at: string | null;
+  note: string | null;
+}
+
 export interface Database {
   departments: DepartmentsTable;
   users: UsersTable;
@@ -242,6 +262,7 @@ export interface Database {
   app_settings: AppSettingsTable;
   face_challenges: FaceChallengesTable;
   student_rejections: StudentRejectionsTable;
+  leave_requests: LeaveRequestsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -125,6 +125,8 @@ describe('attendance reports', () => {
     expect(charts).toEqual({
       present: 1,
       absent: 1,
+      late: 0,
+      excused: 0,
       geofence: { success: 0, fail: 0 },
       face: { success: 1, fail: 0 },
       manual: 1,
@@ -213,8 +215,8 @@ describe('attendance reports', () => {
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="attendance_summary_\d{8}_\d{6}\.csv"$/);
     expect(parseCsv(await res.text())).toEqual([
       [...MSG.admin.summaryColumns],
-      ['tbca', 'stwo', '0', '2', '0', '1', '0', '1', '2'],
-      ['tbca', 'sone', '2', '0', '1', '0', '2', '0', '2'],
+      ['tbca', 'stwo', '0', '2', '0', '0', '0', '1', '0', '1', '2'],
+      ['tbca', 'sone', '2', '0', '0', '0', '1', '0', '2', '0', '2'],
     ]);
   });
 });

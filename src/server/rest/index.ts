@@ -12,6 +12,7 @@ import { authRoutes } from './auth';
 import { contactRoutes } from './contact';
 import { faceChangeRoutes } from './face-changes';
 import { faceImageRoutes } from './face-images';
+import { leaveRequestRoutes } from './leave-requests';
 import { studentRoutes } from './student';
 import { teacherRoutes } from './teacher';
 
@@ -31,6 +32,7 @@ export function restApi(deps: AppDeps): Router {
   api.use(studentRoutes(deps));
   api.use(faceImageRoutes(deps));
   api.use(faceChangeRoutes(deps));
+  api.use(leaveRequestRoutes(deps));
   api.use(contactRoutes(deps));
   api.use(adminUserRoutes(deps));
   api.use(adminReportRoutes(deps));

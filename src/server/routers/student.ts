@@ -11,6 +11,9 @@ import { ZFaceUploadFields } from '../../shared/schemas/face-challenge';
 import { parseInput } from '../lib/errors';
 import { getStudentAttendance } from '../services/student-attendance';
 import { getStudentProfile } from '../services/users';
+import { MAX_IMAGE_BYTES } from '../../shared/constants';
+import { ZLeaveRequestFields } from '../../shared/schemas/leave';
+import { myLeaveRequests, requestLeave } from '../services/leave-requests';
 import { roleProcedure, router } from '../trpc';
 
 const student = roleProcedure('student');
@@ -23,6 +26,16 @@ export const studentRouter = router({
     .input(ZMarkAttendanceInput)
     .mutation(({ ctx, input }) => markAttendance(ctx, ctx.user, input, { ip: ctx.ip, userAgent: ctx.userAgent })),
   faceChallenge: student.mutation(({ ctx }) => issueChallenge(ctx, ctx.user)),
+  leaveRequests: student.query(({ ctx }) => myLeaveRequests(ctx, ctx.user)),
+  // FormData: the fields and an optional `document` image, as POST /api/leave_requests takes them.
+  requestLeave: student.input(z.instanceof(FormData)).mutation(async ({ ctx, input }) => {
+    const text = (k: string) => (typeof input.get(k) === 'string' ? input.get(k) : undefined);
+    const fields = parseInput(ZLeaveRequestFields, { from_date: text('from_date'), to_date: text('to_date'), reason: text('reason') });
+    const document = input.get('document');
+    if (!(document instanceof Blob) || document.size === 0) return requestLeave(ctx, ctx.user, fields, null);
+    if (document.size > MAX_IMAGE_BYTES) throw new DomainError('VALIDATION', MSG.leave.documentTooLarge);
+    return requestLeave(ctx, ctx.user, fields, { buffer: Buffer.from(await document.arrayBuffer()), size: document.size });
+  }),
   // admitted before the input is parsed: tRPC reads the multipart body only when the input middleware asks for it
   compareFaceVideo: student
     .use(({ ctx, next }) =>

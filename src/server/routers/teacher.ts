@@ -13,6 +13,8 @@ import { mapTiles } from '../services/map-tiles';
 import { markRemaining } from '../services/mark-remaining';
 import { rejectStudents } from '../services/student-rejections';
 import { addStudentByTeacher } from '../services/teacher-students';
+import { ZDecideLeaveInput } from '../../shared/schemas/leave';
+import { decideLeaveRequest, pendingLeaveRequests } from '../services/leave-review';
 import { roleProcedure, router } from '../trpc';
 
 const teacher = roleProcedure('teacher', 'admin');
@@ -33,6 +35,8 @@ export const teacherRouter = router({
   addStudent: teacher.input(ZTeacherAddStudentInput).mutation(({ ctx, input }) => addStudentByTeacher(ctx, ctx.user, input)),
   markRemaining: teacher.input(ZMarkRemainingInput).mutation(({ ctx, input }) => markRemaining(ctx, ctx.user, input)),
   mapTiles: teacher.query(({ ctx }) => mapTiles(ctx)),
+  pendingLeaveRequests: teacher.query(({ ctx }) => pendingLeaveRequests(ctx, ctx.user)),
+  decideLeaveRequest: teacher.input(ZDecideLeaveInput).mutation(({ ctx, input }) => decideLeaveRequest(ctx, ctx.user, input)),
   pendingFaceChanges: teacher.query(({ ctx }) => listPendingFaceChanges(ctx, ctx.user)),
   decideFaceChange: teacher.input(ZDecideFaceChangeInput).mutation(({ ctx, input }) => decideFaceChange(ctx, ctx.user, input)),
   faceChangeHistory: teacher.input(ZFaceChangeHistoryInput).query(({ ctx, input }) => faceChangeHistory(ctx, ctx.user, input.student_id)),

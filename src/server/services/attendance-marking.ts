@@ -1,4 +1,6 @@
 import { GEOFENCE_CHECKS_PER_SESSION, MIN_ACCURACY_LIMIT_M } from '../../shared/constants';
+import { isLateMark } from '../../shared/attendance-status';
+import { formatKolkata } from '../../shared/kolkata-time';
 import { MSG } from '../../shared/messages';
 import type { TMarkAttendanceInput } from '../../shared/schemas/attendance';
 import type { AuthUser } from '../auth/authenticate';
@@ -43,7 +45,7 @@ async function findOpenSessionFor(deps: Deps, departmentId: number, studentId: n
   return deps.db
     .selectFrom('geofence_sessions as s')
     .leftJoin('attendance_records as r', (j) => j.onRef('r.session_id', '=', 's.id').on('r.student_id', '=', studentId))
-    .select(['s.id', 's.latitude', 's.longitude', 's.radius_m', 's.room_code_secret', 'r.marked_at'])
+    .select(['s.id', 's.latitude', 's.longitude', 's.radius_m', 's.room_code_secret', 's.started_at', 's.late_after_minutes', 'r.marked_at'])
     .where('s.department_id', '=', departmentId)
     .where('s.ended_at', 'is', null)
     .orderBy('s.started_at', 'desc')
@@ -162,7 +164,7 @@ function unusedProofs(db: Deps['db'], studentId: number, since: string, now: Dat
 async function recordPresence(
   deps: Deps,
   student: AuthUser,
-  session: { id: number; radius_m: number; room_code_secret: string | null },
+  session: { id: number; radius_m: number; room_code_secret: string | null; started_at: string; late_after_minutes: number | null },
   input: TMarkAttendanceInput,
   geo: { geofencing_status: 'valid' | 'invalid'; session_id: number },
   attempt: Attempt,
@@ -171,6 +173,8 @@ async function recordPresence(
   const since = new Date(now.getTime() - deps.config.faceProofTtlSeconds * 1000).toISOString();
   // read before the transaction: on SQLite a query outside it would wait for the one connection it holds
   const sameAddress = !(await campusNetworksSet(deps));
+  // Issue 24: past the session's grace period the same mark is written late (it still counts as attended).
+  const status = isLateMark(session.started_at, session.late_after_minutes, now) ? ('late' as const) : ('present' as const);
   // One transaction: the proof is consumed and the record written together, or neither. Kysely runs SQLite's
   // transactions one at a time, so a second request for the same student sees the first one's record here. On
   // PostgreSQL two nodes may run it at once: the proof is taken by a conditional update (one of them wins it) and
@@ -202,7 +206,7 @@ async function recordPresence(
         .values({
           session_id: session.id,
           student_id: student.id,
-          status: 'present',
+          status,
           marked_at: now.toISOString(),
           latitude: input.latitude,
           longitude: input.longitude,
@@ -244,6 +248,7 @@ async function recordPresence(
     const error = elsewhere ? MSG.faceCheck.proofOtherLogin : MSG.attendance.faceNotVerified;
     return { status: 'refused' as const, ...geo, face_recognition_status: 'not_verified', error };
   }
-  await deps.attempts.writeNow(logged(deps, attempt, 'present'));
-  return { status: 'present' as const, ...geo, face_recognition_status: 'verified', timestamp: outcome.timestamp, message: MSG.attendance.marked };
+  await deps.attempts.writeNow(logged(deps, attempt, status));
+  const message = status === 'late' ? MSG.late.markedAt(formatKolkata(outcome.timestamp)) : MSG.attendance.marked;
+  return { status, ...geo, face_recognition_status: 'verified', timestamp: outcome.timestamp, message };
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_LATE_AFTER_MINUTES } from '../../shared/attendance-status';
 import { MSG } from '../../shared/messages';
 import type { TStartGeofenceInput } from '../../shared/schemas/attendance';
 import type { AuthUser } from '../auth/authenticate';
@@ -35,6 +36,7 @@ export async function startGeofenceSession(deps: Deps, caller: AuthUser, input: 
   if (caller.role !== 'admin' && department.id !== caller.department_id) throw new DomainError('FORBIDDEN', MSG.attendance.notYourDepartment);
   await deps.sessions.sweepIfDue();
   const minutes = input.duration_minutes ?? deps.config.sessionMinutes;
+  const lateAfter = input.late_after_minutes ?? DEFAULT_LATE_AFTER_MINUTES;
   const now = deps.clock.now();
   const endsAt = new Date(now.getTime() + minutes * 60_000);
   // Check and insert in one transaction: SQLite runs them one at a time, so two starts cannot both pass the check.
@@ -61,6 +63,7 @@ export async function startGeofenceSession(deps: Deps, caller: AuthUser, input: 
           ends_at: endsAt.toISOString(),
           // Only an explicit true asks for the code: the REST default stays as the SPEC's clients expect.
           room_code_secret: input.room_code === true ? newRoomCodeSecret() : null,
+          late_after_minutes: lateAfter,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -76,6 +79,7 @@ export async function startGeofenceSession(deps: Deps, caller: AuthUser, input: 
     session_end_time: endsAt.toISOString(),
     department,
     room_code_required: input.room_code === true,
+    late_after_minutes: lateAfter,
   };
 }
 
@@ -102,6 +106,7 @@ export async function getGeofenceStatus(deps: Deps, caller: AuthUser) {
     session_end_time: open.ends_at,
     remaining_seconds: Math.max(0, Math.round((Date.parse(open.ends_at) - deps.clock.now().getTime()) / 1000)),
     room_code_required: open.room_code_secret !== null,
+    late_after_minutes: open.late_after_minutes,
     /** Who Stop would mark absent now: the question it asks first states this count. */
     unmarked_count: await countUnmarked(deps.db, open),
   };

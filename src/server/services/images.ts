@@ -12,24 +12,32 @@ export interface UploadedFile {
   size: number;
 }
 
+/** The refusals' words, by the image's place in the upload: face photos by default, a leave document its own. */
+export interface ImageTexts {
+  tooLarge: (n: number) => string;
+  tooManyPixels: (n: number) => string;
+  bad: (n: number) => string;
+}
+const FACE_IMAGE_TEXTS: ImageTexts = { tooLarge: MSG.register.imageTooLarge, tooManyPixels: MSG.register.imageTooManyPixels, bad: MSG.register.badImage };
+
 /**
  * Decodes every upload fully (a truncated or disguised file fails here) and re-encodes it as a clean JPEG:
  * EXIF (which may hold GPS) is stripped and orientation applied, so what is stored is only the face picture.
  */
-export async function normalizeFaceImages(files: UploadedFile[]): Promise<Buffer[]> {
+export async function normalizeFaceImages(files: UploadedFile[], texts: ImageTexts = FACE_IMAGE_TEXTS): Promise<Buffer[]> {
   const out: Buffer[] = [];
   for (const [i, file] of files.entries()) {
-    if (file.size > MAX_IMAGE_BYTES) throw new DomainError('VALIDATION', MSG.register.imageTooLarge(i + 1));
+    if (file.size > MAX_IMAGE_BYTES) throw new DomainError('VALIDATION', texts.tooLarge(i + 1));
     try {
       // metadata() reads the header only; limitInputPixels guards the decode itself as well.
       const { format, width = 0, height = 0 } = await sharp(file.buffer).metadata();
       if (format !== 'jpeg' && format !== 'png') throw new Error(`unsupported ${format}`);
-      if (width * height > MAX_IMAGE_PIXELS) throw new DomainError('VALIDATION', MSG.register.imageTooManyPixels(i + 1));
+      if (width * height > MAX_IMAGE_PIXELS) throw new DomainError('VALIDATION', texts.tooManyPixels(i + 1));
       const img = sharp(file.buffer, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS });
       out.push(await imageDecodes.run(() => img.rotate().flatten({ background: '#ffffff' }).jpeg({ quality: 90 }).toBuffer()));
     } catch (err) {
       if (err instanceof DomainError) throw err;
-      throw new DomainError('VALIDATION', MSG.register.badImage(i + 1));
+      throw new DomainError('VALIDATION', texts.bad(i + 1));
     }
   }
   return out;

@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps';
 import { DomainError } from '../lib/errors';
 import { lockSessionMarks } from './mark-flags/session-flags';
 import { markableSession } from './markable-session';
+import { absenceStatusOn, sessionDay } from './leave-excusal';
 import { unmarkedStudents } from './unmarked-students';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'sessions'>;
@@ -11,7 +12,8 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'sessions'>;
 /**
  * The rest of the class at once (Moodle's "set status for all unselected users"): every student of an open session
  * without a mark gets the teacher's manual mark, in one transaction. Marks already written, the students' own among
- * them, stay as they are. Only while the session runs: at its end the unmarked were marked absent already.
+ * them, stay as they are. Only while the session runs: at its end the unmarked were marked absent already. A bulk
+ * absent for a student on approved leave that day is written excused, as the end of the session would.
  */
 export async function markRemaining(deps: Deps, teacher: AuthUser, input: { session_id: number; status: 'present' | 'absent' }) {
   await deps.sessions.sweepIfDue();
@@ -28,7 +30,7 @@ export async function markRemaining(deps: Deps, teacher: AuthUser, input: { sess
         unmarkedStudents(trx, session).select((s) => [
           s.val(session.id).as('session_id'),
           'users.id as student_id',
-          s.val(input.status).as('status'),
+          input.status === 'absent' ? absenceStatusOn(sessionDay(session)).as('status') : s.val(input.status).as('status'),
           s.val(now).as('marked_at'),
           s.val(1).as('manual_override'),
           s.val(teacher.id).as('marked_by'),

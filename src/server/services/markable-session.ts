@@ -7,7 +7,7 @@ import { DomainError } from '../lib/errors';
 export async function markableSession(deps: Pick<AppDeps, 'db'>, teacher: AuthUser, sessionId: number) {
   const session = await deps.db
     .selectFrom('geofence_sessions')
-    .select(['id', 'teacher_id', 'department_id', 'ended_at'])
+    .select(['id', 'teacher_id', 'department_id', 'started_at', 'ended_at'])
     .where('id', '=', sessionId)
     .executeTakeFirst();
   if (!session) throw new DomainError('NOT_FOUND', MSG.attendance.sessionNotFound);

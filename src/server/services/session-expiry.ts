@@ -2,11 +2,12 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/connect';
 import type { Database, GeofenceSession } from '../db/schema';
 import type { AppDeps } from '../deps';
+import { absenceStatusOn, sessionDay } from './leave-excusal';
 import { unmarkedStudents } from './unmarked-students';
 
 /**
  * Closes a session and marks every active student of its department who has no record for it absent, marked by
- * the system (marked_by null). Returns how many were marked absent, or null when the session was already closed
+ * the system (marked_by null); a student with approved leave for the session's day is marked excused instead. Returns how many were marked absent, or null when the session was already closed
  * (by another request or another node): only the call that closes it writes the absentees.
  */
 export async function finalizeSession(trx: Transaction<Database> | Kysely<Database>, session: GeofenceSession, reason: 'manual' | 'expired', now: Date) {
@@ -25,7 +26,7 @@ export async function finalizeSession(trx: Transaction<Database> | Kysely<Databa
       unmarkedStudents(trx, session).select((s) => [
         s.val(session.id).as('session_id'),
         'users.id as student_id',
-        s.val('absent').as('status'),
+        absenceStatusOn(sessionDay(session)).as('status'),
         s.val(endedAt).as('marked_at'),
         s.val(0).as('manual_override'),
         s.val(endedAt).as('updated_at'),

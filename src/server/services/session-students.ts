@@ -1,6 +1,7 @@
 import { FACE_CHALLENGE_FAILS_PER_SESSION, GEOFENCE_FLAG_OUTSIDE } from '../../shared/constants';
 import { failedChallengesBySession } from './face-challenges';
 import { deviceLabel } from '../../shared/device-label';
+import type { AttendanceStatus } from '../../shared/attendance-status';
 import { MSG } from '../../shared/messages';
 import type { AuthUser } from '../auth/authenticate';
 import type { AppDeps } from '../deps';
@@ -113,10 +114,10 @@ export async function getStudentsForSession(deps: Deps, teacher: AuthUser, args:
 }
 
 /**
- * A teacher's correction: present or absent for one student of one of their sessions, flagged manual. An unflagged
+ * A teacher's correction: any of the four statuses for one student of one of their sessions, flagged manual. An unflagged
  * mark that already says so stays as it is: Mark Present on a verified present mark must not turn it into a manual one.
  */
-export async function markAttendanceManually(deps: Deps, teacher: AuthUser, input: { student_id: number; session_id: number; status: 'present' | 'absent' }) {
+export async function markAttendanceManually(deps: Deps, teacher: AuthUser, input: { student_id: number; session_id: number; status: AttendanceStatus }) {
   const session = await markableSession(deps, teacher, input.session_id);
   const student = await deps.db.selectFrom('users').select(['id', 'username', 'department_id', 'role']).where('id', '=', input.student_id).executeTakeFirst();
   if (!student || student.role !== 'student') throw new DomainError('NOT_FOUND', MSG.attendance.studentNotFound);

@@ -12,8 +12,10 @@ export async function getStudentAttendance(deps: Deps, student: AuthUser, page: 
     .selectFrom('attendance_records')
     .select((eb) => [
       eb.fn.countAll<number>().as('total'),
-      sql<number>`coalesce(sum(case when status = 'present' then 1 else 0 end), 0)`.as('present'),
-      sql<string | null>`max(case when status = 'present' then marked_at end)`.as('last_present_at'),
+      // Issue 24: late counts as attended, and an excused session is left out of the rate's denominator.
+      sql<number>`coalesce(sum(case when status in ('present', 'late') then 1 else 0 end), 0)`.as('present'),
+      sql<number>`coalesce(sum(case when status = 'excused' then 1 else 0 end), 0)`.as('excused'),
+      sql<string | null>`max(case when status in ('present', 'late') then marked_at end)`.as('last_present_at'),
     ])
     .where('student_id', '=', student.id)
     .executeTakeFirstOrThrow();
@@ -28,12 +30,13 @@ export async function getStudentAttendance(deps: Deps, student: AuthUser, page: 
     .offset((page - 1) * limit)
     .execute();
   const total = Number(totals.total);
+  const counted = total - Number(totals.excused);
   return {
     attendance_records: rows.map(({ manual_override, ...r }) => ({ ...r, manual_flag: manual_override === 1 })),
-    attendance_rate: total ? Math.round((Number(totals.present) / total) * 1000) / 10 : 0,
+    attendance_rate: counted ? Math.round((Number(totals.present) / counted) * 1000) / 10 : 0,
     total_pages: Math.max(1, Math.ceil(total / limit)),
     total_records: total,
-    /** The last time the student was marked present: an absent mark is not a check-in. */
+    /** The last time the student was marked present or late: an absent or excused mark is not a check-in. */
     last_present_at: totals.last_present_at,
   };
 }

@@ -99,7 +99,8 @@ export const adminMessages = {
       } as Record<string, string>,
     },
     summaryTitle: 'Attendance summary',
-    summaryColumns: ['Teacher', 'Student', 'Present', 'Absent', 'Geo Success', 'Geo Fail', 'Face Success', 'Face Fail', 'Total'] as const,
+    /** Present counts late marks too (attended); Late and Excused (issue 24) follow the SPEC's Absent. */
+    summaryColumns: ['Teacher', 'Student', 'Present', 'Absent', 'Late', 'Excused', 'Geo Success', 'Geo Fail', 'Face Success', 'Face Fail', 'Total'] as const,
     /** The summary popup's column after summaryColumns: flagged present marks and their share of the present ones. */
     flaggedColumn: 'Flagged',
     flaggedCount: (n: number, rate: number | null) => (rate === null ? `${n}` : `${n} (${rate}%)`),

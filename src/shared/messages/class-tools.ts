@@ -61,7 +61,7 @@ export const classToolMessages = {
     verified: 'Verified by face and location',
     manual: 'Marked by a teacher',
     automatic: 'Marked absent when the session ended',
-    changeTo: (status: 'present' | 'absent') => (status === 'present' ? 'Change to present' : 'Change to absent'),
+    changeTo: (status: 'present' | 'late' | 'excused' | 'absent') => `Change to ${status}`,
     confirmPresent: 'Confirm present (clears the flags)',
     how: 'How',
   },

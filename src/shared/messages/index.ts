@@ -15,6 +15,7 @@ import { campusNetworkMessages } from './campus-networks';
 import { classToolMessages } from './class-tools';
 import { adminListMessages } from './admin-lists';
 import { appShellMessages } from './app-shell';
+import { leaveMessages } from './leave';
 
 export const MSG = {
   ...formsMessages,
@@ -33,6 +34,7 @@ export const MSG = {
   ...classToolMessages,
   ...adminListMessages,
   ...appShellMessages,
+  ...leaveMessages,
 } as const;
 
 /** Login failure codes of SPEC section 7. */

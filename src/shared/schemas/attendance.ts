@@ -2,6 +2,7 @@ import { z } from 'zod';
 import './error-map';
 import { DEVICE_ID_RE, MAX_RADIUS_M, MIN_RADIUS_M, STUDENT_ATTENDANCE_PAGE_SIZE, TEACHER_STUDENT_PAGE_SIZE } from '../constants';
 import { MSG } from '../messages';
+import { ATTENDANCE_STATUSES, MAX_LATE_AFTER_MINUTES } from '../attendance-status';
 
 // JSON numbers only: null, [], '' and false are wrong types (400), never 0.
 const ZLatitude = z.number({ error: MSG.attendance.badCoordinates }).min(-90, MSG.attendance.badCoordinates).max(90, MSG.attendance.badCoordinates);
@@ -26,6 +27,13 @@ export const ZStartGeofenceInput = z.object({
   duration_minutes: z.number().int().min(1).max(180).optional(),
   /** Require the rotating room code for this session (issue 19); the REST default is false, the dashboard sends true. */
   room_code: z.boolean().optional(),
+  /** Issue 24: an own mark more than this many minutes after the start is late; DEFAULT_LATE_AFTER_MINUTES if absent. */
+  late_after_minutes: z
+    .number({ error: MSG.late.badGrace })
+    .int(MSG.late.badGrace)
+    .min(0, MSG.late.badGrace)
+    .max(MAX_LATE_AFTER_MINUTES, MSG.late.badGrace)
+    .optional(),
 });
 export type TStartGeofenceInput = z.infer<typeof ZStartGeofenceInput>;
 
@@ -50,7 +58,8 @@ export const ZManualMarkInput = z.object({
   session_id: z.union([z.number().int().positive(MSG.teacher.sessionIdMissing), z.string().regex(ID_DIGITS_RE).transform(Number)], {
     error: MSG.teacher.sessionIdMissing,
   }),
-  status: z.enum(['present', 'absent']),
+  /** Issue 24: a teacher's mark may be any of the four. */
+  status: z.enum(ATTENDANCE_STATUSES),
 });
 export type TManualMarkInput = z.infer<typeof ZManualMarkInput>;
 

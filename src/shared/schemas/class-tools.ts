@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
+import { BULK_STATUSES } from '../attendance-status';
 import { ZManualMarkInput } from './attendance';
 import { ZEmail, ZPassword, ZPhone, ZUsername } from './auth';
 
@@ -32,7 +33,7 @@ export const ZTeacherAddStudentInput = z.object({
 export type TTeacherAddStudentInput = z.input<typeof ZTeacherAddStudentInput>;
 
 /** teacher.markRemaining and PATCH /api/mark_remaining: every student of the session without a mark yet. */
-export const ZMarkRemainingInput = ZManualMarkInput.pick({ session_id: true, status: true });
+export const ZMarkRemainingInput = ZManualMarkInput.pick({ session_id: true }).extend({ status: z.enum(BULK_STATUSES) });
 export type TMarkRemainingInput = z.input<typeof ZMarkRemainingInput>;
 
 /**

@@ -86,7 +86,10 @@ export function AttendanceCharts({ filter }: { filter: AttendanceFilter }) {
           t && (
             <TwoSlicePie
               data={[
-                { name: C.present, value: t.present, color: GREEN },
+                // Issue 24: present on time, late, excused and absent as four slices (t.present counts late ones too).
+                { name: C.present, value: t.present - t.late, color: GREEN },
+                { name: MSG.statuses.late, value: t.late, color: AMBER },
+                { name: MSG.statuses.excused, value: t.excused, color: BLUE },
                 { name: C.absent, value: t.absent, color: RED },
               ]}
             />

@@ -14,7 +14,17 @@ import type { AttendanceFilter, PairRow } from './admin-types';
 import { FieldGrid, REPORT_DIALOG, REPORT_DIALOG_BODY } from './field-grid';
 
 const A = MSG.admin;
-const COUNTS = ['total_present', 'total_absent', 'geofencing_success', 'geofencing_fail', 'face_success', 'face_fail', 'total_attendance'] as const;
+const COUNTS = [
+  'total_present',
+  'total_absent',
+  'total_late',
+  'total_excused',
+  'geofencing_success',
+  'geofencing_fail',
+  'face_success',
+  'face_fail',
+  'total_attendance',
+] as const;
 /** The count columns' names, in COUNTS order (summaryColumns after Teacher and Student). */
 const COUNT_LABELS = A.summaryColumns.slice(2);
 

@@ -58,7 +58,9 @@ export function AttendanceHistory({
                   <TableRow key={r.id}>
                     <TableCell className="font-medium">
                       {formatDate(r.timestamp)}
-                      {r.status === 'present' && <p className="text-xs font-normal text-muted-foreground tabular-nums sm:hidden">{formatTime(r.timestamp)}</p>}
+                      {(r.status === 'present' || r.status === 'late') && (
+                        <p className="text-xs font-normal text-muted-foreground tabular-nums sm:hidden">{formatTime(r.timestamp)}</p>
+                      )}
                     </TableCell>
                     <TableCell className="whitespace-normal">
                       <div className="flex flex-wrap items-center gap-2">
@@ -74,7 +76,9 @@ export function AttendanceHistory({
                         )}
                       </div>
                     </TableCell>
-                    <TableCell className="hidden tabular-nums sm:table-cell">{r.status === 'present' ? formatTime(r.timestamp) : '—'}</TableCell>
+                    <TableCell className="hidden tabular-nums sm:table-cell">
+                      {r.status === 'present' || r.status === 'late' ? formatTime(r.timestamp) : '—'}
+                    </TableCell>
                   </TableRow>
                 ))}
             {data && records.length === 0 && (

@@ -1,3 +1,4 @@
+import { DEFAULT_LATE_AFTER_MINUTES, MAX_LATE_AFTER_MINUTES } from '../../../shared/attendance-status';
 import { Crosshair, Ruler } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -21,9 +22,11 @@ export function RadiusDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   initialCustom: number;
-  onChoose: (radius: number) => void;
+  onChoose: (radius: number, lateAfterMinutes: number) => void;
 }) {
   const [text, setText] = useState(String(initialCustom));
+  // Issue 24: the grace period after which a student's own mark is late.
+  const [grace, setGrace] = useState(String(DEFAULT_LATE_AFTER_MINUTES));
   const chosen = useRef(false);
 
   useEffect(() => {
@@ -34,9 +37,11 @@ export function RadiusDialog({
   }, [open, initialCustom]);
 
   function choose(radius: number) {
+    const minutes = Number(grace);
+    if (!Number.isInteger(minutes) || minutes < 0 || minutes > MAX_LATE_AFTER_MINUTES) return void toast.error(MSG.late.badGrace);
     chosen.current = true;
     onOpenChange(false);
-    onChoose(radius);
+    onChoose(radius, minutes);
   }
 
   function chooseCustom() {
@@ -58,6 +63,19 @@ export function RadiusDialog({
           <DialogDescription>{D.description}</DialogDescription>
         </DialogHeader>
         <div className="grid gap-4">
+          <div className="grid gap-1.5">
+            <Label htmlFor="start-late-after">{MSG.late.graceLabel}</Label>
+            <Input
+              id="start-late-after"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={MAX_LATE_AFTER_MINUTES}
+              value={grace}
+              onChange={(e) => setGrace(e.target.value)}
+            />
+            <p className="text-xs text-muted-foreground">{MSG.late.graceHint(Number(grace) || 0)}</p>
+          </div>
           <Button size="lg" onClick={() => choose(DEFAULT_RADIUS_M)}>
             <Crosshair aria-hidden />
             {D.useDefault(DEFAULT_RADIUS_M)}

@@ -23,7 +23,7 @@ export function useSessionActions() {
   const stopMutation = trpc.teacher.stopGeofence.useMutation();
 
   /** Opens a session at the teacher's current position; true when one was opened. */
-  async function startGeofence(radius: number, department: number | string, roomCode: boolean): Promise<boolean> {
+  async function startGeofence(radius: number, department: number | string, roomCode: boolean, lateAfterMinutes?: number): Promise<boolean> {
     if (!getToken()) return fail(M.notAuthenticated);
     const teacherId = userIdFromToken();
     if (teacherId === null) return fail(M.noTeacherId);
@@ -36,7 +36,14 @@ export function useSessionActions() {
         return fail(M.locationDenied);
       }
       try {
-        const res = await startMutation.mutateAsync({ teacher_id: teacherId, ...location, radius, department, room_code: roomCode });
+        const res = await startMutation.mutateAsync({
+          teacher_id: teacherId,
+          ...location,
+          radius,
+          department,
+          room_code: roomCode,
+          late_after_minutes: lateAfterMinutes,
+        });
         const minutes = res.duration_minutes ?? DEFAULT_SESSION_MINUTES_CLIENT;
         const endTime = res.session_end_time ?? new Date(Date.now() + minutes * 60_000).toISOString();
         geofenceStorage.saveStart({ location, radius, endTime });

@@ -1,3 +1,4 @@
+import type { AttendanceStatus } from '../../../shared/attendance-status';
 import { Check, ShieldCheck, UserX, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { MSG } from '../../../shared/messages';
@@ -41,7 +42,7 @@ export function StudentDetailDialog({ student, session, onClose }: { student: Se
       ]
     : [];
 
-  async function update(status: 'present' | 'absent') {
+  async function update(status: AttendanceStatus) {
     if (s && (await mark(s, status))) onClose();
   }
 
@@ -92,7 +93,16 @@ export function StudentDetailDialog({ student, session, onClose }: { student: Se
             <FaceChangeHistory studentId={s.student_id} />
             {/* The current mark is shown above: offer only what changes it (and, for a flagged present mark, the teacher's word). */}
             <DialogFooter>
-              {(!s.marked || s.status === 'present') && (
+              {/* Issue 24: a marked student may be changed to any other of the four statuses. */}
+              {s.marked &&
+                (['late', 'excused'] as const)
+                  .filter((other) => other !== s.status)
+                  .map((other) => (
+                    <Button key={other} variant="outline" onClick={() => update(other)} disabled={pending}>
+                      {C.changeTo(other)}
+                    </Button>
+                  ))}
+              {(!s.marked || s.status !== 'absent') && (
                 <Button variant="outline" onClick={() => update('absent')} disabled={pending}>
                   <X aria-hidden />
                   {s.marked ? C.changeTo('absent') : D.markAbsent}
@@ -104,7 +114,7 @@ export function StudentDetailDialog({ student, session, onClose }: { student: Se
                   {C.confirmPresent}
                 </Button>
               )}
-              {(!s.marked || s.status === 'absent') && (
+              {(!s.marked || s.status !== 'present') && (
                 <Button onClick={() => update('present')} disabled={pending}>
                   <Check aria-hidden />
                   {s.marked ? C.changeTo('present') : D.markPresent}

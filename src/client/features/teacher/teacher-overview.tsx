@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
 import { PendingFaceChangesSection } from '@/features/face-changes';
+import { PendingLeaveSection } from '@/features/leave';
 import { refusalText } from '@/lib/server-errors';
 import { GeofenceSettingsCard } from './geofence-settings-card';
 import { geofenceStorage } from './geofence-storage';
@@ -77,16 +78,17 @@ export function TeacherOverview({ geofence, onViewStudents }: { geofence: Return
       </div>
       <div className="grid gap-6 xl:grid-cols-2">
         <PendingStudentsSection />
+        <PendingLeaveSection />
         <PendingFaceChangesSection />
       </div>
       <RadiusDialog
         open={choosing}
         onOpenChange={setChoosing}
         initialCustom={radius.chosenRadius}
-        onChoose={(r) => {
+        onChoose={(r, lateAfter) => {
           // One radius: what the dialog chose is what the settings card shows from now on.
           radius.adopt(r);
-          void run(() => geofence.start(r, department ?? profile.data?.department?.id ?? '', radius.requireRoomCode));
+          void run(() => geofence.start(r, department ?? profile.data?.department?.id ?? '', radius.requireRoomCode, lateAfter));
         }}
       />
       <StopConfirmDialog open={stopping} onOpenChange={setStopping} geofence={geofence} onConfirm={() => void run(geofence.stop)} />

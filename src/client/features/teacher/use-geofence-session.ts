@@ -63,8 +63,8 @@ export function useGeofenceSession() {
     if (!data.active && previous === null && geofenceStorage.read().started) geofenceStorage.clearSession();
   }, [data]);
 
-  async function start(radius: number, department: number | string, roomCode: boolean) {
-    if (await startGeofence(radius, department, roomCode)) await refresh();
+  async function start(radius: number, department: number | string, roomCode: boolean, lateAfterMinutes?: number) {
+    if (await startGeofence(radius, department, roomCode, lateAfterMinutes)) await refresh();
   }
 
   async function stop() {

@@ -1,3 +1,4 @@
+import type { AttendanceStatus } from '../../../shared/attendance-status';
 import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
 import { refusalText } from '@/lib/server-errors';
@@ -11,7 +12,7 @@ export function useManualMark() {
   const utils = trpc.useUtils();
   const mutation = trpc.teacher.markManual.useMutation({ onSuccess: () => utils.teacher.invalidate() });
 
-  async function mark(student: SessionStudent, status: 'present' | 'absent'): Promise<boolean> {
+  async function mark(student: SessionStudent, status: AttendanceStatus): Promise<boolean> {
     if (!student.session_id) {
       toast.error(M.sessionIdMissing);
       return false;

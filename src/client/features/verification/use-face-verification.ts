@@ -150,5 +150,7 @@ export function useFaceVerification(camera: Camera, passedCoords: Coords | null)
 function showResult(result: RouterOutputs['student']['markAttendance']) {
   if (result.status === 'already_marked') toast.info(M.alreadyMarked, opts);
   else if (result.status === 'present' && result.geofencing_status === 'valid' && result.face_recognition_status === 'verified') toast.success(M.marked, opts);
+  // Issue 24: past the teacher's grace period the mark is late, and the result says when it was made.
+  else if (result.status === 'late' && result.face_recognition_status === 'verified') toast.success(result.message, opts);
   else toast.error(M.failed, { ...opts, description: 'error' in result ? result.error : undefined });
 }

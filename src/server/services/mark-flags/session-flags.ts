@@ -64,7 +64,8 @@ export async function refreshSessionFlags(trx: DB, sessionId: number, now: Date,
     ])
     .where('session_id', '=', sessionId)
     .execute();
-  const own = (r: (typeof rows)[number]) => r.status === 'present' && r.manual_override === 0;
+  // A late mark is an own mark too (issue 24): it is flagged like a present one.
+  const own = (r: (typeof rows)[number]) => (r.status === 'present' || r.status === 'late') && r.manual_override === 0;
   const marks: SessionMark[] = rows.filter(own).map((r) => ({ ...r, at: Date.parse(r.marked_at) }));
   const relational = relationalFlags(marks, opts);
   for (const r of rows) {

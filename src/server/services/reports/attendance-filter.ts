@@ -28,7 +28,7 @@ export const recordConditions = (f: TAttendanceFilter) => (eb: ExpressionBuilder
   if (f.mode === 'offline') all.push(eb('r.geofencing_status', 'is not', null));
   if (f.mode === 'online') all.push(eb('r.geofencing_status', 'is', null));
   // Only an own present mark carries flags (the marking keeps others at 0); the status check says so to a reader.
-  if (f.flagged) all.push(eb('r.status', '=', 'present'), eb('r.mark_flags', '!=', 0));
+  if (f.flagged) all.push(eb('r.status', 'in', ['present', 'late']), eb('r.mark_flags', '!=', 0));
   return eb.and(all);
 };
 

@@ -1,13 +1,16 @@
 import type { TAttendanceDetailsInput, TAttendanceFilter } from '../../../shared/schemas/admin';
 import type { DB } from '../../db/connect';
-import { F_FACE_FAIL, F_FACE_OK, F_FLAGGED, F_GEO_INVALID, F_GEO_VALID, F_MANUAL, F_PRESENT, type Facts } from './attendance-facts';
+import { F_EXCUSED, F_FACE_FAIL, F_FACE_OK, F_FLAGGED, F_GEO_INVALID, F_GEO_VALID, F_LATE, F_MANUAL, F_PRESENT, type Facts } from './attendance-facts';
 import { filterKey } from './attendance-filter';
 import { kolkataDayEnd, kolkataDayStart } from '../../../shared/kolkata-time';
 import type { AppDeps } from '../../deps';
 
-/** Counters per pair, in one typed array: PRESENT, ABSENT, GEO_OK, GEO_FAIL, FACE_OK, FACE_FAIL, MANUAL, TOTAL, FLAGGED. */
-const K = 9;
-const [PRESENT, ABSENT, GEO_OK, GEO_FAIL, FACE_OK, FACE_FAIL, MANUAL, TOTAL, FLAGGED] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+/**
+ * Counters per pair, in one typed array: PRESENT (attended: present or late), ABSENT (absent only), GEO_OK, GEO_FAIL,
+ * FACE_OK, FACE_FAIL, MANUAL, TOTAL, FLAGGED, LATE (of the attended), EXCUSED (neither attended nor absent).
+ */
+const K = 11;
+const [PRESENT, ABSENT, GEO_OK, GEO_FAIL, FACE_OK, FACE_FAIL, MANUAL, TOTAL, FLAGGED, LATE, EXCUSED] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 
 /** Flagged present marks as a share of present marks, 0..100 to one decimal; null without a present mark. */
 const flaggedRate = (flagged: number, present: number) => (present ? Math.round((flagged / present) * 1000) / 10 : null);
@@ -55,7 +58,8 @@ function aggregate(f: Facts, q: TAttendanceFilter): CachedAggregate {
     if (flaggedOnly && !(fl & F_FLAGGED)) continue;
     const p = pair[i];
     const b = p * K;
-    counts[b + (fl & F_PRESENT ? PRESENT : ABSENT)]++;
+    counts[b + (fl & F_PRESENT ? PRESENT : fl & F_EXCUSED ? EXCUSED : ABSENT)]++;
+    if (fl & F_LATE) counts[b + LATE]++;
     if (fl & F_GEO_VALID) counts[b + GEO_OK]++;
     if (fl & F_GEO_INVALID) counts[b + GEO_FAIL]++;
     if (fl & F_FACE_OK) counts[b + FACE_OK]++;
@@ -125,6 +129,9 @@ async function pairRowsOf(db: DB, f: Facts, agg: CachedAggregate, pairs: Int32Ar
       student_name: names.get(f.pairStudent[p]) ?? '',
       total_present: c(PRESENT),
       total_absent: c(ABSENT),
+      // Issue 24: total_present counts late marks (attended); excused is neither present nor absent.
+      total_late: c(LATE),
+      total_excused: c(EXCUSED),
       geofencing_success: c(GEO_OK),
       geofencing_fail: c(GEO_FAIL),
       face_success: c(FACE_OK),
@@ -166,6 +173,8 @@ export async function attendanceChartTotals(deps: Pick<AppDeps, 'reports'>, q: T
   return {
     present: t[PRESENT],
     absent: t[ABSENT],
+    late: t[LATE],
+    excused: t[EXCUSED],
     geofence: { success: t[GEO_OK], fail: t[GEO_FAIL] },
     face: { success: t[FACE_OK], fail: t[FACE_FAIL] },
     manual: t[MANUAL],

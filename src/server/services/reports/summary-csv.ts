@@ -19,6 +19,8 @@ export async function summaryCsv(
         r.student_name,
         r.total_present,
         r.total_absent,
+        r.total_late,
+        r.total_excused,
         r.geofencing_success,
         r.geofencing_fail,
         r.face_success,

@@ -1,0 +1,2 @@
+export { LeaveRequestCard } from './leave-request-card';
+export { PendingLeaveSection } from './pending-leave-section';

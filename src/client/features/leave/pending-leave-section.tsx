@@ -1,0 +1,76 @@
+import { CalendarOff } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { MSG } from '../../../shared/messages';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { type RouterOutputs, trpc } from '@/lib/trpc';
+
+const L = MSG.leave;
+type PendingLeave = RouterOutputs['teacher']['pendingLeaveRequests'][number];
+
+/** The teacher dashboard's waiting leave requests, beside the pending students: approve or decline with a note. */
+export function PendingLeaveSection() {
+  const pending = trpc.teacher.pendingLeaveRequests.useQuery();
+  const list = pending.data ?? [];
+  return (
+    <Card data-testid="pending-leave-requests">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-lg">
+          <CalendarOff className="size-5 text-primary" aria-hidden />
+          <h2>{L.pendingTitle}</h2>
+        </CardTitle>
+        <CardDescription>{L.pendingDescription}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {list.length === 0 ? (
+          <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
+            {pending.isPending ? MSG.loader.label : pending.isError ? pending.error.message : L.noPending}
+          </p>
+        ) : (
+          <ul className="grid gap-3">
+            {list.map((r) => (
+              <PendingLeaveItem key={r.id} request={r} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function PendingLeaveItem({ request: r }: { request: PendingLeave }) {
+  const utils = trpc.useUtils();
+  const [note, setNote] = useState('');
+  const decide = trpc.teacher.decideLeaveRequest.useMutation({
+    onSuccess: async (res) => {
+      toast.success(res.message);
+      await Promise.all([utils.teacher.pendingLeaveRequests.invalidate(), utils.teacher.studentsForSession.invalidate()]);
+    },
+    onError: (err) => toast.error(err.message || L.decideFailed),
+  });
+  return (
+    <li className="grid gap-2 rounded-lg border p-3 text-sm" data-testid="pending-leave">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <span className="font-medium">{r.student.username}</span>
+        <span className="tabular-nums text-muted-foreground">{L.days(r.from_date, r.to_date)}</span>
+      </div>
+      <p className="break-words">{r.reason}</p>
+      {r.document_url && (
+        <a href={r.document_url} target="_blank" rel="noreferrer" className="justify-self-start text-primary underline">
+          {L.viewDocument}
+        </a>
+      )}
+      <Input aria-label={L.note} placeholder={L.note} maxLength={300} value={note} onChange={(e) => setNote(e.target.value)} />
+      <div className="flex gap-2">
+        <Button size="sm" disabled={decide.isPending} onClick={() => decide.mutate({ request_id: r.id, decision: 'approve', note })}>
+          {L.approve}
+        </Button>
+        <Button size="sm" variant="outline" disabled={decide.isPending} onClick={() => decide.mutate({ request_id: r.id, decision: 'decline', note })}>
+          {L.decline}
+        </Button>
+      </div>
+    </li>
+  );
+}

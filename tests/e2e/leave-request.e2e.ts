@@ -1,0 +1,81 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../src/shared/messages';
+import { kolkataDay } from '../../src/shared/kolkata-time';
+import { postJson } from '../helpers/http';
+import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
+import { hasChromium, launchBrowser, openPage, screenshot, setStoredToken, toastWith } from './support/browser';
+import { apiLogin } from './support/journey';
+
+const L = MSG.leave;
+const PASSWORD = 'Str0ng!pass';
+const PHONE = { width: 390, height: 844 };
+const CLASSROOM = { latitude: 23.0225, longitude: 72.5714 };
+
+/** Issue 24: a leave request from the student's form to an Excused row in their history, at a phone's width. */
+describe.skipIf(!hasChromium)('a leave request in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('the student asks, the teacher approves, and the history shows Excused', async () => {
+    const teacher = await createTestUser(server.db, { role: 'teacher', department: 'BCA', password: PASSWORD, username: 'mrsrao' });
+    const student = await createTestUser(server.db, { role: 'student', department: 'BCA', password: PASSWORD, username: 'asha' });
+    const teacherToken = await apiLogin(server.url, teacher.email, PASSWORD);
+    const studentToken = await apiLogin(server.url, student.email, PASSWORD);
+    // A class the student missed today: started and stopped, so the automatic absence is written.
+    const started = await postJson(`${server.url}/api/start_geofence`, { teacher_id: teacher.id, ...CLASSROOM, radius: 50, department: 'BCA' }, teacherToken);
+    expect(started.status).toBe(201);
+    await fetch(`${server.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${teacherToken}` } });
+    const today = kolkataDay(new Date().toISOString());
+
+    const s = await openPage(browser, server.url, { viewport: PHONE });
+    await setStoredToken(s.page, studentToken);
+    await s.page.goto('/student-dashboard');
+    const card = s.page.getByTestId('leave-requests');
+    await card.getByText(L.none).waitFor();
+    await card.getByLabel(L.from).fill(today);
+    await card.getByLabel(L.to).fill(today);
+    await card.getByLabel(L.reason).fill('Fever: the doctor asked me to rest today');
+    await screenshot(s.page, 'leave-request-form-390', true);
+    await card.getByRole('button', { name: L.submit }).click();
+    await toastWith(s.page, L.sent).waitFor();
+    const item = card.getByTestId('leave-request');
+    await item.getByText(L.state.pending).waitFor();
+    await screenshot(s.page, 'leave-request-pending-390', true);
+
+    const t = await openPage(browser, server.url, { viewport: PHONE });
+    await setStoredToken(t.page, teacherToken);
+    await t.page.goto('/teacher-dashboard');
+    const pending = t.page.getByTestId('pending-leave');
+    await pending.getByText('Fever: the doctor asked me to rest today').waitFor();
+    await pending.getByText('asha').waitFor();
+    await pending.getByLabel(L.note).fill('Get well soon');
+    await pending.scrollIntoViewIfNeeded();
+    await screenshot(t.page, 'leave-teacher-pending-390', true);
+    await pending.getByRole('button', { name: L.approve }).click();
+    await toastWith(t.page, L.approved(1)).waitFor();
+    await t.page.getByTestId('pending-leave-requests').getByText(L.noPending).waitFor();
+
+    await s.page.reload();
+    await card.getByTestId('leave-request').getByText(L.state.approved).waitFor();
+    await card.getByText(L.noteBy('Get well soon')).waitFor();
+    await screenshot(s.page, 'leave-request-approved-390', true);
+    await s.page.getByRole('tab', { name: MSG.student.tabs.attendance }).click();
+    await s.page.getByRole('main').getByText(MSG.statuses.excused, { exact: true }).first().waitFor();
+    await screenshot(s.page, 'leave-history-excused-390', true);
+    const record = await server.db.selectFrom('attendance_records').select('status').where('student_id', '=', student.id).executeTakeFirstOrThrow();
+    expect(record.status).toBe('excused');
+    expect(s.consoleErrors).toEqual([]);
+    await s.context.close();
+    await t.context.close();
+  });
+});
