@@ -37,6 +37,28 @@ export function keepChallengeFields() {
   };
 }
 
+/** A stretch of the fake camera's loop (s): the file plays from its start as the camera opens, and loops. */
+export interface StartWindow {
+  loopS: number;
+  from: number;
+  to: number;
+}
+
+/**
+ * Waits, polling the preview's clock, until the looping camera is within the window: where a student facing the
+ * camera, still, presses Start (the camera's lead-in), so the whole attempt ends before the file's loop.
+ */
+export async function waitForStartWindow(page: Page, w: StartWindow) {
+  await page.waitForFunction(
+    ({ loopS, from, to }) => {
+      const at = document.querySelector('video')!.currentTime % loopS;
+      return at >= from && at <= to;
+    },
+    w,
+    { polling: 20, timeout: 120_000 },
+  );
+}
+
 /**
  * One attempt through the face page as a student makes it: open /face-detection, wait until the camera runs and (when
  * `live`) the tracker follows the face, `waitMs` more, press Start, wait for the server's verdict. `firstInstruction`,
@@ -49,8 +71,8 @@ export async function attemptChallenge(
     firstInstruction?: string;
     waitMs?: number;
     label?: string;
-    /** the looping clip's length and its turn's span (s): Start is pressed only outside the turn and away from the loop's cut, as a student facing the camera does */
-    facingCamera?: { loopS: number; turn: readonly [number, number] };
+    /** Start is pressed only while the looping camera is within `from`..`to` s of its loop (waitForStartWindow) */
+    startWindow?: StartWindow;
   } = {},
 ): Promise<ChallengeAttempt> {
   await page.goto('/face-detection');
@@ -61,17 +83,7 @@ export async function attemptChallenge(
   if (opts.waitMs) await page.waitForTimeout(opts.waitMs);
   const tracking = await frame.getAttribute('data-tracking');
   const answer = page.waitForResponse((res) => res.url().endsWith('/api/compare-face-video') && res.status() !== 503, { timeout: 120_000 });
-  if (opts.facingCamera) {
-    await page.waitForFunction(
-      ({ loopS, turn }) => {
-        const at = document.querySelector('video')!.currentTime % loopS;
-        // nor within 0.25 s of the loop's cut: a jump from the clip's end to its start that no camera makes
-        return at > 0.25 && at < loopS - 0.25 && (at < turn[0] || at > turn[1]);
-      },
-      opts.facingCamera,
-      { polling: 20 },
-    );
-  }
+  if (opts.startWindow) await waitForStartWindow(page, opts.startWindow);
   const cameraAt = await page.evaluate(() => document.querySelector('video')!.currentTime);
   await start.click();
   let mode: string | null = null;
