@@ -108,11 +108,11 @@ describe.skipIf(!hasChromium || !hasFixtures)('the face challenge guided live in
     await server.db.deleteFrom('face_challenges').where('user_id', '=', p1.id).execute();
   });
 
-  /** The stretch of the camera's loop `fraction` (0..1) of the way through where Start is pressed (0.1 s wide). */
+  /** Where in the camera's lead-in Start is pressed, `fraction` (0..1) of the way from early to late (0.1 s wide). */
   function startWindow(file: CameraClip, fraction = 0.5): StartWindow {
     const [early, late] = START_BEFORE_CLIP_S;
-    const from = file.clipStartS - early + fraction * (early - late - 0.1);
-    return { loopS: file.loopS, from, to: from + 0.1 };
+    const from = LEAD_IN_S - early + fraction * (early - late - 0.1);
+    return { camera: file, from, to: from + 0.1 };
   }
 
   /** A page of a fresh login of p1 whose camera plays `clip`, keeping what it uploads. */

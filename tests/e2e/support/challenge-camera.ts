@@ -19,12 +19,26 @@ export interface StillEnds {
   leadOutS: number;
 }
 
-/** A camera file: where the clip itself starts in it and how long the file is (Chromium loops it at its end). */
+/** A camera file (Chromium loops it at its end) and how to tell where it is from its picture. */
 export interface CameraClip {
   y4m: string;
-  clipStartS: number;
-  loopS: number;
+  /** each clip frame's picture in small (frameSignature), and the last frame of its still start, the first of its still end */
+  signatures: number[][];
+  headEnd: number;
+  tailStart: number;
   remove(): void;
+}
+
+/** A picture in small: its luma averaged over SIG_W x SIG_H blocks, less its mean, over its spread (any brightness scale). */
+export const SIG_W = 32;
+export const SIG_H = 24;
+
+export function frameSignature(luma: ArrayLike<number>, w: number, h: number): number[] {
+  const out = new Array<number>(SIG_W * SIG_H).fill(0);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) out[Math.floor((y * SIG_H) / h) * SIG_W + Math.floor((x * SIG_W) / w)] += luma[y * w + x];
+  const mean = out.reduce((a, b) => a + b, 0) / out.length;
+  const sd = Math.sqrt(out.reduce((a, b) => a + (b - mean) ** 2, 0) / out.length) || 1;
+  return out.map((v) => (v - mean) / sd);
 }
 
 /**
@@ -77,10 +91,13 @@ export function challengeCameraClip(clip: string, still: StillEnds): CameraClip 
   const order = [...leadIn, ...frames.map((_, i) => i), ...leadOut];
   const y4m = path.join(dir, `${clip}.y4m`);
   fs.writeFileSync(y4m, Buffer.concat([header, ...order.flatMap((i) => [FRAME_MARK, frames[i]])]));
+  const w = Number(/ W(\d+)/.exec(header.toString())?.[1]);
+  const h = Number(/ H(\d+)/.exec(header.toString())?.[1]);
   return {
     y4m,
-    clipStartS: leadIn.length / FPS,
-    loopS: order.length / FPS,
+    signatures: frames.map((f) => frameSignature(f.subarray(0, w * h), w, h)),
+    headEnd,
+    tailStart,
     remove: () => fs.rmSync(dir, { recursive: true, force: true }),
   };
 }
