@@ -124,7 +124,6 @@ describe.skipIf(!hasChromium || !hasFixtures)('the face challenge guided live in
     const { page, context } = await openPage(cameras[clip].browser, server.url, { camera: true });
     await context.addInitScript(keepChallengeFields);
     await context.addInitScript(keepUploadedVideo);
-    if (process.env.E2E_DEBUG) page.on('console', (m) => m.text().startsWith('DBG') && console.log(m.text()));
     await setStoredToken(page, await logIn(server, p1.email));
     return { page, file: cameras[clip].file, close: () => context.close() };
   }
