@@ -121,6 +121,15 @@ describe('architecture', () => {
     }
   });
 
+  it('migrations import nothing from src/: a landed migration never changes because app code did', () => {
+    for (const file of filesUnder(path.join(root, 'migrations'))) {
+      for (const spec of importsOf(file)) {
+        const inside = !spec.startsWith('.') || path.resolve(path.dirname(file), spec).startsWith(path.join(root, 'migrations') + path.sep);
+        expect(inside, `${rel(file)} imports ${spec}: copy what it needs into migrations/`).toBe(true);
+      }
+    }
+  });
+
   it('production lib/ folders hold no test-only helper', () => {
     for (const dir of ['src/client/lib', 'src/server/lib']) {
       for (const file of filesUnder(path.join(root, dir)).filter((f) => !f.endsWith('.test.ts'))) {
