@@ -46,7 +46,7 @@ export const handle =
 export type AuthedRequest = Request & { user: AuthUser };
 
 /** requireUser's answer for a caller: 401 without a live user, 403 for another role, null when they may go on. */
-export function authRefusal(user: AuthUser | null, roles: Role[]): DomainError | null {
+function authRefusal(user: AuthUser | null, roles: Role[]): DomainError | null {
   if (!user) return new DomainError('UNAUTHORIZED', MSG.auth.unauthorized);
   if (roles.length && !roles.includes(user.role)) return new DomainError('FORBIDDEN', MSG.auth.forbidden);
   return null;
