@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kys
 import pg from 'pg';
 import { ARRAY_ROWS_MARK, isPostgresUrl } from './dialect';
 import type { Database } from './schema';
+import { logger } from '../lib/logger';
 
 export type DB = Kysely<Database>;
 
@@ -65,7 +66,7 @@ const pgTypes = {
 function connectPostgres(url: string, poolSize: number): DB {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes });
   // An idle client losing its server (a restart) emits here; without a listener it would crash the process.
-  pool.on('error', (err) => console.error('[db] idle PostgreSQL connection failed:', err.message));
+  pool.on('error', (err) => logger.error({ err: err.message }, 'db: idle PostgreSQL connection failed'));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

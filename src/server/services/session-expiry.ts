@@ -3,6 +3,7 @@ import type { DB } from '../db/connect';
 import type { Database, GeofenceSession } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { unmarkedStudents } from './unmarked-students';
+import { logger } from '../lib/logger';
 
 /**
  * Closes a session and marks every active student of its department who has no record for it absent, marked by
@@ -96,7 +97,7 @@ export function createSessionSweeper(deps: { db: DB; clock: AppDeps['clock'] }, 
     start(everyMs = tickMs) {
       sweeper.stop();
       timer = setInterval(() => {
-        sweep().catch((err) => console.error('[sessions] sweep failed', err));
+        sweep().catch((err) => logger.error({ err }, 'sessions: sweep failed'));
       }, everyMs);
       timer.unref();
       return () => sweeper.stop();
