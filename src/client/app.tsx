@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
-import { MSG } from '../shared/messages';
 import { AuthLayout } from '@/components/auth-layout';
 import { ProtectedRoute } from '@/components/protected-route';
 import { PublicLayout } from '@/components/public-layout';
@@ -10,7 +9,6 @@ import { ContactPage } from '@/pages/contact-page';
 import { LandingPage } from '@/pages/landing-page';
 import { LoginPage } from '@/pages/login-page';
 import { NotFoundPage } from '@/pages/not-found-page';
-import { PlaceholderPage } from '@/pages/placeholder-page';
 import { ThankYouPage } from '@/pages/thank-you-page';
 
 // Code-split the heavier pages (the camera form, the dashboards) out of the first load.
