@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/connect';
 import type { Database, GeofenceSession } from '../db/schema';
-import type { AppDeps } from '../deps';
+import type { Clock } from '../lib/clock';
 import { unmarkedStudents } from './unmarked-students';
 import { logger } from '../lib/logger';
 
@@ -58,7 +58,7 @@ export interface SessionSweeper {
  * closed by a conditional update in the same transaction as its absentees, so exactly one sweep ends it and marks
  * its absentees; the others see it closed and do nothing.
  */
-export function createSessionSweeper(deps: { db: DB; clock: AppDeps['clock'] }, tickMs = 1000): SessionSweeper {
+export function createSessionSweeper(deps: { db: DB; clock: Clock }, tickMs = 1000): SessionSweeper {
   let nextDueMs = Number.NEGATIVE_INFINITY;
   let readAtMs = Number.NEGATIVE_INFINITY;
   let running: Promise<number> | undefined;
