@@ -7,6 +7,9 @@ const POSTGRES_ONLY = ['tests/**/*.pg.test.ts'];
 /** Integration tests about the SQLite file itself (its modes, scripts that open it): not in the PostgreSQL pass. */
 const SQLITE_ONLY = ['src/server/db/file-modes.integration.test.ts', 'tests/scripts.integration.test.ts'];
 
+// Servers started by tests log warnings and errors only, unless a test (or the caller) asks for more.
+process.env.LOG_LEVEL ??= 'warn';
+
 // The PostgreSQL pass runs the integration suite again, each server on a database of its own created on the
 // TEST_DATABASE_URL server; every database of this run starts with the prefix, so global teardown drops leftovers.
 process.env.ROLLCALL_TEST_DB_PREFIX ??= `rollcall_t_${Date.now().toString(36)}_`;

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { columnTypes, isPostgres } from '../src/server/db/dialect';
+import { columnTypes, isPostgres } from './engine-columns';
 
 /** The whole data model of SPEC section 3, designed up front so later issues only add code. Frozen once landed. */
 export async function up(db: Kysely<any>): Promise<void> {

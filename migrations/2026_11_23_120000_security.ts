@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { columnTypes, isPostgres } from '../src/server/db/dialect';
+import { columnTypes, isPostgres } from './engine-columns';
 
 /**
  * Issue 12 (security):

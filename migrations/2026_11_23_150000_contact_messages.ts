@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { columnTypes } from '../src/server/db/dialect';
+import { columnTypes } from './engine-columns';
 
 /** Messages sent from the public contact form, kept for the school's administrators to read. */
 export async function up(db: Kysely<any>): Promise<void> {

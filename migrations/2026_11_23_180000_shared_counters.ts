@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { isPostgres } from '../src/server/db/dialect';
+import { isPostgres } from './engine-columns';
 
 /**
  * Counters every app node shares:

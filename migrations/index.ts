@@ -17,7 +17,8 @@ import * as lateAndLeave from './2026_11_26_172000_late_and_leave';
 /**
  * Static list so migrations run the same under tsx, vitest and any bundler; names sort in apply order. The same
  * migrations build SQLite and PostgreSQL: take id, real, blob and case-insensitive columns from columnTypes(db)
- * (src/server/db/dialect.ts), and write engine-specific SQL only behind isPostgres(db).
+ * (engine-columns.ts), and write engine-specific SQL only behind isPostgres(db). Migrations import nothing from src/
+ * (tests/architecture.test.ts): a landed migration must never change because app code did.
  */
 export const migrations: Record<string, Migration> = {
   '2026_11_22_120000_initial_schema': initialSchema,

@@ -1,3 +1,4 @@
+import './bench/quiet-logs';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -87,7 +88,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl?: string) 
   const studentTokens = await Promise.all(students.map((s) => login(s.email)));
 
   console.log('Seeding 100,000 attendance records (1,000 sessions x 100 students)...');
-  let t = Date.now();
+  const t = Date.now();
   await seedAttendance(deps.db, { teacherId: teacher.id, departmentId: bca.id, studentIds: students.map((s) => s.id), sessions: 1000 });
   console.log(`  seeded in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 

@@ -1,3 +1,4 @@
+import './bench/quiet-logs';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -227,6 +227,36 @@ describe('architecture', () => {
     }
   });
 
+  it('migrations import nothing from src/: a landed migration never changes because app code did', () => {
+    for (const file of filesUnder(path.join(root, 'migrations'))) {
+      for (const spec of importsOf(file)) {
+        const inside = !spec.startsWith('.') || path.resolve(path.dirname(file), spec).startsWith(path.join(root, 'migrations') + path.sep);
+        expect(inside, `${rel(file)} imports ${spec}: copy what it needs into migrations/`).toBe(true);
+      }
+    }
+  });
+
+  it('src/server has no import cycle (type imports count: deps.ts holds types of services that must not take AppDeps back)', () => {
+    const files = filesUnder(path.join(root, 'src/server')).filter((f) => !f.endsWith('.test.ts'));
+    const known = new Set(files);
+    const resolve = (from: string, spec: string) => {
+      if (!spec.startsWith('.')) return null;
+      const base = path.resolve(path.dirname(from), spec);
+      return [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((c) => known.has(c)) ?? null;
+    };
+    const edges = new Map(files.map((f) => [f, importsOf(f).flatMap((spec) => resolve(f, spec) ?? [])]));
+    // Depth-first walk: a file met again while still on the path closes a cycle.
+    const done = new Set<string>();
+    const walk = (file: string, trail: string[]) => {
+      const at = trail.indexOf(file);
+      if (at >= 0) expect.fail(`import cycle: ${[...trail.slice(at), file].map(rel).join(' -> ')}`);
+      if (done.has(file)) return;
+      for (const next of edges.get(file) ?? []) walk(next, [...trail, file]);
+      done.add(file);
+    };
+    for (const file of files) walk(file, []);
+  });
+
   it('production lib/ folders hold no test-only helper', () => {
     for (const dir of ['src/client/lib', 'src/server/lib']) {
       for (const file of filesUnder(path.join(root, dir)).filter((f) => !f.endsWith('.test.ts'))) {

@@ -52,8 +52,9 @@ const esm: BuildOptions = {
     '@vladmandic/human': path.join(root, 'node_modules/@vladmandic/human/dist/human.node-wasm.js'),
     '@vladmandic/face-api': path.join(root, 'node_modules/@vladmandic/face-api/dist/face-api.node-wasm.js'),
   },
-  // Optional peers that are required only when configured (pg's native driver) or never on Node.
-  external: ['pg-native', 'node-fetch'],
+  // Optional peers that are required only when configured (pg's native driver) or never on Node; pino-pretty is
+  // for a developer's terminal (lib/logger.ts), never loaded in the executable.
+  external: ['pg-native', 'node-fetch', 'pino-pretty'],
   // The bundles run from data: URLs: CommonJS code inside them needs a require, __dirname and __filename.
   banner: {
     js: "import { createRequire as __rcRequire } from 'node:module'; const require = __rcRequire(process.execPath); const __filename = process.execPath; const __dirname = process.execPath.replace(/\\/[^/]*$/, '');",

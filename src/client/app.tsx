@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
-import { MSG } from '../shared/messages';
 import { AuthLayout } from '@/components/auth-layout';
 import { OfflineNotice } from '@/components/offline-notice';
 import { ProtectedRoute } from '@/components/protected-route';

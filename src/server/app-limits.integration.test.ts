@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../shared/messages';
 import { getJson, postJson, trpcClient } from '../../tests/helpers/http';
 import { createTestUser, startTestServer, type TestServer } from '../../tests/helpers/test-server';
 

@@ -14,6 +14,8 @@ import { restApi } from './rest/index';
 import { appRouter } from './routers/_app';
 import { clientFiles } from './static/client-files';
 import { humanModelRoutes } from './static/human-models';
+import { logger } from './lib/logger';
+import { requestLog } from './lib/request-log';
 
 export { CLIENT_DIST };
 
@@ -24,6 +26,7 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
   app.disable('x-powered-by');
   // API answers are per-user and never revalidated: hashing every body for an ETag is wasted work.
   app.set('etag', false);
+  app.use(requestLog());
   if (deps.config.trustProxy) app.set('trust proxy', deps.config.trustProxy);
   app.use(tileSourceForPages(deps));
   app.use(
@@ -69,7 +72,7 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
         return wait ? { headers: { 'Retry-After': String(wait) } } : {};
       },
       onError: ({ error, path: p }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`[trpc] ${p}:`, error.cause ?? error);
+        if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error.cause ?? error, procedure: p }, 'trpc: unexpected error');
       },
     }),
   );
@@ -77,7 +80,7 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
   app.use(clientFiles(clientDir));
   const onError: ErrorRequestHandler = (err, _req, res, _next) => {
     const status = typeof err?.status === 'number' && err.status < 500 ? err.status : 500;
-    if (status === 500) console.error('[http] unexpected error', err);
+    if (status === 500) logger.error({ err }, 'http: unexpected error');
     const message = status === 500 ? MSG.server.internal : status === 413 ? MSG.server.tooLarge : MSG.server.validation;
     res.status(status).json({ success: false, message, error: message });
   };

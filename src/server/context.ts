@@ -4,6 +4,7 @@ import type { AppDeps } from './deps';
 import { type CookieJar, parseCookies } from './lib/cookies';
 import { originOf } from './lib/origin';
 import { userAgentOf } from './lib/user-agent';
+import { noteUserId } from './lib/request-log';
 
 /** What the procedures may know of the HTTP exchange: the caller and the request's cookies, and a way to set one. */
 export interface CallerContext {
@@ -28,12 +29,15 @@ export function createContextInner(deps: AppDeps, user: AuthUser | null = null, 
 
 /** Per-request context: the database and services travel here, never as globals. */
 export function createContextFactory(deps: AppDeps) {
-  return async ({ req, res }: CreateExpressContextOptions): Promise<Context> =>
-    createContextInner(deps, await authenticate(deps, req.headers.authorization), req.ip ?? 'unknown', {
+  return async ({ req, res }: CreateExpressContextOptions): Promise<Context> => {
+    const user = await authenticate(deps, req.headers.authorization);
+    if (user) noteUserId(res, user.id);
+    return createContextInner(deps, user, req.ip ?? 'unknown', {
       userAgent: userAgentOf(req.headers['user-agent']),
       cookies: parseCookies(req.headers.cookie),
       secure: req.secure,
       origin: originOf(req),
       setCookie: (header) => res.append('Set-Cookie', header),
     });
+  };
 }

@@ -1,15 +1,17 @@
 import { createApp } from './app';
 import { buildDeps } from './bootstrap';
 import { loadConfig } from './env';
+import { logger, prettyLogsAtTerminal } from './lib/logger';
 
 /** The only file that starts things: config, database, face engine, then the HTTP listener. */
 async function main() {
+  await prettyLogsAtTerminal();
   const config = loadConfig();
   const started = Date.now();
   const deps = await buildDeps(config);
   deps.sessions.start();
   const server = createApp(deps).listen(config.port, config.host, () => {
-    console.log(
+    logger.info(
       `Roll Call listening on http://localhost:${config.port} (data in ${config.dataDir}, database ${config.databaseUrl ? 'PostgreSQL' : 'SQLite'}, ready in ${Date.now() - started} ms)`,
     );
   });
@@ -26,6 +28,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
+  logger.fatal(err instanceof Error ? err.message : String(err));
   process.exit(1);
 });

@@ -15,6 +15,8 @@ export interface ServerProcess {
   db: DB;
   /** What the process wrote to stderr so far (it is also passed through to the test's stderr). */
   stderr(): string;
+  /** What the process wrote to stdout so far (its URL line, then its logs). */
+  stdout(): string;
   close(): Promise<void>;
 }
 
@@ -46,8 +48,8 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     errors += d;
     process.stderr.write(d);
   });
+  let out = '';
   const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
     child.stdout.on('data', (d) => {
       out += d;
       const line = out.split('\n').find((l) => l.startsWith('{'));
@@ -61,6 +63,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     pid: child.pid!,
     db,
     stderr: () => errors,
+    stdout: () => out,
     async close() {
       await db.destroy();
       await new Promise<void>((resolve) => {

@@ -38,7 +38,7 @@ async function faceres(m: Models, rgb: Uint8Array, width: number, height: number
     const res = await m.human.detect(framed, { face } as Partial<Config>);
     for (const f of res.face) m.tf.dispose(f.tensor);
     const e = res.face[0]?.embedding;
-    return e && e.length ? Float32Array.from(e) : null;
+    return e?.length ? Float32Array.from(e) : null;
   } finally {
     m.tf.dispose([img, framed]);
   }

@@ -44,5 +44,5 @@ export function ProtectedRoute({ roles, children }: { roles: readonly Role[]; ch
     setApprovedKey(null);
   }, [location.key, roleList]);
 
-  return approvedKey === location.key ? <>{children}</> : null;
+  return approvedKey === location.key ? children : null;
 }

@@ -13,7 +13,7 @@ export interface AuthUser {
 }
 
 /** The verified payload of a bearer header (signature and expiry only, no database), or null. */
-export async function bearerPayload(deps: Pick<AppDeps, 'tokens'>, header: string | undefined): Promise<VerifiedToken | null> {
+async function bearerPayload(deps: Pick<AppDeps, 'tokens'>, header: string | undefined): Promise<VerifiedToken | null> {
   const token = /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
   if (!token) return null;
   return deps.tokens.verify(token);
@@ -24,7 +24,7 @@ export async function bearerPayload(deps: Pick<AppDeps, 'tokens'>, header: strin
  * last logout, password change or deactivation (its version is older than the row's). The one rule for every path
  * that reads the user's row, whichever query read it.
  */
-export function liveUser(payload: VerifiedToken, row: (Omit<AuthUser, 'token_id'> & { token_version: number }) | undefined): AuthUser | null {
+function liveUser(payload: VerifiedToken, row: (Omit<AuthUser, 'token_id'> & { token_version: number }) | undefined): AuthUser | null {
   if (row?.status !== 'active') return null;
   if ((payload.tv ?? 0) !== row.token_version) return null;
   return { id: row.id, username: row.username, role: row.role, status: row.status, department_id: row.department_id, token_id: payload.token_id };

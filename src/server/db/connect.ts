@@ -1,11 +1,11 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
-import { ARRAY_ROWS_MARK, isPostgresUrl, PREPARED_MARK } from './dialect';
+import { ARRAY_ROWS_MARK, isPostgresUrl } from './dialect';
 import type { Database } from './schema';
+import { logger } from '../lib/logger';
 
 export type DB = Kysely<Database>;
 
@@ -59,38 +59,14 @@ const pgTypes = {
   },
 } as pg.CustomTypesConfig;
 
-const statementNames = new Map<string, string>();
-const statementName = (text: string) => {
-  let name = statementNames.get(text);
-  if (!name) {
-    name = `rc_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-    statementNames.set(text, name);
-  }
-  return name;
-};
-
-/**
- * Kysely hands pg a query's text and values; a text opened with PREPARED_MARK goes as a named statement instead, so
- * the connection parses and plans it once (pg remembers per connection which names it has prepared).
- */
-class NamingClient extends pg.Client {
-  // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; only (text, values) is changed.
-  override query(...args: any[]): any {
-    const [text, values] = args;
-    if (typeof text === 'string' && text.startsWith(PREPARED_MARK) && args.length <= 2) return super.query({ name: statementName(text), text, values });
-    // biome-ignore lint/suspicious/noExplicitAny: as above.
-    return (super.query as any)(...args);
-  }
-}
-
 /**
  * A pool of connections to a PostgreSQL server (several app nodes share it). `poolSize` bounds this node's share of
  * the server's max_connections.
  */
 function connectPostgres(url: string, poolSize: number): DB {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes, Client: NamingClient });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes });
   // An idle client losing its server (a restart) emits here; without a listener it would crash the process.
-  pool.on('error', (err) => console.error('[db] idle PostgreSQL connection failed:', err.message));
+  pool.on('error', (err) => logger.error({ err: err.message }, 'db: idle PostgreSQL connection failed'));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

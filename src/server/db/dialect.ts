@@ -42,14 +42,6 @@ export const likeInsensitive = (db: Kysely<any>) => (isPostgres(db) ? 'ilike' : 
 export const ARRAY_ROWS_MARK = '/* rows as arrays */ ';
 
 /**
- * Opens a statement of fixed text that runs on every request of a hot path: each PostgreSQL connection parses and
- * plans it once, under a name derived from its text, and then only binds and executes it (connect.ts). Only for
- * statements whose text never varies (no lists spelled out as parameters): each text is one statement kept on every
- * connection. SQLite's statements are cached by text anyway (connect.ts), so there the mark is a comment.
- */
-export const PREPARED_MARK = '/* prepared */ ';
-
-/**
  * A SELECT's rows as arrays in its column order, for reads of many rows (the CSV export): on SQLite better-sqlite3's
  * raw mode builds no object per row; on PostgreSQL pg's row objects are turned into arrays (same values, same order).
  */
@@ -58,10 +50,3 @@ export async function arrayRows(db: Kysely<any>, query: Compilable): Promise<unk
   if (isPostgres(db)) return (await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, [...parameters]))).rows.map(Object.values);
   return (await db.executeQuery<unknown[]>(CompiledQuery.raw(ARRAY_ROWS_MARK + text, [...parameters]))).rows;
 }
-
-/**
- * PostgreSQL runs an INSERT inside a WITH (a data-modifying CTE) and returns rows of the other CTEs beside it, so a
- * read, a conditional write and the read's answer fit in one statement and one round trip. SQLite cannot put an
- * INSERT in a CTE; it has no socket per query either, so its several statements cost little.
- */
-export const writesInCte = (db: Kysely<any>) => isPostgres(db);

@@ -1,6 +1,7 @@
 import type { DB } from '../db/connect';
 import type { Insertable } from 'kysely';
 import type { AttendanceAttemptsTable } from '../db/schema';
+import { logger } from '../lib/logger';
 
 export type AttemptRow = Insertable<AttendanceAttemptsTable>;
 
@@ -38,7 +39,7 @@ export function createAttemptLog(db: DB, flushMs = 200) {
           .values(rows.slice(i, i + FLUSH_CHUNK))
           .execute();
     } catch (err) {
-      console.error('[attempts] could not write the audit log', err);
+      logger.error({ err }, 'attempts: could not write the audit log');
     }
   }
 

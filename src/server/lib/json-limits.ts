@@ -38,7 +38,7 @@ const JSON_LIMIT_BYTES = 16 * 1024;
  * A body that declares more than the limit is answered 413 at once, before a byte of it is read or parsed (Node then
  * discards the rest); body-parser would read it all first. Chunked bodies without a length are cut by its own limit.
  */
-function refuseDeclaredOversize(req: Request, res: Response, next: NextFunction) {
+function refuseDeclaredOversize(req: Request, _res: Response, next: NextFunction) {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared <= JSON_LIMIT_BYTES) return next();
   next(Object.assign(new Error('request entity too large'), { status: 413, type: 'entity.too.large' }));

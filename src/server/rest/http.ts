@@ -4,6 +4,8 @@ import { authenticate, type AuthUser } from '../auth/authenticate';
 import type { AppDeps } from '../deps';
 import { DomainError, HTTP_STATUS } from '../lib/errors';
 import type { Role } from '../../shared/constants';
+import { logger } from '../lib/logger';
+import { noteUserId } from '../lib/request-log';
 
 /**
  * The REST error body: `message`/`error` for the spec's two client styles, `error_code` (the reason as a code, for
@@ -32,7 +34,7 @@ export function sendError(res: Response, err: unknown): void {
     res.status(HTTP_STATUS[err.kind]).json(body);
     return;
   }
-  console.error('[rest] unexpected error', err);
+  logger.error({ err }, 'rest: unexpected error');
   res.status(500).json({ success: false, message: MSG.server.internal, error: MSG.server.internal } satisfies RestErrorBody);
 }
 
@@ -46,7 +48,7 @@ export const handle =
 export type AuthedRequest = Request & { user: AuthUser };
 
 /** requireUser's answer for a caller: 401 without a live user, 403 for another role, null when they may go on. */
-export function authRefusal(user: AuthUser | null, roles: Role[]): DomainError | null {
+function authRefusal(user: AuthUser | null, roles: Role[]): DomainError | null {
   if (!user) return new DomainError('UNAUTHORIZED', MSG.auth.unauthorized);
   if (roles.length && !roles.includes(user.role)) return new DomainError('FORBIDDEN', MSG.auth.forbidden);
   return null;
@@ -60,6 +62,7 @@ export function requireUser(deps: AppDeps, ...roles: Role[]): RequestHandler {
         const refusal = authRefusal(user, roles);
         if (refusal) return sendError(res, refusal);
         (req as AuthedRequest).user = user!;
+        noteUserId(res, user!.id);
         next();
       })
       .catch((err) => sendError(res, err));

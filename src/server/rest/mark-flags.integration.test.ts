@@ -176,7 +176,7 @@ describe('what a flag does not do', () => {
 });
 
 describe('the attempt log', () => {
-  it('records the device id of each step (both engines, on the usual and the one-trip path), and no off_campus without CAMPUS_NETWORKS', async () => {
+  it('records the device id of each step (both engines), and no off_campus without CAMPUS_NETWORKS', async () => {
     const c = await classroom(srv, clock, { department: 'BCA', students: 1 });
     const [s] = c.students;
     await c.mark(s, ownSignals(7));

@@ -130,8 +130,8 @@ describe('POST /api/mark_attendance: the geofence step', () => {
 const checksOf = (sessionId: number, studentId: number) =>
   srv.db.selectFrom('geofence_checks').select(['checks', 'outside']).where('session_id', '=', sessionId).where('student_id', '=', studentId).executeTakeFirst();
 
-// On PostgreSQL the geofence step reads the token's user, the session, the record and the counter in one statement
-// (services/geofence-step-one-trip.ts); on SQLite in three. Both must answer and count alike, in the same order.
+// The geofence step runs the same code on both engines (services/attendance-marking.ts); this pins its answers and
+// counts, in their order, on each.
 describe('POST /api/mark_attendance: the geofence step refuses and counts in the same order on every engine', () => {
   const inside = pointNorthOf(CENTRE.latitude, CENTRE.longitude, 30);
   const outside = pointNorthOf(CENTRE.latitude, CENTRE.longitude, 300);

@@ -61,7 +61,7 @@ export function studentRoutes(deps: AppDeps): Router {
     student,
     handle(async (req, res) => res.json(await getStudentProfile(deps, user(req)))),
   );
-  r.post('/mark_attendance', markAttendanceRoute(deps));
+  r.post('/mark_attendance', ...markAttendanceRoute(deps));
   // Issue 20: asked for as the camera starts recording; the upload below names it.
   r.post(
     '/face-challenge',

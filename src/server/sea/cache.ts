@@ -54,7 +54,7 @@ function ensureParents(buildDir: string, rel: string) {
     dir = path.join(dir, part);
     const st = fs.lstatSync(dir, { throwIfNoEntry: false });
     if (st && !st.isDirectory()) fs.rmSync(dir, { force: true });
-    if (!st || !st.isDirectory()) fs.mkdirSync(dir, { mode: 0o700 });
+    if (!st?.isDirectory()) fs.mkdirSync(dir, { mode: 0o700 });
   }
 }
 

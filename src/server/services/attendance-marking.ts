@@ -16,7 +16,7 @@ import { refuseMissingRoomCode, roomCodeAccepted, roomCodeNotCurrent } from './r
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'attempts' | 'sessions'>;
 /** An attempt as logged, with where it came from (address, user agent, the position's accuracy) for a later look back. */
-export type Attempt = {
+type Attempt = {
   student_id: number;
   session_id: number | null;
   latitude: number;
@@ -31,7 +31,7 @@ export type Attempt = {
 };
 
 /** The attempt's fields that say where it came from (its record carries them too). */
-export const traceOf = async (deps: Pick<Deps, 'db' | 'config'>, caller: Caller, input: Pick<TMarkAttendanceInput, 'accuracy' | 'device_id'>) => ({
+const traceOf = async (deps: Pick<Deps, 'db' | 'config'>, caller: Caller, input: Pick<TMarkAttendanceInput, 'accuracy' | 'device_id'>) => ({
   ip: caller.ip,
   user_agent: caller.userAgent || null,
   accuracy_m: input.accuracy,
@@ -52,25 +52,25 @@ async function findOpenSessionFor(deps: Deps, departmentId: number, studentId: n
     .executeTakeFirst();
 }
 
-export const logged = (deps: Pick<Deps, 'clock'>, attempt: Attempt, outcome: string) => ({ ...attempt, outcome, created_at: deps.clock.now().toISOString() });
+const logged = (deps: Pick<Deps, 'clock'>, attempt: Attempt, outcome: string) => ({ ...attempt, outcome, created_at: deps.clock.now().toISOString() });
 
 /**
  * Logs a geofence step. Steps are buffered (a class's burst), but one from off the campus network is written at once:
  * the final mark reads it to flag the record (issue 19), and it must not wait for the buffer's timer.
  */
-export async function logStep(deps: Pick<Deps, 'clock' | 'attempts'>, attempt: Attempt, outcome: string) {
+async function logStep(deps: Pick<Deps, 'clock' | 'attempts'>, attempt: Attempt, outcome: string) {
   if (attempt.off_campus === 1) await deps.attempts.writeNow(logged(deps, attempt, outcome));
   else deps.attempts.record(logged(deps, attempt, outcome));
 }
 
 /** A position less precise than the session's limit is refused (before it is counted). */
-export function refuseImprecise(config: Deps['config'], radiusM: number, accuracy: number) {
+function refuseImprecise(config: Deps['config'], radiusM: number, accuracy: number) {
   const maxAccuracy = config.geoMaxAccuracyM ?? Math.max(radiusM, MIN_ACCURACY_LIMIT_M);
   if (accuracy > maxAccuracy) throw new DomainError('VALIDATION', MSG.attendance.tooImprecise(Math.round(accuracy)));
 }
 
 /** `checks` counts this one: past the limit per session the step is refused. */
-export function refusePastCheckLimit(checks: number) {
+function refusePastCheckLimit(checks: number) {
   if (checks > GEOFENCE_CHECKS_PER_SESSION) throw new DomainError('TOO_MANY_REQUESTS', MSG.attendance.tooManyChecks, { retryAfterSeconds: 600 });
 }
 
@@ -101,8 +101,8 @@ async function countCheck(deps: Deps, sessionId: number, studentId: number, outs
  *
  * A session with a room code (issue 19) refuses a mark without one before anything else is decided (not counted: no
  * guess was made), and a code that is not current after the check is counted and before inside/outside is told: each
- * guess spends one of the session's checks, and a wrong code learns nothing about the position. The rule order is the
- * same in geofence-step-one-trip.ts.
+ * guess spends one of the session's checks, and a wrong code learns nothing about the position. Both doors (REST and
+ * tRPC) and both engines come here.
  */
 export async function markAttendance(deps: Deps, student: AuthUser, input: TMarkAttendanceInput, caller: Caller) {
   if (!student.department_id) throw new DomainError('VALIDATION', MSG.attendance.noDepartment);

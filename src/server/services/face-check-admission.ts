@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps';
 import { resolveOptions } from '../face/index';
 import { claimFaceCheck, type ReleaseClaim } from '../infra/face-checks-in-flight';
 import { DomainError } from '../lib/errors';
+import { logger } from '../lib/logger';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'faceChecksPerMinute'>;
 
@@ -63,4 +64,4 @@ export async function withAdmittedFaceCheck<T>(deps: Deps, student: AuthUser, ch
   }
 }
 
-const logSlotError = (err: unknown) => console.error('[face] the check slot could not be released or refunded', err);
+const logSlotError = (err: unknown) => logger.error({ err }, 'face: the check slot could not be released or refunded');

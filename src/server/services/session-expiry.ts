@@ -1,9 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/connect';
 import type { Database, GeofenceSession } from '../db/schema';
-import type { AppDeps } from '../deps';
 import { absenceStatusOn, sessionDay } from './leave-excusal';
+import type { Clock } from '../lib/clock';
 import { unmarkedStudents } from './unmarked-students';
+import { logger } from '../lib/logger';
 
 /**
  * Closes a session and marks every active student of its department who has no record for it absent, marked by
@@ -58,7 +59,7 @@ export interface SessionSweeper {
  * closed by a conditional update in the same transaction as its absentees, so exactly one sweep ends it and marks
  * its absentees; the others see it closed and do nothing.
  */
-export function createSessionSweeper(deps: { db: DB; clock: AppDeps['clock'] }, tickMs = 1000): SessionSweeper {
+export function createSessionSweeper(deps: { db: DB; clock: Clock }, tickMs = 1000): SessionSweeper {
   let nextDueMs = Number.NEGATIVE_INFINITY;
   let readAtMs = Number.NEGATIVE_INFINITY;
   let running: Promise<number> | undefined;
@@ -97,7 +98,7 @@ export function createSessionSweeper(deps: { db: DB; clock: AppDeps['clock'] }, 
     start(everyMs = tickMs) {
       sweeper.stop();
       timer = setInterval(() => {
-        sweep().catch((err) => console.error('[sessions] sweep failed', err));
+        sweep().catch((err) => logger.error({ err }, 'sessions: sweep failed'));
       }, everyMs);
       timer.unref();
       return () => sweeper.stop();

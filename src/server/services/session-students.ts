@@ -120,7 +120,7 @@ export async function getStudentsForSession(deps: Deps, teacher: AuthUser, args:
 export async function markAttendanceManually(deps: Deps, teacher: AuthUser, input: { student_id: number; session_id: number; status: AttendanceStatus }) {
   const session = await markableSession(deps, teacher, input.session_id);
   const student = await deps.db.selectFrom('users').select(['id', 'username', 'department_id', 'role']).where('id', '=', input.student_id).executeTakeFirst();
-  if (!student || student.role !== 'student') throw new DomainError('NOT_FOUND', MSG.attendance.studentNotFound);
+  if (student?.role !== 'student') throw new DomainError('NOT_FOUND', MSG.attendance.studentNotFound);
   if (student.department_id !== session.department_id) throw new DomainError('FORBIDDEN', MSG.attendance.notInDepartment);
   const at = deps.clock.now();
   const now = at.toISOString();

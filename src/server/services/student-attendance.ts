@@ -1,8 +1,6 @@
 import { sql } from 'kysely';
-import { MSG } from '../../shared/messages';
 import type { AuthUser } from '../auth/authenticate';
 import type { AppDeps } from '../deps';
-import { DomainError } from '../lib/errors';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>;
 

@@ -1,5 +1,4 @@
 import { MSG } from '../../shared/messages';
-import type { TRejectInput } from '../../shared/schemas/class-tools';
 import type { AuthUser } from '../auth/authenticate';
 import type { DB } from '../db/connect';
 import type { AppDeps } from '../deps';

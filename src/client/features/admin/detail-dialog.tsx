@@ -2,6 +2,7 @@ import { Download, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { formatCoordinate } from '../../../shared/kolkata-time';
+import { detailViewColumns } from '../../../shared/detail-columns';
 import { MSG } from '../../../shared/messages';
 import { MarkFlags } from '@/components/mark-flags';
 import { Button } from '@/components/ui/button';
@@ -16,7 +17,7 @@ import { FieldGrid, REPORT_DIALOG, REPORT_DIALOG_BODY } from './field-grid';
 
 const A = MSG.admin;
 const T = MSG.markTrace;
-const COLUMNS = [...A.detailColumns, T.address, T.device, T.accuracy, MSG.markFlags.column];
+const COLUMNS = detailViewColumns;
 
 /** Every column of a record as text, in COLUMNS order but the flags (which need their list). */
 const cellsOf = (r: DetailRow) => [

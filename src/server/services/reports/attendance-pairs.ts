@@ -1,9 +1,9 @@
 import type { TAttendanceDetailsInput, TAttendanceFilter } from '../../../shared/schemas/admin';
-import type { DB } from '../../db/connect';
 import { F_EXCUSED, F_FACE_FAIL, F_FACE_OK, F_FLAGGED, F_GEO_INVALID, F_GEO_VALID, F_LATE, F_MANUAL, F_PRESENT, type Facts } from './attendance-facts';
 import { filterKey } from './attendance-filter';
 import { kolkataDayEnd, kolkataDayStart } from '../../../shared/kolkata-time';
-import type { AppDeps } from '../../deps';
+import type { DB } from '../../db/connect';
+import type { CachedAggregate, ReportCache } from './report-cache';
 
 /**
  * Counters per pair, in one typed array: PRESENT (attended: present or late), ABSENT (absent only), GEO_OK, GEO_FAIL,
@@ -14,17 +14,6 @@ const [PRESENT, ABSENT, GEO_OK, GEO_FAIL, FACE_OK, FACE_FAIL, MANUAL, TOTAL, FLA
 
 /** Flagged present marks as a share of present marks, 0..100 to one decimal; null without a present mark. */
 const flaggedRate = (flagged: number, present: number) => (present ? Math.round((flagged / present) * 1000) / 10 : null);
-
-/** A filter's counters over the facts; kept by deps.reports (report-cache.ts) while the facts keep their version. */
-export interface CachedAggregate {
-  /** Pair indexes with records in the filter, most recently marked first (sorted on first use: the charts need no order). */
-  order: () => Int32Array;
-  counts: Int32Array;
-  last: Uint32Array;
-  totals: Int32Array;
-  /** Distinct sessions the filtered records belong to (the Total Attendance card's caption). */
-  sessions: number;
-}
 
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
@@ -95,10 +84,11 @@ function aggregate(f: Facts, q: TAttendanceFilter): CachedAggregate {
   return { order: sorted, counts, last, totals, sessions };
 }
 
-type Deps = Pick<AppDeps, 'db' | 'reports'>;
+/** What the reports read: the database and the report cache (not deps.ts, which holds the cache's type). */
+type Deps = { db: DB; reports: ReportCache };
 
 /** The filter's aggregate over the current facts: paging through one filter costs one pass while no record changes. */
-async function aggregateFor({ reports }: Pick<AppDeps, 'reports'>, q: TAttendanceFilter) {
+async function aggregateFor({ reports }: Pick<Deps, 'reports'>, q: TAttendanceFilter) {
   const facts = await reports.facts();
   const key = filterKey(q);
   const hit = reports.aggregate(key, facts.version);
@@ -168,7 +158,7 @@ export async function attendancePairsPage(deps: Deps, input: TAttendanceDetailsI
 }
 
 /** Totals for the three charts over the whole filtered range (not a page of it). */
-export async function attendanceChartTotals(deps: Pick<AppDeps, 'reports'>, q: TAttendanceFilter) {
+export async function attendanceChartTotals(deps: Pick<Deps, 'reports'>, q: TAttendanceFilter) {
   const t = (await aggregateFor(deps, q)).agg.totals;
   return {
     present: t[PRESENT],
@@ -185,7 +175,7 @@ export async function attendanceChartTotals(deps: Pick<AppDeps, 'reports'>, q: T
 }
 
 /** The dashboard cards' numbers over the filtered range: records, flagged marks and the sessions they belong to. */
-export async function attendanceCardTotals(deps: Pick<AppDeps, 'reports'>, q: TAttendanceFilter) {
+export async function attendanceCardTotals(deps: Pick<Deps, 'reports'>, q: TAttendanceFilter) {
   const { agg } = await aggregateFor(deps, q);
   return { total: agg.totals[TOTAL], flagged: agg.totals[FLAGGED], sessions: agg.sessions };
 }

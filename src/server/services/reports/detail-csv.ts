@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { MSG } from '../../../shared/messages';
+import { detailCsvColumns } from '../../../shared/detail-columns';
 import type { TAttendanceFilter } from '../../../shared/schemas/admin';
 import type { DB } from '../../db/connect';
 import { arrayRows } from '../../db/dialect';
@@ -61,9 +61,8 @@ function csvRecords(db: DB, f: TAttendanceFilter, after: { marked_at: string; id
   return q.orderBy('r.marked_at').orderBy('r.id').limit(BATCH);
 }
 
-/** One pair fixed: the popup's 12 columns and Flags; otherwise Teacher and Student come first. */
-export const detailHeader = (withPair: boolean) =>
-  `${[...(withPair ? ['Teacher', 'Student'] : []), ...MSG.admin.detailColumns, MSG.markFlags.column].map(csvField).join(',')}\r\n`;
+/** The header line (src/shared/detail-columns.ts, the list the detail view reads too). */
+export const detailHeader = (withPair: boolean) => `${detailCsvColumns(withPair).map(csvField).join(',')}\r\n`;
 
 /** Users and sessions created after the export started (rare): read before the batch that names them. */
 async function learnNew(db: DB, rows: CsvRecordRow[], sessions: Map<number, CsvSession>, names: Map<number, string>) {

@@ -1,6 +1,16 @@
 import type { DB } from '../../db/connect';
-import type { CachedAggregate } from './attendance-pairs';
 import { createFactsStore, type Facts } from './attendance-facts';
+
+/** A filter's counters over the facts (attendance-pairs.ts computes them); kept while the facts keep their version. */
+export interface CachedAggregate {
+  /** Pair indexes with records in the filter, most recently marked first (sorted on first use: the charts need no order). */
+  order: () => Int32Array;
+  counts: Int32Array;
+  last: Uint32Array;
+  totals: Int32Array;
+  /** Distinct sessions the filtered records belong to (the Total Attendance card's caption). */
+  sessions: number;
+}
 
 /** Recent filters' aggregates kept: paging through one filter, or switching between a few, costs no new pass. */
 const AGGREGATES_KEPT = 8;

@@ -76,7 +76,7 @@ export function humanConfig(o: LoadOptions): Partial<Config> {
   return {
     backend: 'wasm',
     wasmPath: WASM_DIR,
-    modelBasePath: 'file://' + HUMAN_MODELS_DIR + '/',
+    modelBasePath: `file://${HUMAN_MODELS_DIR}/`,
     debug: false,
     warmup: 'none',
     // Non-zero so the face box may be carried from frame to frame; tracking.ts forces a fresh detection on the
