@@ -46,12 +46,10 @@ export const studentScreenMessages = {
     },
     /** How to allow it, by browser (detected from the user agent); `what` is 'Camera' or 'Location'. */
     how: {
-      chrome: (what: string) =>
-        `In Chrome (Android): tap the icon left of the address bar, open Permissions, set ${what} to Allow, then press Try again.`,
+      chrome: (what: string) => `In Chrome (Android): tap the icon left of the address bar, open Permissions, set ${what} to Allow, then press Try again.`,
       safari: (what: string) =>
         `In Safari (iPhone, iPad): tap "aA" in the address bar, open Website Settings, set ${what} to Allow, then press Try again. If it stays blocked: Settings > Apps > Safari > ${what} > Ask or Allow.`,
-      firefox: (what: string) =>
-        `In Firefox: tap the lock left of the address, clear the blocked ${what} permission, then press Try again and choose Allow.`,
+      firefox: (what: string) => `In Firefox: tap the lock left of the address, clear the blocked ${what} permission, then press Try again and choose Allow.`,
       other: (what: string) => `Open this site's settings in your browser (usually the icon left of the address), allow ${what}, then press Try again.`,
     },
     names: { camera: 'Camera', location: 'Location' },
