@@ -44,7 +44,7 @@ export function SessionBanner({ open, onMark, marking, roomCode }: { open: OpenS
           </span>
           <div className="grid gap-1">
             <h2 className="text-lg leading-tight font-semibold" data-testid="session-banner-title">
-              {session ? S.banner.open(session.department, formatCountdown(left ?? 0)) : S.banner.none}
+              {session ? S.banner.open(session.department, formatCountdown(left ?? 0)) : query.isError ? MSG.student.fetchFailed : S.banner.none}
             </h2>
             <p className="text-sm text-muted-foreground">{session ? (session.teacher ? S.banner.teacher(session.teacher) : null) : S.banner.noneHint}</p>
           </div>
