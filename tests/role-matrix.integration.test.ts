@@ -222,6 +222,7 @@ const MATRIX: Record<string, Call> = {
   'settings.setMapTiles': { input: () => ({ url_template: 'not a tile server' }), expect: ADMIN_BAD_INPUT },
   'student.attendance': { input: () => ({ page: 1, limit: 10 }), expect: STUDENT_ONLY },
   'student.profile': { expect: STUDENT_ONLY },
+  'student.openSession': { expect: STUDENT_ONLY },
   'student.markAttendance': { input: () => CENTRE, expect: STUDENT_ONLY },
   'student.compareFaceVideo': { multipart: true, expect: row(401, 401, 400, 403, 403, 403) },
   'student.faceChallenge': { expect: STUDENT_ONLY },

@@ -2,15 +2,20 @@ import { type RefObject, useEffect, useRef, useState } from 'react';
 
 export type WebcamState = 'starting' | 'ready' | 'error';
 
-/** Streams the user-facing camera into `videoRef` while mounted and stops every track on unmount. */
-export function useWebcam(videoRef: RefObject<HTMLVideoElement | null>, onError: (err: unknown) => void) {
+/**
+ * Streams the user-facing camera into `videoRef` while mounted and stops every track on unmount. A new `attempt`
+ * asks again (Try again after the student allowed the camera).
+ */
+export function useWebcam(videoRef: RefObject<HTMLVideoElement | null>, onError: (err: unknown) => void, attempt = 0) {
   const [state, setState] = useState<WebcamState>('starting');
   const onErrorRef = useRef(onError);
   onErrorRef.current = onError;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt is the reason to run again
   useEffect(() => {
     let stream: MediaStream | null = null;
     let cancelled = false;
+    setState('starting');
     (async () => {
       try {
         const media = await navigator.mediaDevices.getUserMedia({
@@ -39,7 +44,7 @@ export function useWebcam(videoRef: RefObject<HTMLVideoElement | null>, onError:
       cancelled = true;
       for (const track of stream?.getTracks() ?? []) track.stop();
     };
-  }, [videoRef]);
+  }, [videoRef, attempt]);
 
   return state;
 }

@@ -1,18 +1,29 @@
-import { ArrowLeft, CheckCircle2, Loader2, ScanFace, XCircle } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, Loader2, ScanFace, UserPen, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { TOAST_MS } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { Brand } from '@/components/brand';
+import { cameraTrouble, PermissionHelp, type PermissionTrouble } from '@/components/permission-help';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { Coords } from '@/lib/use-geolocation';
-import { CameraFrame, ChallengeSteps, useFaceTracker, useFaceVerification, type VerificationPhase, useWebcamRecorder } from '@/features/verification';
+import { formatTime } from '@/lib/format';
+import {
+  CameraFrame,
+  ChallengeSteps,
+  type MarkOutcome,
+  useFaceTracker,
+  useFaceVerification,
+  type VerificationPhase,
+  useWebcamRecorder,
+} from '@/features/verification';
 import { getToken } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 const M = MSG.verification;
+const S = MSG.studentScreens;
 const BUSY: VerificationPhase[] = ['recording', 'checking', 'marking', 'done'];
 /** The preview is read for the tracker's baseline only while the student may press Start. */
 const WAITING: VerificationPhase[] = ['idle', 'failed'];
@@ -24,6 +35,14 @@ const STATUS_TEXT: Record<VerificationPhase, string> = {
   done: M.verified,
   failed: M.noBlink,
 };
+
+/** The page's last line once the mark is answered: the final state until the redirect, not 'Verifying…'. */
+function outcomeText(outcome: MarkOutcome): string {
+  if (outcome.kind === 'marked') return S.faceMarked(formatTime(outcome.at));
+  if (outcome.kind === 'late') return S.faceLate(formatTime(outcome.at));
+  if (outcome.kind === 'already') return S.faceAlready(formatTime(outcome.at));
+  return outcome.detail ? `${S.faceFailed} ${outcome.detail}` : S.faceFailed;
+}
 
 function passedCoords(state: unknown): Coords | null {
   const s = state as Partial<Coords> | null;
@@ -40,10 +59,19 @@ export function FaceDetectionPage() {
   useDocumentTitle(M.title);
   const location = useLocation();
   const videoRef = useRef<HTMLVideoElement>(null);
-  const { camera, startRecording } = useWebcamRecorder(videoRef, () => toast.error(M.cameraDenied, { duration: TOAST_MS.verification, id: 'camera-denied' }));
+  const [cameraAttempt, setCameraAttempt] = useState(0);
+  const [trouble, setTrouble] = useState<PermissionTrouble>('blocked');
+  const { camera, startRecording } = useWebcamRecorder(
+    videoRef,
+    (err) => {
+      setTrouble(cameraTrouble(err));
+      toast.error(M.cameraDenied, { duration: TOAST_MS.verification, id: 'camera-denied' });
+    },
+    cameraAttempt,
+  );
   const [sampling, setSampling] = useState(true);
   const tracker = useFaceTracker(videoRef, camera === 'ready', sampling);
-  const { phase, frame, refusal, refusalCode, guide, canStart, start } = useFaceVerification(
+  const { phase, frame, refusal, refusalCode, guide, outcome, canStart, start } = useFaceVerification(
     { videoRef, startRecording, tracker },
     passedCoords(location.state),
   );
@@ -54,7 +82,16 @@ export function FaceDetectionPage() {
     if (!getToken()) toast.error(M.tokenMissing, { duration: TOAST_MS.verification, id: 'token-missing' });
   }, []);
 
-  const StatusIcon = phase === 'failed' ? XCircle : frame === 'success' ? CheckCircle2 : busy ? Loader2 : ScanFace;
+  const finished = phase === 'done' && outcome !== null;
+  const markFailed = finished && outcome.kind === 'failed';
+  const StatusIcon = phase === 'failed' || markFailed ? XCircle : frame === 'success' ? CheckCircle2 : busy ? Loader2 : ScanFace;
+  const statusText = finished
+    ? outcomeText(outcome)
+    : phase === 'failed' && refusal
+      ? refusal.headline
+      : phase === 'recording' && guide !== 'blink'
+        ? MSG.faceChallenge.recording
+        : STATUS_TEXT[phase];
   return (
     <div className="flex min-h-svh flex-col bg-gradient-to-br from-hero-from via-background to-hero-to">
       <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-4 py-5 sm:px-6">
@@ -76,26 +113,41 @@ export function FaceDetectionPage() {
           </CardHeader>
           <CardContent className="grid gap-5">
             <CameraFrame videoRef={videoRef} camera={camera} frame={frame} recording={phase === 'recording'} guide={guide} tracking={tracker.state} />
+            {camera === 'error' && <PermissionHelp permission="camera" trouble={trouble} onRetry={() => setCameraAttempt((n) => n + 1)} />}
             {phase === 'recording' && guide !== null && guide !== 'blink' && <ChallengeSteps view={guide} />}
-            <div
-              role="status"
-              aria-live="polite"
-              data-testid="verification-status"
-              className={phase === 'failed' ? 'text-destructive' : frame === 'success' ? 'text-success' : 'text-foreground'}
-            >
-              <p className="flex items-center justify-center gap-2 text-center font-medium">
-                <StatusIcon className={busy && frame !== 'success' ? 'size-5 animate-spin' : 'size-5'} aria-hidden />
-                {phase === 'failed' && refusal
-                  ? refusal.headline
-                  : phase === 'recording' && guide !== 'blink'
-                    ? MSG.faceChallenge.recording
-                    : STATUS_TEXT[phase]}
-              </p>
-              {phase === 'failed' && refusal && <p className="mt-1 text-center text-sm text-muted-foreground">{refusal.step}</p>}
-            </div>
-            <Button size="lg" onClick={start} disabled={busy || camera !== 'ready' || !canStart}>
-              {busy ? M.verifying : refusalCode === 'challenge_not_followed' ? MSG.faceChallenge.tryAgain : M.start}
-            </Button>
+            {camera !== 'error' && (
+              <div
+                role="status"
+                aria-live="polite"
+                data-testid="verification-status"
+                className={phase === 'failed' || markFailed ? 'text-destructive' : frame === 'success' ? 'text-success' : 'text-foreground'}
+              >
+                <p className="flex items-center justify-center gap-2 text-center font-medium">
+                  <StatusIcon className={busy && !finished && frame !== 'success' ? 'size-5 animate-spin' : 'size-5'} aria-hidden />
+                  {statusText}
+                </p>
+                {phase === 'failed' && refusal && <p className="mt-1 text-center text-sm text-muted-foreground">{refusal.step}</p>}
+                {finished && <p className="mt-1 text-center text-sm text-muted-foreground">{S.returning}</p>}
+              </div>
+            )}
+            {/* The mismatch advice sends the student to new photos: the way there, one tap away. */}
+            {phase === 'failed' && refusalCode === 'identity_mismatch' && (
+              <Button variant="outline" asChild>
+                <Link to="/update-user">
+                  <UserPen aria-hidden />
+                  {S.editDetails}
+                </Link>
+              </Button>
+            )}
+            {finished ? (
+              <Button size="lg" asChild>
+                <Link to="/student-dashboard">{M.backToDashboard}</Link>
+              </Button>
+            ) : (
+              <Button size="lg" onClick={start} disabled={busy || camera !== 'ready' || !canStart}>
+                {busy ? M.verifying : refusalCode === 'challenge_not_followed' ? MSG.faceChallenge.tryAgain : M.start}
+              </Button>
+            )}
             <ul className="grid gap-1.5 rounded-lg bg-muted/60 p-4 text-sm text-muted-foreground">
               {M.tips.map((tip) => (
                 <li key={tip} className="flex gap-2">

@@ -8,11 +8,25 @@ import { DashboardShell } from '@/components/dashboard-shell';
 import { tokenClaims } from '@/lib/token-user';
 import { useGeolocation } from '@/lib/use-geolocation';
 import { LeaveRequestCard } from '@/features/leave';
-import { AttendanceHistory, ProfileDialog, useStudentAttendance, StudentOverview, useMarkAttendance, useRoomCodeEntry } from '@/features/student';
+import { PermissionHelp } from '@/components/permission-help';
+import {
+  AttendanceHistory,
+  ProfileDialog,
+  SessionBanner,
+  StepResultNote,
+  StudentOverview,
+  useMarkAttendance,
+  useOpenSession,
+  useRoomCodeEntry,
+  useStudentAttendance,
+} from '@/features/student';
 
 const M = MSG.student;
 
-/** /student-dashboard: Overview and Attendance tabs, the Profile modal and the marking flow (SPEC 2, 4). */
+/**
+ * /student-dashboard: the session banner with Mark Attendance and what the last try came to (issue 22: on a phone's
+ * first screen), Overview and Attendance tabs, the Profile modal and the marking flow (SPEC 2, 4).
+ */
 export function StudentDashboardPage() {
   const [tab, setTab] = useState('overview');
   const [page, setPage] = useState(1);
@@ -23,7 +37,9 @@ export function StudentDashboardPage() {
   const history = useStudentAttendance(page, isStudent && tab === 'attendance');
   const geo = useGeolocation();
   const roomCode = useRoomCodeEntry();
-  const { mark, busy } = useMarkAttendance(geo.locate, roomCode);
+  const { mark, busy, result } = useMarkAttendance(geo.locate, roomCode);
+  const openSession = useOpenSession(isStudent);
+  const locationTrouble = geo.status === 'error' && geo.error !== 'unsupported' ? (geo.error === 'denied' ? 'blocked' : 'unavailable') : null;
   const failed = overview.isError || history.isError;
   const startedFromLink = useRef(false);
 
@@ -47,6 +63,13 @@ export function StudentDashboardPage() {
   );
   return (
     <DashboardShell role="student" subtitle={isStudent ? M.overviewSubtitle : M.adminNote} actions={profileButton}>
+      {isStudent && (
+        <div className="grid gap-3">
+          <SessionBanner open={openSession} onMark={() => void mark()} marking={busy} roomCode={roomCode} />
+          <StepResultNote result={result} />
+          {locationTrouble && <PermissionHelp permission="location" trouble={locationTrouble} onRetry={() => void geo.locate()} />}
+        </div>
+      )}
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList>
           <TabsTrigger value="overview">
@@ -59,7 +82,7 @@ export function StudentDashboardPage() {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
-          <StudentOverview attendance={overview.data} geo={geo} onMark={() => void mark()} marking={busy} roomCode={roomCode} />
+          <StudentOverview attendance={overview.data} geo={geo} />
           {isStudent && (
             <div className="mt-4">
               <LeaveRequestCard />

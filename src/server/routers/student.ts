@@ -10,6 +10,7 @@ import { issueChallenge } from '../services/face-challenges';
 import { ZFaceUploadFields } from '../../shared/schemas/face-challenge';
 import { parseInput } from '../lib/errors';
 import { getStudentAttendance } from '../services/student-attendance';
+import { getOpenSessionForStudent } from '../services/student-open-session';
 import { getStudentProfile } from '../services/users';
 import { MAX_IMAGE_BYTES } from '../../shared/constants';
 import { ZLeaveRequestFields } from '../../shared/schemas/leave';
@@ -21,6 +22,8 @@ const student = roleProcedure('student');
 /** tRPC twins of the student's REST calls, including the face check (FormData with a `video` file). */
 export const studentRouter = router({
   attendance: student.input(ZStudentPageInput).query(({ ctx, input }) => getStudentAttendance(ctx, ctx.user, input.page, input.limit)),
+  /** The dashboard's banner, polled: is a session of my department open, until when, and am I marked in it. */
+  openSession: student.query(({ ctx }) => getOpenSessionForStudent(ctx, ctx.user)),
   profile: student.query(({ ctx }) => getStudentProfile(ctx, ctx.user)),
   markAttendance: student
     .input(ZMarkAttendanceInput)

@@ -4,7 +4,10 @@ import type { AppDeps } from '../deps';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>;
 
-/** A student's own records, newest first, with the rate over all of them (SPEC: attendance list response). */
+/**
+ * A student's own records, newest first, with the rate over all of them (SPEC: attendance list response), each with
+ * its session's department, teacher and times (issue 22): the student's own classes, nothing of anyone else's.
+ */
 export async function getStudentAttendance(deps: Deps, student: AuthUser, page: number, limit: number) {
   const totals = await deps.db
     .selectFrom('attendance_records')
@@ -20,7 +23,21 @@ export async function getStudentAttendance(deps: Deps, student: AuthUser, page: 
   const rows = await deps.db
     .selectFrom('attendance_records as r')
     .leftJoin('users as m', 'm.id', 'r.marked_by')
-    .select(['r.id', 'r.marked_at as timestamp', 'r.status', 'r.manual_override', 'm.username as marked_by'])
+    .innerJoin('geofence_sessions as s', 's.id', 'r.session_id')
+    .innerJoin('departments as d', 'd.id', 's.department_id')
+    .leftJoin('users as t', 't.id', 's.teacher_id')
+    .select([
+      'r.id',
+      'r.marked_at as timestamp',
+      'r.status',
+      'r.manual_override',
+      'm.username as marked_by',
+      'd.name as department',
+      't.username as teacher',
+      's.started_at as session_started_at',
+      // When the session really ended (a teacher's Stop), else when it was due to.
+      (eb) => eb.fn.coalesce('s.ended_at', 's.ends_at').as('session_ended_at'),
+    ])
     .where('r.student_id', '=', student.id)
     .orderBy('r.marked_at', 'desc')
     .orderBy('r.id', 'desc')

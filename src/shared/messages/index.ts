@@ -16,6 +16,7 @@ import { classToolMessages } from './class-tools';
 import { adminListMessages } from './admin-lists';
 import { appShellMessages } from './app-shell';
 import { leaveMessages } from './leave';
+import { studentScreenMessages } from './student-screens';
 
 export const MSG = {
   ...formsMessages,
@@ -35,6 +36,7 @@ export const MSG = {
   ...adminListMessages,
   ...appShellMessages,
   ...leaveMessages,
+  ...studentScreenMessages,
 } as const;
 
 /** Login failure codes of SPEC section 7. */

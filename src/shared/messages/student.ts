@@ -30,7 +30,6 @@ export const studentMessages = {
     historyDescription: 'Every session of your department, newest first.',
     columns: { date: 'Date', status: 'Status', checkIn: 'Check-in Time' },
     markedBy: (name: string) => `By: ${name}`,
-    noRecords: 'No attendance records yet.',
     recordsCount: (n: number) => `${n} record${n === 1 ? '' : 's'} in total`,
     profileTitle: 'My profile',
     profileDescription: 'Your account and face enrollment.',

@@ -12,7 +12,8 @@ export const verificationMessages = {
     marked: 'Attendance marked.',
     noBlink: 'Blink not detected. Try again.',
     busyRetrying: (s: number) => `Many students are checking in: your recording is queued, retrying in ${s} s...`,
-    instruction: 'Look at the camera and blink twice.',
+    /** Not 'blink twice': with the challenge on (the default) the server asks for a head turn and a blink. */
+    instruction: 'Look at the camera, press Start Verification and follow the instructions on the screen.',
     title: 'Face verification',
     subtitle: 'A 3-second recording proves it is really you, live.',
     start: 'Start Verification',
@@ -22,7 +23,7 @@ export const verificationMessages = {
     verified: 'Face verified. Marking your attendance...',
     cameraStarting: 'Starting camera...',
     backToDashboard: 'Back to dashboard',
-    tips: ['Face the camera in good light.', 'Keep your whole face inside the frame.', 'Blink twice, naturally, while recording.'],
+    tips: ['Face the camera in good light.', 'Keep your whole face inside the frame.', 'Follow the instructions on the screen while recording.'],
     blinkNow: 'Blink twice now',
     /** Each refusal reason's headline and the one thing to do next (keyed by the server's error_code). */
     refusals: {

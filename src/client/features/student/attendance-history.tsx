@@ -10,8 +10,12 @@ import { StatusBadge } from '@/components/status-badge';
 import type { AttendanceList } from './student-queries';
 
 const M = MSG.student;
+const S = MSG.studentScreens;
 
-/** Attendance tab: Date, Status (with the manual badge and marker), Check-in Time, and pagination. */
+/**
+ * Attendance tab: Date, the session (department, teacher, its time), Status (with the manual badge and marker),
+ * Check-in Time, and pagination. On a phone the session and check-in go under the date: six columns do not fit.
+ */
 export function AttendanceHistory({
   data,
   loading,
@@ -40,8 +44,10 @@ export function AttendanceHistory({
           <TableHeader>
             <TableRow>
               <TableHead>{M.columns.date}</TableHead>
+              <TableHead className="hidden md:table-cell">{S.columns.department}</TableHead>
+              <TableHead className="hidden md:table-cell">{S.columns.teacher}</TableHead>
+              <TableHead className="hidden md:table-cell">{S.columns.session}</TableHead>
               <TableHead>{M.columns.status}</TableHead>
-              {/* On a phone the check-in time moves under the date: three columns do not fit 390 px. */}
               <TableHead className="hidden sm:table-cell">{M.columns.checkIn}</TableHead>
             </TableRow>
           </TableHeader>
@@ -49,18 +55,28 @@ export function AttendanceHistory({
             {loading && !data
               ? ['a', 'b', 'c'].map((placeholder) => (
                   <TableRow key={placeholder}>
-                    <TableCell colSpan={3}>
+                    <TableCell colSpan={6}>
                       <Skeleton className="h-5 w-full" />
                     </TableCell>
                   </TableRow>
                 ))
               : records.map((r) => (
                   <TableRow key={r.id}>
-                    <TableCell className="font-medium">
+                    <TableCell className="font-medium whitespace-normal">
                       {formatDate(r.timestamp)}
                       {(r.status === 'present' || r.status === 'late') && (
                         <p className="text-xs font-normal text-muted-foreground tabular-nums sm:hidden">{formatTime(r.timestamp)}</p>
                       )}
+                      <p className="text-xs font-normal text-muted-foreground md:hidden" data-testid="row-session">
+                        {[r.department, r.teacher].filter(Boolean).join(' · ')}
+                        <br />
+                        <span className="tabular-nums">{S.sessionTimes(formatTime(r.session_started_at), formatTime(r.session_ended_at))}</span>
+                      </p>
+                    </TableCell>
+                    <TableCell className="hidden md:table-cell">{r.department}</TableCell>
+                    <TableCell className="hidden md:table-cell">{r.teacher ?? '—'}</TableCell>
+                    <TableCell className="hidden tabular-nums md:table-cell">
+                      {S.sessionTimes(formatTime(r.session_started_at), formatTime(r.session_ended_at))}
                     </TableCell>
                     <TableCell className="whitespace-normal">
                       <div className="flex flex-wrap items-center gap-2">
@@ -83,8 +99,8 @@ export function AttendanceHistory({
                 ))}
             {data && records.length === 0 && (
               <TableRow>
-                <TableCell colSpan={3} className="py-10 text-center text-muted-foreground">
-                  {M.noRecords}
+                <TableCell colSpan={6} className="py-10 text-center text-muted-foreground">
+                  {S.noSessionsYet}
                 </TableCell>
               </TableRow>
             )}

@@ -1,7 +1,9 @@
-import { Loader2 } from 'lucide-react';
+import { Loader2, UserPen } from 'lucide-react';
+import { Link } from 'react-router';
 import { type ReactNode, useState } from 'react';
 import { PROFILE_IMAGES_MAX } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
+import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { formatDateTime, humanize } from '@/lib/format';
 import { StatusBadge } from '@/components/status-badge';
@@ -76,6 +78,16 @@ export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenCha
                   </div>
                 )}
               </section>
+              {/* /update-user: where the face-mismatch advice sends a student for new photos (issue 22). */}
+              <div className="flex flex-col gap-2 border-t pt-4 sm:flex-row sm:items-center sm:justify-between">
+                <p className="text-sm text-muted-foreground">{MSG.studentScreens.editDetailsHint}</p>
+                <Button variant="outline" asChild className="shrink-0">
+                  <Link to="/update-user">
+                    <UserPen aria-hidden />
+                    {MSG.studentScreens.editDetails}
+                  </Link>
+                </Button>
+              </div>
             </>
           )}
         </DialogContent>

@@ -1,4 +1,4 @@
-import { CalendarClock, Fingerprint, LifeBuoy, Loader2, MapPin, TrendingUp } from 'lucide-react';
+import { CalendarClock, Fingerprint, LifeBuoy, MapPin, TrendingUp } from 'lucide-react';
 import { Link } from 'react-router';
 import { MSG } from '../../../shared/messages';
 import { Button } from '@/components/ui/button';
@@ -6,9 +6,7 @@ import { Progress } from '@/components/ui/progress';
 import { formatCoords, formatDateTime } from '@/lib/format';
 import { StatCard } from '@/components/stat-card';
 import type { GeolocationState } from '@/lib/use-geolocation';
-import { RoomCodeField } from './room-code-field';
 import type { AttendanceList } from './student-queries';
-import type { RoomCodeEntry } from './use-room-code-entry';
 
 const M = MSG.student;
 
@@ -18,31 +16,24 @@ function locationText(geo: GeolocationState): string {
   return M.fetchingLocation;
 }
 
-/** Overview tab: Attendance Rate, Last Check-in, Current Location and Quick Actions (SPEC 2). */
-export function StudentOverview({
-  attendance,
-  geo,
-  onMark,
-  marking,
-  roomCode,
-}: {
-  attendance: AttendanceList | undefined;
-  geo: GeolocationState;
-  onMark: () => void;
-  marking: boolean;
-  roomCode: RoomCodeEntry;
-}) {
+/**
+ * Overview tab: Attendance Rate, Last Check-in, Current Location and Quick Actions (SPEC 2). Mark Attendance itself
+ * sits in the session banner above the tabs, on the first screen (issue 22).
+ */
+export function StudentOverview({ attendance, geo }: { attendance: AttendanceList | undefined; geo: GeolocationState }) {
   const rate = attendance?.attendance_rate ?? 0;
+  // 0% would read as missed classes: before any session there is no rate.
+  const noSessions = attendance?.total_records === 0;
   const last = attendance?.last_present_at;
   return (
     <div className="grid gap-6">
       <div className="grid gap-6 md:grid-cols-3 [&>*]:min-w-0">
         <StatCard icon={TrendingUp} title={M.attendanceRate} tone="success">
-          <p className="text-4xl font-bold tracking-tight" data-testid="attendance-rate">
-            {attendance ? `${rate}%` : '—'}
+          <p className={noSessions ? 'text-2xl font-semibold' : 'text-4xl font-bold tracking-tight'} data-testid="attendance-rate">
+            {noSessions ? MSG.studentScreens.noSessionsYet : attendance ? `${rate}%` : '—'}
           </p>
-          <Progress value={rate} aria-label={M.attendanceRate} indicatorClassName="bg-success" />
-          <p className="text-sm text-muted-foreground">{M.thisSemester}</p>
+          {!noSessions && <Progress value={rate} aria-label={M.attendanceRate} indicatorClassName="bg-success" />}
+          <p className="text-sm text-muted-foreground">{noSessions ? MSG.studentScreens.noSessionsHint : M.thisSemester}</p>
         </StatCard>
         <StatCard icon={CalendarClock} title={M.lastCheckIn}>
           <p className="text-lg font-semibold" data-testid="last-check-in">
@@ -60,26 +51,12 @@ export function StudentOverview({
       <StatCard icon={Fingerprint} title={M.quickActions}>
         <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="max-w-xl text-sm text-muted-foreground">{M.quickActionsHint}</p>
-          {/* A form: Enter in the room code field marks, as the button does. */}
-          <form
-            className="flex flex-wrap items-end gap-3"
-            onSubmit={(e) => {
-              e.preventDefault();
-              onMark();
-            }}
-          >
-            <RoomCodeField entry={roomCode} disabled={marking} />
-            <Button type="submit" size="lg" disabled={marking}>
-              {marking ? <Loader2 className="animate-spin" aria-hidden /> : <Fingerprint aria-hidden />}
-              {M.markAttendance}
-            </Button>
-            <Button size="lg" variant="outline" asChild>
-              <Link to="/contact-us">
-                <LifeBuoy aria-hidden />
-                {M.contactSupport}
-              </Link>
-            </Button>
-          </form>
+          <Button size="lg" variant="outline" asChild>
+            <Link to="/contact-us">
+              <LifeBuoy aria-hidden />
+              {M.contactSupport}
+            </Link>
+          </Button>
         </div>
       </StatCard>
     </div>

@@ -14,6 +14,9 @@ import type { RoomCodeEntry } from './use-room-code-entry';
 
 const M = MSG.student;
 
+/** The geofence step's answer, kept on the page under the banner (issue 22), not only in a 3-s toast. */
+export type StepResult = { kind: 'outside'; accuracy: number } | { kind: 'already'; at: string } | { kind: 'validated' } | { kind: 'refused'; text: string };
+
 /**
  * SPEC 4 student marking: location, then the geofence step with the room code (issue 19); inside it goes to
  * /face-detection after 2 s, leaving the accepted code for the final mark.
@@ -21,42 +24,55 @@ const M = MSG.student;
 export function useMarkAttendance(locate: () => Promise<Coords | null>, roomCode: RoomCodeEntry) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<StepResult | null>(null);
+  const utils = trpc.useUtils();
   const geofenceStep = trpc.student.markAttendance.useMutation();
+  const refused = (text: string) => {
+    toast.error(text);
+    setResult({ kind: 'refused', text });
+  };
 
   /** `code`: a code that has not reached the field's state yet (the QR link's, on arrival). */
   async function mark(code = roomCode.value) {
     if (!getToken()) return void toast.error(M.authError);
     setBusy(true);
+    setResult(null);
     let redirecting = false;
     try {
       const coords = await locate();
       if (!coords) return void toast.error(M.locationError);
-      const result = await geofenceStep.mutateAsync({ ...coords, room_code: code || undefined, device_id: deviceId() }).catch((err: unknown) => {
+      const answer = await geofenceStep.mutateAsync({ ...coords, room_code: code || undefined, device_id: deviceId() }).catch((err: unknown) => {
         const reason = errorCodeOf(err);
         if (reason === 'room_code_required') roomCode.refuse(MSG.roomCode.required);
         else if (reason === 'room_code_not_current') {
           roomCode.refuse(MSG.roomCode.notCurrent);
           toast.error(MSG.roomCode.notCurrent);
-        } else if (trpcCodeOf(err) === 'UNAUTHORIZED') toast.error(M.authError);
-        else toast.error(refusalText(err, M.unexpected));
+        } else if (trpcCodeOf(err) === 'UNAUTHORIZED') refused(M.authError);
+        else refused(refusalText(err, M.unexpected));
         return null;
       });
-      if (!result) return;
-      if (result.status === 'already_marked') toast.info(M.alreadyMarked(formatDateTime(result.timestamp)));
-      else if ('error' in result && result.error) toast.error(result.error);
-      else if (result.geofencing_status === 'invalid') toast.warning(M.outside);
-      else if (result.geofencing_status === 'valid') {
+      if (!answer) return;
+      if (answer.status === 'already_marked') {
+        toast.info(M.alreadyMarked(formatDateTime(answer.timestamp)));
+        setResult({ kind: 'already', at: answer.timestamp });
+      } else if ('error' in answer && answer.error) refused(answer.error);
+      else if (answer.geofencing_status === 'invalid') {
+        toast.warning(M.outside);
+        setResult({ kind: 'outside', accuracy: coords.accuracy });
+      } else if (answer.geofencing_status === 'valid') {
         redirecting = true;
         roomCodeHandoff.keep(code);
         toast.success(M.validated);
+        setResult({ kind: 'validated' });
         setTimeout(() => navigate('/face-detection', { state: coords }), REDIRECT_AFTER_MARKING_MS);
-      } else toast.error(M.unexpected);
+      } else refused(M.unexpected);
     } catch {
-      toast.error(M.unexpected);
+      refused(M.unexpected);
     } finally {
       if (!redirecting) setBusy(false);
+      void utils.student.openSession.invalidate();
     }
   }
 
-  return { mark, busy };
+  return { mark, busy, result };
 }

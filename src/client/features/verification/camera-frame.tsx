@@ -1,4 +1,4 @@
-import { Loader2 } from 'lucide-react';
+import { CameraOff, Loader2 } from 'lucide-react';
 import type { RefObject } from 'react';
 import { RECORDING_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
@@ -53,9 +53,10 @@ export function CameraFrame({
           {MSG.verification.cameraStarting}
         </div>
       )}
+      {/* What went wrong and how to allow it is said under the frame (PermissionHelp), where there is room. */}
       {camera === 'error' && (
-        <div role="alert" className="absolute inset-0 flex items-center justify-center p-6 text-center text-sm text-white/90">
-          {MSG.verification.cameraDenied}
+        <div aria-hidden className="absolute inset-0 flex items-center justify-center text-white/70">
+          <CameraOff className="size-10" />
         </div>
       )}
       {recording && (

@@ -2,5 +2,5 @@
 export { CameraFrame } from './camera-frame';
 export { ChallengeSteps } from './challenge-guide';
 export { useFaceTracker } from './use-face-tracker';
-export { useFaceVerification, type VerificationPhase } from './use-face-verification';
+export { type MarkOutcome, useFaceVerification, type VerificationPhase } from './use-face-verification';
 export { useWebcamRecorder } from './use-webcam-recorder';

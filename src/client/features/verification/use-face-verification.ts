@@ -18,6 +18,12 @@ import { compareFaceVideoPatiently } from './verification-api';
 
 export type VerificationPhase = 'idle' | 'recording' | 'checking' | 'marking' | 'failed' | 'done';
 export type FrameState = 'default' | 'success' | 'failure';
+/** What the final mark came to, shown on the page until the redirect (issue 22): not only in a toast. */
+export type MarkOutcome =
+  | { kind: 'marked'; at: string }
+  | { kind: 'late'; at: string }
+  | { kind: 'already'; at: string }
+  | { kind: 'failed'; detail: string | null };
 
 const opts = { duration: TOAST_MS.verification };
 const M = MSG.verification;
@@ -40,6 +46,7 @@ export function useFaceVerification(camera: Camera, passedCoords: Coords | null)
   /** the server's code for the last refusal: it decides whether Start is offered again and how it reads */
   const [refusalCode, setRefusalCode] = useState<string | undefined>();
   const [guide, setGuide] = useState<Guide>(null);
+  const [outcome, setOutcome] = useState<MarkOutcome | null>(null);
   const markVerified = trpc.student.markAttendance.useMutation();
 
   function refuse(errorCode: string | undefined) {
@@ -59,6 +66,7 @@ export function useFaceVerification(camera: Camera, passedCoords: Coords | null)
     const video = camera.videoRef.current;
     if (!video) return;
     setFrame('default');
+    setOutcome(null);
     setRefusal(null);
     setRefusalCode(undefined);
     setPhase('recording');
@@ -128,9 +136,10 @@ export function useFaceVerification(camera: Camera, passedCoords: Coords | null)
     let backState: unknown = null;
     try {
       // face_verified: the server checks it holds a fresh verification of its own.
-      showResult(await markVerified.mutateAsync({ ...coords, face_verified: true, room_code: roomCode ?? undefined, device_id: deviceId() }));
+      setOutcome(showResult(await markVerified.mutateAsync({ ...coords, face_verified: true, room_code: roomCode ?? undefined, device_id: deviceId() })));
     } catch (err) {
       const reason = errorCodeOf(err);
+      setOutcome({ kind: 'failed', detail: refusalText(err, '') || null });
       // The code grew too old during the face check: the dashboard shows why, with the field ready for a new one.
       if (reason === 'room_code_not_current' || reason === 'room_code_required') {
         backState = ROOM_CODE_REFUSED_STATE;
@@ -144,13 +153,24 @@ export function useFaceVerification(camera: Camera, passedCoords: Coords | null)
     setTimeout(() => navigate('/student-dashboard', { state: backState }), REDIRECT_AFTER_MARKING_MS);
   }
 
-  return { phase, frame, refusal, refusalCode, guide, canStart: !isFinalRefusal(refusalCode), start };
+  return { phase, frame, refusal, refusalCode, guide, outcome, canStart: !isFinalRefusal(refusalCode), start };
 }
 
-function showResult(result: RouterOutputs['student']['markAttendance']) {
-  if (result.status === 'already_marked') toast.info(M.alreadyMarked, opts);
-  else if (result.status === 'present' && result.geofencing_status === 'valid' && result.face_recognition_status === 'verified') toast.success(M.marked, opts);
+function showResult(result: RouterOutputs['student']['markAttendance']): MarkOutcome {
+  if (result.status === 'already_marked') {
+    toast.info(M.alreadyMarked, opts);
+    return { kind: 'already', at: result.timestamp };
+  }
+  if (result.status === 'present' && result.geofencing_status === 'valid' && result.face_recognition_status === 'verified') {
+    toast.success(M.marked, opts);
+    return { kind: 'marked', at: result.timestamp };
+  }
   // Issue 24: past the teacher's grace period the mark is late, and the result says when it was made.
-  else if (result.status === 'late' && result.face_recognition_status === 'verified') toast.success(result.message, opts);
-  else toast.error(M.failed, { ...opts, description: 'error' in result ? result.error : undefined });
+  if (result.status === 'late' && result.face_recognition_status === 'verified') {
+    toast.success(result.message, opts);
+    return { kind: 'late', at: result.timestamp };
+  }
+  const detail = 'error' in result && result.error ? result.error : null;
+  toast.error(M.failed, { ...opts, description: detail ?? undefined });
+  return { kind: 'failed', detail };
 }

@@ -22,8 +22,8 @@ export interface Recording {
  * The camera preview (via useWebcam) plus `startRecording(maxMs)`: a webm clip of the live stream at the stream's
  * own size (the camera's best up to 640x480: never scaled up, which would add no detail).
  */
-export function useWebcamRecorder(videoRef: RefObject<HTMLVideoElement | null>, onCameraError: (err: unknown) => void) {
-  const camera = useWebcam(videoRef, onCameraError);
+export function useWebcamRecorder(videoRef: RefObject<HTMLVideoElement | null>, onCameraError: (err: unknown) => void, attempt = 0) {
+  const camera = useWebcam(videoRef, onCameraError, attempt);
 
   const startRecording = useCallback(
     (maxMs: number): Recording => {

@@ -1,0 +1,85 @@
+import { CalendarOff, CheckCircle2, Fingerprint, Loader2, Radio, XCircle } from 'lucide-react';
+import { useEffect } from 'react';
+import { MSG } from '../../../shared/messages';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatCountdown, formatTime } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { RoomCodeField } from './room-code-field';
+import type { OpenSessionState } from './use-open-session';
+import type { RoomCodeEntry } from './use-room-code-entry';
+
+const S = MSG.studentScreens;
+
+/**
+ * The dashboard's first card (issue 22): is a session of my department open and until when, with Mark Attendance
+ * (and the room code) beside it, or my mark once I have one; 'No session open now' otherwise. Live: polled.
+ */
+export function SessionBanner({ open, onMark, marking, roomCode }: { open: OpenSessionState; onMark: () => void; marking: boolean; roomCode: RoomCodeEntry }) {
+  const { session, left, query } = open;
+  // At zero the server has ended it (or is about to): ask now rather than at the next poll.
+  useEffect(() => {
+    if (left === 0) void query.refetch();
+  }, [left, query.refetch]);
+
+  if (query.isPending && query.fetchStatus !== 'idle') return <Skeleton className="h-28 w-full rounded-xl" />;
+  const mark = session?.mark ?? null;
+  return (
+    <Card
+      data-testid="session-banner"
+      data-open={session !== null}
+      className={cn('gap-4 px-5 py-5 sm:px-6', session ? 'border-primary/40 bg-accent/40' : 'bg-card')}
+    >
+      <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
+        <div className="flex items-start gap-3">
+          <span
+            aria-hidden
+            className={cn(
+              'mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-lg',
+              session ? 'bg-primary text-primary-foreground' : 'bg-muted text-muted-foreground',
+            )}
+          >
+            {session ? <Radio className="size-4.5" /> : <CalendarOff className="size-4.5" />}
+          </span>
+          <div className="grid gap-1">
+            <h2 className="text-lg leading-tight font-semibold" data-testid="session-banner-title">
+              {session ? S.banner.open(session.department, formatCountdown(left ?? 0)) : query.isError ? MSG.student.fetchFailed : S.banner.none}
+            </h2>
+            <p className="text-sm text-muted-foreground">{session ? (session.teacher ? S.banner.teacher(session.teacher) : null) : S.banner.noneHint}</p>
+          </div>
+        </div>
+        {session && mark && (
+          <p data-testid="session-mark" className={cn('flex items-center gap-2 font-semibold', mark.status === 'absent' ? 'text-destructive' : 'text-success')}>
+            {mark.status === 'absent' ? <XCircle className="size-5" aria-hidden /> : <CheckCircle2 className="size-5" aria-hidden />}
+            {markText(mark.status, formatTime(mark.marked_at))}
+          </p>
+        )}
+        {session && !mark && (
+          // A form: Enter in the room code field marks, as the button does.
+          <form
+            className="flex flex-wrap items-end gap-3"
+            onSubmit={(e) => {
+              e.preventDefault();
+              onMark();
+            }}
+          >
+            <RoomCodeField entry={roomCode} disabled={marking} />
+            <Button type="submit" size="lg" disabled={marking}>
+              {marking ? <Loader2 className="animate-spin" aria-hidden /> : <Fingerprint aria-hidden />}
+              {MSG.student.markAttendance}
+            </Button>
+          </form>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/** The student's own mark in this session, in the words of its status (issue 24's four). */
+function markText(status: 'present' | 'late' | 'excused' | 'absent', time: string): string {
+  if (status === 'present') return S.markedPresent(time);
+  if (status === 'late') return S.markedLate(time);
+  if (status === 'excused') return S.markedExcused;
+  return S.markedAbsent(time);
+}
