@@ -14,6 +14,7 @@ import { markFlagMessages } from './mark-flags';
 import { campusNetworkMessages } from './campus-networks';
 import { classToolMessages } from './class-tools';
 import { adminListMessages } from './admin-lists';
+import { attendanceRuleMessages } from './attendance-rule';
 
 export const MSG = {
   ...formsMessages,
@@ -31,6 +32,7 @@ export const MSG = {
   ...campusNetworkMessages,
   ...classToolMessages,
   ...adminListMessages,
+  ...attendanceRuleMessages,
 } as const;
 
 /** Login failure codes of SPEC section 7. */
