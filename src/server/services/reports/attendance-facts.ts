@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DB } from '../../db/connect';
 
 /**
- * The attendance table as compact columns in memory (about 17 bytes a record: 17 MB for a million), so the admin
+ * The attendance table as compact columns in memory (about 18 bytes a record: 18 MB for a million), so the admin
  * reports aggregate any filter in one pass instead of a GROUP BY over the whole table (seconds at a million rows).
  *
  * Kept current incrementally: rows whose updated_at moved (new marks, manual changes, auto-absent) are read by the
@@ -17,7 +17,7 @@ export interface Facts {
   student: Int32Array;
   /** marked_at, seconds since the epoch. */
   at: Uint32Array;
-  flags: Uint8Array;
+  flags: Uint16Array;
   /** How many records have F_FLAGGED (the summary card), kept by every write of `flags`. */
   flagged: number;
   /** Per record: the index of its teacher and student pair in pairTeacher/pairStudent (fixed once assigned). */
@@ -40,6 +40,9 @@ export const F_FACE_FAIL = 16;
 export const F_MANUAL = 32;
 /** A present mark with issue 19 flags (attendance_records.mark_flags). */
 export const F_FLAGGED = 64;
+/** Issue 24's other two statuses, for the attendance rule's standings (a late or excused record has no F_PRESENT). */
+export const F_LATE = 128;
+export const F_EXCUSED = 256;
 
 const RECOUNT_MS = 30_000;
 
@@ -60,7 +63,8 @@ const flagsSql = sql<number>`(case when status = 'present' then ${sql.lit(F_PRES
   + (case when geofencing_status = 'valid' then ${sql.lit(F_GEO_VALID)} when geofencing_status = 'invalid' then ${sql.lit(F_GEO_INVALID)} else 0 end)
   + (case when face_recognition_status = 'verified' then ${sql.lit(F_FACE_OK)} when face_recognition_status is not null then ${sql.lit(F_FACE_FAIL)} else 0 end)
   + (case when manual_override = 1 then ${sql.lit(F_MANUAL)} else 0 end)
-  + (case when status = 'present' and mark_flags <> 0 then ${sql.lit(F_FLAGGED)} else 0 end)`;
+  + (case when status = 'present' and mark_flags <> 0 then ${sql.lit(F_FLAGGED)} else 0 end)
+  + (case when status = 'late' then ${sql.lit(F_LATE)} when status = 'excused' then ${sql.lit(F_EXCUSED)} else 0 end)`;
 
 const recordColumns = ['id', 'session_id', 'student_id', 'marked_at', flagsSql.as('flags')] as const;
 
@@ -73,7 +77,7 @@ async function latestUpdate(db: DB): Promise<string> {
 function grow(f: Facts, need: number) {
   if (need <= f.ids.length) return;
   const size = Math.max(need, Math.ceil(f.ids.length * 1.5) + 1024);
-  const copy = <T extends Int32Array | Uint32Array | Uint8Array>(a: T, C: new (n: number) => T) => {
+  const copy = <T extends Int32Array | Uint32Array | Uint16Array>(a: T, C: new (n: number) => T) => {
     const b = new C(size);
     b.set(a.subarray(0, f.n));
     return b;
@@ -82,7 +86,7 @@ function grow(f: Facts, need: number) {
   f.session = copy(f.session, Int32Array);
   f.student = copy(f.student, Int32Array);
   f.at = copy(f.at, Uint32Array);
-  f.flags = copy(f.flags, Uint8Array);
+  f.flags = copy(f.flags, Uint16Array);
   f.pair = copy(f.pair, Int32Array);
 }
 
@@ -170,7 +174,7 @@ async function fullLoad(db: DB, now: number, version: number): Promise<State> {
     session: new Int32Array(0),
     student: new Int32Array(0),
     at: new Uint32Array(0),
-    flags: new Uint8Array(0),
+    flags: new Uint16Array(0),
     pair: new Int32Array(0),
   });
   const facts: Facts = {
