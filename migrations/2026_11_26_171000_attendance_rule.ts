@@ -10,13 +10,13 @@ import type { Kysely } from 'kysely';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('users').addColumn('activated_at', 'text').execute();
-  await db.updateTable('users').set((eb) => ({ activated_at: eb.ref('created_at') })).where('status', '!=', 'pending').execute();
-  await db.schema.createIndex('geofence_sessions_department_start').on('geofence_sessions').columns(['department_id', 'started_at']).execute();
-  await db.schema
-    .createIndex('attendance_student_session_status')
-    .on('attendance_records')
-    .columns(['student_id', 'session_id', 'status'])
+  await db
+    .updateTable('users')
+    .set((eb) => ({ activated_at: eb.ref('created_at') }))
+    .where('status', '!=', 'pending')
     .execute();
+  await db.schema.createIndex('geofence_sessions_department_start').on('geofence_sessions').columns(['department_id', 'started_at']).execute();
+  await db.schema.createIndex('attendance_student_session_status').on('attendance_records').columns(['student_id', 'session_id', 'status']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -8,6 +8,7 @@ import { DashboardShell } from '@/components/dashboard-shell';
 import { tokenClaims } from '@/lib/token-user';
 import { useGeolocation } from '@/lib/use-geolocation';
 import { AttendanceHistory, ProfileDialog, useStudentAttendance, StudentOverview, useMarkAttendance, useRoomCodeEntry } from '@/features/student';
+import { StandingCard } from '@/features/attendance-rule';
 
 const M = MSG.student;
 
@@ -57,7 +58,8 @@ export function StudentDashboardPage() {
             {M.tabs.attendance}
           </TabsTrigger>
         </TabsList>
-        <TabsContent value="overview">
+        <TabsContent value="overview" className="grid gap-6">
+          {isStudent && <StandingCard />}
           <StudentOverview attendance={overview.data} geo={geo} onMark={() => void mark()} marking={busy} roomCode={roomCode} />
         </TabsContent>
         <TabsContent value="attendance">

@@ -10,9 +10,10 @@ export const attendanceRuleMessages = {
     at: (rate: number, required: number) => `${rate}% — exactly the ${required}% required`,
     below: (rate: number, required: number) => `${rate}% — below the ${required}% required`,
     canMiss: (n: number, required: number) =>
-      n === 0 ? `You cannot miss another session this semester and stay above ${required}%` : `You can miss ${sessions(n)} this semester and stay above ${required}%`,
-    toRecover: (n: number, required: number) =>
-      `Below ${required}%: you need to attend the next ${n === 1 ? 'session' : `${n} sessions`} to get back`,
+      n === 0
+        ? `You cannot miss another session this semester and stay above ${required}%`
+        : `You can miss ${sessions(n)} this semester and stay above ${required}%`,
+    toRecover: (n: number, required: number) => `Below ${required}%: you need to attend the next ${n === 1 ? 'session' : `${n} sessions`} to get back`,
     cannotRecover: (required: number) => `Below ${required}%: attending every session from now on cannot bring the rate back to ${required}%`,
     counts: (attended: number, counted: number, excused: number) =>
       `Attended ${attended} of ${counted} sessions counted${excused ? ` (${excused} excused, not counted)` : ''}`,
@@ -62,5 +63,7 @@ export const attendanceRuleMessages = {
     columnDepartment: 'Department',
     columnNeeded: 'Sessions needed',
     belowCard: 'Below the rule',
+    belowCardHint: (required: number) => `Students under ${required}%`,
+    exportCsv: 'Export CSV',
   },
 } as const;

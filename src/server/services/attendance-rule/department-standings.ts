@@ -34,7 +34,11 @@ function countFrom(sorted: number[], t: number): number {
  * (services/reports/attendance-facts.ts), not a GROUP BY: on SQLite a GROUP BY over a million records took about a
  * second even from a covering index (docs/benchmarks.md), the pass over the facts a few milliseconds.
  */
-export async function departmentStandings(deps: Deps, scope: { department_id?: number; from: string; to: string }, rule: AttendanceRule): Promise<StudentStandingRow[]> {
+export async function departmentStandings(
+  deps: Deps,
+  scope: { department_id?: number; from: string; to: string },
+  rule: AttendanceRule,
+): Promise<StudentStandingRow[]> {
   const now = deps.clock.now().toISOString();
   let students = deps.db
     .selectFrom('users as u')

@@ -17,11 +17,7 @@ const later = (a: string, b: string) => (a > b ? a : b);
 export async function studentStanding(deps: Deps, student: AuthUser) {
   const rule = await ruleInForce(deps);
   const { from, to } = periodOf(rule.semester_start, rule.semester_end);
-  const user = await deps.db
-    .selectFrom('users')
-    .select(['department_id', 'created_at', 'activated_at'])
-    .where('id', '=', student.id)
-    .executeTakeFirstOrThrow();
+  const user = await deps.db.selectFrom('users').select(['department_id', 'created_at', 'activated_at']).where('id', '=', student.id).executeTakeFirstOrThrow();
   const since = later(from, user.activated_at ?? user.created_at);
   const sessions = await deps.db
     .selectFrom('geofence_sessions as s')
