@@ -56,15 +56,15 @@ export async function departmentStandings(
     students = students.where('u.department_id', '=', scope.department_id);
     sessions = sessions.where('department_id', '=', scope.department_id);
   }
-  const [people, held, facts] = await Promise.all([students.orderBy('u.id').execute(), sessions.execute(), deps.reports.facts()]);
+  const [people, sessionRows, facts] = await Promise.all([students.orderBy('u.id').execute(), sessions.execute(), deps.reports.facts()]);
   if (!people.length) return [];
 
-  const maxSession = held.reduce((m, s) => Math.max(m, s.id), 0);
+  const maxSession = sessionRows.reduce((m, s) => Math.max(m, s.id), 0);
   const sessionStart = new Float64Array(maxSession + 1).fill(-1);
   const sessionDepartment = new Int32Array(maxSession + 1);
   const sessionOpen = new Uint8Array(maxSession + 1);
   const endedStarts = new Map<number, number[]>();
-  for (const s of held) {
+  for (const s of sessionRows) {
     const t = seconds(s.started_at);
     sessionStart[s.id] = t;
     sessionDepartment[s.id] = s.department_id;
@@ -79,13 +79,21 @@ export async function departmentStandings(
 
   const fromSec = seconds(scope.from);
   const maxStudent = people.at(-1)!.id;
+  // Typed arrays by position, not objects: the loop below runs once per record (a million on the benchmark).
   const index = new Int32Array(maxStudent + 1).fill(-1);
   const since = new Float64Array(people.length);
-  const tallies = people.map((p, i) => {
-    index[p.id] = i;
-    since[i] = Math.max(fromSec, seconds(p.activated_at ?? p.created_at));
-    return { held: countFrom(endedStarts.get(p.department_id!) ?? [], since[i]), present: 0, late: 0, excused: 0, lastPresent: 0 };
-  });
+  const department = new Int32Array(people.length);
+  const held = new Int32Array(people.length);
+  const present = new Int32Array(people.length);
+  const late = new Int32Array(people.length);
+  const excused = new Int32Array(people.length);
+  const lastPresent = new Uint32Array(people.length);
+  for (const [k, p] of people.entries()) {
+    index[p.id] = k;
+    since[k] = Math.max(fromSec, seconds(p.activated_at ?? p.created_at));
+    department[k] = p.department_id!;
+    held[k] = countFrom(endedStarts.get(p.department_id!) ?? [], since[k]);
+  }
   const attendedBits = F_PRESENT | (rule.late_counts_as_present ? F_LATE : 0);
   const { n, session, student, flags, at } = facts;
   for (let i = 0; i < n; i++) {
@@ -93,23 +101,19 @@ export async function departmentStandings(
     const stu = student[i];
     if (sid > maxSession || stu > maxStudent || sessionStart[sid] < 0) continue;
     const k = index[stu];
-    if (k < 0 || sessionDepartment[sid] !== people[k].department_id || sessionStart[sid] < since[k]) continue;
-    const t = tallies[k];
+    if (k < 0 || sessionDepartment[sid] !== department[k] || sessionStart[sid] < since[k]) continue;
     const fl = flags[i];
-    if (fl & F_PRESENT) t.present++;
-    else if (fl & F_LATE) t.late++;
-    else if (fl & F_EXCUSED) t.excused++;
-    if (sessionOpen[sid]) t.held++;
-    if (fl & attendedBits && at[i] > t.lastPresent) t.lastPresent = at[i];
+    if (fl & F_PRESENT) present[k]++;
+    else if (fl & F_LATE) late[k]++;
+    else if (fl & F_EXCUSED) excused[k]++;
+    if (sessionOpen[sid]) held[k]++;
+    if (fl & attendedBits && at[i] > lastPresent[k]) lastPresent[k] = at[i];
   }
-  return people.map((p, k) => {
-    const t = tallies[k];
-    return {
-      student_id: p.id,
-      username: p.username,
-      department: p.department,
-      last_present_at: t.lastPresent ? new Date(t.lastPresent * 1000).toISOString() : null,
-      ...computeStanding(t, rule),
-    };
-  });
+  return people.map((p, k) => ({
+    student_id: p.id,
+    username: p.username,
+    department: p.department,
+    last_present_at: lastPresent[k] ? new Date(lastPresent[k] * 1000).toISOString() : null,
+    ...computeStanding({ held: held[k], present: present[k], late: late[k], excused: excused[k] }, rule),
+  }));
 }
