@@ -57,18 +57,26 @@ export function AtRiskCard() {
                       <TableHead>{M.columnStudent}</TableHead>
                       <TableHead className="text-right">{M.columnRate}</TableHead>
                       <TableHead>{M.columnStanding}</TableHead>
-                      <TableHead>{M.columnLastPresent}</TableHead>
+                      <TableHead className="hidden sm:table-cell">{M.columnLastPresent}</TableHead>
                     </TableRow>
                   </TableHeader>
                   <TableBody>
                     {rows.map((r) => (
                       <TableRow key={r.student_id} data-testid="at-risk-row">
-                        <TableCell className="font-medium">{r.username}</TableCell>
+                        <TableCell className="font-medium">
+                          {r.username}
+                          {/* On a phone the last present mark sits under the name instead of in its own column. */}
+                          <span className="block text-xs font-normal text-muted-foreground sm:hidden">
+                            {r.last_present_at ? formatDateTime(r.last_present_at) : M.neverPresent}
+                          </span>
+                        </TableCell>
                         <TableCell className="text-right tabular-nums">{r.rate}%</TableCell>
-                        <TableCell className={r.needed_to_recover !== 0 ? 'text-destructive' : 'text-amber-700'}>
+                        <TableCell className={r.needed_to_recover !== 0 ? 'whitespace-normal text-destructive' : 'whitespace-normal text-amber-700'}>
                           {r.needed_to_recover !== 0 ? M.belowShort(r.needed_to_recover) : M.closeShort(r.can_miss)}
                         </TableCell>
-                        <TableCell className="whitespace-nowrap">{r.last_present_at ? formatDateTime(r.last_present_at) : M.neverPresent}</TableCell>
+                        <TableCell className="hidden whitespace-nowrap sm:table-cell">
+                          {r.last_present_at ? formatDateTime(r.last_present_at) : M.neverPresent}
+                        </TableCell>
                       </TableRow>
                     ))}
                   </TableBody>

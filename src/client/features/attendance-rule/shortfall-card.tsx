@@ -69,24 +69,26 @@ export function ShortfallCard({ filter }: { filter: FilterRow }) {
                 <TableHeader>
                   <TableRow>
                     <TableHead>{M.columnStudent}</TableHead>
-                    <TableHead>{M.columnDepartment}</TableHead>
+                    <TableHead className="hidden sm:table-cell">{M.columnDepartment}</TableHead>
                     <TableHead className="text-right">{M.columnRate}</TableHead>
-                    <TableHead className="text-right">{M.columnAttended}</TableHead>
+                    <TableHead className="hidden text-right sm:table-cell">{M.columnAttended}</TableHead>
                     <TableHead className="text-right">{M.columnNeeded}</TableHead>
-                    <TableHead>{M.columnLastPresent}</TableHead>
+                    <TableHead className="hidden lg:table-cell">{M.columnLastPresent}</TableHead>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
                   {data.rows.map((r) => (
                     <TableRow key={r.student_id} data-testid="shortfall-row">
                       <TableCell className="font-medium">{r.username}</TableCell>
-                      <TableCell>{r.department}</TableCell>
+                      <TableCell className="hidden sm:table-cell">{r.department}</TableCell>
                       <TableCell className="text-right tabular-nums text-destructive">{r.rate}%</TableCell>
-                      <TableCell className="text-right tabular-nums">
+                      <TableCell className="hidden text-right tabular-nums sm:table-cell">
                         {r.attended} / {r.held - r.excused}
                       </TableCell>
                       <TableCell className="text-right tabular-nums">{r.needed_to_recover ?? '—'}</TableCell>
-                      <TableCell className="whitespace-nowrap">{r.last_present_at ? formatDateTime(r.last_present_at) : M.neverPresent}</TableCell>
+                      <TableCell className="hidden whitespace-nowrap lg:table-cell">
+                        {r.last_present_at ? formatDateTime(r.last_present_at) : M.neverPresent}
+                      </TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
