@@ -61,7 +61,7 @@ export const attendanceRuleMessages = {
     shortfallFailed: 'Could not load the shortfall report.',
     shortfallCsv: 'Shortfall CSV downloaded!',
     columnDepartment: 'Department',
-    columnNeeded: 'Sessions needed',
+    columnNeeded: 'Needed',
     belowCard: 'Below the rule',
     belowCardHint: (required: number) => `Students under ${required}%`,
     exportCsv: 'Export CSV',

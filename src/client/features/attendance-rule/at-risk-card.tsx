@@ -51,7 +51,7 @@ export function AtRiskCard() {
                 </NativeSelect>
               </div>
               <div className="overflow-x-auto">
-                <Table>
+                <Table className="[&_td]:px-1 [&_th]:px-1 sm:[&_td]:px-2 sm:[&_th]:px-2">
                   <TableHeader>
                     <TableRow>
                       <TableHead>{M.columnStudent}</TableHead>

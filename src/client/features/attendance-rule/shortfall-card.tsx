@@ -65,7 +65,7 @@ export function ShortfallCard({ filter }: { filter: FilterRow }) {
         ) : (
           <>
             <div className="overflow-x-auto">
-              <Table data-testid="shortfall-table">
+              <Table data-testid="shortfall-table" className="[&_td]:px-1 [&_th]:px-1 sm:[&_td]:px-2 sm:[&_th]:px-2">
                 <TableHeader>
                   <TableRow>
                     <TableHead>{M.columnStudent}</TableHead>
