@@ -12,6 +12,7 @@ import * as faceChallenges from './2026_11_26_160000_face_challenges';
 import * as studentRejections from './2026_11_26_162200_student_rejections';
 import * as contactHandled from './2026_11_26_162300_contact_handled';
 import * as attendanceStatuses from './2026_11_26_170000_attendance_statuses';
+import * as attendanceRule from './2026_11_26_171000_attendance_rule';
 import * as lateAndLeave from './2026_11_26_172000_late_and_leave';
 
 /**
@@ -34,5 +35,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_162200_student_rejections': studentRejections,
   '2026_11_26_162300_contact_handled': contactHandled,
   '2026_11_26_170000_attendance_statuses': attendanceStatuses,
+  '2026_11_26_171000_attendance_rule': attendanceRule,
   '2026_11_26_172000_late_and_leave': lateAndLeave,
 };

@@ -25,6 +25,10 @@ const ADMIN_ONLY = row(401, 401, 403, 403, 200, 403);
 const ADMIN_BAD_INPUT = row(401, 401, 403, 403, 400, 403);
 /** The BCA teacher's own account (the /update-user form): the teacher themself and admins. */
 const SELF_OR_ADMIN = row(401, 401, 403, 403, 200, 200);
+/** Teachers only: each sees their own department's students (issue 24's At risk list). */
+const TEACHER_ONLY = row(401, 401, 403, 200, 403, 200);
+/** An attendance rule the admin's call refuses, so the matrix leaves the rule as it was. */
+const badRule = () => ({ required_rate: 0, semester_start: '2026-07-01', semester_end: '2026-12-31', late_counts_as_present: true });
 
 interface Fixture {
   teacher: { id: number; email: string };
@@ -173,6 +177,12 @@ const MATRIX: Record<string, Call> = {
   // Saving is called with a list the admin's call refuses, so the matrix leaves no campus network behind.
   'GET /api/admin/campus_networks': { expect: ADMIN_ONLY },
   'PUT /api/admin/campus_networks': { input: () => ({ networks: ['school-lan'] }), expect: ADMIN_BAD_INPUT },
+  'GET /api/attendance_standing': { expect: STUDENT_ONLY },
+  'GET /api/at_risk_students': { expect: TEACHER_ONLY },
+  'GET /api/admin/attendance_rule': { expect: ADMIN_ONLY },
+  'PUT /api/admin/attendance_rule': { input: badRule, expect: ADMIN_BAD_INPUT },
+  'GET /api/admin/attendance-shortfall': { expect: ADMIN_ONLY },
+  'GET /api/admin/attendance-shortfall/export.csv': { expect: ADMIN_ONLY },
   'GET /api/user/:id': { expect: SELF_OR_ADMIN },
   'PUT /api/update/:id': { multipart: true, expect: SELF_OR_ADMIN },
 
@@ -220,6 +230,11 @@ const MATRIX: Record<string, Call> = {
   'teacher.decideLeaveRequest': { input: declineLeave, expect: row(401, 401, 403, 403, 200, 200), after: repeatLeave },
   'settings.mapTiles': { expect: ADMIN_ONLY },
   'settings.setMapTiles': { input: () => ({ url_template: 'not a tile server' }), expect: ADMIN_BAD_INPUT },
+  'attendanceRule.settings': { expect: ADMIN_ONLY },
+  'attendanceRule.setSettings': { input: badRule, expect: ADMIN_BAD_INPUT },
+  'attendanceRule.standing': { expect: STUDENT_ONLY },
+  'attendanceRule.atRisk': { expect: TEACHER_ONLY },
+  'attendanceRule.shortfall': { input: () => ({}), expect: ADMIN_ONLY },
   'student.attendance': { input: () => ({ page: 1, limit: 10 }), expect: STUDENT_ONLY },
   'student.profile': { expect: STUDENT_ONLY },
   'student.openSession': { expect: STUDENT_ONLY },

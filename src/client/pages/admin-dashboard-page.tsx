@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { AdminSidebar } from '@/features/admin/admin-sidebar';
 import type { AdminUser, PairRow } from '@/features/admin/admin-types';
 import { AttendanceCharts } from '@/features/admin/attendance-charts';
+import { RuleSettingsCard, ShortfallCard } from '@/features/attendance-rule';
 import { CampusNetworksCard } from '@/features/admin/campus-networks-card';
 import { DeleteUserDialog } from '@/features/admin/delete-user-dialog';
 import { DetailDialog } from '@/features/admin/detail-dialog';
@@ -86,7 +87,9 @@ export function AdminDashboardPage() {
             />
           )}
           <AttendanceCharts filter={filter.input} />
+          <ShortfallCard filter={filter.input} />
           <DuplicateFacesCard />
+          <RuleSettingsCard />
           <CampusNetworksCard />
           <MapTilesCard />
         </div>

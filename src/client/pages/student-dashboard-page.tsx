@@ -20,6 +20,7 @@ import {
   useRoomCodeEntry,
   useStudentAttendance,
 } from '@/features/student';
+import { StandingCard } from '@/features/attendance-rule';
 
 const M = MSG.student;
 
@@ -81,13 +82,10 @@ export function StudentDashboardPage() {
             {M.tabs.attendance}
           </TabsTrigger>
         </TabsList>
-        <TabsContent value="overview">
+        <TabsContent value="overview" className="grid gap-6">
+          {isStudent && <StandingCard />}
           <StudentOverview attendance={overview.data} geo={geo} />
-          {isStudent && (
-            <div className="mt-4">
-              <LeaveRequestCard />
-            </div>
-          )}
+          {isStudent && <LeaveRequestCard />}
         </TabsContent>
         <TabsContent value="attendance">
           <AttendanceHistory data={history.data} loading={history.isFetching} page={page} onPageChange={setPage} />

@@ -1,9 +1,10 @@
-import { LayoutDashboard, Users } from 'lucide-react';
+import { LayoutDashboard, ShieldAlert, Users } from 'lucide-react';
 import { useState } from 'react';
 import { MSG } from '../../shared/messages';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { DashboardShell } from '@/components/dashboard-shell';
 import { StudentsPanel, TeacherOverview, useGeofenceSession } from '@/features/teacher';
+import { AtRiskCard } from '@/features/attendance-rule';
 
 const M = MSG.teacher;
 
@@ -23,6 +24,10 @@ export function TeacherDashboardPage() {
             <Users aria-hidden />
             {M.tabs.students}
           </TabsTrigger>
+          <TabsTrigger value="at-risk">
+            <ShieldAlert aria-hidden />
+            {MSG.attendanceRule.atRiskTitle}
+          </TabsTrigger>
         </TabsList>
         {/* Kept mounted so the settings (department, radius toggle) survive a visit to the Students tab. */}
         <TabsContent value="overview" forceMount className="data-[state=inactive]:hidden">
@@ -30,6 +35,9 @@ export function TeacherDashboardPage() {
         </TabsContent>
         <TabsContent value="students">
           <StudentsPanel live={geofence.active} />
+        </TabsContent>
+        <TabsContent value="at-risk">
+          <AtRiskCard />
         </TabsContent>
       </Tabs>
     </DashboardShell>

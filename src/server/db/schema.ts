@@ -19,6 +19,8 @@ export interface UsersTable {
   department_id: number | null;
   last_login: string | null;
   created_at: string;
+  /** When a pending account was approved (issue 24: the rule counts from it); null for one created active or still pending. */
+  activated_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** Bumped to revoke every token of the user: logout, password change, deactivation. */
   token_version: ColumnType<number, number | undefined, number>;
 }

@@ -8,6 +8,7 @@ import { adminDuplicateFaceRoutes } from './admin-duplicate-faces';
 import { adminMapTileRoutes } from './admin-map-tiles';
 import { adminReportRoutes } from './admin-reports';
 import { adminUserRoutes } from './admin-users';
+import { attendanceRuleRoutes } from './attendance-rule';
 import { authRoutes } from './auth';
 import { contactRoutes } from './contact';
 import { faceChangeRoutes } from './face-changes';
@@ -40,6 +41,7 @@ export function restApi(deps: AppDeps): Router {
   api.use(adminCampusNetworkRoutes(deps));
   api.use(adminMapTileRoutes(deps));
   api.use(accountRoutes(deps));
+  api.use(attendanceRuleRoutes(deps));
   api.use((_req, res) => {
     res.status(404).json({ success: false, message: MSG.server.notFound, error: MSG.server.notFound });
   });

@@ -1,6 +1,7 @@
 import { router } from '../trpc';
 import { accountRouter } from './account';
 import { adminRouter } from './admin';
+import { attendanceRuleRouter } from './attendance-rule';
 import { authRouter } from './auth';
 import { settingsRouter } from './settings';
 import { studentRouter } from './student';
@@ -13,6 +14,7 @@ export const appRouter = router({
   student: studentRouter,
   account: accountRouter,
   settings: settingsRouter,
+  attendanceRule: attendanceRuleRouter,
 });
 
 export type AppRouter = typeof appRouter;

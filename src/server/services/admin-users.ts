@@ -53,7 +53,7 @@ export async function createUserByAdmin(deps: Pick<AppDeps, 'db' | 'clock'>, inp
  * Applies only the fields sent. Activating a pending account is the approval; deactivating, a role or a password
  * change revokes every token the user holds, so their next request is refused.
  */
-export async function updateUserByAdmin(deps: Db, caller: AuthUser, id: number, input: TAdminUpdateUser) {
+export async function updateUserByAdmin(deps: Db & Pick<AppDeps, 'clock'>, caller: AuthUser, id: number, input: TAdminUpdateUser) {
   const { db } = deps;
   const user = await db.selectFrom('users').select(['id', 'email', 'role', 'status']).where('id', '=', id).executeTakeFirst();
   if (!user) throw new DomainError('NOT_FOUND', MSG.admin.userNotFound);
@@ -70,6 +70,8 @@ export async function updateUserByAdmin(deps: Db, caller: AuthUser, id: number, 
   }
   if (input.role !== undefined) set.role = input.role;
   if (input.status !== undefined) set.status = input.status;
+  // Activating a pending account is its approval: the attendance rule counts from it (issue 24).
+  if (input.status === 'active' && user.status === 'pending') set.activated_at = deps.clock.now().toISOString();
   if (input.department !== undefined) set.department_id = await resolveDepartment(deps, input.department);
   if (input.password !== undefined) set.password_hash = await hashPassword(input.password);
   const revoke =

@@ -42,7 +42,8 @@ export async function approveUsers(deps: Deps, caller: AuthUser, userIds: number
       const allowed = users.every((u) => u.role === 'student' && caller.department_id !== null && u.department_id === caller.department_id);
       if (!allowed) throw new DomainError('FORBIDDEN', MSG.attendance.approveForbidden);
     }
-    await trx.updateTable('users').set({ status: 'active' }).where('id', 'in', ids).execute();
+    // The attendance rule counts a student's sessions from here (issue 24).
+    await trx.updateTable('users').set({ status: 'active', activated_at: deps.clock.now().toISOString() }).where('id', 'in', ids).execute();
     return { message: MSG.attendance.approved(ids.length), approved: ids.length };
   });
 }

@@ -17,6 +17,7 @@ import { adminListMessages } from './admin-lists';
 import { appShellMessages } from './app-shell';
 import { leaveMessages } from './leave';
 import { studentScreenMessages } from './student-screens';
+import { attendanceRuleMessages } from './attendance-rule';
 
 export const MSG = {
   ...formsMessages,
@@ -37,6 +38,7 @@ export const MSG = {
   ...appShellMessages,
   ...leaveMessages,
   ...studentScreenMessages,
+  ...attendanceRuleMessages,
 } as const;
 
 /** Login failure codes of SPEC section 7. */

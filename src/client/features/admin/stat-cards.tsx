@@ -1,6 +1,7 @@
 import { CalendarCheck, GraduationCap, TriangleAlert, UserCheck } from 'lucide-react';
 import { MSG } from '../../../shared/messages';
 import { Skeleton } from '@/components/ui/skeleton';
+import { BelowRuleStat } from '@/features/attendance-rule';
 import { trpc } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
 import type { AttendanceFilter } from './admin-types';
@@ -37,7 +38,7 @@ export function StatCards({
           {MSG.admin.loadAttendanceFailed}
         </p>
       )}
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         {(['teacher', 'student'] as const).map((role) => (
           <button
             key={role}
@@ -87,6 +88,7 @@ export function StatCards({
             <span className="text-xs text-muted-foreground">{S.flaggedHint}</span>
           </span>
         </div>
+        <BelowRuleStat filter={filter} className={cn(card, 'transition-colors hover:bg-accent/50')} />
       </div>
       {s && s.pending_teachers > 0 && (
         <button

@@ -91,7 +91,9 @@ export async function seedDemo(deps: Deps, opts: SeedOptions, progress: Progress
     })),
   ];
   progress.start('accounts', users.length);
-  const ids = await deps.db.transaction().execute((trx) => createActiveUsersWithHash({ db: trx }, users, passwordHash, now));
+  // Accounts older than the first class: the attendance rule counts a student's sessions from their activation.
+  const joined = new Date(now.getTime() - (opts.days * 2 + 14) * 86_400_000);
+  const ids = await deps.db.transaction().execute((trx) => createActiveUsersWithHash({ db: trx }, users, passwordHash, joined));
   progress.tick(users.length);
   progress.stop();
   const teachers: AuthUser[] = ids
@@ -99,7 +101,12 @@ export async function seedDemo(deps: Deps, opts: SeedOptions, progress: Progress
     .map((id, t) => ({ id, username: users[1 + t].username, role: 'teacher', status: 'active', department_id: users[1 + t].department_id, token_id: 'seed' }));
   const studentIds = ids.slice(1 + opts.teachers);
   const rand = seededRandom(20261123);
-  const habits = studentIds.map(() => attendanceHabit(rand));
+  // The first student of each department rarely comes: the At risk list and the shortfall report always have someone.
+  // (Each still draws its habit, so the other students' random stream is what it was.)
+  const habits = studentIds.map((_, s) => {
+    const habit = attendanceHabit(rand);
+    return s < departments.length ? 0.35 : habit;
+  });
   const studentsOf = departments.map((_, d) => studentIds.map((id, s) => ({ id, s })).filter(({ s }) => s % departments.length === d));
 
   const meetings = classMeetings(schoolDaysBefore(now, opts.days), opts.sessionsPerDay, departments.length, opts.teachers, deps.config.sessionMinutes);

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DB } from '../../db/connect';
 
 /**
- * The attendance table as compact columns in memory (about 17 bytes a record: 17 MB for a million), so the admin
+ * The attendance table as compact columns in memory (about 18 bytes a record: 18 MB for a million), so the admin
  * reports aggregate any filter in one pass instead of a GROUP BY over the whole table (seconds at a million rows).
  *
  * Kept current incrementally: rows whose updated_at moved (new marks, manual changes, auto-absent) are read by the
@@ -41,7 +41,7 @@ export const F_FACE_FAIL = 16;
 export const F_MANUAL = 32;
 /** A present mark with issue 19 flags (attendance_records.mark_flags). */
 export const F_FLAGGED = 64;
-/** Issue 24: a late mark (F_PRESENT is set too) and an excused absence (neither present nor absent in the counts). */
+/** Issue 24: a late mark (F_PRESENT is set too: it is attended in the reports) and an excused absence (neither present nor absent in the counts). */
 export const F_LATE = 128;
 export const F_EXCUSED = 256;
 

@@ -1,0 +1,91 @@
+import { ShieldAlert } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { MSG } from '../../../shared/messages';
+import { StatCard } from '@/components/stat-card';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatDateTime } from '@/lib/format';
+import { type RouterOutputs, trpc } from '@/lib/trpc';
+
+const M = MSG.attendanceRule;
+type Row = RouterOutputs['attendanceRule']['atRisk']['students'][number];
+const SORTS = { rate: M.sortRate, name: M.sortName, last: M.sortLastPresent } as const;
+type Sort = keyof typeof SORTS;
+
+const compare: Record<Sort, (a: Row, b: Row) => number> = {
+  rate: (a, b) => (a.rate ?? 0) - (b.rate ?? 0) || a.username.localeCompare(b.username),
+  name: (a, b) => a.username.localeCompare(b.username),
+  last: (a, b) => (a.last_present_at ?? '').localeCompare(b.last_present_at ?? '') || a.username.localeCompare(b.username),
+};
+
+/** The teacher's At risk list: their department's students below the rule or within AT_RISK_MARGIN sessions of it. */
+export function AtRiskCard() {
+  const q = trpc.attendanceRule.atRisk.useQuery(undefined, { staleTime: 0 });
+  const [sort, setSort] = useState<Sort>('rate');
+  const rows = useMemo(() => [...(q.data?.students ?? [])].sort(compare[sort]), [q.data, sort]);
+  return (
+    <StatCard icon={ShieldAlert} title={M.atRiskTitle} tone="warning">
+      {q.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {M.atRiskFailed}
+        </p>
+      ) : !q.data ? (
+        <Skeleton className="h-24 w-full" />
+      ) : (
+        <div className="grid gap-3" data-testid="at-risk">
+          <p className="text-sm text-muted-foreground">{M.atRiskIntro(q.data.required_rate, q.data.margin)}</p>
+          {rows.length === 0 ? (
+            <p className="text-sm">{M.atRiskEmpty}</p>
+          ) : (
+            <>
+              <div className="flex flex-wrap items-center gap-2">
+                <Label htmlFor="at-risk-sort">{M.sortBy}</Label>
+                <NativeSelect id="at-risk-sort" className="w-auto" value={sort} onChange={(e) => setSort(e.target.value as Sort)}>
+                  {Object.entries(SORTS).map(([k, label]) => (
+                    <option key={k} value={k}>
+                      {label}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+              <div className="overflow-x-auto">
+                <Table label={M.atRiskTitle} className="[&_td]:px-1 [&_th]:px-1 sm:[&_td]:px-2 sm:[&_th]:px-2">
+                  <TableHeader>
+                    <TableRow>
+                      <TableHead>{M.columnStudent}</TableHead>
+                      <TableHead className="text-right">{M.columnRate}</TableHead>
+                      <TableHead>{M.columnStanding}</TableHead>
+                      <TableHead className="hidden sm:table-cell">{M.columnLastPresent}</TableHead>
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {rows.map((r) => (
+                      <TableRow key={r.student_id} data-testid="at-risk-row">
+                        <TableCell className="font-medium">
+                          {r.username}
+                          {/* On a phone the last present mark sits under the name instead of in its own column. */}
+                          <span className="block text-xs font-normal text-muted-foreground sm:hidden">
+                            {r.last_present_at ? formatDateTime(r.last_present_at) : M.neverPresent}
+                          </span>
+                        </TableCell>
+                        <TableCell className="text-right tabular-nums">{r.rate}%</TableCell>
+                        <TableCell className={r.needed_to_recover !== 0 ? 'whitespace-normal text-destructive' : 'whitespace-normal text-amber-700'}>
+                          {r.needed_to_recover !== 0 ? M.belowShort(r.needed_to_recover) : M.closeShort(r.can_miss)}
+                        </TableCell>
+                        <TableCell className="hidden whitespace-nowrap sm:table-cell">
+                          {r.last_present_at ? formatDateTime(r.last_present_at) : M.neverPresent}
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </div>
+            </>
+          )}
+        </div>
+      )}
+    </StatCard>
+  );
+}

@@ -1,0 +1,118 @@
+import { Loader2, Save, Scale } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { MSG } from '../../../shared/messages';
+import { type TAttendanceRuleInput, ZAttendanceRuleInput } from '../../../shared/schemas/attendance-rule';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import { formatDateTime } from '@/lib/format';
+import { refusalText } from '@/lib/server-errors';
+import { trpc } from '@/lib/trpc';
+
+const M = MSG.attendanceRule;
+type Draft = { required_rate: string; semester_start: string; semester_end: string; late_counts_as_present: boolean };
+
+/** Issue 24: the required rate, the semester it counts over, and whether a late mark counts as present. */
+export function RuleSettingsCard() {
+  const view = trpc.attendanceRule.settings.useQuery();
+  const utils = trpc.useUtils();
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<keyof TAttendanceRuleInput, string>>>({});
+  useEffect(() => {
+    if (view.data) setDraft({ ...view.data, required_rate: String(view.data.required_rate) });
+  }, [view.data]);
+  const save = trpc.attendanceRule.setSettings.useMutation({
+    onSuccess: (saved) => {
+      toast.success(M.saved);
+      utils.attendanceRule.settings.setData(undefined, saved);
+      void utils.attendanceRule.shortfall.invalidate();
+    },
+    onError: (e) => toast.error(refusalText(e, M.saveFailed)),
+  });
+
+  function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (!draft) return;
+    const rate = draft.required_rate.trim() === '' ? Number.NaN : Number(draft.required_rate);
+    const parsed = ZAttendanceRuleInput.safeParse({ ...draft, required_rate: rate });
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path[0], i.message])));
+      return;
+    }
+    setErrors({});
+    save.mutate(parsed.data);
+  }
+
+  const field = (key: 'semester_start' | 'semester_end', label: string) => (
+    <FormField id={`rule-${key}`} label={label} error={errors[key]}>
+      <Input
+        id={`rule-${key}`}
+        type="date"
+        value={draft?.[key] ?? ''}
+        onChange={(e) => setDraft((d) => d && { ...d, [key]: e.target.value })}
+        aria-invalid={Boolean(errors[key])}
+      />
+    </FormField>
+  );
+
+  return (
+    <Card role="region" aria-labelledby="attendance-rule-title">
+      <CardHeader>
+        <CardTitle id="attendance-rule-title" className="flex items-center gap-2">
+          <Scale className="size-5" aria-hidden />
+          {M.settingsTitle}
+        </CardTitle>
+        <CardDescription>{M.settingsIntro}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {!draft || !view.data ? (
+          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Loader2 className="size-4 animate-spin" aria-hidden />
+            {MSG.loader.label}
+          </p>
+        ) : (
+          <form noValidate className="grid gap-4" onSubmit={submit}>
+            <div className="grid gap-4 sm:grid-cols-3">
+              <FormField id="rule-rate" label={M.requiredRate} error={errors.required_rate}>
+                <Input
+                  id="rule-rate"
+                  inputMode="numeric"
+                  value={draft.required_rate}
+                  onChange={(e) => setDraft({ ...draft, required_rate: e.target.value })}
+                  aria-invalid={Boolean(errors.required_rate)}
+                />
+              </FormField>
+              {field('semester_start', M.semesterStart)}
+              {field('semester_end', M.semesterEnd)}
+            </div>
+            <div className="flex items-start gap-3">
+              <Switch
+                id="rule-late"
+                checked={draft.late_counts_as_present}
+                onCheckedChange={(v) => setDraft({ ...draft, late_counts_as_present: v })}
+                aria-describedby="rule-late-hint"
+              />
+              <div className="grid gap-1">
+                <Label htmlFor="rule-late">{M.lateCounts}</Label>
+                <p id="rule-late-hint" className="text-xs text-muted-foreground">
+                  {M.lateCountsHint}
+                </p>
+              </div>
+            </div>
+            <p className="text-xs text-muted-foreground" data-testid="rule-changed">
+              {view.data.updated_at ? M.lastChanged(view.data.updated_by, formatDateTime(view.data.updated_at)) : M.neverSaved}
+            </p>
+            <Button type="submit" className="w-fit" disabled={save.isPending}>
+              <Save aria-hidden />
+              {M.save}
+            </Button>
+          </form>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,103 @@
+import { Download, Loader2, UserX } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { MSG } from '../../../shared/messages';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Pagination } from '@/components/ui/pagination';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { downloadFile } from '@/lib/download';
+import { formatDateTime } from '@/lib/format';
+import { trpc } from '@/lib/trpc';
+import { type FilterRow, shortfallScope } from './shortfall-scope';
+
+const M = MSG.attendanceRule;
+
+/** The admin's shortfall report: students below the rule for the filter row's department and dates, with a CSV. */
+export function ShortfallCard({ filter }: { filter: FilterRow }) {
+  const scope = shortfallScope(filter);
+  const [page, setPage] = useState(1);
+  const [exporting, setExporting] = useState(false);
+  const q = trpc.attendanceRule.shortfall.useQuery({ ...scope, page });
+  const data = q.data;
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      if (!data?.total) return void toast.info(MSG.admin.noDataToExport);
+      await downloadFile('/admin/attendance-shortfall/export.csv', scope);
+      toast.success(M.shortfallCsv);
+    } catch {
+      toast.error(M.shortfallFailed);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <Card role="region" aria-labelledby="shortfall-title">
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1.5">
+          <CardTitle id="shortfall-title" className="flex items-center gap-2">
+            <UserX className="size-5" aria-hidden />
+            {M.shortfallTitle}
+            {data && <span className="text-muted-foreground">({data.total.toLocaleString('en-IN')})</span>}
+          </CardTitle>
+          <CardDescription>{M.shortfallIntro}</CardDescription>
+        </div>
+        <Button variant="outline" onClick={() => void exportCsv()} disabled={exporting || !data}>
+          {exporting ? <Loader2 className="animate-spin" aria-hidden /> : <Download aria-hidden />}
+          {M.exportCsv}
+        </Button>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {q.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {M.shortfallFailed}
+          </p>
+        ) : !data ? (
+          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Loader2 className="size-4 animate-spin" aria-hidden />
+            {MSG.loader.label}
+          </p>
+        ) : data.total === 0 ? (
+          <p className="text-sm">{M.shortfallEmpty}</p>
+        ) : (
+          <>
+            <div className="overflow-x-auto">
+              <Table label={M.shortfallTitle} data-testid="shortfall-table" className="[&_td]:px-1 [&_th]:px-1 sm:[&_td]:px-2 sm:[&_th]:px-2">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>{M.columnStudent}</TableHead>
+                    <TableHead className="hidden sm:table-cell">{M.columnDepartment}</TableHead>
+                    <TableHead className="text-right">{M.columnRate}</TableHead>
+                    <TableHead className="hidden text-right sm:table-cell">{M.columnAttended}</TableHead>
+                    <TableHead className="text-right">{M.columnNeeded}</TableHead>
+                    <TableHead className="hidden lg:table-cell">{M.columnLastPresent}</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {data.rows.map((r) => (
+                    <TableRow key={r.student_id} data-testid="shortfall-row">
+                      <TableCell className="font-medium">{r.username}</TableCell>
+                      <TableCell className="hidden sm:table-cell">{r.department}</TableCell>
+                      <TableCell className="text-right tabular-nums text-destructive">{r.rate}%</TableCell>
+                      <TableCell className="hidden text-right tabular-nums sm:table-cell">
+                        {r.attended} / {r.held - r.excused}
+                      </TableCell>
+                      <TableCell className="text-right tabular-nums">{r.needed_to_recover ?? '—'}</TableCell>
+                      <TableCell className="hidden whitespace-nowrap lg:table-cell">
+                        {r.last_present_at ? formatDateTime(r.last_present_at) : M.neverPresent}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+            {data.total_pages > 1 && <Pagination page={data.page} totalPages={data.total_pages} onPageChange={setPage} />}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,51 @@
+import { Scale } from 'lucide-react';
+import { MSG } from '../../../shared/messages';
+import { StatCard } from '@/components/stat-card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { trpc } from '@/lib/trpc';
+import { cn } from '@/lib/utils';
+import { RateChart } from './rate-chart';
+import { standingWords } from './standing-words';
+
+const M = MSG.attendanceRule;
+
+/** The student's rate against the administrator's rule, in plain words, with the rate over the semester. */
+export function StandingCard() {
+  const q = trpc.attendanceRule.standing.useQuery(undefined, { staleTime: 0 });
+  if (q.isError)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {M.loadFailed}
+      </p>
+    );
+  const data = q.data;
+  const words = data ? standingWords(data.standing) : null;
+  const s = data?.standing;
+  return (
+    <StatCard icon={Scale} title={M.standingTitle} tone={words?.tone === 'below' ? 'warning' : words?.tone === 'ok' ? 'success' : 'primary'}>
+      {!data || !words || !s ? (
+        <Skeleton className="h-16 w-full" />
+      ) : (
+        <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]" data-testid="standing">
+          <div className="grid content-start gap-2">
+            <p className={cn('text-xl font-semibold', words.tone === 'below' && 'text-destructive')} data-testid="standing-headline">
+              {words.headline}
+            </p>
+            {words.advice && (
+              <p
+                role={words.tone === 'below' ? 'alert' : undefined}
+                className={cn('text-sm', words.tone === 'below' ? 'font-medium text-destructive' : 'text-muted-foreground')}
+                data-testid="standing-advice"
+              >
+                {words.advice}
+              </p>
+            )}
+            {s.held > 0 && <p className="text-sm text-muted-foreground">{M.counts(s.attended, s.held - s.excused, s.excused)}</p>}
+            <p className="text-xs text-muted-foreground">{M.semester(data.semester_start, data.semester_end)}</p>
+          </div>
+          {data.series.length > 0 && <RateChart series={data.series} required={s.required_rate} />}
+        </div>
+      )}
+    </StatCard>
+  );
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { computeStanding } from '../../../shared/attendance-standing';
+import { standingWords } from './standing-words';
+
+const rule = { required_rate: 75, late_counts_as_present: true };
+const words = (held: number, present: number, excused = 0) => standingWords(computeStanding({ held, present, late: 0, excused }, rule));
+
+describe('standingWords', () => {
+  it('says the issue’s sentences', () => {
+    expect(words(0, 0)).toMatchObject({ headline: 'No sessions yet', advice: null });
+    // 7 of 9 = 77.8%: two more misses make 7/11 = 63.6%, one makes 7/10 = 70%.
+    expect(words(9, 7).headline).toBe('77.8% — above the 75% required');
+    expect(words(20, 20).advice).toBe('You can miss 6 more sessions this semester and stay above 75%');
+    expect(words(10, 9).advice).toBe('You can miss 2 more sessions this semester and stay above 75%');
+    expect(words(10, 6)).toMatchObject({
+      headline: '60% — below the 75% required',
+      advice: 'Below 75%: you need to attend the next 6 sessions to get back',
+      tone: 'below',
+    });
+    expect(words(4, 3).headline).toBe('75% — exactly the 75% required');
+    expect(words(2, 0, 2).headline).toMatch(/excused/);
+  });
+});

@@ -1,0 +1,17 @@
+import { ZAttendanceRuleInput, ZShortfallPageInput } from '../../shared/schemas/attendance-rule';
+import { atRiskStudents } from '../services/attendance-rule/at-risk';
+import { attendanceRuleForAdmin, setAttendanceRule } from '../services/attendance-rule/rule-settings';
+import { shortfallReport } from '../services/attendance-rule/shortfall';
+import { studentStanding } from '../services/attendance-rule/student-standing';
+import { roleProcedure, router } from '../trpc';
+
+const admin = roleProcedure('admin');
+
+/** Issue 24's attendance rule on every screen; REST twins in rest/attendance-rule.ts. */
+export const attendanceRuleRouter = router({
+  settings: admin.query(({ ctx }) => attendanceRuleForAdmin(ctx)),
+  setSettings: admin.input(ZAttendanceRuleInput).mutation(({ ctx, input }) => setAttendanceRule(ctx, ctx.user, input)),
+  standing: roleProcedure('student').query(({ ctx }) => studentStanding(ctx, ctx.user)),
+  atRisk: roleProcedure('teacher').query(({ ctx }) => atRiskStudents(ctx, ctx.user)),
+  shortfall: admin.input(ZShortfallPageInput).query(({ ctx, input }) => shortfallReport(ctx, input)),
+});
