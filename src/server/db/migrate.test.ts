@@ -65,7 +65,8 @@ describe('migrations', () => {
     const indexesAfter = await sql<{
       name: string;
     }>`select name from sqlite_master where type = 'index' and tbl_name = 'attendance_records' order by name`.execute(db);
-    expect(indexesAfter.rows).toEqual(indexesBefore.rows);
+    // every index the table had is there again (later migrations may add more)
+    expect(indexesAfter.rows).toEqual(expect.arrayContaining(indexesBefore.rows));
     for (const status of ['late', 'excused', 'absent', 'present']) await sql`update attendance_records set status = ${status}`.execute(db);
     await expect(sql`update attendance_records set status = 'bogus'`.execute(db)).rejects.toThrow(/CHECK/);
     // the one-per-session rule survived the rebuild

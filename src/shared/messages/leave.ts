@@ -15,7 +15,7 @@ export const leaveMessages = {
     to: 'To',
     reason: 'Reason',
     reasonPlaceholder: 'Why you will be away (e.g. fever, family event)',
-    document: 'Document (optional)',
+    documentLabel: 'Document (optional)',
     documentHint: 'A photo of a medical note or letter: JPEG or PNG, at most 2 MB.',
     submit: 'Send request',
     sent: 'Leave request sent to your teacher.',

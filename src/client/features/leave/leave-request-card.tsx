@@ -70,7 +70,7 @@ export function LeaveRequestCard() {
             <Textarea id="leave-reason" required maxLength={500} placeholder={L.reasonPlaceholder} value={reason} onChange={(e) => setReason(e.target.value)} />
           </div>
           <div className="grid gap-1.5">
-            <Label htmlFor="leave-document">{L.document}</Label>
+            <Label htmlFor="leave-document">{L.documentLabel}</Label>
             <Input id="leave-document" type="file" accept="image/jpeg,image/png" onChange={(e) => setDocument(e.target.files?.[0] ?? null)} />
             <p className="text-xs text-muted-foreground">{L.documentHint}</p>
           </div>

@@ -1,12 +1,12 @@
 import { Info, MapPinOff, XCircle } from 'lucide-react';
 import { MSG } from '../../../shared/messages';
 import { formatDateTime } from '@/lib/format';
-import type { StepResult } from './use-mark-attendance';
+import type { StepOutcome } from './use-mark-attendance';
 
 const S = MSG.studentScreens;
 
 /** The last Mark Attendance's answer, kept on the page under the banner until the next try. */
-export function StepResultNote({ result }: { result: StepResult | null }) {
+export function StepResultNote({ result }: { result: StepOutcome | null }) {
   if (!result || result.kind === 'validated') return null;
   const tone = result.kind === 'already' ? 'border-border bg-muted/60' : 'border-destructive/40 bg-destructive/5';
   return (

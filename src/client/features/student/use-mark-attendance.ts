@@ -15,7 +15,7 @@ import type { RoomCodeEntry } from './use-room-code-entry';
 const M = MSG.student;
 
 /** The geofence step's answer, kept on the page under the banner (issue 22), not only in a 3-s toast. */
-export type StepResult = { kind: 'outside'; accuracy: number } | { kind: 'already'; at: string } | { kind: 'validated' } | { kind: 'refused'; text: string };
+export type StepOutcome = { kind: 'outside'; accuracy: number } | { kind: 'already'; at: string } | { kind: 'validated' } | { kind: 'refused'; text: string };
 
 /**
  * SPEC 4 student marking: location, then the geofence step with the room code (issue 19); inside it goes to
@@ -24,7 +24,7 @@ export type StepResult = { kind: 'outside'; accuracy: number } | { kind: 'alread
 export function useMarkAttendance(locate: () => Promise<Coords | null>, roomCode: RoomCodeEntry) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<StepResult | null>(null);
+  const [result, setResult] = useState<StepOutcome | null>(null);
   const utils = trpc.useUtils();
   const geofenceStep = trpc.student.markAttendance.useMutation();
   const refused = (text: string) => {

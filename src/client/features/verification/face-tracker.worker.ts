@@ -41,7 +41,11 @@ const CONFIG: Partial<Config> = {
  * drops camera frames (docs/face-challenge.md: a 160-ms blink lost from the upload). The page sends each frame as
  * an ImageBitmap and gets the reading back.
  */
-const scope = self as unknown as { postMessage(reply: TrackerReply): void; onmessage: ((e: MessageEvent<TrackerRequest>) => void) | null };
+interface WorkerScope {
+  postMessage(reply: TrackerReply): void;
+  onmessage: ((e: MessageEvent<TrackerRequest>) => void) | null;
+}
+const scope = self as unknown as WorkerScope;
 
 const ready: Promise<Human> = (async () => {
   const { Human: HumanClass } = await import('@vladmandic/human');
