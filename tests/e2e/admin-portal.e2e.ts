@@ -120,8 +120,11 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
       return [
         'kavya',
         name,
-        n((p) => p.status === 'present'),
+        // present counts the attended (present or late); late and excused follow absent (issue 24)
+        n((p) => p.status === 'present' || p.status === 'late'),
         n((p) => p.status === 'absent'),
+        n((p) => p.status === 'late'),
+        n((p) => p.status === 'excused'),
         n((p) => p.geofencing_status === 'valid'),
         n((p) => p.geofencing_status === 'invalid'),
         n((p) => p.face_recognition_status === 'verified'),

@@ -112,7 +112,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('the face challenge guided live in
       const made = challengeCameraClip(clip);
       cameras[clip] = { browser: await launchWithCamera(made.y4m), remove: made.remove };
     }
-    const { page, context } = await openPage(cameras[clip].browser, server.url, { camera: true });
+    const { page, context } = await openPage(cameras[clip].browser, server.url, { camera: true, serviceWorkers: 'block' });
     await context.addInitScript(keepChallengeFields);
     await context.addInitScript(keepUploadedVideo);
     await setStoredToken(page, await logIn(server, p1.email));

@@ -24,8 +24,17 @@ export async function launchBrowser(opts: { fakeCamera?: boolean } = {}): Promis
 }
 
 /** A fresh context (own localStorage) whose page records console errors for assertions. */
-export async function openPage(browser: Browser, baseURL: string, opts: { camera?: boolean; viewport?: { width: number; height: number } } = {}) {
-  const context: BrowserContext = await browser.newContext({ baseURL, viewport: opts.viewport ?? { width: 1280, height: 800 } });
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  opts: { camera?: boolean; viewport?: { width: number; height: number }; serviceWorkers?: 'allow' | 'block' } = {},
+) {
+  const context: BrowserContext = await browser.newContext({
+    baseURL,
+    viewport: opts.viewport ?? { width: 1280, height: 800 },
+    // a test that routes the page's requests blocks the installable app's worker: page.route never sees what it fetches
+    serviceWorkers: opts.serviceWorkers ?? 'allow',
+  });
   if (opts.camera) await context.grantPermissions(['camera', 'geolocation'], { origin: baseURL });
   const page = await context.newPage();
   const consoleErrors: string[] = [];
