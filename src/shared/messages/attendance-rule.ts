@@ -64,6 +64,6 @@ export const attendanceRuleMessages = {
     columnNeeded: 'Needed',
     belowCard: 'Below the rule',
     belowCardHint: (required: number) => `Students under ${required}%`,
-    exportCsv: 'Export CSV',
+    exportCsv: 'Export shortfall CSV',
   },
 } as const;
