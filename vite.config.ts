@@ -38,6 +38,8 @@ const pwa = VitePWA({
     ],
   },
   workbox: {
+    // The same worker whatever NODE_ENV the build runs under (the test runner sets 'test'): minified, no dev logging.
+    mode: 'production',
     globPatterns: ['**/*.{js,css,html,svg,png}'],
     // Not on every phone at install: the face tracker (1.5 MB), the admin's charts and the teacher's map. Each is
     // kept by the assets route below once its page has loaded it.
