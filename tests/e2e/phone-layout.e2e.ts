@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../src/client/lib/format';
 import { MSG } from '../../src/shared/messages';
+import { insertSession } from '../helpers/sessions';
 import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
 import { hasChromium, launchBrowser, openPage, screenshot, toastWith } from './support/browser';
 import { login } from './support/journey';
@@ -102,9 +103,19 @@ describe.skipIf(!hasChromium)('dashboards on a 390 px phone in Chromium', () => 
     await expectNoOverflow(page, 'student attendance');
     await screenshot(page, 'phone-390-student-attendance', true);
 
+    // Mark Attendance sits in the session banner, shown while a session is open: one opens, and the page (given no
+    // location permission) answers the click with a toast
+    const bca = await server.db.selectFrom('departments').select('id').where('name', '=', 'BCA').executeTakeFirstOrThrow();
+    await insertSession(server.db, {
+      teacher_id: teacher.id,
+      department_id: bca.id,
+      started_at: new Date().toISOString(),
+      ends_at: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    await page.reload();
     await page.getByRole('tab', { name: S.tabs.overview }).click();
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.getByRole('button', { name: S.markAttendance }).click(); // no session is open: a toast says so
+    await page.getByRole('button', { name: S.markAttendance }).click();
     const toast = page.locator('[data-sonner-toast]').first();
     await toast.waitFor();
     for (const control of [page.getByRole('button', { name: S.profile }), page.getByRole('button', { name: MSG.nav.logout })]) {
