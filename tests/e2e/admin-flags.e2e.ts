@@ -77,7 +77,7 @@ describe.skipIf(!hasChromium)('flagged marks in the admin dashboard (Chromium)',
   it('counts the flagged marks, narrows every report to them with Flagged only, and shows why', { timeout: 120_000 }, async () => {
     const { page, context } = await openPage(browser, server.url);
     await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
-    await expect.poll(() => page.getByTestId('stat-flagged').innerText()).toBe('2');
+    await expect.poll(() => page.getByTestId('stat-flagged').innerText(), { timeout: 30_000 }).toBe('2');
     expect(await page.getByText(A.stats.flagged).isVisible()).toBe(true);
 
     // Every mark, with each pair's flagged count and share of its present marks.
