@@ -37,6 +37,9 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A page's first load of a big report, or a server on a machine shared with other work, can take seconds:
+    // a poll waits for what a user would wait for, and still fails when it never comes.
+    expect: { poll: { timeout: 20_000 } },
     globalSetup: ['tests/global-setup.ts'],
     reporters: ['default', './tests/summary-reporter.ts'],
     projects: [

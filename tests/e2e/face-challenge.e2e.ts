@@ -133,6 +133,13 @@ describe.skipIf(!hasChromium || !hasFixtures)('the face challenge guided live in
     // Start just as the loop begins, so this one recording sees the turn and then the blink (0.6 s and 2.9 s in)
     await page.waitForFunction((loop) => document.querySelector('video')!.currentTime % loop < 0.2, CLIPS.c02_p1_right_blink.ms / 1000, { polling: 20 });
     const verdict = page.waitForResponse((r) => r.url().endsWith('/api/compare-face-video'), { timeout: 120_000 });
+    // The guide's last mode: a busy machine can make live reads too slow, and the rest of the steps go timed.
+    await page.evaluate(() => {
+      setInterval(() => {
+        const mode = document.querySelector('[data-testid="challenge-steps"]')?.getAttribute('data-mode');
+        if (mode) (window as unknown as { __guideMode: string }).__guideMode = mode;
+      }, 20);
+    });
     await page.getByRole('button', { name: V.start }).click();
 
     const instruction = page.getByTestId('challenge-instruction');
@@ -160,9 +167,12 @@ describe.skipIf(!hasChromium || !hasFixtures)('the face challenge guided live in
     const seconds = videoSeconds((await uploadedVideo(page))!);
     console.log(`[face-challenge] guided attempt: ${JSON.stringify(answer)}, hints ${sent.hints}, video ${seconds.toFixed(2)} s`);
     expect(hints[0]).toMatchObject({ step: 'turn_right' });
-    // Stopped as soon as the steps were seen (after a short tail, at least 2.5 s), else at the 6-s limit.
+    const mode = await page.evaluate(() => (window as unknown as { __guideMode?: string }).__guideMode);
+    console.log(`[face-challenge] guide mode at the end: ${mode}`);
+    // Stopped as soon as the steps were seen (after a short tail, at least 2.5 s); when timed, after each remaining
+    // step's fixed time; else at the 6-s limit.
     if (hints.length === 2) expect(seconds).toBeLessThan(Math.max(hints[1].t_ms + CHALLENGE_TAIL_MS, CHALLENGE_MIN_RECORDING_MS) / 1000 + 0.5);
-    else expect(seconds).toBeGreaterThan((CHALLENGE_MAX_RECORDING_MS - 500) / 1000);
+    else if (mode !== 'timed') expect(seconds).toBeGreaterThan((CHALLENGE_MAX_RECORDING_MS - 500) / 1000);
     expect(seconds).toBeLessThan(CHALLENGE_MAX_RECORDING_MS / 1000 + 0.5);
     if (answer.success) await page.getByTestId('verification-status').getByText(V.verified).waitFor();
     await close();

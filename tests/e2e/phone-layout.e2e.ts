@@ -106,22 +106,27 @@ describe.skipIf(!hasChromium)('dashboards on a 390 px phone in Chromium', () => 
     // Mark Attendance sits in the session banner, shown while a session is open: one opens, and the page (given no
     // location permission) answers the click with a toast
     const bca = await server.db.selectFrom('departments').select('id').where('name', '=', 'BCA').executeTakeFirstOrThrow();
-    await insertSession(server.db, {
+    const opened = await insertSession(server.db, {
       teacher_id: teacher.id,
       department_id: bca.id,
       started_at: new Date().toISOString(),
       ends_at: new Date(Date.now() + 3_600_000).toISOString(),
     });
-    await page.reload();
-    await page.getByRole('tab', { name: S.tabs.overview }).click();
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.getByRole('button', { name: S.markAttendance }).click();
-    const toast = page.locator('[data-sonner-toast]').first();
-    await toast.waitFor();
-    for (const control of [page.getByRole('button', { name: S.profile }), page.getByRole('button', { name: MSG.nav.logout })]) {
-      expect(await overlaps(toast, control)).toBe(false);
+    try {
+      await page.reload();
+      await page.getByRole('tab', { name: S.tabs.overview }).click();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.getByRole('button', { name: S.markAttendance }).click();
+      const toast = page.locator('[data-sonner-toast]').first();
+      await toast.waitFor();
+      for (const control of [page.getByRole('button', { name: S.profile }), page.getByRole('button', { name: MSG.nav.logout })]) {
+        expect(await overlaps(toast, control)).toBe(false);
+      }
+    } finally {
+      // The teacher's test below expects the school as it was: no session open, the student's last mark Absent.
+      await server.db.deleteFrom('geofence_sessions').where('id', '=', opened).execute();
+      await context.close();
     }
-    await context.close();
   });
 
   it('teacher: no tab overflows at 390 px (the Students table shows every column); toasts stay clear of Logout', { timeout: 60_000 }, async () => {

@@ -58,6 +58,18 @@ export const routerState = (page: Page) => page.evaluate(() => (window.history.s
 /** Toasts render in sonner's list; this finds one by its text. */
 export const toastWith = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
+/**
+ * Closes every toast with its × as a user would. A toast under the pointer never times out (sonner pauses it while
+ * hovered), and on a phone, where toasts span the width, one can sit over the next control a test clicks.
+ */
+export async function dismissToasts(page: Page) {
+  const live = '[data-sonner-toast]:not([data-removed="true"])';
+  for (let n = await page.locator(live).count(); n > 0; n = await page.locator(live).count()) {
+    await page.locator(live).first().getByRole('button', { name: 'Close toast' }).click();
+    await page.waitForFunction(([selector, before]) => document.querySelectorAll(selector).length < before, [live, n] as const);
+  }
+}
+
 export async function screenshot(page: Page, name: string, fullPage = false) {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
