@@ -35,8 +35,10 @@ export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src/client') } },
   test: {
     environment: 'node',
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Generous: CI shares the machine with other work, and ffmpeg encodes or a browser's first start can take minutes
+    // there; a timeout catches a hang, never a slow machine.
+    testTimeout: 180_000,
+    hookTimeout: 600_000,
     // A page's first load of a big report, or a server on a machine shared with other work, can take seconds:
     // a poll waits for what a user would wait for, and still fails when it never comes.
     expect: { poll: { timeout: 20_000 } },

@@ -168,7 +168,7 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
           await capture.focus();
           await page.keyboard.press('Enter');
           await dialog.getByText(n < 3 ? MSG.capture.progress(n) : MSG.capture.enough).waitFor();
-          expect((await focused(page))?.inDialog, `focus after capture ${n}`).toBe(true);
+          await expect.poll(async () => (await focused(page))?.inDialog, { message: `focus after capture ${n}` }).toBe(true);
         }
         // All three taken: Tab moves on through the dialog's controls (no stop that Tab cannot leave).
         const stops = await tabStops(page, 3);
@@ -180,7 +180,7 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
         await screenshot(page, `a11y-register-camera-focus-${size}`);
         await page.keyboard.press('Escape');
         await dialog.waitFor({ state: 'detached' });
-        expect((await focused(page))?.text).toBe(MSG.register.openCamera);
+        await expect.poll(async () => (await focused(page))?.text).toBe(MSG.register.openCamera);
         await context.close();
       });
 
@@ -214,7 +214,7 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
         await page.keyboard.press('Escape');
         await dialog.waitFor({ state: 'detached' });
         // the dialog hands focus back once it has closed (a frame later on a busy machine)
-        await expect.poll(async () => (await focused(page))?.text, { timeout: 5_000 }).toBe(MSG.student.profile);
+        await expect.poll(async () => (await focused(page))?.text).toBe(MSG.student.profile);
         await context.close();
         await fetch(`${server.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${classToken}` } });
       });
@@ -234,7 +234,7 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
         await audit(page, `teacher-start-dialog-${size}`);
         await page.keyboard.press('Escape');
         await page.getByRole('dialog').waitFor({ state: 'detached' });
-        expect((await focused(page))?.text).toBe(T.startAttendance);
+        await expect.poll(async () => (await focused(page))?.text).toBe(T.startAttendance);
 
         await startButton.click();
         await page
@@ -251,7 +251,7 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
         await audit(page, `teacher-stop-confirm-${size}`);
         await page.getByRole('button', { name: MSG.stopConfirm.keepRunning }).click();
         await page.getByRole('dialog').waitFor({ state: 'detached' });
-        expect((await focused(page))?.text).toBe(T.stopAttendance);
+        await expect.poll(async () => (await focused(page))?.text).toBe(T.stopAttendance);
 
         await page.getByRole('tab', { name: T.tabs.students }).click();
         const anya = page.getByRole('button', { name: `${dept.teacher.toLowerCase()}anya`, exact: true });
@@ -263,7 +263,7 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
         await audit(page, `teacher-student-dialog-${size}`);
         await page.keyboard.press('Escape');
         await page.getByRole('dialog').waitFor({ state: 'detached' });
-        expect((await focused(page))?.text).toBe(`${dept.teacher.toLowerCase()}anya`);
+        await expect.poll(async () => (await focused(page))?.text).toBe(`${dept.teacher.toLowerCase()}anya`);
 
         const add = page.getByRole('button', { name: MSG.addStudent.button });
         await add.focus();
@@ -274,7 +274,7 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
         await audit(page, `teacher-add-student-${size}`);
         await page.keyboard.press('Escape');
         await form.waitFor({ state: 'detached' });
-        expect((await focused(page))?.text).toBe(MSG.addStudent.button);
+        await expect.poll(async () => (await focused(page))?.text).toBe(MSG.addStudent.button);
 
         await page.getByRole('tab', { name: T.tabs.overview }).click();
         await page.getByRole('button', { name: new RegExp(`${dept.teacher}\\s*1 pending`) }).click();
@@ -336,11 +336,11 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
         await audit(page, `admin-detail-${size}`);
         await page.keyboard.press('Escape');
         await detail.waitFor({ state: 'detached' });
-        expect((await focused(page))?.inDialog).toBe(true);
-        expect((await focused(page))?.text).toContain(student.username);
+        await expect.poll(async () => (await focused(page))?.inDialog).toBe(true);
+        await expect.poll(async () => (await focused(page))?.text).toContain(student.username);
         await page.keyboard.press('Escape');
         await summary.waitFor({ state: 'detached' });
-        expect((await focused(page))?.text).toBe(A.filters.openSummary);
+        await expect.poll(async () => (await focused(page))?.text).toBe(A.filters.openSummary);
 
         const addUser = page.getByRole('button', { name: A.addUser });
         await addUser.focus();
@@ -349,7 +349,7 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
         await audit(page, `admin-add-user-${size}`);
         await page.keyboard.press('Escape');
         await page.getByRole('dialog').waitFor({ state: 'detached' });
-        expect((await focused(page))?.text).toBe(A.addUser);
+        await expect.poll(async () => (await focused(page))?.text).toBe(A.addUser);
 
         await page.goto('/admin-dashboard/messages');
         await page.getByText('A parent').first().waitFor();
@@ -393,7 +393,7 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
           if (path === '/' || path === '/admin-dashboard') await screenshot(page, `a11y-skip-link${path.replaceAll('/', '-')}-${size}`);
           await page.keyboard.press('Enter');
           await page.keyboard.press('Tab');
-          expect((await focused(page))?.inMain, `after the skip link on ${path}`).toBe(true);
+          await expect.poll(async () => (await focused(page))?.inMain, { message: `after the skip link on ${path}` }).toBe(true);
           await context.close();
         }
       });
@@ -422,7 +422,7 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
         await page.keyboard.press('ArrowRight');
         await screenshot(page, `a11y-focus-tab-${size}`);
         await page.keyboard.press('Tab');
-        expect((await focused(page))?.role).not.toBe('tabpanel');
+        await expect.poll(async () => (await focused(page))?.role).not.toBe('tabpanel');
         await screenshot(page, `a11y-focus-after-tab-${size}`);
         await context.close();
       });

@@ -70,7 +70,8 @@ describe('decodeVideo', () => {
     await rejects(Buffer.from('this is not a video, just text in a file named clip.webm\n'), 'not_a_video');
   });
 
-  it('refuses a video longer than 10 s, with or without a duration header', async () => {
+  // Two 12-s VP8 encodes: minutes on a busy machine.
+  it('refuses a video longer than 10 s, with or without a duration header', { timeout: 600_000 }, async () => {
     await rejects(make('long.webm', ['-t', '12', '-c:v', 'libvpx', '-b:v', '100k']), 'video_too_long');
     const headerless = execFileSync(ffmpegPath(), [
       '-v',
