@@ -7,7 +7,7 @@ import { migrateToLatest } from '../src/server/db/migrate';
 import { systemClock } from '../src/server/lib/clock';
 import { createActiveUser } from '../src/server/services/users';
 import { seedAdminScale } from './bench/seed-admin';
-import { startServerOn } from './ops/server-process';
+import { startServerOn } from './harness/server-process';
 
 /**
  * `npm run bench:admin-users`: issue 22's users list (server-side search, filters, pages) over 5,000 students and

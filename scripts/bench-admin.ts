@@ -9,7 +9,7 @@ import { migrateToLatest } from '../src/server/db/migrate';
 import { systemClock } from '../src/server/lib/clock';
 import { createActiveUser } from '../src/server/services/users';
 import { seedAdminScale } from './bench/seed-admin';
-import { startServerOn } from './ops/server-process';
+import { startServerOn } from './harness/server-process';
 
 /**
  * `npm run bench:admin` (also run at the end of `npm run bench:api`): issue 9's targets on 1,000,000 attendance

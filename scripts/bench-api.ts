@@ -10,7 +10,7 @@ import { buildDeps } from '../src/server/bootstrap';
 import { loadConfig } from '../src/server/env';
 import { createActiveUser, createActiveUsersWithHash } from '../src/server/services/users';
 import { seedAttendance } from './bench/seed-attendance';
-import { startServerOn } from './ops/server-process';
+import { startServerOn } from './harness/server-process';
 import { burstFaceVerifications } from './bench/face-burst';
 import { faceLatency } from './bench/face-latency';
 

@@ -9,7 +9,7 @@ import { connectDatabase } from '../src/server/db/connect';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { systemClock } from '../src/server/lib/clock';
 import { createActiveUser } from '../src/server/services/users';
-import { startServerOn } from './ops/server-process';
+import { startServerOn } from './harness/server-process';
 
 /**
  * `npm run bench:lighthouse [-- --runs N]`: Lighthouse (from npm, mobile preset: simulated slow 4G and a 4x slower
