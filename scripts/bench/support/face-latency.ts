@@ -3,14 +3,14 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { connectDatabase } from '../../src/server/db/connect';
-import { loadConfig } from '../../src/server/env';
-import { systemClock } from '../../src/server/lib/clock';
-import { createFaceEngine } from '../../src/server/face/index';
-import { createActiveUser } from '../../src/server/services/users';
-import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../tests/helpers/fixtures';
+import { connectDatabase } from '../../../src/server/db/connect';
+import { loadConfig } from '../../../src/server/env';
+import { systemClock } from '../../../src/server/lib/clock';
+import { createFaceEngine } from '../../../src/server/face/index';
+import { createActiveUser } from '../../../src/server/services/users';
+import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../tests/helpers/fixtures';
 
-const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '../../..');
 const PASSWORD = 'Bench!pass1';
 const WARMUP_RUNS = 3;
 
