@@ -10,7 +10,7 @@ import { fixedChallengeSource } from '../../src/server/infra/challenge-source';
 import { burstFaceVerifications } from './support/face-burst';
 
 /**
- * `npx tsx scripts/bench/face-burst-run.ts`: only the class-start burst of `npm run bench:api` (same server set-up,
+ * `npm run bench:face-burst [-- --challenge]`: only the class-start burst of `npm run bench:api` (same server set-up,
  * same section, scripts/bench/support/face-burst.ts), without the 100,000-record seeding and the API sections before it,
  * so the burst can be repeated when the machine's load is lowest. Prints the load average before and after.
  * `--challenge`: the same burst with the face challenge on (issue 20), each student following ['turn_right', 'blink'].

@@ -9,7 +9,7 @@ import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helper
 import { buildChallengeSplice, CHALLENGE_SPLICES } from '../../../tests/helpers/challenge-clips';
 
 /**
- * `npx tsx scripts/bench/face/challenge-signals.ts [--fresh] [--frames]`: every frame (12.5 fps, as the engine
+ * `npm run bench:face-challenge-signals -- [--fresh] [--frames] [--splits]`: every frame (12.5 fps, as the engine
  * samples) of every challenge fixture clip and order cut (tests/helpers/challenge-clips.ts), read as the engine reads
  * them (the engine's fixed runs, quiet frames skipped: worker/tracking.ts); prints per clip the farthest held turn each
  * way by Human's yaw and by the mesh's nose offset (turn.ts), the clip's frontal pose, the turns the chosen

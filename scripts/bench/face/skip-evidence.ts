@@ -10,7 +10,7 @@ import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helper
 import { buildLoopCut, buildSplice, SPLICES } from '../../../tests/helpers/splice-clips';
 
 /**
- * `npx tsx scripts/bench/face/skip-evidence.ts [--cache FILE] [--fresh]`: the evidence for which frames liveness may
+ * `npm run bench:face-skip-evidence -- [--cache FILE] [--fresh]`: the evidence for which frames liveness may
  * leave out (skip.ts). Every frame of every fixture clip, splice and d0 loop cut is read (run by run, as the
  * engine cuts them: segments.ts), then reading schemes are replayed on those readings with skip.ts's own rule, in every
  * phase of their grid (where a blink falls against the frames read is chance), and their blinks compared with
