@@ -150,6 +150,25 @@ describe('architecture', () => {
     }
   });
 
+  it("scripts/: each file at its top and each benchmark (scripts/bench/, outside support/) is an npm script's, and every npm script's file exists", () => {
+    const scripts: Record<string, string> = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts;
+    const named = Object.values(scripts).flatMap((command) => [...command.matchAll(/\btsx (?:watch )?(\S+\.ts)\b/g)].map((m) => m[1]));
+    for (const file of named) expect(fs.existsSync(path.join(root, file)), `package.json runs ${file}, which does not exist`).toBe(true);
+    const top = fs
+      .readdirSync(path.join(root, 'scripts'), { withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => `scripts/${e.name}`);
+    const benchmarks = filesUnder(path.join(root, 'scripts/bench'))
+      .map(rel)
+      .filter((f) => !f.startsWith('scripts/bench/support/'));
+    for (const file of top) expect(named, `${file} sits among the operators' commands but no npm script runs it`).toContain(file);
+    for (const file of benchmarks) {
+      const entry = Object.entries(scripts).find(([, command]) => command.includes(file));
+      expect(entry?.[0], `${file} is a benchmark no npm script runs: give it a bench:* script, or move a helper to support/`).toMatch(/^bench:/);
+    }
+    expect(benchmarks.length, 'the benchmarks were read').toBeGreaterThan(0);
+  });
+
   it('src/shared imports nothing from the server, the client, Node or the DOM: only itself and zod', () => {
     for (const file of filesUnder(path.join(root, 'src/shared')).filter((f) => !f.endsWith('.test.ts'))) {
       for (const spec of importsOf(file)) {
