@@ -12,7 +12,7 @@ import { FIXTURES_DIR as ROOT, hasFixtures, NO_FIXTURES_MESSAGE } from '../../..
 
 /**
  * `npm run bench:photos`: photo recall (is the one face found in every one-person photo, wide portraits included),
- * the identity protocol of docs/benchmarks.md on the engine's chain, how far apart one person's 3 enrollment photos
+ * the identity protocol of docs/benchmarks-history.md on the engine's chain, how far apart one person's 3 enrollment photos
  * are (the enrollment consistency rule), and the time to enroll 3 photos of 4000x3000 px.
  */
 if (!hasFixtures) {
