@@ -52,7 +52,7 @@ const isPartEntry = (file: string) => partOf(file) !== null && file === path.joi
 const faceImportsOf = (file: string) =>
   statementsOf(file)
     .map(({ spec }) => ({ spec, target: resolveFile(file, spec) }))
-    .filter((i): i is { spec: string; target: string } => i.target !== null && i.target.startsWith(FACE + path.sep));
+    .filter((i): i is { spec: string; target: string } => i.target?.startsWith(FACE + path.sep) === true);
 
 /** The files through which the browser talks to the server (download.ts saves the streamed CSV exports); nothing else calls fetch. */
 const TRANSPORTS = ['src/client/lib/rest.ts', 'src/client/lib/trpc.ts', 'src/client/lib/download.ts'];
