@@ -52,7 +52,7 @@ const isPartEntry = (file: string) => partOf(file) !== null && file === path.joi
 const faceImportsOf = (file: string) =>
   statementsOf(file)
     .map(({ spec }) => ({ spec, target: resolveFile(file, spec) }))
-    .filter((i): i is { spec: string; target: string } => i.target !== null && i.target.startsWith(FACE + path.sep));
+    .filter((i): i is { spec: string; target: string } => i.target?.startsWith(FACE + path.sep) === true);
 
 /** The files through which the browser talks to the server (download.ts saves the streamed CSV exports); nothing else calls fetch. */
 const TRANSPORTS = ['src/client/lib/rest.ts', 'src/client/lib/trpc.ts', 'src/client/lib/download.ts'];
@@ -148,6 +148,25 @@ describe('architecture', () => {
         if (target !== null) expect(rel(target), `${rel(file)} imports ${spec}`).not.toMatch(/^scripts\//);
       }
     }
+  });
+
+  it("scripts/: each file at its top and each benchmark (scripts/bench/, outside support/) is an npm script's, and every npm script's file exists", () => {
+    const scripts: Record<string, string> = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts;
+    const named = Object.values(scripts).flatMap((command) => [...command.matchAll(/\btsx (?:watch )?(\S+\.ts)\b/g)].map((m) => m[1]));
+    for (const file of named) expect(fs.existsSync(path.join(root, file)), `package.json runs ${file}, which does not exist`).toBe(true);
+    const top = fs
+      .readdirSync(path.join(root, 'scripts'), { withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => `scripts/${e.name}`);
+    const benchmarks = filesUnder(path.join(root, 'scripts/bench'))
+      .map(rel)
+      .filter((f) => !f.startsWith('scripts/bench/support/'));
+    for (const file of top) expect(named, `${file} sits among the operators' commands but no npm script runs it`).toContain(file);
+    for (const file of benchmarks) {
+      const entry = Object.entries(scripts).find(([, command]) => command.includes(file));
+      expect(entry?.[0], `${file} is a benchmark no npm script runs: give it a bench:* script, or move a helper to support/`).toMatch(/^bench:/);
+    }
+    expect(benchmarks.length, 'the benchmarks were read').toBeGreaterThan(0);
   });
 
   it('src/shared imports nothing from the server, the client, Node or the DOM: only itself and zod', () => {

@@ -6,8 +6,8 @@ import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../src/server/db/connect';
 import { createSessionSweeper } from '../src/server/services/session-expiry';
-import { backupUnderWrites } from '../scripts/ops/backup-under-writes';
-import { runScript, startServerOn } from '../scripts/ops/server-process';
+import { backupUnderWrites } from '../scripts/harness/backup-under-writes';
+import { runScript, startServerOn } from '../scripts/harness/server-process';
 import { fixture, hasFixtures } from './helpers/fixtures';
 import { TEST_JWT_SECRET } from './helpers/test-server';
 

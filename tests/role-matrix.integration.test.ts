@@ -245,10 +245,17 @@ const MATRIX: Record<string, Call> = {
   'student.requestLeave': { multipart: true, expect: row(401, 401, 400, 403, 403, 403) },
 };
 
+/** What the walk below reads of Express's router layers (internals @types/express does not declare). */
+interface RouterLayer {
+  route?: { path: string; methods: Record<string, boolean> };
+  handle?: { stack?: RouterLayer[] };
+  slash?: boolean;
+}
+
 /** `METHOD /api/path` of every route of the REST router, walking nested routers (all mounted at its root). */
 function restEndpoints(): string[] {
   const found: string[] = [];
-  const walk = (stack: any[]) => {
+  const walk = (stack: RouterLayer[]) => {
     for (const layer of stack) {
       if (layer.route) for (const m of Object.keys(layer.route.methods)) found.push(`${m.toUpperCase()} /api${layer.route.path}`);
       else if (layer.handle?.stack) {
@@ -258,12 +265,13 @@ function restEndpoints(): string[] {
       }
     }
   };
-  walk((restApi({} as AppDeps) as Router & { stack: unknown[] }).stack);
+  walk((restApi({} as AppDeps) as Router & { stack: RouterLayer[] }).stack);
   return found;
 }
 
 const trpcProcedures = () =>
-  Object.entries((appRouter as any)._def.procedures as Record<string, { _def: { type: string } }>).map(([path, p]) => ({ path, type: p._def.type }));
+  // tRPC types _def.procedures as the nested router; at run time it is flat, keyed by each procedure's path.
+  Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>).map(([path, p]) => ({ path, type: p._def.type }));
 
 beforeAll(async () => {
   srv = await startTestServer();

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../src/server/db/connect';
-import { runScript } from '../scripts/ops/server-process';
+import { runScript } from '../scripts/harness/server-process';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database';
 import { TEST_JWT_SECRET } from './helpers/test-server';
 

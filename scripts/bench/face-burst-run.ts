@@ -1,4 +1,4 @@
-import './quiet-logs';
+import './support/quiet-logs';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,11 +7,11 @@ import { buildDeps } from '../../src/server/bootstrap';
 import { loadConfig } from '../../src/server/env';
 import { createActiveUser } from '../../src/server/services/users';
 import { fixedChallengeSource } from '../../src/server/infra/challenge-source';
-import { burstFaceVerifications } from './face-burst';
+import { burstFaceVerifications } from './support/face-burst';
 
 /**
- * `npx tsx scripts/bench/face-burst-run.ts`: only the class-start burst of `npm run bench:api` (same server set-up,
- * same section, scripts/bench/face-burst.ts), without the 100,000-record seeding and the API sections before it,
+ * `npm run bench:face-burst [-- --challenge]`: only the class-start burst of `npm run bench:api` (same server set-up,
+ * same section, scripts/bench/support/face-burst.ts), without the 100,000-record seeding and the API sections before it,
  * so the burst can be repeated when the machine's load is lowest. Prints the load average before and after.
  * `--challenge`: the same burst with the face challenge on (issue 20), each student following ['turn_right', 'blink'].
  */

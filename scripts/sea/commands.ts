@@ -31,10 +31,10 @@ export const COMMANDS: Record<string, Command> = {
     run: () => import('../migrate'),
   },
   seed: {
-    summary: 'fill an empty SQLite database with demo data',
+    summary: 'fill an empty database with demo data',
     usage: `roll-call seed [--students N] [--teachers N] [--departments N] [--days N] [--sessions-per-day N]
                [--faces DIR] [--password P] [--force]
-  SQLite only (DATA_DIR).`,
+  ${ENV_NOTE}`,
     run: () => import('../seed'),
   },
   export: {
@@ -47,13 +47,13 @@ export const COMMANDS: Record<string, Command> = {
   backup: {
     summary: 'copy the SQLite database to a file (safe while the server runs)',
     usage: `roll-call backup --out FILE
-  SQLite only (DATA_DIR). Copy the uploads folder and DATA_DIR/jwt-secret as well.`,
+  SQLite only (DATA_DIR); on PostgreSQL use pg_dump. Copy the uploads folder and DATA_DIR/jwt-secret as well.`,
     run: () => import('../backup'),
   },
   restore: {
     summary: 'replace the SQLite database with a backup (stop the server first)',
     usage: `roll-call restore --from FILE
-  SQLite only (DATA_DIR). The previous database is kept aside.`,
+  SQLite only (DATA_DIR); on PostgreSQL use pg_restore. The previous database is kept aside.`,
     run: () => import('../restore'),
   },
 };

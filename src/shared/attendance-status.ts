@@ -9,8 +9,6 @@ export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 /** The statuses a teacher's bulk "mark the rest" writes: the two a whole class can be given at once. */
 export const BULK_STATUSES = ['present', 'absent'] as const;
 
-export const isAttended = (status: AttendanceStatus): boolean => status === 'present' || status === 'late';
-
 /** A student's own mark this many minutes after the session started, or later, is late unless the teacher says otherwise. */
 export const DEFAULT_LATE_AFTER_MINUTES = 10;
 /** The longest grace period a teacher may set: the longest session (duration_minutes' bound). */

@@ -34,9 +34,7 @@ export const ADMIN_ATTENDANCE_PAGE_SIZE = 20;
 export const ADMIN_USERS_PAGE_SIZE = 24;
 /** Issue 22: contact messages a page of the admin's inbox. */
 export const CONTACT_INBOX_PAGE_SIZE = 10;
-export const CHART_FETCH_LIMIT = 50;
 export const RECORDING_MS = 3_000;
-export const REQUESTED_BLINKS = 2;
 export const FACE_IMAGES_REQUIRED = 3;
 export const CAPTURE_WIDTH = 320;
 export const CAPTURE_HEIGHT = 240;
@@ -45,7 +43,6 @@ export const PASSWORD_MIN = 8;
 export const USERNAME_MIN = 3;
 export const PHONE_DIGITS = 10;
 export const HEADER_SCROLL_THRESHOLD_PX = 50;
-export const LOADER_CYCLE_S = 10;
 export const FILTER_MODES = ['offline', 'online'] as const;
 
 /** Server-side bounds on uploads. */

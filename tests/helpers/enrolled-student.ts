@@ -1,7 +1,12 @@
 import http from 'node:http';
+import type { inferRouterOutputs } from '@trpc/server';
 import { readFixture } from './fixtures';
 import { GOOD_FIELDS, postJson, postRegister } from './http';
 import type { TestServer } from './test-server';
+import type { AppRouter } from '../../src/server/routers/_app';
+
+/** A face check's answer: the REST door answers what student.compareFaceVideo does. */
+type FaceCheckAnswer = inferRouterOutputs<AppRouter>['student']['compareFaceVideo'];
 
 /**
  * The fixture people with enrollment photos: aoc blinks three times in its clip, mcguinness never; p1 and p3 are the
@@ -60,7 +65,7 @@ export function slowUpload(srv: TestServer, token: string, video: Buffer) {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length },
   });
-  const answer = new Promise<{ status: number; body: any }>((resolve, reject) => {
+  const answer = new Promise<{ status: number; body: FaceCheckAnswer }>((resolve, reject) => {
     req.on('response', (res) => {
       let text = '';
       res.setEncoding('utf8');

@@ -8,16 +8,21 @@ export async function postJson(url: string, body: unknown, token?: string) {
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, text, body: safeJson(text) };
+  return readAnswer(res);
 }
 
 export async function getJson(url: string, token?: string) {
   const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return readAnswer(res);
+}
+
+/** An answer as the tests read it: its status, headers and text, and its JSON body (undefined when it is not JSON). */
+export async function readAnswer(res: Response) {
   const text = await res.text();
   return { status: res.status, headers: res.headers, text, body: safeJson(text) };
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: an answer's body is whatever the server sent; the tests assert its shape (toEqual, toMatchObject)
 function safeJson(text: string): any {
   try {
     return JSON.parse(text);

@@ -1,8 +1,9 @@
-import { type ColumnDataType, type ColumnDefinitionBuilder, type Compilable, CompiledQuery, type Expression, type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Compilable, CompiledQuery, type Kysely, PostgresAdapter } from 'kysely';
 
 /**
  * Everything that differs between the two engines lives here: the embedded SQLite file and PostgreSQL for several
- * app nodes. Services and migrations ask these helpers instead of testing the engine themselves.
+ * app nodes. Services ask these helpers instead of testing the engine themselves (migrations keep their own copy
+ * of what they need, migrations/engine-columns.ts, so a landed migration never changes with app code).
  */
 export type Engine = 'sqlite' | 'postgres';
 
@@ -15,23 +16,6 @@ export const isPostgres = (db: Kysely<any>) => engineOf(db) === 'postgres';
 
 /** True when `target` names a PostgreSQL server rather than a SQLite file. */
 export const isPostgresUrl = (target: string) => /^postgres(ql)?:\/\//i.test(target);
-
-/**
- * Column types for migrations. Ids: SQLite's AUTOINCREMENT, PostgreSQL's identity column. Reals: PostgreSQL's
- * `real` is 4 bytes (a metre of error on a latitude), so it gets `double precision`, what SQLite's REAL is.
- * Case-insensitive text (emails): SQLite's NOCASE collation, PostgreSQL's citext (equality, unique indexes and
- * LIKE all ignore case, as with NOCASE).
- */
-export function columnTypes(db: Kysely<any>) {
-  const pg = isPostgres(db);
-  return {
-    real: (pg ? 'double precision' : 'real') as ColumnDataType,
-    blob: (pg ? 'bytea' : 'blob') as ColumnDataType,
-    noCaseText: (pg ? sql`citext` : 'text') as ColumnDataType | Expression<unknown>,
-    noCase: (c: ColumnDefinitionBuilder) => (pg ? c : c.modifyEnd(sql`collate nocase`)),
-    id: (c: ColumnDefinitionBuilder) => (pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement()),
-  };
-}
 
 /**
  * Substring search that ignores case on both engines: SQLite's LIKE already does (for ASCII), PostgreSQL's does not.

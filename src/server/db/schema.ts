@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Selectable, Updateable } from 'kysely';
 import type { Role, UserStatus } from '../../shared/constants';
 import type { AttendanceStatus } from '../../shared/attendance-status';
 
@@ -267,9 +267,5 @@ export interface Database {
   leave_requests: LeaveRequestsTable;
 }
 
-export type User = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type GeofenceSession = Selectable<GeofenceSessionsTable>;
-export type AttendanceRecord = Selectable<AttendanceRecordsTable>;
-export type FaceVerification = Selectable<FaceVerificationsTable>;

@@ -10,7 +10,7 @@
 /**
  * Frames a task reads: 1.5 s at 12.5 fps, so a 3-s clip is two tasks, as two workers had before. Each task costs a
  * fresh detection (~28 ms) and reads its first frames in full before it may leave any out, so shorter runs cost CPU;
- * at 19 a check costs what it did (scripts/bench/face-cpu-ab.ts: 0.95-1.09x, interleaved with the old engine).
+ * at 19 a check costs what it did (scripts/bench/face/cpu-ab.ts: 0.95-1.09x, interleaved with the old engine).
  */
 export const SEGMENT_FRAMES = 19;
 /** A last run shorter than this joins the one before it: a task of a few frames would cost a detection for little. */

@@ -1,11 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { inferRouterOutputs } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
 import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../tests/helpers/fixtures';
 import { getJson, trpcClient } from '../../../tests/helpers/http';
 import { signInTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
 import { enrollFacesOfUser } from '../services/face-enrollment';
+import type { AppRouter } from '../routers/_app';
+
+/** The REST twins answer what the tRPC procedures do: their answers are typed from the router's outputs. */
+type TeacherOutputs = inferRouterOutputs<AppRouter>['teacher'];
 
 const photosOf = (person: 'aoc' | 'd0') =>
   (person === 'aoc' ? ['f005', 'f045', 'f070'] : ['f005', 'f030', 'f050']).map((f) => readFixture('clips', `enroll_${person}_${f}.jpg`));
@@ -48,7 +53,7 @@ describe.skipIf(!hasFixtures)('face changes: request, approve, decline, admin ch
     });
     return { status: res.status, body: await res.json() };
   }
-  const pendingFor = async (token: string) => (await getJson(`${srv.url}/api/pending_face_changes`, token)).body as any[];
+  const pendingFor = async (token: string) => (await getJson(`${srv.url}/api/pending_face_changes`, token)).body as TeacherOutputs['pendingFaceChanges'];
   const files = (id: number) => fs.readdirSync(path.join(srv.deps.config.uploadsDir, 'faces', String(id))).sort();
   const enrolledFiles = async (id: number) =>
     (await srv.db.selectFrom('face_enrollments').select('image_path').where('user_id', '=', id).orderBy('id').execute()).map((r) =>
@@ -173,14 +178,14 @@ describe.skipIf(!hasFixtures)('face changes: request, approve, decline, admin ch
   });
 
   it('lists every face change of a student with who and when, for the teacher and admins', async () => {
-    const history = (await getJson(`${srv.url}/api/face_changes/${student.id}`, teacher.token)).body;
-    const steps = history.map((h: any) => [h.status, h.requested_by?.id, h.decided_by?.id]);
+    const history = (await getJson(`${srv.url}/api/face_changes/${student.id}`, teacher.token)).body as TeacherOutputs['faceChangeHistory'];
+    const steps = history.map((h) => [h.status, h.requested_by?.id, h.decided_by?.id]);
     expect(steps).toEqual([
       ['declined', student.id, teacher.id],
       ['withdrawn', student.id, student.id],
       ['approved', student.id, teacher.id],
     ]);
-    for (const h of history) expect(Date.parse(h.decided_at)).toBeGreaterThanOrEqual(Date.parse(h.requested_at));
+    for (const h of history) expect(Date.parse(h.decided_at ?? '')).toBeGreaterThanOrEqual(Date.parse(h.requested_at));
     expect(history[0].note).toBe('Not the student in my class');
     expect(history[2]).toMatchObject({ same_person: false, verdict: MSG.faceChange.notSamePerson });
     // the tRPC twin answers the same to an admin

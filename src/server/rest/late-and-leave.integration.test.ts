@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getJson, plainJpeg, postJson } from '../../../tests/helpers/http';
+import { getJson, plainJpeg, postJson, readAnswer } from '../../../tests/helpers/http';
 import { manualClock } from '../../../tests/helpers/manual-clock';
 import { insertProof } from '../../../tests/helpers/proofs';
 import { signInTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
@@ -27,7 +27,7 @@ async function send(method: string, path: string, body: unknown, token: string) 
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json()) as any };
+  return readAnswer(res);
 }
 
 /** A class of its own department (so sessions never collide) and a function that starts a session for it. */
@@ -65,7 +65,7 @@ async function askLeave(token: string, fields: Record<string, string>, document?
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   if (document) form.append('document', new Blob([new Uint8Array(document.data)], { type: document.type }), 'note.img');
   const res = await fetch(`${srv.url}/api/leave_requests`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-  return { status: res.status, body: (await res.json()) as any };
+  return readAnswer(res);
 }
 
 const leaveCount = async () =>

@@ -62,7 +62,7 @@ const outcomesOf = async (studentId: number) =>
 const recordOf = (sessionId: number, studentId: number) =>
   srv.db.selectFrom('attendance_records').select('status').where('session_id', '=', sessionId).where('student_id', '=', studentId).executeTakeFirst();
 
-const expectNotCurrent = (res: { status: number; body: any; text: string }) => {
+const expectNotCurrent = (res: { status: number; body: unknown; text: string }) => {
   expect(res.status).toBe(400);
   expect(res.body).toMatchObject({ error: MSG.roomCode.notCurrent, error_code: 'room_code_not_current' });
   // Nothing about the position is told with the refusal.

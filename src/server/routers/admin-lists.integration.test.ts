@@ -1,4 +1,5 @@
 import { TRPCClientError } from '@trpc/client';
+import type { AppRouter } from './_app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
 import { getJson, postJson, trpcClient } from '../../../tests/helpers/http';
@@ -17,7 +18,7 @@ const refusal = async (p: Promise<unknown>) => {
     await p;
   } catch (e) {
     expect(e).toBeInstanceOf(TRPCClientError);
-    const err = e as TRPCClientError<any>;
+    const err = e as TRPCClientError<AppRouter>;
     return { status: err.data?.httpStatus as number, message: err.message };
   }
   throw new Error('the call was not refused');

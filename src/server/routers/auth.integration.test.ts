@@ -1,4 +1,5 @@
 import { TRPCClientError } from '@trpc/client';
+import type { AppRouter } from './_app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson, postJson, trpcClient } from '../../../tests/helpers/http';
 import { createTestUser, signTestToken, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
@@ -21,7 +22,7 @@ async function codeOf(p: Promise<unknown>) {
     return 'OK';
   } catch (e) {
     expect(e).toBeInstanceOf(TRPCClientError);
-    return (e as TRPCClientError<any>).data?.code as string;
+    return (e as TRPCClientError<AppRouter>).data?.code as string;
   }
 }
 

@@ -21,11 +21,10 @@ export async function saveContactMessage(deps: Deps, input: TContactMessageInput
  */
 export async function listContactMessages(deps: Pick<AppDeps, 'db'>, args: Pick<TContactInboxInput, 'page' | 'limit'> & { view?: TContactInboxInput['view'] }) {
   const view = args.view ?? 'all';
-  const inView = <Q extends { where: (...a: any[]) => Q }>(q: Q): Q =>
-    view === 'open' ? q.where('m.handled_at', 'is', null) : view === 'handled' ? q.where('m.handled_at', 'is not', null) : q;
   const from = deps.db.selectFrom('contact_messages as m');
+  const inView = from.$if(view !== 'all', (q) => q.where('m.handled_at', view === 'open' ? 'is' : 'is not', null));
   const [rows, total, open] = await Promise.all([
-    inView(from)
+    inView
       .leftJoin('users as h', 'h.id', 'm.handled_by')
       .select(['m.id', 'm.name', 'm.email', 'm.message', 'm.created_at', 'm.handled_at', 'h.username as handled_by'])
       .orderBy('m.created_at', 'desc')
@@ -33,9 +32,7 @@ export async function listContactMessages(deps: Pick<AppDeps, 'db'>, args: Pick<
       .limit(args.limit)
       .offset((args.page - 1) * args.limit)
       .execute(),
-    inView(from)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
+    inView.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     from
       .where('m.handled_at', 'is', null)
       .select((eb) => eb.fn.countAll<number>().as('n'))

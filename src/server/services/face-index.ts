@@ -4,7 +4,7 @@ import { isPostgres } from '../db/dialect';
 
 /**
  * The enrolled templates kept in this node's memory (deps.faceIndex), so a duplicate-face search does not read 5 MB
- * of rows each time (docs/benchmarks.md, "Duplicate face search"). The database stays the one truth: every read first
+ * of rows each time (docs/benchmarks-history.md, "Duplicate face search"). The database stays the one truth: every read first
  * asks it, in the caller's transaction, for a fingerprint of the whole table, and fetches what changed, whichever node
  * or script wrote it; a fingerprint that still differs after that reloads the whole table.
  * - PostgreSQL: row count, sum of user ids and sum of xmin (every insert and update gives a row a new xmin); the

@@ -21,7 +21,7 @@ export const identityThreshold = (config: Deps['config']) => resolveOptions(conf
  * One face, one account: the enrolled template (of any account but `excludeUserId`) nearest to `mean`, when it is
  * at or under the identity threshold; null otherwise. Every template of the institution is compared on each search,
  * from this node's index brought up to date with the database first, or without one read from the table as arrays
- * through Float32Array views of the blobs (docs/benchmarks.md, "Duplicate face search").
+ * through Float32Array views of the blobs (docs/benchmarks-history.md, "Duplicate face search").
  */
 export async function findEnrolledFace(deps: Deps, mean: Float32Array, opts: { excludeUserId?: number } = {}): Promise<FaceMatch | null> {
   const threshold = identityThreshold(deps.config);

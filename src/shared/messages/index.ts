@@ -40,15 +40,3 @@ export const MSG = {
   ...studentScreenMessages,
   ...attendanceRuleMessages,
 } as const;
-
-/** Login failure codes of SPEC section 7. */
-export const LOGIN_ERROR_CODES = [
-  'EMAIL_NOT_FOUND',
-  'INVALID_CREDENTIALS',
-  'ACCOUNT_PENDING',
-  'VALIDATION_ERROR',
-  'TOO_MANY_ATTEMPTS',
-  'ACCOUNT_INACTIVE',
-  'ACCOUNT_REJECTED',
-] as const;
-export type LoginErrorCode = (typeof LOGIN_ERROR_CODES)[number];

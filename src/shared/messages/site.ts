@@ -98,18 +98,7 @@ export const siteMessages = {
   dashboard: {
     titles: { student: 'Student dashboard', teacher: 'Teacher dashboard', admin: 'Admin dashboard' },
     welcome: (name: string) => `Welcome, ${name}`,
-    loading: 'Loading your account…',
-    loadFailed: 'Could not load your account.',
-    comingSoon: 'The full dashboard is on its way.',
-    role: 'Role',
-    email: 'Email',
-    department: 'Department',
     noDepartment: 'None',
   },
   loader: { label: 'Loading…' },
-  placeholder: {
-    faceDetection: 'Face verification',
-    updateUser: 'Update your details',
-    comingSoon: 'This page is coming soon.',
-  },
 } as const;

@@ -6,7 +6,6 @@ type AdminOutputs = inferRouterOutputs<AppRouter>['admin'];
 export type AdminUser = AdminOutputs['users'][number];
 export type PairRow = AdminOutputs['attendanceDetails']['data'][number];
 export type DetailRow = AdminOutputs['pairDetail'][number];
-export type ChartTotals = AdminOutputs['charts'];
 export type AttendanceFilter = inferRouterInputs<AppRouter>['admin']['charts'];
 export type CreateUserInput = inferRouterInputs<AppRouter>['admin']['createUser'];
 export type UserChanges = inferRouterInputs<AppRouter>['admin']['updateUser']['changes'];

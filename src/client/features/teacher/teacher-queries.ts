@@ -33,9 +33,3 @@ export const useSessionStudents = (page: number, search: string, live: boolean) 
   );
 
 export const usePendingStudents = () => trpc.teacher.pendingStudents.useQuery(undefined, { staleTime: 0 });
-
-/** After a change, every teacher query refetches: the dashboard shows one consistent state. */
-export function useRefreshTeacher() {
-  const utils = trpc.useUtils();
-  return () => utils.teacher.invalidate();
-}

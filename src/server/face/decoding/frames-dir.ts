@@ -5,7 +5,7 @@ import path from 'node:path';
  * Where ffmpeg writes a clip's raw frames: a private folder in RAM (/dev/shm), read back into the frame buffer
  * in large blocks once ffmpeg exits. Through a pipe, Node receives the 35 MB of a 3-s clip as ~550 chunks of 64 KB,
  * each a new buffer and a stream event; that cost the main thread 0.31-0.35 CPU-s and the decode 0.50-0.53 s of
- * wall time, against 0.14-0.15 s and 0.37-0.41 s through a RAM file (same ffmpeg, same clip: docs/benchmarks.md).
+ * wall time, against 0.14-0.15 s and 0.37-0.41 s through a RAM file (same ffmpeg, same clip: docs/benchmarks-history.md).
  * The folder is named like the upload folders (`rollcall-face-<pid>-`), so the sweep at start removes one left by
  * a process killed mid-check; the frames never reach a disk.
  */

@@ -96,7 +96,7 @@ export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}, ho
           if (!r.descriptor) throw new FaceInputError('no_face', { image: i + 1 });
         });
         const descriptors = found.map((r) => Float32Array.from(r.descriptor!));
-        // the three must show one person: each photo against the mean of the other two (docs/benchmarks.md)
+        // the three must show one person: each photo against the mean of the other two (docs/benchmarks-history.md)
         descriptors.forEach((d, i) => {
           const others = meanDescriptor(descriptors.filter((_, j) => j !== i));
           if (classify(euclidean(d, others), o.threshold) === 'foreign') throw new FaceInputError('different_people', { image: i + 1 });

@@ -7,7 +7,7 @@ import type { Point } from './blink';
  * with useDlibAlignment, no rotation): a square whose size and place follow the centres of the two eyes and the
  * mouth. The mesh has the same points (MediaPipe's 468 indices for dlib's 36-47 and 48-67). On video frames Human's
  * mesh is computed for liveness anyway, so identity needs only the recognizer: about half of face-api's cost a
- * frame (detector ~28%, landmarks ~23%, recognizer ~49%, docs/benchmarks.md).
+ * frame (detector ~28%, landmarks ~23%, recognizer ~49%, docs/benchmarks-history.md).
  */
 
 /** Mesh indices for dlib's eyes (36-41, 42-47) and mouth (48-67). */

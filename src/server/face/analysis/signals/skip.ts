@@ -6,7 +6,7 @@ import type { FrameReading } from '../../protocol';
  * Which frames liveness may leave out: a frame between two read frames (80 ms either side at 12.5 fps) where both
  * show one face, both eyes clearly open, the head still and facing the camera. A blink lasts 100-500 ms and the lids
  * take most of it to close and open, so a frame 80 ms from a closed one shows the eye partly closed: on the fixture
- * clips every frame with the eyes closed had a neighbour at 0.61-0.77 of the open baseline (docs/benchmarks.md),
+ * clips every frame with the eyes closed had a neighbour at 0.61-0.77 of the open baseline (docs/benchmarks-history.md),
  * against CLEARLY_OPEN = 0.88. Everything near a dip is read as before, so blinks are counted from the same
  * frames; the frames left out are ones where nothing happens (about half of a still clip).
  */
@@ -14,7 +14,7 @@ import type { FrameReading } from '../../protocol';
 /**
  * An eye is clearly open at or above this fraction of its open baseline so far (a blink's "open" is 0.85). Every
  * bound from 0.92 down to 0.80 gave the same blinks on every fixture clip, splice and d0 loop cut, and every closed
- * frame there has a neighbour at or under 0.73 of open: 0.88 keeps a margin of 0.15 (docs/benchmarks.md).
+ * frame there has a neighbour at or under 0.73 of open: 0.88 keeps a margin of 0.15 (docs/benchmarks-history.md).
  */
 export const CLEARLY_OPEN = 0.88;
 /** Read everything until this many frames give a baseline. */

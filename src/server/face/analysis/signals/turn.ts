@@ -20,7 +20,7 @@ export function turnSignal(mesh: readonly Point[]): number | null {
   return width > 0 ? (nose[0] - (l[0] + r[0]) / 2) / width : null;
 }
 
-/** Chosen on the challenge fixtures (docs/face-challenge.md, scripts/bench/face-challenge-signals.ts). */
+/** Chosen on the challenge fixtures (docs/face-challenge.md, scripts/bench/face/challenge-signals.ts). */
 export const TURN_RULES = {
   /** a turn: the held signal this far from the clip's frontal pose */
   minTurn: 0.12,

@@ -9,7 +9,7 @@ import { significantFaces } from './tracking';
 /**
  * Detector attempts in order. face-api's detectors miss faces cropped tight at brow and chin, so the image is
  * framed with a grey border, a wide one on the retry. Tiny (input 224, ~25 ms) gave descriptors as good as SSD
- * MobileNet v1 (~350 ms) on the fixture photos (docs/benchmarks.md); `ssd` stays available to the benchmark.
+ * MobileNet v1 (~350 ms) on the fixture photos (docs/benchmarks-history.md); `ssd` stays available to the benchmark.
  */
 export type DetectorName = 'tiny' | 'ssd';
 export const ENGINE_PLAN: { pad: number; detector: DetectorName }[] = [

@@ -1,8 +1,8 @@
 import type { Config } from '@vladmandic/human';
 import type * as Tf from '@tensorflow/tfjs-core';
-import { decodeImage } from '../../../src/server/face/decoding/index';
-import { describePhoto } from '../../../src/server/face/scheduling/index';
-import { describeFace, ENGINE_PLAN, type Models, rgbTensor } from '../../../src/server/face/scheduling/worker/index';
+import { decodeImage } from '../../../../src/server/face/decoding/index';
+import { describePhoto } from '../../../../src/server/face/scheduling/index';
+import { describeFace, ENGINE_PLAN, type Models, rgbTensor } from '../../../../src/server/face/scheduling/worker/index';
 
 /** The identity chains the benchmark compares on the same photos (in-process, not through the engine). */
 export type Chain = 'engine' | 'faceapi-ssd' | 'human-faceres';

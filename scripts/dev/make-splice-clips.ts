@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CHALLENGE_SPLICES, writeChallengeSplices } from '../tests/helpers/challenge-clips';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../tests/helpers/fixtures';
-import { SPLICES, writeSplices } from '../tests/helpers/splice-clips';
+import { CHALLENGE_SPLICES, writeChallengeSplices } from '../../tests/helpers/challenge-clips';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../tests/helpers/fixtures';
+import { SPLICES, writeSplices } from '../../tests/helpers/splice-clips';
 
 /**
  * Writes the splice-attack clips (real fixture footage cut together) to a folder, for `npm run face-check`, and the

@@ -1,10 +1,10 @@
 import os from 'node:os';
 import sharp from 'sharp';
-import { attackFromAnotherProcess, type AttackRequest } from '../tests/helpers/attacker';
-import { createTestUser } from '../tests/helpers/test-server';
-import { p95 } from '../tests/helpers/health-starvation';
-import { GOOD_FIELDS, plainJpeg, watchHealth } from '../tests/helpers/http';
-import { startServerProcess } from '../tests/helpers/server-process';
+import { attackFromAnotherProcess, type AttackRequest } from '../../tests/helpers/attacker';
+import { createTestUser } from '../../tests/helpers/test-server';
+import { p95 } from '../../tests/helpers/health-starvation';
+import { GOOD_FIELDS, plainJpeg, watchHealth } from '../../tests/helpers/http';
+import { startServerProcess } from '../../tests/helpers/server-process';
 
 /**
  * `npm run bench:health`: /api/health latency in ms, quiet and during the bursts the *.burst.test.ts files send, with

@@ -1,10 +1,10 @@
-import './bench/quiet-logs';
+import './support/quiet-logs';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { backupUnderWrites } from './ops/backup-under-writes';
-import { runScript, startServerOn } from './ops/server-process';
+import { backupUnderWrites } from '../harness/backup-under-writes';
+import { runScript, startServerOn } from '../harness/server-process';
 
 /**
  * The operators' scripts against their targets (docs/benchmarks.md): the seed of 2,000 students x 120 sessions

@@ -4,12 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { STORAGE_KEYS } from '../src/shared/constants';
-import { connectDatabase } from '../src/server/db/connect';
-import { migrateToLatest } from '../src/server/db/migrate';
-import { systemClock } from '../src/server/lib/clock';
-import { createActiveUser } from '../src/server/services/users';
-import { startServerOn } from './ops/server-process';
+import { STORAGE_KEYS } from '../../src/shared/constants';
+import { connectDatabase } from '../../src/server/db/connect';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { systemClock } from '../../src/server/lib/clock';
+import { createActiveUser } from '../../src/server/services/users';
+import { startServerOn } from '../harness/server-process';
 
 /**
  * `npm run bench:lighthouse [-- --runs N]`: Lighthouse (from npm, mobile preset: simulated slow 4G and a 4x slower
@@ -20,7 +20,7 @@ import { startServerOn } from './ops/server-process';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '../..');
 const PASSWORD = 'Bench!pass1';
 delete process.env.DATABASE_URL;
 

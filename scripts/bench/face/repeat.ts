@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../src/server/env';
-import { createFaceEngine } from '../../src/server/face/index';
-import type { FrameReading } from '../../src/server/face/protocol';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../tests/helpers/fixtures';
+import { loadConfig } from '../../../src/server/env';
+import { createFaceEngine } from '../../../src/server/face/index';
+import type { FrameReading } from '../../../src/server/face/protocol';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helpers/fixtures';
 
 /**
- * `npx tsx scripts/bench/face-repeat.ts [--runs 10] [--workers 2] [--pause 0] [--clip c01]`: one clip checked again
+ * `npm run bench:face-repeat -- [--runs 10] [--workers 2] [--pause 0] [--clip c01]`: one clip checked again
  * and again by one engine, one check at a time, as the same upload sent repeatedly. Prints each verdict, how many
  * distinct sets of per-frame readings the runs gave, and for the first two runs whose readings differ, the frames
  * where they differ side by side: the verdict must be a function of the video, so there should be one set.

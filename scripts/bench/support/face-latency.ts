@@ -3,14 +3,14 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { connectDatabase } from '../../src/server/db/connect';
-import { loadConfig } from '../../src/server/env';
-import { systemClock } from '../../src/server/lib/clock';
-import { createFaceEngine } from '../../src/server/face/index';
-import { createActiveUser } from '../../src/server/services/users';
-import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../tests/helpers/fixtures';
+import { connectDatabase } from '../../../src/server/db/connect';
+import { loadConfig } from '../../../src/server/env';
+import { systemClock } from '../../../src/server/lib/clock';
+import { createFaceEngine } from '../../../src/server/face/index';
+import { createActiveUser } from '../../../src/server/services/users';
+import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../tests/helpers/fixtures';
 
-const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '../../..');
 const PASSWORD = 'Bench!pass1';
 const WARMUP_RUNS = 3;
 
@@ -55,7 +55,7 @@ async function startServer() {
 }
 
 async function json(res: Response) {
-  const body = (await res.json()) as Record<string, any>;
+  const body = (await res.json()) as Record<string, unknown>;
   if (!res.ok) throw new Error(`${res.url}: ${res.status} ${JSON.stringify(body)}`);
   return body;
 }
@@ -153,14 +153,22 @@ export async function faceLatency(runs: number) {
         if (!verdict.success) throw new Error(`in-process face check refused: ${verdict.reason}`);
         return performance.now() - started;
       };
-      for (let i = 0; i < WARMUP_RUNS; i++) await check(), await direct();
+      for (let i = 0; i < WARMUP_RUNS; i++) {
+        await check();
+        await direct();
+      }
       const loadStart = load();
       const results: Awaited<ReturnType<typeof check>>[] = [];
       const inProcess: number[] = [];
       // a pause after each check, as between students: what a server does once it has answered (the engine starts
       // its next ffmpeg then, spare-decoders.ts) is not the next check's wait
       const pause = () => new Promise((r) => setTimeout(r, PAUSE_MS));
-      for (let i = 0; i < runs; i++) results.push(await check()), await pause(), inProcess.push(await direct()), await pause();
+      for (let i = 0; i < runs; i++) {
+        results.push(await check());
+        await pause();
+        inProcess.push(await direct());
+        await pause();
+      }
       const loadEnd = load();
       const walls = results.map((r) => r.wall).sort((a, b) => a - b);
       inProcess.sort((a, b) => a - b);
@@ -186,7 +194,10 @@ export async function faceLatency(runs: number) {
 function printBreakdown(results: { wall: number; timing: Record<string, number> }[]) {
   const names = [...new Set(results.flatMap((r) => Object.keys(r.timing)))];
   if (!names.length) return console.log('  (no Server-Timing header: no breakdown)');
-  const stat = (v: number[]) => (v.sort((a, b) => a - b), `${percentile(v, 50).toFixed(1)}/${percentile(v, 95).toFixed(1)}`);
+  const stat = (v: number[]) => {
+    v.sort((a, b) => a - b);
+    return `${percentile(v, 50).toFixed(1)}/${percentile(v, 95).toFixed(1)}`;
+  };
   const rows = names.map((n) => `${n} ${stat(results.map((r) => r.timing[n] ?? 0))}`);
   console.log(`  server timing, median/p95 ms: ${rows.join(', ')}`);
   console.log(`  HTTP path outside the engine call (wall - engine), median/p95: ${stat(results.map((r) => r.wall - (r.timing.engine ?? 0)))} ms`);

@@ -2,11 +2,11 @@ import path from 'node:path';
 import sharp from 'sharp';
 
 /**
- * `npx tsx scripts/make-icons.ts`: the home-screen icons in src/client/public/icons from the SVG logo beside them
+ * `npm run make-icons`: the home-screen icons in src/client/public/icons from the SVG logo beside them
  * (committed, so a build needs no image step). The maskable icon fills its square and keeps the tick inside the
  * central 80% that every launcher's mask leaves visible.
  */
-const dir = path.resolve(import.meta.dirname, '../src/client/public/icons');
+const dir = path.resolve(import.meta.dirname, '../../src/client/public/icons');
 const THEME = '#4f46e5';
 const logo = path.join(dir, 'logo.svg');
 const tick = (size: number) =>

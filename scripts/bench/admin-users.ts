@@ -1,13 +1,13 @@
-import './bench/quiet-logs';
+import './support/quiet-logs';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { connectDatabase } from '../src/server/db/connect';
-import { migrateToLatest } from '../src/server/db/migrate';
-import { systemClock } from '../src/server/lib/clock';
-import { createActiveUser } from '../src/server/services/users';
-import { seedAdminScale } from './bench/seed-admin';
-import { startServerOn } from './ops/server-process';
+import { connectDatabase } from '../../src/server/db/connect';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { systemClock } from '../../src/server/lib/clock';
+import { createActiveUser } from '../../src/server/services/users';
+import { seedAdminScale } from './support/seed-admin';
+import { startServerOn } from '../harness/server-process';
 
 /**
  * `npm run bench:admin-users`: issue 22's users list (server-side search, filters, pages) over 5,000 students and

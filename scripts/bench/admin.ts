@@ -1,22 +1,22 @@
-import './bench/quiet-logs';
+import './support/quiet-logs';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { connectDatabase } from '../src/server/db/connect';
-import { migrateToLatest } from '../src/server/db/migrate';
-import { systemClock } from '../src/server/lib/clock';
-import { createActiveUser } from '../src/server/services/users';
-import { seedAdminScale } from './bench/seed-admin';
-import { startServerOn } from './ops/server-process';
+import { connectDatabase } from '../../src/server/db/connect';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { systemClock } from '../../src/server/lib/clock';
+import { createActiveUser } from '../../src/server/services/users';
+import { seedAdminScale } from './support/seed-admin';
+import { startServerOn } from '../harness/server-process';
 
 /**
  * `npm run bench:admin` (also run at the end of `npm run bench:api`): issue 9's targets on 1,000,000 attendance
  * records, 5,000 students and 100 teachers. The server runs in its own process; its RSS is read from /proc while
  * the full detail CSV streams. Flags: `--keep DIR` reuses (or keeps) a seeded data folder.
  */
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '../..');
 const keep = process.argv.includes('--keep') ? process.argv[process.argv.indexOf('--keep') + 1] : undefined;
 const dataDir = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-bench-admin-'));
 fs.mkdirSync(dataDir, { recursive: true });

@@ -1,18 +1,18 @@
-import './bench/quiet-logs';
+import './support/quiet-logs';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { createApp } from '../src/server/app';
-import { buildDeps } from '../src/server/bootstrap';
-import { loadConfig } from '../src/server/env';
-import { createActiveUser, createActiveUsersWithHash } from '../src/server/services/users';
-import { seedAttendance } from './bench/seed-attendance';
-import { startServerOn } from './ops/server-process';
-import { burstFaceVerifications } from './bench/face-burst';
-import { faceLatency } from './bench/face-latency';
+import { createApp } from '../../src/server/app';
+import { buildDeps } from '../../src/server/bootstrap';
+import { loadConfig } from '../../src/server/env';
+import { createActiveUser, createActiveUsersWithHash } from '../../src/server/services/users';
+import { seedAttendance } from './support/seed-attendance';
+import { startServerOn } from '../harness/server-process';
+import { burstFaceVerifications } from './support/face-burst';
+import { faceLatency } from './support/face-latency';
 
 /**
  * `npm run bench:api`: the figures issues 4, 7 and 10 name, on a fresh database: a SQLite file in a temp dir and,
@@ -32,7 +32,7 @@ type Figures = { rps: number; p50: number; p90: number; p99: number; non2xx: num
 /** Shared by the in-process server and the extra app nodes, as several nodes of one school share theirs. */
 const BENCH_JWT_SECRET = 'bench-secret-shared-by-every-app-node-0123456789';
 
-/** An app node (the app in a process of its own, scripts/ops/server-process.ts) on `databaseUrl`. */
+/** An app node (the app in a process of its own, scripts/harness/server-process.ts) on `databaseUrl`. */
 async function startNode(databaseUrl: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-bench-node-'));
   const node = await startServerOn(dataDir, { MALLOC_ARENA_MAX: '2', DATABASE_URL: databaseUrl, JWT_SECRET: BENCH_JWT_SECRET });
@@ -111,9 +111,9 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl?: string) 
     });
   }
 
-  /** Runs scripts/bench/open-loop.ts in its own process, so the load generator does not share the server's thread. */
+  /** Runs scripts/bench/support/open-loop.ts in its own process, so the load generator does not share the server's thread. */
   async function openLoop(title: string, job: { rate: number; seconds: number; connections: number; requests: unknown[] }) {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'bench/open-loop.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'support/open-loop.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
     child.stdin.end(JSON.stringify({ ...job, url }));
     let out = '';
     child.stdout.on('data', (d) => (out += d));
@@ -303,8 +303,8 @@ console.log(
     .join(' ')}`,
 );
 
-// Issue 9's admin reports on 1,000,000 records run on a database and server process of their own (bench-admin.ts).
+// Issue 9's admin reports on 1,000,000 records run on a database and server process of their own (admin.ts).
 if (!process.argv.includes('--no-admin')) {
   const { spawnSync } = await import('node:child_process');
-  spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'bench-admin.ts')], { stdio: 'inherit' });
+  spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'admin.ts')], { stdio: 'inherit' });
 }

@@ -1,16 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { analyseClip, between, BLINK_RULES, CLEARLY_OPEN, mayChange, OpenEyes } from '../../src/server/face/analysis/index';
-import { decodeVideo } from '../../src/server/face/decoding/index';
-import type { FrameReading } from '../../src/server/face/protocol';
-import { segments } from '../../src/server/face/segments';
-import { loadModels, readFrames, warmUp } from '../../src/server/face/scheduling/worker/index';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../tests/helpers/fixtures';
-import { buildLoopCut, buildSplice, SPLICES } from '../../tests/helpers/splice-clips';
+import { analyseClip, between, BLINK_RULES, CLEARLY_OPEN, mayChange, OpenEyes } from '../../../src/server/face/analysis/index';
+import { decodeVideo } from '../../../src/server/face/decoding/index';
+import type { FrameReading } from '../../../src/server/face/protocol';
+import { segments } from '../../../src/server/face/segments';
+import { loadModels, readFrames, warmUp } from '../../../src/server/face/scheduling/worker/index';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helpers/fixtures';
+import { buildLoopCut, buildSplice, SPLICES } from '../../../tests/helpers/splice-clips';
 
 /**
- * `npx tsx scripts/bench/face-skip-evidence.ts [--cache FILE] [--fresh]`: the evidence for which frames liveness may
+ * `npm run bench:face-skip-evidence -- [--cache FILE] [--fresh]`: the evidence for which frames liveness may
  * leave out (skip.ts). Every frame of every fixture clip, splice and d0 loop cut is read (run by run, as the
  * engine cuts them: segments.ts), then reading schemes are replayed on those readings with skip.ts's own rule, in every
  * phase of their grid (where a blink falls against the frames read is chance), and their blinks compared with

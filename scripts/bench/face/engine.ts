@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { bestAtZeroFalseAccept, fixturePhotos, ratesAt, runTrials } from './bench/eval/identity-eval';
-import { photoDescriptor, type Chain } from './bench/eval/descriptors';
-import { loadConfig } from '../src/server/env';
-import { FIXTURES_DIR as ROOT, hasFixtures } from '../tests/helpers/fixtures';
-import { createFaceEngine, type FaceTemplate } from '../src/server/face/index';
-import { loadModels, warmUp } from '../src/server/face/scheduling/worker/index';
+import { bestAtZeroFalseAccept, fixturePhotos, ratesAt, runTrials } from '../support/eval/identity-eval';
+import { photoDescriptor, type Chain } from '../support/eval/descriptors';
+import { loadConfig } from '../../../src/server/env';
+import { FIXTURES_DIR as ROOT, hasFixtures } from '../../../tests/helpers/fixtures';
+import { createFaceEngine, type FaceTemplate } from '../../../src/server/face/index';
+import { loadModels, warmUp } from '../../../src/server/face/scheduling/worker/index';
 
 /** `npm run bench:face [-- --runs 10 --inflight 4 --leak 200]`: latency, throughput, memory, identity rates. */
 const { values } = parseArgs({ options: { runs: { type: 'string' }, inflight: { type: 'string' }, leak: { type: 'string' }, json: { type: 'string' } } });

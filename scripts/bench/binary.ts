@@ -3,17 +3,17 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { connectDatabase } from '../src/server/db/connect';
-import { systemClock } from '../src/server/lib/clock';
-import { createActiveUser } from '../src/server/services/users';
-import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../tests/helpers/fixtures';
+import { connectDatabase } from '../../src/server/db/connect';
+import { systemClock } from '../../src/server/lib/clock';
+import { createActiveUser } from '../../src/server/services/users';
+import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../tests/helpers/fixtures';
 
 /**
  * `npm run bench:binary` (after `npm run build:binary`): the single executable's size, its first and second start
  * (cold and warm cache folder) against `npm start`'s, and one face check at a time under each, alternating so both
  * see the same load on this shared machine.
  */
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '../..');
 const BINARY = path.join(root, 'dist/roll-call-linux-x64');
 const RUNS = Number(process.argv[2] ?? 10);
 const PASSWORD = 'Bench!pass1';

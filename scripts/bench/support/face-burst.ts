@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import type { AppDeps } from '../../src/server/deps';
-import { serializeDescriptor } from '../../src/server/face/index';
-import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../tests/helpers/fixtures';
+import type { AppDeps } from '../../../src/server/deps';
+import { serializeDescriptor } from '../../../src/server/face/index';
+import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../tests/helpers/fixtures';
 
 /**
  * A class-start burst: 60 students submit the 3-second clip within 10 s. Every request must end in a verdict or a

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../src/server/env';
-import { createFaceEngine, type FaceTemplate } from '../../src/server/face/index';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../tests/helpers/fixtures';
-import { buildSplice, SPLICES } from '../../tests/helpers/splice-clips';
+import { loadConfig } from '../../../src/server/env';
+import { createFaceEngine, type FaceTemplate } from '../../../src/server/face/index';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helpers/fixtures';
+import { buildSplice, SPLICES } from '../../../tests/helpers/splice-clips';
 
 /**
- * `npx tsx scripts/bench/face-cpu.ts [--runs 5] [--only NAME]`: CPU-seconds a face check costs, the figure that
+ * `npm run bench:face-cpu -- [--runs 5] [--only NAME]`: CPU-seconds a face check costs, the figure that
  * sets how fast a class-start burst drains (2 cores = 2 CPU-s per second), and every fixture clip's verdict on each
  * run. CPU is this process's user + system time (all its threads: the engine's workers) plus ffmpeg's (reaped
  * children), so it moves far less with the machine's load than wall-clock time does.

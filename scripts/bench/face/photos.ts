@@ -2,17 +2,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { loadConfig } from '../src/server/env';
-import { fixturePhotos, ratesAt, bestAtZeroFalseAccept, runTrials } from './bench/eval/identity-eval';
-import { photoDescriptor } from './bench/eval/descriptors';
-import { createFaceEngine } from '../src/server/face/index';
-import { loadModels, warmUp } from '../src/server/face/scheduling/worker/index';
-import { euclidean, meanDescriptor } from '../src/server/face/analysis/index';
-import { FIXTURES_DIR as ROOT, hasFixtures, NO_FIXTURES_MESSAGE } from '../tests/helpers/fixtures';
+import { loadConfig } from '../../../src/server/env';
+import { fixturePhotos, ratesAt, bestAtZeroFalseAccept, runTrials } from '../support/eval/identity-eval';
+import { photoDescriptor } from '../support/eval/descriptors';
+import { createFaceEngine } from '../../../src/server/face/index';
+import { loadModels, warmUp } from '../../../src/server/face/scheduling/worker/index';
+import { euclidean, meanDescriptor } from '../../../src/server/face/analysis/index';
+import { FIXTURES_DIR as ROOT, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helpers/fixtures';
 
 /**
  * `npm run bench:photos`: photo recall (is the one face found in every one-person photo, wide portraits included),
- * the identity protocol of docs/benchmarks.md on the engine's chain, how far apart one person's 3 enrollment photos
+ * the identity protocol of docs/benchmarks-history.md on the engine's chain, how far apart one person's 3 enrollment photos
  * are (the enrollment consistency rule), and the time to enroll 3 photos of 4000x3000 px.
  */
 if (!hasFixtures) {

@@ -1,17 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import type { ChallengeStep } from '../../src/shared/face-challenge';
-import { loadConfig } from '../../src/server/env';
-import { createFaceEngine, type FaceTemplate } from '../../src/server/face/index';
-import { CHALLENGE_ENROLL } from '../../tests/helpers/challenge-clips';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../tests/helpers/fixtures';
+import type { ChallengeStep } from '../../../src/shared/face-challenge';
+import { loadConfig } from '../../../src/server/env';
+import { createFaceEngine, type FaceTemplate } from '../../../src/server/face/index';
+import { CHALLENGE_ENROLL } from '../../../tests/helpers/challenge-clips';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helpers/fixtures';
 
 /**
- * `npx tsx scripts/bench/face-challenge-cpu.ts [--runs 5]`: CPU-seconds of a challenge check against today's
+ * `npm run bench:face-challenge-cpu -- [--runs 5]`: CPU-seconds of a challenge check against today's
  * blink-only check of the same clip, alternating the two in one run (these machines differ up to 2x from day to
  * day, so only the ratio is compared). CPU is this process's user + system time (the engine's worker threads
- * included) plus its reaped children's (ffmpeg), as in face-cpu.ts.
+ * included) plus its reaped children's (ffmpeg), as in cpu.ts.
  */
 if (!hasFixtures) {
   console.error(NO_FIXTURES_MESSAGE);

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import { decodeImage, decodeVideo } from '../../src/server/face/decoding/index';
-import { euclidean, meanDescriptor } from '../../src/server/face/analysis/index';
-import { describeChip, describeFace, loadModels, readFrames, warmUp } from '../../src/server/face/scheduling/worker/index';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../tests/helpers/fixtures';
-import { buildSplice, SPLICES } from '../../tests/helpers/splice-clips';
+import { decodeImage, decodeVideo } from '../../../src/server/face/decoding/index';
+import { euclidean, meanDescriptor } from '../../../src/server/face/analysis/index';
+import { describeChip, describeFace, loadModels, readFrames, warmUp } from '../../../src/server/face/scheduling/worker/index';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helpers/fixtures';
+import { buildSplice, SPLICES } from '../../../tests/helpers/splice-clips';
 
 /**
- * `npx tsx scripts/bench/face-chip.ts`: does identifying a video frame from Human's mesh box (chip.ts, the
+ * `npm run bench:face-chip`: does identifying a video frame from Human's mesh box (chip.ts, the
  * recognizer alone) give the descriptors face-api's own chain (detector, 68 landmarks, recognizer) gives? On every
  * sampled frame of the fixture clips and splices: the distance between the two descriptors of a frame, and each
  * one's distance to the enrolled mean of the person shown (genuine) and of the others (impostor), with the time each

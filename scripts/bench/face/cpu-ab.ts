@@ -3,16 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../src/server/env';
-import type { FaceEngine, FaceTemplate } from '../../src/server/face/index';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../tests/helpers/fixtures';
+import { loadConfig } from '../../../src/server/env';
+import type { FaceEngine, FaceTemplate } from '../../../src/server/face/index';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helpers/fixtures';
 
 /**
- * `npx tsx scripts/bench/face-cpu-ab.ts --base DIR [--runs 10] [--pause 0]`: CPU-seconds a face check costs with this tree's
+ * `npm run bench:face-cpu-ab -- --base DIR [--runs 10] [--pause 0]`: CPU-seconds a face check costs with this tree's
  * engine against another tree's (DIR: a checkout of an earlier commit, e.g. `git archive <commit> src | tar -x -C DIR`
  * with node_modules linked in), both engines in this one process, their checks interleaved, so both see the same
  * machine: these machines differ up to 2x from day to day and with the other work on them. CPU is counted as in
- * face-cpu.ts (this process's threads plus reaped ffmpegs). Prints each clip's median and the ratio this/base.
+ * cpu.ts (this process's threads plus reaped ffmpegs). Prints each clip's median and the ratio this/base.
  */
 if (!hasFixtures) {
   console.error(NO_FIXTURES_MESSAGE);
@@ -39,7 +39,7 @@ const load = async (root: string) =>
   ((await import(pathToFileURL(path.join(root, 'src/server/face/index.ts')).href)) as { createFaceEngine: Create }).createFaceEngine;
 const engines = {
   base: await (await load(path.resolve(values.base)))(loadConfig().face),
-  this: await (await load(path.resolve(import.meta.dirname, '../..')))(loadConfig().face),
+  this: await (await load(path.resolve(import.meta.dirname, '../../..')))(loadConfig().face),
 };
 type Name = keyof typeof engines;
 

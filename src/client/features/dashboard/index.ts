@@ -1,2 +1,0 @@
-/** The signed-in user's details and Logout, for a dashboard still to be built. */
-export { DashboardPlaceholder } from './dashboard-placeholder';
