@@ -9,9 +9,7 @@ import { getToken } from './session';
  * server's error body (rest/http.ts) with its Retry-After header (lib/retry-after.ts reads it). A body that is not JSON
  * arrives as an empty object.
  */
-export type RestAnswer<T> =
-  | { ok: true; status: number; data: T }
-  | { ok: false; status: number; data: Partial<RestErrorBody>; retryAfter: string | null };
+export type RestAnswer<T> = { ok: true; status: number; data: T } | { ok: false; status: number; data: Partial<RestErrorBody>; retryAfter: string | null };
 
 interface RestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH';

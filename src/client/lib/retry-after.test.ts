@@ -58,7 +58,10 @@ describe('the REST mutations retry policy', () => {
   });
 
   it('does not wait when more than 10 s are asked: the first refusal is the answer', async () => {
-    const server = await serve([{ ...busy, retryAfter: '30' }, { status: 200, body: { success: true } }]);
+    const server = await serve([
+      { ...busy, retryAfter: '30' },
+      { status: 200, body: { success: true } },
+    ]);
     await expect(send(server.url)).rejects.toMatchObject({ status: 503, message: 'The face service is busy', retryAfterSeconds: 30 });
     expect(server.served()).toBe(1);
   });

@@ -32,8 +32,7 @@ export function ContactForm() {
       toast.error(MSG.contact.failed);
     }
   }
-  const refused = (errors: FieldErrors<TContactMessageInput>) =>
-    toast.error(FIELDS.map((name) => errors[name]?.message).find(Boolean) ?? MSG.contact.failed);
+  const refused = (errors: FieldErrors<TContactMessageInput>) => toast.error(FIELDS.map((name) => errors[name]?.message).find(Boolean) ?? MSG.contact.failed);
 
   return (
     <Card>
