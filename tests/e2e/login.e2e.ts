@@ -96,6 +96,12 @@ describe.skipIf(!hasChromium)('login page in Chromium', () => {
     await page.getByRole('button', { name: MSG.login.submit }).click();
     await page.getByText(MSG.validation.emailRequired).waitFor();
     await page.getByText(MSG.validation.passwordRequired).waitFor();
+    // The first invalid field takes the focus and names its error, so a screen reader hears what to fix.
+    const email = page.getByLabel(MSG.login.emailLabel);
+    expect(await email.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = await email.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${describedBy}"]`).innerText()).toBe(MSG.validation.emailRequired);
 
     const password = page.getByLabel(MSG.login.passwordLabel, { exact: true });
     await password.fill('secret');

@@ -6,9 +6,10 @@ import { getToken } from './session';
 
 /**
  * What a REST call answers: the success body typed from the router's outputs (lib/trpc.ts RouterOutputs), or the
- * server's error body (rest/http.ts). A body that is not JSON arrives as an empty object.
+ * server's error body (rest/http.ts) with its Retry-After header (lib/retry-after.ts reads it). A body that is not JSON
+ * arrives as an empty object.
  */
-export type RestAnswer<T> = { ok: true; status: number; data: T } | { ok: false; status: number; data: Partial<RestErrorBody> };
+export type RestAnswer<T> = { ok: true; status: number; data: T } | { ok: false; status: number; data: Partial<RestErrorBody>; retryAfter: string | null };
 
 interface RestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH';
@@ -46,5 +47,7 @@ export async function restRequest<T>(path: string, opts: RestOptions = {}): Prom
   }
   if (res.status === 401) reportRefusedToken(token);
   const data = await res.json().catch(() => ({}));
-  return res.ok ? { ok: true, status: res.status, data: data as T } : { ok: false, status: res.status, data: data as Partial<RestErrorBody> };
+  return res.ok
+    ? { ok: true, status: res.status, data: data as T }
+    : { ok: false, status: res.status, data: data as Partial<RestErrorBody>, retryAfter: res.headers.get('Retry-After') };
 }

@@ -1,17 +1,19 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { FACE_IMAGES_REQUIRED } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { FaceChangeHistory } from '@/features/face-changes';
 import { NoResponseError } from '@/lib/no-response';
-import { restRequest } from '@/lib/rest';
+import { RestRefusal } from '@/lib/retry-after';
 import { decodeToken, getToken } from '@/lib/session';
 import { trpc } from '@/lib/trpc';
+import { type TUpdateUserForm, ZUpdateUserForm } from './update-user-schema';
+import { useUpdateUser } from './use-update-user';
 
 const U = MSG.admin.updateUser;
 
@@ -32,43 +34,28 @@ function viewerRole(): string | null {
 export function UpdateUserForm({ userId }: { userId: number }) {
   const profile = trpc.account.profile.useQuery({ id: userId });
   const utils = trpc.useUtils();
-  const [username, setUsername] = useState('');
-  const [phone, setPhone] = useState('');
-  const [files, setFiles] = useState<File[]>([]);
-  const [error, setError] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [allowSameFace, setAllowSameFace] = useState(false);
   const isAdmin = viewerRole() === 'admin';
-  useEffect(() => {
-    if (profile.data) {
-      setUsername(profile.data.username);
-      setPhone(profile.data.phone_number ?? '');
-    }
-  }, [profile.data]);
+  const update = useUpdateUser(userId, isAdmin);
+  const form = useForm({
+    resolver: zodResolver(ZUpdateUserForm),
+    defaultValues: { username: '', phone_number: '', images: [], allow_same_face: false },
+    // the stored details fill the form, and fill it again once a save has been read back
+    values: profile.data ? { username: profile.data.username, phone_number: profile.data.phone_number ?? '', images: [], allow_same_face: false } : undefined,
+  });
+  const chosen = useWatch({ control: form.control, name: 'images' });
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (files.length !== 0 && files.length !== FACE_IMAGES_REQUIRED) return setError(MSG.admin.imagesNeedThree);
-    const form = new FormData();
-    form.append('username', username);
-    form.append('phone_number', phone);
-    if (isAdmin && allowSameFace) form.append('allow_same_face', 'true');
-    for (const f of files) form.append('images', f);
-    setSaving(true);
-    setError('');
+  async function save(values: TUpdateUserForm) {
     try {
-      const res = await restRequest<unknown>(`/update/${userId}`, { method: 'PUT', formData: form });
-      if (!res.ok) return setError(res.data.message ?? U.failed);
-      setFiles([]);
-      await utils.account.profile.invalidate({ id: userId });
+      await update.mutateAsync(values);
+      // sent once: a second Save changes the details, not the photos again
+      form.reset({ ...form.getValues(), images: [], allow_same_face: false });
       // The profile says whether new photos now wait for the teacher; the form keeps showing it below.
       toast.success(utils.account.profile.getData({ id: userId })?.pending_face_change ? MSG.faceChange.waiting : U.saved);
     } catch (err) {
-      setError(err instanceof NoResponseError ? MSG.login.noResponse : U.failed);
-    } finally {
-      setSaving(false);
+      const message = err instanceof RestRefusal ? (err.body.message ?? U.failed) : err instanceof NoResponseError ? MSG.login.noResponse : U.failed;
+      form.setError('root.server', { message });
     }
-  };
+  }
 
   if (profile.isPending) {
     return (
@@ -87,6 +74,7 @@ export function UpdateUserForm({ userId }: { userId: number }) {
   }
   const images = profile.data.faceEnrollment.image_urls;
   const waiting = profile.data.pending_face_change;
+  const refusal = form.formState.errors.root?.server?.message;
   return (
     <Card className="mx-auto w-full max-w-xl">
       <CardHeader>
@@ -96,49 +84,88 @@ export function UpdateUserForm({ userId }: { userId: number }) {
         <CardDescription>{U.description}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} noValidate className="grid gap-4">
-          <FormField id="update-username" label={MSG.register.labels.username}>
-            <Input id="update-username" value={username} onChange={(e) => setUsername(e.target.value)} />
-          </FormField>
-          <FormField id="update-phone" label={MSG.register.labels.phone} optional>
-            <Input id="update-phone" inputMode="numeric" value={phone} onChange={(e) => setPhone(e.target.value)} />
-          </FormField>
-          <div className="grid gap-2">
-            <span className="text-sm font-medium">{U.current}</span>
-            {images.length ? (
-              <div className="flex flex-wrap gap-2">
-                {images.map((src, i) => (
-                  <img key={src} src={src} alt={U.imageAlt(i + 1)} className="size-20 rounded-md border object-cover" />
-                ))}
-              </div>
-            ) : (
-              <p className="text-sm text-muted-foreground">{U.noImages}</p>
+        <Form {...form}>
+          <form onSubmit={form.handleSubmit(save)} noValidate className="grid gap-4">
+            <FormField
+              control={form.control}
+              name="username"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{MSG.register.labels.username}</FormLabel>
+                  <FormControl>
+                    <Input {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="phone_number"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel optional>{MSG.register.labels.phone}</FormLabel>
+                  <FormControl>
+                    <Input inputMode="numeric" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <div className="grid gap-2">
+              <span className="text-sm font-medium">{U.current}</span>
+              {images.length ? (
+                <div className="flex flex-wrap gap-2">
+                  {images.map((src, i) => (
+                    <img key={src} src={src} alt={U.imageAlt(i + 1)} className="size-20 rounded-md border object-cover" />
+                  ))}
+                </div>
+              ) : (
+                <p className="text-sm text-muted-foreground">{U.noImages}</p>
+              )}
+            </div>
+            {waiting && (
+              <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="face-change-waiting">
+                {MSG.faceChange.waiting}
+              </p>
             )}
-          </div>
-          {waiting && (
-            <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="face-change-waiting">
-              {MSG.faceChange.waiting}
-            </p>
-          )}
-          <FormField id="update-images" label={U.images} optional>
-            <Input id="update-images" type="file" accept="image/jpeg,image/png" multiple onChange={(e) => setFiles([...(e.target.files ?? [])])} />
-          </FormField>
-          {isAdmin && files.length > 0 && (
-            <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" checked={allowSameFace} onChange={(e) => setAllowSameFace(e.target.checked)} />
-              {MSG.faceChange.allowSameFace}
-            </label>
-          )}
-          {error && (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
-          <Button type="submit" disabled={saving}>
-            {saving && <Loader2 className="animate-spin" aria-hidden />}
-            {U.save}
-          </Button>
-        </form>
+            <FormField
+              control={form.control}
+              name="images"
+              render={({ field: { value: _files, onChange, ...field } }) => (
+                <FormItem>
+                  <FormLabel optional>{U.images}</FormLabel>
+                  <FormControl>
+                    {/* a file input cannot be given a value: the form keeps the chosen files, the input shows them */}
+                    <Input type="file" accept="image/jpeg,image/png" multiple onChange={(e) => onChange([...(e.target.files ?? [])])} {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            {isAdmin && chosen.length > 0 && (
+              <FormField
+                control={form.control}
+                name="allow_same_face"
+                render={({ field: { value, onChange, ...field } }) => (
+                  <label className="flex items-center gap-2 text-sm">
+                    <input type="checkbox" checked={value} onChange={(e) => onChange(e.target.checked)} {...field} />
+                    {MSG.faceChange.allowSameFace}
+                  </label>
+                )}
+              />
+            )}
+            {refusal && (
+              <p role="alert" className="text-sm text-destructive">
+                {refusal}
+              </p>
+            )}
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending && <Loader2 className="animate-spin" aria-hidden />}
+              {U.save}
+            </Button>
+          </form>
+        </Form>
         {isAdmin && profile.data.role === 'student' && (
           <div className="mt-6">
             <FaceChangeHistory studentId={userId} />

@@ -1,24 +1,27 @@
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type FieldErrors, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
+import { type TContactMessageInput, ZContactMessageInput } from '../../../shared/schemas/contact';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { restRequest } from '@/lib/rest';
 
-/** The contact form: the message is stored for the school's administrators (issue 11), then the form clears. */
-export function ContactForm() {
-  const [sending, setSending] = useState(false);
+const FIELDS = ['name', 'email', 'message'] as const;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const fields = Object.fromEntries(new FormData(form)) as Record<string, string>;
-    setSending(true);
+/**
+ * The contact form: the message is stored for the school's administrators (issue 11), then the form clears. Checked
+ * by the server's schema first; a refusal, the browser's or the server's, is also said in a toast as it always was.
+ */
+export function ContactForm() {
+  const form = useForm({ resolver: zodResolver(ZContactMessageInput), defaultValues: { name: '', email: '', message: '' } });
+
+  async function send(values: TContactMessageInput) {
     try {
-      const res = await restRequest<unknown>('/contact', { json: { name: fields.name, email: fields.email, message: fields.message } });
+      const res = await restRequest<unknown>('/contact', { json: values });
       if (!res.ok) {
         toast.error(res.data.message || MSG.contact.failed);
         return;
@@ -27,10 +30,10 @@ export function ContactForm() {
       toast.success(MSG.contact.stored);
     } catch {
       toast.error(MSG.contact.failed);
-    } finally {
-      setSending(false);
     }
   }
+  const refused = (errors: FieldErrors<TContactMessageInput>) => toast.error(FIELDS.map((name) => errors[name]?.message).find(Boolean) ?? MSG.contact.failed);
+
   return (
     <Card>
       <CardHeader>
@@ -39,20 +42,52 @@ export function ContactForm() {
         </CardTitle>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} className="grid gap-5">
-          <FormField id="contact-name" label={MSG.contact.name}>
-            <Input id="contact-name" name="name" autoComplete="name" required />
-          </FormField>
-          <FormField id="contact-email" label={MSG.contact.email}>
-            <Input id="contact-email" name="email" type="email" autoComplete="email" required />
-          </FormField>
-          <FormField id="contact-message" label={MSG.contact.message}>
-            <Textarea id="contact-message" name="message" required />
-          </FormField>
-          <Button type="submit" size="lg" className="justify-self-start" disabled={sending}>
-            {MSG.contact.submit}
-          </Button>
-        </form>
+        <Form {...form}>
+          <form noValidate onSubmit={form.handleSubmit(send, refused)} className="grid gap-5">
+            <FormField
+              control={form.control}
+              name="name"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{MSG.contact.name}</FormLabel>
+                  <FormControl>
+                    <Input autoComplete="name" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="email"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{MSG.contact.email}</FormLabel>
+                  <FormControl>
+                    <Input type="email" autoComplete="email" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="message"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{MSG.contact.message}</FormLabel>
+                  <FormControl>
+                    <Textarea {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <Button type="submit" size="lg" className="justify-self-start" disabled={form.formState.isSubmitting}>
+              {MSG.contact.submit}
+            </Button>
+          </form>
+        </Form>
       </CardContent>
     </Card>
   );

@@ -1,12 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Camera, UserPlus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
-import { ZTeacherAddStudentInput } from '../../../shared/schemas/class-tools';
+import { type TTeacherAddStudentInput, ZTeacherAddStudentInput } from '../../../shared/schemas/class-tools';
 import { PasswordInput } from '@/components/password-input';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { isServerRefusal, refusalText } from '@/lib/server-errors';
 import { trpc } from '@/lib/trpc';
@@ -14,52 +16,40 @@ import { useTeacherProfile } from './teacher-queries';
 
 const A = MSG.addStudent;
 const EMPTY = { username: '', email: '', phone_number: '', password: '' };
-type Fields = typeof EMPTY;
-
-/** The first message of each field, from the shared schema (the server checks the same). */
-function fieldErrors(issues: { path: PropertyKey[]; message: string }[]) {
-  const errors: Partial<Record<keyof Fields, string>> = {};
-  for (const issue of issues) errors[String(issue.path[0]) as keyof Fields] ??= issue.message;
-  return errors;
-}
+const NAMES = Object.keys(EMPTY) as (keyof typeof EMPTY)[];
 
 /**
  * The teacher's own Add Student: an active student of the teacher's department at once. No photos here: the student
  * adds them at first login and the teacher approves them (the face-change flow), so a class list can be typed in.
+ * Checked by the server's own schema (ZTeacherAddStudentInput) before it is sent.
  */
 export function AddStudentDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const profile = useTeacherProfile();
   const utils = trpc.useUtils();
-  const [fields, setFields] = useState<Fields>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
+  const form = useForm({ resolver: zodResolver(ZTeacherAddStudentInput), defaultValues: EMPTY });
   const add = trpc.teacher.addStudent.useMutation();
   const department = profile.data?.department?.name ?? null;
 
   useEffect(() => {
-    if (open) {
-      setFields(EMPTY);
-      setErrors({});
-    }
-  }, [open]);
+    if (open) form.reset(EMPTY);
+  }, [open, form]);
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const parsed = ZTeacherAddStudentInput.safeParse(fields);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+  async function submit(values: TTeacherAddStudentInput) {
     try {
-      const res = await add.mutateAsync(parsed.data);
+      const res = await add.mutateAsync(values);
       toast.success(res.message);
       await utils.teacher.invalidate();
       onOpenChange(false);
     } catch (err) {
       const fe: Record<string, string | string[] | undefined> = (isServerRefusal(err) && err.data.fieldErrors) || {};
-      setErrors(Object.fromEntries(Object.entries(fe).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])));
+      for (const name of NAMES) {
+        const message = Array.isArray(fe[name]) ? fe[name][0] : fe[name];
+        if (message) form.setError(name, { message });
+      }
       toast.error(refusalText(err, A.failed));
     }
   }
 
-  const set = (k: keyof Fields) => (e: React.ChangeEvent<HTMLInputElement>) => setFields((f) => ({ ...f, [k]: e.target.value }));
-  const invalid = (k: keyof Fields) => ({ 'aria-invalid': Boolean(errors[k]), 'aria-describedby': errors[k] ? `add-${k}-error` : undefined });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-lg">
@@ -67,35 +57,78 @@ export function AddStudentDialog({ open, onOpenChange }: { open: boolean; onOpen
           <DialogTitle>{A.title}</DialogTitle>
           <DialogDescription>{department ? A.description(department) : A.noDepartment}</DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={submit} className="grid gap-4">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="add-username" label={A.name} error={errors.username}>
-              <Input id="add-username" autoComplete="off" value={fields.username} onChange={set('username')} {...invalid('username')} />
-            </FormField>
-            <FormField id="add-phone_number" label={A.phone} error={errors.phone_number}>
-              <Input id="add-phone_number" inputMode="numeric" value={fields.phone_number} onChange={set('phone_number')} {...invalid('phone_number')} />
-            </FormField>
-          </div>
-          <FormField id="add-email" label={A.email} error={errors.email}>
-            <Input id="add-email" type="email" autoComplete="off" value={fields.email} onChange={set('email')} {...invalid('email')} />
-          </FormField>
-          <FormField id="add-password" label={A.password} error={errors.password} hint={<p className="text-xs text-muted-foreground">{A.passwordHint}</p>}>
-            <PasswordInput id="add-password" autoComplete="new-password" value={fields.password} onChange={set('password')} {...invalid('password')} />
-          </FormField>
-          <p className="flex gap-2 rounded-lg bg-muted/60 p-3 text-sm text-muted-foreground">
-            <Camera className="mt-0.5 size-4 shrink-0" aria-hidden />
-            {A.faceHint}
-          </p>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {A.cancel}
-            </Button>
-            <Button type="submit" disabled={add.isPending || !department}>
-              <UserPlus aria-hidden />
-              {A.submit}
-            </Button>
-          </DialogFooter>
-        </form>
+        <Form {...form}>
+          <form noValidate onSubmit={form.handleSubmit(submit)} className="grid gap-4">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField
+                control={form.control}
+                name="username"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>{A.name}</FormLabel>
+                    <FormControl>
+                      <Input autoComplete="off" {...field} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={form.control}
+                name="phone_number"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>{A.phone}</FormLabel>
+                    <FormControl>
+                      <Input inputMode="numeric" {...field} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            </div>
+            <FormField
+              control={form.control}
+              name="email"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{A.email}</FormLabel>
+                  <FormControl>
+                    <Input type="email" autoComplete="off" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="password"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{A.password}</FormLabel>
+                  <FormControl>
+                    <PasswordInput autoComplete="new-password" {...field} />
+                  </FormControl>
+                  <p className="text-xs text-muted-foreground">{A.passwordHint}</p>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <p className="flex gap-2 rounded-lg bg-muted/60 p-3 text-sm text-muted-foreground">
+              <Camera className="mt-0.5 size-4 shrink-0" aria-hidden />
+              {A.faceHint}
+            </p>
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+                {A.cancel}
+              </Button>
+              <Button type="submit" disabled={add.isPending || !department}>
+                <UserPlus aria-hidden />
+                {A.submit}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { REDIRECT_AFTER_MARKING_MS, TOAST_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { deviceId } from '@/lib/device-id';
+import { RestRefusal } from '@/lib/retry-after';
 import { type Coords, geolocationFailure, getCurrentCoords } from '@/lib/use-geolocation';
 import { ROOM_CODE_REFUSED_STATE, roomCodeHandoff } from '@/lib/room-code-handoff';
 import { errorCodeOf, isNoResponse, refusalText } from '@/lib/server-errors';
@@ -14,7 +15,7 @@ import { type RecordedAnswer, recordAnswer } from './record-answer';
 import { isFinalRefusal, type RefusalAdvice, refusalAdvice } from './refusal-advice';
 import type { TrackerHandle } from './use-face-tracker';
 import type { Recording } from './use-webcam-recorder';
-import { compareFaceVideoPatiently } from './verification-api';
+import { BUSY_TOAST_ID, useFaceCheckUpload } from './use-face-check-upload';
 
 export type VerificationPhase = 'idle' | 'recording' | 'checking' | 'marking' | 'failed' | 'done';
 export type FrameState = 'default' | 'success' | 'failure';
@@ -48,6 +49,7 @@ export function useFaceVerification(camera: Camera, passedCoords: Coords | null)
   const [guide, setGuide] = useState<Guide>(null);
   const [outcome, setOutcome] = useState<MarkOutcome | null>(null);
   const markVerified = trpc.student.markAttendance.useMutation();
+  const upload = useFaceCheckUpload();
 
   function refuse(errorCode: string | undefined) {
     const advice = refusalAdvice(errorCode);
@@ -89,29 +91,28 @@ export function useFaceVerification(camera: Camera, passedCoords: Coords | null)
     }
     setPhase('checking');
     try {
-      const res = await compareFaceVideoPatiently(recorded.video, recorded.answer, (s) =>
-        toast.info(M.busyRetrying(s), { id: 'face-busy', duration: s * 1000 }),
-      );
-      toast.dismiss('face-busy');
-      if (!res.ok) {
-        if (res.status === 503) {
-          setPhase('idle');
-          toast.warning(res.data.message || MSG.server.busy, opts);
-          return;
-        }
-        // A refused upload (no_enrollment, invalid_video) carries its reason as error_code; other failures do not.
-        if (!res.data.error_code) throw new Error(res.data.message);
-        refuse(res.data.error_code);
-        return;
-      }
-      if (!res.data.success) {
-        refuse(res.data.error_code);
+      const verdict = await upload.mutateAsync({ video: recorded.video, answer: recorded.answer });
+      toast.dismiss(BUSY_TOAST_ID);
+      if (!verdict.success) {
+        refuse(verdict.error_code);
         return;
       }
     } catch (err) {
+      toast.dismiss(BUSY_TOAST_ID);
+      if (err instanceof RestRefusal && err.status === 503) {
+        setPhase('idle');
+        toast.warning(err.body.message || MSG.server.busy, opts);
+        return;
+      }
+      // A refused upload (no_enrollment, invalid_video) carries its reason as error_code; other failures do not.
+      if (err instanceof RestRefusal && err.body.error_code) {
+        refuse(err.body.error_code);
+        return;
+      }
+      const detail = err instanceof RestRefusal ? err.body.message : err instanceof Error ? err.message : undefined;
       setFrame('failure');
       setPhase('failed');
-      setRefusal({ headline: M.livenessError, step: err instanceof Error && err.message ? err.message : M.refusedOther.step });
+      setRefusal({ headline: M.livenessError, step: detail || M.refusedOther.step });
       toast.error(M.livenessError, opts);
       return;
     }

@@ -31,21 +31,3 @@ export function compareFaceVideo(video: Blob, answer: ChallengeAnswer | null) {
   form.append('video', video, 'verification.webm');
   return restRequest<FaceVerdict>('/compare-face-video', { method: 'POST', formData: form });
 }
-
-const BUSY_RETRIES = 6;
-const MAX_WAIT_S = 15;
-
-/**
- * compareFaceVideo that rides out a class-start burst: on 503 it resubmits the same recording after the server's
- * Retry-After, so the student does not record again (a busy answer does not spend the challenge); `onWait` tells
- * the page how long.
- */
-export async function compareFaceVideoPatiently(video: Blob, answer: ChallengeAnswer | null, onWait: (seconds: number) => void) {
-  for (let attempt = 0; ; attempt++) {
-    const res = await compareFaceVideo(video, answer);
-    if (res.ok || res.status !== 503 || attempt >= BUSY_RETRIES) return res;
-    const seconds = Math.min(MAX_WAIT_S, Math.max(1, Math.round(res.data.retry_after ?? 3)));
-    onWait(seconds);
-    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-  }
-}
