@@ -106,7 +106,7 @@ export const siteMessages = {
     department: 'Department',
     noDepartment: 'None',
   },
-  loader: { label: 'Loading…' },
+  loader: { label: 'Loading…', retry: 'Try again' },
   placeholder: {
     faceDetection: 'Face verification',
     updateUser: 'Update your details',
