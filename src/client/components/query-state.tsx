@@ -53,7 +53,7 @@ export function LoadError({
   retrying?: boolean;
   className?: string;
 }) {
-  const reason = isServerRefusal(error) && error.message && error.message !== message ? error.message : null;
+  const reason = isServerRefusal(error) && error.message ? error.message : null;
   return (
     <div className={cn('grid justify-items-start gap-2', className)}>
       <div role="alert" className="grid gap-1 text-sm">
