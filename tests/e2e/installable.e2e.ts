@@ -15,8 +15,9 @@ describe.skipIf(!hasChromium)('the installable app in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: MSG.landing.heroTitle }).waitFor();
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     expect(scope).toBe(`${server.url}/`);
-    // the worker has finished precaching once it is active (install waits for the precache)
-    expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe('activated');
+    // the worker has finished precaching once it is active (install waits for the precache); ready resolves while it
+    // is still activating, and on a busy machine the step to activated can come a moment later
+    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe('activated');
     expect(await page.getByText(MSG.appShell.offline).count()).toBe(0);
 
     await context.setOffline(true);
