@@ -168,7 +168,7 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
         await screenshot(page, `a11y-register-camera-focus-${size}`);
         await page.keyboard.press('Escape');
         await dialog.waitFor({ state: 'detached' });
-        expect((await focused(page))?.text).toBe(MSG.register.openCamera);
+        await expect.poll(async () => (await focused(page))?.text, { timeout: 5_000 }).toBe(MSG.register.openCamera);
         await context.close();
       });
 
@@ -222,7 +222,7 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
         await audit(page, `teacher-start-dialog-${size}`);
         await page.keyboard.press('Escape');
         await page.getByRole('dialog').waitFor({ state: 'detached' });
-        expect((await focused(page))?.text).toBe(T.startAttendance);
+        await expect.poll(async () => (await focused(page))?.text, { timeout: 5_000 }).toBe(T.startAttendance);
 
         await startButton.click();
         await page
@@ -239,7 +239,7 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
         await audit(page, `teacher-stop-confirm-${size}`);
         await page.getByRole('button', { name: MSG.stopConfirm.keepRunning }).click();
         await page.getByRole('dialog').waitFor({ state: 'detached' });
-        expect((await focused(page))?.text).toBe(T.stopAttendance);
+        await expect.poll(async () => (await focused(page))?.text, { timeout: 5_000 }).toBe(T.stopAttendance);
 
         await page.getByRole('tab', { name: T.tabs.students }).click();
         const anya = page.getByRole('button', { name: `${dept.teacher.toLowerCase()}anya`, exact: true });
@@ -251,7 +251,7 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
         await audit(page, `teacher-student-dialog-${size}`);
         await page.keyboard.press('Escape');
         await page.getByRole('dialog').waitFor({ state: 'detached' });
-        expect((await focused(page))?.text).toBe(`${dept.teacher.toLowerCase()}anya`);
+        await expect.poll(async () => (await focused(page))?.text, { timeout: 5_000 }).toBe(`${dept.teacher.toLowerCase()}anya`);
 
         const add = page.getByRole('button', { name: MSG.addStudent.button });
         await add.focus();
@@ -262,7 +262,7 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
         await audit(page, `teacher-add-student-${size}`);
         await page.keyboard.press('Escape');
         await form.waitFor({ state: 'detached' });
-        expect((await focused(page))?.text).toBe(MSG.addStudent.button);
+        await expect.poll(async () => (await focused(page))?.text, { timeout: 5_000 }).toBe(MSG.addStudent.button);
 
         await page.getByRole('tab', { name: T.tabs.overview }).click();
         await page.getByRole('button', { name: new RegExp(`${dept.teacher}\\s*1 pending`) }).click();
@@ -328,7 +328,7 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
         expect((await focused(page))?.text).toContain(student.username);
         await page.keyboard.press('Escape');
         await summary.waitFor({ state: 'detached' });
-        expect((await focused(page))?.text).toBe(A.filters.openSummary);
+        await expect.poll(async () => (await focused(page))?.text, { timeout: 5_000 }).toBe(A.filters.openSummary);
 
         const addUser = page.getByRole('button', { name: A.addUser });
         await addUser.focus();
@@ -337,7 +337,7 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
         await audit(page, `admin-add-user-${size}`);
         await page.keyboard.press('Escape');
         await page.getByRole('dialog').waitFor({ state: 'detached' });
-        expect((await focused(page))?.text).toBe(A.addUser);
+        await expect.poll(async () => (await focused(page))?.text, { timeout: 5_000 }).toBe(A.addUser);
 
         await page.goto('/admin-dashboard/messages');
         await page.getByText('A parent').first().waitFor();
