@@ -1,23 +1,21 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { fixture } from '../helpers/fixtures';
 import { postJson } from '../helpers/http';
 import { insertSession } from '../helpers/sessions';
-import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
-import { hasChromium, hasFakeCamera, launchBrowser, openPage, screenshot, setStoredToken, toastWith } from './support/browser';
+import type { createTestUser } from '../helpers/test-server';
+import { hasChromium, hasFakeCamera, screenshot, toastWith } from './support/browser';
 import { seriousViolations } from './support/axe';
 import { apiLogin, registerViaApi } from './support/journey';
 import { focused, stillTransitions, tabStops } from './support/keyboard';
+import { LAPTOP, PHONE, useBrowserSchool } from './support/school';
 
 const A = MSG.admin;
 const T = MSG.teacher;
 const PASSWORD = 'Str0ng!pass';
 const CLASSROOM = { latitude: 23.0225, longitude: 72.5714 };
-const VIEWPORTS = [
-  { width: 390, height: 844 },
-  { width: 1440, height: 900 },
-];
+const VIEWPORTS = [PHONE, LAPTOP];
 /** Each size gets departments of its own, so its sessions never meet the other size's. */
 const DEPARTMENTS = { 390: { student: 'BCA', teacher: 'MBA' }, 1440: { student: 'BSCIT', teacher: 'IMCA' } } as Record<
   number,
@@ -32,24 +30,16 @@ const settle = (page: Page) => page.waitForTimeout(300);
  * dialog keeping focus through its captures, tab panels that are no extra stop.
  */
 describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const school = useBrowserSchool({ fakeCamera: hasFakeCamera });
   let admin: Awaited<ReturnType<typeof createTestUser>>;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser({ fakeCamera: hasFakeCamera });
-    admin = await createTestUser(server.db, { role: 'admin', password: PASSWORD, username: 'principal' });
-    await server.db
+    admin = await school.createUser({ role: 'admin', password: PASSWORD, username: 'principal' });
+    await school.server.db
       .insertInto('contact_messages')
       .values({ name: 'A parent', email: 'parent@home.test', message: 'Our son could not mark attendance on Monday.', created_at: new Date().toISOString() })
       .execute();
   }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
   /** Axe over the page as it stands, with a screenshot; soft, so one run lists every state's violations. */
   async function audit(page: Page, state: string) {
@@ -64,18 +54,16 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
     enrolled ??= (async () => {
       const user = { username: 'notaoc', email: 'notaoc@school.test', password: PASSWORD, department: 'BCA' };
       const images = ['f005', 'f030', 'f050'].map((f) => fixture('clips', `enroll_d0_${f}.jpg`));
-      const res = await registerViaApi(server.url, user, images);
+      const res = await registerViaApi(school.server.url, user, images);
       if (!res.success) throw new Error(`enrollment refused: ${res.message}`);
-      await server.db.updateTable('users').set({ status: 'active' }).where('email', '=', user.email).execute();
+      await school.server.db.updateTable('users').set({ status: 'active' }).where('email', '=', user.email).execute();
       return user;
     })();
     return enrolled;
   }
 
   async function signedIn(viewport: { width: number; height: number }, email: string, opts: { camera?: boolean } = {}) {
-    const opened = await openPage(browser, server.url, { viewport, camera: opts.camera });
-    await setStoredToken(opened.page, await apiLogin(server.url, email, PASSWORD));
-    return opened;
+    return school.newPage({ size: viewport, camera: opts.camera, as: { email, password: PASSWORD } });
   }
 
   for (const viewport of VIEWPORTS) {
@@ -91,16 +79,16 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
       beforeAll(async () => {
         const p = dept.student.toLowerCase();
         const q = dept.teacher.toLowerCase();
-        classTeacher = await createTestUser(server.db, { role: 'teacher', department: dept.student, password: PASSWORD, username: `${p}teacher` });
-        student = await createTestUser(server.db, { role: 'student', department: dept.student, password: PASSWORD, username: `${p}asha` });
-        teacher = await createTestUser(server.db, { role: 'teacher', department: dept.teacher, password: PASSWORD, username: `${q}teacher` });
-        for (const name of ['anya', 'bela']) await createTestUser(server.db, { role: 'student', department: dept.teacher, username: `${q}${name}` });
-        pending = await createTestUser(server.db, { role: 'student', department: dept.teacher, status: 'pending', username: `${q}pending` });
+        classTeacher = await school.createUser({ role: 'teacher', department: dept.student, password: PASSWORD, username: `${p}teacher` });
+        student = await school.createUser({ role: 'student', department: dept.student, password: PASSWORD, username: `${p}asha` });
+        teacher = await school.createUser({ role: 'teacher', department: dept.teacher, password: PASSWORD, username: `${q}teacher` });
+        for (const name of ['anya', 'bela']) await school.createUser({ role: 'student', department: dept.teacher, username: `${q}${name}` });
+        pending = await school.createUser({ role: 'student', department: dept.teacher, status: 'pending', username: `${q}pending` });
         // A finished class with a present and an absent mark: the student's history and the admin's reports have rows.
-        const department = await server.db.selectFrom('departments').select('id').where('name', '=', dept.student).executeTakeFirstOrThrow();
+        const department = await school.server.db.selectFrom('departments').select('id').where('name', '=', dept.student).executeTakeFirstOrThrow();
         const at = new Date(Date.now() - 86_400_000).toISOString();
-        const session = await insertSession(server.db, { teacher_id: classTeacher.id, department_id: department.id, started_at: at, ended_at: at });
-        await server.db
+        const session = await insertSession(school.server.db, { teacher_id: classTeacher.id, department_id: department.id, started_at: at, ended_at: at });
+        await school.server.db
           .insertInto('attendance_records')
           .values({
             session_id: session,
@@ -119,7 +107,7 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
       }, 60_000);
 
       it('public pages: landing, about, contact, login (with an error toast), register, thank-you, not found, update-user', { timeout: 300_000 }, async () => {
-        const { page, context } = await openPage(browser, server.url, { viewport });
+        const { page, context } = await school.newPage({ size: viewport });
         for (const [path, name] of [
           ['/', 'landing'],
           ['/about-us', 'about'],
@@ -155,7 +143,7 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
 
       it('register: the camera dialog keeps the focus through its captures, and closes back onto its opener', { timeout: 120_000 }, async ({ skip }) => {
         if (!hasFakeCamera) skip();
-        const { page, context } = await openPage(browser, server.url, { viewport, camera: true });
+        const { page, context } = await school.newPage({ size: viewport, camera: true });
         await page.goto('/register');
         const opener = page.getByRole('button', { name: MSG.register.openCamera });
         await opener.focus();
@@ -185,17 +173,17 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
       });
 
       it('student: dashboard with a session open (both tabs, the room code field), the profile dialog back onto its opener', { timeout: 120_000 }, async () => {
-        const classToken = await apiLogin(server.url, classTeacher.email, PASSWORD);
+        const classToken = await apiLogin(school.server.url, classTeacher.email, PASSWORD);
         // a session the previous size's teacher test left running in the department would refuse this one (409)
-        await server.db.updateTable('geofence_sessions').set({ ended_at: new Date().toISOString() }).where('ended_at', 'is', null).execute();
+        await school.server.db.updateTable('geofence_sessions').set({ ended_at: new Date().toISOString() }).where('ended_at', 'is', null).execute();
         const start = await postJson(
-          `${server.url}/api/start_geofence`,
+          `${school.server.url}/api/start_geofence`,
           { teacher_id: classTeacher.id, ...CLASSROOM, radius: 50, department: dept.student, room_code: true },
           classToken,
         );
         expect(start.status).toBe(201);
         const { page, context } = await signedIn(viewport, student.email);
-        await context.grantPermissions(['geolocation'], { origin: server.url });
+        await context.grantPermissions(['geolocation'], { origin: school.server.url });
         await context.setGeolocation(CLASSROOM);
         await page.goto('/student-dashboard');
         await page.getByLabel(MSG.roomCode.fieldLabel).waitFor();
@@ -216,12 +204,12 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
         // the dialog hands focus back once it has closed (a frame later on a busy machine)
         await expect.poll(async () => (await focused(page))?.text).toBe(MSG.student.profile);
         await context.close();
-        await fetch(`${server.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${classToken}` } });
+        await fetch(`${school.server.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${classToken}` } });
       });
 
       it('teacher: both tabs, the start, stop, student, reject and add-student dialogs, the projector view', { timeout: 600_000 }, async () => {
         const { page, context } = await signedIn(viewport, teacher.email);
-        await context.grantPermissions(['geolocation'], { origin: server.url });
+        await context.grantPermissions(['geolocation'], { origin: school.server.url });
         await context.setGeolocation(CLASSROOM);
         await page.goto('/teacher-dashboard');
         await page.getByRole('button', { name: T.startAttendance }).waitFor();
@@ -381,7 +369,7 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
           ['/admin-dashboard/messages', admin.email],
         ];
         for (const [path, email] of pages) {
-          const { page, context } = email ? await signedIn(viewport, email) : await openPage(browser, server.url, { viewport });
+          const { page, context } = email ? await signedIn(viewport, email) : await school.newPage({ size: viewport });
           await page.goto(path);
           await page.getByRole('heading', { level: 1 }).first().waitFor();
           await stillTransitions(page);
@@ -404,7 +392,7 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
           ['/teacher-dashboard', teacher.email, 25],
           ['/admin-dashboard', admin.email, 30],
         ] as const) {
-          const { page, context } = email ? await signedIn(viewport, email) : await openPage(browser, server.url, { viewport });
+          const { page, context } = email ? await signedIn(viewport, email) : await school.newPage({ size: viewport });
           await page.goto(path);
           await page.getByRole('heading', { level: 1 }).first().waitFor();
           await settle(page);

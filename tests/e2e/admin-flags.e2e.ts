@@ -1,13 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { pointNorthOf } from '../helpers/geo';
 import { getJson, postJson } from '../helpers/http';
 import { insertProof } from '../helpers/proofs';
-import { createTestUser, signInTestUser, startTestServer, type TestServer } from '../helpers/test-server';
-import { hasChromium, launchBrowser, openPage } from './support/browser';
+import { signInTestUser } from '../helpers/test-server';
+import { hasChromium } from './support/browser';
 import { downloadedCsv } from './support/downloads';
 import { login } from './support/journey';
+import { useBrowserSchool } from './support/school';
 
 const A = MSG.admin;
 const F = MSG.markFlags;
@@ -30,17 +31,14 @@ async function summaryRows(page: Page) {
  * The marks go through the real API (geofence step, face proof, final mark with the room code), as the app sends them.
  */
 describe.skipIf(!hasChromium)('flagged marks in the admin dashboard (Chromium)', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const school = useBrowserSchool();
   const names = { asha: 'asha', ravi: 'ravi', mira: 'mira' };
 
   beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-    await createTestUser(server.db, { role: 'admin', email: 'head@school.test', password: PASSWORD, username: 'head' });
-    const teacher = await signInTestUser(server, { role: 'teacher', department: 'BCA', username: 'kavya' });
+    await school.createUser({ role: 'admin', email: 'head@school.test', password: PASSWORD, username: 'head' });
+    const teacher = await signInTestUser(school.server, { role: 'teacher', department: 'BCA', username: 'kavya' });
     const started = await postJson(
-      `${server.url}/api/start_geofence`,
+      `${school.server.url}/api/start_geofence`,
       { teacher_id: teacher.id, ...CENTRE, radius: 50, department: 'BCA', room_code: true },
       teacher.token,
     );
@@ -52,30 +50,25 @@ describe.skipIf(!hasChromium)('flagged marks in the admin dashboard (Chromium)',
       [names.mira, devices.own],
     ] as const;
     for (const [i, [username, device_id]] of marks.entries()) {
-      const student = await signInTestUser(server, { role: 'student', department: 'BCA', username });
+      const student = await signInTestUser(school.server, { role: 'student', department: 'BCA', username });
       // Each stands somewhere of their own, with an accuracy of their own: only the device is shared.
       const body = async () => ({
         ...pointNorthOf(CENTRE.latitude, CENTRE.longitude, 3 + i * 4),
         accuracy: 8 + i * 1.5,
         device_id,
-        room_code: (await getJson(`${server.url}/api/room_code`, teacher.token)).body.code,
+        room_code: (await getJson(`${school.server.url}/api/room_code`, teacher.token)).body.code,
       });
-      expect((await postJson(`${server.url}/api/mark_attendance`, await body(), student.token)).body).toMatchObject({ status: 'geofence_checked' });
-      await insertProof(server.db, server.deps.clock, student);
-      expect((await postJson(`${server.url}/api/mark_attendance`, { ...(await body()), face_verified: true }, student.token)).body).toMatchObject({
+      expect((await postJson(`${school.server.url}/api/mark_attendance`, await body(), student.token)).body).toMatchObject({ status: 'geofence_checked' });
+      await insertProof(school.server.db, school.server.deps.clock, student);
+      expect((await postJson(`${school.server.url}/api/mark_attendance`, { ...(await body()), face_verified: true }, student.token)).body).toMatchObject({
         status: 'present',
       });
     }
-    await fetch(`${server.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${teacher.token}` } });
+    await fetch(`${school.server.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${teacher.token}` } });
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
   it('counts the flagged marks, narrows every report to them with Flagged only, and shows why', { timeout: 120_000 }, async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await school.newPage();
     await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
     await expect.poll(() => page.getByTestId('stat-flagged').innerText(), { timeout: 30_000 }).toBe('2');
     expect(await page.getByText(A.stats.flagged).isVisible()).toBe(true);

@@ -1,19 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../src/client/lib/format';
 import { flagBit } from '../../src/server/services/mark-flags/flag-bits';
 import { MSG } from '../../src/shared/messages';
 import { insertSession } from '../helpers/sessions';
-import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
-import { dismissToasts, hasChromium, launchBrowser, openPage, screenshot, toastWith } from './support/browser';
+import { createTestUser } from '../helpers/test-server';
+import { dismissToasts, hasChromium, screenshot, toastWith } from './support/browser';
 import { login } from './support/journey';
 import { horizontalOverflow, outOfView } from './support/overflow';
+import { LAPTOP, PHONE, useBrowserSchool } from './support/school';
 
 const A = MSG.admin;
 const I = MSG.inbox;
 const U = MSG.userList;
 const PASSWORD = 'Str0ng!pass';
-const SIZES = { phone: { width: 390, height: 844 }, laptop: { width: 1440, height: 900 } } as const;
+const SIZES = { phone: PHONE, laptop: LAPTOP } as const;
 const BCA = 3;
 const MBA = 5;
 const SESSIONS_EACH = 250;
@@ -25,15 +26,12 @@ const LONG_MESSAGE = `${'Our daughter could not mark attendance on Monday. '.rep
  * report dialogs' columns and controls, the phone sidebar and the validation words.
  */
 describe.skipIf(!hasChromium)('admin lists and dialogs in Chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const school = useBrowserSchool();
   let total = 0;
   let bcaTotal = 0;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-    const db = server.db;
+    const db = school.server.db;
     await createTestUser(db, { role: 'admin', email: 'head@school.test', password: PASSWORD, username: 'head' });
     const kavya = (await createTestUser(db, { role: 'teacher', department: 'BCA', username: 'kavya' })).id;
     const rohan = (await createTestUser(db, { role: 'teacher', department: 'MBA', username: 'rohan' })).id;
@@ -118,12 +116,7 @@ describe.skipIf(!hasChromium)('admin lists and dialogs in Chromium', () => {
   }, 120_000);
 
   beforeEach(async () => {
-    await server.db.updateTable('contact_messages').set({ handled_at: null, handled_by: null }).execute();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await school.server.db.updateTable('contact_messages').set({ handled_at: null, handled_by: null }).execute();
   });
 
   const noOverflow = async (page: Page, where: string) => {
@@ -133,7 +126,7 @@ describe.skipIf(!hasChromium)('admin lists and dialogs in Chromium', () => {
 
   for (const [size, viewport] of Object.entries(SIZES)) {
     it(`inbox: read, reply by email, mark handled, page (${size})`, { timeout: 90_000 }, async () => {
-      const { page, context } = await openPage(browser, server.url, { viewport });
+      const { page, context } = await school.newPage({ size: viewport });
       await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
       await page.getByRole('link', { name: I.navLabel(12) }).click();
       await page.waitForURL('**/admin-dashboard/messages');
@@ -164,7 +157,7 @@ describe.skipIf(!hasChromium)('admin lists and dialogs in Chromium', () => {
       await page.getByRole('button', { name: `${I.views.open} (11)` }).waitFor();
       await expect.poll(() => cards.first().getByRole('heading').innerText()).toBe('Parent 11');
       await page.getByRole('link', { name: I.navLabel(11) }).waitFor();
-      const stored = await server.db.selectFrom('contact_messages').select('handled_at').where('name', '=', 'Parent 12').executeTakeFirstOrThrow();
+      const stored = await school.server.db.selectFrom('contact_messages').select('handled_at').where('name', '=', 'Parent 12').executeTakeFirstOrThrow();
       await page.getByRole('button', { name: I.views.handled, exact: true }).click();
       await expect.poll(() => cards.count()).toBe(1);
       await cards
@@ -182,7 +175,7 @@ describe.skipIf(!hasChromium)('admin lists and dialogs in Chromium', () => {
     });
 
     it(`users list: server search, department filter and paging (${size})`, { timeout: 90_000 }, async () => {
-      const { page, context } = await openPage(browser, server.url, { viewport });
+      const { page, context } = await school.newPage({ size: viewport });
       await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
       await expect.poll(() => page.getByTestId('stat-students').innerText()).toBe('60');
       await page.getByRole('button', { name: A.stats.students }).click();
@@ -209,7 +202,7 @@ describe.skipIf(!hasChromium)('admin lists and dialogs in Chromium', () => {
     });
 
     it(`the filter row moves the stat cards with the charts (${size})`, { timeout: 90_000 }, async () => {
-      const { page, context } = await openPage(browser, server.url, { viewport });
+      const { page, context } = await school.newPage({ size: viewport });
       await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
       const fmt = (n: number) => n.toLocaleString('en-IN');
       await expect.poll(() => page.getByTestId('stat-attendance').innerText()).toBe(fmt(total));
@@ -264,7 +257,7 @@ describe.skipIf(!hasChromium)('admin lists and dialogs in Chromium', () => {
     });
 
     it(`summary and detail dialogs show every column and control (${size})`, { timeout: 90_000 }, async () => {
-      const { page, context } = await openPage(browser, server.url, { viewport });
+      const { page, context } = await school.newPage({ size: viewport });
       await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
       await page.getByRole('button', { name: A.filters.openSummary }).click();
       const summary = page.getByRole('dialog');
@@ -303,7 +296,7 @@ describe.skipIf(!hasChromium)('admin lists and dialogs in Chromium', () => {
     });
 
     it(`the add-user form speaks people's words (${size})`, { timeout: 60_000 }, async () => {
-      const { page, context } = await openPage(browser, server.url, { viewport });
+      const { page, context } = await school.newPage({ size: viewport });
       await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
       await page.getByRole('button', { name: A.addUser }).click();
       const modal = page.getByRole('dialog');
@@ -317,7 +310,7 @@ describe.skipIf(!hasChromium)('admin lists and dialogs in Chromium', () => {
   }
 
   it('the phone sidebar opens over the page, not beside it', { timeout: 60_000 }, async () => {
-    const { page, context } = await openPage(browser, server.url, { viewport: SIZES.phone });
+    const { page, context } = await school.newPage({ size: SIZES.phone });
     await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
     const sidebar = page.getByTestId('admin-sidebar');
     expect(await sidebar.getAttribute('data-open')).toBe('false');

@@ -1,28 +1,24 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 // SPEC 9's time format, itself tested against Intl's Asia/Kolkata formatting (src/shared/kolkata-time.test.ts).
 import { formatKolkata } from '../../src/shared/kolkata-time';
 import { MSG } from '../../src/shared/messages';
 import { insertSession } from '../helpers/sessions';
-import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
-import { hasChromium, launchBrowser, openPage, screenshot, toastWith } from './support/browser';
+import { createTestUser } from '../helpers/test-server';
+import { hasChromium, screenshot, toastWith } from './support/browser';
 import { downloadedCsv as downloaded } from './support/downloads';
 import { login } from './support/journey';
+import { PHONE, useBrowserSchool } from './support/school';
 
 const A = MSG.admin;
 const PASSWORD = 'Str0ng!pass';
-const PHONE = { width: 390, height: 844 };
 
 describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const school = useBrowserSchool();
   const ids: Record<string, number> = {};
 
   /** A BCA teacher with two students over two sessions, an MBA pair the department filter must hide, and a teacher waiting for approval. */
   beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-    const db = server.db;
+    const db = school.server.db;
     ids.admin = (await createTestUser(db, { role: 'admin', email: 'head@school.test', password: PASSWORD, username: 'head' })).id;
     ids.tb = (await createTestUser(db, { role: 'teacher', department: 'BCA', username: 'kavya' })).id;
     ids.tm = (await createTestUser(db, { role: 'teacher', department: 'MBA', username: 'rohan' })).id;
@@ -72,13 +68,8 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
       .execute();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
   it('activates a teacher, filters, exports the summary and a detail, and adds, edits and deletes a user', { timeout: 180_000 }, async () => {
-    const { page, context, consoleErrors } = await openPage(browser, server.url);
+    const { page, context, consoleErrors } = await school.newPage();
     await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
     await expect.poll(() => page.getByTestId('stat-attendance').innerText()).toBe('5');
 
@@ -87,9 +78,9 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
     const card = page.getByTestId('user-card').filter({ hasText: 'newteacher' });
     await card.getByRole('button', { name: A.activate }).click();
     await toastWith(page, A.activated('newteacher')).waitFor();
-    expect((await server.db.selectFrom('users').select('status').where('id', '=', ids.pending).executeTakeFirstOrThrow()).status).toBe('active');
+    expect((await school.server.db.selectFrom('users').select('status').where('id', '=', ids.pending).executeTakeFirstOrThrow()).status).toBe('active');
     await page.getByTestId('pending-teachers').waitFor({ state: 'detached' });
-    const loginRes = await fetch(`${server.url}/api/login`, {
+    const loginRes = await fetch(`${school.server.url}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'new.teacher@school.test', password: PASSWORD }),
@@ -106,7 +97,7 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
     await toastWith(page, A.summaryCsvDone).waitFor();
     expect(summaryCsv.name).toMatch(/^attendance_summary_\d{8}_\d{6}\.csv$/);
     expect(summaryCsv.rows[0]).toEqual([...A.summaryColumns]);
-    const pairs = await server.db
+    const pairs = await school.server.db
       .selectFrom('attendance_records as r')
       .innerJoin('geofence_sessions as s', 's.id', 'r.session_id')
       .innerJoin('users as t', 't.id', 's.teacher_id')
@@ -142,7 +133,7 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
     await toastWith(page, A.detailCsvDone).waitFor();
     expect(detailCsv.name).toMatch(/^attendance_detail_kavya_\d{8}_\d{6}\.csv$/);
     expect(detailCsv.rows[0]).toEqual([...A.detailColumns, MSG.markFlags.column]);
-    const records = await server.db
+    const records = await school.server.db
       .selectFrom('attendance_records as r')
       .innerJoin('geofence_sessions as s', 's.id', 'r.session_id')
       .select([
@@ -192,7 +183,7 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
     await modal.getByLabel(L.password).fill('Dina!pass1');
     await modal.getByRole('button', { name: A.modal.save }).click();
     await toastWith(page, A.userAdded).waitFor();
-    const dina = await server.db
+    const dina = await school.server.db
       .selectFrom('users')
       .select(['id', 'username', 'role', 'status', 'department_id', 'phone_number'])
       .where('email', '=', 'dina@school.test')
@@ -209,10 +200,10 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
     const edit = page.getByRole('dialog');
     expect(await edit.getByLabel(L.password).getAttribute('placeholder')).toBe(A.passwordPlaceholder);
     await edit.getByLabel(L.phone).fill('9000000001');
-    const hashBefore = (await server.db.selectFrom('users').select('password_hash').where('id', '=', dina.id).executeTakeFirstOrThrow()).password_hash;
+    const hashBefore = (await school.server.db.selectFrom('users').select('password_hash').where('id', '=', dina.id).executeTakeFirstOrThrow()).password_hash;
     await edit.getByRole('button', { name: A.modal.save }).click();
     await toastWith(page, A.userUpdated).waitFor();
-    const edited = await server.db
+    const edited = await school.server.db
       .selectFrom('users')
       .select(['username', 'phone_number', 'password_hash', 'department_id'])
       .where('id', '=', dina.id)
@@ -226,8 +217,8 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
     await expect.poll(() => confirm.getByTestId('deletion-count').innerText()).toBe(A.recordsAffected(2));
     await confirm.getByRole('button', { name: MSG.admin.deletion.confirm }).click();
     await toastWith(page, A.deleted).waitFor();
-    expect(await server.db.selectFrom('users').select('id').where('id', '=', ids.s2).executeTakeFirst()).toBeUndefined();
-    expect(await server.db.selectFrom('attendance_records').select('id').where('student_id', '=', ids.s2).execute()).toEqual([]);
+    expect(await school.server.db.selectFrom('users').select('id').where('id', '=', ids.s2).executeTakeFirst()).toBeUndefined();
+    expect(await school.server.db.selectFrom('attendance_records').select('id').where('student_id', '=', ids.s2).execute()).toEqual([]);
     await page.getByTestId('user-card').filter({ hasText: 'bela' }).waitFor({ state: 'detached' });
     // The cards follow the BCA filter still applied: BCA's 4 records less bela's 2; all 3 once cleared.
     await expect.poll(() => page.getByTestId('stat-attendance').innerText()).toBe('2');
@@ -241,7 +232,7 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
   });
 
   it('lays the dashboard out at 390 px: nothing wider than the screen, charts drawn', { timeout: 60_000 }, async () => {
-    const { page, context } = await openPage(browser, server.url, { viewport: PHONE });
+    const { page, context } = await school.newPage({ size: PHONE });
     await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
     await page.getByTestId('chart-present-absent').locator('svg.recharts-surface').first().waitFor();
     expect(await page.getByTestId('admin-sidebar').getAttribute('data-open')).toBe('false');

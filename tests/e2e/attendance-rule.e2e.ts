@@ -1,17 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AttendanceStatus } from '../../src/shared/attendance-status';
 import { MSG } from '../../src/shared/messages';
 import { insertSession } from '../helpers/sessions';
-import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
-import { hasChromium, launchBrowser, openPage, screenshot, toastWith } from './support/browser';
+import { createTestUser } from '../helpers/test-server';
+import { hasChromium, screenshot, toastWith } from './support/browser';
 import { downloadedCsv } from './support/downloads';
 import { login } from './support/journey';
 import { horizontalOverflow } from './support/overflow';
+import { LAPTOP, PHONE, useBrowserSchool } from './support/school';
 
 const M = MSG.attendanceRule;
 const PASSWORD = 'Str0ng!pass';
-const SIZES = { phone: { width: 390, height: 844 }, laptop: { width: 1440, height: 900 } } as const;
+const SIZES = { phone: PHONE, laptop: LAPTOP } as const;
 const BCA = 3;
 
 /**
@@ -21,13 +22,10 @@ const BCA = 3;
  * neel all 10 (can miss 3: not at risk).
  */
 describe.skipIf(!hasChromium)('the attendance rule in Chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const school = useBrowserSchool();
 
   beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-    const db = server.db;
+    const db = school.server.db;
     await createTestUser(db, { role: 'admin', email: 'head@school.test', password: PASSWORD, username: 'head' });
     const teacher = await createTestUser(db, { role: 'teacher', department: 'BCA', email: 'meera@school.test', password: PASSWORD, username: 'meera' });
     const marks: Record<string, AttendanceStatus[]> = {
@@ -58,18 +56,13 @@ describe.skipIf(!hasChromium)('the attendance rule in Chromium', () => {
     }
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
   const noOverflow = async (page: Page, where: string) => {
     expect(await page.evaluate(horizontalOverflow), where).toEqual({ page: false, outside: [], scrollers: [] });
   };
 
   for (const [size, viewport] of Object.entries(SIZES)) {
     it(`a student below the rule sees the warning and the sessions needed (${size})`, { timeout: 90_000 }, async () => {
-      const { page, context } = await openPage(browser, server.url, { viewport });
+      const { page, context } = await school.newPage({ size: viewport });
       await login(page, 'zara@school.test', PASSWORD, '/student-dashboard');
       const headline = page.getByTestId('standing-headline');
       await headline.waitFor();
@@ -96,7 +89,7 @@ describe.skipIf(!hasChromium)('the attendance rule in Chromium', () => {
     });
 
     it(`the teacher's At risk list, sortable (${size})`, { timeout: 90_000 }, async () => {
-      const { page, context } = await openPage(browser, server.url, { viewport });
+      const { page, context } = await school.newPage({ size: viewport });
       await login(page, 'meera@school.test', PASSWORD, '/teacher-dashboard');
       await page.getByRole('tab', { name: M.atRiskTitle }).click();
       const rows = page.getByTestId('at-risk-row');
@@ -113,7 +106,7 @@ describe.skipIf(!hasChromium)('the attendance rule in Chromium', () => {
     });
 
     it(`the admin's shortfall, its CSV, and the rule card (${size})`, { timeout: 120_000 }, async () => {
-      const { page, context } = await openPage(browser, server.url, { viewport });
+      const { page, context } = await school.newPage({ size: viewport });
       await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
       await expect.poll(() => page.getByTestId('stat-below-rule').innerText()).toBe('1');
       const shortfall = page.getByRole('region', { name: M.shortfallTitle });

@@ -1,35 +1,26 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
-import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
-import { hasChromium, launchBrowser, openPage, screenshot, toastWith } from './support/browser';
+import { hasChromium, screenshot, toastWith } from './support/browser';
 import { login } from './support/journey';
+import { useBrowserSchool } from './support/school';
 
 const M = MSG.campusNetworks;
 const PASSWORD = 'Str0ng!pass';
 
 /** Issue 19: the admin adds the network they are on, saves, and finds the list still there after a reload. */
 describe.skipIf(!hasChromium)('the campus networks card in Chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const school = useBrowserSchool();
   const stored = async () => {
-    const row = await server.db.selectFrom('app_settings').select('value').where('key', '=', 'campus_networks').executeTakeFirst();
+    const row = await school.server.db.selectFrom('app_settings').select('value').where('key', '=', 'campus_networks').executeTakeFirst();
     return row ? JSON.parse(row.value) : null;
   };
 
   beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-    await createTestUser(server.db, { role: 'admin', email: 'head@school.test', password: PASSWORD, username: 'head' });
+    await school.createUser({ role: 'admin', email: 'head@school.test', password: PASSWORD, username: 'head' });
   }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
   it('adds the network the admin is on, refuses a mistyped one, saves, and keeps the list across a reload', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await school.newPage();
     await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
     const card = page.getByRole('region', { name: M.title });
     await card.getByText(M.none).waitFor();
@@ -66,22 +57,14 @@ describe.skipIf(!hasChromium)('the campus networks card in Chromium', () => {
 });
 
 describe.skipIf(!hasChromium)('the campus networks card when CAMPUS_NETWORKS is set', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const school = useBrowserSchool({ server: { env: { CAMPUS_NETWORKS: '10.20.0.0/16' } } });
 
   beforeAll(async () => {
-    server = await startTestServer({ env: { CAMPUS_NETWORKS: '10.20.0.0/16' } });
-    browser = await launchBrowser();
-    await createTestUser(server.db, { role: 'admin', email: 'head@school.test', password: PASSWORD, username: 'head' });
+    await school.createUser({ role: 'admin', email: 'head@school.test', password: PASSWORD, username: 'head' });
   }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
   it('says the environment list applies and offers nothing to change', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await school.newPage();
     await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
     const card = page.getByRole('region', { name: M.title });
     await card.getByText(M.fromEnvironment).waitFor();

@@ -1,36 +1,27 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { hasFixtures, readFixture } from '../helpers/fixtures';
 import { GOOD_FIELDS, postRegister } from '../helpers/http';
-import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
-import { hasChromium, launchBrowser, openPage, screenshot, toastWith } from './support/browser';
+import { hasChromium, screenshot, toastWith } from './support/browser';
 import { login } from './support/journey';
+import { useBrowserSchool } from './support/school';
 
 const D = MSG.duplicateFace;
 const PASSWORD = 'Str0ng!pass';
 
 /** Issue 18: the admin compares a refused registration with the account it matched and lets one through. */
 describe.skipIf(!hasChromium || !hasFixtures)('refused duplicate faces on the admin dashboard in Chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const school = useBrowserSchool();
   const aoc = () => ['f005', 'f045', 'f070'].map((f) => ({ data: readFixture('clips', `enroll_aoc_${f}.jpg`) }));
 
   beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-    await createTestUser(server.db, { role: 'admin', email: 'head@school.test', password: PASSWORD, username: 'head' });
-    expect((await postRegister(server.url, { ...GOOD_FIELDS, email: 'twin.a@school.test', username: 'twina' }, aoc())).status).toBe(201);
-    expect((await postRegister(server.url, { ...GOOD_FIELDS, email: 'twin.b@school.test', username: 'twinb' }, aoc())).status).toBe(409);
+    await school.createUser({ role: 'admin', email: 'head@school.test', password: PASSWORD, username: 'head' });
+    expect((await postRegister(school.server.url, { ...GOOD_FIELDS, email: 'twin.a@school.test', username: 'twina' }, aoc())).status).toBe(201);
+    expect((await postRegister(school.server.url, { ...GOOD_FIELDS, email: 'twin.b@school.test', username: 'twinb' }, aoc())).status).toBe(409);
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
   it('shows the refusal beside the matched account and its photos, and lets one registration through', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await school.newPage();
     await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
     const card = page.getByRole('region', { name: D.cardTitle });
     const item = card.getByTestId('duplicate-face').filter({ hasText: 'twin.b@school.test' });
@@ -50,7 +41,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('refused duplicate faces on the ad
     await toastWith(page, D.allowed).waitFor();
     await item.getByText(D.stateAllowed('head')).waitFor();
     expect(await item.getByRole('button', { name: D.allow }).count()).toBe(0);
-    const row = await server.db
+    const row = await school.server.db
       .selectFrom('duplicate_faces')
       .select(['allowed_at', 'used_at'])
       .where('email', '=', 'twin.b@school.test')

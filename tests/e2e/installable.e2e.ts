@@ -1,34 +1,23 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
-import { signInTestUser, startTestServer, type TestServer } from '../helpers/test-server';
-import { hasChromium, launchBrowser, openPage, screenshot, setStoredToken } from './support/browser';
-
-const PHONE = { width: 390, height: 844 };
+import { signInTestUser } from '../helpers/test-server';
+import { hasChromium, screenshot } from './support/browser';
+import { PHONE, useBrowserSchool } from './support/school';
 
 /** Issue 24 section 4: the app on a phone's home screen registers its worker and still opens without a network. */
 describe.skipIf(!hasChromium)('the installable app in Chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const school = useBrowserSchool();
 
   it('registers the service worker, and offline a reload shows the cached shell with the offline notice', async () => {
-    const { page, context, consoleErrors } = await openPage(browser, server.url, { viewport: PHONE });
+    const { server } = school;
+    const { page, context, consoleErrors } = await school.newPage({ size: PHONE });
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: MSG.landing.heroTitle }).waitFor();
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     expect(scope).toBe(`${server.url}/`);
-    // the worker has finished precaching once it is active (install waits for the precache)
-    expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe('activated');
+    // the worker has finished precaching once it is active (install waits for the precache); ready resolves while it
+    // is still activating, and on a busy machine the step to activated can come a moment later
+    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe('activated');
     expect(await page.getByText(MSG.appShell.offline).count()).toBe(0);
 
     await context.setOffline(true);
@@ -50,17 +39,17 @@ describe.skipIf(!hasChromium)('the installable app in Chromium', () => {
   });
 
   it('opened from the home screen (start_url), sends a signed-in student to the dashboard and anyone else to sign in', async () => {
+    const { server } = school;
     const manifest = (await (await fetch(`${server.url}/manifest.webmanifest`)).json()) as { start_url: string };
     const student = await signInTestUser(server, { role: 'student', department: 'BCA' });
 
-    const stranger = await openPage(browser, server.url, { viewport: PHONE });
+    const stranger = await school.newPage({ size: PHONE });
     await stranger.page.goto(manifest.start_url);
     await stranger.page.getByRole('button', { name: MSG.login.submit }).waitFor();
     expect(new URL(stranger.page.url()).pathname).toBe('/login');
     await stranger.context.close();
 
-    const { page, context } = await openPage(browser, server.url, { viewport: PHONE });
-    await setStoredToken(page, student.token);
+    const { page, context } = await school.newPage({ size: PHONE, token: student.token });
     await page.goto(manifest.start_url);
     await page.waitForURL('**/student-dashboard');
     await page.getByRole('heading', { level: 1, name: MSG.dashboard.welcome(student.username) }).waitFor();

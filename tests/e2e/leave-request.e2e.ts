@@ -1,34 +1,23 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { kolkataDay } from '../../src/shared/kolkata-time';
 import { postJson } from '../helpers/http';
-import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
-import { hasChromium, launchBrowser, openPage, screenshot, setStoredToken, toastWith } from './support/browser';
+import { hasChromium, screenshot, toastWith } from './support/browser';
 import { apiLogin } from './support/journey';
+import { PHONE, useBrowserSchool } from './support/school';
 
 const L = MSG.leave;
 const PASSWORD = 'Str0ng!pass';
-const PHONE = { width: 390, height: 844 };
 const CLASSROOM = { latitude: 23.0225, longitude: 72.5714 };
 
 /** Issue 24: a leave request from the student's form to an Excused row in their history, at a phone's width. */
 describe.skipIf(!hasChromium)('a leave request in Chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const school = useBrowserSchool();
 
   it('the student asks, the teacher approves, and the history shows Excused', async () => {
-    const teacher = await createTestUser(server.db, { role: 'teacher', department: 'BCA', password: PASSWORD, username: 'mrsrao' });
-    const student = await createTestUser(server.db, { role: 'student', department: 'BCA', password: PASSWORD, username: 'asha' });
+    const { server } = school;
+    const teacher = await school.createUser({ role: 'teacher', department: 'BCA', password: PASSWORD, username: 'mrsrao' });
+    const student = await school.createUser({ role: 'student', department: 'BCA', password: PASSWORD, username: 'asha' });
     const teacherToken = await apiLogin(server.url, teacher.email, PASSWORD);
     const studentToken = await apiLogin(server.url, student.email, PASSWORD);
     // A class the student missed today: started and stopped, so the automatic absence is written.
@@ -37,8 +26,7 @@ describe.skipIf(!hasChromium)('a leave request in Chromium', () => {
     await fetch(`${server.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${teacherToken}` } });
     const today = kolkataDay(new Date().toISOString());
 
-    const s = await openPage(browser, server.url, { viewport: PHONE });
-    await setStoredToken(s.page, studentToken);
+    const s = await school.newPage({ size: PHONE, token: studentToken });
     await s.page.goto('/student-dashboard');
     const card = s.page.getByTestId('leave-requests');
     await card.getByText(L.none).waitFor();
@@ -52,8 +40,7 @@ describe.skipIf(!hasChromium)('a leave request in Chromium', () => {
     await item.getByText(L.state.pending).waitFor();
     await screenshot(s.page, 'leave-request-pending-390', true);
 
-    const t = await openPage(browser, server.url, { viewport: PHONE });
-    await setStoredToken(t.page, teacherToken);
+    const t = await school.newPage({ size: PHONE, token: teacherToken });
     await t.page.goto('/teacher-dashboard');
     const pending = t.page.getByTestId('pending-leave');
     await pending.getByText('Fever: the doctor asked me to rest today').waitFor();

@@ -1,11 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DEVICE_COOKIE } from '../../src/server/auth/device-cookie';
 import { MSG } from '../../src/shared/messages';
 import { postJson } from '../helpers/http';
-import { createTestUser, signTestToken, startTestServer, type TestServer } from '../helpers/test-server';
-import { hasChromium, launchBrowser, openPage, screenshot, setStoredToken, storage, toastWith } from './support/browser';
+import { signTestToken } from '../helpers/test-server';
+import { hasChromium, screenshot, setStoredToken, storage, toastWith } from './support/browser';
 import { delayUntilNavigation, recordTimings } from './support/timings';
+import { useBrowserSchool } from './support/school';
 
 /** The login screen signs in through tRPC (auth.login), batched under /trpc. */
 const LOGIN_CALL = /\/trpc\/auth\.login\b/;
@@ -13,18 +14,7 @@ const LOGIN_CALL = /\/trpc\/auth\.login\b/;
 const PASSWORD = 'Sup3r$ecret';
 
 describe.skipIf(!hasChromium)('login page in Chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const school = useBrowserSchool();
 
   async function fillAndSubmit(page: Page, email: string, password: string) {
     await page.getByLabel(MSG.login.emailLabel).fill(email);
@@ -37,8 +27,8 @@ describe.skipIf(!hasChromium)('login page in Chromium', () => {
     ['teacher', '/teacher-dashboard'],
     ['admin', '/admin-dashboard'],
   ] as const)('logs in as %s, clears sessionExpired and redirects to %s after 1.5 s', async (role, home) => {
-    const user = await createTestUser(server.db, { role, username: `login${role}`, password: PASSWORD, department: role === 'admin' ? undefined : 'MBA' });
-    const { page, context } = await openPage(browser, server.url);
+    const user = await school.createUser({ role, username: `login${role}`, password: PASSWORD, department: role === 'admin' ? undefined : 'MBA' });
+    const { page, context } = await school.newPage();
     await page.addInitScript(recordTimings, 3_500);
     await page.goto('/login');
     await page.evaluate(() => localStorage.setItem('sessionExpired', 'true'));
@@ -56,9 +46,9 @@ describe.skipIf(!hasChromium)('login page in Chromium', () => {
   });
 
   it('shows the SPEC 8 messages for an unknown email, a wrong password and a pending account', async () => {
-    const active = await createTestUser(server.db, { role: 'student', password: PASSWORD, department: 'BCA' });
-    const pending = await createTestUser(server.db, { role: 'student', password: PASSWORD, department: 'BCA', status: 'pending' });
-    const { page, context } = await openPage(browser, server.url);
+    const active = await school.createUser({ role: 'student', password: PASSWORD, department: 'BCA' });
+    const pending = await school.createUser({ role: 'student', password: PASSWORD, department: 'BCA', status: 'pending' });
+    const { page, context } = await school.newPage();
     await page.goto('/login');
 
     await fillAndSubmit(page, 'nobody@school.test', PASSWORD);
@@ -76,7 +66,7 @@ describe.skipIf(!hasChromium)('login page in Chromium', () => {
   });
 
   it('shows the server message or the fallbacks for other failures and for no response', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await school.newPage();
     await page.goto('/login');
 
     await page.route(LOGIN_CALL, (route) => route.fulfill({ status: 500, contentType: 'text/html', body: 'oops' }));
@@ -91,7 +81,7 @@ describe.skipIf(!hasChromium)('login page in Chromium', () => {
   });
 
   it('requires email and password, and toggles the password visibility', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await school.newPage();
     await page.goto('/login');
     await page.getByRole('button', { name: MSG.login.submit }).click();
     await page.getByText(MSG.validation.emailRequired).waitFor();
@@ -116,7 +106,7 @@ describe.skipIf(!hasChromium)('login page in Chromium', () => {
   });
 
   it('shows the global loading overlay while the request is in flight', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await school.newPage();
     await page.goto('/login');
     await page.route(LOGIN_CALL, async (route) => {
       await new Promise((r) => setTimeout(r, 800));
@@ -134,16 +124,16 @@ describe.skipIf(!hasChromium)('login page in Chromium', () => {
     ['teacher', '/teacher-dashboard'],
     ['admin', '/admin-dashboard'],
   ] as const)('sends a visitor whose stored token says %s straight to %s', async (role, home) => {
-    const user = await createTestUser(server.db, { role, department: role === 'admin' ? undefined : 'IMCA' });
-    const { page, context } = await openPage(browser, server.url);
+    const user = await school.createUser({ role, department: role === 'admin' ? undefined : 'IMCA' });
+    const { page, context } = await school.newPage();
     await setStoredToken(page, await signTestToken({ user_id: user.id, role }));
     await page.goto('/login');
     await page.waitForURL(`**${home}`);
     await context.close();
   });
   it("keeps the device cookie: a classmate's wrong passwords from the same address do not lock this browser out", async () => {
-    const owner = await createTestUser(server.db, { role: 'student', password: PASSWORD, department: 'BCA' });
-    const { page, context } = await openPage(browser, server.url);
+    const owner = await school.createUser({ role: 'student', password: PASSWORD, department: 'BCA' });
+    const { page, context } = await school.newPage();
     await page.goto('/login');
     await fillAndSubmit(page, owner.email, PASSWORD);
     await page.waitForURL('**/student-dashboard');
@@ -153,7 +143,8 @@ describe.skipIf(!hasChromium)('login page in Chromium', () => {
 
     // The classmate, behind the same school address (every request here is 127.0.0.1), guesses until refused.
     let status = 0;
-    for (let i = 0; i < 12 && status !== 429; i++) status = (await postJson(`${server.url}/api/login`, { email: owner.email, password: 'Wr0ng$pass' })).status;
+    for (let i = 0; i < 12 && status !== 429; i++)
+      status = (await postJson(`${school.server.url}/api/login`, { email: owner.email, password: 'Wr0ng$pass' })).status;
     expect(status).toBe(429);
 
     await page.evaluate(() => localStorage.clear());

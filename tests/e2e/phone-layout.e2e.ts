@@ -1,14 +1,14 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../src/client/lib/format';
 import { MSG } from '../../src/shared/messages';
 import { insertSession } from '../helpers/sessions';
-import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
-import { hasChromium, launchBrowser, openPage, screenshot, toastWith } from './support/browser';
+import type { createTestUser } from '../helpers/test-server';
+import { hasChromium, screenshot, toastWith } from './support/browser';
 import { login } from './support/journey';
 import { horizontalOverflow } from './support/overflow';
+import { PHONE, useBrowserSchool } from './support/school';
 
-const PHONE = { width: 390, height: 844 };
 const PASSWORD = 'Str0ng!pass';
 const T = MSG.teacher;
 const S = MSG.student;
@@ -27,31 +27,28 @@ async function overlaps(a: Locator, b: Locator) {
 }
 
 describe.skipIf(!hasChromium)('dashboards on a 390 px phone in Chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const school = useBrowserSchool();
   let teacher: Awaited<ReturnType<typeof createTestUser>>;
   let student: Awaited<ReturnType<typeof createTestUser>>;
   const presentAt = '2026-11-20T04:05:06.000Z';
   const absentAt = '2026-11-21T04:15:00.000Z';
 
   beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-    teacher = await createTestUser(server.db, { role: 'teacher', department: 'BCA', password: PASSWORD, username: 'rkapoor' });
-    student = await createTestUser(server.db, { role: 'student', department: 'BCA', password: PASSWORD, username: 'priyanshusharma2007' });
-    await createTestUser(server.db, {
+    teacher = await school.createUser({ role: 'teacher', department: 'BCA', password: PASSWORD, username: 'rkapoor' });
+    student = await school.createUser({ role: 'student', department: 'BCA', password: PASSWORD, username: 'priyanshusharma2007' });
+    await school.createUser({
       role: 'student',
       department: 'BCA',
       username: 'averyveryverylongusername01',
       email: 'averyveryverylongaddress.of.a.student@school.test',
     });
     // Two past classes: present in the first, marked absent by the teacher in the later one.
-    const dept = await server.db.selectFrom('departments').select('id').where('name', '=', 'BCA').executeTakeFirstOrThrow();
+    const dept = await school.server.db.selectFrom('departments').select('id').where('name', '=', 'BCA').executeTakeFirstOrThrow();
     for (const [day, status, markedAt] of [
       ['2026-11-20', 'present', presentAt],
       ['2026-11-21', 'absent', absentAt],
     ] as const) {
-      const { id } = await server.db
+      const { id } = await school.server.db
         .insertInto('geofence_sessions')
         .values({
           teacher_id: teacher.id,
@@ -66,7 +63,7 @@ describe.skipIf(!hasChromium)('dashboards on a 390 px phone in Chromium', () => 
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await server.db
+      await school.server.db
         .insertInto('attendance_records')
         .values({
           session_id: id,
@@ -83,15 +80,10 @@ describe.skipIf(!hasChromium)('dashboards on a 390 px phone in Chromium', () => 
     }
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
   it('student: Last Check-in is the last present mark (not a later absent one); no tab overflows; toasts stay clear of Profile and Logout', {
     timeout: 60_000,
   }, async () => {
-    const { page, context } = await openPage(browser, server.url, { viewport: PHONE });
+    const { page, context } = await school.newPage({ size: PHONE });
     await login(page, student.email, PASSWORD, '/student-dashboard');
     await expect.poll(() => page.getByTestId('last-check-in').innerText()).toBe(formatDateTime(presentAt));
     await page.getByText(S.lastPresentNote, { exact: false }).waitFor();
@@ -105,8 +97,8 @@ describe.skipIf(!hasChromium)('dashboards on a 390 px phone in Chromium', () => 
 
     // Mark Attendance sits in the session banner, shown while a session is open: one opens, and the page (given no
     // location permission) answers the click with a toast
-    const bca = await server.db.selectFrom('departments').select('id').where('name', '=', 'BCA').executeTakeFirstOrThrow();
-    const opened = await insertSession(server.db, {
+    const bca = await school.server.db.selectFrom('departments').select('id').where('name', '=', 'BCA').executeTakeFirstOrThrow();
+    const opened = await insertSession(school.server.db, {
       teacher_id: teacher.id,
       department_id: bca.id,
       started_at: new Date().toISOString(),
@@ -124,13 +116,13 @@ describe.skipIf(!hasChromium)('dashboards on a 390 px phone in Chromium', () => 
       }
     } finally {
       // The teacher's test below expects the school as it was: no session open, the student's last mark Absent.
-      await server.db.deleteFrom('geofence_sessions').where('id', '=', opened).execute();
+      await school.server.db.deleteFrom('geofence_sessions').where('id', '=', opened).execute();
       await context.close();
     }
   });
 
   it('teacher: no tab overflows at 390 px (the Students table shows every column); toasts stay clear of Logout', { timeout: 60_000 }, async () => {
-    const { page, context } = await openPage(browser, server.url, { viewport: PHONE });
+    const { page, context } = await school.newPage({ size: PHONE });
     await login(page, teacher.email, PASSWORD, '/teacher-dashboard');
     await page.getByTestId('stat-total').getByText('2').waitFor();
     await expectNoOverflow(page, 'teacher overview');
@@ -153,7 +145,7 @@ describe.skipIf(!hasChromium)('dashboards on a 390 px phone in Chromium', () => 
   });
 
   it('face page: a toast stays clear of the back link', { timeout: 30_000 }, async () => {
-    const { page, context } = await openPage(browser, server.url, { viewport: PHONE });
+    const { page, context } = await school.newPage({ size: PHONE });
     await page.goto('/face-detection'); // no token: 'Token missing.'
     const toast = toastWith(page, MSG.verification.tokenMissing);
     await toast.waitFor();

@@ -1,25 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
-import { createTestUser, signTestToken, startTestServer, type TestServer } from '../helpers/test-server';
-import { hasChromium, launchBrowser, openPage, screenshot, toastWith } from './support/browser';
+import { signTestToken } from '../helpers/test-server';
+import { hasChromium, screenshot, toastWith } from './support/browser';
+import { PHONE, useBrowserSchool } from './support/school';
 
 describe.skipIf(!hasChromium)('public pages in Chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const school = useBrowserSchool();
 
   it('landing: hero, feature cards, anchors, and a header that changes style after 50 px', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await school.newPage();
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: MSG.landing.heroTitle }).waitFor();
     for (const title of ['Easy Registration', 'Geofencing', 'Facial Recognition']) {
@@ -49,7 +38,7 @@ describe.skipIf(!hasChromium)('public pages in Chromium', () => {
   });
 
   it('about page has mission, technology, privacy and security, and team', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await school.newPage();
     await page.goto('/about-us');
     for (const section of MSG.about.sections) await page.getByRole('heading', { name: section.title }).waitFor();
     await screenshot(page, 'about', true);
@@ -57,7 +46,7 @@ describe.skipIf(!hasChromium)('public pages in Chromium', () => {
   });
 
   it('contact form stores the message for the administrators, says so and clears', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await school.newPage();
     await page.goto('/contact-us');
     await page.getByLabel(MSG.contact.name).fill('Asha');
     await page.getByLabel(MSG.contact.email).fill('asha@school.test');
@@ -66,12 +55,13 @@ describe.skipIf(!hasChromium)('public pages in Chromium', () => {
     await toastWith(page, MSG.contact.stored).waitFor();
     expect(await page.getByLabel(MSG.contact.name).inputValue()).toBe('');
     expect(await page.getByLabel(MSG.contact.message).inputValue()).toBe('');
+    const { server } = school;
     const stored = await server.db.selectFrom('contact_messages').select(['name', 'email', 'message']).execute();
     expect(stored).toEqual([{ name: 'Asha', email: 'asha@school.test', message: 'Hello there' }]);
 
     // Admins read them; nobody else does.
-    const admin = await createTestUser(server.db, { role: 'admin' });
-    const student = await createTestUser(server.db, { role: 'student', department: 'BCA' });
+    const admin = await school.createUser({ role: 'admin' });
+    const student = await school.createUser({ role: 'student', department: 'BCA' });
     const read = (user: { id: number }, role: string) =>
       signTestToken({ user_id: user.id, role }).then((t) => fetch(`${server.url}/api/admin/contact_messages`, { headers: { authorization: `Bearer ${t}` } }));
     const list = await read(admin, 'admin');
@@ -82,7 +72,7 @@ describe.skipIf(!hasChromium)('public pages in Chromium', () => {
   });
 
   it('contact form keeps what was typed and says so when the message cannot be stored', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await school.newPage();
     await page.goto('/contact-us');
     await page.getByLabel(MSG.contact.name).fill('Asha');
     await page.getByLabel(MSG.contact.email).fill('asha@school.test');
@@ -90,12 +80,12 @@ describe.skipIf(!hasChromium)('public pages in Chromium', () => {
     await page.getByRole('button', { name: MSG.contact.submit }).click();
     await toastWith(page, MSG.contact.messageRequired).waitFor();
     expect(await page.getByLabel(MSG.contact.name).inputValue()).toBe('Asha');
-    expect(await server.db.selectFrom('contact_messages').select('id').where('message', 'like', 'xxx%').execute()).toEqual([]);
+    expect(await school.server.db.selectFrom('contact_messages').select('id').where('message', 'like', 'xxx%').execute()).toEqual([]);
     await context.close();
   });
 
   it('thank-you page leads to login', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await school.newPage();
     await page.goto('/thank-you');
     await page.getByRole('link', { name: MSG.thankYou.toLogin }).click();
     await page.waitForURL('**/login');
@@ -103,7 +93,7 @@ describe.skipIf(!hasChromium)('public pages in Chromium', () => {
   });
 
   it('lays out on a phone-sized screen', async () => {
-    const { page, context } = await openPage(browser, server.url, { viewport: { width: 390, height: 844 } });
+    const { page, context } = await school.newPage({ size: PHONE });
     await page.goto('/');
     await page.getByRole('button', { name: MSG.nav.menu }).click();
     await page.getByRole('navigation', { name: MSG.nav.main }).getByRole('link', { name: MSG.nav.about }).waitFor();

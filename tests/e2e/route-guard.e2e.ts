@@ -1,30 +1,22 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
-import { createTestUser, signTestToken, startTestServer, type TestServer } from '../helpers/test-server';
-import { hasChromium, launchBrowser, openPage, routerState, screenshot, setStoredToken, storage, toastWith } from './support/browser';
+import { signTestToken } from '../helpers/test-server';
+import { hasChromium, routerState, screenshot, setStoredToken, storage, toastWith } from './support/browser';
+import { useBrowserSchool } from './support/school';
 
 describe.skipIf(!hasChromium)('route guard (SPEC 4) in Chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const school = useBrowserSchool();
   const users = {} as Record<'student' | 'teacher' | 'admin', { id: number; token: string; username: string }>;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
     for (const role of ['student', 'teacher', 'admin'] as const) {
       const username = `guard${role}`;
-      const { id } = await createTestUser(server.db, { role, username, department: role === 'admin' ? undefined : 'BCA' });
+      const { id } = await school.createUser({ role, username, department: role === 'admin' ? undefined : 'BCA' });
       users[role] = { id, username, token: await signTestToken({ user_id: id, role, username }) };
     }
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  const open = () => openPage(browser, server.url);
+  const open = () => school.newPage();
 
   it('sends a visitor without a token to /login, keeping the origin and replacing the history entry', async () => {
     const { page, context } = await open();
@@ -89,7 +81,7 @@ describe.skipIf(!hasChromium)('route guard (SPEC 4) in Chromium', () => {
     ['admin', '/teacher-dashboard'],
   ] as const)('shows %s the page %s with their name and a working Logout that revokes the token', async (role, path) => {
     // Logout revokes the user's tokens: each case signs in afresh, at the user's current token version.
-    const { token_version } = await server.db.selectFrom('users').select('token_version').where('id', '=', users[role].id).executeTakeFirstOrThrow();
+    const { token_version } = await school.server.db.selectFrom('users').select('token_version').where('id', '=', users[role].id).executeTakeFirstOrThrow();
     const token = await signTestToken({ user_id: users[role].id, role, username: users[role].username, tv: token_version });
     const { page, context } = await open();
     await setStoredToken(page, token);
@@ -100,7 +92,7 @@ describe.skipIf(!hasChromium)('route guard (SPEC 4) in Chromium', () => {
     await page.getByRole('button', { name: MSG.nav.logout }).click();
     await page.waitForURL('**/login');
     expect(await storage(page, 'token')).toBeNull();
-    const after = await fetch(`${server.url}/trpc/auth.me`, { headers: { authorization: `Bearer ${token}` } });
+    const after = await fetch(`${school.server.url}/trpc/auth.me`, { headers: { authorization: `Bearer ${token}` } });
     expect(after.status).toBe(401);
     await context.close();
   });

@@ -1,35 +1,25 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../src/client/lib/format';
 import { MSG } from '../../src/shared/messages';
 import { postJson } from '../helpers/http';
-import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
-import { hasChromium, launchBrowser, openPage, toastWith } from './support/browser';
+import { hasChromium, toastWith } from './support/browser';
 import { apiLogin, login } from './support/journey';
+import { useBrowserSchool } from './support/school';
 
 const T = MSG.teacher;
 const PASSWORD = 'Str0ng!pass';
 const CLASSROOM = { latitude: 23.0225, longitude: 72.5714 };
 
 describe.skipIf(!hasChromium)('teacher sessions in Chromium: the latest session, its statistics and manual marks', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const school = useBrowserSchool();
 
   /** A teacher with three students of their department, and REST calls made with the teacher's token. */
   async function classOf(department: string, prefix: string) {
-    const teacher = await createTestUser(server.db, { role: 'teacher', department, password: PASSWORD, username: `${prefix}teacher` });
+    const { server } = school;
+    const teacher = await school.createUser({ role: 'teacher', department, password: PASSWORD, username: `${prefix}teacher` });
     const students = [];
-    for (const name of ['anya', 'bela', 'chen']) students.push(await createTestUser(server.db, { role: 'student', department, username: `${prefix}${name}` }));
+    for (const name of ['anya', 'bela', 'chen']) students.push(await school.createUser({ role: 'student', department, username: `${prefix}${name}` }));
     const token = await apiLogin(server.url, teacher.email, PASSWORD);
     const call = async (method: 'POST' | 'PATCH', path: string, body: unknown = {}) => {
       const res =
@@ -52,7 +42,7 @@ describe.skipIf(!hasChromium)('teacher sessions in Chromium: the latest session,
   }
 
   const recordOf = (sessionId: number, studentId: number) =>
-    server.db
+    school.server.db
       .selectFrom('attendance_records')
       .select(['status', 'manual_override'])
       .where('session_id', '=', sessionId)
@@ -70,10 +60,10 @@ describe.skipIf(!hasChromium)('teacher sessions in Chromium: the latest session,
     await c.mark(anya.id, latest, 'present');
     await c.stop();
 
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await school.newPage();
     await login(page, c.teacher.email, PASSWORD, '/teacher-dashboard');
     await page.getByRole('tab', { name: T.tabs.students }).click();
-    const started = await server.db.selectFrom('geofence_sessions').select('started_at').where('id', '=', latest).executeTakeFirstOrThrow();
+    const started = await school.server.db.selectFrom('geofence_sessions').select('started_at').where('id', '=', latest).executeTakeFirstOrThrow();
     await expect.poll(() => page.getByTestId('students-session').innerText()).toBe(T.sessionOf(formatDateTime(started.started_at), false));
     await page.getByRole('row').filter({ hasText: anya.username }).getByText('Present').waitFor({ timeout: 5_000 });
 
@@ -93,7 +83,7 @@ describe.skipIf(!hasChromium)('teacher sessions in Chromium: the latest session,
   it('while a session runs, students who have not marked are not counted absent; after it ends they are', { timeout: 90_000 }, async () => {
     const c = await classOf('BSCIT', 'stats');
     const session = await c.start();
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await school.newPage();
     await login(page, c.teacher.email, PASSWORD, '/teacher-dashboard');
     await expect.poll(() => stat(page, 'not-marked'), { timeout: 10_000 }).toBe('3');
     expect([await stat(page, 'total'), await stat(page, 'present'), await stat(page, 'absent')]).toEqual(['3', '0', '0']);

@@ -1,13 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCoords } from '../../src/client/lib/format';
 import { MSG } from '../../src/shared/messages';
 import { postJson } from '../helpers/http';
-import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
-import { hasChromium, launchBrowser, openPage, screenshot, setStoredToken, toastWith } from './support/browser';
+import type { createTestUser } from '../helpers/test-server';
+import { hasChromium, screenshot, setStoredToken, toastWith } from './support/browser';
 import { apiLogin } from './support/journey';
+import { LAPTOP, PHONE, useBrowserSchool } from './support/school';
 
 const T = MSG.teacher;
 const PASSWORD = 'Str0ng!pass';
@@ -15,10 +16,7 @@ const CLASSROOM = { latitude: 23.0225, longitude: 72.5714 };
 /** A tile host that exists only inside the browser (page.route): no request leaves the machine. */
 const TILE_HOST = 'https://tiles.rollcall.test';
 const TILE_URL = `${TILE_HOST}/{z}/{x}/{y}.png`;
-const VIEWPORTS = [
-  { width: 390, height: 844 },
-  { width: 1440, height: 900 },
-];
+const VIEWPORTS = [PHONE, LAPTOP];
 const settle = (page: Page) => page.waitForTimeout(400);
 
 /**
@@ -34,28 +32,20 @@ async function axeViolations(page: Page, selector: string) {
 }
 
 describe.skipIf(!hasChromium)('the teacher tools of issue 22 in Chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const school = useBrowserSchool();
   let adminToken: string;
   let tile: Buffer;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-    const admin = await createTestUser(server.db, { role: 'admin', password: PASSWORD, username: 'principal' });
-    adminToken = await apiLogin(server.url, admin.email, PASSWORD);
+    const admin = await school.createUser({ role: 'admin', password: PASSWORD, username: 'principal' });
+    adminToken = await apiLogin(school.server.url, admin.email, PASSWORD);
     tile = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#cfe8cf' } })
       .png()
       .toBuffer();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
   const setTiles = async (url_template: string | null) => {
-    const res = await fetch(`${server.url}/api/admin/map_tiles`, {
+    const res = await fetch(`${school.server.url}/api/admin/map_tiles`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
       body: JSON.stringify({ url_template }),
@@ -89,13 +79,13 @@ describe.skipIf(!hasChromium)('the teacher tools of issue 22 in Chromium', () =>
 
       beforeAll(async () => {
         const p = `${department.toLowerCase()}`;
-        teacher = await createTestUser(server.db, { role: 'teacher', department, password: PASSWORD, username: `${p}teacher` });
+        teacher = await school.createUser({ role: 'teacher', department, password: PASSWORD, username: `${p}teacher` });
         students = [];
-        for (const name of ['anya', 'bela', 'chen']) students.push(await createTestUser(server.db, { role: 'student', department, username: `${p}${name}` }));
-        pending = await createTestUser(server.db, { role: 'student', department, status: 'pending', username: `${p}pending`, password: PASSWORD });
-        token = await apiLogin(server.url, teacher.email, PASSWORD);
-        ({ page, context, consoleErrors } = await openPage(browser, server.url, { viewport }));
-        await context.grantPermissions(['geolocation'], { origin: server.url });
+        for (const name of ['anya', 'bela', 'chen']) students.push(await school.createUser({ role: 'student', department, username: `${p}${name}` }));
+        pending = await school.createUser({ role: 'student', department, status: 'pending', username: `${p}pending`, password: PASSWORD });
+        token = await apiLogin(school.server.url, teacher.email, PASSWORD);
+        ({ page, context, consoleErrors } = await school.newPage({ size: viewport }));
+        await context.grantPermissions(['geolocation'], { origin: school.server.url });
         await context.setGeolocation(CLASSROOM);
         tileRequests = await serveTiles(context);
         await setStoredToken(page, token);
@@ -103,21 +93,21 @@ describe.skipIf(!hasChromium)('the teacher tools of issue 22 in Chromium', () =>
       afterAll(() => context?.close());
 
       const openSession = () =>
-        server.db
+        school.server.db
           .selectFrom('geofence_sessions')
           .select(['id', 'radius_m'])
           .where('teacher_id', '=', teacher.id)
           .where('ended_at', 'is', null)
           .executeTakeFirst();
       const recordsOf = (sessionId: number) =>
-        server.db
+        school.server.db
           .selectFrom('attendance_records')
           .select(['student_id', 'status', 'manual_override'])
           .where('session_id', '=', sessionId)
           .orderBy('student_id')
           .execute();
       const markOwnPresent = (sessionId: number, studentId: number) =>
-        server.db
+        school.server.db
           .insertInto('attendance_records')
           .values({
             session_id: sessionId,
@@ -186,7 +176,7 @@ describe.skipIf(!hasChromium)('the teacher tools of issue 22 in Chromium', () =>
       });
 
       it('no map when the tiles cannot load, or when the administrator turned it off: the coordinates as before', { timeout: 60_000 }, async () => {
-        const start = await postJson(`${server.url}/api/start_geofence`, { teacher_id: teacher.id, ...CLASSROOM, radius: 50, department }, token);
+        const start = await postJson(`${school.server.url}/api/start_geofence`, { teacher_id: teacher.id, ...CLASSROOM, radius: 50, department }, token);
         expect(start.status).toBe(201);
         await context.unroute(`${TILE_HOST}/**`);
         const failing = await serveTiles(context, true);
@@ -250,7 +240,7 @@ describe.skipIf(!hasChromium)('the teacher tools of issue 22 in Chromium', () =>
         expect(await dialog.getByRole('button', { name: MSG.markChange.changeTo('absent') }).count()).toBe(0);
         await dialog.getByRole('button', { name: MSG.markChange.changeTo('present') }).waitFor();
         await page.keyboard.press('Escape');
-        const stop = await fetch(`${server.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${token}` } });
+        const stop = await fetch(`${school.server.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${token}` } });
         expect(stop.status).toBe(200);
       });
 
@@ -272,7 +262,7 @@ describe.skipIf(!hasChromium)('the teacher tools of issue 22 in Chromium', () =>
         await toastWith(page, MSG.addStudent.added(`${department.toLowerCase()}dev`)).waitFor();
         await dialog.waitFor({ state: 'detached' });
         await page.getByRole('row').filter({ hasText: email }).waitFor();
-        const row = await server.db
+        const row = await school.server.db
           .selectFrom('users as u')
           .innerJoin('departments as d', 'd.id', 'u.department_id')
           .select(['u.status', 'u.role', 'd.name'])
@@ -281,7 +271,7 @@ describe.skipIf(!hasChromium)('the teacher tools of issue 22 in Chromium', () =>
         expect(row).toEqual({ status: 'active', role: 'student', name: department });
         // The public registration page stays as it is: the teacher's form never sends them there.
         expect(page.url()).toContain('/teacher-dashboard');
-        expect(await apiLogin(server.url, email, PASSWORD)).toBeTruthy();
+        expect(await apiLogin(school.server.url, email, PASSWORD)).toBeTruthy();
       });
 
       it('Reject beside Approve, with a reason the student reads at login', { timeout: 60_000 }, async () => {
@@ -300,7 +290,7 @@ describe.skipIf(!hasChromium)('the teacher tools of issue 22 in Chromium', () =>
         await toastWith(page, MSG.reject.done(1)).waitFor();
         await page.getByText(T.pending.none).waitFor();
 
-        const student = await openPage(browser, server.url, { viewport });
+        const student = await school.newPage({ size: viewport });
         await student.page.goto('/login');
         await student.page.getByLabel(MSG.login.emailLabel).fill(pending.email);
         await student.page.getByLabel(MSG.login.passwordLabel, { exact: true }).fill(PASSWORD);
@@ -316,8 +306,7 @@ describe.skipIf(!hasChromium)('the teacher tools of issue 22 in Chromium', () =>
       });
 
       it('the administrator sets the tile server, or none, on their own card', { timeout: 60_000 }, async () => {
-        const admin = await openPage(browser, server.url, { viewport });
-        await setStoredToken(admin.page, adminToken);
+        const admin = await school.newPage({ size: viewport, token: adminToken });
         await admin.page.goto('/admin-dashboard');
         const card = admin.page.getByRole('region', { name: MSG.mapTiles.title });
         await card.getByTestId('map-tiles-current').getByText(MSG.mapTiles.current(null)).waitFor();

@@ -133,6 +133,7 @@ export const adminMessages = {
       save: 'Save changes',
       saved: 'Your details were updated.',
       failed: 'Could not update your details.',
+      loadFailed: 'Could not load your details.',
       loginFirst: 'Log in to update your details.',
     },
   },

@@ -32,6 +32,7 @@ export const attendanceRuleMessages = {
     save: 'Save rule',
     saved: 'Attendance rule saved.',
     saveFailed: 'Could not save the attendance rule.',
+    settingsLoadFailed: 'Could not load the attendance rule.',
     badRate: 'Enter a required rate from 1 to 100.',
     badDate: 'Enter a date as YYYY-MM-DD.',
     endBeforeStart: 'The semester must end on or after the day it starts.',

@@ -81,6 +81,7 @@ export const classToolMessages = {
     saved: 'Map tiles saved.',
     cleared: 'Map turned off: teachers see the coordinates.',
     failed: 'Could not save the map tiles.',
+    loadFailed: 'Could not load the map tiles setting.',
     invalid: 'Enter an https address containing {z}, {x} and {y}.',
     current: (url: string | null) => (url ? `In use: ${url}` : 'No map: teachers see the coordinates.'),
   },

@@ -20,6 +20,7 @@ export const faceTrustMessages = {
     // The teacher dashboard and the profile's history.
     pendingTitle: 'Pending face changes',
     pendingEmpty: 'No face changes are waiting.',
+    pendingFailed: 'Could not load the pending face changes.',
     enrolledPhotos: 'Enrolled photos',
     newPhotos: 'New photos',
     noPhotos: 'No photos',
@@ -30,6 +31,7 @@ export const faceTrustMessages = {
     declineNote: 'Note for the record (optional)',
     historyTitle: 'Face changes',
     historyEmpty: 'No face changes yet.',
+    historyFailed: 'Could not load the face changes.',
     status: { pending: 'Requested', approved: 'Approved', declined: 'Declined', applied: 'Changed by an admin', withdrawn: 'Withdrawn' },
     changePhotos: 'Change face photos',
     allowSameFace: 'Allow the same face as another account (checked: twins)',

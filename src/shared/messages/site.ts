@@ -100,5 +100,5 @@ export const siteMessages = {
     welcome: (name: string) => `Welcome, ${name}`,
     noDepartment: 'None',
   },
-  loader: { label: 'Loading…' },
+  loader: { label: 'Loading…', retry: 'Try again' },
 } as const;

@@ -82,6 +82,7 @@ export const teacherMessages = {
       description: 'New students wait for approval before they can log in.',
       count: (n: number) => `${n} pending`,
       none: 'No students are waiting for approval.',
+      loadFailed: 'Could not load the pending students.',
       listTitle: (department: string) => `Pending students: ${department}`,
       listDescription: 'Select the students to approve, or open one to review their face images.',
       selectAll: 'Select all',

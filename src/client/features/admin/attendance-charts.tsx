@@ -1,5 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Pie, type PieLabelRenderProps, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { MSG } from '../../../shared/messages';
+import { QueryError } from '@/components/query-state';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { trpc } from '@/lib/trpc';
@@ -69,13 +70,7 @@ function TwoSlicePie({ data }: { data: { name: string; value: number; color: str
 /** SPEC 2's three charts, from server totals over the whole filtered range. */
 export function AttendanceCharts({ filter }: { filter: AttendanceFilter }) {
   const charts = trpc.admin.charts.useQuery(filter);
-  if (charts.isError) {
-    return (
-      <p role="alert" className="text-sm text-destructive">
-        {MSG.admin.loadChartsFailed}
-      </p>
-    );
-  }
+  if (charts.isError) return <QueryError query={charts} message={MSG.admin.loadChartsFailed} />;
   const t = charts.data;
   const body = (node: React.ReactNode) =>
     !t ? <Skeleton className="size-full" /> : t.total === 0 ? <p className="text-sm text-muted-foreground">{C.empty}</p> : node;

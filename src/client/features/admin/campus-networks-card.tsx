@@ -1,4 +1,4 @@
-import { Loader2, Plus, Save, Wifi, X } from 'lucide-react';
+import { Plus, Save, Wifi, X } from 'lucide-react';
 import { useEffect } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -6,6 +6,7 @@ import { networkOfAddress } from '../../../shared/cidr';
 import { CAMPUS_NETWORKS_MAX } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { ZCampusNetwork } from '../../../shared/schemas/campus-networks';
+import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -37,20 +38,9 @@ export function CampusNetworksCard() {
         <CardDescription>{M.intro}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {view.isPending ? (
-          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Loader2 className="size-4 animate-spin" aria-hidden />
-            {MSG.loader.label}
-          </p>
-        ) : view.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {M.loadFailed}
-          </p>
-        ) : view.data.source === 'environment' ? (
-          <EnvironmentNetworks view={view.data} />
-        ) : (
-          <NetworksForm view={view.data} />
-        )}
+        <QueryState query={view} failed={M.loadFailed}>
+          {(data) => (data.source === 'environment' ? <EnvironmentNetworks view={data} /> : <NetworksForm view={data} />)}
+        </QueryState>
       </CardContent>
     </Card>
   );

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { CONTACT_INBOX_PAGE_SIZE } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { CONTACT_INBOX_VIEWS } from '../../../shared/schemas/admin';
+import { EmptyState, QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
@@ -113,21 +114,20 @@ export function ContactInbox() {
           {d ? I.count(d.total_records) : ''}
         </span>
       </div>
-      {list.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {I.loadFailed}
-        </p>
-      ) : list.isPending ? (
-        <p className="text-sm text-muted-foreground">{MSG.loader.label}</p>
-      ) : d && d.data.length === 0 ? (
-        <p className="rounded-xl border bg-card p-6 text-sm text-muted-foreground">{I.empty[view]}</p>
-      ) : (
-        <ul className="grid gap-3">
-          {d?.data.map((m) => (
-            <MessageCard key={m.id} m={m} busy={mark.isPending} onHandled={(handled) => mark.mutate({ id: m.id, handled })} />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={list}
+        failed={I.loadFailed}
+        isEmpty={(res) => res.data.length === 0}
+        empty={<EmptyState className="rounded-xl border bg-card p-6">{I.empty[view]}</EmptyState>}
+      >
+        {(res) => (
+          <ul className="grid gap-3">
+            {res.data.map((m) => (
+              <MessageCard key={m.id} m={m} busy={mark.isPending} onHandled={(handled) => mark.mutate({ id: m.id, handled })} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
       {pages > 1 && <Pagination page={page} totalPages={pages} onPageChange={setPage} />}
     </section>
   );

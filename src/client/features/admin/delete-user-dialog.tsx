@@ -1,6 +1,7 @@
-import { Loader2, TriangleAlert } from 'lucide-react';
+import { TriangleAlert } from 'lucide-react';
 import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { trpc } from '@/lib/trpc';
@@ -31,28 +32,21 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUser | null; on
             {MSG.admin.cannotUndo}
           </DialogDescription>
         </DialogHeader>
-        {preview.isPending ? (
-          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Loader2 className="size-4 animate-spin" aria-hidden />
-            {MSG.loader.label}
-          </p>
-        ) : preview.isError || !p ? (
-          <p role="alert" className="text-sm text-destructive">
-            {MSG.admin.previewFailed}
-          </p>
-        ) : (
-          <div className="grid gap-3">
-            <p data-testid="deletion-count">{MSG.admin.recordsAffected(p.total_related)}</p>
-            <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
-              {Object.entries(p.related_data).map(([key, n]) => (
-                <div key={key} className="contents">
-                  <dt className="text-muted-foreground">{D.counts[key] ?? key}</dt>
-                  <dd className="text-right font-medium tabular-nums">{n}</dd>
-                </div>
-              ))}
-            </dl>
-          </div>
-        )}
+        <QueryState query={preview} failed={MSG.admin.previewFailed}>
+          {(p) => (
+            <div className="grid gap-3">
+              <p data-testid="deletion-count">{MSG.admin.recordsAffected(p.total_related)}</p>
+              <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+                {Object.entries(p.related_data).map(([key, n]) => (
+                  <div key={key} className="contents">
+                    <dt className="text-muted-foreground">{D.counts[key] ?? key}</dt>
+                    <dd className="text-right font-medium tabular-nums">{n}</dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+          )}
+        </QueryState>
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
             {D.cancel}

@@ -1,10 +1,11 @@
-import { Download, Loader2 } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { formatCoordinate } from '../../../shared/kolkata-time';
 import { detailViewColumns } from '../../../shared/detail-columns';
 import { MSG } from '../../../shared/messages';
 import { MarkFlags } from '@/components/mark-flags';
+import { EmptyState, QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ScrollRegion } from '@/components/ui/scroll-region';
@@ -77,59 +78,50 @@ export function DetailDialog({ pair, filter, onClose }: { pair: PairRow | null; 
           <DialogTitle className="pr-6">{title}</DialogTitle>
         </DialogHeader>
         <ScrollRegion label={title} className={REPORT_DIALOG_BODY}>
-          {detail.isPending ? (
-            <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-              <Loader2 className="size-4 animate-spin" aria-hidden />
-              {MSG.loader.label}
-            </p>
-          ) : detail.isError ? (
-            <p role="alert" className="text-sm text-destructive">
-              {A.detailFailed}
-            </p>
-          ) : !rows?.length ? (
-            <p className="text-sm text-muted-foreground">{A.noDetail}</p>
-          ) : (
-            <>
-              <ul className="grid gap-3 md:hidden">
-                {rows.map((r) => (
-                  <li key={r.id} data-testid="detail-card" className="grid gap-2 rounded-lg border bg-card p-3">
-                    <FieldGrid
-                      className="grid-cols-[auto_1fr]"
-                      fields={cellsOf(r).map((v, i) => [COLUMNS[i], TIME_COLUMNS.has(i) ? formatDateTime(v) : v] as [string, string])}
-                    />
-                    <MarkFlags flags={r.flags} name={pair?.student_name ?? ''} />
-                  </li>
-                ))}
-              </ul>
-              <div className="hidden rounded-md border md:block">
-                <Table label={title} className="text-xs">
-                  <TableHeader>
-                    <TableRow>
-                      {COLUMNS.map((c) => (
-                        <TableHead key={c} className="h-auto px-2 py-2 whitespace-normal">
-                          {c}
-                        </TableHead>
-                      ))}
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {rows.map((r) => (
-                      <TableRow key={r.id} data-testid="detail-row">
-                        {cellsOf(r).map((v, i) => (
-                          <TableCell key={COLUMNS[i]} className="px-2 tabular-nums whitespace-normal">
-                            {TIME_COLUMNS.has(i) ? <TwoLineTime iso={v} /> : v}
-                          </TableCell>
+          <QueryState query={detail} failed={A.detailFailed} isEmpty={(rows) => rows.length === 0} empty={<EmptyState>{A.noDetail}</EmptyState>}>
+            {(rows) => (
+              <>
+                <ul className="grid gap-3 md:hidden">
+                  {rows.map((r) => (
+                    <li key={r.id} data-testid="detail-card" className="grid gap-2 rounded-lg border bg-card p-3">
+                      <FieldGrid
+                        className="grid-cols-[auto_1fr]"
+                        fields={cellsOf(r).map((v, i) => [COLUMNS[i], TIME_COLUMNS.has(i) ? formatDateTime(v) : v] as [string, string])}
+                      />
+                      <MarkFlags flags={r.flags} name={pair?.student_name ?? ''} />
+                    </li>
+                  ))}
+                </ul>
+                <div className="hidden rounded-md border md:block">
+                  <Table label={title} className="text-xs">
+                    <TableHeader>
+                      <TableRow>
+                        {COLUMNS.map((c) => (
+                          <TableHead key={c} className="h-auto px-2 py-2 whitespace-normal">
+                            {c}
+                          </TableHead>
                         ))}
-                        <TableCell className="min-w-36 px-2 whitespace-normal">
-                          <MarkFlags flags={r.flags} name={pair?.student_name ?? ''} />
-                        </TableCell>
                       </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </div>
-            </>
-          )}
+                    </TableHeader>
+                    <TableBody>
+                      {rows.map((r) => (
+                        <TableRow key={r.id} data-testid="detail-row">
+                          {cellsOf(r).map((v, i) => (
+                            <TableCell key={COLUMNS[i]} className="px-2 tabular-nums whitespace-normal">
+                              {TIME_COLUMNS.has(i) ? <TwoLineTime iso={v} /> : v}
+                            </TableCell>
+                          ))}
+                          <TableCell className="min-w-36 px-2 whitespace-normal">
+                            <MarkFlags flags={r.flags} name={pair?.student_name ?? ''} />
+                          </TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </div>
+              </>
+            )}
+          </QueryState>
         </ScrollRegion>
         <div className="flex justify-end border-t pt-3" data-testid="report-controls">
           <Button variant="secondary" onClick={exportCsv} disabled={exporting}>

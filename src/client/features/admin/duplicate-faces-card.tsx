@@ -1,6 +1,7 @@
-import { Loader2, UserCheck } from 'lucide-react';
+import { UserCheck } from 'lucide-react';
 import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
+import { EmptyState, QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -31,24 +32,15 @@ export function DuplicateFacesCard() {
         <CardDescription>{D.cardIntro}</CardDescription>
       </CardHeader>
       <CardContent>
-        {list.isPending ? (
-          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Loader2 className="size-4 animate-spin" aria-hidden />
-            {MSG.loader.label}
-          </p>
-        ) : list.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {D.loadFailed}
-          </p>
-        ) : list.data.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{D.none}</p>
-        ) : (
-          <ul className="grid gap-3">
-            {list.data.data.map((r) => (
-              <RefusalItem key={r.id} refusal={r} onAllow={() => allow.mutate({ id: r.id })} busy={allow.isPending} />
-            ))}
-          </ul>
-        )}
+        <QueryState query={list} failed={D.loadFailed} isEmpty={(d) => d.data.length === 0} empty={<EmptyState>{D.none}</EmptyState>}>
+          {(d) => (
+            <ul className="grid gap-3">
+              {d.data.map((r) => (
+                <RefusalItem key={r.id} refusal={r} onAllow={() => allow.mutate({ id: r.id })} busy={allow.isPending} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

@@ -1,9 +1,10 @@
-import { Loader2, Map as MapIcon, MapPinOff, RotateCcw, Save } from 'lucide-react';
+import { Map as MapIcon, MapPinOff, RotateCcw, Save } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { formatDateTime } from '@/lib/format';
 import { MSG } from '../../../shared/messages';
 import { ZTileUrl } from '../../../shared/schemas/class-tools';
+import { LoadingLine, QueryError } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -46,11 +47,10 @@ export function MapTilesCard() {
         <CardDescription>{M.description}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {view.isPending ? (
-          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Loader2 className="size-4 animate-spin" aria-hidden />
-            {MSG.loader.label}
-          </p>
+        {view.isError ? (
+          <QueryError query={view} message={M.loadFailed} />
+        ) : view.isPending ? (
+          <LoadingLine />
         ) : (
           <form noValidate className="grid gap-3" onSubmit={submit}>
             <p className="text-sm break-all" data-testid="map-tiles-current">

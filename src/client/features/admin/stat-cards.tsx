@@ -1,5 +1,6 @@
 import { CalendarCheck, GraduationCap, TriangleAlert, UserCheck } from 'lucide-react';
 import { MSG } from '../../../shared/messages';
+import { QueryError } from '@/components/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { BelowRuleStat } from '@/features/attendance-rule';
 import { trpc } from '@/lib/trpc';
@@ -33,11 +34,7 @@ export function StatCards({
   const card = 'flex items-center gap-4 rounded-xl border bg-card p-5 text-left shadow-xs';
   return (
     <div className="grid gap-3">
-      {summary.isError && (
-        <p role="alert" className="text-sm text-destructive">
-          {MSG.admin.loadAttendanceFailed}
-        </p>
-      )}
+      {summary.isError && <QueryError query={summary} message={MSG.admin.loadAttendanceFailed} />}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         {(['teacher', 'student'] as const).map((role) => (
           <button

@@ -1,8 +1,9 @@
-import { Download, Loader2 } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { ADMIN_ATTENDANCE_PAGE_SIZE } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
+import { EmptyState, QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ScrollRegion } from '@/components/ui/scroll-region';
@@ -68,79 +69,72 @@ export function SummaryDialog({
           <DialogTitle>{A.summaryTitle}</DialogTitle>
         </DialogHeader>
         <ScrollRegion label={A.summaryTitle} className={REPORT_DIALOG_BODY}>
-          {details.isPending ? (
-            <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-              <Loader2 className="size-4 animate-spin" aria-hidden />
-              {MSG.loader.label}
-            </p>
-          ) : details.isError ? (
-            <div role="alert" className="grid gap-1">
-              <p className="font-semibold">{A.popupErrorTitle}</p>
-              <p className="text-sm text-destructive">{A.popupError}</p>
-            </div>
-          ) : !d || d.data.length === 0 ? (
-            <div className="grid gap-1">
-              <p className="font-semibold">{A.popupNoRecordsTitle}</p>
-              <p className="text-sm text-muted-foreground">{A.popupNoRecords}</p>
-            </div>
-          ) : (
-            <>
-              <ul className="grid gap-3 md:hidden">
-                {d.data.map((r) => (
-                  <li key={`${r.teacher_id}-${r.student_id}`}>
-                    <button
-                      type="button"
-                      data-testid="summary-card"
-                      onClick={() => onPick(r)}
-                      className="grid w-full gap-2 rounded-lg border bg-card p-3 text-left hover:bg-accent/50"
-                    >
-                      <span className="font-semibold [overflow-wrap:anywhere]">{A.detailTitle(r.teacher_name, r.student_name)}</span>
-                      <FieldGrid
-                        fields={[...COUNTS.map((c, i) => [COUNT_LABELS[i], r[c]] as [string, number]), [A.flaggedColumn, flagged(r)] as [string, string]]}
-                      />
-                    </button>
-                  </li>
-                ))}
-              </ul>
-              <div className="hidden rounded-md border md:block">
-                <Table label={A.summaryTitle}>
-                  <TableHeader>
-                    <TableRow>
-                      {[...A.summaryColumns, A.flaggedColumn].map((c) => (
-                        <TableHead key={c}>{c}</TableHead>
-                      ))}
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {d.data.map((r) => (
-                      <TableRow
-                        key={`${r.teacher_id}-${r.student_id}`}
-                        data-testid="summary-row"
-                        tabIndex={0}
-                        className="cursor-pointer"
+          <QueryState
+            query={details}
+            failed={A.popupError}
+            failedTitle={A.popupErrorTitle}
+            isEmpty={(res) => res.data.length === 0}
+            empty={<EmptyState title={A.popupNoRecordsTitle}>{A.popupNoRecords}</EmptyState>}
+          >
+            {({ data: rows }) => (
+              <>
+                <ul className="grid gap-3 md:hidden">
+                  {rows.map((r) => (
+                    <li key={`${r.teacher_id}-${r.student_id}`}>
+                      <button
+                        type="button"
+                        data-testid="summary-card"
                         onClick={() => onPick(r)}
-                        onKeyDown={(e) => e.key === 'Enter' && onPick(r)}
+                        className="grid w-full gap-2 rounded-lg border bg-card p-3 text-left hover:bg-accent/50"
                       >
-                        <TableCell>{r.teacher_name}</TableCell>
-                        <TableCell>{r.student_name}</TableCell>
-                        {COUNTS.map((column) => (
-                          <TableCell key={column} className="tabular-nums">
-                            {r[column]}
-                          </TableCell>
+                        <span className="font-semibold [overflow-wrap:anywhere]">{A.detailTitle(r.teacher_name, r.student_name)}</span>
+                        <FieldGrid
+                          fields={[...COUNTS.map((c, i) => [COUNT_LABELS[i], r[c]] as [string, number]), [A.flaggedColumn, flagged(r)] as [string, string]]}
+                        />
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+                <div className="hidden rounded-md border md:block">
+                  <Table label={A.summaryTitle}>
+                    <TableHeader>
+                      <TableRow>
+                        {[...A.summaryColumns, A.flaggedColumn].map((c) => (
+                          <TableHead key={c}>{c}</TableHead>
                         ))}
-                        <TableCell
-                          className={cn('tabular-nums whitespace-nowrap', r.flagged_marks > 0 && 'font-medium text-destructive')}
-                          data-testid="summary-flagged"
-                        >
-                          {flagged(r)}
-                        </TableCell>
                       </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </div>
-            </>
-          )}
+                    </TableHeader>
+                    <TableBody>
+                      {rows.map((r) => (
+                        <TableRow
+                          key={`${r.teacher_id}-${r.student_id}`}
+                          data-testid="summary-row"
+                          tabIndex={0}
+                          className="cursor-pointer"
+                          onClick={() => onPick(r)}
+                          onKeyDown={(e) => e.key === 'Enter' && onPick(r)}
+                        >
+                          <TableCell>{r.teacher_name}</TableCell>
+                          <TableCell>{r.student_name}</TableCell>
+                          {COUNTS.map((column) => (
+                            <TableCell key={column} className="tabular-nums">
+                              {r[column]}
+                            </TableCell>
+                          ))}
+                          <TableCell
+                            className={cn('tabular-nums whitespace-nowrap', r.flagged_marks > 0 && 'font-medium text-destructive')}
+                            data-testid="summary-flagged"
+                          >
+                            {flagged(r)}
+                          </TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </div>
+              </>
+            )}
+          </QueryState>
         </ScrollRegion>
         <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-3" data-testid="report-controls">
           <span className="text-sm text-muted-foreground">{d ? A.pageOf(page, d.total_records) : ''}</span>

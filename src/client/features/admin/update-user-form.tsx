@@ -3,6 +3,7 @@ import { Loader2 } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
+import { LoadingLine, QueryError } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
@@ -57,21 +58,8 @@ export function UpdateUserForm({ userId }: { userId: number }) {
     }
   }
 
-  if (profile.isPending) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-muted-foreground">
-        <Loader2 className="size-4 animate-spin" aria-hidden />
-        {MSG.loader.label}
-      </p>
-    );
-  }
-  if (profile.isError) {
-    return (
-      <p role="alert" className="text-destructive">
-        {profile.error.message}
-      </p>
-    );
-  }
+  if (profile.isError) return <QueryError query={profile} message={U.loadFailed} />;
+  if (profile.isPending) return <LoadingLine />;
   const images = profile.data.faceEnrollment.image_urls;
   const waiting = profile.data.pending_face_change;
   const refusal = form.formState.errors.root?.server?.message;

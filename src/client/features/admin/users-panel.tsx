@@ -3,6 +3,7 @@ import { Loader2, Search, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { ADMIN_USERS_PAGE_SIZE } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
+import { EmptyState, QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -106,15 +107,16 @@ export function UsersPanel({
         {list.isFetching && <Loader2 className="size-4 animate-spin" aria-hidden />}
         {d ? U.showing(from, to, d.total_records) : list.isPending ? MSG.loader.label : ''}
       </p>
-      {list.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {A.loadUsersFailed}
-        </p>
-      ) : d && d.data.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{q || department || status ? U.noMatch : A.noUsers}</p>
-      ) : d ? (
-        <UserCards users={d.data} onEdit={onEdit} onDelete={onDelete} />
-      ) : null}
+      {/* The count line above says Loading… */}
+      <QueryState
+        query={list}
+        failed={A.loadUsersFailed}
+        loading={false}
+        isEmpty={(res) => res.data.length === 0}
+        empty={<EmptyState>{q || department || status ? U.noMatch : A.noUsers}</EmptyState>}
+      >
+        {(res) => <UserCards users={res.data} onEdit={onEdit} onDelete={onDelete} />}
+      </QueryState>
       {d && d.total_records > ADMIN_USERS_PAGE_SIZE && <Pagination page={page} totalPages={Math.ceil(d.total_records / d.page_size)} onPageChange={setPage} />}
     </section>
   );

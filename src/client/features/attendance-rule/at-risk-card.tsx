@@ -1,6 +1,7 @@
 import { ShieldAlert } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { MSG } from '../../../shared/messages';
+import { LoadingSkeleton, QueryError } from '@/components/query-state';
 import { StatCard } from '@/components/stat-card';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -28,11 +29,11 @@ export function AtRiskCard() {
   return (
     <StatCard icon={ShieldAlert} title={M.atRiskTitle} tone="warning">
       {q.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {M.atRiskFailed}
-        </p>
+        <QueryError query={q} message={M.atRiskFailed} />
       ) : !q.data ? (
-        <Skeleton className="h-24 w-full" />
+        <LoadingSkeleton>
+          <Skeleton className="h-24 w-full" />
+        </LoadingSkeleton>
       ) : (
         <div className="grid gap-3" data-testid="at-risk">
           <p className="text-sm text-muted-foreground">{M.atRiskIntro(q.data.required_rate, q.data.margin)}</p>

@@ -1,8 +1,9 @@
-import { Loader2, Save, Scale } from 'lucide-react';
+import { Save, Scale } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
 import { type TAttendanceRuleInput, ZAttendanceRuleInput } from '../../../shared/schemas/attendance-rule';
+import { LoadingLine, QueryError } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -69,11 +70,10 @@ export function RuleSettingsCard() {
         <CardDescription>{M.settingsIntro}</CardDescription>
       </CardHeader>
       <CardContent>
-        {!draft || !view.data ? (
-          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Loader2 className="size-4 animate-spin" aria-hidden />
-            {MSG.loader.label}
-          </p>
+        {view.isError ? (
+          <QueryError query={view} message={M.settingsLoadFailed} />
+        ) : !draft || !view.data ? (
+          <LoadingLine />
         ) : (
           <form noValidate className="grid gap-4" onSubmit={submit}>
             <div className="grid gap-4 sm:grid-cols-3">

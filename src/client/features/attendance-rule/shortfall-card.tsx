@@ -2,6 +2,7 @@ import { Download, Loader2, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
+import { EmptyState, LoadingLine, QueryError } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Pagination } from '@/components/ui/pagination';
@@ -52,16 +53,11 @@ export function ShortfallCard({ filter }: { filter: FilterRow }) {
       </CardHeader>
       <CardContent className="grid gap-3">
         {q.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {M.shortfallFailed}
-          </p>
+          <QueryError query={q} message={M.shortfallFailed} />
         ) : !data ? (
-          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Loader2 className="size-4 animate-spin" aria-hidden />
-            {MSG.loader.label}
-          </p>
+          <LoadingLine />
         ) : data.total === 0 ? (
-          <p className="text-sm">{M.shortfallEmpty}</p>
+          <EmptyState>{M.shortfallEmpty}</EmptyState>
         ) : (
           <>
             <div className="overflow-x-auto">

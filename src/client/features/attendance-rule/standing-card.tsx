@@ -1,5 +1,6 @@
 import { Scale } from 'lucide-react';
 import { MSG } from '../../../shared/messages';
+import { LoadingSkeleton, QueryError } from '@/components/query-state';
 import { StatCard } from '@/components/stat-card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { trpc } from '@/lib/trpc';
@@ -12,19 +13,16 @@ const M = MSG.attendanceRule;
 /** The student's rate against the administrator's rule, in plain words, with the rate over the semester. */
 export function StandingCard() {
   const q = trpc.attendanceRule.standing.useQuery(undefined, { staleTime: 0 });
-  if (q.isError)
-    return (
-      <p role="alert" className="text-sm text-destructive">
-        {M.loadFailed}
-      </p>
-    );
+  if (q.isError) return <QueryError query={q} message={M.loadFailed} />;
   const data = q.data;
   const words = data ? standingWords(data.standing) : null;
   const s = data?.standing;
   return (
     <StatCard icon={Scale} title={M.standingTitle} tone={words?.tone === 'below' ? 'warning' : words?.tone === 'ok' ? 'success' : 'primary'}>
       {!data || !words || !s ? (
-        <Skeleton className="h-16 w-full" />
+        <LoadingSkeleton>
+          <Skeleton className="h-16 w-full" />
+        </LoadingSkeleton>
       ) : (
         <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]" data-testid="standing">
           <div className="grid content-start gap-2">

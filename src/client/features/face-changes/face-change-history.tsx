@@ -1,4 +1,5 @@
 import { MSG } from '../../../shared/messages';
+import { EmptyState, QueryState } from '@/components/query-state';
 import { formatDateTime } from '@/lib/format';
 import { type FaceChangeStep, useFaceChangeHistory } from './face-change-queries';
 
@@ -9,37 +10,36 @@ const by = (who: FaceChangeStep['requested_by']) => (who ? ` · ${who.username}`
 /** Every face change of one student, newest first: who asked, who decided, when, and how far the photos were apart. */
 export function FaceChangeHistory({ studentId }: { studentId: number }) {
   const history = useFaceChangeHistory(studentId);
-  const steps = history.data ?? [];
   return (
     <section className="grid gap-2" data-testid="face-change-history">
       <h3 className="text-sm font-semibold">{F.historyTitle}</h3>
-      {steps.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{history.isPending ? MSG.loader.label : history.isError ? history.error.message : F.historyEmpty}</p>
-      ) : (
-        <ol className="grid gap-2 text-sm">
-          {steps.map((s) => (
-            <li key={s.id} className="rounded-md border px-3 py-2">
-              <p className="font-medium">{F.status[s.status]}</p>
-              <p className="text-muted-foreground">
-                {F.requestedAt(formatDateTime(s.requested_at))}
-                {by(s.requested_by)}
-              </p>
-              {s.decided_at && s.status !== 'pending' && (
+      <QueryState query={history} failed={F.historyFailed} isEmpty={(steps) => steps.length === 0} empty={<EmptyState>{F.historyEmpty}</EmptyState>}>
+        {(steps) => (
+          <ol className="grid gap-2 text-sm">
+            {steps.map((s) => (
+              <li key={s.id} className="rounded-md border px-3 py-2">
+                <p className="font-medium">{F.status[s.status]}</p>
                 <p className="text-muted-foreground">
-                  {F.status[s.status]} {formatDateTime(s.decided_at)}
-                  {by(s.decided_by)}
+                  {F.requestedAt(formatDateTime(s.requested_at))}
+                  {by(s.requested_by)}
                 </p>
-              )}
-              {s.distance !== null && (
-                <p className="text-muted-foreground">
-                  {s.verdict} ({F.distance(s.distance.toFixed(2))})
-                </p>
-              )}
-              {s.note && <p className="italic">{s.note}</p>}
-            </li>
-          ))}
-        </ol>
-      )}
+                {s.decided_at && s.status !== 'pending' && (
+                  <p className="text-muted-foreground">
+                    {F.status[s.status]} {formatDateTime(s.decided_at)}
+                    {by(s.decided_by)}
+                  </p>
+                )}
+                {s.distance !== null && (
+                  <p className="text-muted-foreground">
+                    {s.verdict} ({F.distance(s.distance.toFixed(2))})
+                  </p>
+                )}
+                {s.note && <p className="italic">{s.note}</p>}
+              </li>
+            ))}
+          </ol>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { ScanFace } from 'lucide-react';
 import { MSG } from '../../../shared/messages';
+import { EmptyState, QueryState } from '@/components/query-state';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FaceChangeCard } from './face-change-card';
 import { usePendingFaceChanges } from './face-change-queries';
@@ -9,7 +10,6 @@ const F = MSG.faceChange;
 /** The teacher dashboard's "Pending face changes", beside the pending students: a card per waiting change. */
 export function PendingFaceChangesSection() {
   const changes = usePendingFaceChanges();
-  const list = changes.data ?? [];
   return (
     <Card data-testid="pending-face-changes">
       <CardHeader>
@@ -19,17 +19,15 @@ export function PendingFaceChangesSection() {
         </CardTitle>
       </CardHeader>
       <CardContent>
-        {list.length === 0 ? (
-          <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
-            {changes.isPending ? MSG.loader.label : changes.isError ? changes.error.message : F.pendingEmpty}
-          </p>
-        ) : (
-          <ul className="grid gap-3">
-            {list.map((c) => (
-              <FaceChangeCard key={c.id} change={c} />
-            ))}
-          </ul>
-        )}
+        <QueryState query={changes} failed={F.pendingFailed} isEmpty={(list) => list.length === 0} empty={<EmptyState boxed>{F.pendingEmpty}</EmptyState>}>
+          {(list) => (
+            <ul className="grid gap-3">
+              {list.map((c) => (
+                <FaceChangeCard key={c.id} change={c} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

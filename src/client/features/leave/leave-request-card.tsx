@@ -2,7 +2,7 @@ import { CalendarOff, Loader2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
-import { StatusBadge } from '@/components/status-badge';
+import { EmptyState, QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -10,6 +10,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { trpc } from '@/lib/trpc';
 import { sendLeaveRequest } from './leave-api';
+import { LeaveRequestSummary } from './leave-request-summary';
 
 const L = MSG.leave;
 
@@ -43,7 +44,6 @@ export function LeaveRequestCard() {
     }
   };
 
-  const list = requests.data ?? [];
   return (
     <Card data-testid="leave-requests">
       <CardHeader>
@@ -79,22 +79,17 @@ export function LeaveRequestCard() {
             {L.submit}
           </Button>
         </form>
-        {list.length === 0 ? (
-          <p className="rounded-lg border border-dashed p-4 text-center text-sm text-muted-foreground">{requests.isPending ? MSG.loader.label : L.none}</p>
-        ) : (
-          <ul className="grid gap-3" aria-label={L.title}>
-            {list.map((r) => (
-              <li key={r.id} className="grid gap-1 rounded-lg border p-3 text-sm" data-testid="leave-request">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="font-medium tabular-nums">{L.days(r.from_date, r.to_date)}</span>
-                  <StatusBadge value={r.status} label={L.state[r.status]} />
-                </div>
-                <p className="break-words text-muted-foreground">{r.reason}</p>
-                {r.note && <p className="break-words">{L.noteBy(r.note)}</p>}
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryState query={requests} failed={L.loadFailed} isEmpty={(list) => list.length === 0} empty={<EmptyState boxed>{L.none}</EmptyState>}>
+          {(list) => (
+            <ul className="grid gap-3" aria-label={L.title}>
+              {list.map((r) => (
+                <li key={r.id} className="grid gap-2 rounded-lg border p-3 text-sm" data-testid="leave-request">
+                  <LeaveRequestSummary request={r} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

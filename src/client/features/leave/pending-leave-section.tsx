@@ -2,10 +2,12 @@ import { CalendarOff } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
+import { EmptyState, QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { type RouterOutputs, trpc } from '@/lib/trpc';
+import { LeaveRequestSummary } from './leave-request-summary';
 
 const L = MSG.leave;
 type PendingLeave = RouterOutputs['teacher']['pendingLeaveRequests'][number];
@@ -13,7 +15,6 @@ type PendingLeave = RouterOutputs['teacher']['pendingLeaveRequests'][number];
 /** The teacher dashboard's waiting leave requests, beside the pending students: approve or decline with a note. */
 export function PendingLeaveSection() {
   const pending = trpc.teacher.pendingLeaveRequests.useQuery();
-  const list = pending.data ?? [];
   return (
     <Card data-testid="pending-leave-requests">
       <CardHeader>
@@ -24,17 +25,15 @@ export function PendingLeaveSection() {
         <CardDescription>{L.pendingDescription}</CardDescription>
       </CardHeader>
       <CardContent>
-        {list.length === 0 ? (
-          <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
-            {pending.isPending ? MSG.loader.label : pending.isError ? pending.error.message : L.noPending}
-          </p>
-        ) : (
-          <ul className="grid gap-3">
-            {list.map((r) => (
-              <PendingLeaveItem key={r.id} request={r} />
-            ))}
-          </ul>
-        )}
+        <QueryState query={pending} failed={L.pendingFailed} isEmpty={(list) => list.length === 0} empty={<EmptyState boxed>{L.noPending}</EmptyState>}>
+          {(list) => (
+            <ul className="grid gap-3">
+              {list.map((r) => (
+                <PendingLeaveItem key={r.id} request={r} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );
@@ -52,16 +51,7 @@ function PendingLeaveItem({ request: r }: { request: PendingLeave }) {
   });
   return (
     <li className="grid gap-2 rounded-lg border p-3 text-sm" data-testid="pending-leave">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <span className="font-medium">{r.student.username}</span>
-        <span className="tabular-nums text-muted-foreground">{L.days(r.from_date, r.to_date)}</span>
-      </div>
-      <p className="break-words">{r.reason}</p>
-      {r.document_url && (
-        <a href={r.document_url} target="_blank" rel="noreferrer" className="justify-self-start text-primary underline">
-          {L.viewDocument}
-        </a>
-      )}
+      <LeaveRequestSummary request={r} student={r.student.username} />
       <Input aria-label={L.note} placeholder={L.note} maxLength={300} value={note} onChange={(e) => setNote(e.target.value)} />
       <div className="flex gap-2">
         <Button size="sm" disabled={decide.isPending} onClick={() => decide.mutate({ request_id: r.id, decision: 'approve', note })}>

@@ -1,8 +1,9 @@
-import { Loader2, UserPen } from 'lucide-react';
+import { UserPen } from 'lucide-react';
 import { Link } from 'react-router';
 import { type ReactNode, useState } from 'react';
 import { PROFILE_IMAGES_MAX } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
+import { LoadingLine, QueryError } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { formatDateTime, humanize } from '@/lib/format';
@@ -38,12 +39,10 @@ export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenCha
             <DialogTitle>{M.profileTitle}</DialogTitle>
             <DialogDescription>{M.profileDescription}</DialogDescription>
           </DialogHeader>
-          {profile.isPending ? (
-            <Loader2 className="mx-auto size-6 animate-spin text-muted-foreground" aria-hidden />
-          ) : profile.isError ? (
-            <p role="alert" className="text-destructive">
-              {M.fetchFailed}
-            </p>
+          {profile.isError ? (
+            <QueryError query={profile} message={M.fetchFailed} />
+          ) : profile.isPending ? (
+            <LoadingLine className="justify-center" />
           ) : (
             <>
               <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
