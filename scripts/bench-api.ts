@@ -8,7 +8,7 @@ import pg from 'pg';
 import { createApp } from '../src/server/app';
 import { buildDeps } from '../src/server/bootstrap';
 import { loadConfig } from '../src/server/env';
-import { createActiveUser, createActiveUsersWithHash } from '../src/server/services/users';
+import { createActiveUser, createActiveUsersWithHash } from '../src/server/services/accounts/index';
 import { seedAttendance } from './bench/seed-attendance';
 import { startServerOn } from './ops/server-process';
 import { burstFaceVerifications } from './bench/face-burst';

@@ -8,7 +8,7 @@ import { connectDatabase } from '../src/server/db/connect';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { loadConfig } from '../src/server/env';
 import { DomainError, parseInput } from '../src/server/lib/errors';
-import { resolveDepartment } from '../src/server/services/admin-users';
+import { resolveDepartment } from '../src/server/services/accounts/index';
 import { filteredRecords } from '../src/server/services/reports/attendance-filter';
 import { detailCsvStream } from '../src/server/services/reports/detail-csv';
 import { usageOf } from '../src/server/lib/install-layout';

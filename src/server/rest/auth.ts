@@ -8,8 +8,7 @@ import type { AppDeps } from '../deps';
 import { deviceCookieHeader, parseCookies } from '../lib/cookies';
 import { jsonBody } from '../lib/json-limits';
 import { DomainError, parseInput } from '../lib/errors';
-import { login, logout } from '../services/auth';
-import { registerUser } from '../services/registration';
+import { login, logout, registerUser } from '../services/accounts/index';
 import { type AuthedRequest, handle, requireUser, sendError } from './http';
 
 const upload = multer({

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
 import { faceImagePath } from '../services/face-images';
 import { storeFaceImages } from '../services/images';
-import { deactivateUser } from '../services/users';
+import { deactivateUser } from '../services/accounts/index';
 
 let srv: TestServer;
 beforeAll(async () => {

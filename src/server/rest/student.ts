@@ -11,7 +11,7 @@ import { type FaceUpload, verifyStudentVideo } from '../services/face-verificati
 import { issueChallenge } from '../services/face-challenges';
 import { ZFaceUploadFields } from '../../shared/schemas/face-challenge';
 import { getStudentAttendance } from '../services/student-attendance';
-import { getStudentProfile } from '../services/users';
+import { getStudentProfile } from '../services/accounts/index';
 import { type AuthedRequest, handle, requireUser, sendError } from './http';
 import { markAttendanceRoute } from './mark-attendance';
 

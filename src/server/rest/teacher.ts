@@ -6,16 +6,12 @@ import { originOf } from '../lib/origin';
 import { ZRoomCodeInput } from '../../shared/schemas/room-code';
 import { getRoomCode } from '../services/room-code-display';
 import { parseInput } from '../lib/errors';
-import { approveUsers, pendingStudentsByDepartment } from '../services/approvals';
-import { getTeacherProfile } from '../services/users';
-import { listDepartments } from '../services/departments';
+import { approveUsers, pendingStudentsByDepartment, getTeacherProfile, listDepartments, rejectStudents, addStudentByTeacher } from '../services/accounts/index';
 import { getGeofenceStatus, startGeofenceSession, stopGeofenceSession } from '../services/geofence-sessions';
 import { getStudentsForSession, markAttendanceManually } from '../services/session-students';
 import { ZMarkRemainingInput, ZRejectInput, ZTeacherAddStudentInput } from '../../shared/schemas/class-tools';
 import { mapTiles } from '../services/map-tiles';
 import { markRemaining } from '../services/mark-remaining';
-import { rejectStudents } from '../services/student-rejections';
-import { addStudentByTeacher } from '../services/teacher-students';
 import { type AuthedRequest, handle, requireUser } from './http';
 
 /** The teacher dashboard's documented /api calls; admins may use them too. */

@@ -14,12 +14,18 @@ import {
   ZUserListInput,
 } from '../../shared/schemas/admin';
 import { ZCampusNetworksInput } from '../../shared/schemas/campus-networks';
-import { createUserByAdmin, listUsers, updateUserByAdmin } from '../services/admin-users';
-import { listUsersPage } from '../services/admin-user-list';
-import { listContactMessages, setContactMessageHandled } from '../services/contact-messages';
+import {
+  createUserByAdmin,
+  listUsers,
+  updateUserByAdmin,
+  listUsersPage,
+  listContactMessages,
+  setContactMessageHandled,
+  deleteUserCascade,
+  deletionPreview,
+  listDepartments,
+} from '../services/accounts/index';
 import { campusNetworksFor, setCampusNetworks } from '../services/campus-networks';
-import { deleteUserCascade, deletionPreview } from '../services/admin-user-deletion';
-import { listDepartments } from '../services/departments';
 import { allowDuplicateFace, listDuplicateFaces } from '../services/duplicate-faces';
 import { attendanceChartTotals, attendancePairsPage } from '../services/reports/attendance-pairs';
 import { pairDetail } from '../services/reports/attendance-detail';

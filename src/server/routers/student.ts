@@ -11,7 +11,7 @@ import { ZFaceUploadFields } from '../../shared/schemas/face-challenge';
 import { parseInput } from '../lib/errors';
 import { getStudentAttendance } from '../services/student-attendance';
 import { getOpenSessionForStudent } from '../services/student-open-session';
-import { getStudentProfile } from '../services/users';
+import { getStudentProfile } from '../services/accounts/index';
 import { MAX_IMAGE_BYTES } from '../../shared/constants';
 import { ZLeaveRequestFields } from '../../shared/schemas/leave';
 import { myLeaveRequests, requestLeave } from '../services/leave-requests';

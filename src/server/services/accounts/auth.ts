@@ -1,9 +1,9 @@
-import { MSG } from '../../shared/messages';
-import type { TLoginInput } from '../../shared/schemas/auth';
-import { getDummyHash, verifyPassword } from '../auth/password';
-import type { AppDeps } from '../deps';
-import { deviceSource } from '../infra/login-guard';
-import { DomainError } from '../lib/errors';
+import { MSG } from '../../../shared/messages';
+import type { TLoginInput } from '../../../shared/schemas/auth';
+import { getDummyHash, verifyPassword } from '../../auth/password';
+import type { AppDeps } from '../../deps';
+import { deviceSource } from '../../infra/login-guard';
+import { DomainError } from '../../lib/errors';
 import { rejectionOf } from './student-rejections';
 import { revokeTokens } from './users';
 

@@ -1,15 +1,15 @@
-import { FACE_IMAGES_REQUIRED } from '../../shared/constants';
-import { MSG } from '../../shared/messages';
-import { ZRegisterInput } from '../../shared/schemas/auth';
-import { hashPassword } from '../auth/password';
-import type { AppDeps } from '../deps';
-import { isUniqueViolation } from '../db/errors';
-import { serializeDescriptor } from '../face/index';
-import { DomainError, parseInput } from '../lib/errors';
+import { FACE_IMAGES_REQUIRED } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { ZRegisterInput } from '../../../shared/schemas/auth';
+import { hashPassword } from '../../auth/password';
+import type { AppDeps } from '../../deps';
+import { isUniqueViolation } from '../../db/errors';
+import { serializeDescriptor } from '../../face/index';
+import { DomainError, parseInput } from '../../lib/errors';
 import { findDepartmentByName } from './departments';
-import { screenNewFace, spendAllowance } from './duplicate-face-guard';
-import { toDomainFaceError } from './face-errors';
-import { normalizeFaceImages, removeFaceImages, storeFaceImages, type UploadedFile } from './images';
+import { screenNewFace, spendAllowance } from '../duplicate-face-guard';
+import { toDomainFaceError } from '../face-errors';
+import { normalizeFaceImages, removeFaceImages, storeFaceImages, type UploadedFile } from '../images';
 import { isEmailTaken } from './users';
 
 /**

@@ -1,12 +1,12 @@
-import type { Role } from '../../shared/constants';
-import { MSG } from '../../shared/messages';
-import { ZDepartmentName, ZEmail, ZPassword, ZUsername } from '../../shared/schemas/auth';
-import type { AuthUser } from '../auth/authenticate';
-import { hashPassword } from '../auth/password';
-import type { AppDeps } from '../deps';
-import { DomainError, parseInput } from '../lib/errors';
+import type { Role } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { ZDepartmentName, ZEmail, ZPassword, ZUsername } from '../../../shared/schemas/auth';
+import type { AuthUser } from '../../auth/authenticate';
+import { hashPassword } from '../../auth/password';
+import type { AppDeps } from '../../deps';
+import { DomainError, parseInput } from '../../lib/errors';
 import { findDepartmentByName } from './departments';
-import { enrolledImagesOf } from './face-images';
+import { enrolledImagesOf } from '../face-images';
 
 type Db = Pick<AppDeps, 'db'>;
 

@@ -1,14 +1,14 @@
-import { FACE_IMAGES_REQUIRED } from '../../shared/constants';
-import { MSG } from '../../shared/messages';
-import { ZProfileUpdateFields } from '../../shared/schemas/admin';
-import type { AuthUser } from '../auth/authenticate';
-import type { AppDeps } from '../deps';
-import { isUniqueViolation } from '../db/errors';
-import { DomainError, parseInput } from '../lib/errors';
-import { toDomainFaceError } from './face-errors';
-import { enrolledImagesOf } from './face-images';
-import { FACE_CHANGE_IMAGE_PREFIX, recordFaceChange } from './face-changes';
-import { normalizeFaceImages, removeStoredImages, storeFaceImages, type UploadedFile } from './images';
+import { FACE_IMAGES_REQUIRED } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { ZProfileUpdateFields } from '../../../shared/schemas/admin';
+import type { AuthUser } from '../../auth/authenticate';
+import type { AppDeps } from '../../deps';
+import { isUniqueViolation } from '../../db/errors';
+import { DomainError, parseInput } from '../../lib/errors';
+import { toDomainFaceError } from '../face-errors';
+import { enrolledImagesOf } from '../face-images';
+import { FACE_CHANGE_IMAGE_PREFIX, recordFaceChange } from '../face-changes';
+import { normalizeFaceImages, removeStoredImages, storeFaceImages, type UploadedFile } from '../images';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config' | 'face' | 'faceIndex' | 'faceChangeUploads'>;
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { TUserListInput } from '../../shared/schemas/admin';
-import type { AppDeps } from '../deps';
-import { selectUsersWithDepartment } from './users';
+import type { TUserListInput } from '../../../../shared/schemas/admin';
+import type { AppDeps } from '../../../deps';
+import { selectUsersWithDepartment } from '../users';
 
 /** '50%_off' searched literally: LIKE's wildcards and the escape character itself are escaped. */
 const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,8 +1,8 @@
-import { MSG } from '../../shared/messages';
-import type { TContactInboxInput } from '../../shared/schemas/admin';
-import type { TContactMessageInput } from '../../shared/schemas/contact';
-import type { AppDeps } from '../deps';
-import { DomainError } from '../lib/errors';
+import { MSG } from '../../../shared/messages';
+import type { TContactInboxInput } from '../../../shared/schemas/admin';
+import type { TContactMessageInput } from '../../../shared/schemas/contact';
+import type { AppDeps } from '../../deps';
+import { DomainError } from '../../lib/errors';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
