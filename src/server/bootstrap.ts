@@ -12,7 +12,7 @@ import { createLoginGuard } from './infra/login-guard';
 import { createHourlyAllowance } from './infra/hourly-allowance';
 import { createWindowAllowance } from './infra/window-allowance';
 import { type ChallengeSource, cryptoChallengeSource } from './infra/challenge-source';
-import { createFaceIndex } from './services/face-index';
+import { createFaceIndex } from './services/faces/index';
 import { createReportCache } from './services/reports/report-cache';
 import { createSessionSweeper } from './services/session-expiry';
 import { MSG } from '../shared/messages';

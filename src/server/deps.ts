@@ -10,7 +10,7 @@ import type { LoginGuard } from './infra/login-guard';
 import type { HourlyAllowance } from './infra/hourly-allowance';
 import type { WindowAllowance } from './infra/window-allowance';
 import type { ChallengeSource } from './infra/challenge-source';
-import type { FaceIndex } from './services/face-index';
+import type { FaceIndex } from './services/faces/search/index';
 import type { ReportCache } from './services/reports/report-cache';
 import type { SessionSweeper } from './services/session-expiry';
 

@@ -5,7 +5,7 @@ import { MSG } from '../../shared/messages';
 import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../tests/helpers/fixtures';
 import { getJson, trpcClient } from '../../../tests/helpers/http';
 import { signInTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
-import { enrollFacesOfUser } from '../services/face-enrollment';
+import { enrollFacesOfUser } from '../services/faces/index';
 
 const photosOf = (person: 'aoc' | 'd0') =>
   (person === 'aoc' ? ['f005', 'f045', 'f070'] : ['f005', 'f030', 'f050']).map((f) => readFixture('clips', `enroll_${person}_${f}.jpg`));

@@ -3,7 +3,7 @@ import { ZDecideFaceChangeInput, ZFaceChangeHistoryInput } from '../../shared/sc
 import type { AppDeps } from '../deps';
 import { jsonBody } from '../lib/json-limits';
 import { parseInput } from '../lib/errors';
-import { decideFaceChange, faceChangeHistory, listPendingFaceChanges } from '../services/face-change-review';
+import { decideFaceChange, faceChangeHistory, listPendingFaceChanges } from '../services/faces/index';
 import { type AuthedRequest, handle, requireUser } from './http';
 
 /** REST twins of teacher.pendingFaceChanges, teacher.decideFaceChange and teacher.faceChangeHistory. */

@@ -26,7 +26,7 @@ import {
   listDepartments,
 } from '../services/accounts/index';
 import { campusNetworksFor, setCampusNetworks } from '../services/campus-networks';
-import { allowDuplicateFace, listDuplicateFaces } from '../services/duplicate-faces';
+import { allowDuplicateFace, listDuplicateFaces } from '../services/faces/index';
 import { attendanceChartTotals, attendancePairsPage } from '../services/reports/attendance-pairs';
 import { pairDetail } from '../services/reports/attendance-detail';
 import { attendanceSummary } from '../services/reports/attendance-summary';

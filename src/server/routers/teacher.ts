@@ -2,7 +2,7 @@ import { ZApproveInput, ZManualMarkInput, ZSessionStudentsInput, ZStartGeofenceI
 import { ZRoomCodeInput } from '../../shared/schemas/room-code';
 import { ZDecideFaceChangeInput, ZFaceChangeHistoryInput } from '../../shared/schemas/face-changes';
 import { approveUsers, pendingStudentsByDepartment, listDepartments, getTeacherProfile, rejectStudents, addStudentByTeacher } from '../services/accounts/index';
-import { decideFaceChange, faceChangeHistory, listPendingFaceChanges } from '../services/face-change-review';
+import { decideFaceChange, faceChangeHistory, listPendingFaceChanges } from '../services/faces/index';
 import { getGeofenceStatus, startGeofenceSession, stopGeofenceSession } from '../services/geofence-sessions';
 import { getRoomCode } from '../services/room-code-display';
 import { getStudentsForSession, markAttendanceManually } from '../services/session-students';

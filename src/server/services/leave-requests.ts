@@ -4,7 +4,7 @@ import type { TLeaveRequestFields } from '../../shared/schemas/leave';
 import type { AuthUser } from '../auth/authenticate';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../lib/errors';
-import { normalizeFaceImages, removeStoredImages, storeFaceImages, type UploadedFile } from './images';
+import { normalizeFaceImages, removeStoredImages, storeFaceImages, type UploadedFile } from './faces/index';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>;
 

@@ -1,12 +1,11 @@
 import { FACE_CHALLENGE_FAILS_PER_SESSION, GEOFENCE_FLAG_OUTSIDE } from '../../shared/constants';
-import { failedChallengesBySession } from './face-challenges';
+import { failedChallengesBySession, enrolledImagesByUser } from './faces/index';
 import { deviceLabel } from '../../shared/device-label';
 import type { AttendanceStatus } from '../../shared/attendance-status';
 import { MSG } from '../../shared/messages';
 import type { AuthUser } from '../auth/authenticate';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../lib/errors';
-import { enrolledImagesByUser } from './face-images';
 import { likeInsensitive } from '../db/dialect';
 import { inTransaction } from '../db/connect';
 import { campusNetworksSet } from './campus-networks';

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps';
 import type { FaceEngine } from '../../face/index';
 import { systemClock } from '../../lib/clock';
 import { listDepartments, createActiveUsersWithHash } from '../../services/accounts/index';
-import { enrollFacesOfUser } from '../../services/face-enrollment';
+import { enrollFacesOfUser } from '../../services/faces/index';
 import { startGeofenceSession } from '../../services/geofence-sessions';
 import { DEPARTMENTS } from '../../../shared/constants';
 import { type ClassTally, type Room, type StudentMark, writeFacePresence, writePastClass } from './class-history';

@@ -5,10 +5,16 @@ import type { AuthUser } from '../../auth/authenticate';
 import type { AppDeps } from '../../deps';
 import { isUniqueViolation } from '../../db/errors';
 import { DomainError, parseInput } from '../../lib/errors';
-import { toDomainFaceError } from '../face-errors';
-import { enrolledImagesOf } from '../face-images';
-import { FACE_CHANGE_IMAGE_PREFIX, recordFaceChange } from '../face-changes';
-import { normalizeFaceImages, removeStoredImages, storeFaceImages, type UploadedFile } from '../images';
+import {
+  toDomainFaceError,
+  enrolledImagesOf,
+  FACE_CHANGE_IMAGE_PREFIX,
+  recordFaceChange,
+  normalizeFaceImages,
+  removeStoredImages,
+  storeFaceImages,
+  type UploadedFile,
+} from '../faces/index';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config' | 'face' | 'faceIndex' | 'faceChangeUploads'>;
 

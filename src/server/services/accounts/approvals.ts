@@ -2,7 +2,7 @@ import { MSG } from '../../../shared/messages';
 import type { AuthUser } from '../../auth/authenticate';
 import type { AppDeps } from '../../deps';
 import { DomainError } from '../../lib/errors';
-import { enrolledImagesByUser } from '../face-images';
+import { enrolledImagesByUser } from '../faces/index';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>;
 

@@ -7,9 +7,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { serializeDescriptor } from '../../face/index';
 import { DomainError, parseInput } from '../../lib/errors';
 import { findDepartmentByName } from './departments';
-import { screenNewFace, spendAllowance } from '../duplicate-face-guard';
-import { toDomainFaceError } from '../face-errors';
-import { normalizeFaceImages, removeFaceImages, storeFaceImages, type UploadedFile } from '../images';
+import { screenNewFace, spendAllowance, toDomainFaceError, normalizeFaceImages, removeFaceImages, storeFaceImages, type UploadedFile } from '../faces/index';
 import { isEmailTaken } from './users';
 
 /**

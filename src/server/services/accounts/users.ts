@@ -6,7 +6,7 @@ import { hashPassword } from '../../auth/password';
 import type { AppDeps } from '../../deps';
 import { DomainError, parseInput } from '../../lib/errors';
 import { findDepartmentByName } from './departments';
-import { enrolledImagesOf } from '../face-images';
+import { enrolledImagesOf } from '../faces/index';
 
 type Db = Pick<AppDeps, 'db'>;
 

@@ -1,12 +1,12 @@
-import { MSG } from '../../shared/messages';
-import type { AuthUser } from '../auth/authenticate';
-import type { AppDeps } from '../deps';
-import { deserializeDescriptor, FaceInputError, type FaceTemplate, refuseOversizedFrames } from '../face/index';
-import { DomainError } from '../lib/errors';
-import { NO_TIMING, type ServerTiming } from '../lib/server-timing';
-import { toDomainFaceError } from './face-errors';
-import { faceInputMessage, verdictMessage } from './face-messages';
-import type { TFaceUploadFields } from '../../shared/schemas/face-challenge';
+import { MSG } from '../../../../shared/messages';
+import type { AuthUser } from '../../../auth/authenticate';
+import type { AppDeps } from '../../../deps';
+import { deserializeDescriptor, FaceInputError, type FaceTemplate, refuseOversizedFrames } from '../../../face/index';
+import { DomainError } from '../../../lib/errors';
+import { NO_TIMING, type ServerTiming } from '../../../lib/server-timing';
+import { toDomainFaceError } from '../face-errors';
+import { faceInputMessage, verdictMessage } from '../face-messages';
+import type { TFaceUploadFields } from '../../../../shared/schemas/face-challenge';
 import { claimChallenge, settleChallenge } from './face-challenges';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'face' | 'config' | 'challengeSource'>;

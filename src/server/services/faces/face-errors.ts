@@ -1,5 +1,5 @@
-import { FaceBusyError, FaceInputError } from '../face/index';
-import { DomainError } from '../lib/errors';
+import { FaceBusyError, FaceInputError } from '../../face/index';
+import { DomainError } from '../../lib/errors';
 import { faceBusyMessage, faceInputMessage } from './face-messages';
 
 /** Maps the face engine's errors onto domain errors (the code travels as error_code); anything else is rethrown untouched. */

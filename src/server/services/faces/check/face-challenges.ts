@@ -1,9 +1,9 @@
-import { FACE_CHALLENGE_FAILS_PER_SESSION, FACE_CHALLENGE_RETRY_SECONDS, FACE_CHALLENGE_TTL_SECONDS } from '../../shared/constants';
-import type { ChallengeStep } from '../../shared/face-challenge';
-import { MSG } from '../../shared/messages';
-import type { AuthUser } from '../auth/authenticate';
-import type { AppDeps } from '../deps';
-import { DomainError } from '../lib/errors';
+import { FACE_CHALLENGE_FAILS_PER_SESSION, FACE_CHALLENGE_RETRY_SECONDS, FACE_CHALLENGE_TTL_SECONDS } from '../../../../shared/constants';
+import type { ChallengeStep } from '../../../../shared/face-challenge';
+import { MSG } from '../../../../shared/messages';
+import type { AuthUser } from '../../../auth/authenticate';
+import type { AppDeps } from '../../../deps';
+import { DomainError } from '../../../lib/errors';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'challengeSource'>;
 

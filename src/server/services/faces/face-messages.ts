@@ -1,5 +1,5 @@
-import { MSG } from '../../shared/messages';
-import type { FaceBusyError, FaceInputError, FaceReason } from '../face/index';
+import { MSG } from '../../../shared/messages';
+import type { FaceBusyError, FaceInputError, FaceReason } from '../../face/index';
 
 const imageNo = (err: FaceInputError) => (typeof err.detail.image === 'number' ? err.detail.image : 1);
 

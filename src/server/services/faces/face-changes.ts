@@ -1,11 +1,11 @@
 import type { Transaction } from 'kysely';
-import { MSG } from '../../shared/messages';
-import type { AuthUser } from '../auth/authenticate';
-import type { Database } from '../db/schema';
-import type { AppDeps } from '../deps';
-import { deserializeDescriptor, type FaceTemplate, serializeDescriptor } from '../face/index';
-import { DomainError } from '../lib/errors';
-import { findEnrolledFace, lockFaceRegistry } from './face-search';
+import { MSG } from '../../../shared/messages';
+import type { AuthUser } from '../../auth/authenticate';
+import type { Database } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { deserializeDescriptor, type FaceTemplate, serializeDescriptor } from '../../face/index';
+import { DomainError } from '../../lib/errors';
+import { findEnrolledFace, lockFaceRegistry } from './search/face-search';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'> & Partial<Pick<AppDeps, 'faceIndex'>>;
 type Trx = Transaction<Database>;

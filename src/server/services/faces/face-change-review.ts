@@ -1,12 +1,12 @@
-import { MSG } from '../../shared/messages';
-import type { TDecideFaceChangeInput } from '../../shared/schemas/face-changes';
-import type { AuthUser } from '../auth/authenticate';
-import type { AppDeps } from '../deps';
-import { deserializeDescriptor } from '../face/index';
-import { DomainError } from '../lib/errors';
+import { MSG } from '../../../shared/messages';
+import type { TDecideFaceChangeInput } from '../../../shared/schemas/face-changes';
+import type { AuthUser } from '../../auth/authenticate';
+import type { AppDeps } from '../../deps';
+import { deserializeDescriptor } from '../../face/index';
+import { DomainError } from '../../lib/errors';
 import { assertFaceIsOwn, replaceEnrollment } from './face-changes';
 import { enrolledImagesByUser, faceChangeImagesByChange } from './face-images';
-import { identityThreshold } from './face-search';
+import { identityThreshold } from './search/face-search';
 import { removeStoredImages } from './images';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config' | 'faceIndex'>;

@@ -1,6 +1,6 @@
-import type { DB } from '../db/connect';
-import type { AppDeps } from '../deps';
-import { findEnrolledFace, lockFaceRegistry } from './face-search';
+import type { DB } from '../../db/connect';
+import type { AppDeps } from '../../deps';
+import { findEnrolledFace, lockFaceRegistry } from './search/face-search';
 
 export interface NewFace {
   mean: Float32Array;

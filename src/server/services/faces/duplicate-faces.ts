@@ -1,8 +1,8 @@
-import { MSG } from '../../shared/messages';
-import type { TDuplicateFacesPage } from '../../shared/schemas/admin';
-import type { AuthUser } from '../auth/authenticate';
-import type { AppDeps } from '../deps';
-import { DomainError } from '../lib/errors';
+import { MSG } from '../../../shared/messages';
+import type { TDuplicateFacesPage } from '../../../shared/schemas/admin';
+import type { AuthUser } from '../../auth/authenticate';
+import type { AppDeps } from '../../deps';
+import { DomainError } from '../../lib/errors';
 import { enrolledImagesByUser } from './face-images';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>;

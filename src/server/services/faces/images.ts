@@ -2,10 +2,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '../../shared/constants';
-import { MSG } from '../../shared/messages';
-import { DomainError } from '../lib/errors';
-import { imageDecodes } from '../lib/image-decodes';
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { DomainError } from '../../lib/errors';
+import { imageDecodes } from '../../lib/image-decodes';
 
 export interface UploadedFile {
   buffer: Buffer;
