@@ -11,7 +11,7 @@ import { DomainError } from '../src/server/lib/errors';
 import { terminalProgress } from '../src/server/ops/progress-bar';
 import { findPhotoSets } from '../src/server/ops/seed/face-photos';
 import { SeedRefused, seedDemo } from '../src/server/ops/seed/seed-demo';
-import { createSessionSweeper } from '../src/server/services/session-expiry';
+import { createSessionSweeper } from '../src/server/services/attendance/index';
 import { usageOf } from '../src/server/lib/install-layout';
 
 const USAGE = usageOf(

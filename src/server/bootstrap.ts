@@ -14,7 +14,7 @@ import { createWindowAllowance } from './infra/window-allowance';
 import { type ChallengeSource, cryptoChallengeSource } from './infra/challenge-source';
 import { createFaceIndex } from './services/faces/index';
 import { createReportCache } from './services/reports/report-cache';
-import { createSessionSweeper } from './services/session-expiry';
+import { createSessionSweeper } from './services/attendance/index';
 import { MSG } from '../shared/messages';
 
 /** A visitor may send this many contact messages an hour from one address: enough for people, not for a flood. */

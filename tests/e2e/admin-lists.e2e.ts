@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../src/client/lib/format';
-import { flagBit } from '../../src/server/services/mark-flags/flag-bits';
+import { flagBit } from '../../src/server/services/attendance/index';
 import { MSG } from '../../src/shared/messages';
 import { insertSession } from '../helpers/sessions';
 import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';

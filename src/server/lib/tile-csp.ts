@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { AppDeps } from '../deps';
-import { tileSource, tileUrlInForce } from '../services/map-tiles';
+import { tileSource, tileUrlInForce } from '../services/attendance/index';
 
 /** A script, style, image or font file: no page, so no images of its own to allow. */
 const ASSET_RE = /\.(?!html?$)[a-z0-9]+$/i;

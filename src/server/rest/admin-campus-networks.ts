@@ -4,7 +4,7 @@ import type { AppDeps } from '../deps';
 import { callerOf } from '../lib/caller';
 import { parseInput } from '../lib/errors';
 import { jsonBody } from '../lib/json-limits';
-import { campusNetworksFor, setCampusNetworks } from '../services/campus-networks';
+import { campusNetworksFor, setCampusNetworks } from '../services/attendance/index';
 import { type AuthedRequest, handle, requireUser } from './http';
 
 /** The campus networks (issue 19): `{ networks, source, your_address }` on GET, the whole list replaced by PUT. */

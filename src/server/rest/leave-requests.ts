@@ -6,8 +6,7 @@ import { ZDecideLeaveInput, ZLeaveRequestFields } from '../../shared/schemas/lea
 import type { AppDeps } from '../deps';
 import { jsonBody } from '../lib/json-limits';
 import { DomainError, parseInput } from '../lib/errors';
-import { decideLeaveRequest, pendingLeaveRequests } from '../services/leave-review';
-import { myLeaveRequests, requestLeave, resolveLeaveDocument } from '../services/leave-requests';
+import { decideLeaveRequest, pendingLeaveRequests, myLeaveRequests, requestLeave, resolveLeaveDocument } from '../services/attendance/index';
 import { type AuthedRequest, handle, requireUser, sendError } from './http';
 
 // One optional image beside three short text fields (a reason is at most 500 characters: 2 KB of UTF-8 is plenty).

@@ -4,7 +4,7 @@ import type { AppDeps } from '../deps';
 import { callerOf } from '../lib/caller';
 import { jsonBody } from '../lib/json-limits';
 import { parseInput } from '../lib/errors';
-import { markAttendance } from '../services/attendance-marking';
+import { markAttendance } from '../services/attendance/index';
 import { type AuthedRequest, handle, requireUser } from './http';
 
 /**

@@ -8,7 +8,7 @@ import { DomainError, parseInput } from '../lib/errors';
 import { ServerTiming } from '../lib/server-timing';
 import { withAdmittedFaceCheck, type FaceUpload, verifyStudentVideo, issueChallenge } from '../services/faces/index';
 import { ZFaceUploadFields } from '../../shared/schemas/face-challenge';
-import { getStudentAttendance } from '../services/student-attendance';
+import { getStudentAttendance } from '../services/attendance/index';
 import { getStudentProfile } from '../services/accounts/index';
 import { type AuthedRequest, handle, requireUser, sendError } from './http';
 import { markAttendanceRoute } from './mark-attendance';

@@ -4,14 +4,19 @@ import type { AppDeps } from '../deps';
 import { jsonBody } from '../lib/json-limits';
 import { originOf } from '../lib/origin';
 import { ZRoomCodeInput } from '../../shared/schemas/room-code';
-import { getRoomCode } from '../services/room-code-display';
+import {
+  getRoomCode,
+  getGeofenceStatus,
+  startGeofenceSession,
+  stopGeofenceSession,
+  getStudentsForSession,
+  markAttendanceManually,
+  mapTiles,
+  markRemaining,
+} from '../services/attendance/index';
 import { parseInput } from '../lib/errors';
 import { approveUsers, pendingStudentsByDepartment, getTeacherProfile, listDepartments, rejectStudents, addStudentByTeacher } from '../services/accounts/index';
-import { getGeofenceStatus, startGeofenceSession, stopGeofenceSession } from '../services/geofence-sessions';
-import { getStudentsForSession, markAttendanceManually } from '../services/session-students';
 import { ZMarkRemainingInput, ZRejectInput, ZTeacherAddStudentInput } from '../../shared/schemas/class-tools';
-import { mapTiles } from '../services/map-tiles';
-import { markRemaining } from '../services/mark-remaining';
 import { type AuthedRequest, handle, requireUser } from './http';
 
 /** The teacher dashboard's documented /api calls; admins may use them too. */

@@ -25,7 +25,7 @@ import {
   deletionPreview,
   listDepartments,
 } from '../services/accounts/index';
-import { campusNetworksFor, setCampusNetworks } from '../services/campus-networks';
+import { campusNetworksFor, setCampusNetworks } from '../services/attendance/index';
 import { allowDuplicateFace, listDuplicateFaces } from '../services/faces/index';
 import { attendanceChartTotals, attendancePairsPage } from '../services/reports/attendance-pairs';
 import { pairDetail } from '../services/reports/attendance-detail';

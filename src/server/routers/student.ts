@@ -3,16 +3,13 @@ import { MAX_VIDEO_BYTES } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { ZMarkAttendanceInput, ZStudentPageInput } from '../../shared/schemas/attendance';
 import { DomainError } from '../lib/errors';
-import { markAttendance } from '../services/attendance-marking';
+import { markAttendance, getStudentAttendance, getOpenSessionForStudent, myLeaveRequests, requestLeave } from '../services/attendance/index';
 import { withAdmittedFaceCheck, verifyStudentVideo, issueChallenge } from '../services/faces/index';
 import { ZFaceUploadFields } from '../../shared/schemas/face-challenge';
 import { parseInput } from '../lib/errors';
-import { getStudentAttendance } from '../services/student-attendance';
-import { getOpenSessionForStudent } from '../services/student-open-session';
 import { getStudentProfile } from '../services/accounts/index';
 import { MAX_IMAGE_BYTES } from '../../shared/constants';
 import { ZLeaveRequestFields } from '../../shared/schemas/leave';
-import { myLeaveRequests, requestLeave } from '../services/leave-requests';
 import { roleProcedure, router } from '../trpc';
 
 const student = roleProcedure('student');

@@ -6,7 +6,7 @@ import type { FaceEngine } from '../../face/index';
 import { systemClock } from '../../lib/clock';
 import { listDepartments, createActiveUsersWithHash } from '../../services/accounts/index';
 import { enrollFacesOfUser } from '../../services/faces/index';
-import { startGeofenceSession } from '../../services/geofence-sessions';
+import { startGeofenceSession } from '../../services/attendance/index';
 import { DEPARTMENTS } from '../../../shared/constants';
 import { type ClassTally, type Room, type StudentMark, writeFacePresence, writePastClass } from './class-history';
 import type { PhotoSet } from './face-photos';

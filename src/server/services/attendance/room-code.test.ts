@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROOM_CODE_ALPHABET } from '../../shared/constants';
+import { ROOM_CODE_ALPHABET } from '../../../shared/constants';
 import { newRoomCodeSecret, roomCodeAgeMs, roomCodeOf, roomCodeSecondsLeft, roomCodeWindow } from './room-code';
 
 const SECRET = 'c2VjcmV0LW9mLWEtdGVzdC1zZXNzaW9uLTMyLWJ5dGVz';

@@ -1,7 +1,7 @@
-import { MSG } from '../../shared/messages';
-import type { AuthUser } from '../auth/authenticate';
-import type { AppDeps } from '../deps';
-import { DomainError } from '../lib/errors';
+import { MSG } from '../../../shared/messages';
+import type { AuthUser } from '../../auth/authenticate';
+import type { AppDeps } from '../../deps';
+import { DomainError } from '../../lib/errors';
 
 /** A session the caller may write marks into: their own, in their own department (an admin's: any). */
 export async function markableSession(deps: Pick<AppDeps, 'db'>, teacher: AuthUser, sessionId: number) {

@@ -1,5 +1,5 @@
-import type { AuthUser } from '../auth/authenticate';
-import type { AppDeps } from '../deps';
+import type { AuthUser } from '../../auth/authenticate';
+import type { AppDeps } from '../../deps';
 
 type Deps = Pick<AppDeps, 'db' | 'sessions' | 'clock'>;
 

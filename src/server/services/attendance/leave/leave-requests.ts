@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { MSG } from '../../shared/messages';
-import type { TLeaveRequestFields } from '../../shared/schemas/leave';
-import type { AuthUser } from '../auth/authenticate';
-import type { AppDeps } from '../deps';
-import { DomainError } from '../lib/errors';
-import { normalizeFaceImages, removeStoredImages, storeFaceImages, type UploadedFile } from './faces/index';
+import { MSG } from '../../../../shared/messages';
+import type { TLeaveRequestFields } from '../../../../shared/schemas/leave';
+import type { AuthUser } from '../../../auth/authenticate';
+import type { AppDeps } from '../../../deps';
+import { DomainError } from '../../../lib/errors';
+import { normalizeFaceImages, removeStoredImages, storeFaceImages, type UploadedFile } from '../../faces/index';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>;
 

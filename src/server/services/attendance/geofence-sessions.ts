@@ -1,14 +1,14 @@
-import { DEFAULT_LATE_AFTER_MINUTES } from '../../shared/attendance-status';
-import { MSG } from '../../shared/messages';
-import type { TStartGeofenceInput } from '../../shared/schemas/attendance';
-import type { AuthUser } from '../auth/authenticate';
-import type { DB } from '../db/connect';
-import type { AppDeps } from '../deps';
-import { DomainError } from '../lib/errors';
-import { isUniqueViolation } from '../db/errors';
+import { DEFAULT_LATE_AFTER_MINUTES } from '../../../shared/attendance-status';
+import { MSG } from '../../../shared/messages';
+import type { TStartGeofenceInput } from '../../../shared/schemas/attendance';
+import type { AuthUser } from '../../auth/authenticate';
+import type { DB } from '../../db/connect';
+import type { AppDeps } from '../../deps';
+import { DomainError } from '../../lib/errors';
+import { isUniqueViolation } from '../../db/errors';
 import { newRoomCodeSecret } from './room-code';
-import { finalizeSession } from './session-expiry';
-import { countUnmarked } from './unmarked-students';
+import { finalizeSession } from './session-end/session-expiry';
+import { countUnmarked } from './session-end/unmarked-students';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'sessions'>;
 

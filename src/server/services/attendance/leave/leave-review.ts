@@ -1,7 +1,7 @@
-import { MSG } from '../../shared/messages';
-import type { AuthUser } from '../auth/authenticate';
-import type { AppDeps } from '../deps';
-import { DomainError } from '../lib/errors';
+import { MSG } from '../../../../shared/messages';
+import type { AuthUser } from '../../../auth/authenticate';
+import type { AppDeps } from '../../../deps';
+import { DomainError } from '../../../lib/errors';
 import { excuseAbsences } from './leave-excusal';
 import { documentUrl } from './leave-requests';
 

@@ -1,6 +1,6 @@
-import { MARK_FLAG_CODES, type MarkFlag } from '../../../shared/mark-flags';
-import { MSG } from '../../../shared/messages';
-import type { DB } from '../../db/connect';
+import { MARK_FLAG_CODES, type MarkFlag } from '../../../../shared/mark-flags';
+import { MSG } from '../../../../shared/messages';
+import type { DB } from '../../../db/connect';
 import { flagBit, type FlagRefs, parseRefs } from './flag-bits';
 
 const M = MSG.markFlags;

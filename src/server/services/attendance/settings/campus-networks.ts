@@ -1,9 +1,9 @@
-import { formatCidr, parseCidr, unmappedAddress } from '../../shared/cidr';
-import { MSG } from '../../shared/messages';
-import { ZCampusNetworksInput } from '../../shared/schemas/campus-networks';
-import type { AppDeps } from '../deps';
-import { DomainError } from '../lib/errors';
-import { networkMatcher } from '../lib/networks';
+import { formatCidr, parseCidr, unmappedAddress } from '../../../../shared/cidr';
+import { MSG } from '../../../../shared/messages';
+import { ZCampusNetworksInput } from '../../../../shared/schemas/campus-networks';
+import type { AppDeps } from '../../../deps';
+import { DomainError } from '../../../lib/errors';
+import { networkMatcher } from '../../../lib/networks';
 import { readSetting, settingValue, writeSetting } from './app-settings';
 
 type Deps = Pick<AppDeps, 'db' | 'config'>;

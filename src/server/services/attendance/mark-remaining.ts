@@ -1,11 +1,11 @@
-import { MSG } from '../../shared/messages';
-import type { AuthUser } from '../auth/authenticate';
-import type { AppDeps } from '../deps';
-import { DomainError } from '../lib/errors';
+import { MSG } from '../../../shared/messages';
+import type { AuthUser } from '../../auth/authenticate';
+import type { AppDeps } from '../../deps';
+import { DomainError } from '../../lib/errors';
 import { lockSessionMarks } from './mark-flags/session-flags';
 import { markableSession } from './markable-session';
-import { absenceStatusOn, sessionDay } from './leave-excusal';
-import { unmarkedStudents } from './unmarked-students';
+import { absenceStatusOn, sessionDay } from './leave/leave-excusal';
+import { unmarkedStudents } from './session-end/unmarked-students';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'sessions'>;
 
