@@ -13,7 +13,7 @@ import { createHourlyAllowance } from './infra/hourly-allowance';
 import { createWindowAllowance } from './infra/window-allowance';
 import { type ChallengeSource, cryptoChallengeSource } from './infra/challenge-source';
 import { createFaceIndex } from './services/faces/index';
-import { createReportCache } from './services/reports/report-cache';
+import { createReportCache } from './services/reports/index';
 import { createSessionSweeper } from './services/attendance/index';
 import { MSG } from '../shared/messages';
 

@@ -11,7 +11,7 @@ import type { HourlyAllowance } from './infra/hourly-allowance';
 import type { WindowAllowance } from './infra/window-allowance';
 import type { ChallengeSource } from './infra/challenge-source';
 import type { FaceIndex } from './services/faces/search/index';
-import type { ReportCache } from './services/reports/report-cache';
+import type { ReportCache } from './services/reports/facts/index';
 import type { SessionSweeper } from './services/attendance/session-end/index';
 
 /** Everything a request may need, built once by main.ts (or a test) and passed down explicitly. */

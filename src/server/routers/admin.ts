@@ -27,9 +27,7 @@ import {
 } from '../services/accounts/index';
 import { campusNetworksFor, setCampusNetworks } from '../services/attendance/index';
 import { allowDuplicateFace, listDuplicateFaces } from '../services/faces/index';
-import { attendanceChartTotals, attendancePairsPage } from '../services/reports/attendance-pairs';
-import { pairDetail } from '../services/reports/attendance-detail';
-import { attendanceSummary } from '../services/reports/attendance-summary';
+import { attendanceChartTotals, attendancePairsPage, pairDetail, attendanceSummary } from '../services/reports/index';
 import { publicProcedure, roleProcedure, router } from '../trpc';
 
 const admin = roleProcedure('admin');

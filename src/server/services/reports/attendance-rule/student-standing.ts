@@ -1,7 +1,7 @@
-import { computeStanding } from '../../../shared/attendance-standing';
-import type { AttendanceStatus } from '../../../shared/attendance-status';
-import type { AuthUser } from '../../auth/authenticate';
-import type { AppDeps } from '../../deps';
+import { computeStanding } from '../../../../shared/attendance-standing';
+import type { AttendanceStatus } from '../../../../shared/attendance-status';
+import type { AuthUser } from '../../../auth/authenticate';
+import type { AppDeps } from '../../../deps';
 import { periodOf, ruleInForce } from './rule-settings';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;

@@ -1,6 +1,6 @@
-import { computeStanding, type Standing } from '../../../shared/attendance-standing';
-import type { AppDeps } from '../../deps';
-import { F_EXCUSED, F_LATE, F_PRESENT } from '../reports/attendance-facts';
+import { computeStanding, type Standing } from '../../../../shared/attendance-standing';
+import type { AppDeps } from '../../../deps';
+import { F_EXCUSED, F_LATE, F_PRESENT } from '../facts/attendance-facts';
 import type { AttendanceRule } from './rule-settings';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'reports'>;

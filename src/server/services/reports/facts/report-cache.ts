@@ -1,4 +1,4 @@
-import type { DB } from '../../db/connect';
+import type { DB } from '../../../db/connect';
 import { createFactsStore, type Facts } from './attendance-facts';
 
 /** A filter's counters over the facts (attendance-pairs.ts computes them); kept while the facts keep their version. */

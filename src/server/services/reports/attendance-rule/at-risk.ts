@@ -1,6 +1,6 @@
-import { AT_RISK_MARGIN, isAtRisk } from '../../../shared/attendance-standing';
-import type { AuthUser } from '../../auth/authenticate';
-import type { AppDeps } from '../../deps';
+import { AT_RISK_MARGIN, isAtRisk } from '../../../../shared/attendance-standing';
+import type { AuthUser } from '../../../auth/authenticate';
+import type { AppDeps } from '../../../deps';
 import { departmentStandings } from './department-standings';
 import { periodOf, ruleInForce } from './rule-settings';
 

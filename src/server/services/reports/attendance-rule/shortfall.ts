@@ -1,9 +1,9 @@
-import { isBelowRule } from '../../../shared/attendance-standing';
-import { fileStamp, formatKolkata } from '../../../shared/kolkata-time';
-import { MSG } from '../../../shared/messages';
-import type { TShortfallInput } from '../../../shared/schemas/attendance-rule';
-import type { AppDeps } from '../../deps';
-import { csvField } from '../reports/csv-field';
+import { isBelowRule } from '../../../../shared/attendance-standing';
+import { fileStamp, formatKolkata } from '../../../../shared/kolkata-time';
+import { MSG } from '../../../../shared/messages';
+import type { TShortfallInput } from '../../../../shared/schemas/attendance-rule';
+import type { AppDeps } from '../../../deps';
+import { csvField } from '../csv-field';
 import { departmentStandings } from './department-standings';
 import { periodOf, ruleInForce } from './rule-settings';
 
