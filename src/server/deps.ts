@@ -4,6 +4,7 @@ import type { TokenService } from './auth/tokens';
 import type { DB } from './db/connect';
 import type { AppConfig } from './env';
 import type { Clock } from './lib/clock';
+import type { Slots } from './lib/slots';
 import type { UrlSigner } from './lib/url-signer';
 import type { AttemptLog } from './infra/attempt-log';
 import type { LoginGuard } from './infra/login-guard';
@@ -42,4 +43,9 @@ export interface AppDeps {
   faceIndex: FaceIndex;
   /** The face challenge's randomness (issue 20): the OS's CSPRNG, or a test's own. */
   challengeSource: ChallengeSource;
+  /**
+   * Full image decodes at once (MAX_CONCURRENT_IMAGE_DECODES), registration's photo checks and this app's face engine
+   * together: one per app, so two apps in one process (tests start several) never wait on each other's uploads.
+   */
+  imageDecodes: Slots;
 }

@@ -33,7 +33,7 @@ export interface Progress {
 
 export class SeedRefused extends Error {}
 
-type Deps = Pick<AppDeps, 'db' | 'config' | 'urls' | 'sessions'>;
+type Deps = Pick<AppDeps, 'db' | 'config' | 'urls' | 'sessions' | 'imageDecodes'>;
 
 /** Classes written per transaction: short enough that a running server's writes wait at most a moment. */
 const CLASSES_PER_TRANSACTION = 10;

@@ -16,7 +16,7 @@ import {
   type UploadedFile,
 } from '../faces/index';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config' | 'face' | 'faceIndex' | 'faceChangeUploads'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config' | 'face' | 'faceIndex' | 'faceChangeUploads' | 'imageDecodes'>;
 
 /** The /update-user form is the user's own, or any user's for an admin (the SPEC's "public" page is not). */
 function assertMayEdit(caller: AuthUser, id: number) {
@@ -45,7 +45,7 @@ export async function updateProfile(deps: Deps, caller: AuthUser, id: number, fi
   const user = await deps.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
   if (!user) throw new DomainError('NOT_FOUND', MSG.admin.userNotFound);
   if (files.length && caller.role !== 'admin') await deps.faceChangeUploads.consume(String(caller.id));
-  const images = files.length ? await normalizeFaceImages(files) : [];
+  const images = files.length ? await normalizeFaceImages(deps, files) : [];
   const template = images.length ? await deps.face.enroll(images).catch(toDomainFaceError) : null;
 
   const newPaths = template ? await storeFaceImages(deps.config.uploadsDir, id, images, FACE_CHANGE_IMAGE_PREFIX) : [];

@@ -18,7 +18,7 @@ import { isEmailTaken } from './users';
 export async function registerUser(deps: AppDeps, fields: unknown, files: UploadedFile[], meta: { ip: string }): Promise<{ message: string }> {
   const input = parseInput(ZRegisterInput, fields);
   if (files.length !== FACE_IMAGES_REQUIRED) throw new DomainError('VALIDATION', MSG.validation.imagesRequired);
-  const images = await normalizeFaceImages(files);
+  const images = await normalizeFaceImages(deps, files);
   if (await isEmailTaken(deps, input.email)) throw new DomainError('CONFLICT', MSG.register.emailTaken);
   const department = await findDepartmentByName(deps, input.department_name);
   if (!department) throw new DomainError('VALIDATION', MSG.validation.department);

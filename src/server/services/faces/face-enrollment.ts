@@ -6,7 +6,7 @@ import { DomainError } from '../../lib/errors';
 import { toDomainFaceError } from './face-errors';
 import { normalizeFaceImages, removeFaceImages, storeFaceImages, type UploadedFile } from './images';
 
-type Deps = Pick<AppDeps, 'db' | 'face' | 'config' | 'clock'>;
+type Deps = Pick<AppDeps, 'db' | 'face' | 'config' | 'clock' | 'imageDecodes'>;
 
 /**
  * Enrolls the face of an existing user who has none (scripted accounts: the seed). The same checks as registration
@@ -17,7 +17,7 @@ export async function enrollFacesOfUser(deps: Deps, userId: number, files: Uploa
   if (files.length !== FACE_IMAGES_REQUIRED) throw new DomainError('VALIDATION', MSG.validation.imagesRequired);
   const existing = await deps.db.selectFrom('face_enrollments').select('id').where('user_id', '=', userId).executeTakeFirst();
   if (existing) throw new DomainError('CONFLICT', 'This user already has enrolled face images.');
-  const images = await normalizeFaceImages(files);
+  const images = await normalizeFaceImages(deps, files);
   const template = await deps.face.enroll(images).catch(toDomainFaceError);
   const now = deps.clock.now().toISOString();
   try {

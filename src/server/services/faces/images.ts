@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { DomainError } from '../../lib/errors';
-import { imageDecodes } from '../../lib/image-decodes';
+import type { AppDeps } from '../../deps';
 
 export interface UploadedFile {
   buffer: Buffer;
@@ -23,8 +23,9 @@ const FACE_IMAGE_TEXTS: ImageTexts = { tooLarge: MSG.register.imageTooLarge, too
 /**
  * Decodes every upload fully (a truncated or disguised file fails here) and re-encodes it as a clean JPEG:
  * EXIF (which may hold GPS) is stripped and orientation applied, so what is stored is only the face picture.
+ * Each decode waits for one of the app's image decode slots, which its face engine shares.
  */
-export async function normalizeFaceImages(files: UploadedFile[], texts: ImageTexts = FACE_IMAGE_TEXTS): Promise<Buffer[]> {
+export async function normalizeFaceImages(deps: Pick<AppDeps, 'imageDecodes'>, files: UploadedFile[], texts: ImageTexts = FACE_IMAGE_TEXTS): Promise<Buffer[]> {
   const out: Buffer[] = [];
   for (const [i, file] of files.entries()) {
     if (file.size > MAX_IMAGE_BYTES) throw new DomainError('VALIDATION', texts.tooLarge(i + 1));
@@ -34,7 +35,7 @@ export async function normalizeFaceImages(files: UploadedFile[], texts: ImageTex
       if (format !== 'jpeg' && format !== 'png') throw new Error(`unsupported ${format}`);
       if (width * height > MAX_IMAGE_PIXELS) throw new DomainError('VALIDATION', texts.tooManyPixels(i + 1));
       const img = sharp(file.buffer, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS });
-      out.push(await imageDecodes.run(() => img.rotate().flatten({ background: '#ffffff' }).jpeg({ quality: 90 }).toBuffer()));
+      out.push(await deps.imageDecodes.run(() => img.rotate().flatten({ background: '#ffffff' }).jpeg({ quality: 90 }).toBuffer()));
     } catch (err) {
       if (err instanceof DomainError) throw err;
       throw new DomainError('VALIDATION', texts.bad(i + 1));

@@ -17,9 +17,9 @@ const DOCUMENT_TEXTS = { tooLarge: () => MSG.leave.documentTooLarge, tooManyPixe
  * A student's leave request, pending until their department's teacher decides. The document (optional) is kept
  * beside the student's face photos, so deleting the account removes it with them.
  */
-export async function requestLeave(deps: Deps, student: AuthUser, fields: TLeaveRequestFields, document: UploadedFile | null) {
+export async function requestLeave(deps: Deps & Pick<AppDeps, 'imageDecodes'>, student: AuthUser, fields: TLeaveRequestFields, document: UploadedFile | null) {
   if (!student.department_id) throw new DomainError('VALIDATION', MSG.leave.noDepartment);
-  const image = document ? (await normalizeFaceImages([document], DOCUMENT_TEXTS))[0] : null;
+  const image = document ? (await normalizeFaceImages(deps, [document], DOCUMENT_TEXTS))[0] : null;
   const stored = image ? (await storeFaceImages(deps.config.uploadsDir, student.id, [image], 'leave-'))[0] : null;
   try {
     const row = await deps.db
