@@ -9,7 +9,7 @@ import type { AppDeps } from './deps';
 import { DomainError } from './lib/errors';
 import { CLIENT_DIST } from './lib/install-layout';
 import { trpcBodyLimits } from './lib/json-limits';
-import { tileSourceForPages } from './lib/tile-csp';
+import { tileSourceForPages } from './static/tile-csp';
 import { restApi } from './rest/index';
 import { appRouter } from './routers/_app';
 import { clientFiles } from './static/client-files';
