@@ -33,7 +33,7 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
     helmet({
       contentSecurityPolicy: {
         directives: {
-          // The session map's tiles come from the server the administrator set (services/map-tiles.ts).
+          // The session map's tiles come from the server the administrator set (services/attendance/settings/map-tiles.ts).
           'img-src': ["'self'", 'data:', 'blob:', (_req, res) => (res as express.Response).locals.tileSource ?? "'self'"],
           'media-src': ["'self'", 'blob:'],
           // The face page's live tracker runs tfjs on WebAssembly; this allows compiling wasm, not eval of scripts.

@@ -22,7 +22,7 @@ const MULTER_MESSAGES: Record<string, string> = {
   LIMIT_UNEXPECTED_FILE: MSG.validation.imagesRequired,
 };
 
-/** POST /api/login, POST /api/logout and POST /api/register: thin adapters over services/auth and services/registration. */
+/** POST /api/login, POST /api/logout and POST /api/register: thin adapters over services/accounts (auth.ts, registration.ts). */
 export function authRoutes(deps: AppDeps): Router {
   const r = Router();
   r.post(

@@ -36,7 +36,7 @@ export async function getEditableProfile(deps: Deps, caller: AuthUser, id: numbe
 /**
  * Updates the username and phone number at once. Three new images must all pass the face engine (one person, one
  * face each) before anything is written; then an admin's change replaces the enrollment at once, while anyone
- * else's becomes a request the department's teacher decides (services/face-changes.ts). Either way it is recorded.
+ * else's becomes a request the department's teacher decides (services/faces/face-changes.ts). Either way it is recorded.
  */
 export async function updateProfile(deps: Deps, caller: AuthUser, id: number, fields: unknown, files: UploadedFile[]) {
   assertMayEdit(caller, id);

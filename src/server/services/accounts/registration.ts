@@ -13,7 +13,7 @@ import { isEmailTaken } from './users';
 /**
  * Registers a student or teacher as pending approval. Every check runs before anything is written;
  * the user, its enrollments and its face template are then written in one transaction, which first makes sure the
- * face is not already enrolled for another account (duplicate-face-guard.ts; `meta.ip` goes into a refusal's record).
+ * face is not already enrolled for another account (faces/duplicate-face-guard.ts; `meta.ip` goes into a refusal's record).
  */
 export async function registerUser(deps: AppDeps, fields: unknown, files: UploadedFile[], meta: { ip: string }): Promise<{ message: string }> {
   const input = parseInput(ZRegisterInput, fields);

@@ -31,7 +31,7 @@ function countFrom(sorted: number[], t: number): number {
  * Every active student's standing (of one department, or all) over [from, to), by the same rules as
  * studentStanding: sessions of the student's department from the later of `from` and their activation; an open
  * session counts once the student has a mark in it. The marks are tallied in one pass over the admin reports' facts
- * (services/reports/attendance-facts.ts), not a GROUP BY: on SQLite a GROUP BY over a million records took about a
+ * (services/reports/facts/attendance-facts.ts), not a GROUP BY: on SQLite a GROUP BY over a million records took about a
  * second even from a covering index (docs/benchmarks.md), the pass over the facts a few milliseconds.
  */
 export async function departmentStandings(
