@@ -8,14 +8,14 @@ import { createContextFactory } from './context';
 import type { AppDeps } from './deps';
 import { DomainError } from './lib/errors';
 import { CLIENT_DIST } from './lib/install-layout';
-import { trpcBodyLimits } from './lib/json-limits';
+import { trpcBodyLimits } from './lib/http/json-limits';
 import { tileSourceForPages } from './static/tile-csp';
 import { restApi } from './rest/index';
 import { appRouter } from './routers/_app';
 import { clientFiles } from './static/client-files';
 import { humanModelRoutes } from './static/human-models';
 import { logger } from './lib/logger';
-import { requestLog } from './lib/request-log';
+import { requestLog } from './lib/http/request-log';
 
 export { CLIENT_DIST };
 

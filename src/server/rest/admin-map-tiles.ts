@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { ZMapTilesInput } from '../../shared/schemas/class-tools';
 import type { AppDeps } from '../deps';
 import { parseInput } from '../lib/errors';
-import { jsonBody } from '../lib/json-limits';
+import { jsonBody } from '../lib/http/json-limits';
 import { mapTilesForAdmin, setMapTiles } from '../services/attendance/index';
 import { type AuthedRequest, handle, requireUser } from './http';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ROLES } from '../../shared/constants';
 import { ZAdminCreateUser, ZAdminUpdateUser, ZDeleteConfirm, ZUserId } from '../../shared/schemas/admin';
 import type { AppDeps } from '../deps';
-import { jsonBody } from '../lib/json-limits';
+import { jsonBody } from '../lib/http/json-limits';
 import { parseInput } from '../lib/errors';
 import { createUserByAdmin, listUsers, updateUserByAdmin, deleteUserCascade, deletionPreview } from '../services/accounts/index';
 import { type AuthedRequest, handle, requireUser } from './http';

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { ZAttendanceRuleInput, ZShortfallInput, ZShortfallPageInput } from '../../shared/schemas/attendance-rule';
 import type { AppDeps } from '../deps';
 import { parseInput } from '../lib/errors';
-import { jsonBody } from '../lib/json-limits';
+import { jsonBody } from '../lib/http/json-limits';
 import { atRiskStudents, attendanceRuleForAdmin, setAttendanceRule, shortfallCsv, shortfallReport, studentStanding } from '../services/reports/index';
 import { type AuthedRequest, handle, requireUser } from './http';
 

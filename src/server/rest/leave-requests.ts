@@ -4,7 +4,7 @@ import { MAX_IMAGE_BYTES } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { ZDecideLeaveInput, ZLeaveRequestFields } from '../../shared/schemas/leave';
 import type { AppDeps } from '../deps';
-import { jsonBody } from '../lib/json-limits';
+import { jsonBody } from '../lib/http/json-limits';
 import { DomainError, parseInput } from '../lib/errors';
 import { decideLeaveRequest, pendingLeaveRequests, myLeaveRequests, requestLeave, resolveLeaveDocument } from '../services/attendance/index';
 import { type AuthedRequest, handle, requireUser, sendError } from './http';

@@ -5,7 +5,7 @@ import { MSG } from '../../shared/messages';
 import { ZStudentPageInput } from '../../shared/schemas/attendance';
 import type { AppDeps } from '../deps';
 import { DomainError, parseInput } from '../lib/errors';
-import { ServerTiming } from '../lib/server-timing';
+import { ServerTiming } from '../lib/http/server-timing';
 import { withAdmittedFaceCheck, type FaceUpload, verifyStudentVideo, issueChallenge } from '../services/faces/index';
 import { ZFaceUploadFields } from '../../shared/schemas/face-challenge';
 import { getStudentAttendance } from '../services/attendance/index';

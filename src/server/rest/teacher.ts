@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { ZApproveInput, ZManualMarkInput, ZSessionStudentsInput, ZStartGeofenceInput } from '../../shared/schemas/attendance';
 import type { AppDeps } from '../deps';
-import { jsonBody } from '../lib/json-limits';
-import { originOf } from '../lib/origin';
+import { jsonBody } from '../lib/http/json-limits';
+import { originOf } from '../lib/http/origin';
 import { ZRoomCodeInput } from '../../shared/schemas/room-code';
 import {
   getRoomCode,

@@ -6,7 +6,7 @@ import type { TMarkAttendanceInput } from '../../../shared/schemas/attendance';
 import type { AuthUser } from '../../auth/authenticate';
 import type { AppDeps } from '../../deps';
 import { isUniqueViolation } from '../../db/errors';
-import type { Caller } from '../../lib/caller';
+import type { Caller } from '../../lib/http/caller';
 import { DomainError } from '../../lib/errors';
 import { haversineMeters } from '../../lib/geo';
 import { campusNetworksSet, campusStanding } from './settings/campus-networks';

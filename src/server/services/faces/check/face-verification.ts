@@ -3,7 +3,7 @@ import type { AuthUser } from '../../../auth/authenticate';
 import type { AppDeps } from '../../../deps';
 import { deserializeDescriptor, FaceInputError, type FaceTemplate, refuseOversizedFrames } from '../../../face/index';
 import { DomainError } from '../../../lib/errors';
-import { NO_TIMING, type ServerTiming } from '../../../lib/server-timing';
+import { NO_TIMING, type ServerTiming } from '../../../lib/http/server-timing';
 import { toDomainFaceError } from '../face-errors';
 import { faceInputMessage, verdictMessage } from '../face-messages';
 import type { TFaceUploadFields } from '../../../../shared/schemas/face-challenge';

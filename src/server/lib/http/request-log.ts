@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
-import { logger } from './logger';
+import { logger } from '../logger';
 
 /** An incoming X-Request-Id is kept when it looks like an id (a proxy's, for tracing across both logs); else ours. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
