@@ -5,7 +5,7 @@ import { migrateToLatest } from '../src/server/db/migrate';
 import { loadConfig } from '../src/server/env';
 import { systemClock } from '../src/server/lib/clock';
 import { DomainError } from '../src/server/lib/errors';
-import { createActiveUser } from '../src/server/services/users';
+import { createActiveUser } from '../src/server/services/accounts/index';
 import { usageOf } from '../src/server/lib/install-layout';
 
 const USAGE = usageOf('create-user', '--role admin|teacher|student --email E --password P [--username U] [--department NAME]');

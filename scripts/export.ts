@@ -8,9 +8,8 @@ import { connectDatabase } from '../src/server/db/connect';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { loadConfig } from '../src/server/env';
 import { DomainError, parseInput } from '../src/server/lib/errors';
-import { resolveDepartment } from '../src/server/services/admin-users';
-import { filteredRecords } from '../src/server/services/reports/attendance-filter';
-import { detailCsvStream } from '../src/server/services/reports/detail-csv';
+import { resolveDepartment } from '../src/server/services/accounts/index';
+import { filteredRecords, detailCsvStream } from '../src/server/services/reports/index';
 import { usageOf } from '../src/server/lib/install-layout';
 
 const USAGE = usageOf(

@@ -3,7 +3,7 @@ import { loadConfig } from '../src/server/env';
 import { ZodError } from 'zod';
 import { parseChallengeSteps, type ChallengeStep } from '../src/shared/face-challenge';
 import { createFaceEngine, FaceInputError, type FaceEngine, type FaceVerdict } from '../src/server/face/index';
-import { faceInputMessage, verdictMessage } from '../src/server/services/face-messages';
+import { faceInputMessage, verdictMessage } from '../src/server/services/faces/index';
 
 /** A refusal of the command line itself (arguments, unreadable files): exit 2 like a refused upload. */
 class UsageError extends Error {}

@@ -6,12 +6,14 @@ import { loadOrCreateSecret } from '../src/server/auth/tokens';
 import { connectDatabase } from '../src/server/db/connect';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { loadConfig } from '../src/server/env';
+import { MAX_CONCURRENT_IMAGE_DECODES } from '../src/server/face/config';
 import { systemClock } from '../src/server/lib/clock';
+import { Slots } from '../src/server/lib/slots';
 import { DomainError } from '../src/server/lib/errors';
 import { terminalProgress } from '../src/server/ops/progress-bar';
 import { findPhotoSets } from '../src/server/ops/seed/face-photos';
 import { SeedRefused, seedDemo } from '../src/server/ops/seed/seed-demo';
-import { createSessionSweeper } from '../src/server/services/session-expiry';
+import { createSessionSweeper } from '../src/server/services/attendance/index';
 import { usageOf } from '../src/server/lib/install-layout';
 
 const USAGE = usageOf(
@@ -66,9 +68,10 @@ try {
     await sql`pragma wal_autocheckpoint = 16384`.execute(db);
   }
   const urls = createUrlSigner(loadOrCreateSecret(config.dataDir, config.jwtSecret));
-  const startFaceEngine = async () => (await import('../src/server/face/index')).createFaceEngine(config.face);
+  const imageDecodes = new Slots(MAX_CONCURRENT_IMAGE_DECODES);
+  const startFaceEngine = async () => (await import('../src/server/face/index')).createFaceEngine(config.face, {}, imageDecodes);
   const r = await seedDemo(
-    { db, config, urls, sessions: createSessionSweeper({ db, clock: systemClock }) },
+    { db, config, urls, sessions: createSessionSweeper({ db, clock: systemClock }), imageDecodes },
     { ...opts, photoSets, startFaceEngine },
     terminalProgress(),
   );

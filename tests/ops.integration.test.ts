@@ -5,7 +5,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../src/server/db/connect';
-import { createSessionSweeper } from '../src/server/services/session-expiry';
+import { createSessionSweeper } from '../src/server/services/attendance/index';
 import { backupUnderWrites } from '../scripts/harness/backup-under-writes';
 import { runScript, startServerOn } from '../scripts/harness/server-process';
 import { fixture, hasFixtures } from './helpers/fixtures';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { connectDatabase } from '../../src/server/db/connect';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { systemClock } from '../../src/server/lib/clock';
-import { createActiveUser } from '../../src/server/services/users';
+import { createActiveUser } from '../../src/server/services/accounts/index';
 import { seedAdminScale } from './support/seed-admin';
 import { startServerOn } from '../harness/server-process';
 

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { createApp } from '../../src/server/app';
 import { buildDeps } from '../../src/server/bootstrap';
 import { loadConfig } from '../../src/server/env';
-import { createActiveUser, createActiveUsersWithHash } from '../../src/server/services/users';
+import { createActiveUser, createActiveUsersWithHash } from '../../src/server/services/accounts/index';
 import { seedAttendance } from './support/seed-attendance';
 import { startServerOn } from '../harness/server-process';
 import { burstFaceVerifications } from './support/face-burst';

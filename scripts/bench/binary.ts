@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { connectDatabase } from '../../src/server/db/connect';
 import { systemClock } from '../../src/server/lib/clock';
-import { createActiveUser } from '../../src/server/services/users';
+import { createActiveUser } from '../../src/server/services/accounts/index';
 import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../tests/helpers/fixtures';
 
 /**

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createApp } from '../../src/server/app';
 import { buildDeps } from '../../src/server/bootstrap';
 import { loadConfig } from '../../src/server/env';
-import { createActiveUser } from '../../src/server/services/users';
+import { createActiveUser } from '../../src/server/services/accounts/index';
 import { fixedChallengeSource } from '../../src/server/infra/challenge-source';
 import { burstFaceVerifications } from './support/face-burst';
 

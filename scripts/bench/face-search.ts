@@ -7,8 +7,7 @@ import { migrateToLatest } from '../../src/server/db/migrate';
 import { loadConfig } from '../../src/server/env';
 import { seededRandom } from '../../src/server/ops/seed/plan';
 import { serializeDescriptor } from '../../src/server/face/index';
-import { createFaceIndex } from '../../src/server/services/face-index';
-import { findEnrolledFace, identityThreshold } from '../../src/server/services/face-search';
+import { createFaceIndex, findEnrolledFace, identityThreshold } from '../../src/server/services/faces/index';
 
 /**
  * `npm run bench:face-search`: issue 18's "a search over 10,000 enrolled students in under 50 ms". Seeds 10,000 face

@@ -8,7 +8,7 @@ import { STORAGE_KEYS } from '../../src/shared/constants';
 import { connectDatabase } from '../../src/server/db/connect';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { systemClock } from '../../src/server/lib/clock';
-import { createActiveUser } from '../../src/server/services/users';
+import { createActiveUser } from '../../src/server/services/accounts/index';
 import { startServerOn } from '../harness/server-process';
 
 /**

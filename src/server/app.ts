@@ -8,14 +8,14 @@ import { createContextFactory } from './context';
 import type { AppDeps } from './deps';
 import { DomainError } from './lib/errors';
 import { CLIENT_DIST } from './lib/install-layout';
-import { trpcBodyLimits } from './lib/json-limits';
-import { tileSourceForPages } from './lib/tile-csp';
+import { trpcBodyLimits } from './lib/http/json-limits';
+import { tileSourceForPages } from './static/tile-csp';
 import { restApi } from './rest/index';
 import { appRouter } from './routers/_app';
 import { clientFiles } from './static/client-files';
 import { humanModelRoutes } from './static/human-models';
 import { logger } from './lib/logger';
-import { requestLog } from './lib/request-log';
+import { requestLog } from './lib/http/request-log';
 
 export { CLIENT_DIST };
 
@@ -33,7 +33,7 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
     helmet({
       contentSecurityPolicy: {
         directives: {
-          // The session map's tiles come from the server the administrator set (services/map-tiles.ts).
+          // The session map's tiles come from the server the administrator set (services/attendance/settings/map-tiles.ts).
           'img-src': ["'self'", 'data:', 'blob:', (_req, res) => (res as express.Response).locals.tileSource ?? "'self'"],
           'media-src': ["'self'", 'blob:'],
           // The face page's live tracker runs tfjs on WebAssembly; this allows compiling wasm, not eval of scripts.

@@ -4,17 +4,18 @@ import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import type { AppDeps } from './deps';
 import type { AppConfig } from './env';
-import { createFaceEngine, type FaceEngine, lazyFaceEngine } from './face/index';
+import { createFaceEngine, type FaceEngine, lazyFaceEngine, MAX_CONCURRENT_IMAGE_DECODES } from './face/index';
 import { createUrlSigner } from './lib/url-signer';
 import { type Clock, systemClock } from './lib/clock';
+import { Slots } from './lib/slots';
 import { createAttemptLog } from './infra/attempt-log';
 import { createLoginGuard } from './infra/login-guard';
 import { createHourlyAllowance } from './infra/hourly-allowance';
 import { createWindowAllowance } from './infra/window-allowance';
 import { type ChallengeSource, cryptoChallengeSource } from './infra/challenge-source';
-import { createFaceIndex } from './services/face-index';
-import { createReportCache } from './services/reports/report-cache';
-import { createSessionSweeper } from './services/session-expiry';
+import { createFaceIndex } from './services/faces/index';
+import { createReportCache } from './services/reports/index';
+import { createSessionSweeper } from './services/attendance/index';
 import { MSG } from '../shared/messages';
 
 /** A visitor may send this many contact messages an hour from one address: enough for people, not for a flood. */
@@ -34,7 +35,8 @@ export async function buildDeps(
   const db = connectDatabase(config.database, { poolSize: config.databasePoolSize });
   await migrateToLatest(db);
   const secret = loadOrCreateSecret(config.dataDir, config.jwtSecret);
-  const startFace = () => createFaceEngine(config.face);
+  const imageDecodes = new Slots(MAX_CONCURRENT_IMAGE_DECODES);
+  const startFace = () => createFaceEngine(config.face, {}, imageDecodes);
   const face = opts.face ?? (opts.lazyFace ? lazyFaceEngine(startFace) : await startFace());
   return {
     db,
@@ -66,5 +68,6 @@ export async function buildDeps(
     reports: createReportCache(db),
     faceIndex: createFaceIndex(),
     challengeSource: opts.challengeSource ?? cryptoChallengeSource,
+    imageDecodes,
   };
 }

@@ -1,10 +1,10 @@
 import type { CreateExpressContextOptions } from '@trpc/server/adapters/express';
 import { authenticate, type AuthUser } from './auth/authenticate';
 import type { AppDeps } from './deps';
-import { type CookieJar, parseCookies } from './lib/cookies';
-import { originOf } from './lib/origin';
-import { userAgentOf } from './lib/user-agent';
-import { noteUserId } from './lib/request-log';
+import { type CookieJar, parseCookies } from './lib/http/cookies';
+import { originOf } from './lib/http/origin';
+import { userAgentOf } from './lib/http/user-agent';
+import { noteUserId } from './lib/http/request-log';
 
 /** What the procedures may know of the HTTP exchange: the caller and the request's cookies, and a way to set one. */
 export interface CallerContext {
@@ -14,7 +14,7 @@ export interface CallerContext {
   cookies: CookieJar;
   /** Whether the request came over https (behind a proxy: as TRUST_PROXY lets Express read it). */
   secure: boolean;
-  /** Protocol and host the caller reached us at (lib/origin.ts), for links handed out such as the room code's. */
+  /** Protocol and host the caller reached us at (lib/http/origin.ts), for links handed out such as the room code's. */
   origin: string;
   /** Adds a Set-Cookie header (cookie.serialize's output) to the answer. */
   setCookie(header: string): void;

@@ -4,15 +4,16 @@ import type { TokenService } from './auth/tokens';
 import type { DB } from './db/connect';
 import type { AppConfig } from './env';
 import type { Clock } from './lib/clock';
+import type { Slots } from './lib/slots';
 import type { UrlSigner } from './lib/url-signer';
 import type { AttemptLog } from './infra/attempt-log';
 import type { LoginGuard } from './infra/login-guard';
 import type { HourlyAllowance } from './infra/hourly-allowance';
 import type { WindowAllowance } from './infra/window-allowance';
 import type { ChallengeSource } from './infra/challenge-source';
-import type { FaceIndex } from './services/face-index';
-import type { ReportCache } from './services/reports/report-cache';
-import type { SessionSweeper } from './services/session-expiry';
+import type { FaceIndex } from './services/faces/search/index';
+import type { ReportCache } from './services/reports/facts/index';
+import type { SessionSweeper } from './services/attendance/session-end/index';
 
 /** Everything a request may need, built once by main.ts (or a test) and passed down explicitly. */
 export interface AppDeps {
@@ -42,4 +43,9 @@ export interface AppDeps {
   faceIndex: FaceIndex;
   /** The face challenge's randomness (issue 20): the OS's CSPRNG, or a test's own. */
   challengeSource: ChallengeSource;
+  /**
+   * Full image decodes at once (MAX_CONCURRENT_IMAGE_DECODES), registration's photo checks and this app's face engine
+   * together: one per app, so two apps in one process (tests start several) never wait on each other's uploads.
+   */
+  imageDecodes: Slots;
 }

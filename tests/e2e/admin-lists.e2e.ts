@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../src/client/lib/format';
-import { flagBit } from '../../src/server/services/mark-flags/flag-bits';
+import { flagBit } from '../../src/server/services/attendance/index';
 import { MSG } from '../../src/shared/messages';
 import { insertSession } from '../helpers/sessions';
 import { createTestUser } from '../helpers/test-server';

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { decodeImage, decodeVideo } from '../../../src/server/face/decoding/index';
 import { euclidean, meanDescriptor } from '../../../src/server/face/analysis/index';
+import { Slots } from '../../../src/server/lib/slots';
 import { describeChip, describeFace, loadModels, readFrames, warmUp } from '../../../src/server/face/scheduling/worker/index';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helpers/fixtures';
 import { buildSplice, SPLICES } from '../../../tests/helpers/splice-clips';
@@ -25,7 +26,7 @@ const means = {} as Record<Who, Float32Array>;
 for (const who of Object.keys(ENROLL) as Who[]) {
   const ds: Float32Array[] = [];
   for (const f of ENROLL[who]) {
-    const img = await decodeImage(fs.readFileSync(fixture('clips', `enroll_${who}_${f}.jpg`)), 1);
+    const img = await decodeImage(fs.readFileSync(fixture('clips', `enroll_${who}_${f}.jpg`)), 1, new Slots(1));
     ds.push(Float32Array.from((await describeFace(m, img.rgb, img.width, img.height, false)).descriptor!));
   }
   means[who] = meanDescriptor(ds);

@@ -7,7 +7,7 @@ import { connectDatabase } from '../../../src/server/db/connect';
 import { loadConfig } from '../../../src/server/env';
 import { systemClock } from '../../../src/server/lib/clock';
 import { createFaceEngine } from '../../../src/server/face/index';
-import { createActiveUser } from '../../../src/server/services/users';
+import { createActiveUser } from '../../../src/server/services/accounts/index';
 import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../tests/helpers/fixtures';
 
 const root = path.resolve(import.meta.dirname, '../../..');

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson } from '../../../tests/helpers/http';
 import { createTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
-import { storeFaceImages } from '../services/images';
+import { storeFaceImages } from '../services/faces/index';
 import { connectDatabase } from './connect';
 
 const mode = (p: string) => fs.statSync(p).mode & 0o777;

@@ -95,7 +95,7 @@ export interface AttendanceRecordsTable {
   accuracy_m: number | null;
   /** The browser's own random id (localStorage); null on manual and automatic marks. */
   device_id: ColumnType<string | null, string | null | undefined, string | null>;
-  /** One bit per MarkFlagCode (services/mark-flags/flag-bits.ts); 0 on a clean, manual or automatic mark. */
+  /** One bit per MarkFlagCode (services/attendance/mark-flags/flag-bits.ts); 0 on a clean, manual or automatic mark. */
   mark_flags: ColumnType<number, number | undefined, number>;
   /** JSON of the flags' details (the other students' ids, counts) the texts are made of; null without flags. */
   mark_flag_refs: ColumnType<string | null, string | null | undefined, string | null>;
@@ -196,7 +196,7 @@ export interface FaceChecksInFlightTable {
   expires_at: string;
 }
 
-/** An administrator's setting (services/app-settings.ts): one row per key, the value as JSON text. */
+/** An administrator's setting (services/attendance/settings/app-settings.ts): one row per key, the value as JSON text. */
 export interface AppSettingsTable {
   key: string;
   value: string;

@@ -3,6 +3,11 @@ import os from 'node:os';
 /** Upload bounds are MAX_VIDEO_BYTES and MAX_VIDEO_SECONDS of src/shared/constants; a recording is about 3 s. */
 export const VIDEO_MIN_SECONDS = 1;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/**
+ * Full image decodes at once in one app, registration and face engine together (deps.imageDecodes): a 25-megapixel
+ * image takes ~75 MB while decoded, so a burst of uploads waits instead of multiplying that.
+ */
+export const MAX_CONCURRENT_IMAGE_DECODES = 2;
 /** Frames are scaled down to fit this box: the mesh reads a 192-px face crop, more pixels only cost time. */
 export const FRAME_MAX_WIDTH = 640;
 export const FRAME_MAX_HEIGHT = 480;

@@ -1,4 +1,4 @@
-/** Why an upload cannot be judged; the words are chosen by the caller (services/face-messages.ts), never here. */
+/** Why an upload cannot be judged; the words are chosen by the caller (services/faces/face-messages.ts), never here. */
 export type FaceInputCode =
   | 'video_empty'
   | 'video_too_large'

@@ -7,7 +7,7 @@ export interface LoginGuard {
   /**
    * Counts one attempt for this email from this source BEFORE the password is checked, so a burst gets no more
    * guesses than the limit; throws TOO_MANY_REQUESTS while the pair has to wait. The source is the caller's address,
-   * or `deviceSource(id)` for a browser holding a device cookie for this email (services/auth.ts).
+   * or `deviceSource(id)` for a browser holding a device cookie for this email (services/accounts/auth.ts).
    */
   reserve(email: string, source: string): Promise<void>;
   /** The password was right: the pair's count is released. */

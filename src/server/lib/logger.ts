@@ -7,7 +7,7 @@ const ZLogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 's
 /**
  * The server's one logger: JSON lines written synchronously to stdout (pino.destination(1); no transport, whose worker
  * threads load files that do not survive bundling into the single executable). Level from LOG_LEVEL (default info).
- * Request logs carry no header, body or query string (lib/request-log.ts); `redact` is the guard should one slip in.
+ * Request logs carry no header, body or query string (lib/http/request-log.ts); `redact` is the guard should one slip in.
  */
 const options = (): pino.LoggerOptions => ({
   level: ZLogLevel.catch('info').parse(process.env.LOG_LEVEL),

@@ -6,7 +6,7 @@ import { MSG } from '../../shared/messages';
 import { ZUserId } from '../../shared/schemas/admin';
 import type { AppDeps } from '../deps';
 import { DomainError, parseInput } from '../lib/errors';
-import { getEditableProfile, updateProfile } from '../services/account-update';
+import { getEditableProfile, updateProfile } from '../services/accounts/index';
 import { type AuthedRequest, handle, requireUser, sendError } from './http';
 
 const upload = multer({

@@ -1,10 +1,10 @@
 import { Router } from 'express';
 import { ZCampusNetworksInput } from '../../shared/schemas/campus-networks';
 import type { AppDeps } from '../deps';
-import { callerOf } from '../lib/caller';
+import { callerOf } from '../lib/http/caller';
 import { parseInput } from '../lib/errors';
-import { jsonBody } from '../lib/json-limits';
-import { campusNetworksFor, setCampusNetworks } from '../services/campus-networks';
+import { jsonBody } from '../lib/http/json-limits';
+import { campusNetworksFor, setCampusNetworks } from '../services/attendance/index';
 import { type AuthedRequest, handle, requireUser } from './http';
 
 /** The campus networks (issue 19): `{ networks, source, your_address }` on GET, the whole list replaced by PUT. */

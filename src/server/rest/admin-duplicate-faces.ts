@@ -2,9 +2,9 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { ZDuplicateFacesPage, ZUserId } from '../../shared/schemas/admin';
 import type { AppDeps } from '../deps';
-import { jsonBody } from '../lib/json-limits';
+import { jsonBody } from '../lib/http/json-limits';
 import { parseInput } from '../lib/errors';
-import { allowDuplicateFace, listDuplicateFaces } from '../services/duplicate-faces';
+import { allowDuplicateFace, listDuplicateFaces } from '../services/faces/index';
 import { type AuthedRequest, handle, requireUser } from './http';
 
 /** The refused duplicate faces (GET, paged) and the admin's leave for one registration (POST .../:id/allow). */

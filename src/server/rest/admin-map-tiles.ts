@@ -2,8 +2,8 @@ import { Router } from 'express';
 import { ZMapTilesInput } from '../../shared/schemas/class-tools';
 import type { AppDeps } from '../deps';
 import { parseInput } from '../lib/errors';
-import { jsonBody } from '../lib/json-limits';
-import { mapTilesForAdmin, setMapTiles } from '../services/map-tiles';
+import { jsonBody } from '../lib/http/json-limits';
+import { mapTilesForAdmin, setMapTiles } from '../services/attendance/index';
 import { type AuthedRequest, handle, requireUser } from './http';
 
 /** The session map's tile server (issue 22): `{ url_template, default_url, updated_at, updated_by }`; PUT null for no map. */

@@ -3,11 +3,16 @@ import { type Response, Router } from 'express';
 import { ZAttendanceDetailsInput, ZAttendanceFilter, ZPairInput } from '../../shared/schemas/admin';
 import type { AppDeps } from '../deps';
 import { parseInput } from '../lib/errors';
-import { pairDetail } from '../services/reports/attendance-detail';
-import { attendanceChartTotals, attendancePairsPage } from '../services/reports/attendance-pairs';
-import { attendanceSummary } from '../services/reports/attendance-summary';
-import { detailCsvStream, detailFileName, summaryFileName } from '../services/reports/detail-csv';
-import { summaryCsv } from '../services/reports/summary-csv';
+import {
+  pairDetail,
+  attendanceChartTotals,
+  attendancePairsPage,
+  attendanceSummary,
+  detailCsvStream,
+  detailFileName,
+  summaryFileName,
+  summaryCsv,
+} from '../services/reports/index';
 import { handle, requireUser } from './http';
 
 function csvHeaders(res: Response, fileName: string) {

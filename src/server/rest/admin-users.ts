@@ -3,10 +3,9 @@ import { z } from 'zod';
 import { ROLES } from '../../shared/constants';
 import { ZAdminCreateUser, ZAdminUpdateUser, ZDeleteConfirm, ZUserId } from '../../shared/schemas/admin';
 import type { AppDeps } from '../deps';
-import { jsonBody } from '../lib/json-limits';
+import { jsonBody } from '../lib/http/json-limits';
 import { parseInput } from '../lib/errors';
-import { createUserByAdmin, listUsers, updateUserByAdmin } from '../services/admin-users';
-import { deleteUserCascade, deletionPreview } from '../services/admin-user-deletion';
+import { createUserByAdmin, listUsers, updateUserByAdmin, deleteUserCascade, deletionPreview } from '../services/accounts/index';
 import { type AuthedRequest, handle, requireUser } from './http';
 
 const ZRoleQuery = z.object({ role: z.enum(ROLES).optional() });

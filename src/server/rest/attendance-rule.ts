@@ -2,11 +2,8 @@ import { Router } from 'express';
 import { ZAttendanceRuleInput, ZShortfallInput, ZShortfallPageInput } from '../../shared/schemas/attendance-rule';
 import type { AppDeps } from '../deps';
 import { parseInput } from '../lib/errors';
-import { jsonBody } from '../lib/json-limits';
-import { atRiskStudents } from '../services/attendance-rule/at-risk';
-import { attendanceRuleForAdmin, setAttendanceRule } from '../services/attendance-rule/rule-settings';
-import { shortfallCsv, shortfallReport } from '../services/attendance-rule/shortfall';
-import { studentStanding } from '../services/attendance-rule/student-standing';
+import { jsonBody } from '../lib/http/json-limits';
+import { atRiskStudents, attendanceRuleForAdmin, setAttendanceRule, shortfallCsv, shortfallReport, studentStanding } from '../services/reports/index';
 import { type AuthedRequest, handle, requireUser } from './http';
 
 const user = (req: unknown) => (req as AuthedRequest).user;

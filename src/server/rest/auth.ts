@@ -5,11 +5,10 @@ import { MSG } from '../../shared/messages';
 import { ZLoginInput } from '../../shared/schemas/auth';
 import { DEVICE_COOKIE } from '../auth/device-cookie';
 import type { AppDeps } from '../deps';
-import { deviceCookieHeader, parseCookies } from '../lib/cookies';
-import { jsonBody } from '../lib/json-limits';
+import { deviceCookieHeader, parseCookies } from '../lib/http/cookies';
+import { jsonBody } from '../lib/http/json-limits';
 import { DomainError, parseInput } from '../lib/errors';
-import { login, logout } from '../services/auth';
-import { registerUser } from '../services/registration';
+import { login, logout, registerUser } from '../services/accounts/index';
 import { type AuthedRequest, handle, requireUser, sendError } from './http';
 
 const upload = multer({
@@ -23,7 +22,7 @@ const MULTER_MESSAGES: Record<string, string> = {
   LIMIT_UNEXPECTED_FILE: MSG.validation.imagesRequired,
 };
 
-/** POST /api/login, POST /api/logout and POST /api/register: thin adapters over services/auth and services/registration. */
+/** POST /api/login, POST /api/logout and POST /api/register: thin adapters over services/accounts (auth.ts, registration.ts). */
 export function authRoutes(deps: AppDeps): Router {
   const r = Router();
   r.post(

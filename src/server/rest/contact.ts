@@ -3,7 +3,7 @@ import { ZContactInboxInput } from '../../shared/schemas/admin';
 import { ZContactMessageInput } from '../../shared/schemas/contact';
 import type { AppDeps } from '../deps';
 import { parseInput } from '../lib/errors';
-import { listContactMessages, saveContactMessage } from '../services/contact-messages';
+import { listContactMessages, saveContactMessage } from '../services/accounts/index';
 import { handle, requireUser } from './http';
 
 /** POST /api/contact (public contact form, stored) and GET /api/admin/contact_messages (admins read them). */

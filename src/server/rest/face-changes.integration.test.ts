@@ -6,7 +6,7 @@ import { MSG } from '../../shared/messages';
 import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../tests/helpers/fixtures';
 import { getJson, trpcClient } from '../../../tests/helpers/http';
 import { signInTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
-import { enrollFacesOfUser } from '../services/face-enrollment';
+import { enrollFacesOfUser } from '../services/faces/index';
 import type { AppRouter } from '../routers/_app';
 
 /** The REST twins answer what the tRPC procedures do: their answers are typed from the router's outputs. */

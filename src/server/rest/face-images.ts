@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { AppDeps } from '../deps';
-import { resolveSignedChangeImage, resolveSignedImage } from '../services/face-images';
+import { resolveSignedChangeImage, resolveSignedImage } from '../services/faces/index';
 import { handle } from './http';
 
 /** Serves enrolled face images, and a pending face change's photos, only through a valid signed URL (see lib/url-signer). */

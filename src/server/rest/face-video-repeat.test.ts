@@ -3,7 +3,7 @@ import { compareFaceVideo } from '../../../tests/helpers/enrolled-student';
 import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../tests/helpers/fixtures';
 import { signInTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
 import { postJson } from '../../../tests/helpers/http';
-import { enrollFacesOfUser } from '../services/face-enrollment';
+import { enrollFacesOfUser } from '../services/faces/index';
 import type { ChallengeStep } from '../../shared/face-challenge';
 import { cryptoChallengeSource } from '../infra/challenge-source';
 

@@ -5,7 +5,7 @@ import type { AppDeps } from '../deps';
 import { DomainError, HTTP_STATUS } from '../lib/errors';
 import type { Role } from '../../shared/constants';
 import { logger } from '../lib/logger';
-import { noteUserId } from '../lib/request-log';
+import { noteUserId } from '../lib/http/request-log';
 
 /**
  * The REST error body: `message`/`error` for the spec's two client styles, `error_code` (the reason as a code, for

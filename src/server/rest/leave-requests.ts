@@ -4,10 +4,9 @@ import { MAX_IMAGE_BYTES } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { ZDecideLeaveInput, ZLeaveRequestFields } from '../../shared/schemas/leave';
 import type { AppDeps } from '../deps';
-import { jsonBody } from '../lib/json-limits';
+import { jsonBody } from '../lib/http/json-limits';
 import { DomainError, parseInput } from '../lib/errors';
-import { decideLeaveRequest, pendingLeaveRequests } from '../services/leave-review';
-import { myLeaveRequests, requestLeave, resolveLeaveDocument } from '../services/leave-requests';
+import { decideLeaveRequest, pendingLeaveRequests, myLeaveRequests, requestLeave, resolveLeaveDocument } from '../services/attendance/index';
 import { type AuthedRequest, handle, requireUser, sendError } from './http';
 
 // One optional image beside three short text fields (a reason is at most 500 characters: 2 KB of UTF-8 is plenty).

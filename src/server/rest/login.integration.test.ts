@@ -5,7 +5,7 @@ import { getJson, postJson, trpcClient } from '../../../tests/helpers/http';
 import { createTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
 import { manualClock } from '../../../tests/helpers/manual-clock';
 import { createLoginGuard } from '../infra/login-guard';
-import { changePassword, deactivateUser } from '../services/users';
+import { changePassword, deactivateUser } from '../services/accounts/index';
 
 let srv: TestServer;
 const clock = manualClock(new Date('2026-03-02T04:00:00Z'));

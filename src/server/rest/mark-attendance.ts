@@ -1,10 +1,10 @@
 import type { RequestHandler } from 'express';
 import { ZMarkAttendanceInput } from '../../shared/schemas/attendance';
 import type { AppDeps } from '../deps';
-import { callerOf } from '../lib/caller';
-import { jsonBody } from '../lib/json-limits';
+import { callerOf } from '../lib/http/caller';
+import { jsonBody } from '../lib/http/json-limits';
 import { parseInput } from '../lib/errors';
-import { markAttendance } from '../services/attendance-marking';
+import { markAttendance } from '../services/attendance/index';
 import { type AuthedRequest, handle, requireUser } from './http';
 
 /**

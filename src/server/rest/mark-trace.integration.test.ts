@@ -4,7 +4,7 @@ import { getJson, postJson, trpcClient } from '../../../tests/helpers/http';
 import { signInTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
 import { manualClock } from '../../../tests/helpers/manual-clock';
 import { pointNorthOf } from '../../../tests/helpers/geo';
-import { USER_AGENT_MAX } from '../lib/user-agent';
+import { USER_AGENT_MAX } from '../lib/http/user-agent';
 
 /**
  * Issue 18, section 6: every attempt and mark keeps the caller's address, user agent and the position's accuracy,

@@ -130,7 +130,7 @@ describe('POST /api/mark_attendance: the geofence step', () => {
 const checksOf = (sessionId: number, studentId: number) =>
   srv.db.selectFrom('geofence_checks').select(['checks', 'outside']).where('session_id', '=', sessionId).where('student_id', '=', studentId).executeTakeFirst();
 
-// The geofence step runs the same code on both engines (services/attendance-marking.ts); this pins its answers and
+// The geofence step runs the same code on both engines (services/attendance/attendance-marking.ts); this pins its answers and
 // counts, in their order, on each.
 describe('POST /api/mark_attendance: the geofence step refuses and counts in the same order on every engine', () => {
   const inside = pointNorthOf(CENTRE.latitude, CENTRE.longitude, 30);

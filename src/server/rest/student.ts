@@ -5,13 +5,11 @@ import { MSG } from '../../shared/messages';
 import { ZStudentPageInput } from '../../shared/schemas/attendance';
 import type { AppDeps } from '../deps';
 import { DomainError, parseInput } from '../lib/errors';
-import { ServerTiming } from '../lib/server-timing';
-import { withAdmittedFaceCheck } from '../services/face-check-admission';
-import { type FaceUpload, verifyStudentVideo } from '../services/face-verification';
-import { issueChallenge } from '../services/face-challenges';
+import { ServerTiming } from '../lib/http/server-timing';
+import { withAdmittedFaceCheck, type FaceUpload, verifyStudentVideo, issueChallenge } from '../services/faces/index';
 import { ZFaceUploadFields } from '../../shared/schemas/face-challenge';
-import { getStudentAttendance } from '../services/student-attendance';
-import { getStudentProfile } from '../services/users';
+import { getStudentAttendance } from '../services/attendance/index';
+import { getStudentProfile } from '../services/accounts/index';
 import { type AuthedRequest, handle, requireUser, sendError } from './http';
 import { markAttendanceRoute } from './mark-attendance';
 

@@ -1,21 +1,22 @@
 import { Router } from 'express';
 import { ZApproveInput, ZManualMarkInput, ZSessionStudentsInput, ZStartGeofenceInput } from '../../shared/schemas/attendance';
 import type { AppDeps } from '../deps';
-import { jsonBody } from '../lib/json-limits';
-import { originOf } from '../lib/origin';
+import { jsonBody } from '../lib/http/json-limits';
+import { originOf } from '../lib/http/origin';
 import { ZRoomCodeInput } from '../../shared/schemas/room-code';
-import { getRoomCode } from '../services/room-code-display';
+import {
+  getRoomCode,
+  getGeofenceStatus,
+  startGeofenceSession,
+  stopGeofenceSession,
+  getStudentsForSession,
+  markAttendanceManually,
+  mapTiles,
+  markRemaining,
+} from '../services/attendance/index';
 import { parseInput } from '../lib/errors';
-import { approveUsers, pendingStudentsByDepartment } from '../services/approvals';
-import { getTeacherProfile } from '../services/users';
-import { listDepartments } from '../services/departments';
-import { getGeofenceStatus, startGeofenceSession, stopGeofenceSession } from '../services/geofence-sessions';
-import { getStudentsForSession, markAttendanceManually } from '../services/session-students';
+import { approveUsers, pendingStudentsByDepartment, getTeacherProfile, listDepartments, rejectStudents, addStudentByTeacher } from '../services/accounts/index';
 import { ZMarkRemainingInput, ZRejectInput, ZTeacherAddStudentInput } from '../../shared/schemas/class-tools';
-import { mapTiles } from '../services/map-tiles';
-import { markRemaining } from '../services/mark-remaining';
-import { rejectStudents } from '../services/student-rejections';
-import { addStudentByTeacher } from '../services/teacher-students';
 import { type AuthedRequest, handle, requireUser } from './http';
 
 /** The teacher dashboard's documented /api calls; admins may use them too. */

@@ -14,16 +14,20 @@ import {
   ZUserListInput,
 } from '../../shared/schemas/admin';
 import { ZCampusNetworksInput } from '../../shared/schemas/campus-networks';
-import { createUserByAdmin, listUsers, updateUserByAdmin } from '../services/admin-users';
-import { listUsersPage } from '../services/admin-user-list';
-import { listContactMessages, setContactMessageHandled } from '../services/contact-messages';
-import { campusNetworksFor, setCampusNetworks } from '../services/campus-networks';
-import { deleteUserCascade, deletionPreview } from '../services/admin-user-deletion';
-import { listDepartments } from '../services/departments';
-import { allowDuplicateFace, listDuplicateFaces } from '../services/duplicate-faces';
-import { attendanceChartTotals, attendancePairsPage } from '../services/reports/attendance-pairs';
-import { pairDetail } from '../services/reports/attendance-detail';
-import { attendanceSummary } from '../services/reports/attendance-summary';
+import {
+  createUserByAdmin,
+  listUsers,
+  updateUserByAdmin,
+  listUsersPage,
+  listContactMessages,
+  setContactMessageHandled,
+  deleteUserCascade,
+  deletionPreview,
+  listDepartments,
+} from '../services/accounts/index';
+import { campusNetworksFor, setCampusNetworks } from '../services/attendance/index';
+import { allowDuplicateFace, listDuplicateFaces } from '../services/faces/index';
+import { attendanceChartTotals, attendancePairsPage, pairDetail, attendanceSummary } from '../services/reports/index';
 import { publicProcedure, roleProcedure, router } from '../trpc';
 
 const admin = roleProcedure('admin');

@@ -1,8 +1,5 @@
 import { ZAttendanceRuleInput, ZShortfallPageInput } from '../../shared/schemas/attendance-rule';
-import { atRiskStudents } from '../services/attendance-rule/at-risk';
-import { attendanceRuleForAdmin, setAttendanceRule } from '../services/attendance-rule/rule-settings';
-import { shortfallReport } from '../services/attendance-rule/shortfall';
-import { studentStanding } from '../services/attendance-rule/student-standing';
+import { atRiskStudents, attendanceRuleForAdmin, setAttendanceRule, shortfallReport, studentStanding } from '../services/reports/index';
 import { roleProcedure, router } from '../trpc';
 
 const admin = roleProcedure('admin');

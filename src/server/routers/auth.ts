@@ -2,10 +2,8 @@ import { z } from 'zod';
 import { MAX_IMAGE_BYTES } from '../../shared/constants';
 import { ZLoginInput } from '../../shared/schemas/auth';
 import { DEVICE_COOKIE } from '../auth/device-cookie';
-import { deviceCookieHeader } from '../lib/cookies';
-import { login, logout } from '../services/auth';
-import { getMe } from '../services/users';
-import { registerUser } from '../services/registration';
+import { deviceCookieHeader } from '../lib/http/cookies';
+import { login, logout, getMe, registerUser } from '../services/accounts/index';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 
 /** Registration over tRPC takes the same multipart body as POST /api/register (fields plus 3 `images`). */

@@ -1,5 +1,5 @@
 import { ZMapTilesInput } from '../../shared/schemas/class-tools';
-import { mapTilesForAdmin, setMapTiles } from '../services/map-tiles';
+import { mapTilesForAdmin, setMapTiles } from '../services/attendance/index';
 import { roleProcedure, router } from '../trpc';
 
 const admin = roleProcedure('admin');

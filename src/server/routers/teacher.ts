@@ -1,20 +1,22 @@
 import { ZApproveInput, ZManualMarkInput, ZSessionStudentsInput, ZStartGeofenceInput } from '../../shared/schemas/attendance';
 import { ZRoomCodeInput } from '../../shared/schemas/room-code';
 import { ZDecideFaceChangeInput, ZFaceChangeHistoryInput } from '../../shared/schemas/face-changes';
-import { approveUsers, pendingStudentsByDepartment } from '../services/approvals';
-import { decideFaceChange, faceChangeHistory, listPendingFaceChanges } from '../services/face-change-review';
-import { listDepartments } from '../services/departments';
-import { getTeacherProfile } from '../services/users';
-import { getGeofenceStatus, startGeofenceSession, stopGeofenceSession } from '../services/geofence-sessions';
-import { getRoomCode } from '../services/room-code-display';
-import { getStudentsForSession, markAttendanceManually } from '../services/session-students';
+import { approveUsers, pendingStudentsByDepartment, listDepartments, getTeacherProfile, rejectStudents, addStudentByTeacher } from '../services/accounts/index';
+import { decideFaceChange, faceChangeHistory, listPendingFaceChanges } from '../services/faces/index';
+import {
+  getGeofenceStatus,
+  startGeofenceSession,
+  stopGeofenceSession,
+  getRoomCode,
+  getStudentsForSession,
+  markAttendanceManually,
+  mapTiles,
+  markRemaining,
+  decideLeaveRequest,
+  pendingLeaveRequests,
+} from '../services/attendance/index';
 import { ZMarkRemainingInput, ZRejectInput, ZTeacherAddStudentInput } from '../../shared/schemas/class-tools';
-import { mapTiles } from '../services/map-tiles';
-import { markRemaining } from '../services/mark-remaining';
-import { rejectStudents } from '../services/student-rejections';
-import { addStudentByTeacher } from '../services/teacher-students';
 import { ZDecideLeaveInput } from '../../shared/schemas/leave';
-import { decideLeaveRequest, pendingLeaveRequests } from '../services/leave-review';
 import { roleProcedure, router } from '../trpc';
 
 const teacher = roleProcedure('teacher', 'admin');

@@ -2,6 +2,7 @@ import type { Config } from '@vladmandic/human';
 import type * as Tf from '@tensorflow/tfjs-core';
 import { decodeImage } from '../../../../src/server/face/decoding/index';
 import { describePhoto } from '../../../../src/server/face/scheduling/index';
+import { Slots } from '../../../../src/server/lib/slots';
 import { describeFace, ENGINE_PLAN, type Models, rgbTensor } from '../../../../src/server/face/scheduling/worker/index';
 
 /** The identity chains the benchmark compares on the same photos (in-process, not through the engine). */
@@ -44,12 +45,15 @@ async function faceres(m: Models, rgb: Uint8Array, width: number, height: number
   }
 }
 
+/** The photos are decoded one after another: a slot of their own. */
+const decodes = new Slots(1);
+
 export async function photoDescriptor(m: Models, chain: Chain, image: Buffer): Promise<Float32Array | null> {
   if (chain === 'human-faceres') {
-    const { rgb, width, height } = await decodeImage(image, 1);
+    const { rgb, width, height } = await decodeImage(image, 1, decodes);
     return faceres(m, rgb, width, height);
   }
   const plan = chain === 'engine' ? ENGINE_PLAN : SSD_PLAN;
-  const r = await describePhoto((img, count) => describeFace(m, img.rgb, img.width, img.height, count, plan), image, 1);
+  const r = await describePhoto((img, count) => describeFace(m, img.rgb, img.width, img.height, count, plan), image, 1, decodes);
   return r.descriptor ? Float32Array.from(r.descriptor) : null;
 }

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fixture, hasFixtures } from '../../../../tests/helpers/fixtures';
 import { decodeImage } from './decode-image';
 import { FaceInputError } from '../errors';
-import { imageDecodes, MAX_CONCURRENT_IMAGE_DECODES } from '../../lib/image-decodes';
+import { MAX_CONCURRENT_IMAGE_DECODES } from '../config';
+import { Slots } from '../../lib/slots';
 import fs from 'node:fs';
 
 /** The image bomb: 16000x16000 (256 megapixels, 768 MB decoded) in well under 1 MB of PNG. */
@@ -15,6 +16,8 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('decodeImage', () => {
+  /** The decode slots an app holds in deps.imageDecodes. */
+  const decodes = new Slots(MAX_CONCURRENT_IMAGE_DECODES);
   it('refuses a 16000x16000 PNG from its header, fast, and four at once leave memory flat', async () => {
     expect(bomb.length).toBeLessThan(1024 * 1024);
     // "Fast" relative to this machine now, not a stopwatch: four refusals take less than 50 ordinary decodes of a
@@ -23,17 +26,17 @@ describe('decodeImage', () => {
     const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#8899aa' } })
       .png()
       .toBuffer();
-    await decodeImage(photo, 1);
+    await decodeImage(photo, 1, decodes);
     const photoRuns: number[] = [];
     for (let i = 0; i < 5; i++) {
       const photoStarted = performance.now();
-      await decodeImage(photo, 1);
+      await decodeImage(photo, 1, decodes);
       photoRuns.push(performance.now() - photoStarted);
     }
     const photoMs = photoRuns.sort((a, b) => a - b)[2];
     const rssBefore = process.memoryUsage().rss;
     const started = performance.now();
-    const errors = await Promise.all(Array.from({ length: 4 }, () => decodeImage(bomb, 2).catch((e: unknown) => e)));
+    const errors = await Promise.all(Array.from({ length: 4 }, () => decodeImage(bomb, 2, decodes).catch((e: unknown) => e)));
     const ms = performance.now() - started;
     for (const err of errors) {
       expect(err).toBeInstanceOf(FaceInputError);
@@ -47,21 +50,22 @@ describe('decodeImage', () => {
     const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#8899aa' } })
       .jpeg()
       .toBuffer();
-    const img = await decodeImage(photo, 1);
+    const img = await decodeImage(photo, 1, decodes);
     expect([img.width, img.height, img.rgb.length]).toEqual([640, 480, 640 * 480 * 3]);
   });
 
   it.skipIf(!hasFixtures)('decodes at most two images at once, however many arrive', async () => {
     const photo = fs.readFileSync(fixture('clips', 'enroll_aoc_f005.jpg'));
-    const decoded = await Promise.all(Array.from({ length: 8 }, (_, i) => decodeImage(photo, i + 1)));
+    const decoded = await Promise.all(Array.from({ length: 8 }, (_, i) => decodeImage(photo, i + 1, decodes)));
     expect(decoded.every((d) => d.width > 0)).toBe(true);
-    expect(imageDecodes.stats()).toEqual({ running: 0, waiting: 0, peak: MAX_CONCURRENT_IMAGE_DECODES });
+    expect(decodes.stats()).toEqual({ running: 0, waiting: 0, peak: MAX_CONCURRENT_IMAGE_DECODES });
   });
 
   it('refuses a file that is not a JPEG or PNG, naming it', async () => {
     const gif = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#000' } })
       .gif()
       .toBuffer();
-    for (const bad of [Buffer.from('not an image'), gif]) await expect(decodeImage(bad, 3)).rejects.toMatchObject({ code: 'bad_image', detail: { image: 3 } });
+    for (const bad of [Buffer.from('not an image'), gif])
+      await expect(decodeImage(bad, 3, decodes)).rejects.toMatchObject({ code: 'bad_image', detail: { image: 3 } });
   });
 });

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { IMAGE_MAX_BYTES } from '../config';
 import { FaceInputError } from '../errors';
-import { imageDecodes } from '../../lib/image-decodes';
+import type { Slots } from '../../lib/slots';
 import { MAX_IMAGE_PIXELS } from '../../../shared/constants';
 
 export interface RgbImage {
@@ -13,8 +13,9 @@ export interface RgbImage {
 /**
  * Upright RGB pixels, at most 640 px on the long side (the detectors work at 224-512 px anyway). The size comes from
  * the header first: a 0.8-MB PNG can claim 16000x16000 (768 MB decoded), so it is refused before any pixel is read.
+ * The decode itself waits for one of `decodes` (the app's image decode slots, deps.imageDecodes).
  */
-export async function decodeImage(image: Buffer, label: string | number): Promise<RgbImage> {
+export async function decodeImage(image: Buffer, label: string | number, decodes: Slots): Promise<RgbImage> {
   const n = typeof label === 'number' ? label : 1;
   if (image.length === 0 || image.length > IMAGE_MAX_BYTES) throw new FaceInputError('bad_image', { image: n });
   const meta = await sharp(image)
@@ -23,7 +24,7 @@ export async function decodeImage(image: Buffer, label: string | number): Promis
   if (!meta || (meta.format !== 'jpeg' && meta.format !== 'png') || !meta.width || !meta.height) throw new FaceInputError('bad_image', { image: n });
   if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw new FaceInputError('image_too_many_pixels', { image: n });
   try {
-    return await imageDecodes.run(async () => {
+    return await decodes.run(async () => {
       // limitInputPixels holds even if the header lied about the size
       const { data, info } = await sharp(image, { failOn: 'truncated', limitInputPixels: MAX_IMAGE_PIXELS })
         .rotate()
@@ -49,7 +50,7 @@ const CROP_MAX_SIDE = 480;
  * The region around a face found on the small copy (box as fractions of the upright image), cut from the full
  * photo: a face that is a small part of a half-body or standing portrait becomes most of the picture.
  */
-export async function decodeFaceCrop(image: Buffer, box: [number, number, number, number], label: number): Promise<RgbImage> {
+export async function decodeFaceCrop(image: Buffer, box: [number, number, number, number], label: number, decodes: Slots): Promise<RgbImage> {
   try {
     const meta = await sharp(image).metadata();
     const upright = (meta.orientation ?? 1) >= 5;
@@ -62,7 +63,7 @@ export async function decodeFaceCrop(image: Buffer, box: [number, number, number
     const width = Math.min(W - left, Math.ceil(w * W + 2 * m));
     const height = Math.min(H - top, Math.ceil(h * H + 2 * m));
     if (width < 8 || height < 8) throw new Error('empty crop');
-    const { data, info } = await imageDecodes.run(() =>
+    const { data, info } = await decodes.run(() =>
       sharp(image, { failOn: 'truncated', limitInputPixels: MAX_IMAGE_PIXELS })
         .rotate()
         .extract({ left, top, width, height })

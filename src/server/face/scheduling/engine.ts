@@ -1,4 +1,5 @@
-import { FACE_MODEL_ID, resolveOptions, type FaceEngineOptions } from '../config';
+import { FACE_MODEL_ID, MAX_CONCURRENT_IMAGE_DECODES, resolveOptions, type FaceEngineOptions } from '../config';
+import { Slots } from '../../lib/slots';
 import { describePhoto } from './photo-face';
 import { decodeVideo, type DecodedVideo, RAM_DIR, SpareDecoders, sweepStaleUploads, webmDecoderPlan } from '../decoding/index';
 import { FaceBusyError, FaceInputError } from '../errors';
@@ -31,9 +32,14 @@ function checkTemplate(t: FaceTemplate) {
 /**
  * Starts the face engine: `workers` threads running Human's mesh for liveness, the first of them also face-api
  * for identity, behind a bounded job queue. Defaults come from the environment (FACE_MIN_BLINKS, FACE_THRESHOLD,
- * FACE_WORKERS, FACE_QUEUE_LIMIT, FACE_JOB_TIMEOUT_MS, FACE_SAMPLE_FPS).
+ * FACE_WORKERS, FACE_QUEUE_LIMIT, FACE_JOB_TIMEOUT_MS, FACE_SAMPLE_FPS). Photos are decoded in `decodes`: the app
+ * passes its deps.imageDecodes, shared with registration; an engine started alone gets its own.
  */
-export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}, hooks: EngineHooks = {}): Promise<FaceEngine & FaceEngineDebug> {
+export async function createFaceEngine(
+  opts: Partial<FaceEngineOptions> = {},
+  hooks: EngineHooks = {},
+  decodes: Slots = new Slots(MAX_CONCURRENT_IMAGE_DECODES),
+): Promise<FaceEngine & FaceEngineDebug> {
   const started = performance.now();
   const o = resolveOptions(opts);
   void sweepStaleUploads(); // uploads left by a process killed mid-check
@@ -90,7 +96,7 @@ export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}, ho
     async enroll(images) {
       if (images.length !== 3) throw new FaceInputError('enroll_count', { count: images.length });
       return job(async (deadline) => {
-        const found = await Promise.all(images.map((img, i) => describePhoto((d, count) => describe(d, count, deadline), img, i + 1)));
+        const found = await Promise.all(images.map((img, i) => describePhoto((d, count) => describe(d, count, deadline), img, i + 1, decodes)));
         found.forEach((r, i) => {
           if (r.faces > 1) throw new FaceInputError('multiple_faces', { image: i + 1, faces: r.faces });
           if (!r.descriptor) throw new FaceInputError('no_face', { image: i + 1 });
@@ -148,7 +154,7 @@ export async function createFaceEngine(opts: Partial<FaceEngineOptions> = {}, ho
       const t0 = performance.now();
       checkTemplate(template);
       const judged = await job(async (deadline) => {
-        const r = await describePhoto((d, count) => describe(d, count, deadline), image, 1);
+        const r = await describePhoto((d, count) => describe(d, count, deadline), image, 1, decodes);
         return judgeImage({ faces: r.faces, probe: r.descriptor ? Float32Array.from(r.descriptor) : null, template, threshold: o.threshold });
       });
       return { ...judged, ms: Math.round(performance.now() - t0) };

@@ -2,8 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AuthUser } from '../../auth/authenticate';
 import type { Database, GeofenceSession } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { createSessionSweeper, finalizeSession } from '../../services/session-expiry';
-import { markAttendanceManually } from '../../services/session-students';
+import { createSessionSweeper, finalizeSession, markAttendanceManually } from '../../services/attendance/index';
 import type { Outcome } from './plan';
 
 type Deps = Pick<AppDeps, 'config' | 'urls'>;

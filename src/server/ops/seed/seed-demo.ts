@@ -4,10 +4,9 @@ import { hashPassword } from '../../auth/password';
 import type { AppDeps } from '../../deps';
 import type { FaceEngine } from '../../face/index';
 import { systemClock } from '../../lib/clock';
-import { listDepartments } from '../../services/departments';
-import { enrollFacesOfUser } from '../../services/face-enrollment';
-import { startGeofenceSession } from '../../services/geofence-sessions';
-import { createActiveUsersWithHash } from '../../services/users';
+import { listDepartments, createActiveUsersWithHash } from '../../services/accounts/index';
+import { enrollFacesOfUser } from '../../services/faces/index';
+import { startGeofenceSession } from '../../services/attendance/index';
 import { DEPARTMENTS } from '../../../shared/constants';
 import { type ClassTally, type Room, type StudentMark, writeFacePresence, writePastClass } from './class-history';
 import type { PhotoSet } from './face-photos';
@@ -34,7 +33,7 @@ export interface Progress {
 
 export class SeedRefused extends Error {}
 
-type Deps = Pick<AppDeps, 'db' | 'config' | 'urls' | 'sessions'>;
+type Deps = Pick<AppDeps, 'db' | 'config' | 'urls' | 'sessions' | 'imageDecodes'>;
 
 /** Classes written per transaction: short enough that a running server's writes wait at most a moment. */
 const CLASSES_PER_TRANSACTION = 10;

@@ -3,7 +3,7 @@ import type { TAttendanceFilter } from '../../../shared/schemas/admin';
 import type { DB } from '../../db/connect';
 import { filteredRecords } from './attendance-filter';
 import type { AppDeps } from '../../deps';
-import { flagsOf, namesForFlags } from '../mark-flags/flag-texts';
+import { flagsOf, namesForFlags } from '../attendance/index';
 
 /** The record and session columns a detail row (SPEC 3) is made of; names come from userNames (no per-row join). */
 export function detailRecords(db: DB, f: TAttendanceFilter) {

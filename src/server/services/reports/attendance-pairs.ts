@@ -1,9 +1,9 @@
 import type { TAttendanceDetailsInput, TAttendanceFilter } from '../../../shared/schemas/admin';
-import { F_EXCUSED, F_FACE_FAIL, F_FACE_OK, F_FLAGGED, F_GEO_INVALID, F_GEO_VALID, F_LATE, F_MANUAL, F_PRESENT, type Facts } from './attendance-facts';
+import { F_EXCUSED, F_FACE_FAIL, F_FACE_OK, F_FLAGGED, F_GEO_INVALID, F_GEO_VALID, F_LATE, F_MANUAL, F_PRESENT, type Facts } from './facts/attendance-facts';
 import { filterKey } from './attendance-filter';
 import { kolkataDayEnd, kolkataDayStart } from '../../../shared/kolkata-time';
 import type { DB } from '../../db/connect';
-import type { CachedAggregate, ReportCache } from './report-cache';
+import type { CachedAggregate, ReportCache } from './facts/report-cache';
 
 /**
  * Counters per pair, in one typed array: PRESENT (attended: present or late), ABSENT (absent only), GEO_OK, GEO_FAIL,

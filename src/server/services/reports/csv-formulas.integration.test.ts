@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMULA_START, parseCsvCells } from '../../../../tests/helpers/csv';
 import { MSG } from '../../../shared/messages';
-import { flagBit } from '../mark-flags/flag-bits';
+import { flagBit } from '../attendance/index';
 import { insertSession } from '../../../../tests/helpers/sessions';
 import { createTestUser, signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
 

@@ -1,7 +1,7 @@
 import { MSG } from '../../../shared/messages';
 import { formatKolkata, kolkataFormatter } from '../../../shared/kolkata-time';
 import { csvField } from './csv-field';
-import { flagsOf, flagsText } from '../mark-flags/flag-texts';
+import { flagsOf, flagsText } from '../attendance/index';
 
 /** One record as the export reads it (arrayRows over detail-csv.ts's columns, in this order). */
 export type CsvRecordRow = [

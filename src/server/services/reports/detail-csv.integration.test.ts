@@ -9,7 +9,7 @@ import type { TAttendanceFilter } from '../../../shared/schemas/admin';
 import { connectDatabase, type DB } from '../../db/connect';
 import { migrateToLatest } from '../../db/migrate';
 import { detailCsvChunks } from './detail-csv';
-import { flagBit } from '../mark-flags/flag-bits';
+import { flagBit } from '../attendance/index';
 import { insertSession } from '../../../../tests/helpers/sessions';
 
 /**

@@ -7,7 +7,7 @@ import { userNames } from './attendance-detail';
 import { fileStamp } from '../../../shared/kolkata-time';
 import { recordConditions } from './attendance-filter';
 import { csvField } from './csv-field';
-import { referencedStudents } from '../mark-flags/flag-texts';
+import { referencedStudents } from '../attendance/index';
 import { type CsvRecordRow, type CsvSession, csvSession, detailLineWriter } from './detail-csv-lines';
 import type { AppDeps } from '../../deps';
 

@@ -1,0 +1,17 @@
+/**
+ * Accounts: who may sign in and as what. Registration, approval and rejection of students, sign-in, a user's own
+ * account, the administrator's user list, teachers adding students, departments, and the contact form's inbox.
+ * Code outside this folder imports it from here only; files inside import each other directly.
+ */
+export { getEditableProfile, updateProfile } from './account-update';
+export { deleteUserCascade, deletionPreview } from './admin/admin-user-deletion';
+export { listUsersPage } from './admin/admin-user-list';
+export { createUserByAdmin, listUsers, resolveDepartment, updateUserByAdmin } from './admin/admin-users';
+export { approveUsers, pendingStudentsByDepartment } from './approvals';
+export { login, logout } from './auth';
+export { listContactMessages, saveContactMessage, setContactMessageHandled } from './contact-messages';
+export { listDepartments } from './departments';
+export { registerUser } from './registration';
+export { rejectStudents } from './student-rejections';
+export { addStudentByTeacher } from './teacher-students';
+export { changePassword, createActiveUser, createActiveUsersWithHash, deactivateUser, getMe, getStudentProfile, getTeacherProfile } from './users';

@@ -1,0 +1,77 @@
+import { FACE_IMAGES_REQUIRED } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { ZRegisterInput } from '../../../shared/schemas/auth';
+import { hashPassword } from '../../auth/password';
+import type { AppDeps } from '../../deps';
+import { isUniqueViolation } from '../../db/errors';
+import { serializeDescriptor } from '../../face/index';
+import { DomainError, parseInput } from '../../lib/errors';
+import { findDepartmentByName } from './departments';
+import { screenNewFace, spendAllowance, toDomainFaceError, normalizeFaceImages, removeFaceImages, storeFaceImages, type UploadedFile } from '../faces/index';
+import { isEmailTaken } from './users';
+
+/**
+ * Registers a student or teacher as pending approval. Every check runs before anything is written;
+ * the user, its enrollments and its face template are then written in one transaction, which first makes sure the
+ * face is not already enrolled for another account (faces/duplicate-face-guard.ts; `meta.ip` goes into a refusal's record).
+ */
+export async function registerUser(deps: AppDeps, fields: unknown, files: UploadedFile[], meta: { ip: string }): Promise<{ message: string }> {
+  const input = parseInput(ZRegisterInput, fields);
+  if (files.length !== FACE_IMAGES_REQUIRED) throw new DomainError('VALIDATION', MSG.validation.imagesRequired);
+  const images = await normalizeFaceImages(deps, files);
+  if (await isEmailTaken(deps, input.email)) throw new DomainError('CONFLICT', MSG.register.emailTaken);
+  const department = await findDepartmentByName(deps, input.department_name);
+  if (!department) throw new DomainError('VALIDATION', MSG.validation.department);
+
+  const template = await deps.face.enroll(images).catch(toDomainFaceError);
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.clock.now().toISOString();
+  let userId: number | undefined;
+  let refused = false;
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      const face = { mean: template.mean, email: input.email, username: input.username, ip: meta.ip, now };
+      const screening = await screenNewFace(trx, deps, face);
+      // A refusal commits its record and nothing else.
+      if (screening.refused) {
+        refused = true;
+        return;
+      }
+      const user = await trx
+        .insertInto('users')
+        .values({
+          username: input.username,
+          email: input.email,
+          phone_number: input.phone_number || null,
+          password_hash: passwordHash,
+          role: input.role,
+          status: 'pending',
+          department_id: department.id,
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      userId = user.id;
+      if (screening.allowanceId !== null) await spendAllowance(trx, screening.allowanceId, user.id, now);
+      const paths = await storeFaceImages(deps.config.uploadsDir, user.id, images);
+      await trx
+        .insertInto('face_enrollments')
+        .values(paths.map((image_path, i) => ({ user_id: user.id, image_path, captured_at: now, embedding: serializeDescriptor(template.descriptors[i]) })))
+        .execute();
+      await trx
+        .insertInto('face_templates')
+        .values({ user_id: user.id, mean_embedding: serializeDescriptor(template.mean), model: template.model, updated_at: now })
+        .execute();
+    });
+  } catch (err) {
+    if (userId !== undefined) await removeFaceImages(deps.config.uploadsDir, userId);
+    // The only unique key a new user can hit is the email.
+    if (isUniqueViolation(err)) {
+      throw new DomainError('CONFLICT', MSG.register.emailTaken);
+    }
+    throw err;
+  }
+  // Never names the other account: the registrant learns only that the face is taken.
+  if (refused) throw new DomainError('CONFLICT', MSG.duplicateFace.refused, { errorCode: 'duplicate_face' });
+  return { message: MSG.register.success };
+}

@@ -1,0 +1,254 @@
+import { GEOFENCE_CHECKS_PER_SESSION, MIN_ACCURACY_LIMIT_M } from '../../../shared/constants';
+import { isLateMark } from '../../../shared/attendance-status';
+import { formatKolkata } from '../../../shared/kolkata-time';
+import { MSG } from '../../../shared/messages';
+import type { TMarkAttendanceInput } from '../../../shared/schemas/attendance';
+import type { AuthUser } from '../../auth/authenticate';
+import type { AppDeps } from '../../deps';
+import { isUniqueViolation } from '../../db/errors';
+import type { Caller } from '../../lib/http/caller';
+import { DomainError } from '../../lib/errors';
+import { haversineMeters } from '../../lib/geo';
+import { campusNetworksSet, campusStanding } from './settings/campus-networks';
+import { fixedFlags, lockSessionMarks, refreshSessionFlags } from './mark-flags/session-flags';
+import { refsJson } from './mark-flags/flag-bits';
+import { refuseMissingRoomCode, roomCodeAccepted, roomCodeNotCurrent } from './room-code';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'attempts' | 'sessions'>;
+/** An attempt as logged, with where it came from (address, user agent, the position's accuracy) for a later look back. */
+type Attempt = {
+  student_id: number;
+  session_id: number | null;
+  latitude: number;
+  longitude: number;
+  distance_m: number | null;
+  ip: string | null;
+  user_agent: string | null;
+  accuracy_m: number | null;
+  device_id: string | null;
+  /** 1: from outside CAMPUS_NETWORKS; 0: from inside; null: no campus network is set. */
+  off_campus: number | null;
+};
+
+/** The attempt's fields that say where it came from (its record carries them too). */
+const traceOf = async (deps: Pick<Deps, 'db' | 'config'>, caller: Caller, input: Pick<TMarkAttendanceInput, 'accuracy' | 'device_id'>) => ({
+  ip: caller.ip,
+  user_agent: caller.userAgent || null,
+  accuracy_m: input.accuracy,
+  device_id: input.device_id ?? null,
+  off_campus: await campusStanding(deps, caller.ip),
+});
+
+/** The department's open session and, in the same query, this student's record for it if any. */
+async function findOpenSessionFor(deps: Deps, departmentId: number, studentId: number) {
+  await deps.sessions.sweepIfDue();
+  return deps.db
+    .selectFrom('geofence_sessions as s')
+    .leftJoin('attendance_records as r', (j) => j.onRef('r.session_id', '=', 's.id').on('r.student_id', '=', studentId))
+    .select(['s.id', 's.latitude', 's.longitude', 's.radius_m', 's.room_code_secret', 's.started_at', 's.late_after_minutes', 'r.marked_at'])
+    .where('s.department_id', '=', departmentId)
+    .where('s.ended_at', 'is', null)
+    .orderBy('s.started_at', 'desc')
+    .executeTakeFirst();
+}
+
+const logged = (deps: Pick<Deps, 'clock'>, attempt: Attempt, outcome: string) => ({ ...attempt, outcome, created_at: deps.clock.now().toISOString() });
+
+/**
+ * Logs a geofence step. Steps are buffered (a class's burst), but one from off the campus network is written at once:
+ * the final mark reads it to flag the record (issue 19), and it must not wait for the buffer's timer.
+ */
+async function logStep(deps: Pick<Deps, 'clock' | 'attempts'>, attempt: Attempt, outcome: string) {
+  if (attempt.off_campus === 1) await deps.attempts.writeNow(logged(deps, attempt, outcome));
+  else deps.attempts.record(logged(deps, attempt, outcome));
+}
+
+/** A position less precise than the session's limit is refused (before it is counted). */
+function refuseImprecise(config: Deps['config'], radiusM: number, accuracy: number) {
+  const maxAccuracy = config.geoMaxAccuracyM ?? Math.max(radiusM, MIN_ACCURACY_LIMIT_M);
+  if (accuracy > maxAccuracy) throw new DomainError('VALIDATION', MSG.attendance.tooImprecise(Math.round(accuracy)));
+}
+
+/** `checks` counts this one: past the limit per session the step is refused. */
+function refusePastCheckLimit(checks: number) {
+  if (checks > GEOFENCE_CHECKS_PER_SESSION) throw new DomainError('TOO_MANY_REQUESTS', MSG.attendance.tooManyChecks, { retryAfterSeconds: 600 });
+}
+
+/**
+ * Counts one position check of this student in this session (and whether it was outside) and refuses past the
+ * limit: a student at home cannot probe the circle's edge with many positions.
+ */
+async function countCheck(deps: Deps, sessionId: number, studentId: number, outside: boolean) {
+  const row = await deps.db
+    .insertInto('geofence_checks')
+    .values({ session_id: sessionId, student_id: studentId, checks: 1, outside: outside ? 1 : 0 })
+    .onConflict((oc) =>
+      oc
+        .columns(['session_id', 'student_id'])
+        .doUpdateSet((eb) => ({ checks: eb('geofence_checks.checks', '+', 1), outside: eb('geofence_checks.outside', '+', outside ? 1 : 0) })),
+    )
+    .returning('checks')
+    .executeTakeFirstOrThrow();
+  refusePastCheckLimit(row.checks);
+}
+
+/**
+ * The student's mark. Without `face_verified` it is the geofence step (is the student inside?). With it, a present
+ * record is written only if the student is still inside AND has an unused successful face verification from the last
+ * FACE_PROOF_TTL seconds: the flag itself proves nothing. The student learns inside or outside, never a distance or
+ * the radius (three distances would locate the classroom); checks per session are limited, imprecise positions
+ * refused, and with campus networks set (CAMPUS_NETWORKS or the admin card) the final mark must come from one of them.
+ *
+ * A session with a room code (issue 19) refuses a mark without one before anything else is decided (not counted: no
+ * guess was made), and a code that is not current after the check is counted and before inside/outside is told: each
+ * guess spends one of the session's checks, and a wrong code learns nothing about the position. Both doors (REST and
+ * tRPC) and both engines come here.
+ */
+export async function markAttendance(deps: Deps, student: AuthUser, input: TMarkAttendanceInput, caller: Caller) {
+  if (!student.department_id) throw new DomainError('VALIDATION', MSG.attendance.noDepartment);
+  const session = await findOpenSessionFor(deps, student.department_id, student.id);
+  if (!session) throw new DomainError('NOT_FOUND', MSG.attendance.noActiveSession);
+  if (session.marked_at) return { status: 'already_marked' as const, timestamp: session.marked_at };
+  refuseMissingRoomCode(session.room_code_secret, input.room_code);
+  refuseImprecise(deps.config, session.radius_m, input.accuracy);
+
+  const distance = haversineMeters(session.latitude, session.longitude, input.latitude, input.longitude);
+  const geofencing_status = distance <= session.radius_m ? ('valid' as const) : ('invalid' as const);
+  const attempt: Attempt = {
+    student_id: student.id,
+    session_id: session.id,
+    latitude: input.latitude,
+    longitude: input.longitude,
+    distance_m: distance,
+    ...(await traceOf(deps, caller, input)),
+  };
+  if (input.face_verified && attempt.off_campus === 1) {
+    // Refused before it is counted, as before; now also logged, so the attempt shows in the log flagged off campus.
+    await deps.attempts.writeNow(logged(deps, attempt, 'refused_off_campus'));
+    throw new DomainError('FORBIDDEN', MSG.attendance.offCampusNetwork);
+  }
+  await countCheck(deps, session.id, student.id, geofencing_status === 'invalid');
+  const geo = { geofencing_status, session_id: session.id };
+  if (!roomCodeAccepted(session.room_code_secret, input.room_code, input.face_verified ? 'final' : 'geofence', deps.clock.now())) {
+    await deps.attempts.writeNow(logged(deps, attempt, 'refused_room_code'));
+    throw roomCodeNotCurrent();
+  }
+
+  if (!input.face_verified) {
+    await logStep(deps, attempt, `geofence_${geofencing_status}`);
+    return { status: 'geofence_checked' as const, ...geo };
+  }
+  if (geofencing_status === 'invalid') {
+    await deps.attempts.writeNow(logged(deps, attempt, 'refused_outside'));
+    return { status: 'refused' as const, ...geo, face_recognition_status: 'not_checked', error: MSG.student.outside };
+  }
+  return recordPresence(deps, student, session, input, geo, attempt);
+}
+
+/**
+ * The student's accepted, unused face checks of the last FACE_PROOF_TTL seconds, newest first. A proof is spent only
+ * by the login that earned it (the caller adds its token_id): a check on one device cannot mark from another.
+ */
+function unusedProofs(db: Deps['db'], studentId: number, since: string, now: Date) {
+  return db
+    .selectFrom('face_verifications')
+    .select(['id'])
+    .where('user_id', '=', studentId)
+    .where('verdict', '=', 'accepted')
+    .where('used_at', 'is', null)
+    .where('created_at', '>=', since)
+    .where('created_at', '<=', now.toISOString())
+    .orderBy('created_at', 'desc');
+}
+
+async function recordPresence(
+  deps: Deps,
+  student: AuthUser,
+  session: { id: number; radius_m: number; room_code_secret: string | null; started_at: string; late_after_minutes: number | null },
+  input: TMarkAttendanceInput,
+  geo: { geofencing_status: 'valid' | 'invalid'; session_id: number },
+  attempt: Attempt,
+) {
+  const now = deps.clock.now();
+  const since = new Date(now.getTime() - deps.config.faceProofTtlSeconds * 1000).toISOString();
+  // read before the transaction: on SQLite a query outside it would wait for the one connection it holds
+  const sameAddress = !(await campusNetworksSet(deps));
+  // Issue 24: past the session's grace period the same mark is written late (it still counts as attended).
+  const status = isLateMark(session.started_at, session.late_after_minutes, now) ? ('late' as const) : ('present' as const);
+  // One transaction: the proof is consumed and the record written together, or neither. Kysely runs SQLite's
+  // transactions one at a time, so a second request for the same student sees the first one's record here. On
+  // PostgreSQL two nodes may run it at once: the proof is taken by a conditional update (one of them wins it) and
+  // the record's unique key refuses the second record. The session's flags are recomputed in the same transaction,
+  // behind a lock on the session's row (lockSessionMarks), so two marks written at once still see each other.
+  const outcome = await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      await lockSessionMarks(trx, session.id);
+      const earlier = await trx
+        .selectFrom('attendance_records')
+        .select('marked_at')
+        .where('session_id', '=', session.id)
+        .where('student_id', '=', student.id)
+        .executeTakeFirst();
+      if (earlier) return { kind: 'already' as const, timestamp: earlier.marked_at };
+      const proof = await unusedProofs(trx, student.id, since, now).where('token_id', '=', student.token_id).executeTakeFirst();
+      if (!proof) return { kind: 'no_proof' as const };
+      const taken = await trx
+        .updateTable('face_verifications')
+        .set({ used_at: now.toISOString() })
+        .where('id', '=', proof.id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(taken.numUpdatedRows) === 0) return { kind: 'no_proof' as const };
+      const fixed = await fixedFlags(trx, { sessionId: session.id, studentId: student.id, roomCodeRequired: session.room_code_secret !== null });
+      await trx
+        .insertInto('attendance_records')
+        .values({
+          session_id: session.id,
+          student_id: student.id,
+          status,
+          marked_at: now.toISOString(),
+          latitude: input.latitude,
+          longitude: input.longitude,
+          radius_m: session.radius_m,
+          geofencing_status: 'valid',
+          face_recognition_status: 'verified',
+          face_verification_id: proof.id,
+          manual_override: 0,
+          updated_at: now.toISOString(),
+          ip: attempt.ip,
+          user_agent: attempt.user_agent,
+          accuracy_m: attempt.accuracy_m,
+          device_id: attempt.device_id,
+          mark_flags: fixed.bits,
+          mark_flag_refs: refsJson(fixed.refs),
+        })
+        .execute();
+      // This mark may flag earlier ones (the same device, address, position): the session's flags move together.
+      await refreshSessionFlags(trx, session.id, now, { sameAddress });
+      return { kind: 'marked' as const, timestamp: now.toISOString() };
+    })
+    .catch(async (err: unknown) => {
+      if (!isUniqueViolation(err)) throw err;
+      const earlier = await deps.db
+        .selectFrom('attendance_records')
+        .select('marked_at')
+        .where('session_id', '=', session.id)
+        .where('student_id', '=', student.id)
+        .executeTakeFirstOrThrow();
+      return { kind: 'already' as const, timestamp: earlier.marked_at };
+    });
+  if (outcome.kind === 'already') return { status: 'already_marked' as const, timestamp: outcome.timestamp };
+  if (outcome.kind === 'no_proof') {
+    // Refused like a missing proof; the words tell the student where to check instead when another login has one.
+    const elsewhere = await unusedProofs(deps.db, student.id, since, now)
+      .where((eb) => eb.or([eb('token_id', '!=', student.token_id), eb('token_id', 'is', null)]))
+      .executeTakeFirst();
+    await deps.attempts.writeNow(logged(deps, attempt, elsewhere ? 'refused_proof_of_other_login' : 'refused_no_face_proof'));
+    const error = elsewhere ? MSG.faceCheck.proofOtherLogin : MSG.attendance.faceNotVerified;
+    return { status: 'refused' as const, ...geo, face_recognition_status: 'not_verified', error };
+  }
+  await deps.attempts.writeNow(logged(deps, attempt, status));
+  const message = status === 'late' ? MSG.late.markedAt(formatKolkata(outcome.timestamp)) : MSG.attendance.marked;
+  return { status, ...geo, face_recognition_status: 'verified', timestamp: outcome.timestamp, message };
+}

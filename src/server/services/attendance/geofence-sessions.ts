@@ -1,0 +1,113 @@
+import { DEFAULT_LATE_AFTER_MINUTES } from '../../../shared/attendance-status';
+import { MSG } from '../../../shared/messages';
+import type { TStartGeofenceInput } from '../../../shared/schemas/attendance';
+import type { AuthUser } from '../../auth/authenticate';
+import type { DB } from '../../db/connect';
+import type { AppDeps } from '../../deps';
+import { DomainError } from '../../lib/errors';
+import { isUniqueViolation } from '../../db/errors';
+import { newRoomCodeSecret } from './room-code';
+import { finalizeSession } from './session-end/session-expiry';
+import { countUnmarked } from './session-end/unmarked-students';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'sessions'>;
+
+async function resolveDepartment(db: DB, department: number | string) {
+  const q = db.selectFrom('departments').select(['id', 'name']);
+  const row = await (typeof department === 'number' ? q.where('id', '=', department) : q.where('name', '=', department)).executeTakeFirst();
+  if (!row) throw new DomainError('VALIDATION', MSG.attendance.unknownDepartment);
+  return row;
+}
+
+/** The caller's open session, after closing any that are past their end time. */
+export async function findOpenSessionOfTeacher(deps: Deps, teacherId: number) {
+  await deps.sessions.sweepIfDue();
+  return deps.db.selectFrom('geofence_sessions').selectAll().where('teacher_id', '=', teacherId).where('ended_at', 'is', null).executeTakeFirst();
+}
+
+/**
+ * Opens a timed geofence for a department. A teacher runs sessions of their own department only (an admin of any);
+ * a teacher has at most one open session (also a unique index), and a department too: a new session never silently
+ * replaces another teacher's running one.
+ */
+export async function startGeofenceSession(deps: Deps, caller: AuthUser, input: TStartGeofenceInput) {
+  if (input.teacher_id !== caller.id) throw new DomainError('FORBIDDEN', MSG.attendance.notYourTeacherId);
+  const department = await resolveDepartment(deps.db, input.department);
+  if (caller.role !== 'admin' && department.id !== caller.department_id) throw new DomainError('FORBIDDEN', MSG.attendance.notYourDepartment);
+  await deps.sessions.sweepIfDue();
+  const minutes = input.duration_minutes ?? deps.config.sessionMinutes;
+  const lateAfter = input.late_after_minutes ?? DEFAULT_LATE_AFTER_MINUTES;
+  const now = deps.clock.now();
+  const endsAt = new Date(now.getTime() + minutes * 60_000);
+  // Check and insert in one transaction: SQLite runs them one at a time, so two starts cannot both pass the check.
+  const session = await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      const open = await trx
+        .selectFrom('geofence_sessions')
+        .select(['teacher_id', 'department_id'])
+        .where('ended_at', 'is', null)
+        .where((w) => w.or([w('teacher_id', '=', caller.id), w('department_id', '=', department.id)]))
+        .execute();
+      if (open.some((s) => s.teacher_id === caller.id)) throw new DomainError('CONFLICT', MSG.attendance.alreadyActive);
+      if (open.length) throw new DomainError('CONFLICT', MSG.attendance.departmentBusy);
+      return trx
+        .insertInto('geofence_sessions')
+        .values({
+          teacher_id: caller.id,
+          department_id: department.id,
+          latitude: input.latitude,
+          longitude: input.longitude,
+          radius_m: input.radius,
+          started_at: now.toISOString(),
+          ends_at: endsAt.toISOString(),
+          // Only an explicit true asks for the code: the REST default stays as the SPEC's clients expect.
+          room_code_secret: input.room_code === true ? newRoomCodeSecret() : null,
+          late_after_minutes: lateAfter,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    })
+    .catch((err: unknown) => {
+      if (isUniqueViolation(err)) throw new DomainError('CONFLICT', MSG.attendance.alreadyActive);
+      throw err;
+    });
+  deps.sessions.noteEnd(endsAt);
+  return {
+    session_id: session.id,
+    duration_minutes: minutes,
+    session_end_time: endsAt.toISOString(),
+    department,
+    room_code_required: input.room_code === true,
+    late_after_minutes: lateAfter,
+  };
+}
+
+/** Ends the caller's open session now; students without a record are marked absent by the system. */
+export async function stopGeofenceSession(deps: Deps, caller: AuthUser) {
+  const open = await findOpenSessionOfTeacher(deps, caller.id);
+  if (!open) throw new DomainError('NOT_FOUND', MSG.attendance.noActiveSessionTeacher);
+  const absent = await deps.db.transaction().execute((trx) => finalizeSession(trx, open, 'manual', deps.clock.now()));
+  return { message: MSG.teacher.ended, session_id: open.id, marked_absent: absent ?? 0 };
+}
+
+export async function getGeofenceStatus(deps: Deps, caller: AuthUser) {
+  const open = await findOpenSessionOfTeacher(deps, caller.id);
+  if (!open) return { active: false as const };
+  const department = await deps.db.selectFrom('departments').select(['id', 'name']).where('id', '=', open.department_id).executeTakeFirstOrThrow();
+  return {
+    active: true as const,
+    session_id: open.id,
+    latitude: open.latitude,
+    longitude: open.longitude,
+    radius: open.radius_m,
+    department,
+    session_start_time: open.started_at,
+    session_end_time: open.ends_at,
+    remaining_seconds: Math.max(0, Math.round((Date.parse(open.ends_at) - deps.clock.now().getTime()) / 1000)),
+    room_code_required: open.room_code_secret !== null,
+    late_after_minutes: open.late_after_minutes,
+    /** Who Stop would mark absent now: the question it asks first states this count. */
+    unmarked_count: await countUnmarked(deps.db, open),
+  };
+}

@@ -1,0 +1,21 @@
+/**
+ * Attendance: geofence sessions and the marks taken in them. Starting and ending a session (session-end/: expiry and
+ * absentees), the geofence step and the final mark, the room code, the mark flags, manual marks, leave requests
+ * (leave/), and the administrator's settings that marking reads (settings/: campus networks, map tiles).
+ * Code outside this folder imports it from here only; files inside import each other directly.
+ */
+export { markAttendance } from './attendance-marking';
+export { getGeofenceStatus, startGeofenceSession, stopGeofenceSession } from './geofence-sessions';
+export { myLeaveRequests, requestLeave, resolveLeaveDocument } from './leave/leave-requests';
+export { decideLeaveRequest, pendingLeaveRequests } from './leave/leave-review';
+export { flagBit } from './mark-flags/flag-bits';
+export { flagsOf, flagsText, namesForFlags, referencedStudents } from './mark-flags/flag-texts';
+export { markRemaining } from './mark-remaining';
+export { getRoomCode } from './room-code-display';
+export { createSessionSweeper, finalizeSession } from './session-end/session-expiry';
+export { getStudentsForSession, markAttendanceManually } from './session-students';
+export { readSetting, settingValue, writeSetting } from './settings/app-settings';
+export { campusNetworksFor, setCampusNetworks } from './settings/campus-networks';
+export { mapTiles, mapTilesForAdmin, setMapTiles, tileSource, tileUrlInForce } from './settings/map-tiles';
+export { getStudentAttendance } from './student-attendance';
+export { getOpenSessionForStudent } from './student-open-session';

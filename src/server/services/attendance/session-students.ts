@@ -1,0 +1,159 @@
+import { FACE_CHALLENGE_FAILS_PER_SESSION, GEOFENCE_FLAG_OUTSIDE } from '../../../shared/constants';
+import { failedChallengesBySession, enrolledImagesByUser } from '../faces/index';
+import { deviceLabel } from '../../../shared/device-label';
+import type { AttendanceStatus } from '../../../shared/attendance-status';
+import { MSG } from '../../../shared/messages';
+import type { AuthUser } from '../../auth/authenticate';
+import type { AppDeps } from '../../deps';
+import { DomainError } from '../../lib/errors';
+import { likeInsensitive } from '../../db/dialect';
+import { inTransaction } from '../../db/connect';
+import { campusNetworksSet } from './settings/campus-networks';
+import { flagsOf, namesForFlags } from './mark-flags/flag-texts';
+import { lockSessionMarks, refreshSessionFlags } from './mark-flags/session-flags';
+import { markableSession } from './markable-session';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config' | 'sessions'>;
+
+/**
+ * The teacher's current session, else their latest one: the list keeps showing the last class after it ends.
+ * Newest start first (a teacher has at most one open session, and it is always their newest); id breaks a tie.
+ */
+async function currentOrLatestSession(deps: Deps, teacher: AuthUser) {
+  await deps.sessions.sweepIfDue();
+  return deps.db
+    .selectFrom('geofence_sessions')
+    .select(['id', 'department_id', 'started_at', 'ended_at'])
+    .where('teacher_id', '=', teacher.id)
+    .orderBy('started_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/** Session student rows (SPEC section 3) for every active student of the session's department, searchable, paged. */
+export async function getStudentsForSession(deps: Deps, teacher: AuthUser, args: { page: number; limit: number; search: string }) {
+  const session = await currentOrLatestSession(deps, teacher);
+  const departmentId = session?.department_id ?? teacher.department_id;
+  // A teacher sees only their own department's students (an admin any).
+  if (!departmentId || (teacher.role !== 'admin' && departmentId !== teacher.department_id))
+    return { students: [], allStudents: [], totalPages: 1, session_id: null };
+  let q = deps.db
+    .selectFrom('users as u')
+    .leftJoin('attendance_records as r', (j) => j.onRef('r.student_id', '=', 'u.id').on('r.session_id', '=', session?.id ?? -1))
+    .leftJoin('geofence_checks as g', (j) => j.onRef('g.student_id', '=', 'u.id').on('g.session_id', '=', session?.id ?? -1))
+    .select([
+      'u.id as student_id',
+      'u.username as name',
+      'u.email',
+      'r.status',
+      'r.marked_at as timestamp',
+      'r.geofencing_status',
+      'r.face_recognition_status',
+      'r.manual_override',
+      'r.ip',
+      'r.user_agent',
+      'r.accuracy_m',
+      'r.mark_flags',
+      'r.mark_flag_refs',
+      'g.outside as outside_checks',
+    ])
+    .where('u.role', '=', 'student')
+    .where('u.status', '=', 'active')
+    .where('u.department_id', '=', departmentId);
+  const like = likeInsensitive(deps.db);
+  if (args.search) q = q.where((w) => w.or([w('u.username', like, `%${args.search}%`), w('u.email', like, `%${args.search}%`)]));
+  const rows = await q.orderBy('u.username').execute();
+  const images = await enrolledImagesByUser(
+    deps,
+    rows.map((r) => r.student_id),
+  );
+  const names = await namesForFlags(
+    deps.db,
+    rows.map((r) => r.mark_flag_refs),
+    new Map(rows.map((r) => [r.student_id, r.name])),
+  );
+  const failed = session ? await failedChallengesBySession(deps.db, session.id) : new Map<number, number>();
+  const allStudents = rows.map(({ user_agent, mark_flags, mark_flag_refs, ...r }) => {
+    const flags = flagsOf(mark_flags ?? 0, mark_flag_refs, names);
+    // Issue 20: a replayed recording passes a challenge only by chance, so any failed challenge is worth a look (a
+    // mark after failures above all); a student out of tries is marked by hand, if the teacher sees them in the room.
+    const failedChallenges = failed.get(r.student_id) ?? 0;
+    if (failedChallenges > 0) {
+      const text = MSG.markFlags.failedChallenges(failedChallenges, failedChallenges >= FACE_CHALLENGE_FAILS_PER_SESSION);
+      flags.push({ code: 'failed_challenges', text });
+    }
+    // Many outside answers in one session (someone probing for the classroom from elsewhere) flag a student who has
+    // no own mark too; an own mark carries the count it was written with.
+    if ((r.outside_checks ?? 0) >= GEOFENCE_FLAG_OUTSIDE && !flags.some((f) => f.code === 'outside_checks'))
+      flags.push({ code: 'outside_checks', text: MSG.markFlags.outsideChecks(r.outside_checks ?? 0) });
+    return {
+      ...r,
+      // Where the student's own mark came from (null for a manual or automatic one): the device as a short label.
+      device: deviceLabel(user_agent),
+      session_id: session?.id ?? null,
+      status: r.status ?? 'absent',
+      marked: r.status !== null,
+      manual_override: r.manual_override === 1,
+      outside_checks: r.outside_checks ?? 0,
+      flags,
+      flagged: flags.length > 0,
+      image_urls: images.get(r.student_id)?.image_urls ?? [],
+    };
+  });
+  const start = (args.page - 1) * args.limit;
+  return {
+    students: allStudents.slice(start, start + args.limit),
+    allStudents,
+    totalPages: Math.max(1, Math.ceil(allStudents.length / args.limit)),
+    session_id: session?.id ?? null,
+    session_active: Boolean(session && !session.ended_at),
+    /** Which session the rows (and any manual mark made from them) belong to. */
+    session: session ? { id: session.id, started_at: session.started_at, ended_at: session.ended_at } : null,
+  };
+}
+
+/**
+ * A teacher's correction: any of the four statuses for one student of one of their sessions, flagged manual. An unflagged
+ * mark that already says so stays as it is: Mark Present on a verified present mark must not turn it into a manual one.
+ */
+export async function markAttendanceManually(deps: Deps, teacher: AuthUser, input: { student_id: number; session_id: number; status: AttendanceStatus }) {
+  const session = await markableSession(deps, teacher, input.session_id);
+  const student = await deps.db.selectFrom('users').select(['id', 'username', 'department_id', 'role']).where('id', '=', input.student_id).executeTakeFirst();
+  if (student?.role !== 'student') throw new DomainError('NOT_FOUND', MSG.attendance.studentNotFound);
+  if (student.department_id !== session.department_id) throw new DomainError('FORBIDDEN', MSG.attendance.notInDepartment);
+  const at = deps.clock.now();
+  const now = at.toISOString();
+  // With the session's flags: a manual mark carries none, and no longer flags the marks it shared a signal with.
+  // read before the transaction: on SQLite a query outside it would wait for the one connection it holds
+  const sameAddress = !(await campusNetworksSet(deps));
+  const changed = await inTransaction(deps.db, async (trx) => {
+    await lockSessionMarks(trx, session.id);
+    const current = await trx
+      .selectFrom('attendance_records')
+      .select(['status', 'mark_flags'])
+      .where('session_id', '=', session.id)
+      .where('student_id', '=', student.id)
+      .executeTakeFirst();
+    // The same mark again changes nothing, unless it is flagged: then it is the teacher's word for it, which clears them.
+    if (current?.status === input.status && current.mark_flags === 0) return false;
+    await trx
+      .insertInto('attendance_records')
+      .values({
+        session_id: session.id,
+        student_id: student.id,
+        status: input.status,
+        marked_at: now,
+        manual_override: 1,
+        marked_by: teacher.id,
+        updated_at: now,
+      })
+      .onConflict((oc) =>
+        oc.columns(['session_id', 'student_id']).doUpdateSet({ status: input.status, manual_override: 1, marked_by: teacher.id, updated_at: now }),
+      )
+      .execute();
+    await refreshSessionFlags(trx, session.id, at, { sameAddress });
+    return true;
+  });
+  if (!changed) return { message: MSG.markChange.unchanged(student.username, input.status), changed };
+  return { message: MSG.attendance.manualMarked(student.username, input.status), changed };
+}

@@ -1,0 +1,57 @@
+import { sql } from 'kysely';
+import type { AuthUser } from '../../auth/authenticate';
+import type { AppDeps } from '../../deps';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>;
+
+/**
+ * A student's own records, newest first, with the rate over all of them (SPEC: attendance list response), each with
+ * its session's department, teacher and times (issue 22): the student's own classes, nothing of anyone else's.
+ */
+export async function getStudentAttendance(deps: Deps, student: AuthUser, page: number, limit: number) {
+  const totals = await deps.db
+    .selectFrom('attendance_records')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      // Issue 24: late counts as attended, and an excused session is left out of the rate's denominator.
+      sql<number>`coalesce(sum(case when status in ('present', 'late') then 1 else 0 end), 0)`.as('present'),
+      sql<number>`coalesce(sum(case when status = 'excused' then 1 else 0 end), 0)`.as('excused'),
+      sql<string | null>`max(case when status in ('present', 'late') then marked_at end)`.as('last_present_at'),
+    ])
+    .where('student_id', '=', student.id)
+    .executeTakeFirstOrThrow();
+  const rows = await deps.db
+    .selectFrom('attendance_records as r')
+    .leftJoin('users as m', 'm.id', 'r.marked_by')
+    .innerJoin('geofence_sessions as s', 's.id', 'r.session_id')
+    .innerJoin('departments as d', 'd.id', 's.department_id')
+    .leftJoin('users as t', 't.id', 's.teacher_id')
+    .select([
+      'r.id',
+      'r.marked_at as timestamp',
+      'r.status',
+      'r.manual_override',
+      'm.username as marked_by',
+      'd.name as department',
+      't.username as teacher',
+      's.started_at as session_started_at',
+      // When the session really ended (a teacher's Stop), else when it was due to.
+      (eb) => eb.fn.coalesce('s.ended_at', 's.ends_at').as('session_ended_at'),
+    ])
+    .where('r.student_id', '=', student.id)
+    .orderBy('r.marked_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute();
+  const total = Number(totals.total);
+  const counted = total - Number(totals.excused);
+  return {
+    attendance_records: rows.map(({ manual_override, ...r }) => ({ ...r, manual_flag: manual_override === 1 })),
+    attendance_rate: counted ? Math.round((Number(totals.present) / counted) * 1000) / 10 : 0,
+    total_pages: Math.max(1, Math.ceil(total / limit)),
+    total_records: total,
+    /** The last time the student was marked present or late: an absent or excused mark is not a check-in. */
+    last_present_at: totals.last_present_at,
+  };
+}

@@ -1,0 +1,121 @@
+import { MSG } from '../../../shared/messages';
+import type { TDecideFaceChangeInput } from '../../../shared/schemas/face-changes';
+import type { AuthUser } from '../../auth/authenticate';
+import type { AppDeps } from '../../deps';
+import { deserializeDescriptor } from '../../face/index';
+import { DomainError } from '../../lib/errors';
+import { assertFaceIsOwn, replaceEnrollment } from './face-changes';
+import { enrolledImagesByUser, faceChangeImagesByChange } from './face-images';
+import { identityThreshold } from './search/face-search';
+import { removeStoredImages } from './images';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config' | 'faceIndex'>;
+
+/** A teacher decides for the students of their own department; an admin for everyone. */
+const inScope = (caller: AuthUser, user: { role: string; department_id: number | null }) =>
+  caller.role === 'admin' || (user.role === 'student' && caller.department_id !== null && user.department_id === caller.department_id);
+
+/** How the new photos compare with the enrolled ones, in the words the approval view shows. */
+function comparison(deps: Deps, distance: number | null) {
+  if (distance === null) return { same_person: null, verdict: MSG.faceChange.noEnrolledFace };
+  const same = distance <= identityThreshold(deps.config);
+  return { same_person: same, verdict: same ? MSG.faceChange.samePerson : MSG.faceChange.notSamePerson };
+}
+
+/** Pending face changes with the enrolled and the new photos side by side: a teacher's department, or all for an admin. */
+export async function listPendingFaceChanges(deps: Deps, caller: AuthUser) {
+  let q = deps.db
+    .selectFrom('face_changes as c')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .leftJoin('departments as d', 'd.id', 'u.department_id')
+    .select(['c.id', 'c.requested_at', 'c.distance', 'u.id as student_id', 'u.username', 'u.email', 'd.name as department_name'])
+    .where('c.status', '=', 'pending')
+    .where('u.status', '!=', 'inactive');
+  if (caller.role !== 'admin') q = q.where('u.role', '=', 'student').where('u.department_id', '=', caller.department_id ?? -1);
+  const rows = await q.orderBy('c.requested_at').orderBy('c.id').execute();
+  const enrolled = await enrolledImagesByUser(
+    deps,
+    rows.map((r) => r.student_id),
+  );
+  const fresh = await faceChangeImagesByChange(
+    deps,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    requested_at: r.requested_at,
+    student: { id: r.student_id, username: r.username, email: r.email, department: r.department_name },
+    old_images: enrolled.get(r.student_id)?.image_urls ?? [],
+    new_images: fresh.get(r.id) ?? [],
+    distance: r.distance,
+    ...comparison(deps, r.distance),
+  }));
+}
+
+/**
+ * Approves or declines a pending face change in one transaction. Approval searches the other accounts again (one
+ * may have enrolled this face since the request) and then replaces the enrollment; either way the photos no longer
+ * in use are removed after commit.
+ */
+export async function decideFaceChange(deps: Deps, caller: AuthUser, input: TDecideFaceChangeInput) {
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const change = await trx
+      .selectFrom('face_changes as c')
+      .innerJoin('users as u', 'u.id', 'c.user_id')
+      .select(['c.id', 'c.user_id', 'c.status', 'c.mean_embedding', 'c.model', 'u.role', 'u.department_id'])
+      .where('c.id', '=', input.change_id)
+      .executeTakeFirst();
+    if (!change) throw new DomainError('NOT_FOUND', MSG.faceChange.notFound);
+    if (!inScope(caller, change)) throw new DomainError('FORBIDDEN', MSG.faceChange.forbidden);
+    const now = deps.clock.now().toISOString();
+    const status = input.decision === 'approve' ? ('approved' as const) : ('declined' as const);
+    // Conditional on still pending, so two deciders at once cannot both win.
+    const marked = await trx
+      .updateTable('face_changes')
+      .set({ status, decided_by: caller.id, decided_at: now, note: input.note || null })
+      .where('id', '=', change.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (change.status !== 'pending' || Number(marked.numUpdatedRows) !== 1) {
+      throw new DomainError('CONFLICT', MSG.faceChange.alreadyDecided, { errorCode: 'face_change_decided' });
+    }
+    const images = await trx.selectFrom('face_change_images').select(['image_path', 'embedding']).where('change_id', '=', change.id).orderBy('id').execute();
+    if (status === 'declined') return { status, removeAfterCommit: images.map((i) => i.image_path) };
+    const mean = change.mean_embedding;
+    if (!mean || images.length === 0) throw new DomainError('CONFLICT', MSG.faceChange.alreadyDecided, { errorCode: 'face_change_decided' });
+    await assertFaceIsOwn({ db: trx, config: deps.config, faceIndex: deps.faceIndex }, caller, change.user_id, deserializeDescriptor(mean));
+    return { status, removeAfterCommit: await replaceEnrollment(trx, change.user_id, images, mean, change.model, now) };
+  });
+  await removeStoredImages(deps.config.uploadsDir, result.removeAfterCommit);
+  return { success: true as const, status: result.status, message: result.status === 'approved' ? MSG.faceChange.approved : MSG.faceChange.declined };
+}
+
+/** Every face change of one user, newest first, with who requested and decided it: the user's teacher, or an admin. */
+export async function faceChangeHistory(deps: Deps, caller: AuthUser, userId: number) {
+  const user = await deps.db.selectFrom('users').select(['id', 'role', 'department_id']).where('id', '=', userId).executeTakeFirst();
+  if (!user) throw new DomainError('NOT_FOUND', MSG.admin.userNotFound);
+  if (!inScope(caller, user)) throw new DomainError('FORBIDDEN', MSG.faceChange.historyForbidden);
+  const rows = await deps.db
+    .selectFrom('face_changes as c')
+    .leftJoin('users as r', 'r.id', 'c.requested_by')
+    .leftJoin('users as d', 'd.id', 'c.decided_by')
+    .select(['c.id', 'c.status', 'c.requested_at', 'c.decided_at', 'c.distance', 'c.note'])
+    .select(['r.id as requested_by_id', 'r.username as requested_by_name', 'r.role as requested_by_role'])
+    .select(['d.id as decided_by_id', 'd.username as decided_by_name', 'd.role as decided_by_role'])
+    .where('c.user_id', '=', userId)
+    .orderBy('c.requested_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .execute();
+  const who = (id: number | null, username: string | null, role: string | null) => (id === null ? null : { id, username, role });
+  return rows.map((r) => ({
+    id: r.id,
+    status: r.status,
+    requested_at: r.requested_at,
+    requested_by: who(r.requested_by_id, r.requested_by_name, r.requested_by_role),
+    decided_at: r.decided_at,
+    decided_by: who(r.decided_by_id, r.decided_by_name, r.decided_by_role),
+    distance: r.distance,
+    note: r.note,
+    ...comparison(deps, r.distance),
+  }));
+}

@@ -1,0 +1,20 @@
+/**
+ * Faces: enrolled face photos and templates. Enrollment, a student's face changes and their review, the face check
+ * at marking time (check/: admission, challenge, verdict), the duplicate-face search (search/) and its admin list,
+ * stored images, and the words for the engine's reason codes.
+ * Code outside this folder imports it from here only; files inside import each other directly.
+ */
+export { failedChallengesBySession, issueChallenge } from './check/face-challenges';
+export { withAdmittedFaceCheck } from './check/face-check-admission';
+export { type FaceUpload, verifyStudentVideo } from './check/face-verification';
+export { screenNewFace, spendAllowance } from './duplicate-face-guard';
+export { allowDuplicateFace, listDuplicateFaces } from './duplicate-faces';
+export { decideFaceChange, faceChangeHistory, listPendingFaceChanges } from './face-change-review';
+export { FACE_CHANGE_IMAGE_PREFIX, recordFaceChange } from './face-changes';
+export { enrollFacesOfUser } from './face-enrollment';
+export { toDomainFaceError } from './face-errors';
+export { enrolledImagesByUser, enrolledImagesOf, faceImagePath, resolveSignedChangeImage, resolveSignedImage } from './face-images';
+export { faceInputMessage, verdictMessage } from './face-messages';
+export { normalizeFaceImages, removeFaceImages, removeStoredImages, storeFaceImages, type UploadedFile } from './images';
+export { createFaceIndex } from './search/face-index';
+export { findEnrolledFace, identityThreshold } from './search/face-search';

@@ -1,0 +1,62 @@
+import { isBelowRule } from '../../../../shared/attendance-standing';
+import { fileStamp, formatKolkata } from '../../../../shared/kolkata-time';
+import { MSG } from '../../../../shared/messages';
+import type { TShortfallInput } from '../../../../shared/schemas/attendance-rule';
+import type { AppDeps } from '../../../deps';
+import { csvField } from '../csv-field';
+import { departmentStandings } from './department-standings';
+import { periodOf, ruleInForce } from './rule-settings';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'reports'>;
+
+/** Rows a page of the report shows. */
+export const SHORTFALL_PAGE_SIZE = 20;
+
+/** Every active student below the rule for the filter's department and days (the semester's where a day is not given), lowest rate first. */
+export async function shortfallRows(deps: Deps, f: TShortfallInput) {
+  const rule = await ruleInForce(deps);
+  const period = periodOf(f.start_date ?? rule.semester_start, f.end_date ?? rule.semester_end);
+  const rows = await departmentStandings(deps, { department_id: f.department_id, ...period }, rule);
+  return {
+    rule,
+    rows: rows.filter(isBelowRule).sort((a, b) => a.rate! - b.rate! || a.username.localeCompare(b.username) || a.student_id - b.student_id),
+  };
+}
+
+/** One page of the shortfall report, with the count the "Below the rule" card shows. */
+export async function shortfallReport(deps: Deps, f: TShortfallInput & { page?: number }) {
+  const { rule, rows } = await shortfallRows(deps, f);
+  const page = Math.max(1, Math.min(f.page ?? 1, Math.ceil(rows.length / SHORTFALL_PAGE_SIZE) || 1));
+  return {
+    required_rate: rule.required_rate,
+    total: rows.length,
+    page,
+    total_pages: Math.max(1, Math.ceil(rows.length / SHORTFALL_PAGE_SIZE)),
+    rows: rows.slice((page - 1) * SHORTFALL_PAGE_SIZE, page * SHORTFALL_PAGE_SIZE),
+  };
+}
+
+const COLUMNS = ['Student', 'Department', 'Rate (%)', 'Required (%)', 'Held', 'Attended', 'Excused', 'Sessions needed', 'Last present'];
+
+/** The whole report as CSV (every row, not the page on screen). */
+export async function shortfallCsv(deps: Deps, f: TShortfallInput) {
+  const { rule, rows } = await shortfallRows(deps, f);
+  const lines = [COLUMNS.map(csvField).join(',')];
+  for (const r of rows)
+    lines.push(
+      [
+        r.username,
+        r.department,
+        r.rate ?? '',
+        rule.required_rate,
+        r.held,
+        r.attended,
+        r.excused,
+        r.needed_to_recover ?? MSG.attendanceRule.cannotRecover(rule.required_rate),
+        formatKolkata(r.last_present_at),
+      ]
+        .map(csvField)
+        .join(','),
+    );
+  return { csv: `${lines.join('\r\n')}\r\n`, rows: rows.length, fileName: `attendance_shortfall_${fileStamp(deps.clock.now())}.csv` };
+}

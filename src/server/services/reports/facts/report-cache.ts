@@ -1,0 +1,52 @@
+import type { DB } from '../../../db/connect';
+import { createFactsStore, type Facts } from './attendance-facts';
+
+/** A filter's counters over the facts (attendance-pairs.ts computes them); kept while the facts keep their version. */
+export interface CachedAggregate {
+  /** Pair indexes with records in the filter, most recently marked first (sorted on first use: the charts need no order). */
+  order: () => Int32Array;
+  counts: Int32Array;
+  last: Uint32Array;
+  totals: Int32Array;
+  /** Distinct sessions the filtered records belong to (the Total Attendance card's caption). */
+  sessions: number;
+}
+
+/** Recent filters' aggregates kept: paging through one filter, or switching between a few, costs no new pass. */
+const AGGREGATES_KEPT = 8;
+
+/**
+ * The admin reports' in-memory state for one database handle, owned by the app's deps (deps.reports): the attendance
+ * facts and the aggregates of recent filters. One owner, so a test's app or another node never shares or inherits it.
+ */
+export interface ReportCache {
+  /** The attendance facts, current to this call. */
+  facts(): Promise<Facts>;
+  /** After records were deleted (the cascade delete): the next report reloads the facts. */
+  invalidate(): void;
+  /** The aggregate of a filter if computed from facts of this version, else undefined. */
+  aggregate(key: string, version: number): CachedAggregate | undefined;
+  remember(key: string, version: number, value: CachedAggregate): void;
+}
+
+export function createReportCache(db: DB): ReportCache {
+  const store = createFactsStore(db);
+  const aggregates = new Map<string, { version: number; value: CachedAggregate }>();
+  return {
+    facts: () => store.current(),
+    invalidate() {
+      store.invalidate();
+      aggregates.clear();
+    },
+    aggregate(key, version) {
+      const hit = aggregates.get(key);
+      return hit?.version === version ? hit.value : undefined;
+    },
+    remember(key, version, value) {
+      // Most recent last: the first key is the one used longest ago.
+      aggregates.delete(key);
+      aggregates.set(key, { version, value });
+      if (aggregates.size > AGGREGATES_KEPT) aggregates.delete(aggregates.keys().next().value!);
+    },
+  };
+}

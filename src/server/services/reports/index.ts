@@ -1,0 +1,16 @@
+/**
+ * Reports: the administrator's views over the attendance records. The in-memory facts (facts/), the summary, pairs
+ * and charts, the detail view and the CSVs, and the attendance rule's standings and shortfall (attendance-rule/).
+ * Code outside this folder imports it from here only; files inside import each other directly.
+ */
+export { pairDetail } from './attendance-detail';
+export { filteredRecords } from './attendance-filter';
+export { attendanceChartTotals, attendancePairsPage } from './attendance-pairs';
+export { atRiskStudents } from './attendance-rule/at-risk';
+export { attendanceRuleForAdmin, setAttendanceRule } from './attendance-rule/rule-settings';
+export { shortfallCsv, shortfallReport } from './attendance-rule/shortfall';
+export { studentStanding } from './attendance-rule/student-standing';
+export { attendanceSummary } from './attendance-summary';
+export { detailCsvStream, detailFileName, summaryFileName } from './detail-csv';
+export { createReportCache } from './facts/report-cache';
+export { summaryCsv } from './summary-csv';
