@@ -95,7 +95,7 @@ describe('npm run seed', () => {
         expect(mine.total_records).toBeGreaterThanOrEqual(4);
       }
     }
-  }, 60_000);
+  }, 300_000);
 });
 
 describe('npm run backup and npm run restore', () => {
@@ -113,6 +113,7 @@ describe('npm run backup and npm run restore', () => {
     expect(r.backup.code, r.backup.out).toBe(0);
     expect(r.backup.out).toContain('integrity_check ok');
     expect(r.failures).toEqual([]);
+    if (r.unanswered.length) console.warn(`${r.unanswered.length} marks got no answer (counted as not acknowledged): ${r.unanswered[0]}`);
     expect(r.ackedBefore).toBeGreaterThan(20);
     expect(r.lostBefore).toBe(0);
     expect(r.ackedDuring).toBeGreaterThan(0);
@@ -120,7 +121,7 @@ describe('npm run backup and npm run restore', () => {
     expect((fs.statSync(backupFile).mode & 0o777).toString(8)).toBe('600');
     acked = r.acked;
     ackedBeforeBackup = r.ackedBefore;
-  }, 120_000);
+  }, 300_000);
 
   it('restore refuses while the server has the database open, changing nothing', async () => {
     const files = listing();
@@ -130,7 +131,7 @@ describe('npm run backup and npm run restore', () => {
     expect(r.out).toContain('is in use by another process (a running server?): stop the server, then restore. Nothing was changed.');
     expect(listing()).toEqual(files);
     expect(count(liveFile, 'select count(*) n from users')).toBe(users);
-  }, 60_000);
+  }, 300_000);
 
   it('restore refuses a corrupt, a foreign and a newer file, changing nothing', async () => {
     await server!.stop();
@@ -163,7 +164,7 @@ describe('npm run backup and npm run restore', () => {
       expect(listing(), file).toEqual(files);
       expect(sha(liveFile), file).toBe(before);
     }
-  }, 120_000);
+  }, 300_000);
 
   it('restore puts the backup in place, keeps the old database aside whole, and the result passes integrity_check', async () => {
     const r = await runScript('restore', ['--from', backupFile], env);
@@ -179,7 +180,7 @@ describe('npm run backup and npm run restore', () => {
     // The set-aside file carries everything the server wrote, including what was still in its WAL.
     expect(acked.filter((a) => !old.has(key(a)))).toEqual([]);
     expect(old.size).toBeGreaterThanOrEqual(restored.size);
-  }, 60_000);
+  }, 300_000);
 
   it('the seeded class still running (in the restored database) ends and auto-absents through the normal expiry path', async () => {
     const db = connectDatabase(liveFile);
@@ -198,7 +199,7 @@ describe('npm run backup and npm run restore', () => {
     } finally {
       await db.destroy();
     }
-  }, 60_000);
+  }, 300_000);
 
   it('backup and restore refuse a PostgreSQL DATABASE_URL', async () => {
     for (const [name, args] of [
@@ -209,7 +210,7 @@ describe('npm run backup and npm run restore', () => {
       expect(r.code).toBe(1);
       expect(r.out).toContain('works on the embedded SQLite file only, and DATABASE_URL points to PostgreSQL');
     }
-  }, 60_000);
+  }, 300_000);
 });
 
 describe.skipIf(!hasFixtures)('npm run seed --faces', () => {

@@ -71,5 +71,5 @@ describe('operator scripts on the app database', () => {
       expect(b.code, b.out).toBe(0);
       expect(r.code, r.out).toBe(0);
     }
-  }, 120_000);
+  }, 300_000);
 });

@@ -126,7 +126,7 @@ describe.skipIf(!!why)('the single executable, with the checkout and node out of
     expect(fs.lstatSync(model).isSymbolicLink()).toBe(false);
     expect(sha(model)).toBe(original.model);
     expect(fs.readFileSync(foreign, 'utf8')).toBe('not a model');
-  }, 120_000);
+  }, 300_000);
 
   it("answers --version, --help and each command's --help with its options; refuses an unknown command", async () => {
     const version = await install.run(['--version']);
@@ -148,5 +148,5 @@ describe.skipIf(!!why)('the single executable, with the checkout and node out of
     const unknown = await install.run(['bogus']);
     expect(unknown.code).toBe(2);
     expect(unknown.err).toMatch(/Unknown command 'bogus'/);
-  }, 120_000);
+  }, 300_000);
 });

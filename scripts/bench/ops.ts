@@ -70,7 +70,7 @@ try {
   }
   if (r.backup.code !== 0) throw new Error(`backup failed:\n${r.backup.out}`);
   console.log(
-    `backup while marks are written: ${r.marksPerSecond.toFixed(0)} marks/s acknowledged during the backup (offered ${values.rate}/s; ${r.marksPerSecondBefore.toFixed(0)}/s before it), ${r.failures.length} refused or failed; writes covered the whole backup: ${r.writesCoveredBackup ? 'yes' : 'NO'}`,
+    `backup while marks are written: ${r.marksPerSecond.toFixed(0)} marks/s acknowledged during the backup (offered ${values.rate}/s; ${r.marksPerSecondBefore.toFixed(0)}/s before it), ${r.failures.length} refused, ${r.unanswered.length} unanswered; writes covered the whole backup: ${r.writesCoveredBackup ? 'yes' : 'NO'}`,
   );
   const reasons = new Map<string, number>();
   for (const f of r.failures) reasons.set(f.slice(0, 120), (reasons.get(f.slice(0, 120)) ?? 0) + 1);

@@ -39,7 +39,7 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
       .insertInto('contact_messages')
       .values({ name: 'A parent', email: 'parent@home.test', message: 'Our son could not mark attendance on Monday.', created_at: new Date().toISOString() })
       .execute();
-  }, 120_000);
+  }, 300_000);
 
   /** Axe over the page as it stands, with a screenshot; soft, so one run lists every state's violations. */
   async function audit(page: Page, state: string) {
@@ -104,7 +104,7 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
             manual_override: 0,
           })
           .execute();
-      }, 60_000);
+      }, 300_000);
 
       it('public pages: landing, about, contact, login (with an error toast), register, thank-you, not found, update-user', { timeout: 300_000 }, async () => {
         const { page, context } = await school.newPage({ size: viewport });
@@ -141,7 +141,7 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
         await context.close();
       });
 
-      it('register: the camera dialog keeps the focus through its captures, and closes back onto its opener', { timeout: 120_000 }, async ({ skip }) => {
+      it('register: the camera dialog keeps the focus through its captures, and closes back onto its opener', { timeout: 300_000 }, async ({ skip }) => {
         if (!hasFakeCamera) skip();
         const { page, context } = await school.newPage({ size: viewport, camera: true });
         await page.goto('/register');
@@ -172,7 +172,7 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
         await context.close();
       });
 
-      it('student: dashboard with a session open (both tabs, the room code field), the profile dialog back onto its opener', { timeout: 120_000 }, async () => {
+      it('student: dashboard with a session open (both tabs, the room code field), the profile dialog back onto its opener', { timeout: 300_000 }, async () => {
         const classToken = await apiLogin(school.server.url, classTeacher.email, PASSWORD);
         // a session the previous size's teacher test left running in the department would refuse this one (409)
         await school.server.db.updateTable('geofence_sessions').set({ ended_at: new Date().toISOString() }).where('ended_at', 'is', null).execute();

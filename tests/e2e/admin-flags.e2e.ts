@@ -65,9 +65,9 @@ describe.skipIf(!hasChromium)('flagged marks in the admin dashboard (Chromium)',
       });
     }
     await fetch(`${school.server.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${teacher.token}` } });
-  }, 120_000);
+  }, 300_000);
 
-  it('counts the flagged marks, narrows every report to them with Flagged only, and shows why', { timeout: 120_000 }, async () => {
+  it('counts the flagged marks, narrows every report to them with Flagged only, and shows why', { timeout: 300_000 }, async () => {
     const { page, context } = await school.newPage();
     await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
     await expect.poll(() => page.getByTestId('stat-flagged').innerText(), { timeout: 30_000 }).toBe('2');

@@ -113,7 +113,7 @@ describe.skipIf(!hasChromium)('admin lists and dialogs in Chromium', () => {
         })
         .execute();
     }
-  }, 120_000);
+  }, 300_000);
 
   beforeEach(async () => {
     await school.server.db.updateTable('contact_messages').set({ handled_at: null, handled_by: null }).execute();
@@ -125,7 +125,7 @@ describe.skipIf(!hasChromium)('admin lists and dialogs in Chromium', () => {
   };
 
   for (const [size, viewport] of Object.entries(SIZES)) {
-    it(`inbox: read, reply by email, mark handled, page (${size})`, { timeout: 90_000 }, async () => {
+    it(`inbox: read, reply by email, mark handled, page (${size})`, { timeout: 300_000 }, async () => {
       const { page, context } = await school.newPage({ size: viewport });
       await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
       await page.getByRole('link', { name: I.navLabel(12) }).click();
@@ -174,7 +174,7 @@ describe.skipIf(!hasChromium)('admin lists and dialogs in Chromium', () => {
       await context.close();
     });
 
-    it(`users list: server search, department filter and paging (${size})`, { timeout: 90_000 }, async () => {
+    it(`users list: server search, department filter and paging (${size})`, { timeout: 300_000 }, async () => {
       const { page, context } = await school.newPage({ size: viewport });
       await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
       await expect.poll(() => page.getByTestId('stat-students').innerText()).toBe('60');
@@ -201,7 +201,7 @@ describe.skipIf(!hasChromium)('admin lists and dialogs in Chromium', () => {
       await context.close();
     });
 
-    it(`the filter row moves the stat cards with the charts (${size})`, { timeout: 90_000 }, async () => {
+    it(`the filter row moves the stat cards with the charts (${size})`, { timeout: 300_000 }, async () => {
       const { page, context } = await school.newPage({ size: viewport });
       await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
       const fmt = (n: number) => n.toLocaleString('en-IN');
@@ -256,7 +256,7 @@ describe.skipIf(!hasChromium)('admin lists and dialogs in Chromium', () => {
       await context.close();
     });
 
-    it(`summary and detail dialogs show every column and control (${size})`, { timeout: 90_000 }, async () => {
+    it(`summary and detail dialogs show every column and control (${size})`, { timeout: 300_000 }, async () => {
       const { page, context } = await school.newPage({ size: viewport });
       await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
       await page.getByRole('button', { name: A.filters.openSummary }).click();
@@ -295,7 +295,7 @@ describe.skipIf(!hasChromium)('admin lists and dialogs in Chromium', () => {
       await context.close();
     });
 
-    it(`the add-user form speaks people's words (${size})`, { timeout: 60_000 }, async () => {
+    it(`the add-user form speaks people's words (${size})`, { timeout: 300_000 }, async () => {
       const { page, context } = await school.newPage({ size: viewport });
       await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
       await page.getByRole('button', { name: A.addUser }).click();
@@ -309,7 +309,7 @@ describe.skipIf(!hasChromium)('admin lists and dialogs in Chromium', () => {
     });
   }
 
-  it('the phone sidebar opens over the page, not beside it', { timeout: 60_000 }, async () => {
+  it('the phone sidebar opens over the page, not beside it', { timeout: 300_000 }, async () => {
     const { page, context } = await school.newPage({ size: SIZES.phone });
     await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
     const sidebar = page.getByTestId('admin-sidebar');

@@ -231,7 +231,7 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
     await context.close();
   });
 
-  it('lays the dashboard out at 390 px: nothing wider than the screen, charts drawn', { timeout: 60_000 }, async () => {
+  it('lays the dashboard out at 390 px: nothing wider than the screen, charts drawn', { timeout: 300_000 }, async () => {
     const { page, context } = await school.newPage({ size: PHONE });
     await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
     await page.getByTestId('chart-present-absent').locator('svg.recharts-surface').first().waitFor();

@@ -52,7 +52,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('attendance journey in Chromium (f
     await context.close();
   });
 
-  it('the teacher approves the student, checks the radius rules and starts a session with the default radius', { timeout: 120_000 }, async () => {
+  it('the teacher approves the student, checks the radius rules and starts a session with the default radius', { timeout: 300_000 }, async () => {
     ({ page: teacherPage, context: teacherContext } = await openPage(aocCamera, server.url, { camera: true }));
     await teacherContext.setGeolocation(CLASSROOM);
     await login(teacherPage, teacher.email, PASSWORD, '/teacher-dashboard');
@@ -174,7 +174,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('attendance journey in Chromium (f
     await context.close();
   });
 
-  it('a student 300 m away is told they are outside the geofence', { timeout: 60_000 }, async () => {
+  it('a student 300 m away is told they are outside the geofence', { timeout: 300_000 }, async () => {
     const far = await createTestUser(server.db, { role: 'student', department: 'BCA', password: PASSWORD, username: 'farstudent' });
     const { page, context } = await openPage(aocCamera, server.url, { camera: true });
     await context.setGeolocation(north(300));
@@ -216,7 +216,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('attendance journey in Chromium (f
     await context.close();
   });
 
-  it('the teacher sees the record live, corrects one student by hand and stops the session', { timeout: 90_000 }, async () => {
+  it('the teacher sees the record live, corrects one student by hand and stops the session', { timeout: 300_000 }, async () => {
     await expect.poll(() => teacherPage.getByTestId('stat-present').innerText(), { timeout: 15_000 }).toBe('1');
     await settle(teacherPage);
     await screenshot(teacherPage, 'attendance-teacher-dashboard', true);
@@ -263,7 +263,7 @@ describe.skipIf(!hasChromium)("teacher session countdown in Chromium (the server
     await server?.close();
   });
 
-  it('warns at 30 s (info) and 10 s (warning), then ends the session automatically and clears storage', { timeout: 120_000 }, async () => {
+  it('warns at 30 s (info) and 10 s (warning), then ends the session automatically and clears storage', { timeout: 300_000 }, async () => {
     const teacher = await createTestUser(server.db, { role: 'teacher', department: 'MBA', password: PASSWORD });
     const { page, context } = await openPage(browser, server.url, { camera: true });
     await page.clock.install({ time: clock.now() });

@@ -54,14 +54,14 @@ describe.skipIf(!hasChromium)('the attendance rule in Chromium', () => {
         )
         .execute();
     }
-  }, 120_000);
+  }, 300_000);
 
   const noOverflow = async (page: Page, where: string) => {
     expect(await page.evaluate(horizontalOverflow), where).toEqual({ page: false, outside: [], scrollers: [] });
   };
 
   for (const [size, viewport] of Object.entries(SIZES)) {
-    it(`a student below the rule sees the warning and the sessions needed (${size})`, { timeout: 90_000 }, async () => {
+    it(`a student below the rule sees the warning and the sessions needed (${size})`, { timeout: 300_000 }, async () => {
       const { page, context } = await school.newPage({ size: viewport });
       await login(page, 'zara@school.test', PASSWORD, '/student-dashboard');
       const headline = page.getByTestId('standing-headline');
@@ -88,7 +88,7 @@ describe.skipIf(!hasChromium)('the attendance rule in Chromium', () => {
       await context.close();
     });
 
-    it(`the teacher's At risk list, sortable (${size})`, { timeout: 90_000 }, async () => {
+    it(`the teacher's At risk list, sortable (${size})`, { timeout: 300_000 }, async () => {
       const { page, context } = await school.newPage({ size: viewport });
       await login(page, 'meera@school.test', PASSWORD, '/teacher-dashboard');
       await page.getByRole('tab', { name: M.atRiskTitle }).click();
@@ -105,7 +105,7 @@ describe.skipIf(!hasChromium)('the attendance rule in Chromium', () => {
       await context.close();
     });
 
-    it(`the admin's shortfall, its CSV, and the rule card (${size})`, { timeout: 120_000 }, async () => {
+    it(`the admin's shortfall, its CSV, and the rule card (${size})`, { timeout: 300_000 }, async () => {
       const { page, context } = await school.newPage({ size: viewport });
       await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
       await expect.poll(() => page.getByTestId('stat-below-rule').innerText()).toBe('1');

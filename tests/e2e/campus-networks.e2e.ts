@@ -17,7 +17,7 @@ describe.skipIf(!hasChromium)('the campus networks card in Chromium', () => {
 
   beforeAll(async () => {
     await school.createUser({ role: 'admin', email: 'head@school.test', password: PASSWORD, username: 'head' });
-  }, 60_000);
+  }, 300_000);
 
   it('adds the network the admin is on, refuses a mistyped one, saves, and keeps the list across a reload', async () => {
     const { page, context } = await school.newPage();
@@ -53,7 +53,7 @@ describe.skipIf(!hasChromium)('the campus networks card in Chromium', () => {
     expect(await card.getByLabel(M.networkLabel(2)).inputValue()).toBe('10.20.0.0/16');
     expect(await card.innerText()).toMatch(/Last changed .+ by head\./);
     await context.close();
-  }, 60_000);
+  }, 300_000);
 });
 
 describe.skipIf(!hasChromium)('the campus networks card when CAMPUS_NETWORKS is set', () => {
@@ -61,7 +61,7 @@ describe.skipIf(!hasChromium)('the campus networks card when CAMPUS_NETWORKS is 
 
   beforeAll(async () => {
     await school.createUser({ role: 'admin', email: 'head@school.test', password: PASSWORD, username: 'head' });
-  }, 60_000);
+  }, 300_000);
 
   it('says the environment list applies and offers nothing to change', async () => {
     const { page, context } = await school.newPage();
@@ -72,5 +72,5 @@ describe.skipIf(!hasChromium)('the campus networks card when CAMPUS_NETWORKS is 
     expect(await card.getByText(M.yourAddressOutside).isVisible()).toBe(true);
     expect(await card.getByRole('button').count()).toBe(0);
     await context.close();
-  }, 60_000);
+  }, 300_000);
 });

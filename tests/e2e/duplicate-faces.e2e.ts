@@ -18,7 +18,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('refused duplicate faces on the ad
     await school.createUser({ role: 'admin', email: 'head@school.test', password: PASSWORD, username: 'head' });
     expect((await postRegister(school.server.url, { ...GOOD_FIELDS, email: 'twin.a@school.test', username: 'twina' }, aoc())).status).toBe(201);
     expect((await postRegister(school.server.url, { ...GOOD_FIELDS, email: 'twin.b@school.test', username: 'twinb' }, aoc())).status).toBe(409);
-  }, 120_000);
+  }, 300_000);
 
   it('shows the refusal beside the matched account and its photos, and lets one registration through', async () => {
     const { page, context } = await school.newPage();
@@ -49,5 +49,5 @@ describe.skipIf(!hasChromium || !hasFixtures)('refused duplicate faces on the ad
     expect(row.allowed_at).not.toBeNull();
     expect(row.used_at).toBeNull();
     await context.close();
-  }, 120_000);
+  }, 300_000);
 });

@@ -210,7 +210,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('the face challenge guided live in
     },
   );
 
-  it('with the tracker unavailable (its models unreachable) the page shows each step for a fixed time and sends no hints', { timeout: 120_000 }, async () => {
+  it('with the tracker unavailable (its models unreachable) the page shows each step for a fixed time and sends no hints', { timeout: 300_000 }, async () => {
     next = CLIPS.c02_p1_right_blink.steps;
     const { page, close } = await studentPage('c02_p1_right_blink');
     await page.route('**/models/human/**', (route) => route.abort());
@@ -275,7 +275,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('the face challenge guided live in
   });
 
   it(`after ${FACE_CHALLENGE_FAILS_PER_SESSION} failed challenges in the session the page says to ask the teacher and offers no Start`, {
-    timeout: 120_000,
+    timeout: 300_000,
   }, async () => {
     const failed = await server.db
       .selectFrom('face_challenges')

@@ -81,7 +81,7 @@ describe.skipIf(!hasChromium)('dashboards on a 390 px phone in Chromium', () => 
   });
 
   it('student: Last Check-in is the last present mark (not a later absent one); no tab overflows; toasts stay clear of Profile and Logout', {
-    timeout: 60_000,
+    timeout: 300_000,
   }, async () => {
     const { page, context } = await school.newPage({ size: PHONE });
     await login(page, student.email, PASSWORD, '/student-dashboard');
@@ -121,7 +121,7 @@ describe.skipIf(!hasChromium)('dashboards on a 390 px phone in Chromium', () => 
     }
   });
 
-  it('teacher: no tab overflows at 390 px (the Students table shows every column); toasts stay clear of Logout', { timeout: 60_000 }, async () => {
+  it('teacher: no tab overflows at 390 px (the Students table shows every column); toasts stay clear of Logout', { timeout: 300_000 }, async () => {
     const { page, context } = await school.newPage({ size: PHONE });
     await login(page, teacher.email, PASSWORD, '/teacher-dashboard');
     await page.getByTestId('stat-total').getByText('2').waitFor();
@@ -144,7 +144,7 @@ describe.skipIf(!hasChromium)('dashboards on a 390 px phone in Chromium', () => 
     await context.close();
   });
 
-  it('face page: a toast stays clear of the back link', { timeout: 30_000 }, async () => {
+  it('face page: a toast stays clear of the back link', { timeout: 300_000 }, async () => {
     const { page, context } = await school.newPage({ size: PHONE });
     await page.goto('/face-detection'); // no token: 'Token missing.'
     const toast = toastWith(page, MSG.verification.tokenMissing);

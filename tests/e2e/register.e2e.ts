@@ -173,7 +173,7 @@ describe.skipIf(!hasChromium || !hasFakeCamera)('registration with the fake came
     await page.getByRole('link', { name: MSG.thankYou.toLogin }).click();
     await page.waitForURL('**/login');
     await context.close();
-  }, 120_000);
+  }, 300_000);
 
   it('shows the registration failure messages of SPEC 8', async () => {
     const { page, context } = await openPage(browser, server.url, { camera: true });

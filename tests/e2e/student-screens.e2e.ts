@@ -88,7 +88,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('the student screens of issue 22 i
       });
       afterAll(() => context?.close());
 
-      it('a new student: No session open now, No sessions yet (not 0%), and no record in the history', { timeout: 60_000 }, async () => {
+      it('a new student: No session open now, No sessions yet (not 0%), and no record in the history', { timeout: 300_000 }, async () => {
         await page.goto('/student-dashboard');
         await expect.poll(() => page.getByTestId('session-banner-title').innerText()).toBe(S.banner.none);
         expect(await page.getByRole('button', { name: MSG.student.markAttendance }).count()).toBe(0);
@@ -102,7 +102,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('the student screens of issue 22 i
       });
 
       it('the banner appears when the teacher starts a session, without a reload; it and Mark Attendance are on the first screen', {
-        timeout: 60_000,
+        timeout: 300_000,
       }, async () => {
         await startSession();
         // No reload: the banner polls (every 10 s) and changes by itself.
@@ -117,7 +117,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('the student screens of issue 22 i
         await screenshot(page, `student-session-open-${size}`);
       });
 
-      it('outside the circle the page says so (with the phone’s own accuracy) and stays on the dashboard', { timeout: 60_000 }, async () => {
+      it('outside the circle the page says so (with the phone’s own accuracy) and stays on the dashboard', { timeout: 300_000 }, async () => {
         await page.getByRole('button', { name: MSG.student.markAttendance }).click();
         const result = page.getByTestId('mark-result');
         await result.getByText(S.outside).waitFor();
@@ -131,7 +131,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('the student screens of issue 22 i
       });
 
       it('the teacher marks the student present: the banner says “✓ Marked present at …” without a reload; history rows name the session; the profile leads to /update-user', {
-        timeout: 120_000,
+        timeout: 300_000,
       }, async () => {
         const session = await server.db.selectFrom('geofence_sessions').select('id').where('ended_at', 'is', null).executeTakeFirstOrThrow();
         const res = await fetch(`${server.url}/api/mark_attendance_manual`, {
@@ -188,7 +188,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('the student screens of issue 22 i
         await page.waitForURL('**/student-dashboard');
       });
 
-      it('/update-user logged out: the text starts below the header', { timeout: 30_000 }, async () => {
+      it('/update-user logged out: the text starts below the header', { timeout: 300_000 }, async () => {
         const anon = await openPage(aocCamera, server.url, { viewport });
         try {
           await anon.page.goto('/update-user');
@@ -203,7 +203,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('the student screens of issue 22 i
         }
       });
 
-      it('camera refused: which permission, how to allow it in Chrome, Try again; once allowed, Try again starts it', { timeout: 90_000 }, async () => {
+      it('camera refused: which permission, how to allow it in Chrome, Try again; once allowed, Try again starts it', { timeout: 300_000 }, async () => {
         const browser = await launchWithoutCameraConsent();
         try {
           const context = await browser.newContext({ baseURL: server.url, viewport });

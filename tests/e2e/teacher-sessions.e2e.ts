@@ -51,7 +51,7 @@ describe.skipIf(!hasChromium)('teacher sessions in Chromium: the latest session,
 
   const stat = (page: Page, id: string) => page.getByTestId(`stat-${id}`).innerText();
 
-  it('after Stop the Students tab shows the latest session, names it, and a change of mark writes into that session', { timeout: 90_000 }, async () => {
+  it('after Stop the Students tab shows the latest session, names it, and a change of mark writes into that session', { timeout: 300_000 }, async () => {
     const c = await classOf('IMCA', 'latest');
     const [anya, bela] = c.students;
     const older = await c.start();
@@ -80,7 +80,7 @@ describe.skipIf(!hasChromium)('teacher sessions in Chromium: the latest session,
     await context.close();
   });
 
-  it('while a session runs, students who have not marked are not counted absent; after it ends they are', { timeout: 90_000 }, async () => {
+  it('while a session runs, students who have not marked are not counted absent; after it ends they are', { timeout: 300_000 }, async () => {
     const c = await classOf('BSCIT', 'stats');
     const session = await c.start();
     const { page, context } = await school.newPage();

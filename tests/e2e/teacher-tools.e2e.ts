@@ -121,7 +121,7 @@ describe.skipIf(!hasChromium)('the teacher tools of issue 22 in Chromium', () =>
           })
           .execute();
 
-      it('one radius: the start dialog’s choice is the settings card’s, and the circle is drawn on the map', { timeout: 60_000 }, async () => {
+      it('one radius: the start dialog’s choice is the settings card’s, and the circle is drawn on the map', { timeout: 300_000 }, async () => {
         await setTiles(TILE_URL);
         await page.goto('/teacher-dashboard');
         await page.getByRole('button', { name: T.startAttendance }).click();
@@ -149,7 +149,7 @@ describe.skipIf(!hasChromium)('the teacher tools of issue 22 in Chromium', () =>
         expect(await axeViolations(page, '[data-testid=attendance-status]')).toEqual([]);
       });
 
-      it('Stop asks first with the server’s count; Keep running keeps it, Stop now marks those absent', { timeout: 60_000 }, async () => {
+      it('Stop asks first with the server’s count; Keep running keeps it, Stop now marks those absent', { timeout: 300_000 }, async () => {
         const session = (await openSession())!;
         await markOwnPresent(session.id, students[0].id);
         await page.getByRole('button', { name: T.stopAttendance }).click();
@@ -175,7 +175,7 @@ describe.skipIf(!hasChromium)('the teacher tools of issue 22 in Chromium', () =>
         ]);
       });
 
-      it('no map when the tiles cannot load, or when the administrator turned it off: the coordinates as before', { timeout: 60_000 }, async () => {
+      it('no map when the tiles cannot load, or when the administrator turned it off: the coordinates as before', { timeout: 300_000 }, async () => {
         const start = await postJson(`${school.server.url}/api/start_geofence`, { teacher_id: teacher.id, ...CLASSROOM, radius: 50, department }, token);
         expect(start.status).toBe(201);
         await context.unroute(`${TILE_HOST}/**`);
@@ -199,7 +199,7 @@ describe.skipIf(!hasChromium)('the teacher tools of issue 22 in Chromium', () =>
         expect(tileRequests).toEqual([]);
       });
 
-      it('marks the rest of the class at once, asked first, keeping the marks already there', { timeout: 60_000 }, async () => {
+      it('marks the rest of the class at once, asked first, keeping the marks already there', { timeout: 300_000 }, async () => {
         const session = (await openSession())!;
         await markOwnPresent(session.id, students[0].id);
         await page.getByRole('tab', { name: T.tabs.students }).click();
@@ -221,7 +221,7 @@ describe.skipIf(!hasChromium)('the teacher tools of issue 22 in Chromium', () =>
         expect(await bulk.getByRole('button', { name: MSG.bulk.present(0) }).isDisabled()).toBe(true);
       });
 
-      it('the student dialog shows the current mark and offers only the change', { timeout: 60_000 }, async () => {
+      it('the student dialog shows the current mark and offers only the change', { timeout: 300_000 }, async () => {
         const session = (await openSession())!;
         const anya = students[0];
         await page.getByRole('row').filter({ hasText: anya.username }).click();
@@ -244,7 +244,7 @@ describe.skipIf(!hasChromium)('the teacher tools of issue 22 in Chromium', () =>
         expect(stop.status).toBe(200);
       });
 
-      it("the teacher's own Add Student form adds an active student to their department", { timeout: 60_000 }, async () => {
+      it("the teacher's own Add Student form adds an active student to their department", { timeout: 300_000 }, async () => {
         await page.getByRole('button', { name: MSG.addStudent.button }).click();
         const dialog = page.getByRole('dialog');
         await dialog.getByText(MSG.addStudent.description(department)).waitFor();
@@ -274,7 +274,7 @@ describe.skipIf(!hasChromium)('the teacher tools of issue 22 in Chromium', () =>
         expect(await apiLogin(school.server.url, email, PASSWORD)).toBeTruthy();
       });
 
-      it('Reject beside Approve, with a reason the student reads at login', { timeout: 60_000 }, async () => {
+      it('Reject beside Approve, with a reason the student reads at login', { timeout: 300_000 }, async () => {
         await page.getByRole('tab', { name: T.tabs.overview }).click();
         await page.getByRole('button', { name: new RegExp(`${department}\\s*1 pending`) }).click();
         const list = page.getByRole('dialog');
@@ -305,7 +305,7 @@ describe.skipIf(!hasChromium)('the teacher tools of issue 22 in Chromium', () =>
         await student.context.close();
       });
 
-      it('the administrator sets the tile server, or none, on their own card', { timeout: 60_000 }, async () => {
+      it('the administrator sets the tile server, or none, on their own card', { timeout: 300_000 }, async () => {
         const admin = await school.newPage({ size: viewport, token: adminToken });
         await admin.page.goto('/admin-dashboard');
         const card = admin.page.getByRole('region', { name: MSG.mapTiles.title });

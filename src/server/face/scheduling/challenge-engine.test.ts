@@ -48,7 +48,7 @@ describe.skipIf(!hasChallengeClips)('face engine: does the clip follow the chall
       expect(mirrored).toMatchObject({ success: false, reason: 'challenge_not_followed' });
       expect(mirrored.moves?.map((m) => m.step)).toEqual(matching.moves?.map((m) => m.step));
     },
-    120_000,
+    300_000,
   );
 
   it.each([
@@ -70,7 +70,7 @@ describe.skipIf(!hasChallengeClips)('face engine: does the clip follow the chall
     expect(v).toMatchObject({ success: false, reason: 'challenge_not_followed' });
     expect(v.moves?.map((m) => m.step)).toEqual(['turn_right']);
     expect(await engine.verifyVideo(clip('c10_p3_wink'), who.p3)).toMatchObject({ success: false, reason: 'no_blink' });
-  }, 120_000);
+  }, 300_000);
 
   it.each(CHALLENGE_SPLICES.map((s) => [s.name, s] as const))(
     '%s (two real clips cut together) passes its order and fails the reversed one',
@@ -80,7 +80,7 @@ describe.skipIf(!hasChallengeClips)('face engine: does the clip follow the chall
       const reversed = [...spec.steps].reverse();
       expect(await engine.verifyVideo(bytes, who[spec.person], { challenge: reversed })).toMatchObject({ success: false, reason: 'challenge_not_followed' });
     },
-    120_000,
+    300_000,
   );
 
   it.each(SPLICES.map((s) => [s.name, s] as const))(
@@ -90,7 +90,7 @@ describe.skipIf(!hasChallengeClips)('face engine: does the clip follow the chall
       for (const challenge of [['blink'], ['turn_left', 'blink']] as ChallengeStep[][])
         expect(await engine.verifyVideo(video, who[spec.enrolledAs], { challenge })).toMatchObject({ success: false, reason: 'face_changed' });
     },
-    120_000,
+    300_000,
   );
 
   it('c01 (its blink comes while the head turns back, motion-blurred) passes its challenge every time: 10 of 10', async () => {
@@ -111,5 +111,5 @@ describe.skipIf(!hasChallengeClips)('face engine: does the clip follow the chall
     const plain = await engine.verifyVideo(clip('c02_p1_right_blink'), who.p1);
     expect(plain).toMatchObject({ success: true, reason: 'accepted' });
     expect(plain.moves).toBeUndefined();
-  }, 120_000);
+  }, 300_000);
 });

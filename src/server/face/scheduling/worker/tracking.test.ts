@@ -22,7 +22,7 @@ describe.skipIf(!hasFixtures)('a run of frames read by a worker', () => {
     await warmUp(m);
     c01 = await decode('challenge', 'c01_p1_left_blink.webm');
     aoc = await decode('clips', 'aoc_3blinks_3s.webm');
-  }, 120_000);
+  }, 300_000);
   afterAll(() => {
     c01?.release();
     aoc?.release();
@@ -39,12 +39,12 @@ describe.skipIf(!hasFixtures)('a run of frames read by a worker', () => {
     await read(aoc, segments(aoc.frames.length)[0]);
     await read(c01, first);
     expect(await read(c01, second)).toEqual(fresh);
-  }, 60_000);
+  }, 300_000);
 
   it('reads a run differently when it starts elsewhere: why the runs are fixed by the clip alone (segments.ts)', async () => {
     const [, [start, end]] = segments(c01.frames.length);
     const fixed = await read(c01, [start, end]);
     const shifted = await read(c01, [start - 1, end]);
     expect(shifted.slice(1)).not.toEqual(fixed);
-  }, 60_000);
+  }, 300_000);
 });
