@@ -1,5 +1,6 @@
 import type { DB } from '../../db/connect';
 import { createFactsStore, type Facts } from './attendance-facts';
+import { catchUp, countTally, type StandingTally, type TallySession, type TallyStudent } from './standing-tallies';
 
 /** A filter's counters over the facts (attendance-pairs.ts computes them); kept while the facts keep their version. */
 export interface CachedAggregate {
@@ -27,16 +28,23 @@ export interface ReportCache {
   /** The aggregate of a filter if computed from facts of this version, else undefined. */
   aggregate(key: string, version: number): CachedAggregate | undefined;
   remember(key: string, version: number, value: CachedAggregate): void;
+  /**
+   * The attendance rule's per-student tally of a scope over the facts current to this call: kept from the last call
+   * and caught up by the records changed since, counted again when the roster (students, sessions) differs.
+   */
+  tally(scope: string, roster: string, students: () => TallyStudent[], sessions: () => TallySession[]): Promise<StandingTally>;
 }
 
 export function createReportCache(db: DB): ReportCache {
   const store = createFactsStore(db);
   const aggregates = new Map<string, { version: number; value: CachedAggregate }>();
+  const tallies = new Map<string, StandingTally>();
   return {
     facts: () => store.current(),
     invalidate() {
       store.invalidate();
       aggregates.clear();
+      tallies.clear();
     },
     aggregate(key, version) {
       const hit = aggregates.get(key);
@@ -47,6 +55,16 @@ export function createReportCache(db: DB): ReportCache {
       aggregates.delete(key);
       aggregates.set(key, { version, value });
       if (aggregates.size > AGGREGATES_KEPT) aggregates.delete(aggregates.keys().next().value!);
+    },
+    async tally(scope, roster, students, sessions) {
+      const facts = await store.current();
+      const kept = tallies.get(scope);
+      // Synchronous from here: no refresh changes the facts between the check and the count.
+      const t = kept && kept.roster === roster && catchUp(kept, facts) ? kept : countTally(facts, roster, students(), sessions());
+      tallies.delete(scope);
+      tallies.set(scope, t);
+      if (tallies.size > AGGREGATES_KEPT) tallies.delete(tallies.keys().next().value!);
+      return t;
     },
   };
 }
