@@ -13,8 +13,8 @@ import { getStudentAttendance } from '../services/student-attendance';
 import { getOpenSessionForStudent } from '../services/student-open-session';
 import { getStudentProfile } from '../services/users';
 import { MAX_IMAGE_BYTES } from '../../shared/constants';
-import { ZLeaveRequestFields } from '../../shared/schemas/leave';
-import { myLeaveRequests, requestLeave } from '../services/leave-requests';
+import { ZLeaveRequestFields, ZWithdrawLeaveInput } from '../../shared/schemas/leave';
+import { myLeaveRequests, requestLeave, withdrawLeaveRequest } from '../services/leave-requests';
 import { roleProcedure, router } from '../trpc';
 
 const student = roleProcedure('student');
@@ -30,6 +30,7 @@ export const studentRouter = router({
     .mutation(({ ctx, input }) => markAttendance(ctx, ctx.user, input, { ip: ctx.ip, userAgent: ctx.userAgent })),
   faceChallenge: student.mutation(({ ctx }) => issueChallenge(ctx, ctx.user)),
   leaveRequests: student.query(({ ctx }) => myLeaveRequests(ctx, ctx.user)),
+  withdrawLeave: student.input(ZWithdrawLeaveInput).mutation(({ ctx, input }) => withdrawLeaveRequest(ctx, ctx.user, input)),
   // FormData: the fields and an optional `document` image, as POST /api/leave_requests takes them.
   requestLeave: student.input(z.instanceof(FormData)).mutation(async ({ ctx, input }) => {
     const text = (k: string) => (typeof input.get(k) === 'string' ? input.get(k) : undefined);
