@@ -66,7 +66,8 @@ function positionOf(t: StandingTally, i: number): number {
   return k;
 }
 
-function add(t: StandingTally, i: number, k: number, fl: number, at: number, sign: 1 | -1) {
+/** Counts a record in (1) or out (-1); 0 only looks at its time for the latest marks. */
+function add(t: StandingTally, i: number, k: number, fl: number, at: number, sign: 1 | -1 | 0) {
   if (fl & F_LATE) t.late[k] += sign;
   else if (fl & F_PRESENT) t.present[k] += sign;
   else if (fl & F_EXCUSED) t.excused[k] += sign;
@@ -119,8 +120,8 @@ export function countTally(facts: Facts, roster: string, students: TallyStudent[
 
 /**
  * Brings the tally to the facts' current version by the records changed since it was counted: each one's count as it
- * was taken away, as it is now added. False when it cannot: the facts were reloaded, their log no longer reaches back,
- * or a student's latest present mark was changed away (the one before it is not kept): the caller counts again.
+ * was taken away, as it is now added. False when it cannot (the facts were reloaded, or their log no longer reaches
+ * back): the caller counts again.
  */
 export function catchUp(t: StandingTally, facts: Facts): boolean {
   if (t.facts !== facts || facts.changesFrom > t.version) return false;
@@ -131,21 +132,40 @@ export function catchUp(t: StandingTally, facts: Facts): boolean {
     const { index, flags, at } = facts.changes[c];
     before.set(index, { flags, at });
   }
+  const relook = new Set<number>();
   for (const [i, was] of before) {
     const k = positionOf(t, i);
     if (k < 0) continue;
     const now = facts.flags[i];
     if (was.flags >= 0) {
-      // The latest mark lost when it no longer counts, or counts earlier.
+      // The latest mark is lost when it no longer counts, or counts earlier: the student's marks are looked up again.
       const lost = (last: number, wasIn: boolean, isIn: boolean) => wasIn && was.at === last && !(isIn && facts.at[i] >= was.at);
-      const presentOnly = (fl: number) => (fl & F_PRESENT) !== 0 && !(fl & F_LATE);
-      if (lost(t.lastAttended[k], (was.flags & F_PRESENT) !== 0, (now & F_PRESENT) !== 0)) return false;
-      if (lost(t.lastPresent[k], presentOnly(was.flags), presentOnly(now))) return false;
+      if (lost(t.lastAttended[k], (was.flags & F_PRESENT) !== 0, (now & F_PRESENT) !== 0)) relook.add(k);
+      if (lost(t.lastPresent[k], presentOnly(was.flags), presentOnly(now))) relook.add(k);
       add(t, i, k, was.flags, was.at, -1);
     }
     add(t, i, k, now, facts.at[i], 1);
   }
+  if (relook.size) lastMarksAgain(t, relook);
   t.version = facts.version;
   t.memo.clear();
   return true;
+}
+
+const presentOnly = (fl: number) => (fl & F_PRESENT) !== 0 && !(fl & F_LATE);
+
+/** The latest marks of a few students, from their records alone: one comparison a record, not a tally of each. */
+function lastMarksAgain(t: StandingTally, positions: Set<number>) {
+  const wanted = new Uint8Array(t.index.length);
+  for (const k of positions) {
+    wanted[t.students[k].id] = 1;
+    t.lastAttended[k] = 0;
+    t.lastPresent[k] = 0;
+  }
+  const { n, student, flags, at } = t.facts;
+  for (let i = 0; i < n; i++) {
+    if (!wanted[student[i]]) continue;
+    const k = positionOf(t, i);
+    if (k >= 0) add(t, i, k, flags[i], at[i], 0);
+  }
 }
