@@ -211,7 +211,7 @@ describe('the shortfall report follows every change at once', () => {
     await manual(ids[2], 'excused');
     expect(await rowOf()).toMatchObject({ rate: 50, held: 5, excused: 1, attended: 2 });
 
-    // A class in progress counts for nobody until it ends; its end marks those without a mark absent.
+    // A class in progress counts once the student has a mark in it, and still counts it once it has ended.
     const open = await insertSession(srv.db, {
       teacher_id: teacher.id,
       department_id: imscit,
@@ -219,12 +219,16 @@ describe('the shortfall report follows every change at once', () => {
       ends_at: '2026-09-20T06:50:00Z',
       ended_at: null,
     });
-    expect(open).toBeGreaterThan(0);
-    expect(await rowOf()).toMatchObject({ held: 5 });
+    expect(await rowOf()).toMatchObject({ rate: 50, held: 5 });
+    await manual(open, 'present');
+    expect(await rowOf()).toMatchObject({ rate: 60, held: 6, attended: 3 });
     clock.set(new Date(clock.now().getTime() + 60_000));
     const stop = await fetch(`${srv.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${teacher.token}` } });
     expect(stop.status).toBe(200);
-    expect(await rowOf()).toMatchObject({ rate: 40, held: 6, attended: 2 });
+    expect(await rowOf()).toMatchObject({ rate: 60, held: 6, attended: 3, last_present_at: '2026-09-20T06:04:00.000Z' });
+    // A class of the department held and ended without the student: one more session missed.
+    await sessions(teacher.id, 'IMSCIT', 1, 45);
+    expect(await rowOf()).toMatchObject({ rate: 50, held: 7, attended: 3 });
 
     // What the report kept up to date by the changed records equals a count from scratch of the same database.
     const kept = await api.shortfall.query({ department_id: imscit });

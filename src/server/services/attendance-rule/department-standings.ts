@@ -53,14 +53,14 @@ export async function departmentStandings(deps: Deps, scope: { department_id?: n
   if (!people.length) return NONE;
 
   const fromSec = seconds(scope.from);
-  // Everything the counts depend on, as one string: a student approved, renamed or moved, a session started or ended.
-  const roster = [
-    people.map((p) => `${p.id},${p.department_id},${p.department},${p.activated_at ?? p.created_at},${p.username}`).join(';'),
-    sessionRows.map((s) => `${s.id},${s.department_id},${s.started_at},${s.ended_at === null ? 1 : 0}`).join(';'),
-  ].join('|');
+  // Everything the counts depend on, as text: a student approved, renamed or moved; a session started or ended.
+  const keys = {
+    students: people.map((p) => `${p.id},${p.department_id},${p.department},${p.activated_at ?? p.created_at},${p.username}`).join(';'),
+    sessions: sessionRows.map((s) => `${s.id},${s.department_id},${s.started_at},${s.ended_at === null ? 1 : 0}`).join(';'),
+  };
   const tally = await deps.reports.tally(
     JSON.stringify([scope.department_id ?? 0, scope.from, scope.to]),
-    roster,
+    keys,
     () => people.map((p) => ({ id: p.id, department_id: p.department_id!, since: Math.max(fromSec, seconds(p.activated_at ?? p.created_at)) })),
     () => sessionRows.map((s) => ({ id: s.id, department_id: s.department_id, start: seconds(s.started_at), open: s.ended_at === null })),
   );
@@ -70,7 +70,7 @@ export async function departmentStandings(deps: Deps, scope: { department_id?: n
     if (!tally.memo.has(k)) tally.memo.set(k, compute());
     return tally.memo.get(k) as T;
   };
-  // The tally counts for the people of the same roster: their positions agree.
+  // The tally counts these same students (the same students key): their positions agree.
   const last = rule.late_counts_as_present ? tally.lastAttended : tally.lastPresent;
   const rows = keep('rows', () =>
     people.map((p, k) => ({
@@ -78,7 +78,7 @@ export async function departmentStandings(deps: Deps, scope: { department_id?: n
       username: p.username,
       department: p.department,
       last_present_at: last[k] ? new Date(last[k] * 1000).toISOString() : null,
-      ...computeStanding({ held: tally.held[k], present: tally.present[k], late: tally.late[k], excused: tally.excused[k] }, rule),
+      ...computeStanding({ held: tally.endedHeld[k] + tally.openHeld[k], present: tally.present[k], late: tally.late[k], excused: tally.excused[k] }, rule),
     })),
   );
   return { rows, keep };

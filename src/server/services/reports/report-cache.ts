@@ -1,6 +1,6 @@
 import type { DB } from '../../db/connect';
 import { createFactsStore, type Facts } from './attendance-facts';
-import { catchUp, countTally, type StandingTally, type TallySession, type TallyStudent } from './standing-tallies';
+import { catchUp, countTally, resession, type StandingTally, type TallySession, type TallyStudent } from './standing-tallies';
 
 /** A filter's counters over the facts (attendance-pairs.ts computes them); kept while the facts keep their version. */
 export interface CachedAggregate {
@@ -30,9 +30,9 @@ export interface ReportCache {
   remember(key: string, version: number, value: CachedAggregate): void;
   /**
    * The attendance rule's per-student tally of a scope over the facts current to this call: kept from the last call
-   * and caught up by the records changed since, counted again when the roster (students, sessions) differs.
+   * and caught up by the records changed since and the sessions started or ended; counted again for other students.
    */
-  tally(scope: string, roster: string, students: () => TallyStudent[], sessions: () => TallySession[]): Promise<StandingTally>;
+  tally(scope: string, keys: { students: string; sessions: string }, students: () => TallyStudent[], sessions: () => TallySession[]): Promise<StandingTally>;
 }
 
 export function createReportCache(db: DB): ReportCache {
@@ -56,11 +56,13 @@ export function createReportCache(db: DB): ReportCache {
       aggregates.set(key, { version, value });
       if (aggregates.size > AGGREGATES_KEPT) aggregates.delete(aggregates.keys().next().value!);
     },
-    async tally(scope, roster, students, sessions) {
+    async tally(scope, keys, students, sessions) {
       const facts = await store.current();
-      const kept = tallies.get(scope);
       // Synchronous from here: no refresh changes the facts between the check and the count.
-      const t = kept && kept.roster === roster && catchUp(kept, facts) ? kept : countTally(facts, roster, students(), sessions());
+      let t = tallies.get(scope);
+      if (t && t.studentsKey === keys.students && catchUp(t, facts)) {
+        if (t.sessionsKey !== keys.sessions) resession(t, sessions(), keys.sessions);
+      } else t = countTally(facts, keys, students(), sessions());
       tallies.delete(scope);
       tallies.set(scope, t);
       if (tallies.size > AGGREGATES_KEPT) tallies.delete(tallies.keys().next().value!);

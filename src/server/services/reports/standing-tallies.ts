@@ -18,12 +18,14 @@ export interface TallySession {
 /**
  * Per-student counts of marks for one scope (a department or all, a period) over the admin reports' facts: what the
  * attendance rule's standings are computed from. Counted once by a pass over every record, then kept current from
- * the facts' change log (only the records that changed), so the shortfall report and the At risk list cost a pass
- * only when the students or the sessions change, not on every mark.
+ * the facts' change log (only the records that changed) and, when sessions start or end, from the records of those
+ * sessions; only other students (approved, renamed, moved) count it again.
  */
 export interface StandingTally {
-  /** Which students and sessions it counts, as read from the database: another roster is another tally. */
-  roster: string;
+  /** The students it counts, as read from the database: other students are another tally. */
+  studentsKey: string;
+  /** The sessions it counts: other sessions are caught up by their records (resession). */
+  sessionsKey: string;
   facts: Facts;
   /** The facts' version counted. */
   version: number;
@@ -31,8 +33,9 @@ export interface StandingTally {
   present: Int32Array;
   late: Int32Array;
   excused: Int32Array;
-  /** Sessions held: the ended ones since the student's start, plus the open ones the student has a mark in. */
-  held: Int32Array;
+  /** Sessions held: the ended ones since the student's start (endedHeld), plus the open ones they have a mark in (openHeld). */
+  endedHeld: Int32Array;
+  openHeld: Int32Array;
   /** The latest present mark, and the latest present or late one (seconds; 0: none): the rule says which counts. */
   lastPresent: Uint32Array;
   lastAttended: Uint32Array;
@@ -71,33 +74,25 @@ function add(t: StandingTally, i: number, k: number, fl: number, at: number, sig
   if (fl & F_LATE) t.late[k] += sign;
   else if (fl & F_PRESENT) t.present[k] += sign;
   else if (fl & F_EXCUSED) t.excused[k] += sign;
-  if (t.sessionOpen[t.facts.session[i]]) t.held[k] += sign;
+  if (t.sessionOpen[t.facts.session[i]]) t.openHeld[k] += sign;
   if (sign < 0) return;
   if (fl & F_PRESENT && at > t.lastAttended[k]) t.lastAttended[k] = at;
-  if (fl & F_PRESENT && !(fl & F_LATE) && at > t.lastPresent[k]) t.lastPresent[k] = at;
+  if (presentOnly(fl) && at > t.lastPresent[k]) t.lastPresent[k] = at;
 }
 
-/** Every record counted once: the tally of the current facts for these students and sessions. */
-export function countTally(facts: Facts, roster: string, students: TallyStudent[], sessions: TallySession[]): StandingTally {
+const presentOnly = (fl: number) => (fl & F_PRESENT) !== 0 && !(fl & F_LATE);
+
+/** Whether taking this record out may take away the student's latest mark (then it is looked up again). */
+const mayLoseLast = (t: StandingTally, k: number, fl: number, at: number) =>
+  (fl & F_PRESENT && at === t.lastAttended[k]) || (presentOnly(fl) && at === t.lastPresent[k]);
+
+/** The sessions as the tally's lookup arrays, and each student's ended sessions since their start. */
+function setSessions(t: StandingTally, sessions: TallySession[], sessionsKey: string) {
   const maxSession = sessions.reduce((m, s) => Math.max(m, s.id), 0);
-  const maxStudent = students.reduce((m, s) => Math.max(m, s.id), 0);
-  const t: StandingTally = {
-    roster,
-    facts,
-    version: facts.version,
-    students,
-    present: new Int32Array(students.length),
-    late: new Int32Array(students.length),
-    excused: new Int32Array(students.length),
-    held: new Int32Array(students.length),
-    lastPresent: new Uint32Array(students.length),
-    lastAttended: new Uint32Array(students.length),
-    memo: new Map(),
-    index: new Int32Array(maxStudent + 1).fill(-1),
-    sessionStart: new Float64Array(maxSession + 1).fill(-1),
-    sessionDepartment: new Int32Array(maxSession + 1),
-    sessionOpen: new Uint8Array(maxSession + 1),
-  };
+  t.sessionsKey = sessionsKey;
+  t.sessionStart = new Float64Array(maxSession + 1).fill(-1);
+  t.sessionDepartment = new Int32Array(maxSession + 1);
+  t.sessionOpen = new Uint8Array(maxSession + 1);
   const endedStarts = new Map<number, number[]>();
   for (const s of sessions) {
     t.sessionStart[s.id] = s.start;
@@ -106,10 +101,34 @@ export function countTally(facts: Facts, roster: string, students: TallyStudent[
     else endedStarts.set(s.department_id, [...(endedStarts.get(s.department_id) ?? []), s.start]);
   }
   for (const list of endedStarts.values()) list.sort((a, b) => a - b);
-  for (const [k, s] of students.entries()) {
-    t.index[s.id] = k;
-    t.held[k] = countFrom(endedStarts.get(s.department_id) ?? [], s.since);
-  }
+  for (const [k, s] of t.students.entries()) t.endedHeld[k] = countFrom(endedStarts.get(s.department_id) ?? [], s.since);
+}
+
+/** Every record counted once: the tally of the current facts for these students and sessions. */
+export function countTally(facts: Facts, keys: { students: string; sessions: string }, students: TallyStudent[], sessions: TallySession[]): StandingTally {
+  const maxStudent = students.reduce((m, s) => Math.max(m, s.id), 0);
+  const size = students.length;
+  const t: StandingTally = {
+    studentsKey: keys.students,
+    sessionsKey: '',
+    facts,
+    version: facts.version,
+    students,
+    present: new Int32Array(size),
+    late: new Int32Array(size),
+    excused: new Int32Array(size),
+    endedHeld: new Int32Array(size),
+    openHeld: new Int32Array(size),
+    lastPresent: new Uint32Array(size),
+    lastAttended: new Uint32Array(size),
+    memo: new Map(),
+    index: new Int32Array(maxStudent + 1).fill(-1),
+    sessionStart: new Float64Array(0),
+    sessionDepartment: new Int32Array(0),
+    sessionOpen: new Uint8Array(0),
+  };
+  for (const [k, s] of students.entries()) t.index[s.id] = k;
+  setSessions(t, sessions, keys.sessions);
   const { n, flags, at } = facts;
   for (let i = 0; i < n; i++) {
     const k = positionOf(t, i);
@@ -136,15 +155,11 @@ export function catchUp(t: StandingTally, facts: Facts): boolean {
   for (const [i, was] of before) {
     const k = positionOf(t, i);
     if (k < 0) continue;
-    const now = facts.flags[i];
     if (was.flags >= 0) {
-      // The latest mark is lost when it no longer counts, or counts earlier: the student's marks are looked up again.
-      const lost = (last: number, wasIn: boolean, isIn: boolean) => wasIn && was.at === last && !(isIn && facts.at[i] >= was.at);
-      if (lost(t.lastAttended[k], (was.flags & F_PRESENT) !== 0, (now & F_PRESENT) !== 0)) relook.add(k);
-      if (lost(t.lastPresent[k], presentOnly(was.flags), presentOnly(now))) relook.add(k);
+      if (mayLoseLast(t, k, was.flags, was.at)) relook.add(k);
       add(t, i, k, was.flags, was.at, -1);
     }
-    add(t, i, k, now, facts.at[i], 1);
+    add(t, i, k, facts.flags[i], facts.at[i], 1);
   }
   if (relook.size) lastMarksAgain(t, relook);
   t.version = facts.version;
@@ -152,7 +167,40 @@ export function catchUp(t: StandingTally, facts: Facts): boolean {
   return true;
 }
 
-const presentOnly = (fl: number) => (fl & F_PRESENT) !== 0 && !(fl & F_LATE);
+/**
+ * Sessions started, ended or removed since the tally was counted: the records of those sessions are taken out as
+ * the old sessions counted them and added as the new ones do (one comparison a record to find them), and each
+ * student's ended sessions are counted again from the list.
+ */
+export function resession(t: StandingTally, sessions: TallySession[], sessionsKey: string) {
+  const maxSession = sessions.reduce((m, s) => Math.max(m, s.id), 0);
+  const changed = new Uint8Array(Math.max(maxSession + 1, t.sessionStart.length));
+  const seen = new Uint8Array(changed.length);
+  for (const s of sessions) {
+    seen[s.id] = 1;
+    const was = s.id < t.sessionStart.length && t.sessionStart[s.id] >= 0;
+    if (!was || t.sessionStart[s.id] !== s.start || t.sessionDepartment[s.id] !== s.department_id || t.sessionOpen[s.id] !== (s.open ? 1 : 0))
+      changed[s.id] = 1;
+  }
+  for (let sid = 0; sid < t.sessionStart.length; sid++) if (t.sessionStart[sid] >= 0 && !seen[sid]) changed[sid] = 1;
+  const { n, session, flags, at } = t.facts;
+  const records: number[] = [];
+  for (let i = 0; i < n; i++) if (changed[session[i]]) records.push(i);
+  const relook = new Set<number>();
+  for (const i of records) {
+    const k = positionOf(t, i);
+    if (k < 0) continue;
+    if (mayLoseLast(t, k, flags[i], at[i])) relook.add(k);
+    add(t, i, k, flags[i], at[i], -1);
+  }
+  setSessions(t, sessions, sessionsKey);
+  for (const i of records) {
+    const k = positionOf(t, i);
+    if (k >= 0) add(t, i, k, flags[i], at[i], 1);
+  }
+  if (relook.size) lastMarksAgain(t, relook);
+  t.memo.clear();
+}
 
 /** The latest marks of a few students, from their records alone: one comparison a record, not a tally of each. */
 function lastMarksAgain(t: StandingTally, positions: Set<number>) {
