@@ -114,7 +114,7 @@ report(`attendance-shortfall right after a mark changed (${originals.length} mar
 for (const r of originals)
   await shortfallWriter.updateTable('attendance_records').set({ status: r.status, updated_at: new Date().toISOString() }).where('id', '=', r.id).execute();
 
-// A class of department 3 starting and ending inside the semester: the sessions differ, so the tallies are counted again.
+// A class of department 3 held inside the semester (then removed again): the tallies catch up by its records.
 const teacher3 = await shortfallWriter.selectFrom('users').select('id').where('role', '=', 'teacher').where('department_id', '=', 3).executeTakeFirstOrThrow();
 const afterSession: number[] = [];
 for (let i = 0; i < 6; i++) {
@@ -129,7 +129,7 @@ for (let i = 0; i < 6; i++) {
   await shortfallWriter.deleteFrom('geofence_sessions').where('id', '=', id).execute();
 }
 await shortfallWriter.destroy();
-report('attendance-shortfall right after a session ended (tallies counted again)', afterSession);
+report('attendance-shortfall right after a class ended', afterSession);
 
 if (!shortfallOnly) await writesAndExports();
 
