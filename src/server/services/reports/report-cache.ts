@@ -32,7 +32,12 @@ export interface ReportCache {
    * The attendance rule's per-student tally of a scope over the facts current to this call: kept from the last call
    * and caught up by the records changed since and the sessions started or ended; counted again for other students.
    */
-  tally(scope: string, keys: { students: string; sessions: string }, students: () => TallyStudent[], sessions: () => TallySession[]): Promise<StandingTally>;
+  tally(
+    scope: string,
+    keys: { students: string; sessions: string },
+    students: () => Promise<TallyStudent[]>,
+    sessions: () => TallySession[],
+  ): Promise<StandingTally>;
 }
 
 export function createReportCache(db: DB): ReportCache {
@@ -57,12 +62,15 @@ export function createReportCache(db: DB): ReportCache {
       if (aggregates.size > AGGREGATES_KEPT) aggregates.delete(aggregates.keys().next().value!);
     },
     async tally(scope, keys, students, sessions) {
+      // The students are read only when they differ from the kept tally's (the key is the cheap comparison).
+      const same = (t?: StandingTally) => (t?.studentsKey === keys.students ? t.students : undefined);
+      const list = same(tallies.get(scope)) ?? (await students());
       const facts = await store.current();
       // Synchronous from here: no refresh changes the facts between the check and the count.
       let t = tallies.get(scope);
-      if (t && t.studentsKey === keys.students && catchUp(t, facts)) {
+      if (t && same(t) && catchUp(t, facts)) {
         if (t.sessionsKey !== keys.sessions) resession(t, sessions(), keys.sessions);
-      } else t = countTally(facts, keys, students(), sessions());
+      } else t = countTally(facts, keys, same(t) ?? list, sessions());
       tallies.delete(scope);
       tallies.set(scope, t);
       if (tallies.size > AGGREGATES_KEPT) tallies.delete(tallies.keys().next().value!);

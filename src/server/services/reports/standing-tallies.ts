@@ -5,6 +5,9 @@ export interface TallyStudent {
   id: number;
   department_id: number;
   since: number;
+  /** What the report shows of them, read with the rest. */
+  username: string;
+  department: string;
 }
 
 /** A session of the period: its department, start (seconds) and whether it is still open. */
