@@ -27,8 +27,15 @@ describe.skipIf(!hasChromium)('the installable app in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: MSG.landing.heroTitle }).waitFor();
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     expect(scope).toBe(`${server.url}/`);
-    // the worker has finished precaching once it is active (install waits for the precache)
-    expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe('activated');
+    // the worker has finished precaching once it is active (install waits for the precache); `ready` already
+    // resolves while it is still 'activating', so this waits for the state to change (on a busy machine it may not yet have)
+    expect(
+      await page.evaluate(async () => {
+        const worker = (await navigator.serviceWorker.ready).active!;
+        if (worker.state === 'activating') await new Promise((done) => worker.addEventListener('statechange', done, { once: true }));
+        return worker.state;
+      }),
+    ).toBe('activated');
     expect(await page.getByText(MSG.appShell.offline).count()).toBe(0);
 
     await context.setOffline(true);

@@ -48,6 +48,8 @@ export const attendanceRuleMessages = {
     columnStanding: 'Standing',
     columnLastPresent: 'Last present',
     neverPresent: 'Never',
+    /** On a phone the last present mark sits under the name: it says what the date is. */
+    lastPresentUnder: (when: string | null) => `Last present: ${when ?? 'never'}`,
     sortBy: 'Sort by',
     sortRate: 'Rate, lowest first',
     sortName: 'Name',

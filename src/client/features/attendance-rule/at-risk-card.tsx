@@ -67,7 +67,7 @@ export function AtRiskCard() {
                           {r.username}
                           {/* On a phone the last present mark sits under the name instead of in its own column. */}
                           <span className="block text-xs font-normal text-muted-foreground sm:hidden">
-                            {r.last_present_at ? formatDateTime(r.last_present_at) : M.neverPresent}
+                            {M.lastPresentUnder(r.last_present_at ? formatDateTime(r.last_present_at) : null)}
                           </span>
                         </TableCell>
                         <TableCell className="text-right tabular-nums">{r.rate}%</TableCell>
