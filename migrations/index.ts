@@ -14,6 +14,7 @@ import * as contactHandled from './2026_11_26_162300_contact_handled';
 import * as attendanceStatuses from './2026_11_26_170000_attendance_statuses';
 import * as attendanceRule from './2026_11_26_171000_attendance_rule';
 import * as lateAndLeave from './2026_11_26_172000_late_and_leave';
+import * as leaveWithdrawal from './2026_11_26_180000_leave_withdrawal';
 
 /**
  * Static list so migrations run the same under tsx, vitest and any bundler; names sort in apply order. The same
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_170000_attendance_statuses': attendanceStatuses,
   '2026_11_26_171000_attendance_rule': attendanceRule,
   '2026_11_26_172000_late_and_leave': lateAndLeave,
+  '2026_11_26_180000_leave_withdrawal': leaveWithdrawal,
 };

@@ -90,9 +90,22 @@ describe('npm run seed', () => {
       const body = (await res.json()) as { success: boolean; token: string };
       expect(res.status, email).toBe(200);
       expect(body.success).toBe(true);
+      const get = (path: string) => fetch(`${server!.url}${path}`, { headers: { authorization: `Bearer ${body.token}` } }).then((r) => r.json());
       if (email.startsWith('student')) {
-        const mine = await fetch(`${server.url}/api/get_attendance`, { headers: { authorization: `Bearer ${body.token}` } }).then((r) => r.json());
+        const mine = await get('/api/get_attendance');
         expect(mine.total_records).toBeGreaterThanOrEqual(4);
+      }
+      // Issue 24: the seeded class gives the rule's screens something to show (each department's first student rarely comes).
+      if (email.startsWith('teacher')) {
+        const atRisk = await get('/api/at_risk_students');
+        expect(atRisk.students.length).toBeGreaterThan(0);
+        expect(atRisk.students[0].rate).toBeLessThan(atRisk.required_rate);
+      }
+      if (email.startsWith('admin')) {
+        const shortfall = await get('/api/admin/attendance-shortfall');
+        expect(shortfall.total).toBeGreaterThanOrEqual(1);
+        expect(shortfall.rows[0]).toMatchObject({ department: expect.any(String), rate: expect.any(Number) });
+        expect(shortfall.rows[0].rate).toBeLessThan(shortfall.required_rate);
       }
     }
   }, 300_000);

@@ -96,6 +96,8 @@ const repeatChange = async (f: Fixture) => {
   await srv.db.updateTable('face_changes').set({ status: 'pending', decided_by: null, decided_at: null }).where('id', '=', f.faceChangeId).execute();
 };
 const declineLeave = (f: Fixture) => ({ request_id: f.leaveRequestId, decision: 'decline', note: 'Not this week.' });
+/** The BCA student's own request: theirs to withdraw (then pending again), nobody else's. */
+const withdrawLeave = (f: Fixture) => ({ request_id: f.leaveRequestId });
 const repeatLeave = async (f: Fixture) => {
   await srv.db
     .updateTable('leave_requests')
@@ -155,6 +157,7 @@ const MATRIX: Record<string, Call> = {
   // Issue 24: an empty form is the student's 400 (no dates), everyone else's refusal; the documents are signed URLs.
   'POST /api/leave_requests': { multipart: true, expect: row(401, 401, 400, 403, 403, 403) },
   'GET /api/leave_requests': { expect: STUDENT_ONLY },
+  'PATCH /api/withdraw_leave_request': { input: withdrawLeave, expect: row(401, 401, 200, 403, 403, 403), after: repeatLeave },
   'GET /api/pending_leave_requests': { expect: STAFF, hidden: deptEmails },
   'PATCH /api/decide_leave_request': { input: declineLeave, expect: row(401, 401, 403, 403, 200, 200), after: repeatLeave },
   'GET /api/leave-documents/:id': { expect: row(404, 404, 404, 404, 404, 404) },
@@ -242,6 +245,7 @@ const MATRIX: Record<string, Call> = {
   'student.compareFaceVideo': { multipart: true, expect: row(401, 401, 400, 403, 403, 403) },
   'student.faceChallenge': { expect: STUDENT_ONLY },
   'student.leaveRequests': { expect: STUDENT_ONLY },
+  'student.withdrawLeave': { input: withdrawLeave, expect: row(401, 401, 200, 403, 403, 403), after: repeatLeave },
   'student.requestLeave': { multipart: true, expect: row(401, 401, 400, 403, 403, 403) },
 };
 

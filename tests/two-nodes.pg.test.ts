@@ -292,4 +292,57 @@ describe.skipIf(!enabled)('two app nodes on one database', () => {
     );
     expect(a.stderr() + b.stderr()).not.toMatch(/sweep failed/);
   });
+
+  it('a mark a teacher corrects on node A is in the next shortfall report node B gives (issue 24)', async () => {
+    const imca = await a.db.selectFrom('departments').select('id').where('name', '=', 'IMCA').executeTakeFirstOrThrow();
+    const t = await createTestUser(a.db, { role: 'teacher', department: 'IMCA' });
+    const s = await createTestUser(a.db, { role: 'student', department: 'IMCA' });
+    const admin = await createTestUser(a.db, { role: 'admin' });
+    const teacherToken = (await postJson(`${a.url}/api/login`, { email: t.email, password: t.password })).body.token as string;
+    const adminToken = (await postJson(`${b.url}/api/login`, { email: admin.email, password: admin.password })).body.token as string;
+    // Five classes of the last five days (the default semester is the current half-year), one attended.
+    const day = 86_400_000;
+    const now = Date.now();
+    await a.db
+      .updateTable('users')
+      .set({ created_at: new Date(now - 30 * day).toISOString() })
+      .where('id', '=', s.id)
+      .execute();
+    const sessions = [];
+    for (let k = 5; k >= 1; k--) {
+      const at = new Date(now - k * day).toISOString();
+      const { id } = await a.db
+        .insertInto('geofence_sessions')
+        .values({
+          teacher_id: t.id,
+          department_id: imca.id,
+          latitude: 23,
+          longitude: 72,
+          radius_m: 50,
+          started_at: at,
+          ends_at: at,
+          ended_at: at,
+          end_reason: 'expired',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await a.db
+        .insertInto('attendance_records')
+        .values({ session_id: id, student_id: s.id, status: k === 5 ? 'present' : 'absent', marked_at: at, updated_at: new Date().toISOString() })
+        .execute();
+      sessions.push(id);
+    }
+    const rowOnB = async () =>
+      (await getJson(`${b.url}/api/admin/attendance-shortfall?department_id=${imca.id}`, adminToken)).body.rows.find(
+        (r: { student_id: number }) => r.student_id === s.id,
+      );
+    expect(await rowOnB()).toMatchObject({ rate: 20, held: 5, attended: 1 });
+    const corrected = await fetch(`${a.url}/api/mark_attendance_manual`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${teacherToken}` },
+      body: JSON.stringify({ student_id: s.id, session_id: sessions[1], status: 'present' }),
+    });
+    expect(corrected.status).toBe(200);
+    expect(await rowOnB()).toMatchObject({ rate: 40, held: 5, attended: 2 });
+  });
 });

@@ -14,7 +14,7 @@ const CLASSROOM = { latitude: 23.0225, longitude: 72.5714 };
 describe.skipIf(!hasChromium)('a leave request in Chromium', () => {
   const school = useBrowserSchool();
 
-  it('the student asks, the teacher approves, and the history shows Excused', async () => {
+  it('the student withdraws a mistaken request, asks again, the teacher approves, and the history shows Excused', async () => {
     const { server } = school;
     const teacher = await school.createUser({ role: 'teacher', department: 'BCA', password: PASSWORD, username: 'mrsrao' });
     const student = await school.createUser({ role: 'student', department: 'BCA', password: PASSWORD, username: 'asha' });
@@ -30,6 +30,17 @@ describe.skipIf(!hasChromium)('a leave request in Chromium', () => {
     await s.page.goto('/student-dashboard');
     const card = s.page.getByTestId('leave-requests');
     await card.getByText(L.none).waitFor();
+    // First a request sent by mistake, withdrawn while pending: the teacher never sees it.
+    await card.getByLabel(L.from).fill(today);
+    await card.getByLabel(L.reason).fill('Wrong day: asked by mistake');
+    await card.getByRole('button', { name: L.submit }).click();
+    await toastWith(s.page, L.sent).waitFor();
+    await card.getByRole('button', { name: L.withdrawLabel(L.days(today, today)) }).click();
+    await toastWith(s.page, L.withdrawn).waitFor();
+    await card.getByTestId('leave-request').getByText(L.state.withdrawn).waitFor();
+    expect(await card.getByRole('button', { name: L.withdrawLabel(L.days(today, today)) }).count()).toBe(0);
+    await screenshot(s.page, 'leave-request-withdrawn-390', true);
+
     await card.getByLabel(L.from).fill(today);
     await card.getByLabel(L.to).fill(today);
     await card.getByLabel(L.reason).fill('Fever: the doctor asked me to rest today');
@@ -45,6 +56,7 @@ describe.skipIf(!hasChromium)('a leave request in Chromium', () => {
     const pending = t.page.getByTestId('pending-leave');
     await pending.getByText('Fever: the doctor asked me to rest today').waitFor();
     await pending.getByText('asha').waitFor();
+    expect(await pending.getByText('Wrong day: asked by mistake').count()).toBe(0);
     await pending.getByLabel(L.note).fill('Get well soon');
     await pending.scrollIntoViewIfNeeded();
     await screenshot(t.page, 'leave-teacher-pending-390', true);

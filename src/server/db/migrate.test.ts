@@ -77,4 +77,55 @@ describe('migrations', () => {
     expect((await sql`select * from attendance_records`.execute(db)).rows).toHaveLength(0);
     await db.destroy();
   });
+
+  it('the leave withdrawal migration lets a request be withdrawn, keeping every request, index and the cascade', async () => {
+    const db = connectDatabase(path.join(dir, 'withdrawal.sqlite'));
+    const names = Object.keys(migrations).sort();
+    const before = names.slice(0, names.indexOf('2026_11_26_180000_leave_withdrawal'));
+    const upTo = { getMigrations: async () => Object.fromEntries(before.map((n) => [n, migrations[n]])) };
+    await new Migrator({ db, provider: upTo }).migrateToLatest();
+    const now = '2026-01-01T00:00:00.000Z';
+    await sql`insert into users (id, username, email, password_hash, role, status, department_id, created_at) values
+      (1, 'teach', 't@s.test', 'h', 'teacher', 'active', 3, ${now}), (2, 'stud', 's@s.test', 'h', 'student', 'active', 3, ${now})`.execute(db);
+    await sql`insert into leave_requests (student_id, from_date, to_date, reason, document_path, status, requested_at, decided_by, decided_at, note) values
+      (2, '2026-01-02', '2026-01-03', 'Fever', 'students/2/leave-a.jpg', 'approved', ${now}, 1, ${now}, 'Rest'),
+      (2, '2026-01-05', '2026-01-05', 'Mistake', null, 'pending', ${now}, null, null, null)`.execute(db);
+    await expect(sql`update leave_requests set status = 'withdrawn' where reason = 'Mistake'`.execute(db)).rejects.toThrow(/CHECK/);
+    const indexes = sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'leave_requests' order by name`;
+    const indexesBefore = (await indexes.execute(db)).rows;
+
+    expect(await migrateToLatest(db)).toContain('2026_11_26_180000_leave_withdrawal');
+    const all = sql`select student_id, from_date, to_date, reason, document_path, status, decided_by, note from leave_requests order by id`;
+    expect((await all.execute(db)).rows).toEqual([
+      {
+        student_id: 2,
+        from_date: '2026-01-02',
+        to_date: '2026-01-03',
+        reason: 'Fever',
+        document_path: 'students/2/leave-a.jpg',
+        status: 'approved',
+        decided_by: 1,
+        note: 'Rest',
+      },
+      {
+        student_id: 2,
+        from_date: '2026-01-05',
+        to_date: '2026-01-05',
+        reason: 'Mistake',
+        document_path: null,
+        status: 'pending',
+        decided_by: null,
+        note: null,
+      },
+    ]);
+    expect((await indexes.execute(db)).rows).toEqual(expect.arrayContaining(indexesBefore));
+    await sql`update leave_requests set status = 'withdrawn' where reason = 'Mistake'`.execute(db);
+    await expect(sql`update leave_requests set status = 'bogus'`.execute(db)).rejects.toThrow(/CHECK/);
+    await expect(sql`update leave_requests set to_date = '2025-12-31'`.execute(db)).rejects.toThrow(/CHECK/);
+    await sql`delete from users where id = 1`.execute(db);
+    expect((await sql`select decided_by from leave_requests order by id`.execute(db)).rows).toEqual([{ decided_by: null }, { decided_by: null }]);
+    await sql`delete from users where id = 2`.execute(db);
+    expect((await sql`select * from leave_requests`.execute(db)).rows).toHaveLength(0);
+    await db.destroy();
+  });
 });

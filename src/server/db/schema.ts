@@ -226,7 +226,7 @@ export interface StudentRejectionsTable {
   rejected_at: string;
 }
 
-export type LeaveRequestStatus = 'pending' | 'approved' | 'declined';
+export type LeaveRequestStatus = 'pending' | 'approved' | 'declined' | 'withdrawn';
 
 /** Issue 24: a student's leave over Kolkata calendar days from_date..to_date (inclusive), decided by their teacher. */
 export interface LeaveRequestsTable {

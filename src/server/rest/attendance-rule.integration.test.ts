@@ -175,3 +175,72 @@ describe('the teacher’s At risk list and the admin’s shortfall', () => {
     await api.setSettings.mutate({ ...rule, late_counts_as_present: true });
   });
 });
+
+describe('the shortfall report follows every change at once', () => {
+  it('shows a teacher’s mark, a corrected latest mark and a session’s end in the next report, as a recount would', async () => {
+    clock.set(new Date('2026-09-20T06:00:00Z'));
+    const teacher = await signInTestUser(srv, { role: 'teacher', department: 'IMSCIT' });
+    const admin = await signInTestUser(srv, { role: 'admin' });
+    const ids = await sessions(teacher.id, 'IMSCIT', 5, 40); // September 10-14
+    const s = await student('IMSCIT', 'turnaround');
+    await mark(s.id, ids, ['present', 'absent', 'absent', 'absent', 'present']);
+    const imscit = await departmentId('IMSCIT');
+    const api = trpcClient(srv.url, admin.token).attendanceRule;
+    const rowOf = async () => (await api.shortfall.query({ department_id: imscit })).rows.find((r) => r.student_id === s.id);
+    const manual = async (session_id: number, status: AttendanceStatus) => {
+      // A minute later each time: the facts read what changed after the newest updated_at they hold.
+      clock.set(new Date(clock.now().getTime() + 60_000));
+      const res = await fetch(`${srv.url}/api/mark_attendance_manual`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${teacher.token}` },
+        body: JSON.stringify({ student_id: s.id, session_id, status }),
+      });
+      expect(res.status).toBe(200);
+    };
+    expect(await rowOf()).toMatchObject({ rate: 40, held: 5, attended: 2, last_present_at: day(4) });
+
+    // An absence corrected to present: the next report counts it.
+    await manual(ids[1], 'present');
+    expect(await rowOf()).toMatchObject({ rate: 60, attended: 3, needed_to_recover: 3 });
+    expect((await getJson(`${srv.url}/api/at_risk_students`, teacher.token)).body.students).toContainEqual(
+      expect.objectContaining({ student_id: s.id, rate: 60 }),
+    );
+    // The latest present mark corrected to absent: the last present mark moves back to the one before it.
+    await manual(ids[4], 'absent');
+    expect(await rowOf()).toMatchObject({ rate: 40, attended: 2, last_present_at: day(1) });
+    await manual(ids[2], 'excused');
+    expect(await rowOf()).toMatchObject({ rate: 50, held: 5, excused: 1, attended: 2 });
+
+    // A class in progress counts once the student has a mark in it, and still counts it once it has ended.
+    const open = await insertSession(srv.db, {
+      teacher_id: teacher.id,
+      department_id: imscit,
+      started_at: '2026-09-20T05:50:00Z',
+      ends_at: '2026-09-20T06:50:00Z',
+      ended_at: null,
+    });
+    expect(await rowOf()).toMatchObject({ rate: 50, held: 5 });
+    await manual(open, 'present');
+    expect(await rowOf()).toMatchObject({ rate: 60, held: 6, attended: 3 });
+    clock.set(new Date(clock.now().getTime() + 60_000));
+    const stop = await fetch(`${srv.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${teacher.token}` } });
+    expect(stop.status).toBe(200);
+    expect(await rowOf()).toMatchObject({ rate: 60, held: 6, attended: 3, last_present_at: '2026-09-20T06:04:00.000Z' });
+    // A class of the department held and ended without the student: one more session missed.
+    await sessions(teacher.id, 'IMSCIT', 1, 45);
+    expect(await rowOf()).toMatchObject({ rate: 50, held: 7, attended: 3 });
+
+    // What the report kept up to date by the changed records equals a count from scratch of the same database.
+    const kept = await api.shortfall.query({ department_id: imscit });
+    const csv = await (
+      await fetch(`${srv.url}/api/admin/attendance-shortfall/export.csv?department_id=${imscit}`, { headers: { authorization: `Bearer ${admin.token}` } })
+    ).text();
+    srv.deps.reports.invalidate();
+    expect(await api.shortfall.query({ department_id: imscit })).toEqual(kept);
+    expect(
+      await (
+        await fetch(`${srv.url}/api/admin/attendance-shortfall/export.csv?department_id=${imscit}`, { headers: { authorization: `Bearer ${admin.token}` } })
+      ).text(),
+    ).toBe(csv);
+  });
+});

@@ -239,6 +239,42 @@ describe('leave requests', () => {
     expect((await getJson(`${srv.url}/api/pending_leave_requests`, c.teacher.token)).body).toEqual([]);
   });
 
+  it('a student withdraws their own pending request: gone from the teacher’s list, withdrawn in theirs; a decided one stays', async () => {
+    const c = await newClass(2);
+    const [student, classmate] = c.students;
+    const { session_id } = await c.start();
+    await c.stop();
+    const asked = await askLeave(student.token, { from_date: '2026-03-02', to_date: '2026-03-02', reason: 'Asked by mistake' });
+    const pendingIds = async () => (await getJson(`${srv.url}/api/pending_leave_requests`, c.teacher.token)).body.map((r: { id: number }) => r.id);
+    expect(await pendingIds()).toContain(asked.body.id);
+
+    // Someone else's request is not theirs to withdraw (and its existence is not their business); a bad id is refused.
+    const other = await send('PATCH', '/api/withdraw_leave_request', { request_id: asked.body.id }, classmate.token);
+    expect(other.status).toBe(404);
+    expect(other.body.message).toBe(MSG.leave.notFound);
+    expect((await send('PATCH', '/api/withdraw_leave_request', { request_id: 'first' }, student.token)).status).toBe(400);
+    expect(await pendingIds()).toContain(asked.body.id);
+
+    const withdrawn = await send('PATCH', '/api/withdraw_leave_request', { request_id: asked.body.id }, student.token);
+    expect(withdrawn).toMatchObject({ status: 200, body: { status: 'withdrawn', message: MSG.leave.withdrawn } });
+    expect(await pendingIds()).not.toContain(asked.body.id);
+    expect((await getJson(`${srv.url}/api/leave_requests`, student.token)).body[0]).toMatchObject({ id: asked.body.id, status: 'withdrawn' });
+    // The teacher who had the page open still cannot approve it: the absence stays an absence.
+    const late = await send('PATCH', '/api/decide_leave_request', { request_id: asked.body.id, decision: 'approve' }, c.teacher.token);
+    expect(late).toMatchObject({ status: 409, body: { message: MSG.leave.withdrawnByStudent } });
+    expect(await statusOf(session_id, student.id)).toBe('absent');
+    const again = await send('PATCH', '/api/withdraw_leave_request', { request_id: asked.body.id }, student.token);
+    expect(again).toMatchObject({ status: 409, body: { message: MSG.leave.cannotWithdraw('withdrawn') } });
+
+    // An approved request cannot be withdrawn: its excused absences stay excused.
+    const kept = await askLeave(student.token, { from_date: '2026-03-02', to_date: '2026-03-02', reason: 'Fever, with a note' });
+    expect((await send('PATCH', '/api/decide_leave_request', { request_id: kept.body.id, decision: 'approve' }, c.teacher.token)).body.excused).toBe(1);
+    const refused = await send('PATCH', '/api/withdraw_leave_request', { request_id: kept.body.id }, student.token);
+    expect(refused).toMatchObject({ status: 409, body: { message: MSG.leave.cannotWithdraw('approved') } });
+    expect(await statusOf(session_id, student.id)).toBe('excused');
+    expect((await getJson(`${srv.url}/api/leave_requests`, student.token)).body.find((r: { id: number }) => r.id === kept.body.id).status).toBe('approved');
+  });
+
   it("another department's teacher neither sees nor decides the request; an admin may", async () => {
     const c = await newClass(1);
     const stranger = await signIn('teacher', DEPTS.find((d) => d !== c.department) as string);

@@ -2,11 +2,18 @@ import { type Request, type Response, Router } from 'express';
 import multer from 'multer';
 import { MAX_IMAGE_BYTES } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
-import { ZDecideLeaveInput, ZLeaveRequestFields } from '../../shared/schemas/leave';
+import { ZDecideLeaveInput, ZLeaveRequestFields, ZWithdrawLeaveInput } from '../../shared/schemas/leave';
 import type { AppDeps } from '../deps';
 import { jsonBody } from '../lib/http/json-limits';
 import { DomainError, parseInput } from '../lib/errors';
-import { decideLeaveRequest, pendingLeaveRequests, myLeaveRequests, requestLeave, resolveLeaveDocument } from '../services/attendance/index';
+import {
+  decideLeaveRequest,
+  pendingLeaveRequests,
+  myLeaveRequests,
+  requestLeave,
+  resolveLeaveDocument,
+  withdrawLeaveRequest,
+} from '../services/attendance/index';
 import { type AuthedRequest, handle, requireUser, sendError } from './http';
 
 // One optional image beside three short text fields (a reason is at most 500 characters: 2 KB of UTF-8 is plenty).
@@ -43,6 +50,12 @@ export function leaveRequestRoutes(deps: AppDeps): Router {
     '/leave_requests',
     student,
     handle(async (req, res) => res.json(await myLeaveRequests(deps, user(req)))),
+  );
+  r.patch(
+    '/withdraw_leave_request',
+    student,
+    jsonBody(),
+    handle(async (req, res) => res.json(await withdrawLeaveRequest(deps, user(req), parseInput(ZWithdrawLeaveInput, req.body)))),
   );
   r.get(
     '/pending_leave_requests',

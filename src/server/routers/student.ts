@@ -3,13 +3,20 @@ import { MAX_VIDEO_BYTES } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { ZMarkAttendanceInput, ZStudentPageInput } from '../../shared/schemas/attendance';
 import { DomainError } from '../lib/errors';
-import { markAttendance, getStudentAttendance, getOpenSessionForStudent, myLeaveRequests, requestLeave } from '../services/attendance/index';
+import {
+  markAttendance,
+  getStudentAttendance,
+  getOpenSessionForStudent,
+  myLeaveRequests,
+  requestLeave,
+  withdrawLeaveRequest,
+} from '../services/attendance/index';
 import { withAdmittedFaceCheck, verifyStudentVideo, issueChallenge } from '../services/faces/index';
 import { ZFaceUploadFields } from '../../shared/schemas/face-challenge';
 import { parseInput } from '../lib/errors';
 import { getStudentProfile } from '../services/accounts/index';
 import { MAX_IMAGE_BYTES } from '../../shared/constants';
-import { ZLeaveRequestFields } from '../../shared/schemas/leave';
+import { ZLeaveRequestFields, ZWithdrawLeaveInput } from '../../shared/schemas/leave';
 import { roleProcedure, router } from '../trpc';
 
 const student = roleProcedure('student');
@@ -25,6 +32,7 @@ export const studentRouter = router({
     .mutation(({ ctx, input }) => markAttendance(ctx, ctx.user, input, { ip: ctx.ip, userAgent: ctx.userAgent })),
   faceChallenge: student.mutation(({ ctx }) => issueChallenge(ctx, ctx.user)),
   leaveRequests: student.query(({ ctx }) => myLeaveRequests(ctx, ctx.user)),
+  withdrawLeave: student.input(ZWithdrawLeaveInput).mutation(({ ctx, input }) => withdrawLeaveRequest(ctx, ctx.user, input)),
   // FormData: the fields and an optional `document` image, as POST /api/leave_requests takes them.
   requestLeave: student.input(z.instanceof(FormData)).mutation(async ({ ctx, input }) => {
     const text = (k: string) => (typeof input.get(k) === 'string' ? input.get(k) : undefined);

@@ -16,7 +16,7 @@ export const attendanceRuleMessages = {
     toRecover: (n: number, required: number) => `Below ${required}%: you need to attend the next ${n === 1 ? 'session' : `${n} sessions`} to get back`,
     cannotRecover: (required: number) => `Below ${required}%: attending every session from now on cannot bring the rate back to ${required}%`,
     counts: (attended: number, counted: number, excused: number) =>
-      `Attended ${attended} of ${counted} sessions counted${excused ? ` (${excused} excused, not counted)` : ''}`,
+      `Attended ${attended} of ${counted} ${counted === 1 ? 'session' : 'sessions'} counted${excused ? ` (${excused} excused, not counted)` : ''}`,
     chartTitle: 'Your rate over the semester',
     chartLabel: 'Attendance rate after each session of the semester',
     semester: (from: string, to: string) => `Semester ${from} to ${to}`,
@@ -49,6 +49,8 @@ export const attendanceRuleMessages = {
     columnStanding: 'Standing',
     columnLastPresent: 'Last present',
     neverPresent: 'Never',
+    /** On a phone the last present mark sits under the name: it says what the date is. */
+    lastPresentUnder: (when: string | null) => `Last present: ${when ?? 'never'}`,
     sortBy: 'Sort by',
     sortRate: 'Rate, lowest first',
     sortName: 'Name',

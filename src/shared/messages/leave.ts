@@ -22,7 +22,7 @@ export const leaveMessages = {
     failed: 'Could not send the leave request. Please try again.',
     none: 'No leave requests yet.',
     loadFailed: 'Could not load your leave requests.',
-    state: { pending: 'Pending', approved: 'Approved', declined: 'Declined' },
+    state: { pending: 'Pending', approved: 'Approved', declined: 'Declined', withdrawn: 'Withdrawn' },
     days: (from: string, to: string) => (from === to ? from : `${from} to ${to}`),
     noteBy: (note: string) => `Teacher's note: ${note}`,
     badDate: 'Enter a date as YYYY-MM-DD.',
@@ -52,5 +52,13 @@ export const leaveMessages = {
     forbidden: 'You can only decide leave for students of your own department.',
     alreadyDecided: 'This leave request was already decided.',
     requestedAt: (time: string) => `Requested ${time}`,
+    // a student taking a pending request back
+    withdraw: 'Withdraw',
+    withdrawLabel: (days: string) => `Withdraw the leave request for ${days}`,
+    withdrawn: 'Leave request withdrawn: your teacher no longer sees it.',
+    withdrawFailed: 'Could not withdraw the leave request. Please try again.',
+    cannotWithdraw: (state: 'approved' | 'declined' | 'withdrawn') =>
+      state === 'withdrawn' ? 'This leave request was already withdrawn.' : `This leave request was already ${state}: only a pending request can be withdrawn.`,
+    withdrawnByStudent: 'The student withdrew this leave request.',
   },
 } as const;

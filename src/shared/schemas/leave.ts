@@ -49,3 +49,7 @@ export const ZDecideLeaveInput = z.object({
     .transform((n) => n || null),
 });
 export type TDecideLeaveInput = z.input<typeof ZDecideLeaveInput>;
+
+/** A student taking back one of their own pending leave requests. */
+export const ZWithdrawLeaveInput = z.object({ request_id: ZPositiveId });
+export type TWithdrawLeaveInput = z.input<typeof ZWithdrawLeaveInput>;

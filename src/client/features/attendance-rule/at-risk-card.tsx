@@ -67,8 +67,8 @@ export function AtRiskCard() {
                         <TableCell className="font-medium">
                           {r.username}
                           {/* On a phone the last present mark sits under the name instead of in its own column. */}
-                          <span className="block text-xs font-normal text-muted-foreground sm:hidden">
-                            {r.last_present_at ? formatDateTime(r.last_present_at) : M.neverPresent}
+                          <span className="block whitespace-normal text-xs font-normal text-muted-foreground sm:hidden">
+                            {M.lastPresentUnder(r.last_present_at ? formatDateTime(r.last_present_at) : null)}
                           </span>
                         </TableCell>
                         <TableCell className="text-right tabular-nums">{r.rate}%</TableCell>

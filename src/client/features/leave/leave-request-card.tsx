@@ -23,6 +23,12 @@ export function LeaveRequestCard() {
   const [reason, setReason] = useState('');
   const [document, setDocument] = useState<File | null>(null);
   const [sending, setSending] = useState(false);
+  const withdraw = trpc.student.withdrawLeave.useMutation({
+    onSuccess: (res) => toast.success(res.message),
+    // The server's message says why (already approved or declined); a network failure gets the generic one.
+    onError: (err) => toast.error(err.message || L.withdrawFailed),
+    onSettled: () => utils.student.leaveRequests.invalidate(),
+  });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -85,6 +91,20 @@ export function LeaveRequestCard() {
               {list.map((r) => (
                 <li key={r.id} className="grid gap-2 rounded-lg border p-3 text-sm" data-testid="leave-request">
                   <LeaveRequestSummary request={r} />
+                  {r.status === 'pending' && (
+                    <Button
+                      type="button"
+                      variant="outline"
+                      size="sm"
+                      className="justify-self-start"
+                      aria-label={L.withdrawLabel(L.days(r.from_date, r.to_date))}
+                      disabled={withdraw.isPending}
+                      onClick={() => withdraw.mutate({ request_id: r.id })}
+                    >
+                      {withdraw.isPending && withdraw.variables?.request_id === r.id && <Loader2 className="animate-spin" aria-hidden />}
+                      {L.withdraw}
+                    </Button>
+                  )}
                 </li>
               ))}
             </ul>

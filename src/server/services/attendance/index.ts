@@ -6,7 +6,7 @@
  */
 export { markAttendance } from './attendance-marking';
 export { getGeofenceStatus, startGeofenceSession, stopGeofenceSession } from './geofence-sessions';
-export { myLeaveRequests, requestLeave, resolveLeaveDocument } from './leave/leave-requests';
+export { myLeaveRequests, requestLeave, resolveLeaveDocument, withdrawLeaveRequest } from './leave/leave-requests';
 export { decideLeaveRequest, pendingLeaveRequests } from './leave/leave-review';
 export { flagBit } from './mark-flags/flag-bits';
 export { flagsOf, flagsText, namesForFlags, referencedStudents } from './mark-flags/flag-texts';

@@ -52,6 +52,31 @@ export async function myLeaveRequests(deps: Deps, student: AuthUser) {
   return rows.map(({ document_path, ...r }) => ({ ...r, document_url: documentUrl(deps, { id: r.id, document_path }) }));
 }
 
+/**
+ * A student withdraws their own pending request: the teacher's pending list no longer shows it, the student's list
+ * shows it withdrawn. Conditional on still pending, so a teacher deciding at the same moment and the student cannot
+ * both win; someone else's request is "not found" (its existence is not the caller's business).
+ */
+export async function withdrawLeaveRequest(deps: Deps, student: AuthUser, input: { request_id: number }) {
+  const now = deps.clock.now().toISOString();
+  const done = await deps.db
+    .updateTable('leave_requests')
+    .set({ status: 'withdrawn', decided_by: student.id, decided_at: now })
+    .where('id', '=', input.request_id)
+    .where('student_id', '=', student.id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (Number(done.numUpdatedRows) === 1) return { success: true as const, status: 'withdrawn' as const, message: MSG.leave.withdrawn };
+  const row = await deps.db
+    .selectFrom('leave_requests')
+    .select('status')
+    .where('id', '=', input.request_id)
+    .where('student_id', '=', student.id)
+    .executeTakeFirst();
+  if (!row || row.status === 'pending') throw new DomainError('NOT_FOUND', MSG.leave.notFound);
+  throw new DomainError('CONFLICT', MSG.leave.cannotWithdraw(row.status), { errorCode: 'leave_decided' });
+}
+
 /** The document file behind a signed URL; anything unsigned, expired or tampered is a 404. */
 export async function resolveLeaveDocument(deps: Deps, requestId: number, exp?: string, sig?: string) {
   if (!deps.urls.verify(leaveDocumentPath(requestId), exp, sig, deps.clock.now())) throw new DomainError('NOT_FOUND', MSG.server.notFound);

@@ -57,7 +57,13 @@ export async function decideLeaveRequest(deps: Deps, caller: AuthUser, input: { 
       .where('id', '=', request.id)
       .where('status', '=', 'pending')
       .executeTakeFirst();
-    if (Number(decided.numUpdatedRows) !== 1) throw new DomainError('CONFLICT', MSG.leave.alreadyDecided, { errorCode: 'leave_decided' });
+    if (Number(decided.numUpdatedRows) !== 1) {
+      // Read again: the student may have withdrawn it since the read above.
+      const current = await trx.selectFrom('leave_requests').select('status').where('id', '=', request.id).executeTakeFirst();
+      throw new DomainError('CONFLICT', current?.status === 'withdrawn' ? MSG.leave.withdrawnByStudent : MSG.leave.alreadyDecided, {
+        errorCode: 'leave_decided',
+      });
+    }
     if (status === 'declined') return { success: true as const, status, excused: 0, message: MSG.leave.declined };
     const excused = await excuseAbsences(trx, request.student_id, request.from_date, request.to_date, now);
     return { success: true as const, status, excused, message: MSG.leave.approved(excused) };

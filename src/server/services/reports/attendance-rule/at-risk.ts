@@ -14,7 +14,7 @@ export async function atRiskStudents(deps: Deps, teacher: AuthUser) {
   const rule = await ruleInForce(deps);
   const base = { required_rate: rule.required_rate, margin: AT_RISK_MARGIN, semester_start: rule.semester_start, semester_end: rule.semester_end };
   if (!teacher.department_id) return { ...base, students: [] };
-  const rows = await departmentStandings(deps, { department_id: teacher.department_id, ...periodOf(rule.semester_start, rule.semester_end) }, rule);
+  const { rows } = await departmentStandings(deps, { department_id: teacher.department_id, ...periodOf(rule.semester_start, rule.semester_end) }, rule);
   const students = rows
     .filter(isAtRisk)
     .sort((a, b) => a.rate! - b.rate! || a.username.localeCompare(b.username))

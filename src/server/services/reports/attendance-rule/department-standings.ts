@@ -1,6 +1,6 @@
+import { sql } from 'kysely';
 import { computeStanding, type Standing } from '../../../../shared/attendance-standing';
 import type { AppDeps } from '../../../deps';
-import { F_EXCUSED, F_LATE, F_PRESENT } from '../facts/attendance-facts';
 import type { AttendanceRule } from './rule-settings';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'reports'>;
@@ -15,35 +15,29 @@ export interface StudentStandingRow extends Standing {
 
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
-/** How many of the sorted times are at or after t. */
-function countFrom(sorted: number[], t: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid] < t) lo = mid + 1;
-    else hi = mid;
-  }
-  return sorted.length - lo;
+/** The standings of a scope under one rule, and a memo of what callers derive from them (sorted lists, CSV text). */
+export interface Standings {
+  rows: readonly StudentStandingRow[];
+  /** compute's result, kept until a count changes (the key names what it is; the rule is already part of it). */
+  keep<T>(key: string, compute: () => T): T;
 }
+
+const NONE: Standings = { rows: [], keep: (_key, compute) => compute() };
 
 /**
  * Every active student's standing (of one department, or all) over [from, to), by the same rules as
  * studentStanding: sessions of the student's department from the later of `from` and their activation; an open
- * session counts once the student has a mark in it. The marks are tallied in one pass over the admin reports' facts
- * (services/reports/facts/attendance-facts.ts), not a GROUP BY: on SQLite a GROUP BY over a million records took about a
- * second even from a covering index (docs/benchmarks-history.md), the pass over the facts a few milliseconds.
+ * session counts once the student has a mark in it. The marks come from the per-student tally kept beside the admin
+ * reports' facts (services/reports/standing-tallies.ts): counted once, then caught up by the records that changed,
+ * so a call costs two small reads (the students' key, the period's sessions) and no pass over the records. The rows are
+ * kept with the tally until a count changes (read-only: callers sort copies).
  */
-export async function departmentStandings(
-  deps: Deps,
-  scope: { department_id?: number; from: string; to: string },
-  rule: AttendanceRule,
-): Promise<StudentStandingRow[]> {
+export async function departmentStandings(deps: Deps, scope: { department_id?: number; from: string; to: string }, rule: AttendanceRule): Promise<Standings> {
   const now = deps.clock.now().toISOString();
+  const fromSec = seconds(scope.from);
   let students = deps.db
     .selectFrom('users as u')
     .innerJoin('departments as d', 'd.id', 'u.department_id')
-    .select(['u.id', 'u.username', 'u.department_id', 'd.name as department', 'u.created_at', 'u.activated_at'])
     .where('u.role', '=', 'student')
     .where('u.status', '=', 'active');
   let sessions = deps.db
@@ -56,65 +50,56 @@ export async function departmentStandings(
     students = students.where('u.department_id', '=', scope.department_id);
     sessions = sessions.where('department_id', '=', scope.department_id);
   }
-  const [people, sessionRows, facts] = await Promise.all([students.orderBy('u.id').execute(), sessions.execute(), deps.reports.facts()]);
-  if (!people.length) return [];
-
-  const maxSession = sessionRows.reduce((m, s) => Math.max(m, s.id), 0);
-  const sessionStart = new Float64Array(maxSession + 1).fill(-1);
-  const sessionDepartment = new Int32Array(maxSession + 1);
-  const sessionOpen = new Uint8Array(maxSession + 1);
-  const endedStarts = new Map<number, number[]>();
-  for (const s of sessionRows) {
-    const t = seconds(s.started_at);
-    sessionStart[s.id] = t;
-    sessionDepartment[s.id] = s.department_id;
-    if (s.ended_at === null) sessionOpen[s.id] = 1;
-    else {
-      const list = endedStarts.get(s.department_id) ?? [];
-      list.push(t);
-      endedStarts.set(s.department_id, list);
-    }
-  }
-  for (const list of endedStarts.values()) list.sort((a, b) => a - b);
-
-  const fromSec = seconds(scope.from);
-  const maxStudent = people.at(-1)!.id;
-  // Typed arrays by position, not objects: the loop below runs once per record (a million on the benchmark).
-  const index = new Int32Array(maxStudent + 1).fill(-1);
-  const since = new Float64Array(people.length);
-  const department = new Int32Array(people.length);
-  const held = new Int32Array(people.length);
-  const present = new Int32Array(people.length);
-  const late = new Int32Array(people.length);
-  const excused = new Int32Array(people.length);
-  const lastPresent = new Uint32Array(people.length);
-  for (const [k, p] of people.entries()) {
-    index[p.id] = k;
-    since[k] = Math.max(fromSec, seconds(p.activated_at ?? p.created_at));
-    department[k] = p.department_id!;
-    held[k] = countFrom(endedStarts.get(p.department_id!) ?? [], since[k]);
-  }
-  // A late record carries F_PRESENT too (the reports count it attended): whether it counts here is the rule's setting.
-  const attends = (fl: number) => (fl & F_LATE ? rule.late_counts_as_present : (fl & F_PRESENT) !== 0);
-  const { n, session, student, flags, at } = facts;
-  for (let i = 0; i < n; i++) {
-    const sid = session[i];
-    const stu = student[i];
-    if (sid > maxSession || stu > maxStudent || sessionStart[sid] < 0) continue;
-    const k = index[stu];
-    if (k < 0 || sessionDepartment[sid] !== department[k] || sessionStart[sid] < since[k]) continue;
-    const fl = flags[i];
-    if (fl & F_LATE) late[k]++;
-    else if (fl & F_PRESENT) present[k]++;
-    else if (fl & F_EXCUSED) excused[k]++;
-    if (sessionOpen[sid]) held[k]++;
-    if (attends(fl) && at[i] > lastPresent[k]) lastPresent[k] = at[i];
-  }
-  return people.map((p, k) => ({
-    student_id: p.id,
-    username: p.username,
-    department: p.department,
-    last_present_at: lastPresent[k] ? new Date(lastPresent[k] * 1000).toISOString() : null,
-    ...computeStanding({ held: held[k], present: present[k], late: late[k], excused: excused[k] }, rule),
-  }));
+  // Everything the counts and rows depend on, as text: a student approved, renamed or moved; a session started or
+  // ended. The students' text is joined by the database (string_agg: SQLite 3.44+ and PostgreSQL), one short row
+  // instead of every student's: they are read only when it differs from the kept tally's.
+  const [studentsKey, sessionRows] = await Promise.all([
+    students
+      .select(
+        sql<
+          string | null
+        >`string_agg(u.id || ',' || u.department_id || ',' || d.name || ',' || coalesce(u.activated_at, u.created_at) || ',' || u.username, ';' order by u.id)`.as(
+          'key',
+        ),
+      )
+      .executeTakeFirst(),
+    sessions.orderBy('id').execute(),
+  ]);
+  if (!studentsKey?.key) return NONE;
+  const keys = {
+    students: studentsKey.key,
+    sessions: sessionRows.map((s) => `${s.id},${s.department_id},${s.started_at},${s.ended_at === null ? 1 : 0}`).join(';'),
+  };
+  const tally = await deps.reports.tally(
+    JSON.stringify([scope.department_id ?? 0, scope.from, scope.to]),
+    keys,
+    async () =>
+      (
+        await students.select(['u.id', 'u.username', 'u.department_id', 'd.name as department', 'u.created_at', 'u.activated_at']).orderBy('u.id').execute()
+      ).map((p) => ({
+        id: p.id,
+        department_id: p.department_id!,
+        since: Math.max(fromSec, seconds(p.activated_at ?? p.created_at)),
+        username: p.username,
+        department: p.department,
+      })),
+    () => sessionRows.map((s) => ({ id: s.id, department_id: s.department_id, start: seconds(s.started_at), open: s.ended_at === null })),
+  );
+  const ruleKey = `${rule.required_rate}:${rule.late_counts_as_present}`;
+  const keep = <T>(key: string, compute: () => T): T => {
+    const k = `${key}:${ruleKey}`;
+    if (!tally.memo.has(k)) tally.memo.set(k, compute());
+    return tally.memo.get(k) as T;
+  };
+  const last = rule.late_counts_as_present ? tally.lastAttended : tally.lastPresent;
+  const rows = keep('rows', () =>
+    tally.students.map((p, k) => ({
+      student_id: p.id,
+      username: p.username,
+      department: p.department,
+      last_present_at: last[k] ? new Date(last[k] * 1000).toISOString() : null,
+      ...computeStanding({ held: tally.endedHeld[k] + tally.openHeld[k], present: tally.present[k], late: tally.late[k], excused: tally.excused[k] }, rule),
+    })),
+  );
+  return { rows, keep };
 }

@@ -30,7 +30,24 @@ export interface Facts {
   sessionDepartment: Int32Array;
   /** Bumped whenever a record changes, so results computed from an older version are not reused. */
   version: number;
+  /**
+   * What each version changed, oldest first, so a tally kept beside the facts (standing-tallies.ts) catches up by
+   * the changed records instead of a pass over all of them. Complete for every version after `changesFrom`.
+   */
+  changes: FactChange[];
+  changesFrom: number;
 }
+
+/** One record's change: its index in the facts and what it held before (`flags` -1: the record is new). */
+export interface FactChange {
+  version: number;
+  index: number;
+  flags: number;
+  at: number;
+}
+
+/** Changes kept: beyond this a tally that fell behind recounts (a refresh that changed this many is a bulk write). */
+const CHANGES_KEPT = 50_000;
 
 /** Attended: present or late (issue 24: late counts as present unless the administrator says otherwise). */
 export const F_PRESENT = 1;
@@ -187,6 +204,8 @@ async function fullLoad(db: DB, now: number, version: number): Promise<State> {
     sessionTeacher: new Int32Array(0),
     sessionDepartment: new Int32Array(0),
     version,
+    changes: [],
+    changesFrom: version,
   };
   // Read before the rows: a change made while they load is read again by the next refresh.
   const state: State = { facts, maxUpdated: await latestUpdate(db), maxSession: 0, recountedAt: now, pairKeys: new Map(), idsAtMax: new Set() };
@@ -236,21 +255,29 @@ async function refresh(db: DB, state: State, nextVersion: () => number) {
   }
   changed.sort((a, b) => a.id - b.id);
   await knowSessionsOf(db, state, changed);
-  let touched = false;
+  const f = state.facts;
+  const log: Omit<FactChange, 'version'>[] = [];
   for (const r of changed) {
-    const f = state.facts;
     const at = indexOf(f, r.id);
     if (at >= 0) {
-      const before = f.flags[at];
+      const before = { index: at, flags: f.flags[at], at: f.at[at] };
       put(state, at, r);
-      touched ||= before !== f.flags[at];
+      // A moved marked_at matters too: the standings show the last present mark.
+      if (before.flags !== f.flags[at] || before.at !== f.at[at]) log.push(before);
     } else if (f.n === 0 || r.id > f.ids[f.n - 1]) {
       grow(f, f.n + 1);
+      log.push({ index: f.n, flags: -1, at: 0 });
       put(state, f.n++, r);
-      touched = true;
     }
   }
-  if (touched) state.facts.version = nextVersion();
+  if (!log.length) return;
+  const version = nextVersion();
+  f.version = version;
+  for (const c of log) f.changes.push({ version, ...c });
+  if (f.changes.length > CHANGES_KEPT) {
+    const dropped = f.changes.splice(0, f.changes.length - CHANGES_KEPT / 2);
+    f.changesFrom = dropped.at(-1)!.version;
+  }
 }
 
 export interface FactsStore {

@@ -1,5 +1,6 @@
 import type { DB } from '../../../db/connect';
 import { createFactsStore, type Facts } from './attendance-facts';
+import { catchUp, countTally, resession, type StandingTally, type TallySession, type TallyStudent } from './standing-tallies';
 
 /** A filter's counters over the facts (attendance-pairs.ts computes them); kept while the facts keep their version. */
 export interface CachedAggregate {
@@ -27,16 +28,28 @@ export interface ReportCache {
   /** The aggregate of a filter if computed from facts of this version, else undefined. */
   aggregate(key: string, version: number): CachedAggregate | undefined;
   remember(key: string, version: number, value: CachedAggregate): void;
+  /**
+   * The attendance rule's per-student tally of a scope over the facts current to this call: kept from the last call
+   * and caught up by the records changed since and the sessions started or ended; counted again for other students.
+   */
+  tally(
+    scope: string,
+    keys: { students: string; sessions: string },
+    students: () => Promise<TallyStudent[]>,
+    sessions: () => TallySession[],
+  ): Promise<StandingTally>;
 }
 
 export function createReportCache(db: DB): ReportCache {
   const store = createFactsStore(db);
   const aggregates = new Map<string, { version: number; value: CachedAggregate }>();
+  const tallies = new Map<string, StandingTally>();
   return {
     facts: () => store.current(),
     invalidate() {
       store.invalidate();
       aggregates.clear();
+      tallies.clear();
     },
     aggregate(key, version) {
       const hit = aggregates.get(key);
@@ -47,6 +60,21 @@ export function createReportCache(db: DB): ReportCache {
       aggregates.delete(key);
       aggregates.set(key, { version, value });
       if (aggregates.size > AGGREGATES_KEPT) aggregates.delete(aggregates.keys().next().value!);
+    },
+    async tally(scope, keys, students, sessions) {
+      // The students are read only when they differ from the kept tally's (the key is the cheap comparison).
+      const same = (t?: StandingTally) => (t?.studentsKey === keys.students ? t.students : undefined);
+      const list = same(tallies.get(scope)) ?? (await students());
+      const facts = await store.current();
+      // Synchronous from here: no refresh changes the facts between the check and the count.
+      let t = tallies.get(scope);
+      if (t && same(t) && catchUp(t, facts)) {
+        if (t.sessionsKey !== keys.sessions) resession(t, sessions(), keys.sessions);
+      } else t = countTally(facts, keys, same(t) ?? list, sessions());
+      tallies.delete(scope);
+      tallies.set(scope, t);
+      if (tallies.size > AGGREGATES_KEPT) tallies.delete(tallies.keys().next().value!);
+      return t;
     },
   };
 }
