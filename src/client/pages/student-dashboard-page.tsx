@@ -20,7 +20,7 @@ import {
   useRoomCodeEntry,
   useStudentAttendance,
 } from '@/features/student';
-import { StandingCard } from '@/features/attendance-rule';
+import { StandingCard } from '@/features/attendance-standing';
 
 const M = MSG.student;
 
