@@ -12,7 +12,7 @@ import { createActiveUser } from '../src/server/services/users';
 import { startServerOn } from './ops/server-process';
 
 /**
- * `npm run bench:lighthouse [-- --runs N]`: Lighthouse (from npm, mobile preset: simulated slow 4G and a 4x slower
+ * `npm run bench:lighthouse [-- --runs N] [--save DIR]`: Lighthouse (from npm, mobile preset: simulated slow 4G and a 4x slower
  * CPU) against Debian's Chromium, headless, on the freshly built client served by the app on a temp SQLite file.
  * Each run has a new browser profile (cold cache, no service worker yet). Prints, per page, every run's performance
  * score and first contentful paint, and the median run's other metrics, with the load average beside them.
@@ -20,6 +20,9 @@ import { startServerOn } from './ops/server-process';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
+// `--save DIR`: every run's full Lighthouse report as JSON (its main-thread breakdown, bootup time and long tasks).
+const saveArg = process.argv.indexOf('--save');
+const SAVE_DIR = saveArg > 0 ? path.resolve(process.argv[saveArg + 1]) : null;
 const root = path.resolve(import.meta.dirname, '..');
 const PASSWORD = 'Bench!pass1';
 delete process.env.DATABASE_URL;
@@ -104,7 +107,7 @@ interface Run {
   url: string;
 }
 
-async function audit(pathname: string, loggedIn: boolean): Promise<Run> {
+async function audit(pathname: string, loggedIn: boolean, saveAs: string | null): Promise<Run> {
   const browser = await startChromium();
   try {
     if (loggedIn) await storeToken(browser.port);
@@ -119,6 +122,7 @@ async function audit(pathname: string, loggedIn: boolean): Promise<Run> {
     });
     if (!result) throw new Error(`no Lighthouse result for ${pathname}`);
     const { lhr } = result;
+    if (saveAs) fs.writeFileSync(saveAs, JSON.stringify(lhr));
     if (lhr.runtimeError) throw new Error(`${pathname}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
@@ -147,12 +151,14 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(' ');
 
+if (SAVE_DIR) fs.mkdirSync(SAVE_DIR, { recursive: true });
 try {
   console.log(`Lighthouse ${RUNS} cold run(s) per page, mobile preset; ${os.cpus().length} CPUs, load ${load()}`);
   for (const p of PAGES) {
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const run = await audit(p.path, p.loggedIn);
+      const saveAs = SAVE_DIR && path.join(SAVE_DIR, `${p.name.replace(/ /g, '-')}-${i + 1}.json`);
+      const run = await audit(p.path, p.loggedIn, saveAs);
       // a dashboard measured as the login page it redirected to would be a wrong figure
       if (run.url !== p.path) throw new Error(`${p.path} ended on ${run.url}`);
       runs.push(run);
