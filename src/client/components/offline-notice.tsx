@@ -1,5 +1,5 @@
 import { WifiOff } from 'lucide-react';
-import { MSG } from '../../shared/messages';
+import { SHELL_MSG } from '../../shared/messages/shell';
 import { useOnline } from '@/lib/use-online';
 
 /**
@@ -15,7 +15,7 @@ export function OfflineNotice() {
       className="fixed inset-x-0 bottom-0 z-50 flex items-center justify-center gap-2 bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-950"
     >
       <WifiOff className="size-4 shrink-0" aria-hidden />
-      {MSG.appShell.offline}
+      {SHELL_MSG.appShell.offline}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Role } from '../../shared/constants';
-import { MSG } from '../../shared/messages';
+import { SHELL_MSG } from '../../shared/messages/shell';
 import { checkRouteAccess } from '@/lib/route-access';
 import { clearToken, getToken, markSessionExpired } from '@/lib/session';
 import { notifyError } from '@/lib/toaster-demand';
@@ -33,11 +33,11 @@ export function ProtectedRoute({ roles, children }: { roles: readonly Role[]; ch
       case 'expired':
         clearToken();
         markSessionExpired();
-        notifyError(MSG.guard.sessionExpired, 'session-expired');
+        notifyError(SHELL_MSG.guard.sessionExpired, 'session-expired');
         toLogin();
         break;
       case 'forbidden':
-        notifyError(MSG.guard.accessDenied, 'access-denied');
+        notifyError(SHELL_MSG.guard.accessDenied, 'access-denied');
         navigate('/', { replace: true });
         break;
     }

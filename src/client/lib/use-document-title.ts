@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { MSG } from '../../shared/messages';
+import { SHELL_MSG } from '../../shared/messages/shell';
 
 export function useDocumentTitle(title?: string) {
   useEffect(() => {
-    document.title = title ? `${title} · ${MSG.app.name}` : MSG.app.name;
+    document.title = title ? `${title} · ${SHELL_MSG.app.name}` : SHELL_MSG.app.name;
   }, [title]);
 }
