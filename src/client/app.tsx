@@ -11,56 +11,48 @@ import { SkipLink } from '@/components/skip-link';
 import { LandingPage } from '@/pages/landing-page';
 import { NotFoundPage } from '@/pages/not-found-page';
 import { useToasterWanted } from '@/lib/toaster-demand';
+import ROUTE_MODULES from '@/route-modules.json';
 
-/** A lazy page whose chunk can also be fetched ahead of its first render (preloadRoute). */
-function page<M>(load: () => Promise<M>, name: keyof M) {
-  return Object.assign(
-    lazy(() => load().then((m) => ({ default: m[name] as ComponentType }))),
-    { load },
-  );
+/** Each lazy module's loader, by its file under src/client (the names ROUTE_MODULES uses). */
+const LOADERS = new Map<string, () => Promise<unknown>>();
+
+/** A lazy component from `file`, whose chunk preloadRoute can also fetch ahead of its first render. */
+function lazyFrom<M>(file: string, load: () => Promise<M>, name: keyof M) {
+  LOADERS.set(file, load);
+  return lazy(() => load().then((m) => ({ default: m[name] as ComponentType })));
 }
 
 // Every page but the landing page (5 kB, the first visit's page: no skeleton that jumps) is a chunk of its own: the
 // first load carries the shell and the one page asked for (an admin's charts and the session map are not a
 // student's download). The layouts stay in the shell so their header paints at once.
-const AboutPage = page(() => import('@/pages/about-page'), 'AboutPage');
-const ContactPage = page(() => import('@/pages/contact-page'), 'ContactPage');
-const LoginPage = page(() => import('@/pages/login-page'), 'LoginPage');
-const ThankYouPage = page(() => import('@/pages/thank-you-page'), 'ThankYouPage');
-const RegisterPage = page(() => import('@/pages/register-page'), 'RegisterPage');
-const StudentDashboardPage = page(() => import('@/pages/student-dashboard-page'), 'StudentDashboardPage');
-const TeacherDashboardPage = page(() => import('@/pages/teacher-dashboard-page'), 'TeacherDashboardPage');
-const FaceDetectionPage = page(() => import('@/pages/face-detection-page'), 'FaceDetectionPage');
-const UpdateUserPage = page(() => import('@/pages/update-user-page'), 'UpdateUserPage');
-const RoomCodePage = page(() => import('@/pages/room-code-page'), 'RoomCodePage');
-const AdminDashboardPage = page(() => import('@/pages/admin-dashboard-page'), 'AdminDashboardPage');
-const AdminMessagesPage = page(() => import('@/pages/admin-messages-page'), 'AdminMessagesPage');
+const AboutPage = lazyFrom('pages/about-page.tsx', () => import('@/pages/about-page'), 'AboutPage');
+const ContactPage = lazyFrom('pages/contact-page.tsx', () => import('@/pages/contact-page'), 'ContactPage');
+const LoginPage = lazyFrom('pages/login-page.tsx', () => import('@/pages/login-page'), 'LoginPage');
+const ThankYouPage = lazyFrom('pages/thank-you-page.tsx', () => import('@/pages/thank-you-page'), 'ThankYouPage');
+const RegisterPage = lazyFrom('pages/register-page.tsx', () => import('@/pages/register-page'), 'RegisterPage');
+const StudentDashboardPage = lazyFrom('pages/student-dashboard-page.tsx', () => import('@/pages/student-dashboard-page'), 'StudentDashboardPage');
+const TeacherDashboardPage = lazyFrom('pages/teacher-dashboard-page.tsx', () => import('@/pages/teacher-dashboard-page'), 'TeacherDashboardPage');
+const FaceDetectionPage = lazyFrom('pages/face-detection-page.tsx', () => import('@/pages/face-detection-page'), 'FaceDetectionPage');
+const UpdateUserPage = lazyFrom('pages/update-user-page.tsx', () => import('@/pages/update-user-page'), 'UpdateUserPage');
+const RoomCodePage = lazyFrom('pages/room-code-page.tsx', () => import('@/pages/room-code-page'), 'RoomCodePage');
+const AdminDashboardPage = lazyFrom('pages/admin-dashboard-page.tsx', () => import('@/pages/admin-dashboard-page'), 'AdminDashboardPage');
+const AdminMessagesPage = lazyFrom('pages/admin-messages-page.tsx', () => import('@/pages/admin-messages-page'), 'AdminMessagesPage');
 // The tRPC client, TanStack Query (DataLayout) and the toaster: not in the first load of the public pages.
-const DataLayout = page(() => import('@/components/data-layout'), 'DataLayout');
-const AppToaster = page(() => import('@/components/app-toaster'), 'AppToaster');
+const DataLayout = lazyFrom('components/data-layout.tsx', () => import('@/components/data-layout'), 'DataLayout');
+const AppToaster = lazyFrom('components/app-toaster.tsx', () => import('@/components/app-toaster'), 'AppToaster');
 
 /**
- * The chunks each path renders (its layout's and its page's), to fetch all at once at start rather than one after the
- * other as React meets them. A path missing here still works: its chunks come when rendered.
+ * route-modules.json: the modules each path renders beyond the first load (its layout's and its page's chunks), by
+ * file under src/client. Read twice: here, for the path the app opens on, and by the build, which writes each path's
+ * chunk files to route-preloads.json for the server to name in the page's <head> as modulepreload links (the browser
+ * fetches them beside the entry script, not after it ran). A path missing there still works: its chunks come when
+ * React meets them.
  */
-const ROUTE_CHUNKS: Record<string, { load: () => Promise<unknown> }[]> = {
-  '/about-us': [AboutPage],
-  '/contact-us': [DataLayout, ContactPage],
-  '/update-user': [DataLayout, UpdateUserPage],
-  '/login': [DataLayout, LoginPage],
-  '/register': [DataLayout, RegisterPage],
-  '/thank-you': [DataLayout, ThankYouPage],
-  '/face-detection': [DataLayout, FaceDetectionPage],
-  '/student-dashboard': [DataLayout, StudentDashboardPage],
-  '/teacher-dashboard': [DataLayout, TeacherDashboardPage],
-  '/room-code': [DataLayout, RoomCodePage],
-  '/admin-dashboard': [DataLayout, AdminDashboardPage],
-  '/admin-dashboard/messages': [DataLayout, AdminMessagesPage],
-};
+const ROUTES: Readonly<Record<string, readonly string[] | undefined>> = ROUTE_MODULES;
 
-/** Starts fetching the chunks of the page the app opens on (main.tsx, before the first render). */
+/** Starts fetching the chunks of the page the app opens on (main.tsx, before the first render), all at once. */
 export function preloadRoute(pathname: string) {
-  for (const chunk of ROUTE_CHUNKS[pathname.replace(/\/+$/, '')] ?? []) void chunk.load();
+  for (const file of ROUTES[pathname.replace(/\/+$/, '')] ?? []) void LOADERS.get(file)?.();
 }
 
 function Toasts() {
