@@ -1,21 +1,54 @@
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { MSG } from '../../../shared/messages';
-import type { TLoginInput } from '../../../shared/schemas/auth';
 import { PasswordInput } from '@/components/password-input';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useLogin } from './use-login';
 
+type Errors = { email?: string; password?: string };
+
+/** The two rules of the form, in its own words: the server checks the rest. */
+function check(form: HTMLFormElement): { values: { email: string; password: string }; errors: Errors } {
+  const data = new FormData(form);
+  const email = String(data.get('email') ?? '').trim();
+  const password = String(data.get('password') ?? '');
+  const errors: Errors = {};
+  if (email === '') errors.email = MSG.validation.emailRequired;
+  if (password === '') errors.password = MSG.validation.passwordRequired;
+  return { values: { email, password }, errors };
+}
+
+/**
+ * Email and password, checked on submit and again on each change after it, the first wrong field focused. Plain
+ * state rather than react-hook-form: two fields do not need it, and the login page is a first load (issue 22).
+ */
 export function LoginForm() {
   const { login, redirecting, rejection } = useLogin();
-  const { register, handleSubmit, formState } = useForm<TLoginInput>({ defaultValues: { email: '', password: '' } });
-  const { errors, isSubmitting } = formState;
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const { values, errors: found } = check(form);
+    setErrors(found);
+    setSubmitted(true);
+    const wrong = (['email', 'password'] as const).find((name) => found[name]);
+    if (wrong) return void form.querySelector<HTMLInputElement>(`[name="${wrong}"]`)?.focus();
+    setSubmitting(true);
+    try {
+      await login(values);
+    } finally {
+      setSubmitting(false);
+    }
+  };
 
   return (
-    <form noValidate onSubmit={handleSubmit((values) => login({ email: values.email.trim(), password: values.password }))} className="grid gap-5">
-      <FormField id="email" label={MSG.login.emailLabel} error={errors.email?.message}>
+    <form noValidate onSubmit={submit} onChange={(e) => submitted && setErrors(check(e.currentTarget).errors)} className="grid gap-5">
+      <FormField id="email" label={MSG.login.emailLabel} error={errors.email}>
         <Input
           id="email"
           type="email"
@@ -23,16 +56,16 @@ export function LoginForm() {
           placeholder={MSG.login.emailPlaceholder}
           aria-invalid={!!errors.email}
           aria-describedby={errors.email ? 'email-error' : undefined}
-          {...register('email', { validate: (v) => v.trim() !== '' || MSG.validation.emailRequired })}
+          name="email"
         />
       </FormField>
-      <FormField id="password" label={MSG.login.passwordLabel} error={errors.password?.message}>
+      <FormField id="password" label={MSG.login.passwordLabel} error={errors.password}>
         <PasswordInput
           id="password"
           autoComplete="current-password"
           aria-invalid={!!errors.password}
           aria-describedby={errors.password ? 'password-error' : undefined}
-          {...register('password', { required: MSG.validation.passwordRequired })}
+          name="password"
         />
       </FormField>
       {rejection && (
