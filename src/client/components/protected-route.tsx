@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Role } from '../../shared/constants';
-import { SHELL_MSG } from '../../shared/messages/shell';
+import { FIRST_LOAD_MSG } from '../../shared/messages/first-load';
 import { checkRouteAccess } from '@/lib/route-access';
 import { clearToken, getToken, markSessionExpired } from '@/lib/session';
 import { notifyError } from '@/lib/toaster-demand';
@@ -33,11 +33,11 @@ export function ProtectedRoute({ roles, children }: { roles: readonly Role[]; ch
       case 'expired':
         clearToken();
         markSessionExpired();
-        notifyError(SHELL_MSG.guard.sessionExpired, 'session-expired');
+        notifyError(FIRST_LOAD_MSG.guard.sessionExpired, 'session-expired');
         toLogin();
         break;
       case 'forbidden':
-        notifyError(SHELL_MSG.guard.accessDenied, 'access-denied');
+        notifyError(FIRST_LOAD_MSG.guard.accessDenied, 'access-denied');
         navigate('/', { replace: true });
         break;
     }

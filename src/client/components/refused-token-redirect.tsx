@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { SHELL_MSG } from '../../shared/messages/shell';
+import { FIRST_LOAD_MSG } from '../../shared/messages/first-load';
 import { onRefusedToken } from '@/lib/refused-token';
 import { notifyError } from '@/lib/toaster-demand';
 
@@ -11,7 +11,7 @@ export function RefusedTokenRedirect() {
   useEffect(
     () =>
       onRefusedToken(() => {
-        notifyError(SHELL_MSG.guard.sessionExpired, 'session-expired');
+        notifyError(FIRST_LOAD_MSG.guard.sessionExpired, 'session-expired');
         navigate('/login', { replace: true, state: { from: location } });
       }),
     [navigate, location],

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { MSG } from '../../../shared/messages';
+import { FIRST_LOAD_MSG } from '../../../shared/messages/first-load';
 import { PasswordInput } from '@/components/password-input';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -15,8 +15,8 @@ function check(form: HTMLFormElement): { values: { email: string; password: stri
   const email = String(data.get('email') ?? '').trim();
   const password = String(data.get('password') ?? '');
   const errors: Errors = {};
-  if (email === '') errors.email = MSG.validation.emailRequired;
-  if (password === '') errors.password = MSG.validation.passwordRequired;
+  if (email === '') errors.email = FIRST_LOAD_MSG.validation.emailRequired;
+  if (password === '') errors.password = FIRST_LOAD_MSG.validation.passwordRequired;
   return { values: { email, password }, errors };
 }
 
@@ -48,18 +48,18 @@ export function LoginForm() {
 
   return (
     <form noValidate onSubmit={submit} onChange={(e) => submitted && setErrors(check(e.currentTarget).errors)} className="grid gap-5">
-      <FormField id="email" label={MSG.login.emailLabel} error={errors.email}>
+      <FormField id="email" label={FIRST_LOAD_MSG.login.emailLabel} error={errors.email}>
         <Input
           id="email"
           type="email"
           autoComplete="email"
-          placeholder={MSG.login.emailPlaceholder}
+          placeholder={FIRST_LOAD_MSG.login.emailPlaceholder}
           aria-invalid={!!errors.email}
           aria-describedby={errors.email ? 'email-error' : undefined}
           name="email"
         />
       </FormField>
-      <FormField id="password" label={MSG.login.passwordLabel} error={errors.password}>
+      <FormField id="password" label={FIRST_LOAD_MSG.login.passwordLabel} error={errors.password}>
         <PasswordInput
           id="password"
           autoComplete="current-password"
@@ -74,12 +74,12 @@ export function LoginForm() {
         </p>
       )}
       <Button type="submit" size="lg" disabled={isSubmitting || redirecting}>
-        {MSG.login.submit}
+        {FIRST_LOAD_MSG.login.submit}
       </Button>
       <p className="text-center text-sm text-muted-foreground">
-        {MSG.login.noAccount}{' '}
+        {FIRST_LOAD_MSG.login.noAccount}{' '}
         <Link to="/register" className="font-medium text-primary underline-offset-4 hover:underline">
-          {MSG.login.registerLink}
+          {FIRST_LOAD_MSG.login.registerLink}
         </Link>
       </p>
     </form>
