@@ -1,5 +1,5 @@
 import { History, LayoutDashboard, UserRound } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { MSG } from '../../shared/messages';
 import { Button } from '@/components/ui/button';
@@ -11,7 +11,6 @@ import { LeaveRequestCard } from '@/features/leave';
 import { PermissionHelp } from '@/components/permission-help';
 import {
   AttendanceHistory,
-  ProfileDialog,
   SessionBanner,
   StepResultNote,
   StudentOverview,
@@ -23,6 +22,8 @@ import {
 import { StandingCard } from '@/features/attendance-standing';
 
 const M = MSG.student;
+// Closed until the student asks for it: its code (Radix's dialog, 37 KB) comes on the first open, not with the page.
+const ProfileDialog = lazy(() => import('@/features/student/profile-dialog').then((m) => ({ default: m.ProfileDialog })));
 
 /**
  * /student-dashboard: the session banner with Mark Attendance and what the last try came to (issue 22: on a phone's
@@ -32,6 +33,7 @@ export function StudentDashboardPage() {
   const [tab, setTab] = useState('overview');
   const [page, setPage] = useState(1);
   const [profileOpen, setProfileOpen] = useState(false);
+  const [profileWanted, setProfileWanted] = useState(false);
   // Admins may open this page (SPEC 6) but have no attendance of their own: the student calls are for students.
   const isStudent = tokenClaims()?.role === 'student';
   const overview = useStudentAttendance(1, isStudent);
@@ -57,7 +59,15 @@ export function StudentDashboardPage() {
   }, [failed]);
 
   const profileButton = (
-    <Button variant="ghost" size="sm" onClick={() => setProfileOpen(true)} disabled={!isStudent}>
+    <Button
+      variant="ghost"
+      size="sm"
+      onClick={() => {
+        setProfileWanted(true);
+        setProfileOpen(true);
+      }}
+      disabled={!isStudent}
+    >
       <UserRound aria-hidden />
       {M.profile}
     </Button>
@@ -91,7 +101,11 @@ export function StudentDashboardPage() {
           <AttendanceHistory data={history.data} loading={history.isFetching} page={page} onPageChange={setPage} />
         </TabsContent>
       </Tabs>
-      {isStudent && <ProfileDialog open={profileOpen} onOpenChange={setProfileOpen} />}
+      {isStudent && profileWanted && (
+        <Suspense fallback={null}>
+          <ProfileDialog open={profileOpen} onOpenChange={setProfileOpen} />
+        </Suspense>
+      )}
     </DashboardShell>
   );
 }
