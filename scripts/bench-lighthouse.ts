@@ -140,6 +140,22 @@ async function audit(pathname: string, loggedIn: boolean, saveAs: string | null)
   }
 }
 
+/**
+ * On a loaded machine Lighthouse sometimes fails to record the trace (NO_NAVSTART, NO_FCP): such a run measured
+ * nothing, so it is run again, twice at most, and said so; a wrong page still stops the script.
+ */
+async function auditRetried(pathname: string, loggedIn: boolean, saveAs: string | null): Promise<Run> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(pathname, loggedIn, saveAs);
+    } catch (err) {
+      const code = err instanceof Error ? /\b(NO_[A-Z_]+)\b/.exec(err.message)?.[1] : undefined;
+      if (!code || attempt > 2) throw err;
+      console.log(`${pathname}: Lighthouse recorded no trace (${code}), load ${load()}: running it again`);
+    }
+  }
+}
+
 const PAGES = [
   { name: 'landing', path: '/', loggedIn: false },
   { name: 'login', path: '/login', loggedIn: false },
@@ -158,7 +174,7 @@ try {
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
       const saveAs = SAVE_DIR && path.join(SAVE_DIR, `${p.name.replace(/ /g, '-')}-${i + 1}.json`);
-      const run = await audit(p.path, p.loggedIn, saveAs);
+      const run = await auditRetried(p.path, p.loggedIn, saveAs);
       // a dashboard measured as the login page it redirected to would be a wrong figure
       if (run.url !== p.path) throw new Error(`${p.path} ended on ${run.url}`);
       runs.push(run);
