@@ -81,7 +81,8 @@ async function startChromium() {
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       });
-      fs.rmSync(profile, { recursive: true, force: true });
+      // Chromium's helpers may still be writing the profile for a moment after it exits: retry rather than fail the run.
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };
 }
