@@ -43,6 +43,11 @@ export function StudentDashboardPage() {
   const { mark, busy, result } = useMarkAttendance(geo.locate, roomCode);
   const openSession = useOpenSession(isStudent);
   const locationTrouble = geo.status === 'error' && geo.error !== 'unsupported' ? (geo.error === 'denied' ? 'blocked' : 'unavailable') : null;
+  const locationHelp = locationTrouble && <PermissionHelp permission="location" trouble={locationTrouble} onRetry={() => void geo.locate()} />;
+  // Beside Mark Attendance while a session is open, where it stops the student; otherwise in the Current Location
+  // card. A box that appeared above the page as it loads (the phone's answer comes after the first paint) would push
+  // the whole page down: the first load's largest layout shift (CLS 0.15), for help nobody can act on yet.
+  const helpOnTop = openSession.session !== null;
   const failed = overview.isError || history.isError;
   const startedFromLink = useRef(false);
 
@@ -78,7 +83,7 @@ export function StudentDashboardPage() {
         <div className="grid gap-3">
           <SessionBanner open={openSession} onMark={() => void mark()} marking={busy} roomCode={roomCode} />
           <StepResultNote result={result} />
-          {locationTrouble && <PermissionHelp permission="location" trouble={locationTrouble} onRetry={() => void geo.locate()} />}
+          {helpOnTop && locationHelp}
         </div>
       )}
       <Tabs value={tab} onValueChange={setTab}>
@@ -94,7 +99,7 @@ export function StudentDashboardPage() {
         </TabsList>
         <TabsContent value="overview" className="grid gap-6">
           {isStudent && <StandingCard />}
-          <StudentOverview attendance={overview.data} geo={geo} />
+          <StudentOverview attendance={overview.data} geo={geo} locationHelp={helpOnTop ? null : locationHelp} />
           {isStudent && <LeaveRequestCard />}
         </TabsContent>
         <TabsContent value="attendance">
