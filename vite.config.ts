@@ -1,8 +1,10 @@
+import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import ROUTE_MODULES from './src/client/route-modules.json' with { type: 'json' };
 
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
 // MSG.app.name (the config loader warns on importing src/shared's index; the manifest test compares the two)
@@ -65,9 +67,45 @@ const pwa = VitePWA({
   },
 });
 
+const CLIENT_ROOT = fileURLToPath(new URL('./src/client/', import.meta.url));
+
+/**
+ * Writes route-preloads.json: for each path of ROUTE_MODULES, the chunk files its modules need beyond those
+ * index.html already names (the entry and its imports). The server adds them to that path's page as modulepreload
+ * links (server/static/client-files.ts), so a login or dashboard page fetches its chunks beside the entry script.
+ */
+function routePreloads(): Plugin {
+  return {
+    name: 'roll-call:route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const withImports = (file: string, seen = new Set<string>()): Set<string> => {
+        if (seen.has(file)) return seen;
+        seen.add(file);
+        for (const next of byFile.get(file)?.imports ?? []) withImports(next, seen);
+        return seen;
+      };
+      const firstLoad = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => [...withImports(c.fileName)]));
+      const preloads: Record<string, string[]> = {};
+      for (const [route, modules] of Object.entries(ROUTE_MODULES)) {
+        const files = new Set<string>();
+        for (const module of modules) {
+          const chunk = chunks.find((c) => c.facadeModuleId === path.join(CLIENT_ROOT, module));
+          if (!chunk) this.error(`route-preloads: ${module} (for ${route}) is not a chunk of its own`);
+          for (const file of withImports(chunk.fileName)) if (!firstLoad.has(file)) files.add(`/${file}`);
+        }
+        preloads[route] = [...files];
+      }
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(preloads) });
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), tailwindcss(), pwa],
+  plugins: [react(), tailwindcss(), pwa, routePreloads()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src/client', import.meta.url)) },
   },

@@ -12,7 +12,7 @@ import { createActiveUser } from '../../src/server/services/accounts/index';
 import { startServerOn } from '../harness/server-process';
 
 /**
- * `npm run bench:lighthouse [-- --runs N]`: Lighthouse (from npm, mobile preset: simulated slow 4G and a 4x slower
+ * `npm run bench:lighthouse [-- --runs N] [--save DIR]`: Lighthouse (from npm, mobile preset: simulated slow 4G and a 4x slower
  * CPU) against Debian's Chromium, headless, on the freshly built client served by the app on a temp SQLite file.
  * Each run has a new browser profile (cold cache, no service worker yet). Prints, per page, every run's performance
  * score and first contentful paint, and the median run's other metrics, with the load average beside them.
@@ -20,6 +20,9 @@ import { startServerOn } from '../harness/server-process';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
+// `--save DIR`: every run's full Lighthouse report as JSON (its main-thread breakdown, bootup time and long tasks).
+const saveArg = process.argv.indexOf('--save');
+const SAVE_DIR = saveArg > 0 ? path.resolve(process.argv[saveArg + 1]) : null;
 const root = path.resolve(import.meta.dirname, '../..');
 const PASSWORD = 'Bench!pass1';
 delete process.env.DATABASE_URL;
@@ -78,7 +81,8 @@ async function startChromium() {
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       });
-      fs.rmSync(profile, { recursive: true, force: true });
+      // Chromium's helpers may still be writing the profile for a moment after it exits: retry rather than fail the run.
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };
 }
@@ -104,7 +108,7 @@ interface Run {
   url: string;
 }
 
-async function audit(pathname: string, loggedIn: boolean): Promise<Run> {
+async function audit(pathname: string, loggedIn: boolean, saveAs: string | null): Promise<Run> {
   const browser = await startChromium();
   try {
     if (loggedIn) await storeToken(browser.port);
@@ -119,6 +123,7 @@ async function audit(pathname: string, loggedIn: boolean): Promise<Run> {
     });
     if (!result) throw new Error(`no Lighthouse result for ${pathname}`);
     const { lhr } = result;
+    if (saveAs) fs.writeFileSync(saveAs, JSON.stringify(lhr));
     if (lhr.runtimeError) throw new Error(`${pathname}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
@@ -136,6 +141,22 @@ async function audit(pathname: string, loggedIn: boolean): Promise<Run> {
   }
 }
 
+/**
+ * On a loaded machine Lighthouse sometimes fails to record the trace (NO_NAVSTART, NO_FCP): such a run measured
+ * nothing, so it is run again, twice at most, and said so; a wrong page still stops the script.
+ */
+async function auditRetried(pathname: string, loggedIn: boolean, saveAs: string | null): Promise<Run> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(pathname, loggedIn, saveAs);
+    } catch (err) {
+      const code = err instanceof Error ? /\b(NO_[A-Z_]+)\b/.exec(err.message)?.[1] : undefined;
+      if (!code || attempt > 2) throw err;
+      console.log(`${pathname}: Lighthouse recorded no trace (${code}), load ${load()}: running it again`);
+    }
+  }
+}
+
 const PAGES = [
   { name: 'landing', path: '/', loggedIn: false },
   { name: 'login', path: '/login', loggedIn: false },
@@ -147,12 +168,14 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(' ');
 
+if (SAVE_DIR) fs.mkdirSync(SAVE_DIR, { recursive: true });
 try {
   console.log(`Lighthouse ${RUNS} cold run(s) per page, mobile preset; ${os.cpus().length} CPUs, load ${load()}`);
   for (const p of PAGES) {
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const run = await audit(p.path, p.loggedIn);
+      const saveAs = SAVE_DIR && path.join(SAVE_DIR, `${p.name.replace(/ /g, '-')}-${i + 1}.json`);
+      const run = await auditRetried(p.path, p.loggedIn, saveAs);
       // a dashboard measured as the login page it redirected to would be a wrong figure
       if (run.url !== p.path) throw new Error(`${p.path} ended on ${run.url}`);
       runs.push(run);

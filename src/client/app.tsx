@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { AuthLayout } from '@/components/auth-layout';
+import { LoadingOverlay } from '@/components/loading-overlay';
 import { OfflineNotice } from '@/components/offline-notice';
 import { ProtectedRoute } from '@/components/protected-route';
 import { PublicLayout } from '@/components/public-layout';
@@ -9,22 +10,59 @@ import { PageSkeleton } from '@/components/page-skeleton';
 import { SkipLink } from '@/components/skip-link';
 import { LandingPage } from '@/pages/landing-page';
 import { NotFoundPage } from '@/pages/not-found-page';
+import { useToasterWanted } from '@/lib/toaster-demand';
+import ROUTE_MODULES from '@/route-modules.json';
+
+/** Each lazy module's loader, by its file under src/client (the names ROUTE_MODULES uses). */
+const LOADERS = new Map<string, () => Promise<unknown>>();
+
+/** A lazy component from `file`, whose chunk preloadRoute can also fetch ahead of its first render. */
+function lazyFrom<M>(file: string, load: () => Promise<M>, name: keyof M) {
+  LOADERS.set(file, load);
+  return lazy(() => load().then((m) => ({ default: m[name] as ComponentType })));
+}
 
 // Every page but the landing page (5 kB, the first visit's page: no skeleton that jumps) is a chunk of its own: the
 // first load carries the shell and the one page asked for (an admin's charts and the session map are not a
 // student's download). The layouts stay in the shell so their header paints at once.
-const AboutPage = lazy(() => import('@/pages/about-page').then((m) => ({ default: m.AboutPage })));
-const ContactPage = lazy(() => import('@/pages/contact-page').then((m) => ({ default: m.ContactPage })));
-const LoginPage = lazy(() => import('@/pages/login-page').then((m) => ({ default: m.LoginPage })));
-const ThankYouPage = lazy(() => import('@/pages/thank-you-page').then((m) => ({ default: m.ThankYouPage })));
-const RegisterPage = lazy(() => import('@/pages/register-page').then((m) => ({ default: m.RegisterPage })));
-const StudentDashboardPage = lazy(() => import('@/pages/student-dashboard-page').then((m) => ({ default: m.StudentDashboardPage })));
-const TeacherDashboardPage = lazy(() => import('@/pages/teacher-dashboard-page').then((m) => ({ default: m.TeacherDashboardPage })));
-const FaceDetectionPage = lazy(() => import('@/pages/face-detection-page').then((m) => ({ default: m.FaceDetectionPage })));
-const UpdateUserPage = lazy(() => import('@/pages/update-user-page').then((m) => ({ default: m.UpdateUserPage })));
-const RoomCodePage = lazy(() => import('@/pages/room-code-page').then((m) => ({ default: m.RoomCodePage })));
-const AdminDashboardPage = lazy(() => import('@/pages/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })));
-const AdminMessagesPage = lazy(() => import('@/pages/admin-messages-page').then((m) => ({ default: m.AdminMessagesPage })));
+const AboutPage = lazyFrom('pages/about-page.tsx', () => import('@/pages/about-page'), 'AboutPage');
+const ContactPage = lazyFrom('pages/contact-page.tsx', () => import('@/pages/contact-page'), 'ContactPage');
+const LoginPage = lazyFrom('pages/login-page.tsx', () => import('@/pages/login-page'), 'LoginPage');
+const ThankYouPage = lazyFrom('pages/thank-you-page.tsx', () => import('@/pages/thank-you-page'), 'ThankYouPage');
+const RegisterPage = lazyFrom('pages/register-page.tsx', () => import('@/pages/register-page'), 'RegisterPage');
+const StudentDashboardPage = lazyFrom('pages/student-dashboard-page.tsx', () => import('@/pages/student-dashboard-page'), 'StudentDashboardPage');
+const TeacherDashboardPage = lazyFrom('pages/teacher-dashboard-page.tsx', () => import('@/pages/teacher-dashboard-page'), 'TeacherDashboardPage');
+const FaceDetectionPage = lazyFrom('pages/face-detection-page.tsx', () => import('@/pages/face-detection-page'), 'FaceDetectionPage');
+const UpdateUserPage = lazyFrom('pages/update-user-page.tsx', () => import('@/pages/update-user-page'), 'UpdateUserPage');
+const RoomCodePage = lazyFrom('pages/room-code-page.tsx', () => import('@/pages/room-code-page'), 'RoomCodePage');
+const AdminDashboardPage = lazyFrom('pages/admin-dashboard-page.tsx', () => import('@/pages/admin-dashboard-page'), 'AdminDashboardPage');
+const AdminMessagesPage = lazyFrom('pages/admin-messages-page.tsx', () => import('@/pages/admin-messages-page'), 'AdminMessagesPage');
+// The tRPC client, TanStack Query (DataLayout) and the toaster: not in the first load of the public pages.
+const DataLayout = lazyFrom('components/data-layout.tsx', () => import('@/components/data-layout'), 'DataLayout');
+const AppToaster = lazyFrom('components/app-toaster.tsx', () => import('@/components/app-toaster'), 'AppToaster');
+
+/**
+ * route-modules.json: the modules each path renders beyond the first load (its layout's and its page's chunks), by
+ * file under src/client. Read twice: here, for the path the app opens on, and by the build, which writes each path's
+ * chunk files to route-preloads.json for the server to name in the page's <head> as modulepreload links (the browser
+ * fetches them beside the entry script, not after it ran). A path missing there still works: its chunks come when
+ * React meets them.
+ */
+const ROUTES: Readonly<Record<string, readonly string[] | undefined>> = ROUTE_MODULES;
+
+/** Starts fetching the chunks of the page the app opens on (main.tsx, before the first render), all at once. */
+export function preloadRoute(pathname: string) {
+  for (const file of ROUTES[pathname.replace(/\/+$/, '')] ?? []) void LOADERS.get(file)?.();
+}
+
+function Toasts() {
+  if (!useToasterWanted()) return null;
+  return (
+    <Suspense fallback={null}>
+      <AppToaster />
+    </Suspense>
+  );
+}
 
 /** The route table of SPEC 2. */
 export function App() {
@@ -37,57 +75,65 @@ export function App() {
         <Route element={<PublicLayout />}>
           <Route index element={<LandingPage />} />
           <Route path="about-us" element={<AboutPage />} />
-          <Route path="contact-us" element={<ContactPage />} />
-          <Route path="update-user" element={<UpdateUserPage />} />
+          <Route element={<DataLayout />}>
+            <Route path="contact-us" element={<ContactPage />} />
+            <Route path="update-user" element={<UpdateUserPage />} />
+          </Route>
         </Route>
         <Route element={<AuthLayout />}>
-          <Route path="login" element={<LoginPage />} />
-          <Route path="register" element={<RegisterPage />} />
-          <Route path="thank-you" element={<ThankYouPage />} />
+          <Route element={<DataLayout />}>
+            <Route path="login" element={<LoginPage />} />
+            <Route path="register" element={<RegisterPage />} />
+            <Route path="thank-you" element={<ThankYouPage />} />
+          </Route>
         </Route>
-        <Route path="face-detection" element={<FaceDetectionPage />} />
-        <Route
-          path="student-dashboard"
-          element={
-            <ProtectedRoute roles={['student', 'admin']}>
-              <StudentDashboardPage />
-            </ProtectedRoute>
-          }
-        />
-        <Route
-          path="teacher-dashboard"
-          element={
-            <ProtectedRoute roles={['teacher', 'admin']}>
-              <TeacherDashboardPage />
-            </ProtectedRoute>
-          }
-        />
-        <Route
-          path="room-code"
-          element={
-            <ProtectedRoute roles={['teacher', 'admin']}>
-              <RoomCodePage />
-            </ProtectedRoute>
-          }
-        />
-        <Route
-          path="admin-dashboard"
-          element={
-            <ProtectedRoute roles={['admin']}>
-              <AdminDashboardPage />
-            </ProtectedRoute>
-          }
-        />
-        <Route
-          path="admin-dashboard/messages"
-          element={
-            <ProtectedRoute roles={['admin']}>
-              <AdminMessagesPage />
-            </ProtectedRoute>
-          }
-        />
+        <Route element={<DataLayout />}>
+          <Route path="face-detection" element={<FaceDetectionPage />} />
+          <Route
+            path="student-dashboard"
+            element={
+              <ProtectedRoute roles={['student', 'admin']}>
+                <StudentDashboardPage />
+              </ProtectedRoute>
+            }
+          />
+          <Route
+            path="teacher-dashboard"
+            element={
+              <ProtectedRoute roles={['teacher', 'admin']}>
+                <TeacherDashboardPage />
+              </ProtectedRoute>
+            }
+          />
+          <Route
+            path="room-code"
+            element={
+              <ProtectedRoute roles={['teacher', 'admin']}>
+                <RoomCodePage />
+              </ProtectedRoute>
+            }
+          />
+          <Route
+            path="admin-dashboard"
+            element={
+              <ProtectedRoute roles={['admin']}>
+                <AdminDashboardPage />
+              </ProtectedRoute>
+            }
+          />
+          <Route
+            path="admin-dashboard/messages"
+            element={
+              <ProtectedRoute roles={['admin']}>
+                <AdminMessagesPage />
+              </ProtectedRoute>
+            }
+          />
+        </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
+      <LoadingOverlay />
+      <Toasts />
     </Suspense>
   );
 }

@@ -1,16 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { App } from '@/app';
-import { AppProviders } from '@/components/app-providers';
+import { App, preloadRoute } from '@/app';
 import './styles.css';
+
+preloadRoute(window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <BrowserRouter>
-      <AppProviders>
-        <App />
-      </AppProviders>
+      <App />
     </BrowserRouter>
   </StrictMode>,
 );

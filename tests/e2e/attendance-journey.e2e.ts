@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatTime } from '../../src/client/lib/format';
 import { MSG } from '../../src/shared/messages';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../helpers/fixtures';
 import { manualClock } from '../helpers/manual-clock';
@@ -134,9 +135,18 @@ describe.skipIf(!hasChromium || !hasFixtures)('attendance journey in Chromium (f
     expect(await verifying.isDisabled()).toBe(true);
     await page.getByText(V.recording).waitFor();
     await toastWith(page, V.marked).waitFor({ timeout: 120_000 });
+    // Until the redirect the page shows the final state (issue 22): the mark and its time, no 'Verifying...' left.
+    const status = page.getByTestId('verification-status');
+    await status.getByText(/^✓ Marked present at /).waitFor({ timeout: 5_000 });
+    const finalText = await status.innerText();
+    expect(finalText).not.toContain(V.verifying);
+    expect(await page.getByRole('button', { name: V.verifying }).count()).toBe(0);
+    await page.getByRole('link', { name: V.backToDashboard }).last().waitFor();
     expect(await page.getByTestId('camera-frame').getAttribute('data-frame')).toBe('success');
     await settle(page);
     await screenshot(page, 'attendance-face-verified');
+    const markedAt = (await server.db.selectFrom('attendance_records').select('marked_at').executeTakeFirstOrThrow()).marked_at;
+    expect(finalText).toContain(MSG.studentScreens.faceMarked(formatTime(markedAt)));
 
     await page.waitForURL('**/student-dashboard', { timeout: 10_000 });
     await expect.poll(() => page.getByTestId('attendance-rate').innerText(), { timeout: 10_000 }).toBe('100%');

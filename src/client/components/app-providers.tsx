@@ -1,31 +1,17 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import { Toaster } from 'sonner';
-import { TOAST_MS } from '../../shared/constants';
-import { LoadingOverlay } from '@/components/loading-overlay';
+import type { ReactNode } from 'react';
 import { createQueryClient, createTrpcClient, trpc } from '@/lib/trpc';
 
-const TOAST_TOP_PX = 84;
+// One of each per page load, not per mount: the providers mount again when a visit moves between the route table's
+// branches (DataLayout), and the cached server data must survive that.
+const queryClient = createQueryClient();
+const trpcClient = createTrpcClient();
 
-/** tRPC + TanStack Query, the global loading overlay and the toaster (top-right, 3 s). */
+/** tRPC + TanStack Query, for the routes that talk to the server (DataLayout). */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
-  const [trpcClient] = useState(createTrpcClient);
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        {children}
-        <LoadingOverlay />
-        {/* Top-right (SPEC 2) but below the headers (64-80 px tall), so a toast never covers Profile, Logout or Back. */}
-        <Toaster
-          position="top-right"
-          offset={{ top: TOAST_TOP_PX, right: 16 }}
-          mobileOffset={{ top: TOAST_TOP_PX, left: 12, right: 12 }}
-          duration={TOAST_MS.default}
-          richColors
-          closeButton
-        />
-      </QueryClientProvider>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </trpc.Provider>
   );
 }

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
-import { MSG } from '../../shared/messages';
+import { FIRST_LOAD_MSG } from '../../shared/messages/first-load';
 import { Brand } from '@/components/brand';
 import { PageSkeleton } from '@/components/page-skeleton';
 import { Button } from '@/components/ui/button';
@@ -15,7 +15,7 @@ export function AuthLayout() {
         <Button variant="ghost" size="sm" asChild>
           <Link to="/">
             <ArrowLeft aria-hidden />
-            {MSG.nav.home}
+            {FIRST_LOAD_MSG.nav.home}
           </Link>
         </Button>
       </header>

@@ -1,6 +1,6 @@
 import { CalendarCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { MSG } from '../../shared/messages';
+import { FIRST_LOAD_MSG } from '../../shared/messages/first-load';
 import { cn } from '@/lib/utils';
 
 export function Brand({ className }: { className?: string }) {
@@ -9,7 +9,7 @@ export function Brand({ className }: { className?: string }) {
       <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground shadow-sm">
         <CalendarCheck className="size-4.5" aria-hidden />
       </span>
-      <span className="text-lg">{MSG.app.name}</span>
+      <span className="text-lg">{FIRST_LOAD_MSG.app.name}</span>
     </Link>
   );
 }

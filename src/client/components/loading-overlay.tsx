@@ -1,4 +1,4 @@
-import { MSG } from '../../shared/messages';
+import { FIRST_LOAD_MSG } from '../../shared/messages/first-load';
 import { useGlobalLoading } from '@/lib/loading-store';
 
 /** Full-screen overlay with the animated square loader, shown while the global loading flag is set. */
@@ -16,7 +16,7 @@ export function LoadingOverlay() {
         <span className="absolute inset-0 animate-square-loader rounded-md border-4 border-primary" />
         <span className="absolute inset-4 animate-square-loader rounded-sm bg-primary/80 [animation-direction:reverse]" />
       </div>
-      <span className="sr-only">{MSG.loader.label}</span>
+      <span className="sr-only">{FIRST_LOAD_MSG.loader.label}</span>
     </div>
   );
 }

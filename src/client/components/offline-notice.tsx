@@ -1,5 +1,5 @@
 import { WifiOff } from 'lucide-react';
-import { MSG } from '../../shared/messages';
+import { FIRST_LOAD_MSG } from '../../shared/messages/first-load';
 import { useOnline } from '@/lib/use-online';
 
 /**
@@ -15,7 +15,7 @@ export function OfflineNotice() {
       className="fixed inset-x-0 bottom-0 z-50 flex items-center justify-center gap-2 bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-950"
     >
       <WifiOff className="size-4 shrink-0" aria-hidden />
-      {MSG.appShell.offline}
+      {FIRST_LOAD_MSG.appShell.offline}
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import type { Role } from '../../shared/constants';
-import { MSG } from '../../shared/messages';
+import { FIRST_LOAD_MSG } from '../../shared/messages/first-load';
 import { checkRouteAccess } from '@/lib/route-access';
 import { clearToken, getToken, markSessionExpired } from '@/lib/session';
+import { notifyError } from '@/lib/toaster-demand';
 
 /** Renders its children only for a stored, decodable, unexpired token whose role is allowed (SPEC 4). */
 export function ProtectedRoute({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
@@ -33,11 +33,11 @@ export function ProtectedRoute({ roles, children }: { roles: readonly Role[]; ch
       case 'expired':
         clearToken();
         markSessionExpired();
-        toast.error(MSG.guard.sessionExpired, { id: 'session-expired' });
+        notifyError(FIRST_LOAD_MSG.guard.sessionExpired, 'session-expired');
         toLogin();
         break;
       case 'forbidden':
-        toast.error(MSG.guard.accessDenied, { id: 'access-denied' });
+        notifyError(FIRST_LOAD_MSG.guard.accessDenied, 'access-denied');
         navigate('/', { replace: true });
         break;
     }

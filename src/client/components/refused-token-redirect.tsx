@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { MSG } from '../../shared/messages';
+import { FIRST_LOAD_MSG } from '../../shared/messages/first-load';
 import { onRefusedToken } from '@/lib/refused-token';
+import { notifyError } from '@/lib/toaster-demand';
 
 /** Any 401 to a request with a token: the token is already cleared; say so and go to /login (as an expired one does). */
 export function RefusedTokenRedirect() {
@@ -11,7 +11,7 @@ export function RefusedTokenRedirect() {
   useEffect(
     () =>
       onRefusedToken(() => {
-        toast.error(MSG.guard.sessionExpired, { id: 'session-expired' });
+        notifyError(FIRST_LOAD_MSG.guard.sessionExpired, 'session-expired');
         navigate('/login', { replace: true, state: { from: location } });
       }),
     [navigate, location],

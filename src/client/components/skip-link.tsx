@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { MSG } from '../../shared/messages';
+import { FIRST_LOAD_MSG } from '../../shared/messages/first-load';
 
 /**
  * The first stop of every page's Tab order: hidden until focused, it moves the focus into the page's <main>, so a
@@ -22,7 +22,7 @@ export function SkipLink() {
       onClick={skip}
       className="fixed top-2 left-2 z-[100] -translate-y-[200%] rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground shadow-lg outline-none focus-visible:translate-y-0 focus-visible:ring-[3px] focus-visible:ring-ring/60"
     >
-      {MSG.skipLink}
+      {FIRST_LOAD_MSG.skipLink}
     </a>
   );
 }

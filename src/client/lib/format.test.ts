@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatTime } from './format';
+import { formatDate, formatDateTime, formatDistance, formatTime } from './format';
 
 const clientDir = path.resolve(import.meta.dirname, '..');
 const sources = (dir: string): string[] =>
@@ -33,5 +33,12 @@ describe('one date format on every screen (issue 22)', () => {
       )
       .map((f) => path.relative(clientDir, f));
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('formatDistance', () => {
+  it('says metres under 1 km and kilometres to one decimal from there', () => {
+    expect([10, 230, 990].map(formatDistance)).toEqual(['10 m', '230 m', '990 m']);
+    expect([1_000, 1_200, 12_300].map(formatDistance)).toEqual(['1.0 km', '1.2 km', '12.3 km']);
   });
 });

@@ -38,3 +38,6 @@ export function formatCountdown(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
+
+/** A distance the server rounded (coarseDistanceMeters): 230 -> '230 m', 1200 -> '1.2 km'. */
+export const formatDistance = (meters: number) => (meters < 1000 ? `${Math.round(meters)} m` : `${(meters / 1000).toFixed(1)} km`);

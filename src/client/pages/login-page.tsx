@@ -1,21 +1,21 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { MSG } from '../../shared/messages';
+import { FIRST_LOAD_MSG } from '../../shared/messages/first-load';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoginForm } from '@/features/auth';
 import { decodeToken, getToken, homeForRole, isExpired } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function LoginPage() {
-  useDocumentTitle(MSG.nav.login);
+  useDocumentTitle(FIRST_LOAD_MSG.nav.login);
   useRedirectWhenLoggedIn();
   return (
     <Card className="w-full max-w-md shadow-lg">
       <CardHeader className="text-center">
         <CardTitle className="text-2xl">
-          <h1>{MSG.login.title}</h1>
+          <h1>{FIRST_LOAD_MSG.login.title}</h1>
         </CardTitle>
-        <CardDescription>{MSG.login.subtitle}</CardDescription>
+        <CardDescription>{FIRST_LOAD_MSG.login.subtitle}</CardDescription>
       </CardHeader>
       <CardContent>
         <LoginForm />

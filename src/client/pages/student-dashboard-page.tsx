@@ -1,5 +1,5 @@
 import { History, LayoutDashboard, UserRound } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { MSG } from '../../shared/messages';
 import { Button } from '@/components/ui/button';
@@ -11,7 +11,6 @@ import { LeaveRequestCard } from '@/features/leave';
 import { PermissionHelp } from '@/components/permission-help';
 import {
   AttendanceHistory,
-  ProfileDialog,
   SessionBanner,
   StepResultNote,
   StudentOverview,
@@ -20,9 +19,11 @@ import {
   useRoomCodeEntry,
   useStudentAttendance,
 } from '@/features/student';
-import { StandingCard } from '@/features/attendance-rule';
+import { StandingCard } from '@/features/attendance-standing';
 
 const M = MSG.student;
+// Closed until the student asks for it: its code (Radix's dialog, 37 KB) comes on the first open, not with the page.
+const ProfileDialog = lazy(() => import('@/features/student/profile-dialog').then((m) => ({ default: m.ProfileDialog })));
 
 /**
  * /student-dashboard: the session banner with Mark Attendance and what the last try came to (issue 22: on a phone's
@@ -32,6 +33,7 @@ export function StudentDashboardPage() {
   const [tab, setTab] = useState('overview');
   const [page, setPage] = useState(1);
   const [profileOpen, setProfileOpen] = useState(false);
+  const [profileWanted, setProfileWanted] = useState(false);
   // Admins may open this page (SPEC 6) but have no attendance of their own: the student calls are for students.
   const isStudent = tokenClaims()?.role === 'student';
   const overview = useStudentAttendance(1, isStudent);
@@ -41,6 +43,11 @@ export function StudentDashboardPage() {
   const { mark, busy, result } = useMarkAttendance(geo.locate, roomCode);
   const openSession = useOpenSession(isStudent);
   const locationTrouble = geo.status === 'error' && geo.error !== 'unsupported' ? (geo.error === 'denied' ? 'blocked' : 'unavailable') : null;
+  const locationHelp = locationTrouble && <PermissionHelp permission="location" trouble={locationTrouble} onRetry={() => void geo.locate()} />;
+  // Beside Mark Attendance while a session is open, where it stops the student; otherwise in the Current Location
+  // card. A box that appeared above the page as it loads (the phone's answer comes after the first paint) would push
+  // the whole page down: the first load's largest layout shift (CLS 0.15), for help nobody can act on yet.
+  const helpOnTop = openSession.session !== null;
   const failed = overview.isError || history.isError;
   const startedFromLink = useRef(false);
 
@@ -57,7 +64,15 @@ export function StudentDashboardPage() {
   }, [failed]);
 
   const profileButton = (
-    <Button variant="ghost" size="sm" onClick={() => setProfileOpen(true)} disabled={!isStudent}>
+    <Button
+      variant="ghost"
+      size="sm"
+      onClick={() => {
+        setProfileWanted(true);
+        setProfileOpen(true);
+      }}
+      disabled={!isStudent}
+    >
       <UserRound aria-hidden />
       {M.profile}
     </Button>
@@ -68,7 +83,7 @@ export function StudentDashboardPage() {
         <div className="grid gap-3">
           <SessionBanner open={openSession} onMark={() => void mark()} marking={busy} roomCode={roomCode} />
           <StepResultNote result={result} />
-          {locationTrouble && <PermissionHelp permission="location" trouble={locationTrouble} onRetry={() => void geo.locate()} />}
+          {helpOnTop && locationHelp}
         </div>
       )}
       <Tabs value={tab} onValueChange={setTab}>
@@ -84,14 +99,18 @@ export function StudentDashboardPage() {
         </TabsList>
         <TabsContent value="overview" className="grid gap-6">
           {isStudent && <StandingCard />}
-          <StudentOverview attendance={overview.data} geo={geo} />
+          <StudentOverview attendance={overview.data} geo={geo} locationHelp={helpOnTop ? null : locationHelp} />
           {isStudent && <LeaveRequestCard />}
         </TabsContent>
         <TabsContent value="attendance">
           <AttendanceHistory data={history.data} loading={history.isFetching} page={page} onPageChange={setPage} />
         </TabsContent>
       </Tabs>
-      {isStudent && <ProfileDialog open={profileOpen} onOpenChange={setProfileOpen} />}
+      {isStudent && profileWanted && (
+        <Suspense fallback={null}>
+          <ProfileDialog open={profileOpen} onOpenChange={setProfileOpen} />
+        </Suspense>
+      )}
     </DashboardShell>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pointNorthOf } from '../../../tests/helpers/geo';
-import { haversineMeters } from './geo';
+import { coarseDistanceMeters, haversineMeters } from './geo';
 
 describe('haversineMeters', () => {
   it('is zero for the same point and symmetric', () => {
@@ -15,5 +15,12 @@ describe('haversineMeters', () => {
   it('pointNorthOf inverts it', () => {
     const p = pointNorthOf(23.03, 72.58, 30);
     expect(haversineMeters(23.03, 72.58, p.latitude, p.longitude)).toBeCloseTo(30, 6);
+  });
+});
+
+describe('coarseDistanceMeters', () => {
+  it('rounds to the nearest 10 m under 1 km and to the nearest 100 m from there', () => {
+    expect([50.1, 234.9, 235, 994.9].map(coarseDistanceMeters)).toEqual([50, 230, 240, 990]);
+    expect([995, 1000, 1_149, 1_150, 12_345].map(coarseDistanceMeters)).toEqual([1_000, 1_000, 1_100, 1_200, 12_300]);
   });
 });

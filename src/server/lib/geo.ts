@@ -9,3 +9,12 @@ export function haversineMeters(lat1: number, lon1: number, lat2: number, lon2: 
   const a = Math.sin(dLat / 2) ** 2 + Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(dLon / 2) ** 2;
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
 }
+
+/**
+ * The distance a student outside the circle is told (issue 22): the nearest 10 m under 1 km, then the nearest 100 m.
+ * Coarse on purpose: the answer helps a student in the corridor, not someone mapping the room from afar.
+ */
+export function coarseDistanceMeters(meters: number): number {
+  const step = meters < 1000 ? 10 : 100;
+  return Math.round(meters / step) * step;
+}

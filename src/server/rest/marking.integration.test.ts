@@ -1,7 +1,7 @@
 import { insertProof } from '../../../tests/helpers/proofs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
-import { getJson, postJson } from '../../../tests/helpers/http';
+import { getJson, postJson, trpcClient } from '../../../tests/helpers/http';
 import { createTestUser, signInTestUser, startTestServer, type TestServer, tokenIdOf } from '../../../tests/helpers/test-server';
 import { manualClock } from '../../../tests/helpers/manual-clock';
 import { pointNorthOf } from '../../../tests/helpers/geo';
@@ -49,17 +49,40 @@ describe('POST /api/mark_attendance: the geofence step', () => {
     await stop();
   });
 
-  it('tells the student inside or outside only: never a distance, a radius or the centre', async () => {
+  it('tells a student outside roughly how far (10 m steps, 100 m past 1 km) on both doors, and one inside nothing more; never the radius or the centre', async () => {
     const { student, stop } = await classWithSession(50);
     await addProof(student);
+    const at = (m: number) => pointNorthOf(CENTRE.latitude, CENTRE.longitude, m);
     const answers = [
-      await mark(student.token, pointNorthOf(CENTRE.latitude, CENTRE.longitude, 20)),
-      await mark(student.token, pointNorthOf(CENTRE.latitude, CENTRE.longitude, 400)),
-      await mark(student.token, pointNorthOf(CENTRE.latitude, CENTRE.longitude, 400), true),
-      await mark(student.token, pointNorthOf(CENTRE.latitude, CENTRE.longitude, 20), true),
+      await mark(student.token, at(20)),
+      await mark(student.token, at(234)),
+      await mark(student.token, at(1_234)),
+      await mark(student.token, at(400), true),
     ];
-    expect(answers.map((a) => a.body.geofencing_status)).toEqual(['valid', 'invalid', 'invalid', 'valid']);
-    for (const a of answers) expect(a.text).not.toMatch(/distance|radius|latitude|longitude/);
+    expect(answers.map((a) => [a.body.geofencing_status, a.body.distance_m])).toEqual([
+      ['valid', undefined],
+      ['invalid', 230],
+      ['invalid', 1_200],
+      ['invalid', 400],
+    ]);
+    expect(answers[3].body).toMatchObject({ status: 'refused', error: MSG.student.outside });
+    // The same answers through tRPC, the browser's door.
+    const trpc = trpcClient(srv.url, student.token);
+    expect(await trpc.student.markAttendance.mutate({ ...at(234), accuracy: 10 })).toMatchObject({ geofencing_status: 'invalid', distance_m: 230 });
+    expect(await trpc.student.markAttendance.mutate({ ...at(997), accuracy: 10, face_verified: true })).toMatchObject({
+      status: 'refused',
+      geofencing_status: 'invalid',
+      error: MSG.student.outside,
+      distance_m: 1_000,
+    });
+    const inside = await trpc.student.markAttendance.mutate({ ...at(20), accuracy: 10 });
+    expect(inside).toEqual({ status: 'geofence_checked', geofencing_status: 'valid', session_id: expect.any(Number) });
+    // The proof is spent by the inside final mark, which answers without a distance too.
+    const marked = await mark(student.token, at(20), true);
+    expect(marked.body).toMatchObject({ status: 'present', geofencing_status: 'valid' });
+    expect(marked.body).not.toHaveProperty('distance_m');
+    for (const a of [...answers, marked]) expect(a.text).not.toMatch(/radius|latitude|longitude/);
+    expect(await recordsOf(student.id)).toHaveLength(1);
     await stop();
   });
 
@@ -204,7 +227,9 @@ describe('POST /api/mark_attendance: the geofence step refuses and counts in the
     const answers = [];
     for (let i = 0; i < 15; i++) answers.push((await mark(student.token, i % 3 === 0 ? outside : inside)).body);
     expect(answers.filter((a) => a.geofencing_status === 'invalid')).toHaveLength(5);
-    expect(answers.every((a) => a.status === 'geofence_checked' && a.session_id === sessionId && !('distance' in a) && !('distance_m' in a))).toBe(true);
+    expect(answers.every((a) => a.status === 'geofence_checked' && a.session_id === sessionId && !('distance' in a))).toBe(true);
+    // The answer's distance is the rounded one, and only outside; the log keeps the exact one.
+    expect(answers.map((a) => a.distance_m)).toEqual(answers.map((a) => (a.geofencing_status === 'invalid' ? 300 : undefined)));
     const refused = await mark(student.token, inside);
     expect(refused).toMatchObject({ status: 429, body: { error: MSG.attendance.tooManyChecks, retry_after: 600 } });
     expect(refused.headers.get('retry-after')).toBe('600');

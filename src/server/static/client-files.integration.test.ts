@@ -104,4 +104,30 @@ describe('the built client over HTTP', () => {
     const lines = (await res.text()).split('\n').filter((l) => l && !l.startsWith('#'));
     expect(lines).toEqual(['User-agent: *', 'Allow: /$', 'Allow: /about-us', 'Allow: /contact-us', 'Disallow: /']);
   });
+
+  it("names a page's own chunks in its head (modulepreload), so the browser fetches them beside the entry script", async () => {
+    const preloadsOf = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    const inIndex = preloadsOf(indexHtml);
+    const login = await rawGet(`${srv.url}/login`, { 'accept-encoding': 'identity' });
+    expect(login.status).toBe(200);
+    expect(login.headers['content-type']).toMatch(/^text\/html/);
+    expect(login.headers['cache-control']).toBe('no-cache');
+    const extra = preloadsOf(login.body.toString('utf8')).filter((href) => !inIndex.includes(href));
+    // The login page's own chunk and the data layout's, each a script the server has; none is in index.html already.
+    expect(extra.some((href) => /\/assets\/login-page-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(extra.some((href) => /\/assets\/data-layout-[\w-]+\.js$/.test(href))).toBe(true);
+    for (const href of extra) {
+      const res = await rawGet(`${srv.url}${href}`, { 'accept-encoding': 'identity' });
+      expect(res.status, href).toBe(200);
+      expect(res.headers['content-type'], href).toMatch(/javascript/);
+    }
+    // A trailing slash is the same page; the landing page's code is all in the entry, and an unknown path adds nothing.
+    expect(preloadsOf((await rawGet(`${srv.url}/login/`)).body.toString('utf8'))).toEqual(preloadsOf(login.body.toString('utf8')));
+    expect(preloadsOf((await rawGet(`${srv.url}/`)).body.toString('utf8'))).toEqual(inIndex);
+    expect(preloadsOf((await rawGet(`${srv.url}/no-such-page`)).body.toString('utf8'))).toEqual(inIndex);
+    // The student's page does not fetch the admin's charts.
+    const student = preloadsOf((await rawGet(`${srv.url}/student-dashboard`)).body.toString('utf8'));
+    expect(student.some((href) => href.includes('student-dashboard-page-'))).toBe(true);
+    expect(student.filter((href) => /admin-dashboard-page-|session-map-|human\.esm-/.test(href))).toEqual([]);
+  });
 });

@@ -13,9 +13,22 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
 /**
+ * The modulepreload links of a path's own chunks (the build's route-preloads.json: its layout's and page's chunks
+ * beyond the entry's), added to its page's <head>: the browser fetches them beside the entry script, not after it ran.
+ */
+async function preloadLinks(clientDir: string, pathname: string): Promise<string> {
+  // Read per request (a few KB, like index.html by sendFile): a rebuilt client takes effect without a restart.
+  const text = await fs.promises.readFile(path.join(clientDir, 'route-preloads.json'), 'utf8').catch(() => null);
+  if (text === null) return '';
+  const preloads: Record<string, string[] | undefined> = JSON.parse(text);
+  const hrefs = preloads[pathname.replace(/\/+$/, '')] ?? [];
+  return hrefs.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');
+}
+
+/**
  * The built client: hashed assets cached for a year, every other file revalidated, pages answered with index.html
- * (the SPA's routes), and a missing file answered with 404 rather than the app's HTML (a stale script URL must fail
- * loudly, and crawlers must not index the app shell as robots.txt).
+ * (the SPA's routes, each with its own chunks named in the head), and a missing file answered with 404 rather than
+ * the app's HTML (a stale script URL must fail loudly, and crawlers must not index the app shell as robots.txt).
  */
 export function clientFiles(clientDir: string): Router {
   const r = Router();
@@ -29,7 +42,7 @@ export function clientFiles(clientDir: string): Router {
       },
     }),
   );
-  r.get(/.*/, (req, res) => {
+  r.get(/.*/, async (req, res) => {
     if (FILE_PATH.test(req.path)) {
       res.status(404).type('text').send(MSG.notFound);
       return;
@@ -40,7 +53,12 @@ export function clientFiles(clientDir: string): Router {
       return;
     }
     res.setHeader('Cache-Control', REVALIDATE);
-    res.sendFile(index, { cacheControl: false });
+    const links = await preloadLinks(clientDir, req.path);
+    if (!links) {
+      res.sendFile(index, { cacheControl: false });
+      return;
+    }
+    res.type('html').send((await fs.promises.readFile(index, 'utf8')).replace('</head>', `${links}</head>`));
   });
   return r;
 }

@@ -17,10 +17,11 @@ export const studentScreenMessages = {
     markedLate: (time: string) => `✓ Marked late at ${time}`,
     markedExcused: 'Excused: your leave covers this session.',
     /**
-     * Outside the circle the server says only inside/outside, never how far (docs/security.md): what the page can add
-     * is the phone's own accuracy, which it knows itself.
+     * Outside the circle the server says roughly how far from the classroom (docs/security.md, "Student screens");
+     * `distance` is formatDistance's text ('230 m', '1.2 km'). The first text is for an answer without one.
      */
     outside: 'You are outside the classroom’s circle: go into the classroom and try again.',
+    outsideBy: (distance: string) => `You are about ${distance} from the classroom: move inside and try again`,
     outsideAccuracy: (metres: number) =>
       `Your phone placed you within about ${metres} m. Indoors, wait a few seconds near a window for a better fix before trying again.`,
     noSessionsYet: 'No sessions yet',

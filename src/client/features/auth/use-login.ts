@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { REDIRECT_AFTER_LOGIN_MS } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+import { FIRST_LOAD_MSG } from '../../../shared/messages/first-load';
 import type { TLoginInput } from '../../../shared/schemas/auth';
 import { withGlobalLoading } from '@/lib/loading-store';
 import { errorCodeOf, isNoResponse, isServerRefusal } from '@/lib/server-errors';
@@ -24,16 +24,16 @@ export function useLogin() {
     try {
       ({ token } = await withGlobalLoading(() => loginMutation.mutateAsync(input)));
     } catch (err) {
-      if (isNoResponse(err)) toast.error(MSG.login.noResponse);
+      if (isNoResponse(err)) toast.error(FIRST_LOAD_MSG.login.noResponse);
       else if (isServerRefusal(err)) {
         const message = loginErrorMessage(errorCodeOf(err), err.message);
         toast.error(message);
         if (errorCodeOf(err) === 'ACCOUNT_REJECTED') setRejection(message);
-      } else toast.error(MSG.login.generic);
+      } else toast.error(FIRST_LOAD_MSG.login.generic);
       return;
     }
     storeToken(token);
-    toast.success(MSG.login.success);
+    toast.success(FIRST_LOAD_MSG.login.success);
     setRedirecting(true);
     const role = safeRole(token);
     setTimeout(() => navigate(homeForRole(role), { replace: true }), REDIRECT_AFTER_LOGIN_MS);

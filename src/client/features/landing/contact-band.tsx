@@ -1,6 +1,6 @@
 import { Mail } from 'lucide-react';
 import { Link } from 'react-router';
-import { MSG } from '../../../shared/messages';
+import { FIRST_LOAD_MSG } from '../../../shared/messages/first-load';
 import { Button } from '@/components/ui/button';
 
 export function ContactBand() {
@@ -12,15 +12,15 @@ export function ContactBand() {
             <Mail className="size-7" aria-hidden />
           </span>
           <div className="grid flex-1 gap-2">
-            <h2 className="text-2xl font-bold tracking-tight">{MSG.landing.contactTitle}</h2>
-            <p className="text-primary-foreground/85">{MSG.landing.contactBody}</p>
+            <h2 className="text-2xl font-bold tracking-tight">{FIRST_LOAD_MSG.landing.contactTitle}</h2>
+            <p className="text-primary-foreground/85">{FIRST_LOAD_MSG.landing.contactBody}</p>
           </div>
           <div className="flex flex-col gap-3 sm:flex-row">
             <Button size="lg" variant="secondary" asChild>
-              <Link to="/contact-us">{MSG.landing.contactCta}</Link>
+              <Link to="/contact-us">{FIRST_LOAD_MSG.landing.contactCta}</Link>
             </Button>
             <Button size="lg" variant="ghost" className="text-primary-foreground hover:bg-white/10 hover:text-primary-foreground" asChild>
-              <Link to="/about-us">{MSG.landing.aboutCta}</Link>
+              <Link to="/about-us">{FIRST_LOAD_MSG.landing.aboutCta}</Link>
             </Button>
           </div>
         </div>

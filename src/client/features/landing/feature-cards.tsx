@@ -1,5 +1,5 @@
 import { MapPin, ScanFace, UserPlus } from 'lucide-react';
-import { MSG } from '../../../shared/messages';
+import { FIRST_LOAD_MSG } from '../../../shared/messages/first-load';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
 const ICONS = [UserPlus, MapPin, ScanFace];
@@ -9,11 +9,11 @@ export function FeatureCards() {
     <section id="features" className="scroll-mt-20 py-20 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="mx-auto mb-12 max-w-2xl text-center">
-          <h2 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{MSG.landing.featuresTitle}</h2>
-          <p className="mt-3 text-lg text-muted-foreground">{MSG.landing.featuresSubtitle}</p>
+          <h2 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{FIRST_LOAD_MSG.landing.featuresTitle}</h2>
+          <p className="mt-3 text-lg text-muted-foreground">{FIRST_LOAD_MSG.landing.featuresSubtitle}</p>
         </div>
         <div className="grid gap-6 md:grid-cols-3">
-          {MSG.landing.features.map((feature, i) => {
+          {FIRST_LOAD_MSG.landing.features.map((feature, i) => {
             const Icon = ICONS[i];
             return (
               <Card key={feature.title} className="transition-shadow hover:shadow-md">

@@ -1,6 +1,6 @@
 import { ArrowRight, MapPin, ScanFace, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { MSG } from '../../../shared/messages';
+import { FIRST_LOAD_MSG } from '../../../shared/messages/first-load';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 
@@ -11,19 +11,19 @@ export function Hero() {
         <div className="grid gap-6 text-center lg:text-left">
           <Badge variant="outline" className="mx-auto gap-1.5 bg-background/70 px-3 py-1 text-sm lg:mx-0">
             <ShieldCheck className="text-primary" aria-hidden />
-            {MSG.landing.badge}
+            {FIRST_LOAD_MSG.landing.badge}
           </Badge>
-          <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">{MSG.landing.heroTitle}</h1>
-          <p className="mx-auto max-w-2xl text-lg text-pretty text-muted-foreground lg:mx-0">{MSG.landing.heroSubtitle}</p>
+          <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">{FIRST_LOAD_MSG.landing.heroTitle}</h1>
+          <p className="mx-auto max-w-2xl text-lg text-pretty text-muted-foreground lg:mx-0">{FIRST_LOAD_MSG.landing.heroSubtitle}</p>
           <div className="flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
             <Button size="lg" asChild>
               <Link to="/register">
-                {MSG.nav.register}
+                {FIRST_LOAD_MSG.nav.register}
                 <ArrowRight aria-hidden />
               </Link>
             </Button>
             <Button size="lg" variant="outline" className="bg-background/70" asChild>
-              <Link to="/login">{MSG.nav.login}</Link>
+              <Link to="/login">{FIRST_LOAD_MSG.nav.login}</Link>
             </Button>
           </div>
         </div>

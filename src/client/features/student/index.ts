@@ -1,6 +1,5 @@
-/** The student dashboard's parts: overview, history, profile, the marking flow and the attendance query. */
+/** The student dashboard's parts: overview, history, the marking flow and the attendance query (the profile dialog is loaded on its first open). */
 export { AttendanceHistory } from './attendance-history';
-export { ProfileDialog } from './profile-dialog';
 export { StudentOverview } from './student-overview';
 export { useStudentAttendance } from './student-queries';
 export { useMarkAttendance } from './use-mark-attendance';

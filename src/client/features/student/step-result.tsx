@@ -1,6 +1,6 @@
 import { Info, MapPinOff, XCircle } from 'lucide-react';
 import { MSG } from '../../../shared/messages';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatDistance } from '@/lib/format';
 import type { StepOutcome } from './use-mark-attendance';
 
 const S = MSG.studentScreens;
@@ -15,7 +15,7 @@ export function StepResultNote({ result }: { result: StepOutcome | null }) {
         <>
           <p className="flex items-center gap-2 font-semibold text-destructive">
             <MapPinOff className="size-4 shrink-0" aria-hidden />
-            {S.outside}
+            {result.distanceM === null ? S.outside : S.outsideBy(formatDistance(result.distanceM))}
           </p>
           <p className="text-muted-foreground">{S.outsideAccuracy(Math.round(result.accuracy))}</p>
         </>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { CalendarClock, Fingerprint, LifeBuoy, MapPin, TrendingUp } from 'lucide-react';
 import { Link } from 'react-router';
 import { MSG } from '../../../shared/messages';
@@ -20,7 +21,16 @@ function locationText(geo: GeolocationState): string {
  * Overview tab: Attendance Rate, Last Check-in, Current Location and Quick Actions (SPEC 2). Mark Attendance itself
  * sits in the session banner above the tabs, on the first screen (issue 22).
  */
-export function StudentOverview({ attendance, geo }: { attendance: AttendanceList | undefined; geo: GeolocationState }) {
+export function StudentOverview({
+  attendance,
+  geo,
+  locationHelp,
+}: {
+  attendance: AttendanceList | undefined;
+  geo: GeolocationState;
+  /** how to allow location, when it is blocked and no session is open (the page shows it by the banner otherwise) */
+  locationHelp?: ReactNode;
+}) {
   const rate = attendance?.attendance_rate ?? 0;
   // 0% would read as missed classes: before any session there is no rate.
   const noSessions = attendance?.total_records === 0;
@@ -46,6 +56,7 @@ export function StudentOverview({ attendance, geo }: { attendance: AttendanceLis
             {locationText(geo)}
           </p>
           <p className="text-sm text-muted-foreground">{M.coordsNote}</p>
+          {locationHelp}
         </StatCard>
       </div>
       <StatCard icon={Fingerprint} title={M.quickActions}>

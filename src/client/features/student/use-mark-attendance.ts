@@ -15,7 +15,9 @@ import type { RoomCodeEntry } from './use-room-code-entry';
 const M = MSG.student;
 
 /** The geofence step's answer, kept on the page under the banner (issue 22), not only in a 3-s toast. */
-export type StepOutcome = { kind: 'outside'; accuracy: number } | { kind: 'already'; at: string } | { kind: 'validated' } | { kind: 'refused'; text: string };
+export type StepOutcome =
+  /** `distanceM`: how far from the classroom, as the server rounded it (null from an answer without one). */
+  { kind: 'outside'; accuracy: number; distanceM: number | null } | { kind: 'already'; at: string } | { kind: 'validated' } | { kind: 'refused'; text: string };
 
 /**
  * SPEC 4 student marking: location, then the geofence step with the room code (issue 19); inside it goes to
@@ -58,7 +60,7 @@ export function useMarkAttendance(locate: () => Promise<Coords | null>, roomCode
       } else if ('error' in answer && answer.error) refused(answer.error);
       else if (answer.geofencing_status === 'invalid') {
         toast.warning(M.outside);
-        setResult({ kind: 'outside', accuracy: coords.accuracy });
+        setResult({ kind: 'outside', accuracy: coords.accuracy, distanceM: 'distance_m' in answer ? answer.distance_m : null });
       } else if (answer.geofencing_status === 'valid') {
         redirecting = true;
         roomCodeHandoff.keep(code);

@@ -5,6 +5,7 @@ import { REDIRECT_AFTER_MARKING_MS, TOAST_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { deviceId } from '@/lib/device-id';
 import { RestRefusal } from '@/lib/retry-after';
+import { formatDistance } from '@/lib/format';
 import { type Coords, geolocationFailure, getCurrentCoords } from '@/lib/use-geolocation';
 import { ROOM_CODE_REFUSED_STATE, roomCodeHandoff } from '@/lib/room-code-handoff';
 import { errorCodeOf, isNoResponse, refusalText } from '@/lib/server-errors';
@@ -171,7 +172,9 @@ function showResult(result: RouterOutputs['student']['markAttendance']): MarkOut
     toast.success(result.message, opts);
     return { kind: 'late', at: result.timestamp };
   }
-  const detail = 'error' in result && result.error ? result.error : null;
-  toast.error(M.failed, { ...opts, description: detail ?? undefined });
-  return { kind: 'failed', detail };
+  const error = 'error' in result && result.error ? result.error : null;
+  toast.error(M.failed, { ...opts, description: error ?? undefined });
+  // Walked out during the face check: the page says how far, as the dashboard does (issue 22); the toast keeps SPEC's words.
+  const howFar = 'distance_m' in result && result.distance_m !== undefined ? MSG.studentScreens.outsideBy(formatDistance(result.distance_m)) : null;
+  return { kind: 'failed', detail: howFar ?? error };
 }

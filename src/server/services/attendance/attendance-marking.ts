@@ -8,7 +8,7 @@ import type { AppDeps } from '../../deps';
 import { isUniqueViolation } from '../../db/errors';
 import type { Caller } from '../../lib/http/caller';
 import { DomainError } from '../../lib/errors';
-import { haversineMeters } from '../../lib/geo';
+import { coarseDistanceMeters, haversineMeters } from '../../lib/geo';
 import { campusNetworksSet, campusStanding } from './settings/campus-networks';
 import { fixedFlags, lockSessionMarks, refreshSessionFlags } from './mark-flags/session-flags';
 import { refsJson } from './mark-flags/flag-bits';
@@ -95,9 +95,11 @@ async function countCheck(deps: Deps, sessionId: number, studentId: number, outs
 /**
  * The student's mark. Without `face_verified` it is the geofence step (is the student inside?). With it, a present
  * record is written only if the student is still inside AND has an unused successful face verification from the last
- * FACE_PROOF_TTL seconds: the flag itself proves nothing. The student learns inside or outside, never a distance or
- * the radius (three distances would locate the classroom); checks per session are limited, imprecise positions
- * refused, and with campus networks set (CAMPUS_NETWORKS or the admin card) the final mark must come from one of them.
+ * FACE_PROOF_TTL seconds: the flag itself proves nothing. Outside, the student learns roughly how far from the room
+ * (10 m steps, 100 m past 1 km: issue 22), never the radius; inside, nothing more. The distance may help to locate the
+ * room, which is no secret to its students: what stops a mark from elsewhere is the room code (checked before the
+ * answer), the limited checks per session, the outside flags and, when set, the campus networks the final mark must
+ * come from (CAMPUS_NETWORKS or the admin card). Imprecise positions are refused.
  *
  * A session with a room code (issue 19) refuses a mark without one before anything else is decided (not counted: no
  * guess was made), and a code that is not current after the check is counted and before inside/outside is told: each
@@ -129,6 +131,8 @@ export async function markAttendance(deps: Deps, student: AuthUser, input: TMark
   }
   await countCheck(deps, session.id, student.id, geofencing_status === 'invalid');
   const geo = { geofencing_status, session_id: session.id };
+  // Told only with the outside answer, after the room code was accepted: a wrong code learns nothing of the position.
+  const howFar = geofencing_status === 'invalid' ? { distance_m: coarseDistanceMeters(distance) } : {};
   if (!roomCodeAccepted(session.room_code_secret, input.room_code, input.face_verified ? 'final' : 'geofence', deps.clock.now())) {
     await deps.attempts.writeNow(logged(deps, attempt, 'refused_room_code'));
     throw roomCodeNotCurrent();
@@ -136,11 +140,11 @@ export async function markAttendance(deps: Deps, student: AuthUser, input: TMark
 
   if (!input.face_verified) {
     await logStep(deps, attempt, `geofence_${geofencing_status}`);
-    return { status: 'geofence_checked' as const, ...geo };
+    return { status: 'geofence_checked' as const, ...geo, ...howFar };
   }
   if (geofencing_status === 'invalid') {
     await deps.attempts.writeNow(logged(deps, attempt, 'refused_outside'));
-    return { status: 'refused' as const, ...geo, face_recognition_status: 'not_checked', error: MSG.student.outside };
+    return { status: 'refused' as const, ...geo, face_recognition_status: 'not_checked', error: MSG.student.outside, ...howFar };
   }
   return recordPresence(deps, student, session, input, geo, attempt);
 }

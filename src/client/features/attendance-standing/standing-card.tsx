@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Scale } from 'lucide-react';
 import { MSG } from '../../../shared/messages';
 import { LoadingSkeleton, QueryError } from '@/components/query-state';
@@ -5,10 +6,12 @@ import { StatCard } from '@/components/stat-card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { trpc } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
-import { RateChart } from './rate-chart';
 import { standingWords } from './standing-words';
 
 const M = MSG.attendanceRule;
+// recharts is most of a student's dashboard download (about 400 KB) and a new student has no series to draw: the chart
+// comes in its own chunk once there is one, after the card's words are on screen.
+const RateChart = lazy(() => import('./rate-chart').then((m) => ({ default: m.RateChart })));
 
 /** The student's rate against the administrator's rule, in plain words, with the rate over the semester. */
 export function StandingCard() {
@@ -41,7 +44,11 @@ export function StandingCard() {
             {s.held > 0 && <p className="text-sm text-muted-foreground">{M.counts(s.attended, s.held - s.excused, s.excused)}</p>}
             <p className="text-xs text-muted-foreground">{M.semester(data.semester_start, data.semester_end)}</p>
           </div>
-          {data.series.length > 0 && <RateChart series={data.series} required={s.required_rate} />}
+          {data.series.length > 0 && (
+            <Suspense fallback={<Skeleton className="h-56 w-full" />}>
+              <RateChart series={data.series} required={s.required_rate} />
+            </Suspense>
+          )}
         </div>
       )}
     </StatCard>
