@@ -3,21 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
+import { heldOrder, type StillEnds } from '../../helpers/challenge-clips';
 import { fixture } from '../../helpers/fixtures';
-
-/** The fixture clips' frame rate (faces/challenge/README.md), which the fake camera keeps. */
-const FPS = 25;
-
-/** Where a clip's head and eyes are still, from its start and up to its end (s), and how long to hold each. */
-export interface StillEnds {
-  /** the clip's first `headS` seconds are still (before its first move) */
-  headS: number;
-  /** its last `tailS` seconds are still (after its last move) */
-  tailS: number;
-  /** how long the camera shows the still start before the clip plays, and the still end after it */
-  leadInS: number;
-  leadOutS: number;
-}
 
 /** A camera file (Chromium loops it at its end) and how to tell where it is from its picture. */
 export interface CameraClip {
@@ -39,19 +26,6 @@ export function frameSignature(luma: ArrayLike<number>, w: number, h: number): n
   const mean = out.reduce((a, b) => a + b, 0) / out.length;
   const sd = Math.sqrt(out.reduce((a, b) => a + (b - mean) ** 2, 0) / out.length) || 1;
   return out.map((v) => (v - mean) / sd);
-}
-
-/**
- * `n` frame indices swinging back and forth over `from`..`to` (inclusive), starting at `from`: the still part of a
- * clip played forward then backward, so the face keeps its own small sway and never jumps.
- */
-export function swing(from: number, to: number, n: number): number[] {
-  const span = Math.abs(to - from);
-  const dir = Math.sign(to - from) || 1;
-  return Array.from({ length: n }, (_, i) => {
-    const k = span === 0 ? 0 : i % (2 * span);
-    return from + dir * (k <= span ? k : 2 * span - k);
-  });
 }
 
 /**
@@ -80,15 +54,7 @@ export function challengeCameraClip(clip: string, still: StillEnds): CameraClip 
   ]);
   const { header, frames } = readY4m(fs.readFileSync(plain));
   fs.rmSync(plain);
-  const last = frames.length - 1;
-  const headEnd = Math.max(1, Math.round(still.headS * FPS) - 1);
-  const tailStart = Math.min(last - 1, last - Math.round(still.tailS * FPS) + 1);
-  // the lead-in ends on frame 0, where the clip starts; the lead-out starts from the clip's last frame
-  const leadIn = swing(0, headEnd, Math.round(still.leadInS * FPS) + 1)
-    .reverse()
-    .slice(0, -1);
-  const leadOut = swing(last, tailStart, Math.round(still.leadOutS * FPS) + 1).slice(1);
-  const order = [...leadIn, ...frames.map((_, i) => i), ...leadOut];
+  const { order, headEnd, tailStart } = heldOrder(frames.length, still);
   const y4m = path.join(dir, `${clip}.y4m`);
   fs.writeFileSync(y4m, Buffer.concat([header, ...order.flatMap((i) => [FRAME_MARK, frames[i]])]));
   const w = Number(/ W(\d+)/.exec(header.toString())?.[1]);
