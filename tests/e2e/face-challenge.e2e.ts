@@ -17,8 +17,8 @@ import { insertSession } from '../helpers/sessions';
 import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
 import { hasChromium, openPage, screenshot, setStoredToken, toastWith } from './support/browser';
 import { launchWithCamera } from './support/camera-browser';
-import { attemptChallenge, type ChallengeAttempt, keepChallengeFields } from './support/challenge-attempts';
-import { challengeCameraClip, videoSeconds } from './support/challenge-camera';
+import { attemptChallenge, type ChallengeAttempt, keepChallengeFields, type StartWindow, waitForStartWindow } from './support/challenge-attempts';
+import { type CameraClip, challengeCameraClip, videoSeconds } from './support/challenge-camera';
 import { keepUploadedVideo, uploadedVideo } from './support/face-attempts';
 
 if (hasChromium && !hasFixtures) console.warn(NO_FIXTURES_MESSAGE);
@@ -27,25 +27,33 @@ const C = MSG.faceChallenge;
 const V = MSG.verification;
 const ATTEMPTS = 20;
 /**
- * Genuine attempts that may be refused out of ATTEMPTS. Issue 20 asks for none: 40 of 40 passed at load 4-9, but the
- * fresh-clone CI run at its own load refused 2 of 20 on each clip, and a full run on 2026-11-26 refused 3 (c02) and
- * 6 (c01: its blink comes inside the turn back, docs/face-challenge.md) with challenge_not_followed on recordings
- * that looked clean. The bound is what the engine holds today, each refusal printed, and the gap is open in issue 20.
+ * Genuine attempts that may be refused out of ATTEMPTS. Issue 20 asks for none. With a turn timed by its peak, the
+ * worker tracker and the still lead-in (2026-11-26, 14:40-14:53, load 1-9): c01 20 of 20, c02 17 of 20 (3 refused
+ * challenge_not_followed; one upload, 25 fps for 6 s with the turn, read no blink at all: docs/face-challenge.md).
+ * Measured 3 on a quiet machine in one run; runs at load 14-30 refused up to 6 before these changes and were not
+ * repeated with them, so the bound stays 6 and each refusal is printed. The gap is open in issue 20.
  */
 const REFUSALS_ALLOWED = 6;
 
-/** The challenge clips of p1 (faces/challenge/README.md): each one's length, and the challenge it follows in his own directions. */
 /**
- * The fixture clips the camera loops, with the span of their head turn, from its start (fixtures' challenge/README.md,
- * less 0.1 s) until the head is still again (0.3-0.5 s after the README's 'back by', as the engine's mesh reads it):
- * a student faces the camera, still, when pressing Start (the instructions appear only then), so no attempt starts
- * in the middle of a turn the recording would catch half of.
+ * The challenge clips of p1 (faces/challenge/README.md) and the challenge each follows in his own directions, with
+ * their still ends: before the turn starts (the README's start less 0.1 s) and after the head is still again (c01:
+ * 0.5 s after the README's 'back by', as the engine's mesh reads it; c02: after the blink). The fake camera shows the
+ * still start for LEAD_IN_S, the clip, then the still end for LEAD_OUT_S (challenge-camera.ts).
  */
 const CLIPS = {
-  c02_p1_right_blink: { ms: 3_500, turn: [0.5, 1.6] as const, steps: ['turn_right', 'blink'] as ChallengeStep[] },
-  c01_p1_left_blink: { ms: 3_000, turn: [1.1, 2.9] as const, steps: ['turn_left', 'blink'] as ChallengeStep[] },
+  c02_p1_right_blink: { still: { headS: 0.44, tailS: 0.44 }, steps: ['turn_right', 'blink'] as ChallengeStep[] },
+  c01_p1_left_blink: { still: { headS: 1.0, tailS: 0.12 }, steps: ['turn_left', 'blink'] as ChallengeStep[] },
 };
 type Clip = keyof typeof CLIPS;
+const LEAD_IN_S = 2;
+/** longer than any recording can run past the clip's start (6 s from Start, pressed at most 1.5 s before it) */
+const LEAD_OUT_S = 5;
+/**
+ * Where a student facing the camera presses Start: in the lead-in, 1.5 to 0.3 s before the clip's first move
+ * starts (the instructions appear only after Start, so the student is still then). ATTEMPTS spread over it.
+ */
+const START_BEFORE_CLIP_S = [1.5, 0.3] as const;
 
 const mirrored = (steps: ChallengeStep[]) => steps.map((s): ChallengeStep => (s === 'turn_left' ? 'turn_right' : s === 'turn_right' ? 'turn_left' : s));
 
@@ -73,13 +81,15 @@ describe.skipIf(!hasChromium || !hasFixtures)('the face challenge guided live in
   let server: TestServer;
   let p1: { id: number; email: string };
   let sessionId: number;
-  const cameras: Partial<Record<Clip, { browser: Browser; remove(): void }>> = {};
+  const cameras: Partial<Record<Clip, { browser: Browser; file: CameraClip }>> = {};
 
   beforeAll(async () => {
     server = await startTestServer({
       clock,
-      // 40 attempts of one account one after another: more than FACE_CHECKS_PER_MINUTE allows a real student
-      env: { FACE_CHALLENGE: 'on', FACE_CHECKS_PER_MINUTE: '600' },
+      // 40 attempts of one account one after another: more than FACE_CHECKS_PER_MINUTE allows a real student.
+      // A check's time limit of 2 minutes, not 20 s: this file is about the verdicts of guided attempts, and at load
+      // 25-30 a check took 17-25 s, answered busy (503) each time the page sent it (docs/face-challenge.md).
+      env: { FACE_CHALLENGE: 'on', FACE_CHECKS_PER_MINUTE: '600', FACE_JOB_TIMEOUT_MS: '120000' },
       challengeSource: { id: cryptoChallengeSource.id, steps: () => [...next] },
     });
     const t = await createTestUser(server.db, { role: 'teacher', department: 'BCA' });
@@ -96,7 +106,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('the face challenge guided live in
   afterAll(async () => {
     for (const camera of Object.values(cameras)) {
       await camera?.browser.close();
-      camera?.remove();
+      camera?.file.remove();
     }
     await server?.close();
   });
@@ -107,31 +117,38 @@ describe.skipIf(!hasChromium || !hasFixtures)('the face challenge guided live in
     await server.db.deleteFrom('face_challenges').where('user_id', '=', p1.id).execute();
   });
 
+  /** Where in the camera's lead-in Start is pressed, `fraction` (0..1) of the way from early to late (0.1 s wide). */
+  function startWindow(file: CameraClip, fraction = 0.5): StartWindow {
+    const [early, late] = START_BEFORE_CLIP_S;
+    const from = LEAD_IN_S - early + fraction * (early - late - 0.1);
+    return { camera: file, from, to: from + 0.1 };
+  }
+
   /** A page of a fresh login of p1 whose camera plays `clip`, keeping what it uploads. */
-  async function studentPage(clip: Clip): Promise<{ page: Page; close(): Promise<void> }> {
+  async function studentPage(clip: Clip): Promise<{ page: Page; file: CameraClip; close(): Promise<void> }> {
     if (!cameras[clip]) {
-      const made = challengeCameraClip(clip);
-      cameras[clip] = { browser: await launchWithCamera(made.y4m), remove: made.remove };
+      const file = challengeCameraClip(clip, { ...CLIPS[clip].still, leadInS: LEAD_IN_S, leadOutS: LEAD_OUT_S });
+      cameras[clip] = { browser: await launchWithCamera(file.y4m), file };
     }
     const { page, context } = await openPage(cameras[clip].browser, server.url, { camera: true, serviceWorkers: 'block' });
     await context.addInitScript(keepChallengeFields);
     await context.addInitScript(keepUploadedVideo);
     await setStoredToken(page, await logIn(server, p1.email));
-    return { page, close: () => context.close() };
+    return { page, file: cameras[clip].file, close: () => context.close() };
   }
 
   it("shows each instruction in words with an arrow to the student's own side of the mirrored preview, ticks it when done, and stops once done", {
     timeout: 180_000,
   }, async () => {
     next = CLIPS.c02_p1_right_blink.steps;
-    const { page, close } = await studentPage('c02_p1_right_blink');
+    const { page, file, close } = await studentPage('c02_p1_right_blink');
     await page.goto('/face-detection');
     const frame = page.getByTestId('camera-frame');
     await page.locator('[data-testid="camera-frame"][data-tracking="live"]').waitFor({ timeout: 60_000 });
     // the preview is mirrored: the student's own right is on the screen's right
     expect(await page.locator('video').evaluate((v) => getComputedStyle(v).scale)).toBe('-1 1');
-    // Start just as the loop begins, so this one recording sees the turn and then the blink (0.6 s and 2.9 s in)
-    await page.waitForFunction((loop) => document.querySelector('video')!.currentTime % loop < 0.2, CLIPS.c02_p1_right_blink.ms / 1000, { polling: 20 });
+    // Start in the camera's still lead-in, so this one recording sees the turn and then the blink
+    await waitForStartWindow(page, startWindow(file));
     const verdict = page.waitForResponse((r) => r.url().endsWith('/api/compare-face-video'), { timeout: 120_000 });
     // The guide's last mode: a busy machine can make live reads too slow, and the rest of the steps go timed.
     await page.evaluate(() => {
@@ -185,18 +202,16 @@ describe.skipIf(!hasChromium || !hasFixtures)('the face challenge guided live in
     },
     async (clip) => {
       next = CLIPS[clip].steps;
-      const { page, close } = await studentPage(clip);
+      const { page, file, close } = await studentPage(clip);
       const refused: string[] = [];
       for (let i = 1; i <= ATTEMPTS; i += 1) {
         // each attempt is a student's own: an earlier refusal must not use up the session's tries for the next
         await server.db.deleteFrom('face_challenges').where('user_id', '=', p1.id).execute();
-        // Start pressed at 20 points spread over the clip's loop, outside its turn: the page waits for the moves in
-        // order, whatever it catches first.
+        // Start pressed at 20 points spread over the camera's still lead-in: the page waits for the moves in order
         const attempt = await attemptChallenge(page, {
           live: true,
           firstInstruction: C.steps[next[0]],
-          waitMs: ((i - 1) * CLIPS[clip].ms) / ATTEMPTS,
-          facingCamera: { loopS: CLIPS[clip].ms / 1000, turn: CLIPS[clip].turn },
+          startWindow: startWindow(file, (i - 1) / (ATTEMPTS - 1)),
           label: `${clip}-${String(i).padStart(2, '0')}`,
         });
         report(clip, i, attempt);
@@ -235,8 +250,8 @@ describe.skipIf(!hasChromium || !hasFixtures)('the face challenge guided live in
 
   it('the same clip against the mirror-image challenge is refused with the new message, and Try again is offered', { timeout: 180_000 }, async () => {
     next = mirrored(CLIPS.c01_p1_left_blink.steps);
-    const { page, close } = await studentPage('c01_p1_left_blink');
-    const attempt = await attemptChallenge(page, { live: true, firstInstruction: C.steps.turn_right });
+    const { page, file, close } = await studentPage('c01_p1_left_blink');
+    const attempt = await attemptChallenge(page, { live: true, firstInstruction: C.steps.turn_right, startWindow: startWindow(file) });
     report('c01_p1_left_blink reversed', 1, attempt);
     // the page never sees a right turn in a left-turn clip: it guides until its time is up and sends what it saw
     expect(attempt.hints ?? []).toEqual([]);
@@ -252,7 +267,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('the face challenge guided live in
     timeout: 180_000,
   }, async () => {
     next = CLIPS.c02_p1_right_blink.steps;
-    const { page, close } = await studentPage('c02_p1_right_blink');
+    const { page, file, close } = await studentPage('c02_p1_right_blink');
     // the server's clock jumps past the challenge's life as soon as it is issued
     const issued = page.waitForResponse((r) => r.url().endsWith('/api/face-challenge')).then(() => clock.advance((FACE_CHALLENGE_TTL_SECONDS + 1) * 1000));
     const stale = await attemptChallenge(page, { live: true });
@@ -262,14 +277,16 @@ describe.skipIf(!hasChromium || !hasFixtures)('the face challenge guided live in
     await status.getByText(C.refusals.challenge_expired.headline).waitFor();
     await status.getByText(C.refusals.challenge_expired.step).waitFor();
 
-    const verdict = page.waitForResponse((r) => r.url().endsWith('/api/compare-face-video'), { timeout: 120_000 });
+    // the fresh attempt is a genuine one, started as the others are: facing the camera, before the clip's moves
+    const verdict = page.waitForResponse((r) => r.url().endsWith('/api/compare-face-video') && r.status() !== 503, { timeout: 120_000 });
+    await waitForStartWindow(page, startWindow(file));
     await page.getByRole('button', { name: V.start }).click();
     const fresh = await (await verdict).json();
     const sent = await page.evaluate(() => (window as unknown as { __fields: Record<string, string> }).__fields);
     expect(sent.challenge_id).not.toBe(stale.challengeId);
-    // the fresh challenge was taken for judging: not refused as expired, used, unknown or missing (whether this one
-    // video follows it is the 20-attempt tests' question: it was started wherever the looping camera was)
     console.log(`[face-challenge] after the expired one: ${JSON.stringify(fresh)}`);
+    // the fresh challenge was taken for judging: not refused as expired, used, unknown or missing (whether this one
+    // video follows it is the 20-attempt tests' question)
     expect(fresh.error_code ?? '').not.toMatch(/^challenge_(expired|used|invalid|missing|limit)$/);
     await close();
   });

@@ -90,3 +90,71 @@ export function writeChallengeSplices(dir = fs.mkdtempSync(path.join(os.tmpdir()
   }
   return out;
 }
+
+/** The fixture clips' frame rate (faces/challenge/README.md). */
+const CLIP_FPS = 25;
+
+/** Where a clip's head and eyes are still, from its start and up to its end (s), and how long to hold each. */
+export interface StillEnds {
+  /** the clip's first `headS` seconds are still (before its first move) */
+  headS: number;
+  /** its last `tailS` seconds are still (after its last move) */
+  tailS: number;
+  /** how long the still start is shown before the clip plays, and the still end after it */
+  leadInS: number;
+  leadOutS: number;
+}
+
+/**
+ * `n` frame indices swinging back and forth over `from`..`to` (inclusive), starting at `from`: the still part of a
+ * clip played forward then backward, so the face keeps its own small sway and never jumps.
+ */
+export function swing(from: number, to: number, n: number): number[] {
+  const span = Math.abs(to - from);
+  const dir = Math.sign(to - from) || 1;
+  return Array.from({ length: n }, (_, i) => {
+    const k = span === 0 ? 0 : i % (2 * span);
+    return from + dir * (k <= span ? k : 2 * span - k);
+  });
+}
+
+/**
+ * The frames of a clip of `frames` frames as a camera that kept running would show them: its own still start swung
+ * back and forth for `leadInS`, the clip, its own still end swung for `leadOutS` (every frame one of the clip's, in
+ * an order a head can move in). `headEnd` and `tailStart` are the last frame of the still start and the first of
+ * the still end.
+ */
+export function heldOrder(frames: number, still: StillEnds): { order: number[]; headEnd: number; tailStart: number } {
+  const last = frames - 1;
+  const headEnd = Math.max(1, Math.round(still.headS * CLIP_FPS) - 1);
+  const tailStart = Math.min(last - 1, last - Math.round(still.tailS * CLIP_FPS) + 1);
+  // the lead-in ends on frame 0, where the clip starts; the lead-out starts from the clip's last frame
+  const leadIn = swing(0, headEnd, Math.round(still.leadInS * CLIP_FPS) + 1)
+    .reverse()
+    .slice(0, -1);
+  const leadOut = swing(last, tailStart, Math.round(still.leadOutS * CLIP_FPS) + 1).slice(1);
+  return { order: [...leadIn, ...Array.from({ length: frames }, (_, i) => i), ...leadOut], headEnd, tailStart };
+}
+
+/**
+ * A challenge clip with its still ends held (heldOrder), as webm bytes like buildChallengeSplice's: what a browser
+ * records of a student who faces the camera before the first step and stays as they are once the last one ticks
+ * (the page records a moment more).
+ */
+export function buildHeldClip(clip: string, still: StillEnds): Buffer {
+  const W = 640;
+  const H = 480;
+  const size = (W * H * 3) / 2;
+  const raw = execFileSync(
+    ffmpegPath(),
+    ['-v', 'error', '-i', fixture('challenge', `${clip}.webm`), '-vf', FRAME, '-f', 'rawvideo', '-pix_fmt', 'yuv420p', 'pipe:1'],
+    { maxBuffer: 256 * 1024 * 1024 },
+  );
+  const frames = Array.from({ length: Math.floor(raw.length / size) }, (_, i) => raw.subarray(i * size, (i + 1) * size));
+  const { order } = heldOrder(frames.length, still);
+  const args = ['-v', 'error', '-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${W}x${H}`, '-r', String(CLIP_FPS), '-i', 'pipe:0'];
+  return execFileSync(ffmpegPath(), [...args, '-c:v', 'libvpx', '-b:v', '1M', '-f', 'webm', 'pipe:1'], {
+    input: Buffer.concat(order.map((i) => frames[i])),
+    maxBuffer: 64 * 1024 * 1024,
+  });
+}

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { ChallengeHint } from '../../../src/shared/face-challenge';
 import { MSG } from '../../../src/shared/messages';
+import { type CameraClip, SIG_H, SIG_W } from './challenge-camera';
 import { type FaceAttempt, uploadedVideo } from './face-attempts';
 
 /** Where the uploads go when FACE_UPLOAD_DUMP_DIR is set (the page needs keepUploadedVideo): the webm the server got. */
@@ -38,6 +39,71 @@ export function keepChallengeFields() {
 }
 
 /**
+ * Where Start is pressed: `from`..`to` seconds after the fake camera's file has come round to its still lead-in.
+ * Told from the picture (the preview's frame against the clip's frames in small), not from the preview's clock: on
+ * a loaded machine Chromium's file camera falls behind real time and never catches up (it plays every frame, late),
+ * so video.currentTime drifts seconds away from where the file is (docs/face-challenge.md).
+ */
+export interface StartWindow {
+  camera: Pick<CameraClip, 'signatures' | 'headEnd' | 'tailStart'>;
+  from: number;
+  to: number;
+}
+
+/**
+ * Waits until the preview shows the camera's lead-in, `from`..`to` s (by the page's clock) after it first showed a
+ * frame of the clip's still start following frames of its still end (the file's loop): where a student facing the
+ * camera, still, presses Start, so the whole attempt ends before the file loops again. The lead-in plays no faster
+ * than real time, so late in the window is never past it.
+ */
+export async function waitForStartWindow(page: Page, w: StartWindow) {
+  await page.waitForFunction(
+    ({ camera, from, to, sigW, sigH }) => {
+      const g = window as unknown as { __lead?: { canvas: HTMLCanvasElement; sawTail: boolean; cutAt: number | null } };
+      const video = document.querySelector('video');
+      if (!video || video.videoWidth === 0) return false;
+      g.__lead ??= { canvas: document.createElement('canvas'), sawTail: false, cutAt: null };
+      const s = g.__lead;
+      const vw = video.videoWidth;
+      const vh = video.videoHeight;
+      s.canvas.width = vw;
+      s.canvas.height = vh;
+      const ctx = s.canvas.getContext('2d', { willReadFrequently: true })!;
+      ctx.drawImage(video, 0, 0, vw, vh);
+      const rgb = ctx.getImageData(0, 0, vw, vh).data;
+      // frameSignature of challenge-camera.ts, on the frame's luma (the page's CSP allows no eval to share its source)
+      const mine = new Array<number>(sigW * sigH).fill(0);
+      for (let y = 0; y < vh; y++)
+        for (let x = 0; x < vw; x++) {
+          const i = (y * vw + x) * 4;
+          mine[Math.floor((y * sigH) / vh) * sigW + Math.floor((x * sigW) / vw)] += 0.299 * rgb[i] + 0.587 * rgb[i + 1] + 0.114 * rgb[i + 2];
+        }
+      const mean = mine.reduce((a, b) => a + b, 0) / mine.length;
+      const sd = Math.sqrt(mine.reduce((a, b) => a + (b - mean) ** 2, 0) / mine.length) || 1;
+      for (let k = 0; k < mine.length; k++) mine[k] = (mine[k] - mean) / sd;
+      let best = 0;
+      let bestD = Number.POSITIVE_INFINITY;
+      camera.signatures.forEach((ref, i) => {
+        let d = 0;
+        for (let k = 0; k < ref.length; k++) d += (ref[k] - mine[k]) ** 2;
+        if (d < bestD) [best, bestD] = [i, d];
+      });
+      const now = performance.now() / 1000;
+      if (best >= camera.tailStart) [s.sawTail, s.cutAt] = [true, null];
+      else if (best <= camera.headEnd) {
+        if (s.sawTail && s.cutAt === null) s.cutAt = now;
+      } else [s.sawTail, s.cutAt] = [false, null];
+      if (s.cutAt !== null && now - s.cutAt > to) [s.sawTail, s.cutAt] = [false, null];
+      const inWindow = s.cutAt !== null && now - s.cutAt >= from;
+      if (inWindow) delete g.__lead;
+      return inWindow;
+    },
+    { camera: { signatures: w.camera.signatures, headEnd: w.camera.headEnd, tailStart: w.camera.tailStart }, from: w.from, to: w.to, sigW: SIG_W, sigH: SIG_H },
+    { polling: 20, timeout: 120_000 },
+  );
+}
+
+/**
  * One attempt through the face page as a student makes it: open /face-detection, wait until the camera runs and (when
  * `live`) the tracker follows the face, `waitMs` more, press Start, wait for the server's verdict. `firstInstruction`,
  * when given, must be the first instruction the page shows.
@@ -49,8 +115,8 @@ export async function attemptChallenge(
     firstInstruction?: string;
     waitMs?: number;
     label?: string;
-    /** the looping clip's length and its turn's span (s): Start is pressed only outside the turn and away from the loop's cut, as a student facing the camera does */
-    facingCamera?: { loopS: number; turn: readonly [number, number] };
+    /** Start is pressed only while the looping camera is within `from`..`to` s of its loop (waitForStartWindow) */
+    startWindow?: StartWindow;
   } = {},
 ): Promise<ChallengeAttempt> {
   await page.goto('/face-detection');
@@ -61,17 +127,7 @@ export async function attemptChallenge(
   if (opts.waitMs) await page.waitForTimeout(opts.waitMs);
   const tracking = await frame.getAttribute('data-tracking');
   const answer = page.waitForResponse((res) => res.url().endsWith('/api/compare-face-video') && res.status() !== 503, { timeout: 120_000 });
-  if (opts.facingCamera) {
-    await page.waitForFunction(
-      ({ loopS, turn }) => {
-        const at = document.querySelector('video')!.currentTime % loopS;
-        // nor within 0.25 s of the loop's cut: a jump from the clip's end to its start that no camera makes
-        return at > 0.25 && at < loopS - 0.25 && (at < turn[0] || at > turn[1]);
-      },
-      opts.facingCamera,
-      { polling: 20 },
-    );
-  }
+  if (opts.startWindow) await waitForStartWindow(page, opts.startWindow);
   const cameraAt = await page.evaluate(() => document.querySelector('video')!.currentTime);
   await start.click();
   let mode: string | null = null;

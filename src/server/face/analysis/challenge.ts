@@ -36,14 +36,18 @@ const isTurn = (s: ChallengeStep) => s !== 'blink';
 export const challengeBlinks = (steps: ChallengeStep[]) => steps.filter((s) => s === 'blink').length;
 
 /**
- * The moves a clip shows, in time order: each turn (turn.ts) at the middle of its span, each blink of `blinks` at
- * its most closed frame. A blink while the head is still on its way back is after the turn, one on the way out
- * before it: the middle of a turn is where the order is decided, not its farthest point (a held turn has many).
+ * The moves a clip shows, in time order: each turn (turn.ts) at its peak, the first sample of its farthest held
+ * reading from the clip's frontal pose, each blink of `blinks` at its most closed frame. A blink on the way back
+ * is after the turn, one on the way out before it. Not the turn's span: its end is where the head comes back within
+ * 0.06 of frontal, and a student who stays a little turned once the step ticks (the page records a moment more)
+ * stretches the span past a blink made on the way back (docs/face-challenge.md: c01's blink read 40 ms before the
+ * middle of its turn in a browser upload). The order still decides which of the four challenges a recording
+ * follows: each reading puts its blink on one side of the peak.
  */
 export function seenMoves(readings: FrameReading[], fps: number, blinks: Blink[]): SeenMove[] {
   const ms = (frame: number) => Math.round((frame * 1000) / fps);
   const samples = readings.flatMap((r, i) => (r.turn === undefined || r.skipped ? [] : [{ t: ms(i), turn: r.turn }]));
-  const turns = turnEvents(samples).events.map((e) => ({ step: e.step, at_ms: Math.round((e.start + e.end) / 2) }));
+  const turns = turnEvents(samples).events.map((e) => ({ step: e.step, at_ms: e.peak }));
   const blinkMoves = blinks.map((b) => ({ step: 'blink' as const, at_ms: ms(mostClosed(readings, b)) }));
   return [...turns, ...blinkMoves].sort((x, y) => x.at_ms - y.at_ms);
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChallengeStep } from '../../../shared/face-challenge';
-import { buildChallengeSplice, CHALLENGE_ENROLL, CHALLENGE_SPLICES, type ChallengeSplice } from '../../../../tests/helpers/challenge-clips';
+import { buildChallengeSplice, buildHeldClip, CHALLENGE_ENROLL, CHALLENGE_SPLICES, type ChallengeSplice } from '../../../../tests/helpers/challenge-clips';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../../tests/helpers/fixtures';
 import { buildSplice, SPLICES } from '../../../../tests/helpers/splice-clips';
 import { createFaceEngine, type FaceEngine, type FaceTemplate } from '../index';
@@ -81,6 +81,32 @@ describe.skipIf(!hasChallengeClips)('face engine: does the clip follow the chall
       expect(await engine.verifyVideo(bytes, who[spec.person], { challenge: reversed })).toMatchObject({ success: false, reason: 'challenge_not_followed' });
     },
     300_000,
+  );
+
+  // What a browser records: the student faces the camera before the first step and stays as they are once the last
+  // one ticks (the page records a moment more), the clip's own still ends held as the browser test's camera plays
+  // them. c01 comes back to 0.08 from frontal and stays there, over the 0.06 that ends a turn, so the turn's span
+  // runs on past the blink made on the way back (read here: span 2400-3520 ms, its middle 2960 ms, the blink
+  // 2960 ms); its peak (2480 ms) does not move. The lead-in is 24 frames: an even count keeps the engine's
+  // 12.5-fps samples on the clip's own frames (on the odd ones c01's blink is read on the way out, before the turn).
+  it.each([
+    ['c01_p1_left_blink', { headS: 1.0, tailS: 0.12 }, ['turn_left', 'blink']],
+    ['c02_p1_right_blink', { headS: 0.44, tailS: 0.44 }, ['turn_right', 'blink']],
+  ] as const)(
+    '%s with its still ends held: the turn is timed by its peak, clearly before the blink, and the reversed order is refused',
+    async (name, still, steps) => {
+      const bytes = buildHeldClip(name, { ...still, leadInS: 0.96, leadOutS: 1.5 });
+      const v = await engine.verifyVideo(bytes, who.p1, { challenge: [...steps] });
+      const moves = v.moves?.map((m) => `${m.step} at ${m.at_ms} ms`).join(', ');
+      expect(v, moves).toMatchObject({ success: true, reason: 'accepted' });
+      const turn = v.moves?.find((m) => m.step === steps[0]);
+      const blink = v.moves?.find((m) => m.step === 'blink' && m.at_ms >= (turn?.at_ms ?? 0));
+      // three samples (240 ms) or more between them: the order does not hang on one frame
+      expect((blink?.at_ms ?? 0) - (turn?.at_ms ?? 0), moves).toBeGreaterThanOrEqual(240);
+      const reversed = await engine.verifyVideo(bytes, who.p1, { challenge: [...steps].reverse() });
+      expect(reversed, moves).toMatchObject({ success: false, reason: 'challenge_not_followed' });
+    },
+    120_000,
   );
 
   it.each(SPLICES.map((s) => [s.name, s] as const))(

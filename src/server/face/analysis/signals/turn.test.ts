@@ -30,6 +30,14 @@ describe('turnEvents', () => {
     expect(events[0]).toMatchObject({ start: 240, end: 400 });
   });
 
+  it('times a turn by its peak: the first sample of its farthest held reading, wherever the head comes back', () => {
+    // out to 0.25 at 320 ms, then back part of the way and held a little turned (0.09-0.11 from frontal) to the end
+    const { events } = turnEvents(samples([0, 0, 0.01, 0.2, 0.25, 0.25, 0.2, 0.15, 0.11, 0.1, 0.09, 0.1, 0.11, 0.1, 0.09]));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ step: 'turn_left', start: 240, peak: 320, end: 1120 });
+    expect(events[0].size).toBeCloseTo(0.25);
+  });
+
   it('sees no turn in a sway, nor in one frame where the mesh slips', () => {
     expect(turnEvents(samples([0.02, 0.05, -0.04, 0.06, 0.3, 0.04, -0.05, 0.03, 0.08, 0.02])).events).toEqual([]);
   });
