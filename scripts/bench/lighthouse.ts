@@ -82,7 +82,12 @@ async function startChromium() {
         child.kill('SIGTERM');
       });
       // Chromium's helpers may still be writing the profile for a moment after it exits: retry rather than fail the run.
-      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      try {
+        fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      } catch (e) {
+        // A profile left in /tmp costs disk, not the figures: say so and go on with the next run.
+        console.warn(`could not remove ${profile}: ${(e as Error).message}`);
+      }
     },
   };
 }

@@ -1,64 +1,87 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { MSG } from '../../../shared/messages';
-import { ZLoginInput } from '../../../shared/schemas/auth';
+import { FIRST_LOAD_MSG } from '../../../shared/messages/first-load';
 import { PasswordInput } from '@/components/password-input';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useLogin } from './use-login';
 
-/** Checked by the server's own schema (ZLoginInput) before the request leaves. */
+type Errors = { email?: string; password?: string };
+
+/** The two rules of the form, in its own words: the server checks the rest. */
+function check(form: HTMLFormElement): { values: { email: string; password: string }; errors: Errors } {
+  const data = new FormData(form);
+  const email = String(data.get('email') ?? '').trim();
+  const password = String(data.get('password') ?? '');
+  const errors: Errors = {};
+  if (email === '') errors.email = FIRST_LOAD_MSG.validation.emailRequired;
+  if (password === '') errors.password = FIRST_LOAD_MSG.validation.passwordRequired;
+  return { values: { email, password }, errors };
+}
+
+/**
+ * Email and password, checked on submit and again on each change after it, the first wrong field focused. Plain
+ * state rather than react-hook-form: two fields do not need it, and the login page is a first load (issue 22).
+ */
 export function LoginForm() {
   const { login, redirecting, rejection } = useLogin();
-  const form = useForm({ resolver: zodResolver(ZLoginInput), defaultValues: { email: '', password: '' } });
-  const { isSubmitting } = form.formState;
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const { values, errors: found } = check(form);
+    setErrors(found);
+    setSubmitted(true);
+    const wrong = (['email', 'password'] as const).find((name) => found[name]);
+    if (wrong) return void form.querySelector<HTMLInputElement>(`[name="${wrong}"]`)?.focus();
+    setSubmitting(true);
+    try {
+      await login(values);
+    } finally {
+      setSubmitting(false);
+    }
+  };
 
   return (
-    <Form {...form}>
-      <form noValidate onSubmit={form.handleSubmit(login)} className="grid gap-5">
-        <FormField
-          control={form.control}
+    <form noValidate onSubmit={submit} onChange={(e) => submitted && setErrors(check(e.currentTarget).errors)} className="grid gap-5">
+      <FormField id="email" label={FIRST_LOAD_MSG.login.emailLabel} error={errors.email}>
+        <Input
+          id="email"
+          type="email"
+          autoComplete="email"
+          placeholder={FIRST_LOAD_MSG.login.emailPlaceholder}
+          aria-invalid={!!errors.email}
+          aria-describedby={errors.email ? 'email-error' : undefined}
           name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{MSG.login.emailLabel}</FormLabel>
-              <FormControl>
-                <Input type="email" autoComplete="email" placeholder={MSG.login.emailPlaceholder} {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
         />
-        <FormField
-          control={form.control}
+      </FormField>
+      <FormField id="password" label={FIRST_LOAD_MSG.login.passwordLabel} error={errors.password}>
+        <PasswordInput
+          id="password"
+          autoComplete="current-password"
+          aria-invalid={!!errors.password}
+          aria-describedby={errors.password ? 'password-error' : undefined}
           name="password"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{MSG.login.passwordLabel}</FormLabel>
-              <FormControl>
-                <PasswordInput autoComplete="current-password" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
         />
-        {rejection && (
-          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm" data-testid="login-rejection">
-            {rejection}
-          </p>
-        )}
-        <Button type="submit" size="lg" disabled={isSubmitting || redirecting}>
-          {MSG.login.submit}
-        </Button>
-        <p className="text-center text-sm text-muted-foreground">
-          {MSG.login.noAccount}{' '}
-          <Link to="/register" className="font-medium text-primary underline-offset-4 hover:underline">
-            {MSG.login.registerLink}
-          </Link>
+      </FormField>
+      {rejection && (
+        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm" data-testid="login-rejection">
+          {rejection}
         </p>
-      </form>
-    </Form>
+      )}
+      <Button type="submit" size="lg" disabled={isSubmitting || redirecting}>
+        {FIRST_LOAD_MSG.login.submit}
+      </Button>
+      <p className="text-center text-sm text-muted-foreground">
+        {FIRST_LOAD_MSG.login.noAccount}{' '}
+        <Link to="/register" className="font-medium text-primary underline-offset-4 hover:underline">
+          {FIRST_LOAD_MSG.login.registerLink}
+        </Link>
+      </p>
+    </form>
   );
 }
