@@ -273,7 +273,11 @@ describe.skipIf(!hasChromium)("teacher session countdown in Chromium (the server
     await server?.close();
   });
 
-  it('warns at 30 s (info) and 10 s (warning), then ends the session automatically and clears storage', { timeout: 300_000 }, async () => {
+  // Retried: on a machine loaded by another browser test it has missed the toasts (2026-11-26, seen twice in about ten
+  // runs, never alone); a retry starts from a school with no session open and the clocks at the present.
+  it('warns at 30 s (info) and 10 s (warning), then ends the session automatically and clears storage', { timeout: 300_000, retry: 2 }, async () => {
+    clock.set(new Date());
+    await server.db.updateTable('geofence_sessions').set({ ended_at: clock.now().toISOString(), end_reason: 'manual' }).where('ended_at', 'is', null).execute();
     const teacher = await createTestUser(server.db, { role: 'teacher', department: 'MBA', password: PASSWORD });
     const { page, context } = await openPage(browser, server.url, { camera: true });
     await page.clock.install({ time: clock.now() });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { kolkataDay } from '../../src/shared/kolkata-time';
 import { postJson } from '../helpers/http';
-import { hasChromium, screenshot, toastWith } from './support/browser';
+import { dismissToasts, hasChromium, screenshot, toastWith } from './support/browser';
 import { apiLogin } from './support/journey';
 import { PHONE, useBrowserSchool } from './support/school';
 
@@ -40,6 +40,8 @@ describe.skipIf(!hasChromium)('a leave request in Chromium', () => {
     await card.getByTestId('leave-request').getByText(L.state.withdrawn).waitFor();
     expect(await card.getByRole('button', { name: L.withdrawLabel(L.days(today, today)) }).count()).toBe(0);
     await screenshot(s.page, 'leave-request-withdrawn-390', true);
+    // the first request's toasts may still be up: the next 'sent' must be the new one's
+    await dismissToasts(s.page);
 
     await card.getByLabel(L.from).fill(today);
     await card.getByLabel(L.to).fill(today);
