@@ -1,6 +1,7 @@
 import { BLINK_RULES } from './blink';
 import { TRACK_RULES } from '../continuity';
 import type { FrameReading } from '../../protocol';
+import { TURN_RULES } from './turn';
 
 /**
  * Which frames liveness may leave out: a frame between two read frames (80 ms either side at 12.5 fps) where both
@@ -28,6 +29,13 @@ const MAX_STILL_SCALE = Math.sqrt(TRACK_RULES.maxScale);
 /** A head turned near blink.ts's limit is read: its frames are judged or skipped there one by one. */
 const MAX_STILL_YAW = 0.75 * BLINK_RULES.maxYaw;
 const MAX_STILL_PITCH_CHANGE = BLINK_RULES.maxPitchDelta / 2;
+/**
+ * A head turning in place barely moves its box, and the eyes' open baseline so far in a task is lowered by the
+ * turned frames it has read: c01's blink (made while the head turns back) was left out between two frames whose
+ * turn differed by 0.28, each "clearly open" against that lowered baseline, at one of the two ways 12.5-fps samples
+ * can fall on a 25-fps recording (docs/face-challenge.md). Half a turn's size between the two reads = moving.
+ */
+const MAX_STILL_TURN_CHANGE = TURN_RULES.minTurn / 2;
 
 /** Each eye's open baseline over the frames read so far (the same quantile blink.ts takes over the whole clip). */
 export class OpenEyes {
@@ -58,6 +66,7 @@ export function mayChange(a: FrameReading, b: FrameReading, open: OpenEyes, open
   if (!clearlyOpen(a, base, openBound) || !clearlyOpen(b, base, openBound)) return true;
   if (Math.abs(a.yaw ?? 0) > MAX_STILL_YAW || Math.abs(b.yaw ?? 0) > MAX_STILL_YAW) return true;
   if (Math.abs((a.pitch ?? 0) - (b.pitch ?? 0)) > MAX_STILL_PITCH_CHANGE) return true;
+  if (Math.abs((a.turn ?? 0) - (b.turn ?? 0)) > MAX_STILL_TURN_CHANGE) return true;
   const width = Math.max(a.box[2], b.box[2]);
   const jump = Math.hypot(a.box[0] + a.box[2] / 2 - b.box[0] - b.box[2] / 2, a.box[1] + a.box[3] / 2 - b.box[1] - b.box[3] / 2);
   return jump > MAX_STILL_JUMP * width || width / Math.max(1e-6, Math.min(a.box[2], b.box[2])) > MAX_STILL_SCALE;
