@@ -142,6 +142,14 @@ export function heldOrder(frames: number, still: StillEnds): { order: number[]; 
  * (the page records a moment more).
  */
 export function buildHeldClip(clip: string, still: StillEnds): Buffer {
+  return buildFromFrames(clip, (frames) => heldOrder(frames, still).order);
+}
+
+/**
+ * A challenge clip's own frames in the order `order` gives them (frame indices of the clip at 25 fps, repeats
+ * allowed), encoded at 25 fps as webm bytes: every frame one of the clip's.
+ */
+export function buildFromFrames(clip: string, order: (frames: number) => number[]): Buffer {
   const W = 640;
   const H = 480;
   const size = (W * H * 3) / 2;
@@ -151,10 +159,9 @@ export function buildHeldClip(clip: string, still: StillEnds): Buffer {
     { maxBuffer: 256 * 1024 * 1024 },
   );
   const frames = Array.from({ length: Math.floor(raw.length / size) }, (_, i) => raw.subarray(i * size, (i + 1) * size));
-  const { order } = heldOrder(frames.length, still);
   const args = ['-v', 'error', '-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${W}x${H}`, '-r', String(CLIP_FPS), '-i', 'pipe:0'];
   return execFileSync(ffmpegPath(), [...args, '-c:v', 'libvpx', '-b:v', '1M', '-f', 'webm', 'pipe:1'], {
-    input: Buffer.concat(order.map((i) => frames[i])),
+    input: Buffer.concat(order(frames.length).map((i) => frames[i])),
     maxBuffer: 64 * 1024 * 1024,
   });
 }

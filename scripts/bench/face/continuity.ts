@@ -73,7 +73,7 @@ for (const [name, bytes, who] of cases) {
   const windows = firsts.length;
   const clip = analyseClip(readings, v.fps);
   const identityMs = performance.now() - t;
-  const verdict = judgeVideo({ readings, fps: v.fps, probes, template: templates[who], minBlinks: 1, threshold: 0.5 });
+  const { verdict } = judgeVideo({ readings, fps: v.fps, probes, template: templates[who], minBlinks: 1, threshold: 0.5 });
   console.log(
     `| ${name} (${who}) | ${verdict.reason} | ${clip.tracks.length} | ${readings.filter((r) => !r.skipped).length} of ${readings.length} | ${probes.size} (${windows} + ${probes.size - windows}) | ${Math.round(identityMs)} | ${Math.round(livenessMs)} |`,
   );

@@ -21,6 +21,15 @@ export function probeDistance(probes: Float32Array[], template: FaceTemplate): n
 }
 
 /**
+ * A clip's verdict, and whether liveness alone refused it: one face, the same person throughout and the enrolled
+ * one, but its blinks or moves not read (the engine then reads it once more at the other sampling phase, engine.ts).
+ */
+export interface VideoJudgement {
+  verdict: Judged;
+  livenessAlone: boolean;
+}
+
+/**
  * The clip's verdict, checked in order: one face in most frames; the same person throughout; liveness; identity;
  * and finally that the blinks were made by the enrolled face (clip-identity.ts). The README's expected reasons
  * follow this order (a spoof is refused on liveness whoever it shows). With a challenge, liveness is the challenge
@@ -35,7 +44,7 @@ export function judgeVideo(a: {
   minBlinks: number;
   threshold: number;
   challenge?: ChallengeStep[];
-}): Judged {
+}): VideoJudgement {
   const faces = judgeFaceCounts(a.readings.map((r) => r.faces));
   const clip = analyseClip(a.readings, a.fps, a.challenge ? CHALLENGE_BLINKS : undefined);
   const seen = clip.blinks.length;
@@ -43,8 +52,10 @@ export function judgeVideo(a: {
   const distance = probeDistance(found, a.template);
   const distances = probeDistances(a.probes, a.template.mean);
   const followed = a.challenge ? checkChallenge(a.challenge, a.readings, a.fps, clip.blinks) : null;
-  const judged = (reason: FaceReason, blinks: number, similarity: number | null): Judged =>
-    followed ? { ...verdict(reason, blinks, similarity), moves: followed.moves } : verdict(reason, blinks, similarity);
+  const judged = (reason: FaceReason, blinks: number, similarity: number | null, livenessAlone = false): VideoJudgement => ({
+    verdict: followed ? { ...verdict(reason, blinks, similarity), moves: followed.moves } : verdict(reason, blinks, similarity),
+    livenessAlone,
+  });
   // liveness's own refusal and the blinks it needs: the challenge's, or today's minimum
   const refusal: FaceReason = followed ? 'challenge_not_followed' : 'no_blink';
   const minBlinks = a.challenge ? challengeBlinks(a.challenge) : a.minBlinks;
@@ -56,10 +67,11 @@ export function judgeVideo(a: {
     const farthest = Math.max(...[...distances.values()].filter((d): d is number => d !== null));
     return judged('face_changed', enrolled, farthest);
   }
-  if (followed ? !followed.followed : seen < minBlinks) return judged(refusal, seen, distance);
   const foreign = [...distances.values()].some((d) => classify(d, a.threshold) === 'foreign');
-  if (distance > a.threshold || foreign) return judged('identity_mismatch', seen, distance);
-  if (enrolled < minBlinks) return judged(refusal, enrolled, distance);
+  const identified = distance <= a.threshold && !foreign;
+  if (followed ? !followed.followed : seen < minBlinks) return judged(refusal, seen, distance, identified);
+  if (!identified) return judged('identity_mismatch', seen, distance);
+  if (enrolled < minBlinks) return judged(refusal, enrolled, distance, true);
   return judged('accepted', enrolled, distance);
 }
 

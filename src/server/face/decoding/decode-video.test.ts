@@ -42,6 +42,18 @@ describe('decodeVideo', () => {
     mp4.release();
   });
 
+  it("at phase 0.5 samples the frames halfway between phase 0's: the odd frames of a 25-fps clip where phase 0 has the even ones", async () => {
+    // testsrc draws a frame counter: every frame differs from the others
+    const bytes = make('phase.webm', ['-t', '2', '-c:v', 'libvpx', '-b:v', '2M']);
+    const all = await decodeVideo(bytes, { ...OPTS, fps: 25 });
+    const even = await decodeVideo(bytes, OPTS);
+    const odd = await decodeVideo(bytes, { ...OPTS, phase: 0.5 });
+    const at = (v: typeof all) => v.frames.map((f) => all.frames.findIndex((g) => Buffer.compare(Buffer.from(f), Buffer.from(g)) === 0));
+    expect(at(even)).toEqual(Array.from({ length: 25 }, (_, k) => 2 * k));
+    expect(at(odd)).toEqual(Array.from({ length: 25 }, (_, k) => 2 * k + 1).filter((k) => k < 50));
+    for (const v of [all, even, odd]) v.release();
+  });
+
   it('reads a webm without a duration in its header, as browsers record them', async () => {
     // written to a pipe, the muxer cannot go back to fill in the duration: like MediaRecorder output
     const bytes = execFileSync(ffmpegPath(), [

@@ -34,6 +34,12 @@ const isMatroska = (video: Buffer) => video.length >= 4 && video.readUInt32BE(0)
 
 export interface DecodeOptions {
   fps: number;
+  /**
+   * Where the samples fall, as a fraction of one sample's time: 0 takes the clip's first frame, 0.5 the frames
+   * halfway between (at 12.5 fps from a 25-fps recording, the odd frames instead of the even ones). The engine's
+   * second look at a clip (engine.ts).
+   */
+  phase?: number;
   timeoutMs: number;
   /** where frames go in RAM (frames-dir.ts); /dev/shm by default */
   ramDir?: string;
@@ -67,7 +73,8 @@ export async function decodeVideo(video: Buffer, opts: DecodeOptions): Promise<D
   refuseOversizedFrames(video);
   const started = performance.now();
   const webm = isMatroska(video);
-  const spare = webm ? (opts.spares?.take(opts.fps) ?? null) : null;
+  // spares are started for the first look, which takes the clip's first frame
+  const spare = webm && !opts.phase ? (opts.spares?.take(opts.fps) ?? null) : null;
   const dir = webm ? null : await fs.mkdtemp(path.join(os.tmpdir(), prefix()));
   let ram = spare ? spare.dir : null;
   try {
@@ -81,7 +88,7 @@ export async function decodeVideo(video: Buffer, opts: DecodeOptions): Promise<D
         await fs.writeFile(input, video, { mode: 0o600 });
       }
       const out = ram && path.join(ram, 'frames');
-      decoder = { child: startDecoder(ffmpegArgs(input, opts.fps, out)), out, dir: ram };
+      decoder = { child: startDecoder(ffmpegArgs(input, opts.fps, out, opts.phase)), out, dir: ram };
     }
     const decoded = await runFfmpeg(decoder, dir ? null : video, opts).catch((err: unknown) => {
       if (!(err instanceof DecoderLostError)) throw err;
@@ -143,7 +150,9 @@ export async function sweepStaleUploads(tmp = os.tmpdir()): Promise<string[]> {
   return removed.filter((n) => n !== null);
 }
 
-function ffmpegArgs(input: string, fps: number, out: string | null): string[] {
+function ffmpegArgs(input: string, fps: number, out: string | null, phase = 0): string[] {
+  // dropping the first part of a sample's time moves every sample by it (the fps filter counts from the first frame)
+  const shift = phase > 0 ? `trim=start=${(phase / fps).toFixed(4)},setpts=PTS-STARTPTS,` : '';
   const scale = `scale=w='min(${FRAME_MAX_WIDTH},iw)':h='min(${FRAME_MAX_HEIGHT},ih)':force_original_aspect_ratio=decrease`;
   return [
     '-hide_banner',
@@ -155,7 +164,7 @@ function ffmpegArgs(input: string, fps: number, out: string | null): string[] {
     '-an',
     '-sn',
     '-vf',
-    `fps=${fps},${scale}`,
+    `${shift}fps=${fps},${scale}`,
     '-f',
     'rawvideo',
     '-pix_fmt',

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChallengeStep } from '../../../shared/face-challenge';
-import { buildChallengeSplice, buildHeldClip, CHALLENGE_ENROLL, CHALLENGE_SPLICES, type ChallengeSplice } from '../../../../tests/helpers/challenge-clips';
+import { buildChallengeSplice, buildFromFrames, buildHeldClip, CHALLENGE_ENROLL, CHALLENGE_SPLICES, type ChallengeSplice } from '../../../../tests/helpers/challenge-clips';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../../tests/helpers/fixtures';
 import { buildSplice, SPLICES } from '../../../../tests/helpers/splice-clips';
 import { createFaceEngine, type FaceEngine, type FaceTemplate } from '../index';
@@ -107,6 +107,31 @@ describe.skipIf(!hasChallengeClips)('face engine: does the clip follow the chall
       expect(reversed, moves).toMatchObject({ success: false, reason: 'challenge_not_followed' });
     },
     120_000,
+  );
+
+  // The engine samples 12.5 frames a second, every other frame of a 25-fps recording, and a blink lasts a few frames:
+  // which ones the samples fall on must not decide the verdict (a genuine upload of c02 in the browser test read no
+  // blink at one phase and its blink at the other). c03's blink (frames 38-41) is kept on the frames of one parity
+  // only, an open frame before it shown on the others: the first look's samples see it in one of the two clips only.
+  it.each([
+    ['odd', 1],
+    ['even', 0],
+  ] as const)(
+    "c03 with its blink on the %s frames only passes a blink challenge: a blink is read whichever frames the samples fall on",
+    async (_parity, parity) => {
+      const order = (n: number) => Array.from({ length: n }, (_, k) => (k >= 34 && k <= 45 && k % 2 !== parity ? 34 + parity : k));
+      const v = await engine.verifyVideo(buildFromFrames('c03_p1_still_blink', order), who.p1, { challenge: ['blink'] });
+      expect(v).toMatchObject({ success: true, reason: 'accepted' });
+      // the blink is timed on the clip's own clock, whichever look read it (frames 38-41: 1.52-1.64 s)
+      expect(v.moves?.map((m) => m.step)).toEqual(['blink']);
+      expect(v.moves?.[0].at_ms).toBeGreaterThanOrEqual(1480);
+      expect(v.moves?.[0].at_ms).toBeLessThanOrEqual(1680);
+      // and it still shows no turn
+      expect((await engine.verifyVideo(buildFromFrames('c03_p1_still_blink', order), who.p1, { challenge: ['turn_left', 'blink'] })).reason).toBe(
+        'challenge_not_followed',
+      );
+    },
+    300_000,
   );
 
   it.each(SPLICES.map((s) => [s.name, s] as const))(

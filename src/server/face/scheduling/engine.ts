@@ -19,9 +19,13 @@ import {
 import { TaskTimeoutError, WorkerPool } from './pool';
 import type { DescribeResult, FrameReading } from '../protocol';
 import type { EngineHooks, FaceEngine, FaceEngineDebug, FaceTemplate, FaceVerdict } from '../types';
+import type { ChallengeStep } from '../../../shared/face-challenge';
 import { SEGMENT_FRAMES, segments } from '../segments';
 
 /** Buffers that can move to a worker without a copy (a SharedArrayBuffer is shared instead). */
+/** The second look's samples: halfway between the first look's (decode-video.ts). */
+const SECOND_LOOK_PHASE = 0.5;
+
 const transferable = (u: Uint8Array): ArrayBuffer[] =>
   u.buffer instanceof ArrayBuffer && u.byteOffset === 0 && u.buffer.byteLength === u.length ? [u.buffer] : [];
 
@@ -90,6 +94,43 @@ export async function createFaceEngine(
     return (await Promise.all(runs)).flat();
   };
 
+  /**
+   * One reading of a clip at sampling phase `phase` (decode-video.ts) and its judgement. Liveness first, on every
+   * worker: identity frames then need only face-api's recognizer on the mesh's box. Workers free when the decode
+   * starts read the first runs as their frames come (live-frames.ts).
+   */
+  const look = async (video: Buffer, template: FaceTemplate, challenge: ChallengeStep[] | undefined, deadline: number, phase: number) => {
+    const live = new Map<number, Promise<FrameReading[]>>();
+    const onFrames = (f: LiveFrames) => {
+      const idle = Array.from({ length: o.workers }, (_, i) => pool.idle(i)).filter(Boolean).length;
+      for (let k = 0; k < idle; k++) {
+        const start = k * SEGMENT_FRAMES;
+        const task = pool.run<FrameReading[]>({ kind: 'frames-live', live: f, start, skipQuiet: true }, { deadline });
+        task.catch(() => undefined); // awaited below, or dropped with a failed decode
+        live.set(start, task);
+      }
+    };
+    const v = await decodeVideo(video, { fps: o.sampleFps, phase, timeoutMs: Math.max(1, deadline - Date.now()), spares, onFrames }).catch(async (err) => {
+      await Promise.allSettled(live.values()); // they stop at the failure; the buffer is reused after
+      throw err;
+    });
+    try {
+      const readings = await readLiveness(v, live, deadline);
+      await Promise.allSettled(live.values()); // a run the clip turned out not to have ends at once
+      hooks.onReadings?.(readings);
+      const describeAt = (frame: number) => describeFrame(v, readings[frame], frame, deadline);
+      const firsts = windowFrames(v, readings);
+      const found = await Promise.all(firsts.map(describeAt));
+      const probes = new Map(firsts.map((f, k) => [f, found[k]]));
+      // with a challenge, identity confirms the blinks the challenge reads, as many as it asks for
+      const blinks = challenge ? { blinks: CHALLENGE_BLINKS, minBlinks: challengeBlinks(challenge) } : { minBlinks: o.minBlinks };
+      await completeIdentity(v, readings, probes, describeAt, { mean: template.mean, threshold: o.threshold, ...blinks });
+      return judgeVideo({ readings, fps: v.fps, probes, template, minBlinks: o.minBlinks, threshold: o.threshold, challenge });
+    } finally {
+      v.release();
+    }
+  };
+
   return {
     startMs: performance.now() - started,
 
@@ -115,37 +156,19 @@ export async function createFaceEngine(
       const t0 = performance.now();
       checkTemplate(template);
       const judged = await job(async (deadline) => {
-        // liveness first, on every worker: identity frames then need only face-api's recognizer on the mesh's box.
-        // Workers free when the decode starts read the first runs as their frames come (live-frames.ts).
-        const live = new Map<number, Promise<FrameReading[]>>();
-        const onFrames = (f: LiveFrames) => {
-          const idle = Array.from({ length: o.workers }, (_, i) => pool.idle(i)).filter(Boolean).length;
-          for (let k = 0; k < idle; k++) {
-            const start = k * SEGMENT_FRAMES;
-            const task = pool.run<FrameReading[]>({ kind: 'frames-live', live: f, start, skipQuiet: true }, { deadline });
-            task.catch(() => undefined); // awaited below, or dropped with a failed decode
-            live.set(start, task);
-          }
-        };
-        const v = await decodeVideo(video, { fps: o.sampleFps, timeoutMs: Math.max(1, deadline - Date.now()), spares, onFrames }).catch(async (err) => {
-          await Promise.allSettled(live.values()); // they stop at the failure; the buffer is reused after
+        const first = await look(video, template, challenge, deadline, 0);
+        // A challenge refused on liveness alone is read once more, on the samples halfway between the first look's
+        // (docs/face-challenge.md: a blink lasts a few frames, and at 12.5 fps which of them are sampled decides
+        // whether it is seen; a genuine c01 was refused at one phase and accepted at the other). Only a whole pass
+        // of the second look counts, identity and face tracks included; otherwise the first look's refusal stands.
+        if (!challenge || !first.livenessAlone) return first.verdict;
+        const second = await look(video, template, challenge, deadline, SECOND_LOOK_PHASE).catch((err: unknown) => {
+          if (err instanceof FaceInputError) return null; // a clip the other phase cannot read keeps its first verdict
           throw err;
         });
-        try {
-          const readings = await readLiveness(v, live, deadline);
-          await Promise.allSettled(live.values()); // a run the clip turned out not to have ends at once
-          hooks.onReadings?.(readings);
-          const describeAt = (frame: number) => describeFrame(v, readings[frame], frame, deadline);
-          const firsts = windowFrames(v, readings);
-          const found = await Promise.all(firsts.map(describeAt));
-          const probes = new Map(firsts.map((f, k) => [f, found[k]]));
-          // with a challenge, identity confirms the blinks the challenge reads, as many as it asks for
-          const blinks = challenge ? { blinks: CHALLENGE_BLINKS, minBlinks: challengeBlinks(challenge) } : { minBlinks: o.minBlinks };
-          await completeIdentity(v, readings, probes, describeAt, { mean: template.mean, threshold: o.threshold, ...blinks });
-          return judgeVideo({ readings, fps: v.fps, probes, template, minBlinks: o.minBlinks, threshold: o.threshold, challenge });
-        } finally {
-          v.release();
-        }
+        if (!second?.verdict.success) return first.verdict;
+        const shift = (SECOND_LOOK_PHASE * 1000) / o.sampleFps; // its frame 0 is this far into the clip
+        return { ...second.verdict, moves: second.verdict.moves?.map((m) => ({ ...m, at_ms: Math.round(m.at_ms + shift) })) };
       }).finally(() => void spares.refill()); // the next ffmpeg starts after this check, not beside its liveness work
       return { ...judged, ms: Math.round(performance.now() - t0) };
     },
