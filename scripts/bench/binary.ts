@@ -3,10 +3,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { connectDatabase } from '../../src/server/db/connect';
-import { systemClock } from '../../src/server/lib/clock';
-import { createActiveUser } from '../../src/server/services/accounts/index';
 import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../tests/helpers/fixtures';
+import { enrolledStudent } from './support/enrolled-student';
 
 /**
  * `npm run bench:binary` (after `npm run build:binary`): the single executable's size, its first and second start
@@ -16,7 +14,6 @@ import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../tests/helpe
 const root = path.resolve(import.meta.dirname, '../..');
 const BINARY = path.join(root, 'dist/roll-call-linux-x64');
 const RUNS = Number(process.argv[2] ?? 10);
-const PASSWORD = 'Bench!pass1';
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -79,47 +76,6 @@ function versionMs(dir: string): number {
   return performance.now() - started;
 }
 
-async function json(res: Response) {
-  const body = (await res.json()) as Record<string, unknown>;
-  if (!res.ok) throw new Error(`${res.url}: ${res.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
-/** The aoc student registered with three photos, approved by a teacher, logged in: its token. */
-async function enrolled(url: string, dataDir: string): Promise<string> {
-  const db = connectDatabase(path.join(dataDir, 'roll-call.sqlite'));
-  try {
-    await createActiveUser({ db, clock: systemClock }, { role: 'teacher', email: 'teacher@bench.test', password: PASSWORD, department: 'BCA' });
-    const login = async (email: string) =>
-      (
-        await json(
-          await fetch(`${url}/api/login`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ email, password: PASSWORD }),
-          }),
-        )
-      ).token as string;
-    const form = new FormData();
-    const fields = { username: 'aoc', email: 'aoc@bench.test', phone_number: '9876543210', role: 'student', department_name: 'BCA', password: PASSWORD };
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    for (const f of ['f005', 'f045', 'f070'])
-      form.append('images', new Blob([new Uint8Array(readFixture('clips', `enroll_aoc_${f}.jpg`))], { type: 'image/jpeg' }), `${f}.jpg`);
-    await json(await fetch(`${url}/api/register`, { method: 'POST', body: form }));
-    const { id } = await db.selectFrom('users').select('id').where('email', '=', fields.email).executeTakeFirstOrThrow();
-    await json(
-      await fetch(`${url}/api/approve_students`, {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${await login('teacher@bench.test')}` },
-        body: JSON.stringify({ user_ids: [id] }),
-      }),
-    );
-    return login(fields.email);
-  } finally {
-    await db.destroy();
-  }
-}
-
 async function faceCheck(url: string, token: string, clip: Buffer): Promise<number> {
   const form = new FormData();
   form.append('video', new Blob([new Uint8Array(clip)], { type: 'video/webm' }), 'clip.webm');
@@ -161,8 +117,8 @@ try {
     const servers = { binary: await start('binary', dirs.binary), 'npm start': await start('npm start', dirs['npm start']) };
     try {
       const tokens = {
-        binary: await enrolled(servers.binary.url, servers.binary.dataDir),
-        'npm start': await enrolled(servers['npm start'].url, servers['npm start'].dataDir),
+        binary: await enrolledStudent(servers.binary.url, servers.binary.dataDir),
+        'npm start': await enrolledStudent(servers['npm start'].url, servers['npm start'].dataDir),
       };
       const times: Record<Kind, number[]> = { binary: [], 'npm start': [] };
       for (let i = 0; i < RUNS + 2; i++)
