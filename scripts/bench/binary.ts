@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../tests/helpers/fixtures';
+import { rssOf } from '../harness/server-process';
 import { enrolledStudent } from './support/enrolled-student';
 
 /**
@@ -64,9 +65,6 @@ async function start(kind: Kind, dir: string) {
     });
   return { url: `http://127.0.0.1:${port}`, readyMs, stop, dataDir: env.DATA_DIR, pid: child.pid! };
 }
-
-/** Resident memory of the server process, its worker threads included (Linux /proc), in MB. */
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
 
 /** `roll-call --version` on a warm cache folder: the start's own cost (check the cache, load the bundle), no server. */
 function versionMs(dir: string): number {
@@ -130,7 +128,7 @@ try {
       for (const kind of ['binary', 'npm start'] as const) {
         const v = times[kind];
         console.log(
-          `${kind}: face check (upload -> verdict, aoc_3blinks_3s.webm), ${RUNS} runs alternating: median ${ms(median(v))}, min ${ms(Math.min(...v))}, max ${ms(Math.max(...v))}; resident memory after them ${rssMb(servers[kind].pid).toFixed(0)} MB`,
+          `${kind}: face check (upload -> verdict, aoc_3blinks_3s.webm), ${RUNS} runs alternating: median ${ms(median(v))}, min ${ms(Math.min(...v))}, max ${ms(Math.max(...v))}; resident memory after them ${((await rssOf(servers[kind].pid)) / 2 ** 20).toFixed(0)} MB`,
         );
       }
     } finally {
