@@ -38,11 +38,11 @@ const student = await db.selectFrom('users').select('id').where('email', '=', 's
 await db.destroy();
 
 const server = await startServerOn(dataDir, { MALLOC_ARENA_MAX: '2' });
-const { url, child } = server;
-const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1]) * 1024;
+const { url, pid } = server;
+const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) * 1024;
 /** The server's user+system CPU seconds so far (/proc/PID/stat fields 14 and 15, in clock ticks of 1/100 s). */
 const serverCpu = () => {
-  const fields = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 };
 const load = () =>

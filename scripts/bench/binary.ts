@@ -3,10 +3,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { connectDatabase } from '../../src/server/db/connect';
-import { systemClock } from '../../src/server/lib/clock';
-import { createActiveUser } from '../../src/server/services/accounts/index';
 import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../tests/helpers/fixtures';
+import { rssOf } from '../harness/server-process';
+import { enrolledStudent } from './support/enrolled-student';
 
 /**
  * `npm run bench:binary` (after `npm run build:binary`): the single executable's size, its first and second start
@@ -16,7 +15,6 @@ import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../tests/helpe
 const root = path.resolve(import.meta.dirname, '../..');
 const BINARY = path.join(root, 'dist/roll-call-linux-x64');
 const RUNS = Number(process.argv[2] ?? 10);
-const PASSWORD = 'Bench!pass1';
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -68,56 +66,12 @@ async function start(kind: Kind, dir: string) {
   return { url: `http://127.0.0.1:${port}`, readyMs, stop, dataDir: env.DATA_DIR, pid: child.pid! };
 }
 
-/** Resident memory of the server process, its worker threads included (Linux /proc), in MB. */
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
-
 /** `roll-call --version` on a warm cache folder: the start's own cost (check the cache, load the bundle), no server. */
 function versionMs(dir: string): number {
   const started = performance.now();
   const r = spawnSync(BINARY, ['--version'], { env: { ...process.env, XDG_CACHE_HOME: path.join(dir, 'cache') } });
   if (r.status !== 0) throw new Error(`--version failed: ${r.stderr}`);
   return performance.now() - started;
-}
-
-async function json(res: Response) {
-  const body = (await res.json()) as Record<string, unknown>;
-  if (!res.ok) throw new Error(`${res.url}: ${res.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
-/** The aoc student registered with three photos, approved by a teacher, logged in: its token. */
-async function enrolled(url: string, dataDir: string): Promise<string> {
-  const db = connectDatabase(path.join(dataDir, 'roll-call.sqlite'));
-  try {
-    await createActiveUser({ db, clock: systemClock }, { role: 'teacher', email: 'teacher@bench.test', password: PASSWORD, department: 'BCA' });
-    const login = async (email: string) =>
-      (
-        await json(
-          await fetch(`${url}/api/login`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ email, password: PASSWORD }),
-          }),
-        )
-      ).token as string;
-    const form = new FormData();
-    const fields = { username: 'aoc', email: 'aoc@bench.test', phone_number: '9876543210', role: 'student', department_name: 'BCA', password: PASSWORD };
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    for (const f of ['f005', 'f045', 'f070'])
-      form.append('images', new Blob([new Uint8Array(readFixture('clips', `enroll_aoc_${f}.jpg`))], { type: 'image/jpeg' }), `${f}.jpg`);
-    await json(await fetch(`${url}/api/register`, { method: 'POST', body: form }));
-    const { id } = await db.selectFrom('users').select('id').where('email', '=', fields.email).executeTakeFirstOrThrow();
-    await json(
-      await fetch(`${url}/api/approve_students`, {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${await login('teacher@bench.test')}` },
-        body: JSON.stringify({ user_ids: [id] }),
-      }),
-    );
-    return login(fields.email);
-  } finally {
-    await db.destroy();
-  }
 }
 
 async function faceCheck(url: string, token: string, clip: Buffer): Promise<number> {
@@ -161,8 +115,8 @@ try {
     const servers = { binary: await start('binary', dirs.binary), 'npm start': await start('npm start', dirs['npm start']) };
     try {
       const tokens = {
-        binary: await enrolled(servers.binary.url, servers.binary.dataDir),
-        'npm start': await enrolled(servers['npm start'].url, servers['npm start'].dataDir),
+        binary: await enrolledStudent(servers.binary.url, servers.binary.dataDir),
+        'npm start': await enrolledStudent(servers['npm start'].url, servers['npm start'].dataDir),
       };
       const times: Record<Kind, number[]> = { binary: [], 'npm start': [] };
       for (let i = 0; i < RUNS + 2; i++)
@@ -174,7 +128,7 @@ try {
       for (const kind of ['binary', 'npm start'] as const) {
         const v = times[kind];
         console.log(
-          `${kind}: face check (upload -> verdict, aoc_3blinks_3s.webm), ${RUNS} runs alternating: median ${ms(median(v))}, min ${ms(Math.min(...v))}, max ${ms(Math.max(...v))}; resident memory after them ${rssMb(servers[kind].pid).toFixed(0)} MB`,
+          `${kind}: face check (upload -> verdict, aoc_3blinks_3s.webm), ${RUNS} runs alternating: median ${ms(median(v))}, min ${ms(Math.min(...v))}, max ${ms(Math.max(...v))}; resident memory after them ${((await rssOf(servers[kind].pid)) / 2 ** 20).toFixed(0)} MB`,
         );
       }
     } finally {

@@ -1,18 +1,38 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** The app in a process of its own on DATA_DIR (face engine started on first use): prints its URL once listening. */
-export async function startServerOn(dataDir: string, env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'tests/helpers/server-entry.ts')], {
+export interface AppProcess {
+  url: string;
+  pid: number;
+  /** What the process wrote to stdout so far (its URL line, then its logs). */
+  stdout(): string;
+  /** What the process wrote to stderr so far (it is also passed through to this process's stderr). */
+  stderr(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The app in a process of its own on DATA_DIR (server-entry.ts: the face engine started on first use), once it
+ * listens. Its environment is `baseEnv` (this process's own unless the caller leaves something out) with `env` over
+ * it. The one way benchmarks, operators' script tests and the tests' own server processes start it.
+ */
+export async function startServerOn(dataDir: string, env: Record<string, string> = {}, baseEnv: NodeJS.ProcessEnv = process.env): Promise<AppProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'server-entry.ts')], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...baseEnv, DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let errors = '';
+  child.stderr.on('data', (d: Buffer) => {
+    errors += d;
+    process.stderr.write(d);
+  });
+  let out = '';
   const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d) => {
+    child.stdout.on('data', (d) => {
       out += d;
       const line = out.split('\n').find((l) => l.startsWith('{'));
       if (line) resolve(JSON.parse(line).url);
@@ -21,7 +41,9 @@ export async function startServerOn(dataDir: string, env: Record<string, string>
   });
   return {
     url,
-    child,
+    pid: child.pid!,
+    stdout: () => out,
+    stderr: () => errors,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -30,6 +52,9 @@ export async function startServerOn(dataDir: string, env: Record<string, string>
       }),
   };
 }
+
+/** Resident memory of a process, its threads included, in bytes (Linux /proc). */
+export const rssOf = async (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(await readFile(`/proc/${pid}/status`, 'utf8'))?.[1]) * 1024;
 
 /** Runs one of the operators' scripts (scripts/NAME.ts) as an operator would; resolves to its exit code and output. */
 export function runScript(name: string, args: string[], env: Record<string, string>): Promise<{ code: number; out: string; ms: number }> {

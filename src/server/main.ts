@@ -2,6 +2,7 @@ import { createApp } from './app';
 import { buildDeps } from './bootstrap';
 import { loadConfig } from './env';
 import { logger, prettyLogsAtTerminal } from './lib/logger';
+import { stopApp } from './shutdown';
 
 /** The only file that starts things: config, database, face engine, then the HTTP listener. */
 async function main() {
@@ -15,14 +16,7 @@ async function main() {
       `Roll Call listening on http://localhost:${config.port} (data in ${config.dataDir}, database ${config.databaseUrl ? 'PostgreSQL' : 'SQLite'}, ready in ${Date.now() - started} ms)`,
     );
   });
-  const shutdown = () => {
-    server.close();
-    deps.sessions.stop();
-    void deps.attempts
-      .flush()
-      .then(() => Promise.allSettled([deps.face.close(), deps.db.destroy()]))
-      .then(() => process.exit(0));
-  };
+  const shutdown = () => stopApp(server, deps);
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
 }

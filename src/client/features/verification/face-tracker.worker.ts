@@ -1,37 +1,29 @@
 import type { Config, Human } from '@vladmandic/human';
 import { HUMAN_ASSETS_PATH } from '../../../shared/constants';
+import { HUMAN_SHARED_CONFIG } from '../../../shared/human-config';
 import { readFace } from './face-geometry';
 import type { TrackerReply, TrackerRequest } from './face-tracker-protocol';
 
 /**
- * Human for the page's guidance: the face detector and mesh only, on tfjs's wasm backend (a device without a GPU has
- * no WebGL), every file from our own server (src/server/static/human-models.ts).
+ * Human for the page's guidance, over the settings it shares with the server's engine (shared/human-config.ts).
+ * What differs here, and why:
+ * - every file from our own server (src/server/static/human-models.ts), wasm on tfjs's wasm backend: a device
+ *   without a GPU has no WebGL;
+ * - cacheSensitivity 0: every frame is read afresh (a cached result would hide the short dip of a blink);
+ * - one face: the page guides the student in front of the camera; the server's verdict looks for others;
+ * - the detector keeps Human's own skipping: the mesh carries the face box from frame to frame and the detector
+ *   runs again only now and then (the server chooses its detector frames itself);
+ * - no iris: a turn needs the pose and the lids show a blink well enough for guidance (one model fewer to fetch).
  */
-const CONFIG: Partial<Config> = {
-  backend: 'wasm',
+const CONFIG = {
+  ...HUMAN_SHARED_CONFIG,
   wasmPath: `${HUMAN_ASSETS_PATH}/`,
   modelBasePath: `${HUMAN_ASSETS_PATH}/`,
-  debug: false,
-  warmup: 'none',
-  // 0: every frame is read afresh (a cached result would hide the short dip of a blink)
   cacheSensitivity: 0,
-  filter: { enabled: false },
-  gesture: { enabled: false },
-  body: { enabled: false },
-  hand: { enabled: false },
-  object: { enabled: false },
-  segmentation: { enabled: false },
   face: {
-    enabled: true,
-    // the mesh carries the face box from frame to frame; the detector runs again only now and then
-    detector: { enabled: true, rotation: false, maxDetected: 1, minConfidence: 0.5, return: false },
-    mesh: { enabled: true },
+    ...HUMAN_SHARED_CONFIG.face,
+    detector: { ...HUMAN_SHARED_CONFIG.face.detector, maxDetected: 1 },
     iris: { enabled: false },
-    description: { enabled: false },
-    emotion: { enabled: false },
-    antispoof: { enabled: false },
-    liveness: { enabled: false },
-    attention: { enabled: false },
   },
 } as Partial<Config>;
 

@@ -39,16 +39,15 @@ export async function enrolledImagesOf(deps: Deps, userId: number): Promise<Enro
  * image of a deactivated owner (a pending one's stay visible to the teachers who approve them).
  */
 export async function resolveSignedImage(deps: Deps, enrollmentId: number, exp?: string, sig?: string) {
-  if (!deps.urls.verify(faceImagePath(enrollmentId), exp, sig, deps.clock.now())) throw new DomainError('NOT_FOUND', MSG.server.notFound);
-  const row = await deps.db
-    .selectFrom('face_enrollments as e')
-    .innerJoin('users as u', 'u.id', 'e.user_id')
-    .select('e.image_path')
-    .where('e.id', '=', enrollmentId)
-    .where('u.status', '!=', 'inactive')
-    .executeTakeFirst();
-  if (!row) throw new DomainError('NOT_FOUND', MSG.server.notFound);
-  return path.join(deps.config.uploadsDir, row.image_path);
+  return resolveSigned(deps, faceImagePath(enrollmentId), exp, sig, () =>
+    deps.db
+      .selectFrom('face_enrollments as e')
+      .innerJoin('users as u', 'u.id', 'e.user_id')
+      .select('e.image_path')
+      .where('e.id', '=', enrollmentId)
+      .where('u.status', '!=', 'inactive')
+      .executeTakeFirst(),
+  );
 }
 
 export const faceChangeImagePath = (imageId: number) => `/api/face-change-images/${imageId}`;
@@ -65,14 +64,30 @@ export async function faceChangeImagesByChange(deps: Deps, changeIds: number[]):
 
 /** As resolveSignedImage, for a face change's photo: served only while the change waits for a decision. */
 export async function resolveSignedChangeImage(deps: Deps, imageId: number, exp?: string, sig?: string) {
-  if (!deps.urls.verify(faceChangeImagePath(imageId), exp, sig, deps.clock.now())) throw new DomainError('NOT_FOUND', MSG.server.notFound);
-  const row = await deps.db
-    .selectFrom('face_change_images as i')
-    .innerJoin('face_changes as c', 'c.id', 'i.change_id')
-    .select('i.image_path')
-    .where('i.id', '=', imageId)
-    .where('c.status', '=', 'pending')
-    .executeTakeFirst();
+  return resolveSigned(deps, faceChangeImagePath(imageId), exp, sig, () =>
+    deps.db
+      .selectFrom('face_change_images as i')
+      .innerJoin('face_changes as c', 'c.id', 'i.change_id')
+      .select('i.image_path')
+      .where('i.id', '=', imageId)
+      .where('c.status', '=', 'pending')
+      .executeTakeFirst(),
+  );
+}
+
+/**
+ * The file behind a signed image URL: a signature that does not verify, or no row from `find` (the image is not
+ * served any more), is the same 404, so a URL tells nothing about why it stopped working.
+ */
+async function resolveSigned(
+  deps: Deps,
+  urlPath: string,
+  exp: string | undefined,
+  sig: string | undefined,
+  find: () => Promise<{ image_path: string } | undefined>,
+): Promise<string> {
+  if (!deps.urls.verify(urlPath, exp, sig, deps.clock.now())) throw new DomainError('NOT_FOUND', MSG.server.notFound);
+  const row = await find();
   if (!row) throw new DomainError('NOT_FOUND', MSG.server.notFound);
   return path.join(deps.config.uploadsDir, row.image_path);
 }

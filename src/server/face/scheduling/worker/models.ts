@@ -3,6 +3,7 @@ import path from 'node:path';
 import type * as FaceApi from '@vladmandic/face-api';
 import type { Config, Human as HumanClass } from '@vladmandic/human';
 import type * as Tf from '@tensorflow/tfjs-core';
+import { HUMAN_SHARED_CONFIG } from '../../../../shared/human-config';
 
 import { FACEAPI_MODELS_DIR, HUMAN_MODELS_DIR, loadFaceApi, loadHuman, loadTf, loadWasmBackend, WASM_DIR } from './libraries';
 
@@ -71,34 +72,29 @@ function registerFileRouter(tf: typeof Tf) {
 /** face-api bundles its own copy of tfjs's type declarations: same runtime tensors, different TS identity. */
 export const asNetInput = (t: Tf.Tensor3D) => t as unknown as FaceApi.TNetInput;
 
-/** Everything off but face detection, mesh and iris; each call sets the detector and mesh it needs. */
+/**
+ * Human over the settings it shares with the page's face tracker (shared/human-config.ts), so both read a face the
+ * same way; each call sets the detector and mesh it needs. What differs here, and why:
+ * - every file from disk (libraries.ts), wasm binaries from WASM_DIR;
+ * - up to 4 faces: a second face in the clip is part of the verdict (tracking.ts), where the page guides one;
+ * - the detector's skipping is the engine's (tracking.ts sets skipFrames per frame), never Human's timer;
+ * - iris on: it refines the eyes' landmarks the blink rules measure (the page's guidance does without);
+ * - description only for the benchmark's own recognizer (faceres).
+ */
 export function humanConfig(o: LoadOptions): Partial<Config> {
   return {
-    backend: 'wasm',
+    ...HUMAN_SHARED_CONFIG,
     wasmPath: WASM_DIR,
     modelBasePath: `file://${HUMAN_MODELS_DIR}/`,
-    debug: false,
-    warmup: 'none',
     // Non-zero so the face box may be carried from frame to frame; tracking.ts forces a fresh detection on the
     // first frame of every task, so nothing is ever carried from one request to another. With faceres on (the
     // benchmark) it must be 0: Human would hand the previous image's descriptor back (measured: distance 0).
     cacheSensitivity: o.faceres ? 0 : 1e9,
-    filter: { enabled: false },
-    gesture: { enabled: false },
-    body: { enabled: false },
-    hand: { enabled: false },
-    object: { enabled: false },
-    segmentation: { enabled: false },
     face: {
-      enabled: true,
-      detector: { enabled: true, rotation: false, maxDetected: 4, minConfidence: 0.5, skipFrames: 0, skipTime: 1e9, return: false },
-      mesh: { enabled: true },
+      ...HUMAN_SHARED_CONFIG.face,
+      detector: { ...HUMAN_SHARED_CONFIG.face.detector, maxDetected: 4, skipFrames: 0, skipTime: 1e9 },
       iris: { enabled: true },
       description: { enabled: !!o.faceres },
-      emotion: { enabled: false },
-      antispoof: { enabled: false },
-      liveness: { enabled: false },
-      attention: { enabled: false },
     },
   } as Partial<Config>;
 }

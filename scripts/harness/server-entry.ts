@@ -1,8 +1,9 @@
 import { createApp } from '../../src/server/app';
 import { buildDeps } from '../../src/server/bootstrap';
 import { loadConfig } from '../../src/server/env';
+import { stopApp } from '../../src/server/shutdown';
 
-/** A test server in its own process (as in production): prints its URL as one JSON line once it listens. */
+/** The app in its own process as in production, on any free port: prints its URL as one JSON line once it listens. */
 const config = loadConfig();
 const deps = await buildDeps(config, { lazyFace: true });
 deps.sessions.start();
@@ -11,11 +12,7 @@ const server = createApp(deps).listen(0, '127.0.0.1', () => {
   if (address && typeof address === 'object') process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${address.port}` })}\n`);
 });
 process.on('SIGTERM', () => {
+  // unlike production, connections still open (a burst's, a client's keep-alive sockets) are cut: the caller is done
   server.closeAllConnections();
-  server.close();
-  deps.sessions.stop();
-  void deps.attempts
-    .flush()
-    .then(() => Promise.allSettled([deps.face.close(), deps.db.destroy()]))
-    .then(() => process.exit(0));
+  stopApp(server, deps);
 });
