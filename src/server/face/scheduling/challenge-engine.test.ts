@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChallengeStep } from '../../../shared/face-challenge';
-import { buildChallengeSplice, buildFromFrames, buildHeldClip, CHALLENGE_ENROLL, CHALLENGE_SPLICES, type ChallengeSplice } from '../../../../tests/helpers/challenge-clips';
+import {
+  buildChallengeSplice,
+  buildFromFrames,
+  buildHeldClip,
+  CHALLENGE_ENROLL,
+  CHALLENGE_SPLICES,
+  type ChallengeSplice,
+} from '../../../../tests/helpers/challenge-clips';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../../tests/helpers/fixtures';
 import { buildSplice, SPLICES } from '../../../../tests/helpers/splice-clips';
 import { createFaceEngine, type FaceEngine, type FaceTemplate } from '../index';
@@ -117,7 +124,7 @@ describe.skipIf(!hasChallengeClips)('face engine: does the clip follow the chall
     ['odd', 1],
     ['even', 0],
   ] as const)(
-    "c03 with its blink on the %s frames only passes a blink challenge: a blink is read whichever frames the samples fall on",
+    'c03 with its blink on the %s frames only passes a blink challenge: a blink is read whichever frames the samples fall on',
     async (_parity, parity) => {
       const order = (n: number) => Array.from({ length: n }, (_, k) => (k >= 34 && k <= 45 && k % 2 !== parity ? 34 + parity : k));
       const v = await engine.verifyVideo(buildFromFrames('c03_p1_still_blink', order), who.p1, { challenge: ['blink'] });
