@@ -48,6 +48,16 @@ describe('turnEvents', () => {
     expect(turnEvents(samples([0.07, 0.06, 0.08, -0.07, -0.08, -0.07, 0.07, 0.08, 0.07])).events.map((e) => e.step)).toEqual(['turn_right']);
   });
 
+  it('takes a turn whose mesh slips to frontal for a moment as one turn, and the same turn made again later as two', () => {
+    // samples 80 ms apart: back under endTurn for two held readings (160 ms), the same way again
+    const slip = turnEvents(samples([0, 0, 0.02, 0.2, 0.22, 0.2, 0.01, 0.0, 0.01, 0.3, 0.35, 0.3, 0, 0, 0.01]));
+    expect(slip.events).toHaveLength(1);
+    expect(slip.events[0]).toMatchObject({ step: 'turn_left', start: 240, peak: 720 });
+    // 0.8 s back at frontal between them: two turns
+    const twice = turnEvents(samples([0, 0, 0.02, 0.2, 0.22, 0.2, 0, 0, 0, 0, 0, 0, 0, 0, 0.2, 0.22, 0.2, 0, 0]));
+    expect(twice.events.map((e) => e.step)).toEqual(['turn_left', 'turn_left']);
+  });
+
   it('takes a swing straight from one side to the other as two turns', () => {
     expect(turnEvents(samples([0, 0, 0.2, 0.2, 0.2, -0.2, -0.2, -0.2, 0, 0])).events.map((e) => e.step)).toEqual(['turn_left', 'turn_right']);
   });

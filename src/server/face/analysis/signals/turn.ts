@@ -28,6 +28,13 @@ export const TURN_RULES = {
   endTurn: 0.06,
   /** frames this close to straight ahead give the clip's frontal pose (a camera a little off to the side) */
   frontalBand: 0.08,
+  /**
+   * A turn that comes back under endTurn and goes the same way again within this is one turn: in browser uploads the
+   * mesh slipped to frontal for a reading or two in the middle of one turn (docs/face-challenge.md: c02 read as two
+   * right turns 320 ms apart, refused as a turn not asked). No challenge asks for the same turn twice in a row, so a
+   * recording matches no more challenges for it.
+   */
+  rejoinMs: 400,
 };
 
 export interface TurnSample {
@@ -81,6 +88,8 @@ export function turnEvents(samples: TurnSample[], rules = TURN_RULES): { frontal
     const step = rel > 0 ? 'turn_left' : 'turn_right';
     const size = Math.abs(rel);
     if (cur && (cur.step !== step || size < rules.endTurn)) cur = null;
+    const last = events.at(-1);
+    if (!cur && last?.step === step && size >= rules.minTurn && t - last.end <= rules.rejoinMs) cur = last;
     if (cur) {
       cur.end = t;
       if (size > cur.size) Object.assign(cur, { size, peak: t });
