@@ -183,9 +183,10 @@ describe.skipIf(!hasChromium || !hasFixtures)('the face challenge guided live in
     const hints = JSON.parse(sent.hints ?? '[]') as { step: string; t_ms: number }[];
     const seconds = videoSeconds((await uploadedVideo(page))!);
     console.log(`[face-challenge] guided attempt: ${JSON.stringify(answer)}, hints ${sent.hints}, video ${seconds.toFixed(2)} s`);
-    expect(hints[0]).toMatchObject({ step: 'turn_right' });
     const mode = await page.evaluate(() => (window as unknown as { __guideMode?: string }).__guideMode);
     console.log(`[face-challenge] guide mode at the end: ${mode}`);
+    // a hint is what the live tracker saw: on a machine too busy for live reads the guide goes timed and may see none
+    if (mode !== 'timed' || hints.length) expect(hints[0]).toMatchObject({ step: 'turn_right' });
     // Stopped as soon as the steps were seen (after a short tail, at least 2.5 s); when timed, after each remaining
     // step's fixed time; else at the 6-s limit.
     if (hints.length === 2) expect(seconds).toBeLessThan(Math.max(hints[1].t_ms + CHALLENGE_TAIL_MS, CHALLENGE_MIN_RECORDING_MS) / 1000 + 0.5);
