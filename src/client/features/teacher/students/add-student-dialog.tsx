@@ -3,8 +3,8 @@ import { Camera, UserPlus } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { MSG } from '../../../shared/messages';
-import { type TTeacherAddStudentInput, ZTeacherAddStudentInput } from '../../../shared/schemas/class-tools';
+import { MSG } from '../../../../shared/messages';
+import { type TTeacherAddStudentInput, ZTeacherAddStudentInput } from '../../../../shared/schemas/class-tools';
 import { PasswordInput } from '@/components/password-input';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -12,7 +12,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '
 import { Input } from '@/components/ui/input';
 import { isServerRefusal, refusalText } from '@/lib/server-errors';
 import { trpc } from '@/lib/trpc';
-import { useTeacherProfile } from './teacher-queries';
+import { useTeacherProfile } from '../teacher-queries';
 
 const A = MSG.addStudent;
 const EMPTY = { username: '', email: '', phone_number: '', password: '' };

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { DEFAULT_RADIUS_M } from '../../../shared/constants';
-import { geofenceStorage } from './geofence-storage';
+import { DEFAULT_RADIUS_M } from '../../../../shared/constants';
+import { geofenceStorage } from '../session/geofence-storage';
 import { isValidRadius, nextSettingsRadius } from './radius';
 
 /**

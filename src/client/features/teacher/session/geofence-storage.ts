@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '../../../shared/constants';
+import { STORAGE_KEYS } from '../../../../shared/constants';
 import type { Coords } from '@/lib/use-geolocation';
 
 const K = STORAGE_KEYS;

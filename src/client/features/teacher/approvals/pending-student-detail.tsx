@@ -1,9 +1,9 @@
 import { ArrowLeft, Check, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../../shared/messages';
 import { Button } from '@/components/ui/button';
 import { StatusBadge } from '@/components/status-badge';
-import type { PendingStudent } from './teacher-queries';
+import type { PendingStudent } from '../teacher-queries';
 
 const P = MSG.teacher.pending;
 

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
-import { SESSION_WARNINGS_S } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+import { SESSION_WARNINGS_S } from '../../../../shared/constants';
+import { MSG } from '../../../../shared/messages';
 import { geofenceStorage } from './geofence-storage';
 import { useSessionActions } from './session-actions';
-import { useGeofenceStatus } from './teacher-queries';
+import { useGeofenceStatus } from '../teacher-queries';
 import { useCountdown } from '@/lib/use-countdown';
 
 const M = MSG.teacher;

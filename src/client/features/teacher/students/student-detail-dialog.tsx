@@ -1,7 +1,7 @@
-import type { AttendanceStatus } from '../../../shared/attendance-status';
+import type { AttendanceStatus } from '../../../../shared/attendance-status';
 import { Check, ShieldCheck, UserX, X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../../shared/messages';
 import { Button } from '@/components/ui/button';
 import { FaceChangeHistory } from '@/features/face-changes';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -9,7 +9,7 @@ import { formatDateTime } from '@/lib/format';
 import { MarkFlags } from '@/components/mark-flags';
 import { StatusBadge } from '@/components/status-badge';
 import { sessionCaption } from './session-caption';
-import type { SessionRef, SessionStudent } from './teacher-queries';
+import type { SessionRef, SessionStudent } from '../teacher-queries';
 import { useManualMark } from './use-manual-mark';
 
 const M = MSG.teacher;

@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../../shared/messages';
 import { trpc } from '@/lib/trpc';
 
 const M = MSG.teacher;

@@ -1,6 +1,6 @@
 import { Play, QrCode, Radio, Square, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../../shared/messages';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatCoords, formatCountdown } from '@/lib/format';

@@ -1,12 +1,12 @@
 import { CheckCheck, Eye, UserX } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../../shared/messages';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { PendingStudentDetail } from './pending-student-detail';
-import type { PendingGroup } from './teacher-queries';
+import type { PendingGroup } from '../teacher-queries';
 import { RejectDialog } from './reject-dialog';
 import { useApproveStudents } from './use-approve-students';
 import { useRejectStudents } from './use-reject-students';

@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
-import { DEFAULT_SESSION_MINUTES_CLIENT } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+import { DEFAULT_SESSION_MINUTES_CLIENT } from '../../../../shared/constants';
+import { MSG } from '../../../../shared/messages';
 import { withGlobalLoading } from '@/lib/loading-store';
 import { refusalText, trpcCodeOf } from '@/lib/server-errors';
 import { getToken } from '@/lib/session';

@@ -1,8 +1,8 @@
 import { Search, UserPlus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { SEARCH_DEBOUNCE_MS } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+import { SEARCH_DEBOUNCE_MS } from '../../../../shared/constants';
+import { MSG } from '../../../../shared/messages';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -16,7 +16,7 @@ import { AddStudentDialog } from './add-student-dialog';
 import { MarkRestControl } from './mark-rest-control';
 import { sessionCaption } from './session-caption';
 import { StudentDetailDialog } from './student-detail-dialog';
-import { type SessionStudent, sessionOf, useSessionStudents } from './teacher-queries';
+import { type SessionStudent, sessionOf, useSessionStudents } from '../teacher-queries';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 const M = MSG.teacher;

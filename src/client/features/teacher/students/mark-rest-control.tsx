@@ -1,13 +1,13 @@
 import { CheckCheck, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { MSG } from '../../../shared/messages';
-import type { TMarkRemainingInput } from '../../../shared/schemas/class-tools';
+import { MSG } from '../../../../shared/messages';
+import type { TMarkRemainingInput } from '../../../../shared/schemas/class-tools';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { refusalText } from '@/lib/server-errors';
 import { trpc } from '@/lib/trpc';
-import { useGeofenceStatus } from './teacher-queries';
+import { useGeofenceStatus } from '../teacher-queries';
 
 const B = MSG.bulk;
 type MarkTo = TMarkRemainingInput['status'];

@@ -1,9 +1,9 @@
-import type { AttendanceStatus } from '../../../shared/attendance-status';
+import type { AttendanceStatus } from '../../../../shared/attendance-status';
 import { toast } from 'sonner';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../../shared/messages';
 import { refusalText } from '@/lib/server-errors';
 import { trpc } from '@/lib/trpc';
-import type { SessionStudent } from './teacher-queries';
+import type { SessionStudent } from '../teacher-queries';
 
 const M = MSG.teacher;
 

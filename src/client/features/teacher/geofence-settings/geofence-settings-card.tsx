@@ -1,13 +1,13 @@
 import { Settings2 } from 'lucide-react';
-import { MAX_RADIUS_M, MIN_RADIUS_M } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+import { MAX_RADIUS_M, MIN_RADIUS_M } from '../../../../shared/constants';
+import { MSG } from '../../../../shared/messages';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Switch } from '@/components/ui/switch';
 import { StatCard } from '@/components/stat-card';
 import { cn } from '@/lib/utils';
-import type { Department } from './teacher-queries';
+import type { Department } from '../teacher-queries';
 import type { RadiusSettings } from './use-radius-settings';
 
 const M = MSG.teacher;

@@ -1,11 +1,11 @@
 import { Building2, ChevronRight, UserCheck } from 'lucide-react';
 import { useState } from 'react';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../../shared/messages';
 import { EmptyState, QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PendingListDialog } from './pending-list-dialog';
-import { usePendingStudents } from './teacher-queries';
+import { usePendingStudents } from '../teacher-queries';
 
 const P = MSG.teacher.pending;
 
