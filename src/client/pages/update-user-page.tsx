@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { MSG } from '../../shared/messages';
 import { Button } from '@/components/ui/button';
-import { UpdateUserForm } from '@/features/admin/update-user-form';
+import { UpdateUserForm } from '@/features/admin/update-user/update-user-form';
 import { decodeToken, getToken, homeForRole } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 

@@ -1,10 +1,10 @@
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Pie, type PieLabelRenderProps, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../../shared/messages';
 import { QueryError } from '@/components/query-state';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { trpc } from '@/lib/trpc';
-import type { AttendanceFilter } from './admin-types';
+import type { AttendanceFilter } from '../admin-types';
 
 const C = MSG.admin.charts;
 const GREEN = '#16a34a';

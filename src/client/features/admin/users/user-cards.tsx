@@ -1,11 +1,11 @@
 import { CheckCircle2, Pencil, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../../shared/messages';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format';
 import { trpc } from '@/lib/trpc';
-import type { AdminUser } from './admin-types';
+import type { AdminUser } from '../admin-types';
 
 const A = MSG.admin;
 const STATUS_VARIANT = { active: 'success', pending: 'secondary', inactive: 'destructive' } as const;

@@ -1,9 +1,9 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { formatCoordinate } from '../../../shared/kolkata-time';
-import { detailViewColumns } from '../../../shared/detail-columns';
-import { MSG } from '../../../shared/messages';
+import { formatCoordinate } from '../../../../shared/kolkata-time';
+import { detailViewColumns } from '../../../../shared/detail-columns';
+import { MSG } from '../../../../shared/messages';
 import { MarkFlags } from '@/components/mark-flags';
 import { EmptyState, QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
@@ -13,7 +13,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { downloadFile } from '@/lib/download';
 import { formatDate, formatDateTime, formatTime, humanize } from '@/lib/format';
 import { trpc } from '@/lib/trpc';
-import type { AttendanceFilter, DetailRow, PairRow } from './admin-types';
+import type { AttendanceFilter, DetailRow, PairRow } from '../admin-types';
 import { FieldGrid, REPORT_DIALOG, REPORT_DIALOG_BODY } from './field-grid';
 
 const A = MSG.admin;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { FACE_IMAGES_REQUIRED } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
-import { ZProfileUpdateFields } from '../../../shared/schemas/admin';
+import { FACE_IMAGES_REQUIRED } from '../../../../shared/constants';
+import { MSG } from '../../../../shared/messages';
+import { ZProfileUpdateFields } from '../../../../shared/schemas/admin';
 
 /**
  * The /update-user form: the server's fields (PUT /api/update/{id}) with the images it takes beside them, none or

@@ -1,11 +1,11 @@
 import { TriangleAlert } from 'lucide-react';
 import { toast } from 'sonner';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../../shared/messages';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { trpc } from '@/lib/trpc';
-import type { AdminUser } from './admin-types';
+import type { AdminUser } from '../admin-types';
 
 const D = MSG.admin.deletion;
 

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
-import { type TAdminCreateUser, type TAdminUpdateUser, ZAdminCreateUser, ZAdminUpdateUser } from '../../../shared/schemas/admin';
-import type { AdminUser } from './admin-types';
+import { type TAdminCreateUser, type TAdminUpdateUser, ZAdminCreateUser, ZAdminUpdateUser } from '../../../../shared/schemas/admin';
+import type { AdminUser } from '../admin-types';
 
 /** The admin modal's fields as the inputs hold them. */
 export type UserFields = { username: string; email: string; phone_number: string; role: string; status: string; department: string; password: string };

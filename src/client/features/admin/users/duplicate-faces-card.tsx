@@ -1,6 +1,6 @@
 import { UserCheck } from 'lucide-react';
 import { toast } from 'sonner';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../../shared/messages';
 import { EmptyState, QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

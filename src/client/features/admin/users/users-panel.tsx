@@ -1,8 +1,8 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { Loader2, Search, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { ADMIN_USERS_PAGE_SIZE } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+import { ADMIN_USERS_PAGE_SIZE } from '../../../../shared/constants';
+import { MSG } from '../../../../shared/messages';
 import { EmptyState, QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -11,7 +11,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Pagination } from '@/components/ui/pagination';
 import { trpc } from '@/lib/trpc';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import type { AdminUser } from './admin-types';
+import type { AdminUser } from '../admin-types';
 import { UserCards } from './user-cards';
 
 const A = MSG.admin;

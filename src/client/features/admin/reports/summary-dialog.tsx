@@ -1,8 +1,8 @@
 import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { ADMIN_ATTENDANCE_PAGE_SIZE } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+import { ADMIN_ATTENDANCE_PAGE_SIZE } from '../../../../shared/constants';
+import { MSG } from '../../../../shared/messages';
 import { EmptyState, QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -11,7 +11,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { downloadFile } from '@/lib/download';
 import { trpc } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
-import type { AttendanceFilter, PairRow } from './admin-types';
+import type { AttendanceFilter, PairRow } from '../admin-types';
 import { FieldGrid, REPORT_DIALOG, REPORT_DIALOG_BODY } from './field-grid';
 
 const A = MSG.admin;

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { AttendanceFilter } from './admin-types';
+import type { AttendanceFilter } from '../admin-types';
 
 export interface FilterDraft {
   department_id: string;
