@@ -72,7 +72,7 @@ const foldersUnder = (dir: string): string[] => [
 const LARGE_FOLDERS: Record<string, string> = {};
 
 /** The files through which the browser talks to the server (download.ts saves the streamed CSV exports); nothing else calls fetch. */
-const TRANSPORTS = ['src/client/lib/rest.ts', 'src/client/lib/trpc.ts', 'src/client/lib/download.ts'];
+const TRANSPORTS = ['src/client/lib/api/rest.ts', 'src/client/lib/api/trpc.ts', 'src/client/lib/api/download.ts'];
 
 describe('architecture', () => {
   it('the face engine returns codes: nothing under src/server/face imports the message texts', () => {
@@ -212,7 +212,7 @@ describe('architecture', () => {
       // A global fetch, not a method named fetch (tRPC's utils.<procedure>.fetch goes through the link).
       expect(
         /(?<![.\w])fetch\s*\(|XMLHttpRequest|\baxios\b/.exec(codeOf(file))?.[0],
-        `${rel(file)} calls fetch: use trpc hooks, or lib/rest.ts for an upload`,
+        `${rel(file)} calls fetch: use trpc hooks, or lib/api/rest.ts for an upload`,
       ).toBeUndefined();
     }
   });

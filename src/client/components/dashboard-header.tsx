@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { MSG } from '../../shared/messages';
 import { Brand } from '@/components/brand';
 import { Button } from '@/components/ui/button';
-import { useLogout } from '@/lib/use-logout';
+import { useLogout } from '@/lib/auth/use-logout';
 
 /** `actions` go before Logout (the student dashboard's Profile button). */
 export function DashboardHeader({ title, name, actions }: { title: string; name?: string; actions?: ReactNode }) {

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import type { Role } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { DashboardHeader } from '@/components/dashboard-header';
-import { trpc } from '@/lib/trpc';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { trpc } from '@/lib/api/trpc';
+import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 
 /** Header (with Logout and any extra actions), the welcome heading and the page body of a dashboard. */
 export function DashboardShell({ role, subtitle, actions, children }: { role: Role; subtitle: string; actions?: ReactNode; children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { WifiOff } from 'lucide-react';
 import { FIRST_LOAD_MSG } from '../../shared/messages/first-load';
-import { useOnline } from '@/lib/use-online';
+import { useOnline } from '@/lib/device/use-online';
 
 /**
  * Over every page while the phone is offline: the installed app still opens (its worker keeps the shell), but

@@ -2,8 +2,8 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Role } from '../../shared/constants';
 import { FIRST_LOAD_MSG } from '../../shared/messages/first-load';
-import { checkRouteAccess } from '@/lib/route-access';
-import { clearToken, getToken, markSessionExpired } from '@/lib/session';
+import { checkRouteAccess } from '@/lib/auth/route-access';
+import { clearToken, getToken, markSessionExpired } from '@/lib/auth/session';
 import { notifyError } from '@/lib/toaster-demand';
 
 /** Renders its children only for a stored, decodable, unexpired token whose role is allowed (SPEC 4). */

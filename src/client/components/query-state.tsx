@@ -2,7 +2,7 @@ import { Loader2, RotateCcw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { MSG } from '../../shared/messages';
 import { Button } from '@/components/ui/button';
-import { isServerRefusal } from '@/lib/server-errors';
+import { isServerRefusal } from '@/lib/api/server-errors';
 import { cn } from '@/lib/utils';
 
 /** The part of a query's result (TanStack's or tRPC's useQuery) that the blocks below read. */

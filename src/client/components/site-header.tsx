@@ -5,7 +5,7 @@ import { HEADER_SCROLL_THRESHOLD_PX } from '../../shared/constants';
 import { FIRST_LOAD_MSG } from '../../shared/messages/first-load';
 import { Brand } from '@/components/brand';
 import { Button } from '@/components/ui/button';
-import { useScrolled } from '@/lib/use-scrolled';
+import { useScrolled } from '@/lib/hooks/use-scrolled';
 import { cn } from '@/lib/utils';
 
 const LINKS = [

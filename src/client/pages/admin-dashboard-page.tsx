@@ -18,9 +18,9 @@ import { SummaryDialog } from '@/features/admin/reports/summary-dialog';
 import { useAttendanceFilter } from '@/features/admin/reports/use-attendance-filter';
 import { UsersPanel } from '@/features/admin/users/users-panel';
 import { UserFormDialog } from '@/features/admin/users/user-form-dialog';
-import { downloadFile } from '@/lib/download';
-import { trpc } from '@/lib/trpc';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { downloadFile } from '@/lib/api/download';
+import { trpc } from '@/lib/api/trpc';
+import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 
 /** SPEC 2's admin dashboard: filters, counts, charts, user cards, the report popups, the refused duplicate faces and the campus networks. */
 export function AdminDashboardPage() {

@@ -3,7 +3,7 @@ import { MSG } from '../../shared/messages';
 import { PageHero } from '@/components/page-hero';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ContactForm } from '@/features/contact';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 
 const ICONS = [Mail, Phone, MapPin, Clock];
 

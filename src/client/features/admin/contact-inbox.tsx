@@ -10,7 +10,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { formatDateTime } from '@/lib/format';
-import { trpc } from '@/lib/trpc';
+import { trpc } from '@/lib/api/trpc';
 import { cn } from '@/lib/utils';
 import type { ContactMessage } from './admin-types';
 

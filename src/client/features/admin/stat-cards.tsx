@@ -3,7 +3,7 @@ import { MSG } from '../../../shared/messages';
 import { QueryError } from '@/components/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { BelowRuleStat } from '@/features/attendance-rule';
-import { trpc } from '@/lib/trpc';
+import { trpc } from '@/lib/api/trpc';
 import { cn } from '@/lib/utils';
 import type { AttendanceFilter } from './admin-types';
 

@@ -8,7 +8,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format';
-import { type RouterOutputs, trpc } from '@/lib/trpc';
+import { type RouterOutputs, trpc } from '@/lib/api/trpc';
 
 const M = MSG.attendanceRule;
 type Row = RouterOutputs['attendanceRule']['atRisk']['students'][number];

@@ -11,8 +11,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { formatDateTime } from '@/lib/format';
-import { refusalText } from '@/lib/server-errors';
-import { trpc } from '@/lib/trpc';
+import { refusalText } from '@/lib/api/server-errors';
+import { trpc } from '@/lib/api/trpc';
 
 const M = MSG.attendanceRule;
 type Draft = { required_rate: string; semester_start: string; semester_end: string; late_counts_as_present: boolean };

@@ -7,9 +7,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Pagination } from '@/components/ui/pagination';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { downloadFile } from '@/lib/download';
+import { downloadFile } from '@/lib/api/download';
 import { formatDateTime } from '@/lib/format';
-import { trpc } from '@/lib/trpc';
+import { trpc } from '@/lib/api/trpc';
 import { type FilterRow, shortfallScope } from './shortfall-scope';
 
 const M = MSG.attendanceRule;

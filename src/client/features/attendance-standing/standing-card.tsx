@@ -4,7 +4,7 @@ import { MSG } from '../../../shared/messages';
 import { LoadingSkeleton, QueryError } from '@/components/query-state';
 import { StatCard } from '@/components/stat-card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { trpc } from '@/lib/trpc';
+import { trpc } from '@/lib/api/trpc';
 import { cn } from '@/lib/utils';
 import { standingWords } from './standing-words';
 

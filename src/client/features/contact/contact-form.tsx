@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { restRequest } from '@/lib/rest';
+import { restRequest } from '@/lib/api/rest';
 
 const FIELDS = ['name', 'email', 'message'] as const;
 

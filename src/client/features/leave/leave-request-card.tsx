@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { trpc } from '@/lib/trpc';
+import { trpc } from '@/lib/api/trpc';
 import { sendLeaveRequest } from './leave-api';
 import { LeaveRequestSummary } from './leave-request-summary';
 

@@ -6,7 +6,7 @@ import { EmptyState, QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { type RouterOutputs, trpc } from '@/lib/trpc';
+import { type RouterOutputs, trpc } from '@/lib/api/trpc';
 import { LeaveRequestSummary } from './leave-request-summary';
 
 const L = MSG.leave;

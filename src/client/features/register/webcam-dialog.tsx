@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { captureFrame } from './capture-frame';
 import { captureStatus } from './capture-status';
-import { useWebcam } from '@/lib/use-webcam';
+import { useWebcam } from '@/lib/device/use-webcam';
 
 interface WebcamDialogProps {
   open: boolean;

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
 import { PendingFaceChangesSection } from '@/features/face-changes';
 import { PendingLeaveSection } from '@/features/leave';
-import { refusalText } from '@/lib/server-errors';
+import { refusalText } from '@/lib/api/server-errors';
 import { GeofenceSettingsCard } from './geofence-settings/geofence-settings-card';
 import { geofenceStorage } from './session/geofence-storage';
 import { PendingStudentsSection } from './approvals/pending-students-section';

@@ -1,5 +1,5 @@
 import { type RefObject, useCallback } from 'react';
-import { useWebcam } from '@/lib/use-webcam';
+import { useWebcam } from '@/lib/device/use-webcam';
 
 // VP8 first: it is what the server's decoder and the face fixtures were made with; any webm will do.
 const MIME_CANDIDATES = ['video/webm;codecs=vp8', 'video/webm;codecs=vp9', 'video/webm'];

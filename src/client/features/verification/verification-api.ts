@@ -1,6 +1,6 @@
 import type { ChallengeHint } from '../../../shared/face-challenge';
-import { restRequest } from '@/lib/rest';
-import type { RouterOutputs } from '@/lib/trpc';
+import { restRequest } from '@/lib/api/rest';
+import type { RouterOutputs } from '@/lib/api/trpc';
 
 /** The face check's answer: the same service output over REST as over tRPC (student.compareFaceVideo). */
 export type FaceVerdict = RouterOutputs['student']['compareFaceVideo'];

@@ -3,7 +3,7 @@ import { MSG } from '../../../../shared/messages';
 import { QueryError } from '@/components/query-state';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { trpc } from '@/lib/trpc';
+import { trpc } from '@/lib/api/trpc';
 import type { AttendanceFilter } from '../admin-types';
 
 const C = MSG.admin.charts;

@@ -10,9 +10,9 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { downloadFile } from '@/lib/download';
+import { downloadFile } from '@/lib/api/download';
 import { formatDate, formatDateTime, formatTime, humanize } from '@/lib/format';
-import { trpc } from '@/lib/trpc';
+import { trpc } from '@/lib/api/trpc';
 import type { AttendanceFilter, DetailRow, PairRow } from '../admin-types';
 import { FieldGrid, REPORT_DIALOG, REPORT_DIALOG_BODY } from './field-grid';
 

@@ -7,7 +7,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { trpc } from '@/lib/trpc';
+import { trpc } from '@/lib/api/trpc';
 import { StudentFilterField } from './student-filter-field';
 import type { FilterDraft } from './use-attendance-filter';
 

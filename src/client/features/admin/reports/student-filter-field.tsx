@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { MSG } from '../../../../shared/messages';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { trpc } from '@/lib/trpc';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { trpc } from '@/lib/api/trpc';
+import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
 
 const U = MSG.userList;
 const SUGGESTIONS = 20;

@@ -9,8 +9,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { refusalText } from '@/lib/server-errors';
-import { trpc } from '@/lib/trpc';
+import { refusalText } from '@/lib/api/server-errors';
+import { trpc } from '@/lib/api/trpc';
 
 const M = MSG.mapTiles;
 

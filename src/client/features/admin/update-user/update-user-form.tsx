@@ -9,10 +9,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { FaceChangeHistory } from '@/features/face-changes';
-import { NoResponseError } from '@/lib/no-response';
-import { RestRefusal } from '@/lib/retry-after';
-import { decodeToken, getToken } from '@/lib/session';
-import { trpc } from '@/lib/trpc';
+import { NoResponseError } from '@/lib/api/no-response';
+import { RestRefusal } from '@/lib/api/retry-after';
+import { decodeToken, getToken } from '@/lib/auth/session';
+import { trpc } from '@/lib/api/trpc';
 import { type TUpdateUserForm, ZUpdateUserForm } from './update-user-schema';
 import { useUpdateUser } from './use-update-user';
 

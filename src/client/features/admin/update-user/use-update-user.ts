@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { restRequest } from '@/lib/rest';
-import { restData, retryAfterPolicy } from '@/lib/retry-after';
-import { trpc } from '@/lib/trpc';
+import { restRequest } from '@/lib/api/rest';
+import { restData, retryAfterPolicy } from '@/lib/api/retry-after';
+import { trpc } from '@/lib/api/trpc';
 import type { TUpdateUserForm } from './update-user-schema';
 
 /**

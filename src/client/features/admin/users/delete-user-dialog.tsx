@@ -4,7 +4,7 @@ import { MSG } from '../../../../shared/messages';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { trpc } from '@/lib/trpc';
+import { trpc } from '@/lib/api/trpc';
 import type { AdminUser } from '../admin-types';
 
 const D = MSG.admin.deletion;

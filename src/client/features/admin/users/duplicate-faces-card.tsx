@@ -5,7 +5,7 @@ import { EmptyState, QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { type RouterOutputs, trpc } from '@/lib/trpc';
+import { type RouterOutputs, trpc } from '@/lib/api/trpc';
 import { formatDateTime } from '@/lib/format';
 
 const D = MSG.duplicateFace;

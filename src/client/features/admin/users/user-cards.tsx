@@ -4,7 +4,7 @@ import { MSG } from '../../../../shared/messages';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format';
-import { trpc } from '@/lib/trpc';
+import { trpc } from '@/lib/api/trpc';
 import type { AdminUser } from '../admin-types';
 
 const A = MSG.admin;

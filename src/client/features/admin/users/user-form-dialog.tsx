@@ -10,7 +10,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { FaceChangeHistory } from '@/features/face-changes';
-import { trpc } from '@/lib/trpc';
+import { trpc } from '@/lib/api/trpc';
 import type { AdminUser } from '../admin-types';
 import { fieldsOf, type UserFields, userFormResolver } from './user-form-resolver';
 

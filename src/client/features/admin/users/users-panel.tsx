@@ -9,8 +9,8 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Pagination } from '@/components/ui/pagination';
-import { trpc } from '@/lib/trpc';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { trpc } from '@/lib/api/trpc';
+import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
 import type { AdminUser } from '../admin-types';
 import { UserCards } from './user-cards';
 

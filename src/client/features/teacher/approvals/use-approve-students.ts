@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
 import { MSG } from '../../../../shared/messages';
-import { trpc } from '@/lib/trpc';
+import { trpc } from '@/lib/api/trpc';
 
 const M = MSG.teacher;
 

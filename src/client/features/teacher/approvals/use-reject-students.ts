@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import { MSG } from '../../../../shared/messages';
-import { refusalText } from '@/lib/server-errors';
-import { trpc } from '@/lib/trpc';
+import { refusalText } from '@/lib/api/server-errors';
+import { trpc } from '@/lib/api/trpc';
 
 /** teacher.rejectStudents; resolves true on success. */
 export function useRejectStudents() {

@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '../../../../shared/constants';
-import type { Coords } from '@/lib/use-geolocation';
+import type { Coords } from '@/lib/device/use-geolocation';
 
 const K = STORAGE_KEYS;
 

@@ -2,11 +2,11 @@ import { toast } from 'sonner';
 import { DEFAULT_SESSION_MINUTES_CLIENT } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import { withGlobalLoading } from '@/lib/loading-store';
-import { refusalText, trpcCodeOf } from '@/lib/server-errors';
-import { getToken } from '@/lib/session';
-import { userIdFromToken } from '@/lib/token-user';
-import { trpc } from '@/lib/trpc';
-import { geolocationSupported, getCurrentCoords } from '@/lib/use-geolocation';
+import { refusalText, trpcCodeOf } from '@/lib/api/server-errors';
+import { getToken } from '@/lib/auth/session';
+import { userIdFromToken } from '@/lib/auth/token-user';
+import { trpc } from '@/lib/api/trpc';
+import { geolocationSupported, getCurrentCoords } from '@/lib/device/use-geolocation';
 import { geofenceStorage } from './geofence-storage';
 
 const M = MSG.teacher;

@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatCoords, formatCountdown } from '@/lib/format';
 import { StatCard } from '@/components/stat-card';
-import type { Coords } from '@/lib/use-geolocation';
+import type { Coords } from '@/lib/device/use-geolocation';
 import { SessionLocationMap } from './session-location';
 
 const M = MSG.teacher;

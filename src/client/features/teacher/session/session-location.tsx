@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { trpc } from '@/lib/trpc';
+import { trpc } from '@/lib/api/trpc';
 
 const SessionMap = lazy(() => import('./session-map').then((m) => ({ default: m.SessionMap })));
 

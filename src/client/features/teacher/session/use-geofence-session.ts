@@ -5,7 +5,7 @@ import { MSG } from '../../../../shared/messages';
 import { geofenceStorage } from './geofence-storage';
 import { useSessionActions } from './session-actions';
 import { useGeofenceStatus } from '../teacher-queries';
-import { useCountdown } from '@/lib/use-countdown';
+import { useCountdown } from '@/lib/hooks/use-countdown';
 
 const M = MSG.teacher;
 

@@ -10,8 +10,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { isServerRefusal, refusalText } from '@/lib/server-errors';
-import { trpc } from '@/lib/trpc';
+import { isServerRefusal, refusalText } from '@/lib/api/server-errors';
+import { trpc } from '@/lib/api/trpc';
 import { useTeacherProfile } from '../teacher-queries';
 
 const A = MSG.addStudent;

@@ -5,8 +5,8 @@ import { MSG } from '../../../../shared/messages';
 import type { TMarkRemainingInput } from '../../../../shared/schemas/class-tools';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { refusalText } from '@/lib/server-errors';
-import { trpc } from '@/lib/trpc';
+import { refusalText } from '@/lib/api/server-errors';
+import { trpc } from '@/lib/api/trpc';
 import { useGeofenceStatus } from '../teacher-queries';
 
 const B = MSG.bulk;

@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format';
-import { refusalText } from '@/lib/server-errors';
+import { refusalText } from '@/lib/api/server-errors';
 import { MarkFlags } from '@/components/mark-flags';
 import { StatusBadge } from '@/components/status-badge';
 import { AddStudentDialog } from './add-student-dialog';
@@ -17,7 +17,7 @@ import { MarkRestControl } from './mark-rest-control';
 import { sessionCaption } from './session-caption';
 import { StudentDetailDialog } from './student-detail-dialog';
 import { type SessionStudent, sessionOf, useSessionStudents } from '../teacher-queries';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
 
 const M = MSG.teacher;
 

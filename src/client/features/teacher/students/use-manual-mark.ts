@@ -1,8 +1,8 @@
 import type { AttendanceStatus } from '../../../../shared/attendance-status';
 import { toast } from 'sonner';
 import { MSG } from '../../../../shared/messages';
-import { refusalText } from '@/lib/server-errors';
-import { trpc } from '@/lib/trpc';
+import { refusalText } from '@/lib/api/server-errors';
+import { trpc } from '@/lib/api/trpc';
 import type { SessionStudent } from '../teacher-queries';
 
 const M = MSG.teacher;

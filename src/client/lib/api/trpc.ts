@@ -2,11 +2,11 @@ import { QueryClient } from '@tanstack/react-query';
 import { httpBatchLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
-import { REQUEST_TIMEOUT_MS, TRPC_MAX_BATCH } from '../../shared/constants';
-import type { AppRouter } from '../../server/routers/_app';
+import { REQUEST_TIMEOUT_MS, TRPC_MAX_BATCH } from '../../../shared/constants';
+import type { AppRouter } from '../../../server/routers/_app';
 import { NoResponseError } from './no-response';
 import { reportRefusedToken } from './refused-token';
-import { getToken } from './session';
+import { getToken } from '../auth/session';
 
 /** Typed React hooks for the server's tRPC router, mounted at /trpc. */
 export const trpc = createTRPCReact<AppRouter>();

@@ -1,4 +1,4 @@
-import { clearToken, getToken, markSessionExpired } from './session';
+import { clearToken, getToken, markSessionExpired } from '../auth/session';
 
 const EVENT = 'rollcall:token-refused';
 

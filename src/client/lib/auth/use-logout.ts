@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { clearToken, getToken } from '@/lib/session';
-import { trpc } from '@/lib/trpc';
+import { clearToken, getToken } from '@/lib/auth/session';
+import { trpc } from '@/lib/api/trpc';
 
 const LOGOUT_WAIT_MS = 3_000;
 

@@ -1,6 +1,6 @@
-import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
+import { REQUEST_TIMEOUT_MS } from '../../../shared/constants';
 import { reportRefusedToken } from './refused-token';
-import { getToken } from './session';
+import { getToken } from '../auth/session';
 
 /**
  * A report filter as a query string: empty values left out, and a flag (flagged only) sent only when set, since

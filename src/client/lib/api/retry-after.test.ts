@@ -25,7 +25,7 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
 });
 
-/** One mutation through TanStack Query with the policy, as the pages run it; the mutationFn reads the answer as lib/rest.ts does. */
+/** One mutation through TanStack Query with the policy, as the pages run it; the mutationFn reads the answer as lib/api/rest.ts does. */
 function send(url: string) {
   const observer = new MutationObserver(new QueryClient(), {
     ...retryAfterPolicy,

@@ -1,4 +1,4 @@
-import type { RestErrorBody } from '../../server/rest/http';
+import type { RestErrorBody } from '../../../server/rest/http';
 
 /** Retries after the first refusal: a busy server asked twice more is enough; then the person reads its answer. */
 export const MAX_RETRIES = 2;
@@ -32,7 +32,7 @@ export class RestRefusal extends Error {
 
 type Answer<T> = { ok: true; data: T } | { ok: false; status: number; data: Partial<RestErrorBody>; retryAfter: string | null };
 
-/** The answer's data, or its refusal thrown: what a mutationFn over lib/rest.ts returns. */
+/** The answer's data, or its refusal thrown: what a mutationFn over lib/api/rest.ts returns. */
 export function restData<T>(answer: Answer<T>): T {
   if (answer.ok) return answer.data;
   throw new RestRefusal(answer.status, answer.data, answer.retryAfter);

@@ -1,4 +1,4 @@
-import type { TokenPayload } from '../../shared/token';
+import type { TokenPayload } from '../../../shared/token';
 import { decodeToken, isExpired } from './session';
 
 export type RouteAccess =

@@ -1,12 +1,12 @@
-import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
-import type { RestErrorBody } from '../../server/rest/http';
+import { REQUEST_TIMEOUT_MS } from '../../../shared/constants';
+import type { RestErrorBody } from '../../../server/rest/http';
 import { NoResponseError } from './no-response';
 import { reportRefusedToken } from './refused-token';
-import { getToken } from './session';
+import { getToken } from '../auth/session';
 
 /**
- * What a REST call answers: the success body typed from the router's outputs (lib/trpc.ts RouterOutputs), or the
- * server's error body (rest/http.ts) with its Retry-After header (lib/retry-after.ts reads it). A body that is not JSON
+ * What a REST call answers: the success body typed from the router's outputs (lib/api/trpc.ts RouterOutputs), or the
+ * server's error body (rest/http.ts) with its Retry-After header (lib/api/retry-after.ts reads it). A body that is not JSON
  * arrives as an empty object.
  */
 export type RestAnswer<T> = { ok: true; status: number; data: T } | { ok: false; status: number; data: Partial<RestErrorBody>; retryAfter: string | null };

@@ -1,4 +1,4 @@
-import { decodeToken, getToken } from '@/lib/session';
+import { decodeToken, getToken } from '@/lib/auth/session';
 
 type LooseClaims = { role?: string; user_id?: number; id?: number; teacher_id?: number };
 
