@@ -1,6 +1,6 @@
 import { Cpu, Lock, Target, Users } from 'lucide-react';
 import { MSG } from '../../shared/messages';
-import { PageHero } from '@/components/page-hero';
+import { PageHero } from '@/components/layout/page-hero';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 

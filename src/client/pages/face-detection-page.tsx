@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { TOAST_MS } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
-import { Brand } from '@/components/brand';
+import { Brand } from '@/components/layout/brand';
 import { cameraTrouble, PermissionHelp, type PermissionTrouble } from '@/components/permission-help';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { MSG } from '../../shared/messages';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { DashboardShell } from '@/components/dashboard-shell';
+import { DashboardShell } from '@/components/layout/dashboard-shell';
 import { tokenClaims } from '@/lib/auth/token-user';
 import { useGeolocation } from '@/lib/device/use-geolocation';
 import { LeaveRequestCard } from '@/features/leave';

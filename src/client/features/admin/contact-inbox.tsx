@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { CONTACT_INBOX_PAGE_SIZE } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { CONTACT_INBOX_VIEWS } from '../../../shared/schemas/admin';
-import { EmptyState, QueryState } from '@/components/query-state';
+import { EmptyState, QueryState } from '@/components/app-state/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';

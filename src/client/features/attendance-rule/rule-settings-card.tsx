@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
 import { type TAttendanceRuleInput, ZAttendanceRuleInput } from '../../../shared/schemas/attendance-rule';
-import { LoadingLine, QueryError } from '@/components/query-state';
+import { LoadingLine, QueryError } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';

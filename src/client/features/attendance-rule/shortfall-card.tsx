@@ -2,7 +2,7 @@ import { Download, Loader2, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
-import { EmptyState, LoadingLine, QueryError } from '@/components/query-state';
+import { EmptyState, LoadingLine, QueryError } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Pagination } from '@/components/ui/pagination';

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Scale } from 'lucide-react';
 import { MSG } from '../../../shared/messages';
-import { LoadingSkeleton, QueryError } from '@/components/query-state';
+import { LoadingSkeleton, QueryError } from '@/components/app-state/query-state';
 import { StatCard } from '@/components/stat-card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { trpc } from '@/lib/api/trpc';

@@ -20,7 +20,7 @@ interface RestOptions {
 /**
  * The one place REST calls leave the browser, for what tRPC does not carry: the multipart uploads (registration
  * images, the face video) and the public contact form. A bearer header when a token is stored, a 30 s timeout,
- * and a 401 to a sent token reported like tRPC's (components/refused-token-redirect.tsx).
+ * and a 401 to a sent token reported like tRPC's (components/app-state/refused-token-redirect.tsx).
  */
 export async function restRequest<T>(path: string, opts: RestOptions = {}): Promise<RestAnswer<T>> {
   const headers = new Headers({ Accept: 'application/json' });

@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Pie, type PieLabelRenderProps, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { MSG } from '../../../../shared/messages';
-import { QueryError } from '@/components/query-state';
+import { QueryError } from '@/components/app-state/query-state';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { trpc } from '@/lib/api/trpc';

@@ -5,7 +5,7 @@ import { formatCoordinate } from '../../../../shared/kolkata-time';
 import { detailViewColumns } from '../../../../shared/detail-columns';
 import { MSG } from '../../../../shared/messages';
 import { MarkFlags } from '@/components/mark-flags';
-import { EmptyState, QueryState } from '@/components/query-state';
+import { EmptyState, QueryState } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ScrollRegion } from '@/components/ui/scroll-region';

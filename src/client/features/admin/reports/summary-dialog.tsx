@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { ADMIN_ATTENDANCE_PAGE_SIZE } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
-import { EmptyState, QueryState } from '@/components/query-state';
+import { EmptyState, QueryState } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ScrollRegion } from '@/components/ui/scroll-region';

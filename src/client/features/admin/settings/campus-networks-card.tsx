@@ -6,7 +6,7 @@ import { networkOfAddress } from '../../../../shared/cidr';
 import { CAMPUS_NETWORKS_MAX } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import { ZCampusNetwork } from '../../../../shared/schemas/campus-networks';
-import { QueryState } from '@/components/query-state';
+import { QueryState } from '@/components/app-state/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { formatDateTime } from '@/lib/format';
 import { MSG } from '../../../../shared/messages';
 import { ZTileUrl } from '../../../../shared/schemas/class-tools';
-import { LoadingLine, QueryError } from '@/components/query-state';
+import { LoadingLine, QueryError } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';

@@ -3,7 +3,7 @@ import { Loader2 } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { MSG } from '../../../../shared/messages';
-import { LoadingLine, QueryError } from '@/components/query-state';
+import { LoadingLine, QueryError } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';

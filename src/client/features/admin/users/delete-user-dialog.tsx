@@ -1,7 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
 import { toast } from 'sonner';
 import { MSG } from '../../../../shared/messages';
-import { QueryState } from '@/components/query-state';
+import { QueryState } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { trpc } from '@/lib/api/trpc';

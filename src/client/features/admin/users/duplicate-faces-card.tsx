@@ -1,7 +1,7 @@
 import { UserCheck } from 'lucide-react';
 import { toast } from 'sonner';
 import { MSG } from '../../../../shared/messages';
-import { EmptyState, QueryState } from '@/components/query-state';
+import { EmptyState, QueryState } from '@/components/app-state/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

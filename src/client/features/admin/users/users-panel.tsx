@@ -3,7 +3,7 @@ import { Loader2, Search, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { ADMIN_USERS_PAGE_SIZE } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
-import { EmptyState, QueryState } from '@/components/query-state';
+import { EmptyState, QueryState } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';

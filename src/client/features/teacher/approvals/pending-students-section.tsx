@@ -1,7 +1,7 @@
 import { Building2, ChevronRight, UserCheck } from 'lucide-react';
 import { useState } from 'react';
 import { MSG } from '../../../../shared/messages';
-import { EmptyState, QueryState } from '@/components/query-state';
+import { EmptyState, QueryState } from '@/components/app-state/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PendingListDialog } from './pending-list-dialog';

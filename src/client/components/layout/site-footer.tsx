@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { FIRST_LOAD_MSG } from '../../shared/messages/first-load';
-import { Brand } from '@/components/brand';
+import { FIRST_LOAD_MSG } from '../../../shared/messages/first-load';
+import { Brand } from '@/components/layout/brand';
 
 export function SiteFooter() {
   return (

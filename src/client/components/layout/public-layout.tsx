@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { PageSkeleton } from '@/components/page-skeleton';
-import { SiteFooter } from '@/components/site-footer';
-import { SiteHeader } from '@/components/site-header';
+import { PageSkeleton } from '@/components/app-state/page-skeleton';
+import { SiteFooter } from '@/components/layout/site-footer';
+import { SiteHeader } from '@/components/layout/site-header';
 
 /** Header + page + footer for the public pages; the header stays while a page's code arrives. */
 export function PublicLayout() {
