@@ -1,6 +1,6 @@
 /**
  * The eye aspect ratio from a MediaPipe face mesh (Human's 468 points), shared by the server's blink rules
- * (face/blink.ts) and the face page's live guidance (features/verification/face-geometry.ts): one set of indices.
+ * (face/blink.ts) and the face page's live guidance (features/verification/tracker/face-geometry.ts): one set of indices.
  */
 
 /** Any [x, y, ...] tuple (Human's mesh points are [x, y, z?]). */

@@ -1,5 +1,5 @@
 /**
- * The Human settings the page's face tracker (client features/verification/face-tracker.worker.ts) and the server's
+ * The Human settings the page's face tracker (client features/verification/tracker/face-tracker.worker.ts) and the server's
  * face engine (server face/scheduling/worker/models.ts) share, so that the guidance the page gives and the verdict
  * the server reaches come from the same reading of a face: the same tfjs backend, the same face detector with the
  * same threshold, the same mesh, and nothing else running. Each side spreads its own differences over this object

@@ -11,12 +11,12 @@ import { ROOM_CODE_REFUSED_STATE, roomCodeHandoff } from '@/lib/room-code-handof
 import { errorCodeOf, isNoResponse, refusalText } from '@/lib/api/server-errors';
 import { getToken } from '@/lib/auth/session';
 import { type RouterOutputs, trpc } from '@/lib/api/trpc';
-import type { Guide } from './follow-challenge';
-import { type RecordedAnswer, recordAnswer } from './record-answer';
+import type { Guide } from './challenge/follow-challenge';
+import { type RecordedAnswer, recordAnswer } from './recording/record-answer';
 import { isFinalRefusal, type RefusalAdvice, refusalAdvice } from './refusal-advice';
-import type { TrackerHandle } from './use-face-tracker';
-import type { Recording } from './use-webcam-recorder';
-import { BUSY_TOAST_ID, useFaceCheckUpload } from './use-face-check-upload';
+import type { TrackerHandle } from './tracker/use-face-tracker';
+import type { Recording } from './recording/use-webcam-recorder';
+import { BUSY_TOAST_ID, useFaceCheckUpload } from './recording/use-face-check-upload';
 
 export type VerificationPhase = 'idle' | 'recording' | 'checking' | 'marking' | 'failed' | 'done';
 export type FrameState = 'default' | 'success' | 'failure';

@@ -1,7 +1,7 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { FaceReading } from './face-geometry';
 import { type FaceTracker, loadFaceTracker } from './face-tracker';
-import { type Baseline, baselineOf } from './challenge-progress';
+import { type Baseline, baselineOf } from '../challenge/challenge-progress';
 
 /** 'slow': the model loaded but reads too slowly to catch a blink; the page then shows timed instructions. */
 export type TrackerState = 'loading' | 'live' | 'slow' | 'unavailable';

@@ -1,6 +1,6 @@
 import { ArrowLeft, ArrowRight, CheckCircle2, Circle, Eye } from 'lucide-react';
-import type { ChallengeStep } from '../../../shared/face-challenge';
-import { MSG } from '../../../shared/messages';
+import type { ChallengeStep } from '../../../../shared/face-challenge';
+import { MSG } from '../../../../shared/messages';
 import { cn } from '@/lib/utils';
 import type { GuideView } from './follow-challenge';
 

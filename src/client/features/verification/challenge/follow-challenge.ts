@@ -1,8 +1,8 @@
-import { CHALLENGE_MIN_RECORDING_MS, CHALLENGE_TAIL_MS } from '../../../shared/constants';
-import type { ChallengeHint, ChallengeStep } from '../../../shared/face-challenge';
+import { CHALLENGE_MIN_RECORDING_MS, CHALLENGE_TAIL_MS } from '../../../../shared/constants';
+import type { ChallengeHint, ChallengeStep } from '../../../../shared/face-challenge';
 import { type Baseline, ChallengeProgress } from './challenge-progress';
-import type { FaceTracker } from './face-tracker';
-import { SLOW_READ_MS } from './use-face-tracker';
+import type { FaceTracker } from '../tracker/face-tracker';
+import { SLOW_READ_MS } from '../tracker/use-face-tracker';
 
 export type GuideMode = 'live' | 'timed';
 

@@ -1,7 +1,7 @@
-import { CHALLENGE_MAX_RECORDING_MS, RECORDING_MS } from '../../../shared/constants';
-import type { RestErrorBody } from '../../../server/rest/http';
-import { followChallenge, type Guide } from './follow-challenge';
-import type { TrackerHandle } from './use-face-tracker';
+import { CHALLENGE_MAX_RECORDING_MS, RECORDING_MS } from '../../../../shared/constants';
+import type { RestErrorBody } from '../../../../server/rest/http';
+import { followChallenge, type Guide } from '../challenge/follow-challenge';
+import type { TrackerHandle } from '../tracker/use-face-tracker';
 import type { Recording } from './use-webcam-recorder';
 import { type ChallengeAnswer, requestChallenge } from './verification-api';
 

@@ -1,5 +1,5 @@
-import type { ChallengeHint, ChallengeStep } from '../../../shared/face-challenge';
-import type { FaceReading } from './face-geometry';
+import type { ChallengeHint, ChallengeStep } from '../../../../shared/face-challenge';
+import type { FaceReading } from '../tracker/face-geometry';
 
 /** The student's own frontal pose and open eyes, as the preview showed them before recording. */
 export interface Baseline {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FaceReading } from './face-geometry';
+import type { FaceReading } from '../tracker/face-geometry';
 import { baselineOf, ChallengeProgress } from './challenge-progress';
 
 /** Readings the tracker gave in Chromium for the c02 clip (p1 turns to his right, comes back, blinks): [t_ms, turn, left eye, right eye]. */
