@@ -11,10 +11,10 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Separator } from '@/components/ui/separator';
-import { FaceCaptureField } from './face-capture-field';
+import { FaceCaptureField } from './capture/face-capture-field';
 import { PasswordStrength } from './password-strength';
 import { type RegisterFormInput, requiredFieldsFilled } from './required-fields';
-import { useCapturedImages } from './use-captured-images';
+import { useCapturedImages } from './capture/use-captured-images';
 import { useRegister } from './use-register';
 
 const L = MSG.register.labels;
