@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
-import { BULK_STATUSES } from '../attendance-status';
+import { BULK_STATUSES } from '../attendance/attendance-status';
 import { ZManualMarkInput } from './attendance';
 import { ZEmail, ZPassword, ZPhone, ZUsername } from './auth';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHALLENGE_ID_RE, MAX_VIDEO_SECONDS } from '../constants';
-import { CHALLENGE_STEPS } from '../face-challenge';
+import { CHALLENGE_STEPS } from '../face/face-challenge';
 import { MSG } from '../messages';
 
 const ZHint = z.object({

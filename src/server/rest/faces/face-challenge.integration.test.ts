@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChallengeStep } from '../../../shared/face-challenge';
+import type { ChallengeStep } from '../../../shared/face/face-challenge';
 import { cryptoChallengeSource } from '../../infra/challenge-source';
 import { compareFaceVideo, enrolledStudent, logIn } from '../../../../tests/helpers/enrolled-student';
 import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../../tests/helpers/fixtures';

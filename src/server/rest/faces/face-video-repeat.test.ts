@@ -4,7 +4,7 @@ import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../../tests
 import { signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
 import { postJson } from '../../../../tests/helpers/http';
 import { enrollFacesOfUser } from '../../services/faces/index';
-import type { ChallengeStep } from '../../../shared/face-challenge';
+import type { ChallengeStep } from '../../../shared/face/face-challenge';
 import { cryptoChallengeSource } from '../../infra/challenge-source';
 
 /**

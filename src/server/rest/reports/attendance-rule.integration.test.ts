@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AttendanceStatus } from '../../../shared/attendance-status';
+import type { AttendanceStatus } from '../../../shared/attendance/attendance-status';
 import { MSG } from '../../../shared/messages';
 import { getJson, trpcClient } from '../../../../tests/helpers/http';
 import { manualClock } from '../../../../tests/helpers/manual-clock';

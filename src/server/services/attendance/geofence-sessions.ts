@@ -1,4 +1,4 @@
-import { DEFAULT_LATE_AFTER_MINUTES } from '../../../shared/attendance-status';
+import { DEFAULT_LATE_AFTER_MINUTES } from '../../../shared/attendance/attendance-status';
 import { MSG } from '../../../shared/messages';
 import type { TStartGeofenceInput } from '../../../shared/schemas/attendance';
 import type { AuthUser } from '../../auth/authenticate';

@@ -1,4 +1,4 @@
-import { DEFAULT_LATE_AFTER_MINUTES, MAX_LATE_AFTER_MINUTES } from '../../../../shared/attendance-status';
+import { DEFAULT_LATE_AFTER_MINUTES, MAX_LATE_AFTER_MINUTES } from '../../../../shared/attendance/attendance-status';
 import { Crosshair, Ruler } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';

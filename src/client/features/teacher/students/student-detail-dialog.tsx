@@ -1,4 +1,4 @@
-import type { AttendanceStatus } from '../../../../shared/attendance-status';
+import type { AttendanceStatus } from '../../../../shared/attendance/attendance-status';
 import { Check, ShieldCheck, UserX, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { MSG } from '../../../../shared/messages';

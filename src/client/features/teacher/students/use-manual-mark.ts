@@ -1,4 +1,4 @@
-import type { AttendanceStatus } from '../../../../shared/attendance-status';
+import type { AttendanceStatus } from '../../../../shared/attendance/attendance-status';
 import { toast } from 'sonner';
 import { MSG } from '../../../../shared/messages';
 import { refusalText } from '@/lib/api/server-errors';

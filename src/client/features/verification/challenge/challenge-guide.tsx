@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowRight, CheckCircle2, Circle, Eye } from 'lucide-react';
-import type { ChallengeStep } from '../../../../shared/face-challenge';
+import type { ChallengeStep } from '../../../../shared/face/face-challenge';
 import { MSG } from '../../../../shared/messages';
 import { cn } from '@/lib/utils';
 import type { GuideView } from './follow-challenge';

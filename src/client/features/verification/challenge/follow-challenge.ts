@@ -1,5 +1,5 @@
 import { CHALLENGE_MIN_RECORDING_MS, CHALLENGE_TAIL_MS } from '../../../../shared/constants';
-import type { ChallengeHint, ChallengeStep } from '../../../../shared/face-challenge';
+import type { ChallengeHint, ChallengeStep } from '../../../../shared/face/face-challenge';
 import { type Baseline, ChallengeProgress } from './challenge-progress';
 import type { FaceTracker } from '../tracker/face-tracker';
 import { SLOW_READ_MS } from '../tracker/use-face-tracker';

@@ -1,4 +1,4 @@
-import type { ChallengeHint } from '../../../../shared/face-challenge';
+import type { ChallengeHint } from '../../../../shared/face/face-challenge';
 import { restRequest } from '@/lib/api/rest';
 import type { RouterOutputs } from '@/lib/api/trpc';
 

@@ -1,11 +1,11 @@
 import type { Config, Human } from '@vladmandic/human';
 import { HUMAN_ASSETS_PATH } from '../../../../shared/constants';
-import { HUMAN_SHARED_CONFIG } from '../../../../shared/human-config';
+import { HUMAN_SHARED_CONFIG } from '../../../../shared/face/human-config';
 import { readFace } from './face-geometry';
 import type { TrackerReply, TrackerRequest } from './face-tracker-protocol';
 
 /**
- * Human for the page's guidance, over the settings it shares with the server's engine (shared/human-config.ts).
+ * Human for the page's guidance, over the settings it shares with the server's engine (shared/face/human-config.ts).
  * What differs here, and why:
  * - every file from our own server (src/server/static/human-models.ts), wasm on tfjs's wasm backend: a device
  *   without a GPU has no WebGL;

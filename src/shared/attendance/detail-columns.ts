@@ -1,4 +1,4 @@
-import { MSG } from './messages';
+import { MSG } from '../messages';
 
 /**
  * The columns of a pair's records, in order: the admin's detail view and the detail CSV both read this list. The CSV
