@@ -1,4 +1,4 @@
-import { ZMapTilesInput } from '../../shared/schemas/class-tools';
+import { ZMapTilesInput } from '../../shared/schemas/attendance/class-tools';
 import { mapTilesForAdmin, setMapTiles } from '../services/attendance/index';
 import { roleProcedure, router } from '../trpc';
 

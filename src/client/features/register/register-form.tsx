@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { DEPARTMENTS, FACE_IMAGES_REQUIRED, REGISTRABLE_ROLES, TOAST_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { type TRegisterInput, ZRegisterInput } from '../../../shared/schemas/auth';
+import { type TRegisterInput, ZRegisterInput } from '../../../shared/schemas/accounts/auth';
 import { PasswordInput } from '@/components/password-input';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';

@@ -1,6 +1,6 @@
 import express, { Router } from 'express';
 import { ZContactInboxInput } from '../../../shared/schemas/admin';
-import { ZContactMessageInput } from '../../../shared/schemas/contact';
+import { ZContactMessageInput } from '../../../shared/schemas/accounts/contact';
 import type { AppDeps } from '../../deps';
 import { parseInput } from '../../lib/errors';
 import { listContactMessages, saveContactMessage } from '../../services/accounts/index';

@@ -2,7 +2,7 @@ import { type Request, type Response, Router } from 'express';
 import multer from 'multer';
 import { MAX_IMAGE_BYTES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { ZDecideLeaveInput, ZLeaveRequestFields, ZWithdrawLeaveInput } from '../../../shared/schemas/leave';
+import { ZDecideLeaveInput, ZLeaveRequestFields, ZWithdrawLeaveInput } from '../../../shared/schemas/attendance/leave';
 import type { AppDeps } from '../../deps';
 import { jsonBody } from '../../lib/http/json-limits';
 import { DomainError, parseInput } from '../../lib/errors';

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { ZMarkAttendanceInput } from '../../../shared/schemas/attendance';
+import { ZMarkAttendanceInput } from '../../../shared/schemas/attendance/attendance';
 import type { AppDeps } from '../../deps';
 import { callerOf } from '../../lib/http/caller';
 import { jsonBody } from '../../lib/http/json-limits';

@@ -2,12 +2,12 @@ import { type Request, type RequestHandler, type Response, Router } from 'expres
 import multer from 'multer';
 import { MAX_VIDEO_BYTES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { ZStudentPageInput } from '../../../shared/schemas/attendance';
+import { ZStudentPageInput } from '../../../shared/schemas/attendance/attendance';
 import type { AppDeps } from '../../deps';
 import { DomainError, parseInput } from '../../lib/errors';
 import { ServerTiming } from '../../lib/http/server-timing';
 import { withAdmittedFaceCheck, type FaceUpload, verifyStudentVideo, issueChallenge } from '../../services/faces/index';
-import { ZFaceUploadFields } from '../../../shared/schemas/face-challenge';
+import { ZFaceUploadFields } from '../../../shared/schemas/faces/face-challenge';
 import { getStudentAttendance } from '../../services/attendance/index';
 import { getStudentProfile } from '../../services/accounts/index';
 import { type AuthedRequest, handle, requireUser, sendError } from '../http';

@@ -1,9 +1,9 @@
 import { Router } from 'express';
-import { ZApproveInput, ZManualMarkInput, ZSessionStudentsInput, ZStartGeofenceInput } from '../../../shared/schemas/attendance';
+import { ZApproveInput, ZManualMarkInput, ZSessionStudentsInput, ZStartGeofenceInput } from '../../../shared/schemas/attendance/attendance';
 import type { AppDeps } from '../../deps';
 import { jsonBody } from '../../lib/http/json-limits';
 import { originOf } from '../../lib/http/origin';
-import { ZRoomCodeInput } from '../../../shared/schemas/room-code';
+import { ZRoomCodeInput } from '../../../shared/schemas/attendance/room-code';
 import {
   getRoomCode,
   getGeofenceStatus,
@@ -23,7 +23,7 @@ import {
   rejectStudents,
   addStudentByTeacher,
 } from '../../services/accounts/index';
-import { ZMarkRemainingInput, ZRejectInput, ZTeacherAddStudentInput } from '../../../shared/schemas/class-tools';
+import { ZMarkRemainingInput, ZRejectInput, ZTeacherAddStudentInput } from '../../../shared/schemas/attendance/class-tools';
 import { type AuthedRequest, handle, requireUser } from '../http';
 
 /** The teacher dashboard's documented /api calls; admins may use them too. */

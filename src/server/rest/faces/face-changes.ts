@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { ZDecideFaceChangeInput, ZFaceChangeHistoryInput } from '../../../shared/schemas/face-changes';
+import { ZDecideFaceChangeInput, ZFaceChangeHistoryInput } from '../../../shared/schemas/faces/face-changes';
 import type { AppDeps } from '../../deps';
 import { jsonBody } from '../../lib/http/json-limits';
 import { parseInput } from '../../lib/errors';

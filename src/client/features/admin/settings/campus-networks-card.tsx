@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { networkOfAddress } from '../../../../shared/cidr';
 import { CAMPUS_NETWORKS_MAX } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
-import { ZCampusNetwork } from '../../../../shared/schemas/campus-networks';
+import { ZCampusNetwork } from '../../../../shared/schemas/attendance/campus-networks';
 import { QueryState } from '@/components/app-state/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

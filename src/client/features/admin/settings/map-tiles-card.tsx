@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { formatDateTime } from '@/lib/format';
 import { MSG } from '../../../../shared/messages';
-import { ZTileUrl } from '../../../../shared/schemas/class-tools';
+import { ZTileUrl } from '../../../../shared/schemas/attendance/class-tools';
 import { LoadingLine, QueryError } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

@@ -1,5 +1,5 @@
 import { DEFAULT_RADIUS_M } from '../../../../shared/constants';
-import { ZRadius } from '../../../../shared/schemas/attendance';
+import { ZRadius } from '../../../../shared/schemas/attendance/attendance';
 
 /** The server's own radius rule (10-500 m). */
 export const isValidRadius = (n: number) => ZRadius.safeParse(n).success;

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { MSG } from '../../../../shared/messages';
-import { type TTeacherAddStudentInput, ZTeacherAddStudentInput } from '../../../../shared/schemas/class-tools';
+import { type TTeacherAddStudentInput, ZTeacherAddStudentInput } from '../../../../shared/schemas/attendance/class-tools';
 import { PasswordInput } from '@/components/password-input';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';

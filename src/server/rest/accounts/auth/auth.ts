@@ -2,7 +2,7 @@ import { type Request, type Response, Router } from 'express';
 import multer from 'multer';
 import { FACE_IMAGES_REQUIRED, MAX_IMAGE_BYTES } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
-import { ZLoginInput } from '../../../../shared/schemas/auth';
+import { ZLoginInput } from '../../../../shared/schemas/accounts/auth';
 import { DEVICE_COOKIE } from '../../../auth/device-cookie';
 import type { AppDeps } from '../../../deps';
 import { deviceCookieHeader, parseCookies } from '../../../lib/http/cookies';

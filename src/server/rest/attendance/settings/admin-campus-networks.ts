@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { ZCampusNetworksInput } from '../../../../shared/schemas/campus-networks';
+import { ZCampusNetworksInput } from '../../../../shared/schemas/attendance/campus-networks';
 import type { AppDeps } from '../../../deps';
 import { callerOf } from '../../../lib/http/caller';
 import { parseInput } from '../../../lib/errors';

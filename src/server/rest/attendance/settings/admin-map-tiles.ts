@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { ZMapTilesInput } from '../../../../shared/schemas/class-tools';
+import { ZMapTilesInput } from '../../../../shared/schemas/attendance/class-tools';
 import type { AppDeps } from '../../../deps';
 import { parseInput } from '../../../lib/errors';
 import { jsonBody } from '../../../lib/http/json-limits';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_TILE_URL } from '../../../../shared/schemas/class-tools';
+import { DEFAULT_TILE_URL } from '../../../../shared/schemas/attendance/class-tools';
 import { MSG } from '../../../../shared/messages';
 import { getJson, trpcClient } from '../../../../../tests/helpers/http';
 import { manualClock } from '../../../../../tests/helpers/manual-clock';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import './error-map';
-import { formatCidr, parseCidr } from '../cidr';
-import { CAMPUS_NETWORKS_MAX } from '../constants';
-import { MSG } from '../messages';
+import '../error-map';
+import { formatCidr, parseCidr } from '../../cidr';
+import { CAMPUS_NETWORKS_MAX } from '../../constants';
+import { MSG } from '../../messages';
 
 const M = MSG.campusNetworks;
 /** Longer than any address with its prefix: refused before it is parsed, and echoed back only in part. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { MSG } from '../messages';
-import { BULK_STATUSES } from '../attendance/attendance-status';
+import { MSG } from '../../messages';
+import { BULK_STATUSES } from '../../attendance/attendance-status';
 import { ZManualMarkInput } from './attendance';
-import { ZEmail, ZPassword, ZPhone, ZUsername } from './auth';
+import { ZEmail, ZPassword, ZPhone, ZUsername } from '../accounts/auth';
 
 /** The longest rejection reason a teacher may give: one or two sentences the student reads at login. */
 export const REJECT_REASON_MAX = 300;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import './error-map';
-import { DEVICE_ID_RE, MAX_RADIUS_M, MIN_RADIUS_M, STUDENT_ATTENDANCE_PAGE_SIZE, TEACHER_STUDENT_PAGE_SIZE } from '../constants';
-import { MSG } from '../messages';
-import { ATTENDANCE_STATUSES, MAX_LATE_AFTER_MINUTES } from '../attendance/attendance-status';
+import '../error-map';
+import { DEVICE_ID_RE, MAX_RADIUS_M, MIN_RADIUS_M, STUDENT_ATTENDANCE_PAGE_SIZE, TEACHER_STUDENT_PAGE_SIZE } from '../../constants';
+import { MSG } from '../../messages';
+import { ATTENDANCE_STATUSES, MAX_LATE_AFTER_MINUTES } from '../../attendance/attendance-status';
 
 // JSON numbers only: null, [], '' and false are wrong types (400), never 0.
 const ZLatitude = z.number({ error: MSG.attendance.badCoordinates }).min(-90, MSG.attendance.badCoordinates).max(90, MSG.attendance.badCoordinates);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import './error-map';
+import '../error-map';
 
 /** GET /api/room_code and teacher.roomCode: the caller's own open session, or a session named by a display (kiosk). */
 export const ZRoomCodeInput = z

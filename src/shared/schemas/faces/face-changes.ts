@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import './error-map';
+import '../error-map';
 
 /** A positive id: a JSON number, or its decimal digits (a path or query parameter); never true, null or []. */
 const ZPositiveId = z.union([
