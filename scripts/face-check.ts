@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { loadConfig } from '../src/server/env';
 import { ZodError } from 'zod';
-import { parseChallengeSteps, type ChallengeStep } from '../src/shared/face-challenge';
+import { parseChallengeSteps, type ChallengeStep } from '../src/shared/face/face-challenge';
 import { createFaceEngine, FaceInputError, type FaceEngine, type FaceVerdict } from '../src/server/face/index';
 import { faceInputMessage, verdictMessage } from '../src/server/services/faces/index';
 

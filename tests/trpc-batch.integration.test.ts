@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTrpcClient } from '../src/client/lib/trpc';
+import { createTrpcClient } from '../src/client/lib/api/trpc';
 import { STORAGE_KEYS, TRPC_MAX_BATCH } from '../src/shared/constants';
 import { signInTestUser, startTestServer, type TestServer } from './helpers/test-server';
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AttendanceStatus } from '../../src/shared/attendance-status';
+import type { AttendanceStatus } from '../../src/shared/attendance/attendance-status';
 import { MSG } from '../../src/shared/messages';
 import { insertSession } from '../helpers/sessions';
 import { createTestUser } from '../helpers/test-server';

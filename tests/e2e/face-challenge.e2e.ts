@@ -8,7 +8,7 @@ import {
   FACE_CHALLENGE_FAILS_PER_SESSION,
   FACE_CHALLENGE_TTL_SECONDS,
 } from '../../src/shared/constants';
-import type { ChallengeStep } from '../../src/shared/face-challenge';
+import type { ChallengeStep } from '../../src/shared/face/face-challenge';
 import { MSG } from '../../src/shared/messages';
 import { enrolledStudent, logIn } from '../helpers/enrolled-student';
 import { hasFixtures, NO_FIXTURES_MESSAGE } from '../helpers/fixtures';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import type { ChallengeStep } from '../../../src/shared/face-challenge';
+import type { ChallengeStep } from '../../../src/shared/face/face-challenge';
 import { loadConfig } from '../../../src/server/env';
 import { createFaceEngine, type FaceTemplate } from '../../../src/server/face/index';
 import { CHALLENGE_ENROLL } from '../../../tests/helpers/challenge-clips';

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { createQueryClient, createTrpcClient, trpc } from '@/lib/trpc';
+import { createQueryClient, createTrpcClient, trpc } from '@/lib/api/trpc';
 
 // One of each per page load, not per mount: the providers mount again when a visit moves between the route table's
 // branches (DataLayout), and the cached server data must survive that.

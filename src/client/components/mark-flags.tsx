@@ -1,5 +1,5 @@
 import { TriangleAlert } from 'lucide-react';
-import type { MarkFlag } from '../../shared/mark-flags';
+import type { MarkFlag } from '../../shared/attendance/mark-flags';
 import { MSG } from '../../shared/messages';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';

@@ -1,7 +1,7 @@
 import { RotateCw, ShieldAlert } from 'lucide-react';
 import { MSG } from '../../shared/messages';
 import { Button } from '@/components/ui/button';
-import { browserFamily } from '@/lib/browser-family';
+import { browserFamily } from '@/lib/device/browser-family';
 import { cn } from '@/lib/utils';
 
 const P = MSG.permissions;

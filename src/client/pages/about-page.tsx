@@ -1,8 +1,8 @@
 import { Cpu, Lock, Target, Users } from 'lucide-react';
 import { MSG } from '../../shared/messages';
-import { PageHero } from '@/components/page-hero';
+import { PageHero } from '@/components/layout/page-hero';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 
 const ICONS: Record<string, typeof Target> = { mission: Target, technology: Cpu, privacy: Lock, team: Users };
 

@@ -5,22 +5,22 @@ import { MSG } from '../../shared/messages';
 import { Button } from '@/components/ui/button';
 import { AdminSidebar } from '@/features/admin/admin-sidebar';
 import type { AdminUser, PairRow } from '@/features/admin/admin-types';
-import { AttendanceCharts } from '@/features/admin/attendance-charts';
+import { AttendanceCharts } from '@/features/admin/reports/attendance-charts';
 import { RuleSettingsCard, ShortfallCard } from '@/features/attendance-rule';
-import { CampusNetworksCard } from '@/features/admin/campus-networks-card';
-import { DeleteUserDialog } from '@/features/admin/delete-user-dialog';
-import { DetailDialog } from '@/features/admin/detail-dialog';
-import { DuplicateFacesCard } from '@/features/admin/duplicate-faces-card';
-import { FilterBar } from '@/features/admin/filter-bar';
-import { MapTilesCard } from '@/features/admin/map-tiles-card';
+import { CampusNetworksCard } from '@/features/admin/settings/campus-networks-card';
+import { DeleteUserDialog } from '@/features/admin/users/delete-user-dialog';
+import { DetailDialog } from '@/features/admin/reports/detail-dialog';
+import { DuplicateFacesCard } from '@/features/admin/users/duplicate-faces-card';
+import { FilterBar } from '@/features/admin/reports/filter-bar';
+import { MapTilesCard } from '@/features/admin/settings/map-tiles-card';
 import { StatCards } from '@/features/admin/stat-cards';
-import { SummaryDialog } from '@/features/admin/summary-dialog';
-import { useAttendanceFilter } from '@/features/admin/use-attendance-filter';
-import { UsersPanel } from '@/features/admin/users-panel';
-import { UserFormDialog } from '@/features/admin/user-form-dialog';
-import { downloadFile } from '@/lib/download';
-import { trpc } from '@/lib/trpc';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { SummaryDialog } from '@/features/admin/reports/summary-dialog';
+import { useAttendanceFilter } from '@/features/admin/reports/use-attendance-filter';
+import { UsersPanel } from '@/features/admin/users/users-panel';
+import { UserFormDialog } from '@/features/admin/users/user-form-dialog';
+import { downloadFile } from '@/lib/api/download';
+import { trpc } from '@/lib/api/trpc';
+import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 
 /** SPEC 2's admin dashboard: filters, counts, charts, user cards, the report popups, the refused duplicate faces and the campus networks. */
 export function AdminDashboardPage() {

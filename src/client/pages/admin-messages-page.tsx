@@ -1,7 +1,7 @@
 import { MSG } from '../../shared/messages';
 import { AdminSidebar } from '@/features/admin/admin-sidebar';
 import { ContactInbox } from '@/features/admin/contact-inbox';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 
 /** Issue 22: the administrators' inbox of contact-form messages, beside the dashboard in the admin portal. */
 export function AdminMessagesPage() {

@@ -4,11 +4,11 @@ import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { TOAST_MS } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
-import { Brand } from '@/components/brand';
+import { Brand } from '@/components/layout/brand';
 import { cameraTrouble, PermissionHelp, type PermissionTrouble } from '@/components/permission-help';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import type { Coords } from '@/lib/use-geolocation';
+import type { Coords } from '@/lib/device/use-geolocation';
 import { formatTime } from '@/lib/format';
 import {
   CameraFrame,
@@ -19,8 +19,8 @@ import {
   type VerificationPhase,
   useWebcamRecorder,
 } from '@/features/verification';
-import { getToken } from '@/lib/session';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { getToken } from '@/lib/auth/session';
+import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 
 const M = MSG.verification;
 const S = MSG.studentScreens;

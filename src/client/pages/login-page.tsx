@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router';
 import { FIRST_LOAD_MSG } from '../../shared/messages/first-load';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoginForm } from '@/features/auth';
-import { decodeToken, getToken, homeForRole, isExpired } from '@/lib/session';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { decodeToken, getToken, homeForRole, isExpired } from '@/lib/auth/session';
+import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 
 export function LoginPage() {
   useDocumentTitle(FIRST_LOAD_MSG.nav.login);

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { FIRST_LOAD_MSG } from '../../shared/messages/first-load';
 import { Button } from '@/components/ui/button';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 
 export function NotFoundPage() {
   useDocumentTitle(FIRST_LOAD_MSG.notFound);

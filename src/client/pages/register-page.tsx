@@ -2,7 +2,7 @@ import { useLocation } from 'react-router';
 import { MSG } from '../../shared/messages';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { RegisterForm } from '@/features/register';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 
 /** Navigation state `{ isStudent: true }` (e.g. a teacher's Add Student) switches the heading to Student Registration. */
 export interface RegisterLocationState {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { MSG } from '../../shared/messages';
 import { RoomCodeView } from '@/features/room-code';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 
 /** /room-code: the full-screen code and QR for the classroom projector (issue 19). */
 export function RoomCodePage() {

@@ -4,9 +4,9 @@ import { toast } from 'sonner';
 import { MSG } from '../../shared/messages';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { DashboardShell } from '@/components/dashboard-shell';
-import { tokenClaims } from '@/lib/token-user';
-import { useGeolocation } from '@/lib/use-geolocation';
+import { DashboardShell } from '@/components/layout/dashboard-shell';
+import { tokenClaims } from '@/lib/auth/token-user';
+import { useGeolocation } from '@/lib/device/use-geolocation';
 import { LeaveRequestCard } from '@/features/leave';
 import { PermissionHelp } from '@/components/permission-help';
 import {

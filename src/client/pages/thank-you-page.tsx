@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { MSG } from '../../shared/messages';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 
 export function ThankYouPage() {
   useDocumentTitle(MSG.thankYou.title);

@@ -2,9 +2,9 @@ import { ArrowLeft } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { MSG } from '../../shared/messages';
 import { Button } from '@/components/ui/button';
-import { UpdateUserForm } from '@/features/admin/update-user-form';
-import { decodeToken, getToken, homeForRole } from '@/lib/session';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { UpdateUserForm } from '@/features/admin/update-user/update-user-form';
+import { decodeToken, getToken, homeForRole } from '@/lib/auth/session';
+import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 
 /**
  * /update-user: the signed-in user's own details, or (for an admin) the user named by ?id=. The site header is fixed

@@ -9,7 +9,7 @@ import { noteUserId } from '../lib/http/request-log';
 
 /**
  * The REST error body: `message`/`error` for the spec's two client styles, `error_code` (the reason as a code, for
- * clients to decide on) where the service gave one. The browser client reads it as this type (client/lib/rest.ts).
+ * clients to decide on) where the service gave one. The browser client reads it as this type (client/lib/api/rest.ts).
  */
 export interface RestErrorBody {
   success: false;

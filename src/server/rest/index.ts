@@ -2,20 +2,20 @@ import { Router } from 'express';
 import { sql } from 'kysely';
 import { MSG } from '../../shared/messages';
 import type { AppDeps } from '../deps';
-import { accountRoutes } from './account';
-import { adminCampusNetworkRoutes } from './admin-campus-networks';
-import { adminDuplicateFaceRoutes } from './admin-duplicate-faces';
-import { adminMapTileRoutes } from './admin-map-tiles';
-import { adminReportRoutes } from './admin-reports';
-import { adminUserRoutes } from './admin-users';
-import { attendanceRuleRoutes } from './attendance-rule';
-import { authRoutes } from './auth';
-import { contactRoutes } from './contact';
-import { faceChangeRoutes } from './face-changes';
-import { faceImageRoutes } from './face-images';
-import { leaveRequestRoutes } from './leave-requests';
-import { studentRoutes } from './student';
-import { teacherRoutes } from './teacher';
+import { accountRoutes } from './accounts/account';
+import { adminCampusNetworkRoutes } from './attendance/settings/admin-campus-networks';
+import { adminDuplicateFaceRoutes } from './faces/admin-duplicate-faces';
+import { adminMapTileRoutes } from './attendance/settings/admin-map-tiles';
+import { adminReportRoutes } from './reports/admin-reports';
+import { adminUserRoutes } from './accounts/admin-users';
+import { attendanceRuleRoutes } from './reports/attendance-rule';
+import { authRoutes } from './accounts/auth/auth';
+import { contactRoutes } from './accounts/contact';
+import { faceChangeRoutes } from './faces/face-changes';
+import { faceImageRoutes } from './faces/face-images';
+import { leaveRequestRoutes } from './attendance/leave-requests';
+import { studentRoutes } from './attendance/student';
+import { teacherRoutes } from './attendance/teacher';
 
 /** Every documented /api path; anything else under /api is a JSON 404, never the SPA. */
 export function restApi(deps: AppDeps): Router {

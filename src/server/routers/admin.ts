@@ -13,7 +13,7 @@ import {
   ZUserId,
   ZUserListInput,
 } from '../../shared/schemas/admin';
-import { ZCampusNetworksInput } from '../../shared/schemas/campus-networks';
+import { ZCampusNetworksInput } from '../../shared/schemas/attendance/campus-networks';
 import {
   createUserByAdmin,
   listUsers,

@@ -4,7 +4,7 @@ import { roleProcedure, router } from '../trpc';
 
 const admin = roleProcedure('admin');
 
-/** Issue 24's attendance rule on every screen; REST twins in rest/attendance-rule.ts. */
+/** Issue 24's attendance rule on every screen; REST twins in rest/reports/attendance-rule.ts. */
 export const attendanceRuleRouter = router({
   settings: admin.query(({ ctx }) => attendanceRuleForAdmin(ctx)),
   setSettings: admin.input(ZAttendanceRuleInput).mutation(({ ctx, input }) => setAttendanceRule(ctx, ctx.user, input)),

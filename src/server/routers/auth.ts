@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_IMAGE_BYTES } from '../../shared/constants';
-import { ZLoginInput } from '../../shared/schemas/auth';
+import { ZLoginInput } from '../../shared/schemas/accounts/auth';
 import { DEVICE_COOKIE } from '../auth/device-cookie';
 import { deviceCookieHeader } from '../lib/http/cookies';
 import { login, logout, getMe, registerUser } from '../services/accounts/index';

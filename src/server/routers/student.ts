@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_VIDEO_BYTES } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
-import { ZMarkAttendanceInput, ZStudentPageInput } from '../../shared/schemas/attendance';
+import { ZMarkAttendanceInput, ZStudentPageInput } from '../../shared/schemas/attendance/attendance';
 import { DomainError } from '../lib/errors';
 import {
   markAttendance,
@@ -12,11 +12,11 @@ import {
   withdrawLeaveRequest,
 } from '../services/attendance/index';
 import { withAdmittedFaceCheck, verifyStudentVideo, issueChallenge } from '../services/faces/index';
-import { ZFaceUploadFields } from '../../shared/schemas/face-challenge';
+import { ZFaceUploadFields } from '../../shared/schemas/faces/face-challenge';
 import { parseInput } from '../lib/errors';
 import { getStudentProfile } from '../services/accounts/index';
 import { MAX_IMAGE_BYTES } from '../../shared/constants';
-import { ZLeaveRequestFields, ZWithdrawLeaveInput } from '../../shared/schemas/leave';
+import { ZLeaveRequestFields, ZWithdrawLeaveInput } from '../../shared/schemas/attendance/leave';
 import { roleProcedure, router } from '../trpc';
 
 const student = roleProcedure('student');

@@ -1,6 +1,6 @@
-import { ZApproveInput, ZManualMarkInput, ZSessionStudentsInput, ZStartGeofenceInput } from '../../shared/schemas/attendance';
-import { ZRoomCodeInput } from '../../shared/schemas/room-code';
-import { ZDecideFaceChangeInput, ZFaceChangeHistoryInput } from '../../shared/schemas/face-changes';
+import { ZApproveInput, ZManualMarkInput, ZSessionStudentsInput, ZStartGeofenceInput } from '../../shared/schemas/attendance/attendance';
+import { ZRoomCodeInput } from '../../shared/schemas/attendance/room-code';
+import { ZDecideFaceChangeInput, ZFaceChangeHistoryInput } from '../../shared/schemas/faces/face-changes';
 import { approveUsers, pendingStudentsByDepartment, listDepartments, getTeacherProfile, rejectStudents, addStudentByTeacher } from '../services/accounts/index';
 import { decideFaceChange, faceChangeHistory, listPendingFaceChanges } from '../services/faces/index';
 import {
@@ -15,8 +15,8 @@ import {
   decideLeaveRequest,
   pendingLeaveRequests,
 } from '../services/attendance/index';
-import { ZMarkRemainingInput, ZRejectInput, ZTeacherAddStudentInput } from '../../shared/schemas/class-tools';
-import { ZDecideLeaveInput } from '../../shared/schemas/leave';
+import { ZMarkRemainingInput, ZRejectInput, ZTeacherAddStudentInput } from '../../shared/schemas/attendance/class-tools';
+import { ZDecideLeaveInput } from '../../shared/schemas/attendance/leave';
 import { roleProcedure, router } from '../trpc';
 
 const teacher = roleProcedure('teacher', 'admin');

@@ -1,7 +1,7 @@
-import { appShellMessages } from './app-shell';
-import { authMessages } from './auth';
-import { formsMessages } from './forms';
-import { siteMessages } from './site';
+import { appShellMessages } from './shell/app-shell';
+import { authMessages } from './shell/auth';
+import { formsMessages } from './shell/forms';
+import { siteMessages } from './shell/site';
 
 /**
  * The texts of the first load (issue 22 "First load"): the app's shell, the landing page and the login page. Their

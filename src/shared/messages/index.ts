@@ -1,23 +1,28 @@
-/** Every user-facing text of SPEC section 8 (and the validation texts of section 5), defined once; one file per area. */
-import { formsMessages } from './forms';
-import { registerMessages } from './register';
-import { authMessages } from './auth';
-import { studentMessages } from './student';
-import { teacherMessages } from './teacher';
-import { adminMessages } from './admin';
-import { verificationMessages } from './verification';
-import { attendanceMessages } from './attendance';
-import { siteMessages } from './site';
-import { faceTrustMessages } from './face-trust';
-import { faceChallengeMessages } from './face-challenge';
-import { markFlagMessages } from './mark-flags';
-import { campusNetworkMessages } from './campus-networks';
-import { classToolMessages } from './class-tools';
-import { adminListMessages } from './admin-lists';
-import { appShellMessages } from './app-shell';
-import { leaveMessages } from './leave';
+/**
+ * Every user-facing text of SPEC section 8 (and the validation texts of section 5), defined once; one file per area,
+ * grouped by who reads it: shell/ (every visitor: the site, sign-in, registration, forms), student/, teacher/, admin/,
+ * and marking/ (the marks, leave and the attendance rule, read by every role). first-load.ts picks the shell's texts
+ * for the first page's chunk. Importers take MSG from here.
+ */
+import { formsMessages } from './shell/forms';
+import { registerMessages } from './shell/register';
+import { authMessages } from './shell/auth';
+import { studentMessages } from './student/student';
+import { teacherMessages } from './teacher/teacher';
+import { adminMessages } from './admin/admin';
+import { verificationMessages } from './student/verification';
+import { attendanceMessages } from './marking/attendance';
+import { siteMessages } from './shell/site';
+import { faceTrustMessages } from './marking/face-trust';
+import { faceChallengeMessages } from './student/face-challenge';
+import { markFlagMessages } from './marking/mark-flags';
+import { campusNetworkMessages } from './admin/campus-networks';
+import { classToolMessages } from './teacher/class-tools';
+import { adminListMessages } from './admin/admin-lists';
+import { appShellMessages } from './shell/app-shell';
+import { leaveMessages } from './marking/leave';
 import { studentScreenMessages } from './student-screens';
-import { attendanceRuleMessages } from './attendance-rule';
+import { attendanceRuleMessages } from './marking/attendance-rule';
 
 export const MSG = {
   ...formsMessages,

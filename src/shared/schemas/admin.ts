@@ -10,7 +10,7 @@ import {
   USER_STATUSES,
 } from '../constants';
 import { MSG } from '../messages';
-import { ZEmail, ZPassword, ZPhone, ZUsername } from './auth';
+import { ZEmail, ZPassword, ZPhone, ZUsername } from './accounts/auth';
 
 /** A positive id from a query string or JSON; '' and absent mean "no filter". */
 const ZOptionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().positive().optional());

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages';
 import * as admin from './admin';
-import * as attendance from './attendance';
-import * as auth from './auth';
-import * as campus from './campus-networks';
-import * as contact from './contact';
-import * as faceChanges from './face-changes';
-import * as roomCode from './room-code';
+import * as attendance from './attendance/attendance';
+import * as auth from './accounts/auth';
+import * as campus from './attendance/campus-networks';
+import * as contact from './accounts/contact';
+import * as faceChanges from './faces/face-changes';
+import * as roomCode from './attendance/room-code';
 import { z } from 'zod';
 
 /** zod's own English: what must never reach a person. */

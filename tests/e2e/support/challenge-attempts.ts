@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import type { ChallengeHint } from '../../../src/shared/face-challenge';
+import type { ChallengeHint } from '../../../src/shared/face/face-challenge';
 import { MSG } from '../../../src/shared/messages';
 import { type CameraClip, SIG_H, SIG_W } from './challenge-camera';
 import { type FaceAttempt, uploadedVideo } from './face-attempts';

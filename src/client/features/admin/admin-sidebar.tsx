@@ -2,8 +2,8 @@ import { Inbox, LayoutDashboard, LogOut, PanelLeftClose, PanelLeftOpen, ShieldCh
 import { useEffect, useState } from 'react';
 import { NavLink } from 'react-router';
 import { MSG } from '../../../shared/messages';
-import { trpc } from '@/lib/trpc';
-import { useLogout } from '@/lib/use-logout';
+import { trpc } from '@/lib/api/trpc';
+import { useLogout } from '@/lib/auth/use-logout';
 import { cn } from '@/lib/utils';
 
 const WIDE = '(min-width: 768px)';

@@ -5,12 +5,12 @@ import { toast } from 'sonner';
 import { CONTACT_INBOX_PAGE_SIZE } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { CONTACT_INBOX_VIEWS } from '../../../shared/schemas/admin';
-import { EmptyState, QueryState } from '@/components/query-state';
+import { EmptyState, QueryState } from '@/components/app-state/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { formatDateTime } from '@/lib/format';
-import { trpc } from '@/lib/trpc';
+import { trpc } from '@/lib/api/trpc';
 import { cn } from '@/lib/utils';
 import type { ContactMessage } from './admin-types';
 

@@ -1,9 +1,9 @@
 import { CalendarCheck, GraduationCap, TriangleAlert, UserCheck } from 'lucide-react';
 import { MSG } from '../../../shared/messages';
-import { QueryError } from '@/components/query-state';
+import { QueryError } from '@/components/app-state/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { BelowRuleStat } from '@/features/attendance-rule';
-import { trpc } from '@/lib/trpc';
+import { trpc } from '@/lib/api/trpc';
 import { cn } from '@/lib/utils';
 import type { AttendanceFilter } from './admin-types';
 

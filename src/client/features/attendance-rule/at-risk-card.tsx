@@ -1,14 +1,14 @@
 import { ShieldAlert } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { MSG } from '../../../shared/messages';
-import { LoadingSkeleton, QueryError } from '@/components/query-state';
+import { LoadingSkeleton, QueryError } from '@/components/app-state/query-state';
 import { StatCard } from '@/components/stat-card';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format';
-import { type RouterOutputs, trpc } from '@/lib/trpc';
+import { type RouterOutputs, trpc } from '@/lib/api/trpc';
 
 const M = MSG.attendanceRule;
 type Row = RouterOutputs['attendanceRule']['atRisk']['students'][number];

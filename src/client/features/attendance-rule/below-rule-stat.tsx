@@ -1,7 +1,7 @@
 import { UserX } from 'lucide-react';
 import { MSG } from '../../../shared/messages';
 import { Skeleton } from '@/components/ui/skeleton';
-import { trpc } from '@/lib/trpc';
+import { trpc } from '@/lib/api/trpc';
 import { type FilterRow, shortfallScope } from './shortfall-scope';
 
 /** The "Below the rule" summary card: the shortfall report's count for the filter row (same query, so one request). */

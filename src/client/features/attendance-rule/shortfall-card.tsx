@@ -2,14 +2,14 @@ import { Download, Loader2, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
-import { EmptyState, LoadingLine, QueryError } from '@/components/query-state';
+import { EmptyState, LoadingLine, QueryError } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Pagination } from '@/components/ui/pagination';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { downloadFile } from '@/lib/download';
+import { downloadFile } from '@/lib/api/download';
 import { formatDateTime } from '@/lib/format';
-import { trpc } from '@/lib/trpc';
+import { trpc } from '@/lib/api/trpc';
 import { type FilterRow, shortfallScope } from './shortfall-scope';
 
 const M = MSG.attendanceRule;

@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { Scale } from 'lucide-react';
 import { MSG } from '../../../shared/messages';
-import { LoadingSkeleton, QueryError } from '@/components/query-state';
+import { LoadingSkeleton, QueryError } from '@/components/app-state/query-state';
 import { StatCard } from '@/components/stat-card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { trpc } from '@/lib/trpc';
+import { trpc } from '@/lib/api/trpc';
 import { cn } from '@/lib/utils';
 import { standingWords } from './standing-words';
 

@@ -1,4 +1,4 @@
-import type { Standing } from '../../../shared/attendance-standing';
+import type { Standing } from '../../../shared/attendance/attendance-standing';
 import { MSG } from '../../../shared/messages';
 
 const M = MSG.attendanceRule;

@@ -10,8 +10,8 @@ import { useLogin } from './use-login';
 type Errors = { email?: string; password?: string };
 
 /**
- * The required-field rules of the server's ZLoginInput (shared/schemas/auth.ts: the email trimmed, the password as
- * typed), with its messages (messages/forms.ts), checked here by hand rather than by ZLoginInput.safeParse: that
+ * The required-field rules of the server's ZLoginInput (shared/schemas/accounts/auth.ts: the email trimmed, the password as
+ * typed), with its messages (messages/shell/forms.ts), checked here by hand rather than by ZLoginInput.safeParse: that
  * would put zod and every message text on the login page's first load (vite build, measured: its JavaScript from
  * 446 to 574 kB, 142 to 180 kB gzipped). The server checks the rest.
  */

@@ -3,11 +3,11 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { REDIRECT_AFTER_LOGIN_MS } from '../../../shared/constants';
 import { FIRST_LOAD_MSG } from '../../../shared/messages/first-load';
-import type { TLoginInput } from '../../../shared/schemas/auth';
+import type { TLoginInput } from '../../../shared/schemas/accounts/auth';
 import { withGlobalLoading } from '@/lib/loading-store';
-import { errorCodeOf, isNoResponse, isServerRefusal } from '@/lib/server-errors';
-import { decodeToken, homeForRole, storeToken } from '@/lib/session';
-import { trpc } from '@/lib/trpc';
+import { errorCodeOf, isNoResponse, isServerRefusal } from '@/lib/api/server-errors';
+import { decodeToken, homeForRole, storeToken } from '@/lib/auth/session';
+import { trpc } from '@/lib/api/trpc';
 import { loginErrorMessage } from './login-error-message';
 
 /** auth.login; on success stores the token, clears sessionExpired and redirects by role after 1.5 s. */

@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
-import { type TContactMessageInput, ZContactMessageInput } from '../../../shared/schemas/contact';
+import { type TContactMessageInput, ZContactMessageInput } from '../../../shared/schemas/accounts/contact';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { restRequest } from '@/lib/rest';
+import { restRequest } from '@/lib/api/rest';
 
 const FIELDS = ['name', 'email', 'message'] as const;
 

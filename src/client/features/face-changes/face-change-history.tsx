@@ -1,5 +1,5 @@
 import { MSG } from '../../../shared/messages';
-import { EmptyState, QueryState } from '@/components/query-state';
+import { EmptyState, QueryState } from '@/components/app-state/query-state';
 import { formatDateTime } from '@/lib/format';
 import { type FaceChangeStep, useFaceChangeHistory } from './face-change-queries';
 

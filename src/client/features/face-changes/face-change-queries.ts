@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
-import { type RouterOutputs, trpc } from '@/lib/trpc';
+import { type RouterOutputs, trpc } from '@/lib/api/trpc';
 
 export type PendingFaceChange = RouterOutputs['teacher']['pendingFaceChanges'][number];
 export type FaceChangeStep = RouterOutputs['teacher']['faceChangeHistory'][number];

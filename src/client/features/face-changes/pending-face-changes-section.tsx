@@ -1,6 +1,6 @@
 import { ScanFace } from 'lucide-react';
 import { MSG } from '../../../shared/messages';
-import { EmptyState, QueryState } from '@/components/query-state';
+import { EmptyState, QueryState } from '@/components/app-state/query-state';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FaceChangeCard } from './face-change-card';
 import { usePendingFaceChanges } from './face-change-queries';

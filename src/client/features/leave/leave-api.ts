@@ -1,5 +1,5 @@
-import { restRequest } from '@/lib/rest';
-import type { RouterOutputs } from '@/lib/trpc';
+import { restRequest } from '@/lib/api/rest';
+import type { RouterOutputs } from '@/lib/api/trpc';
 
 /** POST /api/leave_requests: the dates, the reason and the optional document image as multipart (as face uploads go). */
 export function sendLeaveRequest(fields: { from_date: string; to_date: string; reason: string }, document: File | null) {

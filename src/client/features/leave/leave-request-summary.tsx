@@ -1,6 +1,6 @@
 import { MSG } from '../../../shared/messages';
 import { StatusBadge } from '@/components/status-badge';
-import type { RouterOutputs } from '@/lib/trpc';
+import type { RouterOutputs } from '@/lib/api/trpc';
 import { cn } from '@/lib/utils';
 
 const L = MSG.leave;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ZRegisterInput } from '../../../shared/schemas/auth';
+import type { ZRegisterInput } from '../../../shared/schemas/accounts/auth';
 
 /** What the form holds before the schema reads it (the department may still be the placeholder ''). */
 export type RegisterFormInput = z.input<typeof ZRegisterInput>;

@@ -3,19 +3,19 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { REDIRECT_AFTER_REGISTRATION_MS, TOAST_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import type { TRegisterInput } from '../../../shared/schemas/auth';
+import type { TRegisterInput } from '../../../shared/schemas/accounts/auth';
 import { withGlobalLoading } from '@/lib/loading-store';
-import { restRequest } from '@/lib/rest';
-import { RestRefusal, restData, retryAfterPolicy } from '@/lib/retry-after';
-import type { RouterOutputs } from '@/lib/trpc';
+import { restRequest } from '@/lib/api/rest';
+import { RestRefusal, restData, retryAfterPolicy } from '@/lib/api/retry-after';
+import type { RouterOutputs } from '@/lib/api/trpc';
 import { registerFailureMessage } from './register-failure-message';
-import type { CapturedImage } from './use-captured-images';
+import type { CapturedImage } from './capture/use-captured-images';
 
 const toastOptions = { duration: TOAST_MS.registration };
 
 /**
  * POST /api/register (REST: a multipart upload) with the three images in field `images`, as a mutation that rides out
- * a busy server (lib/retry-after.ts: it refuses before creating anyone, so sending again is safe); on success
+ * a busy server (lib/api/retry-after.ts: it refuses before creating anyone, so sending again is safe); on success
  * /thank-you after 2 s.
  */
 export function useRegister() {

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { MSG } from '../../../shared/messages';
-import { errorCodeOf, refusalText, trpcCodeOf } from '@/lib/server-errors';
-import { trpc } from '@/lib/trpc';
-import { useCountdown } from '@/lib/use-countdown';
+import { errorCodeOf, refusalText, trpcCodeOf } from '@/lib/api/server-errors';
+import { trpc } from '@/lib/api/trpc';
+import { useCountdown } from '@/lib/hooks/use-countdown';
 
 /** The server needs a moment past the window's edge to be sure it computes the next code, not the last one. */
 const AFTER_EDGE_MS = 300;

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { type ReactNode, useState } from 'react';
 import { PROFILE_IMAGES_MAX } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { LoadingLine, QueryError } from '@/components/query-state';
+import { LoadingLine, QueryError } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { formatDateTime, humanize } from '@/lib/format';

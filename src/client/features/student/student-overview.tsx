@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { formatCoords, formatDateTime } from '@/lib/format';
 import { StatCard } from '@/components/stat-card';
-import type { GeolocationState } from '@/lib/use-geolocation';
+import type { GeolocationState } from '@/lib/device/use-geolocation';
 import type { AttendanceList } from './student-queries';
 
 const M = MSG.student;

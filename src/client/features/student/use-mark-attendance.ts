@@ -3,13 +3,13 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { REDIRECT_AFTER_MARKING_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { deviceId } from '@/lib/device-id';
+import { deviceId } from '@/lib/device/device-id';
 import { formatDateTime } from '@/lib/format';
 import { roomCodeHandoff } from '@/lib/room-code-handoff';
-import { errorCodeOf, refusalText, trpcCodeOf } from '@/lib/server-errors';
-import { getToken } from '@/lib/session';
-import { trpc } from '@/lib/trpc';
-import type { Coords } from '@/lib/use-geolocation';
+import { errorCodeOf, refusalText, trpcCodeOf } from '@/lib/api/server-errors';
+import { getToken } from '@/lib/auth/session';
+import { trpc } from '@/lib/api/trpc';
+import type { Coords } from '@/lib/device/use-geolocation';
 import type { RoomCodeEntry } from './use-room-code-entry';
 
 const M = MSG.student;

@@ -1,5 +1,5 @@
-import { trpc } from '@/lib/trpc';
-import { useCountdown } from '@/lib/use-countdown';
+import { trpc } from '@/lib/api/trpc';
+import { useCountdown } from '@/lib/hooks/use-countdown';
 
 /**
  * How often the banner asks whether a session is open: a session the teacher starts shows within this without a

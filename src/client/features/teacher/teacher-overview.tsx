@@ -3,17 +3,17 @@ import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
 import { PendingFaceChangesSection } from '@/features/face-changes';
 import { PendingLeaveSection } from '@/features/leave';
-import { refusalText } from '@/lib/server-errors';
-import { GeofenceSettingsCard } from './geofence-settings-card';
-import { geofenceStorage } from './geofence-storage';
-import { PendingStudentsSection } from './pending-students-section';
-import { RadiusDialog } from './radius-dialog';
-import { StopConfirmDialog } from './stop-confirm-dialog';
-import { AttendanceStatusCard, QuickActionsCard } from './session-cards';
+import { refusalText } from '@/lib/api/server-errors';
+import { GeofenceSettingsCard } from './geofence-settings/geofence-settings-card';
+import { geofenceStorage } from './session/geofence-storage';
+import { PendingStudentsSection } from './approvals/pending-students-section';
+import { RadiusDialog } from './geofence-settings/radius-dialog';
+import { StopConfirmDialog } from './session/stop-confirm-dialog';
+import { AttendanceStatusCard, QuickActionsCard } from './session/session-cards';
 import { RecentAttendanceCard, StudentStatsCard } from './student-cards';
 import { useDepartments, useSessionStudents, useTeacherProfile } from './teacher-queries';
-import type { useGeofenceSession } from './use-geofence-session';
-import { useRadiusSettings } from './use-radius-settings';
+import type { useGeofenceSession } from './session/use-geofence-session';
+import { useRadiusSettings } from './geofence-settings/use-radius-settings';
 
 /** Overview tab: the five cards of SPEC 2 plus the pending-students section. */
 export function TeacherOverview({ geofence, onViewStudents }: { geofence: ReturnType<typeof useGeofenceSession>; onViewStudents: () => void }) {

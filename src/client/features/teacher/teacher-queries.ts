@@ -1,6 +1,6 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { POLL_INTERVAL_MS, TEACHER_STUDENT_PAGE_SIZE } from '../../../shared/constants';
-import { type RouterOutputs, trpc } from '@/lib/trpc';
+import { type RouterOutputs, trpc } from '@/lib/api/trpc';
 
 type Teacher = RouterOutputs['teacher'];
 export type Department = Teacher['departments'][number];

@@ -2,11 +2,11 @@ import { CameraOff, Loader2 } from 'lucide-react';
 import type { RefObject } from 'react';
 import { RECORDING_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import type { WebcamState } from '@/lib/use-webcam';
+import type { WebcamState } from '@/lib/device/use-webcam';
 import { cn } from '@/lib/utils';
-import { ChallengeInstruction } from './challenge-guide';
-import type { Guide } from './follow-challenge';
-import type { TrackerState } from './use-face-tracker';
+import { ChallengeInstruction } from './challenge/challenge-guide';
+import type { Guide } from './challenge/follow-challenge';
+import type { TrackerState } from './tracker/use-face-tracker';
 import type { FrameState } from './use-face-verification';
 
 const FRAME_CLASS: Record<FrameState, string> = {

@@ -1,6 +1,6 @@
 /** The face check page's parts: the camera frame, the challenge's steps, the tracker, the recorder and the flow. */
 export { CameraFrame } from './camera-frame';
-export { ChallengeSteps } from './challenge-guide';
-export { useFaceTracker } from './use-face-tracker';
+export { ChallengeSteps } from './challenge/challenge-guide';
+export { useFaceTracker } from './tracker/use-face-tracker';
 export { type MarkOutcome, useFaceVerification, type VerificationPhase } from './use-face-verification';
-export { useWebcamRecorder } from './use-webcam-recorder';
+export { useWebcamRecorder } from './recording/use-webcam-recorder';

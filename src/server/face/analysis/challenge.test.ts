@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ChallengeStep } from '../../../shared/face-challenge';
-import { parseChallengeSteps } from '../../../shared/face-challenge';
+import type { ChallengeStep } from '../../../shared/face/face-challenge';
+import { parseChallengeSteps } from '../../../shared/face/face-challenge';
 import { followsChallenge } from './challenge';
 import type { SeenMove } from '../types';
 

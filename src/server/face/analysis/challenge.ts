@@ -1,4 +1,4 @@
-import type { ChallengeStep } from '../../../shared/face-challenge';
+import type { ChallengeStep } from '../../../shared/face/face-challenge';
 import { BLINK_RULES } from './signals/blink';
 import type { Blink, BlinkReading } from './clip-identity';
 import { TRACK_RULES } from './continuity';

@@ -19,7 +19,7 @@ import {
 import { TaskTimeoutError, WorkerPool } from './pool';
 import type { DescribeResult, FrameReading } from '../protocol';
 import type { EngineHooks, FaceEngine, FaceEngineDebug, FaceTemplate, FaceVerdict } from '../types';
-import type { ChallengeStep } from '../../../shared/face-challenge';
+import type { ChallengeStep } from '../../../shared/face/face-challenge';
 import { SEGMENT_FRAMES, segments } from '../segments';
 
 /** Buffers that can move to a worker without a copy (a SharedArrayBuffer is shared instead). */

@@ -1,5 +1,5 @@
 import { MSG } from '../../../shared/messages';
-import type { TLoginInput } from '../../../shared/schemas/auth';
+import type { TLoginInput } from '../../../shared/schemas/accounts/auth';
 import { getDummyHash, verifyPassword } from '../../auth/password';
 import type { AppDeps } from '../../deps';
 import { deviceSource } from '../../infra/login-guard';

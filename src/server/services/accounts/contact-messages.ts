@@ -1,6 +1,6 @@
 import { MSG } from '../../../shared/messages';
 import type { TContactInboxInput } from '../../../shared/schemas/admin';
-import type { TContactMessageInput } from '../../../shared/schemas/contact';
+import type { TContactMessageInput } from '../../../shared/schemas/accounts/contact';
 import type { AppDeps } from '../../deps';
 import { DomainError } from '../../lib/errors';
 

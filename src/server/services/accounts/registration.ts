@@ -1,6 +1,6 @@
 import { FACE_IMAGES_REQUIRED } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { ZRegisterInput } from '../../../shared/schemas/auth';
+import { ZRegisterInput } from '../../../shared/schemas/accounts/auth';
 import { hashPassword } from '../../auth/password';
 import type { AppDeps } from '../../deps';
 import { isUniqueViolation } from '../../db/errors';

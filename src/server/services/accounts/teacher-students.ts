@@ -1,5 +1,5 @@
 import { MSG } from '../../../shared/messages';
-import type { ZTeacherAddStudentInput } from '../../../shared/schemas/class-tools';
+import type { ZTeacherAddStudentInput } from '../../../shared/schemas/attendance/class-tools';
 import type { AuthUser } from '../../auth/authenticate';
 import { hashPassword } from '../../auth/password';
 import type { AppDeps } from '../../deps';

@@ -1,6 +1,6 @@
 import type { Role } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { ZDepartmentName, ZEmail, ZPassword, ZUsername } from '../../../shared/schemas/auth';
+import { ZDepartmentName, ZEmail, ZPassword, ZUsername } from '../../../shared/schemas/accounts/auth';
 import type { AuthUser } from '../../auth/authenticate';
 import { hashPassword } from '../../auth/password';
 import type { AppDeps } from '../../deps';

@@ -1,8 +1,8 @@
 import { GEOFENCE_CHECKS_PER_SESSION, MIN_ACCURACY_LIMIT_M } from '../../../shared/constants';
-import { isLateMark } from '../../../shared/attendance-status';
+import { isLateMark } from '../../../shared/attendance/attendance-status';
 import { formatKolkata } from '../../../shared/kolkata-time';
 import { MSG } from '../../../shared/messages';
-import type { TMarkAttendanceInput } from '../../../shared/schemas/attendance';
+import type { TMarkAttendanceInput } from '../../../shared/schemas/attendance/attendance';
 import type { AuthUser } from '../../auth/authenticate';
 import type { AppDeps } from '../../deps';
 import { isUniqueViolation } from '../../db/errors';

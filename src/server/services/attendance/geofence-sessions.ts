@@ -1,6 +1,6 @@
-import { DEFAULT_LATE_AFTER_MINUTES } from '../../../shared/attendance-status';
+import { DEFAULT_LATE_AFTER_MINUTES } from '../../../shared/attendance/attendance-status';
 import { MSG } from '../../../shared/messages';
-import type { TStartGeofenceInput } from '../../../shared/schemas/attendance';
+import type { TStartGeofenceInput } from '../../../shared/schemas/attendance/attendance';
 import type { AuthUser } from '../../auth/authenticate';
 import type { DB } from '../../db/connect';
 import type { AppDeps } from '../../deps';

@@ -1,6 +1,6 @@
 import { ROOM_CODE_WINDOW_SECONDS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import type { TRoomCodeInput } from '../../../shared/schemas/room-code';
+import type { TRoomCodeInput } from '../../../shared/schemas/attendance/room-code';
 import type { AuthUser } from '../../auth/authenticate';
 import type { AppDeps } from '../../deps';
 import { DomainError } from '../../lib/errors';

@@ -1,7 +1,7 @@
 import { FACE_CHALLENGE_FAILS_PER_SESSION, GEOFENCE_FLAG_OUTSIDE } from '../../../shared/constants';
 import { failedChallengesBySession, enrolledImagesByUser } from '../faces/index';
 import { deviceLabel } from '../../../shared/device-label';
-import type { AttendanceStatus } from '../../../shared/attendance-status';
+import type { AttendanceStatus } from '../../../shared/attendance/attendance-status';
 import { MSG } from '../../../shared/messages';
 import type { AuthUser } from '../../auth/authenticate';
 import type { AppDeps } from '../../deps';

@@ -1,5 +1,5 @@
 import { MSG } from '../../../shared/messages';
-import type { TDecideFaceChangeInput } from '../../../shared/schemas/face-changes';
+import type { TDecideFaceChangeInput } from '../../../shared/schemas/faces/face-changes';
 import type { AuthUser } from '../../auth/authenticate';
 import type { AppDeps } from '../../deps';
 import { deserializeDescriptor } from '../../face/index';

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { detailCsvColumns } from '../../../shared/detail-columns';
+import { detailCsvColumns } from '../../../shared/attendance/detail-columns';
 import type { TAttendanceFilter } from '../../../shared/schemas/admin';
 import type { DB } from '../../db/connect';
 import { arrayRows } from '../../db/dialect';
@@ -61,7 +61,7 @@ function csvRecords(db: DB, f: TAttendanceFilter, after: { marked_at: string; id
   return q.orderBy('r.marked_at').orderBy('r.id').limit(BATCH);
 }
 
-/** The header line (src/shared/detail-columns.ts, the list the detail view reads too). */
+/** The header line (src/shared/attendance/detail-columns.ts, the list the detail view reads too). */
 export const detailHeader = (withPair: boolean) => `${detailCsvColumns(withPair).map(csvField).join(',')}\r\n`;
 
 /** Users and sessions created after the export started (rare): read before the batch that names them. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type * as FaceApi from '@vladmandic/face-api';
 import type { Config, Human as HumanClass } from '@vladmandic/human';
 import type * as Tf from '@tensorflow/tfjs-core';
-import { HUMAN_SHARED_CONFIG } from '../../../../shared/human-config';
+import { HUMAN_SHARED_CONFIG } from '../../../../shared/face/human-config';
 
 import { FACEAPI_MODELS_DIR, HUMAN_MODELS_DIR, loadFaceApi, loadHuman, loadTf, loadWasmBackend, WASM_DIR } from './libraries';
 
@@ -73,7 +73,7 @@ function registerFileRouter(tf: typeof Tf) {
 export const asNetInput = (t: Tf.Tensor3D) => t as unknown as FaceApi.TNetInput;
 
 /**
- * Human over the settings it shares with the page's face tracker (shared/human-config.ts), so both read a face the
+ * Human over the settings it shares with the page's face tracker (shared/face/human-config.ts), so both read a face the
  * same way; each call sets the detector and mesh it needs. What differs here, and why:
  * - every file from disk (libraries.ts), wasm binaries from WASM_DIR;
  * - up to 4 faces: a second face in the clip is part of the verdict (tracking.ts), where the page guides one;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { MSG } from '../../../../shared/messages';
-import type { TLeaveRequestFields } from '../../../../shared/schemas/leave';
+import type { TLeaveRequestFields } from '../../../../shared/schemas/attendance/leave';
 import type { AuthUser } from '../../../auth/authenticate';
 import type { AppDeps } from '../../../deps';
 import { DomainError } from '../../../lib/errors';

@@ -1,4 +1,4 @@
-import { MARK_FLAG_CODES, type MarkFlag } from '../../../../shared/mark-flags';
+import { MARK_FLAG_CODES, type MarkFlag } from '../../../../shared/attendance/mark-flags';
 import { MSG } from '../../../../shared/messages';
 import type { DB } from '../../../db/connect';
 import { flagBit, type FlagRefs, parseRefs } from './flag-bits';

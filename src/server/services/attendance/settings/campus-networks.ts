@@ -1,6 +1,6 @@
 import { formatCidr, parseCidr, unmappedAddress } from '../../../../shared/cidr';
 import { MSG } from '../../../../shared/messages';
-import { ZCampusNetworksInput } from '../../../../shared/schemas/campus-networks';
+import { ZCampusNetworksInput } from '../../../../shared/schemas/attendance/campus-networks';
 import type { AppDeps } from '../../../deps';
 import { DomainError } from '../../../lib/errors';
 import { networkMatcher } from '../../../lib/networks';

@@ -1,4 +1,4 @@
-import { DEFAULT_TILE_URL, ZTileUrl } from '../../../../shared/schemas/class-tools';
+import { DEFAULT_TILE_URL, ZTileUrl } from '../../../../shared/schemas/attendance/class-tools';
 import type { AppDeps } from '../../../deps';
 import { readSetting, settingValue, writeSetting } from './app-settings';
 

@@ -1,5 +1,5 @@
 import { FACE_CHALLENGE_FAILS_PER_SESSION, FACE_CHALLENGE_RETRY_SECONDS, FACE_CHALLENGE_TTL_SECONDS } from '../../../../shared/constants';
-import type { ChallengeStep } from '../../../../shared/face-challenge';
+import type { ChallengeStep } from '../../../../shared/face/face-challenge';
 import { MSG } from '../../../../shared/messages';
 import type { AuthUser } from '../../../auth/authenticate';
 import type { AppDeps } from '../../../deps';

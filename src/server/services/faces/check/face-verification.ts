@@ -6,7 +6,7 @@ import { DomainError } from '../../../lib/errors';
 import { NO_TIMING, type ServerTiming } from '../../../lib/http/server-timing';
 import { toDomainFaceError } from '../face-errors';
 import { faceInputMessage, verdictMessage } from '../face-messages';
-import type { TFaceUploadFields } from '../../../../shared/schemas/face-challenge';
+import type { TFaceUploadFields } from '../../../../shared/schemas/faces/face-challenge';
 import { claimChallenge, settleChallenge } from './face-challenges';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'face' | 'config' | 'challengeSource'>;

@@ -1,4 +1,4 @@
-import { AT_RISK_MARGIN, isAtRisk } from '../../../../shared/attendance-standing';
+import { AT_RISK_MARGIN, isAtRisk } from '../../../../shared/attendance/attendance-standing';
 import type { AuthUser } from '../../../auth/authenticate';
 import type { AppDeps } from '../../../deps';
 import { departmentStandings } from './department-standings';

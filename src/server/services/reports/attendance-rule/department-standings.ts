@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { computeStanding, type Standing } from '../../../../shared/attendance-standing';
+import { computeStanding, type Standing } from '../../../../shared/attendance/attendance-standing';
 import type { AppDeps } from '../../../deps';
 import type { AttendanceRule } from './rule-settings';
 

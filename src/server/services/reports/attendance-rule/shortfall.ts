@@ -1,4 +1,4 @@
-import { isBelowRule } from '../../../../shared/attendance-standing';
+import { isBelowRule } from '../../../../shared/attendance/attendance-standing';
 import { fileStamp, formatKolkata } from '../../../../shared/kolkata-time';
 import { MSG } from '../../../../shared/messages';
 import type { TShortfallInput } from '../../../../shared/schemas/attendance-rule';

@@ -1,5 +1,5 @@
-import { computeStanding } from '../../../../shared/attendance-standing';
-import type { AttendanceStatus } from '../../../../shared/attendance-status';
+import { computeStanding } from '../../../../shared/attendance/attendance-standing';
+import type { AttendanceStatus } from '../../../../shared/attendance/attendance-status';
 import type { AuthUser } from '../../../auth/authenticate';
 import type { AppDeps } from '../../../deps';
 import { periodOf, ruleInForce } from './rule-settings';

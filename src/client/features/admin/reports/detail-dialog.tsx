@@ -1,0 +1,135 @@
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { formatCoordinate } from '../../../../shared/kolkata-time';
+import { detailViewColumns } from '../../../../shared/attendance/detail-columns';
+import { MSG } from '../../../../shared/messages';
+import { MarkFlags } from '@/components/mark-flags';
+import { EmptyState, QueryState } from '@/components/app-state/query-state';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ScrollRegion } from '@/components/ui/scroll-region';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { downloadFile } from '@/lib/api/download';
+import { formatDate, formatDateTime, formatTime, humanize } from '@/lib/format';
+import { trpc } from '@/lib/api/trpc';
+import type { AttendanceFilter, DetailRow, PairRow } from '../admin-types';
+import { FieldGrid, REPORT_DIALOG, REPORT_DIALOG_BODY } from './field-grid';
+
+const A = MSG.admin;
+const T = MSG.markTrace;
+const COLUMNS = detailViewColumns;
+
+/** Every column of a record as text, in COLUMNS order but the flags (which need their list). */
+const cellsOf = (r: DetailRow) => [
+  r.date,
+  humanize(r.status),
+  r.mode === 'offline' ? A.modeOffline : A.modeOnline,
+  r.geofencing_status ?? '',
+  r.face_recognition_status ?? '',
+  r.manual_override ? A.yes : A.no,
+  r.marked_by ?? A.system,
+  formatCoordinate(r.latitude),
+  formatCoordinate(r.longitude),
+  r.radius === null ? '' : String(r.radius),
+  r.session_start,
+  r.session_end,
+  r.ip ?? '',
+  r.ip ? (r.device ?? T.unknownDevice) : '',
+  r.accuracy_m === null ? '' : T.accuracyMeters(r.accuracy_m),
+];
+const TIME_COLUMNS = new Set([0, 10, 11]);
+
+/** A time in a table cell on two short lines (day, then time), so twelve columns fit a laptop's width. */
+function TwoLineTime({ iso }: { iso: string | null }) {
+  if (!iso) return null;
+  return (
+    <>
+      <span className="block whitespace-nowrap">{formatDate(iso)}</span>
+      <span className="block whitespace-nowrap text-muted-foreground">{formatTime(iso)}</span>
+    </>
+  );
+}
+
+/** One teacher and student pair's records (SPEC 2's detail popup) with its CSV export: cards on a phone, a table wider up. */
+export function DetailDialog({ pair, filter, onClose }: { pair: PairRow | null; filter: AttendanceFilter; onClose: () => void }) {
+  const detail = trpc.admin.pairDetail.useQuery({ ...filter, teacher: pair?.teacher_id ?? 0, student: pair?.student_id ?? 0 }, { enabled: Boolean(pair) });
+  const [exporting, setExporting] = useState(false);
+  const rows = detail.data;
+  const title = pair ? A.detailTitle(pair.teacher_name, pair.student_name) : '';
+
+  const exportCsv = async () => {
+    if (!pair || !rows?.length) return void toast.info(A.noDataToExport);
+    setExporting(true);
+    try {
+      await downloadFile('/admin/attendance-details/export.csv', { ...filter, teacher: pair.teacher_id, student: pair.student_id });
+      toast.success(A.detailCsvDone);
+    } catch {
+      toast.error(A.detailFailed);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Dialog open={Boolean(pair)} onOpenChange={(o) => !o && onClose()}>
+      <DialogContent className={REPORT_DIALOG}>
+        <DialogHeader>
+          <DialogTitle className="pr-6">{title}</DialogTitle>
+        </DialogHeader>
+        <ScrollRegion label={title} className={REPORT_DIALOG_BODY}>
+          <QueryState query={detail} failed={A.detailFailed} isEmpty={(rows) => rows.length === 0} empty={<EmptyState>{A.noDetail}</EmptyState>}>
+            {(rows) => (
+              <>
+                <ul className="grid gap-3 md:hidden">
+                  {rows.map((r) => (
+                    <li key={r.id} data-testid="detail-card" className="grid gap-2 rounded-lg border bg-card p-3">
+                      <FieldGrid
+                        className="grid-cols-[auto_1fr]"
+                        fields={cellsOf(r).map((v, i) => [COLUMNS[i], TIME_COLUMNS.has(i) ? formatDateTime(v) : v] as [string, string])}
+                      />
+                      <MarkFlags flags={r.flags} name={pair?.student_name ?? ''} />
+                    </li>
+                  ))}
+                </ul>
+                <div className="hidden rounded-md border md:block">
+                  <Table label={title} className="text-xs">
+                    <TableHeader>
+                      <TableRow>
+                        {COLUMNS.map((c) => (
+                          <TableHead key={c} className="h-auto px-2 py-2 whitespace-normal">
+                            {c}
+                          </TableHead>
+                        ))}
+                      </TableRow>
+                    </TableHeader>
+                    <TableBody>
+                      {rows.map((r) => (
+                        <TableRow key={r.id} data-testid="detail-row">
+                          {cellsOf(r).map((v, i) => (
+                            <TableCell key={COLUMNS[i]} className="px-2 tabular-nums whitespace-normal">
+                              {TIME_COLUMNS.has(i) ? <TwoLineTime iso={v} /> : v}
+                            </TableCell>
+                          ))}
+                          <TableCell className="min-w-36 px-2 whitespace-normal">
+                            <MarkFlags flags={r.flags} name={pair?.student_name ?? ''} />
+                          </TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </div>
+              </>
+            )}
+          </QueryState>
+        </ScrollRegion>
+        <div className="flex justify-end border-t pt-3" data-testid="report-controls">
+          <Button variant="secondary" onClick={exportCsv} disabled={exporting}>
+            <Download aria-hidden />
+            {A.filters.exportCsv}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,161 @@
+import { Download } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { ADMIN_ATTENDANCE_PAGE_SIZE } from '../../../../shared/constants';
+import { MSG } from '../../../../shared/messages';
+import { EmptyState, QueryState } from '@/components/app-state/query-state';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ScrollRegion } from '@/components/ui/scroll-region';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { downloadFile } from '@/lib/api/download';
+import { trpc } from '@/lib/api/trpc';
+import { cn } from '@/lib/utils';
+import type { AttendanceFilter, PairRow } from '../admin-types';
+import { FieldGrid, REPORT_DIALOG, REPORT_DIALOG_BODY } from './field-grid';
+
+const A = MSG.admin;
+const COUNTS = [
+  'total_present',
+  'total_absent',
+  'total_late',
+  'total_excused',
+  'geofencing_success',
+  'geofencing_fail',
+  'face_success',
+  'face_fail',
+  'total_attendance',
+] as const;
+/** The count columns' names, in COUNTS order (summaryColumns after Teacher and Student). */
+const COUNT_LABELS = A.summaryColumns.slice(2);
+
+/** The summary popup: pairs of the filter, 20 a page (SPEC 4's Prev/Next rule); a row opens its detail. Cards on a phone. */
+export function SummaryDialog({
+  open,
+  filter,
+  onOpenChange,
+  onPick,
+}: {
+  open: boolean;
+  filter: AttendanceFilter;
+  onOpenChange: (o: boolean) => void;
+  onPick: (row: PairRow) => void;
+}) {
+  const [page, setPage] = useState(1);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: back to the first page whenever the filter changes or the popup opens
+  useEffect(() => setPage(1), [filter, open]);
+  const details = trpc.admin.attendanceDetails.useQuery({ ...filter, page, limit: ADMIN_ATTENDANCE_PAGE_SIZE }, { enabled: open });
+  const [exporting, setExporting] = useState(false);
+  const d = details.data;
+
+  const exportCsv = async () => {
+    if (!d?.total_records) return void toast.info(A.noDataToExport);
+    setExporting(true);
+    try {
+      await downloadFile('/admin/attendance-summary/export.csv', filter);
+      toast.success(A.summaryCsvDone);
+    } catch {
+      toast.error(A.popupError);
+    } finally {
+      setExporting(false);
+    }
+  };
+  const flagged = (r: PairRow) => A.flaggedCount(r.flagged_marks, r.flagged_rate);
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className={REPORT_DIALOG}>
+        <DialogHeader>
+          <DialogTitle>{A.summaryTitle}</DialogTitle>
+        </DialogHeader>
+        <ScrollRegion label={A.summaryTitle} className={REPORT_DIALOG_BODY}>
+          <QueryState
+            query={details}
+            failed={A.popupError}
+            failedTitle={A.popupErrorTitle}
+            isEmpty={(res) => res.data.length === 0}
+            empty={<EmptyState title={A.popupNoRecordsTitle}>{A.popupNoRecords}</EmptyState>}
+          >
+            {({ data: rows }) => (
+              <>
+                <ul className="grid gap-3 md:hidden">
+                  {rows.map((r) => (
+                    <li key={`${r.teacher_id}-${r.student_id}`}>
+                      <button
+                        type="button"
+                        data-testid="summary-card"
+                        onClick={() => onPick(r)}
+                        className="grid w-full gap-2 rounded-lg border bg-card p-3 text-left hover:bg-accent/50"
+                      >
+                        <span className="font-semibold [overflow-wrap:anywhere]">{A.detailTitle(r.teacher_name, r.student_name)}</span>
+                        <FieldGrid
+                          fields={[...COUNTS.map((c, i) => [COUNT_LABELS[i], r[c]] as [string, number]), [A.flaggedColumn, flagged(r)] as [string, string]]}
+                        />
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+                <div className="hidden rounded-md border md:block">
+                  <Table label={A.summaryTitle}>
+                    <TableHeader>
+                      <TableRow>
+                        {[...A.summaryColumns, A.flaggedColumn].map((c) => (
+                          <TableHead key={c}>{c}</TableHead>
+                        ))}
+                      </TableRow>
+                    </TableHeader>
+                    <TableBody>
+                      {rows.map((r) => (
+                        <TableRow
+                          key={`${r.teacher_id}-${r.student_id}`}
+                          data-testid="summary-row"
+                          tabIndex={0}
+                          className="cursor-pointer"
+                          onClick={() => onPick(r)}
+                          onKeyDown={(e) => e.key === 'Enter' && onPick(r)}
+                        >
+                          <TableCell>{r.teacher_name}</TableCell>
+                          <TableCell>{r.student_name}</TableCell>
+                          {COUNTS.map((column) => (
+                            <TableCell key={column} className="tabular-nums">
+                              {r[column]}
+                            </TableCell>
+                          ))}
+                          <TableCell
+                            className={cn('tabular-nums whitespace-nowrap', r.flagged_marks > 0 && 'font-medium text-destructive')}
+                            data-testid="summary-flagged"
+                          >
+                            {flagged(r)}
+                          </TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </div>
+              </>
+            )}
+          </QueryState>
+        </ScrollRegion>
+        <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-3" data-testid="report-controls">
+          <span className="text-sm text-muted-foreground">{d ? A.pageOf(page, d.total_records) : ''}</span>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={exportCsv} disabled={exporting}>
+              <Download aria-hidden />
+              {A.filters.exportCsv}
+            </Button>
+            {page > 1 && (
+              <Button variant="outline" onClick={() => setPage((p) => p - 1)}>
+                {A.prev}
+              </Button>
+            )}
+            {d && d.total_records > ADMIN_ATTENDANCE_PAGE_SIZE * page && (
+              <Button variant="outline" onClick={() => setPage((p) => p + 1)}>
+                {A.next}
+              </Button>
+            )}
+          </div>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,153 @@
+import { Plus, Save, Wifi, X } from 'lucide-react';
+import { useEffect } from 'react';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import { networkOfAddress } from '../../../../shared/cidr';
+import { CAMPUS_NETWORKS_MAX } from '../../../../shared/constants';
+import { MSG } from '../../../../shared/messages';
+import { ZCampusNetwork } from '../../../../shared/schemas/attendance/campus-networks';
+import { QueryState } from '@/components/app-state/query-state';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { type RouterOutputs, trpc } from '@/lib/api/trpc';
+import { formatDateTime } from '@/lib/format';
+
+const M = MSG.campusNetworks;
+type View = RouterOutputs['admin']['campusNetworks'];
+type Fields = { networks: { value: string }[] };
+
+const toFields = (networks: string[]): Fields => ({ networks: networks.map((value) => ({ value })) });
+/** The shared rule's own message for one line ('…' is not a network such as …), as the server would answer. */
+const validNetwork = (value: string) => {
+  const r = ZCampusNetwork.safeParse(value);
+  return r.success || (r.error.issues[0]?.message ?? M.empty);
+};
+
+/**
+ * Issue 19: the campus networks a final mark must come from, kept in the database so every app node applies them.
+ * CAMPUS_NETWORKS in the environment wins when set: the card then shows that list and cannot change it.
+ */
+export function CampusNetworksCard() {
+  const view = trpc.admin.campusNetworks.useQuery();
+  return (
+    <Card role="region" aria-labelledby="campus-networks-title">
+      <CardHeader>
+        <CardTitle id="campus-networks-title">{M.title}</CardTitle>
+        <CardDescription>{M.intro}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <QueryState query={view} failed={M.loadFailed}>
+          {(data) => (data.source === 'environment' ? <EnvironmentNetworks view={data} /> : <NetworksForm view={data} />)}
+        </QueryState>
+      </CardContent>
+    </Card>
+  );
+}
+
+function YourAddress({ view }: { view: View }) {
+  return (
+    <p className="text-sm" data-testid="your-address">
+      {M.yourAddress(view.your_address)}
+      {view.your_address_listed !== null && (
+        <span className="text-muted-foreground"> {view.your_address_listed ? M.yourAddressInside : M.yourAddressOutside}</span>
+      )}
+    </p>
+  );
+}
+
+function EnvironmentNetworks({ view }: { view: View }) {
+  return (
+    <>
+      <p role="note" className="rounded-md bg-warning/20 p-3 text-sm text-amber-900">
+        {M.fromEnvironment}
+      </p>
+      <ul aria-label={M.title} className="flex flex-wrap gap-2">
+        {view.networks.map((n) => (
+          <li key={n}>
+            <Badge variant="outline" className="font-mono">
+              {n}
+            </Badge>
+          </li>
+        ))}
+      </ul>
+      <YourAddress view={view} />
+    </>
+  );
+}
+
+function NetworksForm({ view }: { view: View }) {
+  const utils = trpc.useUtils();
+  const { register, control, handleSubmit, reset, formState } = useForm<Fields>({ defaultValues: toFields(view.networks) });
+  const { fields, append, remove } = useFieldArray({ control, name: 'networks' });
+  // The saved list comes back normalised (10.20.3.4/16 -> 10.20.0.0/16): the lines show what is in force.
+  useEffect(() => reset(toFields(view.networks)), [view.networks, reset]);
+  const save = trpc.admin.setCampusNetworks.useMutation({
+    onSuccess: (saved) => {
+      toast.success(M.saved);
+      utils.admin.campusNetworks.setData(undefined, saved);
+    },
+    onError: (e) => toast.error(e.data?.code === 'BAD_REQUEST' || e.data?.code === 'CONFLICT' ? e.message : M.saveFailed),
+  });
+  const suggestion = networkOfAddress(view.your_address);
+  const typed = useWatch({ control, name: 'networks' });
+  const suggestionListed = typed.some((n) => n.value.trim() === suggestion);
+  const full = fields.length >= CAMPUS_NETWORKS_MAX;
+  const errors = formState.errors.networks;
+
+  return (
+    <form noValidate className="grid gap-4" onSubmit={handleSubmit(({ networks }) => save.mutate({ networks: networks.map((n) => n.value) }))}>
+      {fields.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{M.none}</p>
+      ) : (
+        <ul aria-label={M.title} className="grid gap-2">
+          {fields.map((f, i) => {
+            const error = errors?.[i]?.value?.message;
+            return (
+              <li key={f.id} className="grid gap-1">
+                <div className="flex items-center gap-2">
+                  <Input
+                    aria-label={M.networkLabel(i + 1)}
+                    placeholder={M.placeholder}
+                    className="font-mono"
+                    aria-invalid={Boolean(error)}
+                    aria-describedby={error ? `campus-network-${i}-error` : undefined}
+                    {...register(`networks.${i}.value`, { validate: validNetwork })}
+                  />
+                  <Button type="button" variant="ghost" size="icon" aria-label={M.remove(f.value)} onClick={() => remove(i)}>
+                    <X aria-hidden />
+                  </Button>
+                </div>
+                {error && (
+                  <p id={`campus-network-${i}-error`} role="alert" className="text-sm text-destructive">
+                    {error}
+                  </p>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {full && <p className="text-sm text-muted-foreground">{M.tooMany(CAMPUS_NETWORKS_MAX)}</p>}
+      <YourAddress view={view} />
+      <div className="flex flex-wrap gap-2">
+        {suggestion && (
+          <Button type="button" variant="outline" disabled={full || suggestionListed} onClick={() => append({ value: suggestion })}>
+            <Wifi aria-hidden />
+            {M.addCurrent}
+          </Button>
+        )}
+        <Button type="button" variant="outline" disabled={full} onClick={() => append({ value: '' })}>
+          <Plus aria-hidden />
+          {M.addOther}
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          <Save aria-hidden />
+          {M.save}
+        </Button>
+      </div>
+      {view.updated_at && <p className="text-xs text-muted-foreground">{M.updated(formatDateTime(view.updated_at), view.updated_by)}</p>}
+    </form>
+  );
+}

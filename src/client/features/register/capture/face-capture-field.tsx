@@ -1,0 +1,70 @@
+import { Camera, ImagePlus, X } from 'lucide-react';
+import { useState } from 'react';
+import { FACE_IMAGES_REQUIRED } from '../../../../shared/constants';
+import { MSG } from '../../../../shared/messages';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { cn } from '@/lib/utils';
+import { captureStatus } from './capture-status';
+import type { CapturedImage } from './use-captured-images';
+import { WebcamDialog } from './webcam-dialog';
+
+interface FaceCaptureFieldProps {
+  images: CapturedImage[];
+  onCapture: (blob: Blob) => void;
+  onRemove: (id: number) => void;
+}
+
+/** Three image slots, the capture status line and the button that opens the webcam overlay. */
+export function FaceCaptureField({ images, onCapture, onRemove }: FaceCaptureFieldProps) {
+  const [open, setOpen] = useState(false);
+  const done = images.length >= FACE_IMAGES_REQUIRED;
+  return (
+    <div className="grid gap-3">
+      <div className="flex items-center justify-between gap-3">
+        <Label asChild>
+          <span id="faces-label">{MSG.register.labels.faces}</span>
+        </Label>
+        <Button type="button" variant={done ? 'outline' : 'secondary'} size="sm" onClick={() => setOpen(true)}>
+          <Camera aria-hidden />
+          {MSG.register.openCamera}
+        </Button>
+      </div>
+      <ul aria-labelledby="faces-label" className="grid grid-cols-3 gap-3">
+        {Array.from({ length: FACE_IMAGES_REQUIRED }, (_, i) => {
+          const image = images[i];
+          return (
+            <li
+              key={image?.id ?? `empty-${i}`}
+              className={cn(
+                'relative aspect-[4/3] overflow-hidden rounded-lg',
+                image ? 'ring-1 ring-border' : 'flex items-center justify-center border-2 border-dashed text-muted-foreground',
+              )}
+            >
+              {image ? (
+                <>
+                  <img src={image.url} alt={MSG.register.imageAlt(i + 1)} className="size-full object-cover" />
+                  <button
+                    type="button"
+                    onClick={() => onRemove(image.id)}
+                    aria-label={MSG.register.removeImage(i + 1)}
+                    className="absolute top-1 right-1 flex size-6 items-center justify-center rounded-full bg-black/60 text-white hover:bg-black/80 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                  >
+                    <X className="size-3.5" aria-hidden />
+                  </button>
+                </>
+              ) : (
+                <ImagePlus className="size-5" aria-hidden />
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <p data-testid="capture-status" className={cn('text-sm', done ? 'text-success' : 'text-muted-foreground')}>
+        {captureStatus(images.length)}
+      </p>
+      <p className="text-xs text-muted-foreground">{MSG.register.facesHint}</p>
+      <WebcamDialog open={open} onOpenChange={setOpen} count={images.length} onCapture={onCapture} />
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { useEffect, useRef, useState } from 'react';
+import { FACE_IMAGES_REQUIRED } from '../../../../shared/constants';
+
+export interface CapturedImage {
+  id: number;
+  blob: Blob;
+  url: string;
+}
+
+/** Up to three captured JPEGs with object URLs for previews, revoked when removed or unmounted. */
+export function useCapturedImages() {
+  const [images, setImages] = useState<CapturedImage[]>([]);
+  const nextId = useRef(1);
+  const latest = useRef(images);
+  latest.current = images;
+
+  function add(blob: Blob) {
+    if (latest.current.length >= FACE_IMAGES_REQUIRED) return;
+    const next = [...latest.current, { id: nextId.current++, blob, url: URL.createObjectURL(blob) }];
+    latest.current = next;
+    setImages(next);
+  }
+
+  function remove(id: number) {
+    const gone = latest.current.find((image) => image.id === id);
+    if (gone) URL.revokeObjectURL(gone.url);
+    const next = latest.current.filter((image) => image.id !== id);
+    latest.current = next;
+    setImages(next);
+  }
+
+  useEffect(
+    () => () => {
+      for (const image of latest.current) URL.revokeObjectURL(image.url);
+    },
+    [],
+  );
+
+  return { images, add, remove };
+}

@@ -1,0 +1,28 @@
+import { toast } from 'sonner';
+import { MSG } from '../../../../shared/messages';
+import { trpc } from '@/lib/api/trpc';
+
+const M = MSG.teacher;
+
+/** teacher.approveStudents: 'Approved!' or 'Approval failed'; resolves true on success. */
+export function useApproveStudents() {
+  const utils = trpc.useUtils();
+  const mutation = trpc.teacher.approveStudents.useMutation({ onSuccess: () => utils.teacher.invalidate() });
+
+  async function approve(userIds: number[]): Promise<boolean> {
+    if (userIds.length === 0) {
+      toast.error(M.selectStudent);
+      return false;
+    }
+    try {
+      await mutation.mutateAsync({ user_ids: userIds });
+      toast.success(M.approved);
+      return true;
+    } catch {
+      toast.error(M.approvalFailed);
+      return false;
+    }
+  }
+
+  return { approve, pending: mutation.isPending };
+}

@@ -1,0 +1,119 @@
+import { DEFAULT_LATE_AFTER_MINUTES, MAX_LATE_AFTER_MINUTES } from '../../../../shared/attendance/attendance-status';
+import { Crosshair, Ruler } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { DEFAULT_RADIUS_M, MAX_RADIUS_M, MIN_RADIUS_M } from '../../../../shared/constants';
+import { MSG } from '../../../../shared/messages';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { customRadiusChoice } from './radius';
+
+const D = MSG.teacher.radiusDialog;
+
+/** Asked at start: the default radius or a custom one; closing without a choice cancels (SPEC 2, 5). */
+export function RadiusDialog({
+  open,
+  onOpenChange,
+  initialCustom,
+  onChoose,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  initialCustom: number;
+  onChoose: (radius: number, lateAfterMinutes: number) => void;
+}) {
+  const [text, setText] = useState(String(initialCustom));
+  // Issue 24: the grace period after which a student's own mark is late.
+  const [grace, setGrace] = useState(String(DEFAULT_LATE_AFTER_MINUTES));
+  const chosen = useRef(false);
+
+  useEffect(() => {
+    if (open) {
+      chosen.current = false;
+      setText(String(initialCustom));
+    }
+  }, [open, initialCustom]);
+
+  function choose(radius: number) {
+    const minutes = Number(grace);
+    if (!Number.isInteger(minutes) || minutes < 0 || minutes > MAX_LATE_AFTER_MINUTES) return void toast.error(MSG.late.badGrace);
+    chosen.current = true;
+    onOpenChange(false);
+    onChoose(radius, minutes);
+  }
+
+  function chooseCustom() {
+    const { radius, invalid } = customRadiusChoice(text);
+    if (invalid) toast.error(MSG.teacher.invalidRadius);
+    choose(radius);
+  }
+
+  function handleOpenChange(next: boolean) {
+    if (!next && !chosen.current) toast.info(MSG.teacher.startCanceled);
+    onOpenChange(next);
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={handleOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{D.title}</DialogTitle>
+          <DialogDescription>{D.description}</DialogDescription>
+        </DialogHeader>
+        <div className="grid gap-4">
+          <div className="grid gap-1.5">
+            <Label htmlFor="start-late-after">{MSG.late.graceLabel}</Label>
+            <Input
+              id="start-late-after"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={MAX_LATE_AFTER_MINUTES}
+              value={grace}
+              onChange={(e) => setGrace(e.target.value)}
+            />
+            <p className="text-xs text-muted-foreground">{MSG.late.graceHint(Number(grace) || 0)}</p>
+          </div>
+          <Button size="lg" onClick={() => choose(DEFAULT_RADIUS_M)}>
+            <Crosshair aria-hidden />
+            {D.useDefault(DEFAULT_RADIUS_M)}
+          </Button>
+          <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
+            <span className="h-px flex-1 bg-border" />
+            {D.or}
+            <span className="h-px flex-1 bg-border" />
+          </div>
+          {/* noValidate: an out-of-range entry must reach the SPEC 5 fallback (50 m and a message), not be blocked. */}
+          <form
+            noValidate
+            className="grid gap-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              chooseCustom();
+            }}
+          >
+            <Label htmlFor="start-custom-radius">{D.customLabel}</Label>
+            <div className="flex gap-2">
+              <Input
+                id="start-custom-radius"
+                type="number"
+                inputMode="numeric"
+                min={MIN_RADIUS_M}
+                max={MAX_RADIUS_M}
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+              />
+              <Button type="submit" variant="outline">
+                <Ruler aria-hidden />
+                {D.useCustom}
+              </Button>
+            </div>
+            <p className="text-xs text-muted-foreground">{D.hint}</p>
+          </form>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,79 @@
+import { toast } from 'sonner';
+import { DEFAULT_SESSION_MINUTES_CLIENT } from '../../../../shared/constants';
+import { MSG } from '../../../../shared/messages';
+import { withGlobalLoading } from '@/lib/loading-store';
+import { refusalText, trpcCodeOf } from '@/lib/api/server-errors';
+import { getToken } from '@/lib/auth/session';
+import { userIdFromToken } from '@/lib/auth/token-user';
+import { trpc } from '@/lib/api/trpc';
+import { geolocationSupported, getCurrentCoords } from '@/lib/device/use-geolocation';
+import { geofenceStorage } from './geofence-storage';
+
+const M = MSG.teacher;
+
+function fail(message: string): false {
+  toast.error(message);
+  return false;
+}
+
+/** Starting and stopping the teacher's geofence session (teacher.startGeofence / stopGeofence), with their toasts. */
+export function useSessionActions() {
+  const utils = trpc.useUtils();
+  const startMutation = trpc.teacher.startGeofence.useMutation();
+  const stopMutation = trpc.teacher.stopGeofence.useMutation();
+
+  /** Opens a session at the teacher's current position; true when one was opened. */
+  async function startGeofence(radius: number, department: number | string, roomCode: boolean, lateAfterMinutes?: number): Promise<boolean> {
+    if (!getToken()) return fail(M.notAuthenticated);
+    const teacherId = userIdFromToken();
+    if (teacherId === null) return fail(M.noTeacherId);
+    if (!geolocationSupported()) return fail(M.geoUnsupported);
+    return withGlobalLoading(async () => {
+      let location: Awaited<ReturnType<typeof getCurrentCoords>>;
+      try {
+        location = await getCurrentCoords();
+      } catch {
+        return fail(M.locationDenied);
+      }
+      try {
+        const res = await startMutation.mutateAsync({
+          teacher_id: teacherId,
+          ...location,
+          radius,
+          department,
+          room_code: roomCode,
+          late_after_minutes: lateAfterMinutes,
+        });
+        const minutes = res.duration_minutes ?? DEFAULT_SESSION_MINUTES_CLIENT;
+        const endTime = res.session_end_time ?? new Date(Date.now() + minutes * 60_000).toISOString();
+        geofenceStorage.saveStart({ location, radius, endTime });
+        toast.success(M.started(minutes));
+        return true;
+      } catch (err) {
+        return fail(refusalText(err, M.serverError));
+      }
+    });
+  }
+
+  /** `automatic` is the end-time path, which has already told the user. */
+  async function stopGeofence(automatic = false): Promise<void> {
+    try {
+      await stopMutation.mutateAsync();
+      geofenceStorage.clearSession();
+      if (!automatic) toast.success(M.ended);
+      return;
+    } catch (err) {
+      // NOT_FOUND: the server had already closed it (its own timer); either way the session is over.
+      if (trpcCodeOf(err) === 'NOT_FOUND') {
+        geofenceStorage.clearSession();
+        if (!automatic) toast.success(M.ended);
+        return;
+      }
+      if (!automatic) toast.error(refusalText(err, M.stopFailed));
+    }
+    if (automatic) geofenceStorage.clearSession();
+  }
+
+  const refresh = () => utils.teacher.invalidate();
+  return { startGeofence, stopGeofence, refresh };
+}

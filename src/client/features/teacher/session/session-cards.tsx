@@ -1,0 +1,111 @@
+import { Play, QrCode, Radio, Square, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { MSG } from '../../../../shared/messages';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { formatCoords, formatCountdown } from '@/lib/format';
+import { StatCard } from '@/components/stat-card';
+import type { Coords } from '@/lib/device/use-geolocation';
+import { SessionLocationMap } from './session-location';
+
+const M = MSG.teacher;
+
+/** Quick Actions: View Students, Start Attendance or Stop Attendance, and Show room code while a session asks for it. */
+export function QuickActionsCard({
+  active,
+  busy,
+  onViewStudents,
+  onStart,
+  onStop,
+  roomCode,
+}: {
+  active: boolean;
+  busy: boolean;
+  onViewStudents: () => void;
+  onStart: () => void;
+  onStop: () => void;
+  /** The running session asks for the room code: offer its projector view. */
+  roomCode: boolean;
+}) {
+  return (
+    <StatCard icon={Play} title={M.quickActions}>
+      <div className="grid gap-3">
+        {active ? (
+          <Button size="lg" variant="destructive" onClick={onStop} disabled={busy}>
+            <Square aria-hidden />
+            {M.stopAttendance}
+          </Button>
+        ) : (
+          <Button size="lg" onClick={onStart} disabled={busy}>
+            <Play aria-hidden />
+            {M.startAttendance}
+          </Button>
+        )}
+        {active && roomCode && (
+          // A link, so the teacher can also open it in a new tab or window and drag that to the projector.
+          <Button size="lg" variant="outline" asChild>
+            <Link to="/room-code">
+              <QrCode aria-hidden />
+              {MSG.roomCode.show}
+            </Link>
+          </Button>
+        )}
+        <Button size="lg" variant="outline" onClick={onViewStudents}>
+          <Users aria-hidden />
+          {M.viewStudents}
+        </Button>
+      </div>
+    </StatCard>
+  );
+}
+
+/** Attendance Status: Active or Not Started, where, for which department and how long is left. */
+export function AttendanceStatusCard({
+  active,
+  location,
+  department,
+  remaining,
+  radius,
+}: {
+  active: boolean;
+  location: Pick<Coords, 'latitude' | 'longitude'> | null;
+  department: string | null;
+  remaining: number | null;
+  /** The running session's radius: its circle is drawn on the map. */
+  radius: number | null;
+}) {
+  return (
+    <StatCard icon={Radio} title={M.statusTitle} tone={active ? 'success' : 'muted'}>
+      <div className="flex items-center gap-2" data-testid="attendance-status">
+        <Badge variant={active ? 'success' : 'secondary'} className="px-2.5 py-1 text-sm">
+          {active && <span aria-hidden className="size-2 animate-pulse rounded-full bg-success" />}
+          {active ? M.active : M.notStarted}
+        </Badge>
+        {active && department && <span className="text-sm font-medium">{department}</span>}
+      </div>
+      <dl className="grid gap-2 text-sm">
+        <div className="flex justify-between gap-3">
+          <dt className="text-muted-foreground">{M.location}</dt>
+          <dd className="font-mono text-xs">{location ? formatCoords(location) : M.noLocation}</dd>
+        </div>
+        {active && radius !== null && (
+          <div className="flex justify-between gap-3">
+            <dt className="text-muted-foreground">{M.activeRadius}</dt>
+            <dd className="font-semibold tabular-nums" data-testid="session-radius">
+              {M.meters(radius)}
+            </dd>
+          </div>
+        )}
+        {active && remaining !== null && (
+          <div className="flex justify-between gap-3">
+            <dt className="text-muted-foreground">{M.timeLeft}</dt>
+            <dd className="font-semibold tabular-nums" data-testid="session-remaining">
+              {formatCountdown(remaining)}
+            </dd>
+          </div>
+        )}
+      </dl>
+      {active && location && radius !== null && <SessionLocationMap center={location} radius={radius} />}
+    </StatCard>
+  );
+}

@@ -1,0 +1,116 @@
+import { Search, UserPlus } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { SEARCH_DEBOUNCE_MS } from '../../../../shared/constants';
+import { MSG } from '../../../../shared/messages';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Pagination } from '@/components/ui/pagination';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatDateTime } from '@/lib/format';
+import { refusalText } from '@/lib/api/server-errors';
+import { MarkFlags } from '@/components/mark-flags';
+import { StatusBadge } from '@/components/status-badge';
+import { AddStudentDialog } from './add-student-dialog';
+import { MarkRestControl } from './mark-rest-control';
+import { sessionCaption } from './session-caption';
+import { StudentDetailDialog } from './student-detail-dialog';
+import { type SessionStudent, sessionOf, useSessionStudents } from '../teacher-queries';
+import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
+
+const M = MSG.teacher;
+
+/** Students tab: debounced search, Add Student, marking the rest, the Name/Status/Timestamp table, row details, pagination. */
+export function StudentsPanel({ live }: { live: boolean }) {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<SessionStudent | null>(null);
+  const [adding, setAdding] = useState(false);
+  const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const students = useSessionStudents(page, query, live);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: back to the first page whenever the search changes
+  useEffect(() => setPage(1), [query]);
+  useEffect(() => {
+    if (students.isError) toast.error(refusalText(students.error, M.fetchStudentsFailed), { id: 'students-failed' });
+  }, [students.isError, students.error]);
+
+  const rows = students.data?.students ?? [];
+  return (
+    <Card>
+      <CardHeader className="gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="grid gap-1.5">
+          <CardTitle className="text-lg">
+            <h2>{M.studentsTitle}</h2>
+          </CardTitle>
+          <CardDescription>{M.studentsDescription}</CardDescription>
+          <p className="text-sm font-medium" data-testid="students-session">
+            {sessionCaption(sessionOf(students.data))}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <div className="relative min-w-0 flex-1 sm:flex-none">
+            <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+            <Input
+              type="search"
+              aria-label={M.search}
+              placeholder={M.searchPlaceholder}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              className="w-full pl-9 sm:w-64"
+            />
+          </div>
+          <Button onClick={() => setAdding(true)}>
+            <UserPlus aria-hidden />
+            {M.addStudent}
+          </Button>
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <MarkRestControl />
+        <Table label={M.studentsTitle}>
+          <TableHeader>
+            <TableRow>
+              <TableHead>{M.columns.name}</TableHead>
+              <TableHead>{M.columns.status}</TableHead>
+              {/* On a phone the time moves under the name: three columns do not fit 390 px. */}
+              <TableHead className="hidden sm:table-cell">{M.columns.timestamp}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((s) => (
+              <TableRow key={s.student_id} className="cursor-pointer" onClick={() => setSelected(s)}>
+                <TableCell className="whitespace-normal">
+                  <button
+                    type="button"
+                    className="text-left font-medium break-all hover:underline rounded-sm focus-visible:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+                  >
+                    {s.name}
+                  </button>
+                  <p className="text-xs break-all text-muted-foreground">{s.email}</p>
+                  {s.timestamp && <p className="text-xs text-muted-foreground tabular-nums sm:hidden">{formatDateTime(s.timestamp)}</p>}
+                  <MarkFlags flags={s.flags} name={s.name} className="mt-1" />
+                </TableCell>
+                <TableCell>
+                  <StatusBadge value={s.marked ? s.status : null} label={s.marked ? undefined : M.notMarked} />
+                </TableCell>
+                <TableCell className="hidden text-muted-foreground tabular-nums sm:table-cell">{formatDateTime(s.timestamp, '—')}</TableCell>
+              </TableRow>
+            ))}
+            {students.data && rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={3} className="py-10 text-center text-muted-foreground">
+                  {M.noStudents}
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+        {(students.data?.totalPages ?? 1) > 1 && <Pagination page={page} totalPages={students.data!.totalPages} onPageChange={setPage} />}
+      </CardContent>
+      <StudentDetailDialog student={selected} session={sessionOf(students.data)} onClose={() => setSelected(null)} />
+      <AddStudentDialog open={adding} onOpenChange={setAdding} />
+    </Card>
+  );
+}

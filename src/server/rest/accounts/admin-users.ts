@@ -1,0 +1,58 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { ROLES } from '../../../shared/constants';
+import { ZAdminCreateUser, ZAdminUpdateUser, ZDeleteConfirm, ZUserId } from '../../../shared/schemas/admin';
+import type { AppDeps } from '../../deps';
+import { jsonBody } from '../../lib/http/json-limits';
+import { parseInput } from '../../lib/errors';
+import { createUserByAdmin, listUsers, updateUserByAdmin, deleteUserCascade, deletionPreview } from '../../services/accounts/index';
+import { type AuthedRequest, handle, requireUser } from '../http';
+
+const ZRoleQuery = z.object({ role: z.enum(ROLES).optional() });
+const idOf = (params: unknown) => parseInput(z.object({ id: ZUserId }), params).id;
+
+/** SPEC 7's admin user calls: list, add, edit (changed fields only), deletion preview and cascade delete. */
+export function adminUserRoutes(deps: AppDeps): Router {
+  const r = Router();
+  const admin = requireUser(deps, 'admin');
+  const json = jsonBody();
+  const caller = (req: unknown) => (req as AuthedRequest).user;
+
+  r.get(
+    '/admin/users',
+    admin,
+    handle(async (req, res) => res.json(await listUsers(deps, parseInput(ZRoleQuery, req.query)))),
+  );
+  r.post(
+    '/admin/users',
+    admin,
+    json,
+    handle(async (req, res) => {
+      res.status(201).json(await createUserByAdmin(deps, parseInput(ZAdminCreateUser, req.body)));
+    }),
+  );
+  r.put(
+    '/admin/users/:id',
+    admin,
+    json,
+    handle(async (req, res) => {
+      res.json(await updateUserByAdmin(deps, caller(req), idOf(req.params), parseInput(ZAdminUpdateUser, req.body)));
+    }),
+  );
+  r.get(
+    '/admin/users/:id/manage',
+    admin,
+    handle(async (req, res) => res.json(await deletionPreview(deps, idOf(req.params)))),
+  );
+  r.post(
+    '/admin/users/:id/manage',
+    admin,
+    json,
+    handle(async (req, res) => {
+      const id = idOf(req.params);
+      parseInput(ZDeleteConfirm, req.body);
+      res.json(await deleteUserCascade(deps, caller(req), id));
+    }),
+  );
+  return r;
+}

@@ -1,0 +1,22 @@
+import type { RequestHandler } from 'express';
+import { ZMarkAttendanceInput } from '../../../shared/schemas/attendance/attendance';
+import type { AppDeps } from '../../deps';
+import { callerOf } from '../../lib/http/caller';
+import { jsonBody } from '../../lib/http/json-limits';
+import { parseInput } from '../../lib/errors';
+import { markAttendance } from '../../services/attendance/index';
+import { type AuthedRequest, handle, requireUser } from '../http';
+
+/**
+ * POST /api/mark_attendance: the student's token and row first (requireUser), then the body, then markAttendance,
+ * the function the tRPC procedure calls, on either engine.
+ */
+export function markAttendanceRoute(deps: AppDeps): RequestHandler[] {
+  return [
+    requireUser(deps, 'student'),
+    jsonBody(),
+    handle(async (req, res) => {
+      res.json(await markAttendance(deps, (req as AuthedRequest).user, parseInput(ZMarkAttendanceInput, req.body), callerOf(req)));
+    }),
+  ];
+}

@@ -1,0 +1,29 @@
+import { Router } from 'express';
+import { ZCampusNetworksInput } from '../../../../shared/schemas/attendance/campus-networks';
+import type { AppDeps } from '../../../deps';
+import { callerOf } from '../../../lib/http/caller';
+import { parseInput } from '../../../lib/errors';
+import { jsonBody } from '../../../lib/http/json-limits';
+import { campusNetworksFor, setCampusNetworks } from '../../../services/attendance/index';
+import { type AuthedRequest, handle, requireUser } from '../../http';
+
+/** The campus networks (issue 19): `{ networks, source, your_address }` on GET, the whole list replaced by PUT. */
+export function adminCampusNetworkRoutes(deps: AppDeps): Router {
+  const r = Router();
+  const admin = requireUser(deps, 'admin');
+  r.get(
+    '/admin/campus_networks',
+    admin,
+    handle(async (req, res) => res.json(await campusNetworksFor(deps, callerOf(req).ip))),
+  );
+  r.put(
+    '/admin/campus_networks',
+    admin,
+    jsonBody(),
+    handle(async (req, res) => {
+      const { networks } = parseInput(ZCampusNetworksInput, req.body);
+      res.json(await setCampusNetworks(deps, (req as AuthedRequest).user, networks, callerOf(req).ip));
+    }),
+  );
+  return r;
+}

@@ -1,0 +1,41 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
+import { faceImagePath, storeFaceImages } from '../../services/faces/index';
+import { deactivateUser } from '../../services/accounts/index';
+
+let srv: TestServer;
+beforeAll(async () => {
+  srv = await startTestServer();
+});
+afterAll(() => srv.close());
+
+async function enrolledImageUrl(status: 'active' | 'pending') {
+  const u = await createTestUser(srv.db, { role: 'student', department: 'BCA', status });
+  const jpeg = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#a87' } })
+    .jpeg()
+    .toBuffer();
+  const [image_path] = await storeFaceImages(srv.deps.config.uploadsDir, u.id, [jpeg]);
+  const { id } = await srv.db
+    .insertInto('face_enrollments')
+    .values({ user_id: u.id, image_path, captured_at: new Date().toISOString() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { user: u, url: `${srv.url}${srv.deps.urls.sign(faceImagePath(id), srv.deps.clock.now())}` };
+}
+
+describe('GET /api/face-images/:id', () => {
+  it("a signed URL stops working once the image's owner is deactivated", async () => {
+    const { user, url } = await enrolledImageUrl('active');
+    const ok = await fetch(url);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('content-type')).toBe('image/jpeg');
+    await deactivateUser(srv, user.id);
+    expect((await fetch(url)).status).toBe(404);
+  });
+
+  it("a pending student's images stay visible for approval", async () => {
+    const { url } = await enrolledImageUrl('pending');
+    expect((await fetch(url)).status).toBe(200);
+  });
+});

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compareFaceVideo } from '../../../../tests/helpers/enrolled-student';
+import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../../tests/helpers/fixtures';
+import { signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
+import { postJson } from '../../../../tests/helpers/http';
+import { enrollFacesOfUser } from '../../services/faces/index';
+import type { ChallengeStep } from '../../../shared/face/face-challenge';
+import { cryptoChallengeSource } from '../../infra/challenge-source';
+
+/**
+ * Issue 20, "Same upload, same verdict": the same genuine clip uploaded again and again over HTTP, one upload at a
+ * time, to one server, gets the same verdict every time (reason, blinks and distance), with one face worker and with
+ * four, and the same with both. The blink clips are checked blink-only (FACE_CHALLENGE=off); the challenge clips
+ * with a turn, against a fresh challenge they follow each time (FACE_CHALLENGE=on: a challenge is single use). Heavy
+ * (240 checks): named to run once, on SQLite; the database plays no part.
+ */
+const UPLOADS = 20;
+const PEOPLE = {
+  aoc: ['f005', 'f045', 'f070'].map((f) => ['clips', `enroll_aoc_${f}.jpg`]),
+  d0: ['f005', 'f030', 'f050'].map((f) => ['clips', `enroll_d0_${f}.jpg`]),
+  p1: ['src5', 'src176', 'src181'].map((f) => ['challenge', `enroll_p1_${f}.jpg`]),
+  p3: ['src185', 'src192', 'src200'].map((f) => ['challenge', `enroll_p3_${f}.jpg`]),
+};
+type Person = keyof typeof PEOPLE;
+/**
+ * The genuine clips: the blink clips the fixtures' README marks accepted, the still challenge clips (a blink, no turn:
+ * no challenge matches them, so blink-only), and the turning ones with the challenge they follow.
+ */
+const CLIPS: { clip: string[]; person: Person; challenge?: ChallengeStep[] }[] = [
+  { clip: ['clips', 'aoc_3blinks_3s.webm'], person: 'aoc' },
+  { clip: ['clips', 'd0_man_1blink_3s.webm'], person: 'd0' },
+  { clip: ['challenge', 'c03_p1_still_blink.webm'], person: 'p1' },
+  { clip: ['challenge', 'c09_p3_still_blink.webm'], person: 'p3' },
+  { clip: ['challenge', 'c01_p1_left_blink.webm'], person: 'p1', challenge: ['turn_left', 'blink'] },
+  { clip: ['challenge', 'c02_p1_right_blink.webm'], person: 'p1', challenge: ['turn_right', 'blink'] },
+];
+const name = (c: (typeof CLIPS)[number]) => c.clip[1];
+
+/** Each clip's answer and stored verdict (the same on every upload), by worker count. */
+const answers = new Map<number, Map<string, unknown[]>>();
+
+describe.skipIf(!hasFixtures)('the same upload gets the same verdict', () => {
+  if (!hasFixtures) console.warn(NO_FIXTURES_MESSAGE);
+
+  describe.each([
+    [1, 'off'],
+    [1, 'on'],
+    [4, 'off'],
+    [4, 'on'],
+  ] as const)('with %i face workers, FACE_CHALLENGE=%s', (workers, challengeMode) => {
+    let srv: TestServer;
+    const students = new Map<Person, { id: number; token: string }>();
+    let steps: ChallengeStep[] = [];
+    const clips = CLIPS.filter((c) => (challengeMode === 'on') === Boolean(c.challenge));
+    beforeAll(async () => {
+      // one account is checked 60 times in a few minutes here; the per-minute limit has its own test
+      srv = await startTestServer({
+        env: { FACE_WORKERS: String(workers), FACE_CHECKS_PER_MINUTE: '600', FACE_CHALLENGE: challengeMode },
+        challengeSource: { id: cryptoChallengeSource.id, steps: () => [...steps] },
+      });
+      for (const person of new Set(clips.map((c) => c.person))) {
+        const student = await signInTestUser(srv, { role: 'student', department: 'BCA' });
+        // enrolled as the seed enrolls (registration would refuse p1 as a duplicate of d0: face-api finds them alike)
+        const photos = PEOPLE[person].map((p) => readFixture(...p));
+        await enrollFacesOfUser(
+          srv.deps,
+          student.id,
+          photos.map((buffer) => ({ buffer, size: buffer.length })),
+        );
+        students.set(person, student);
+      }
+      // a challenge is issued only while a session of the student's department is open
+      if (challengeMode === 'on') {
+        const teacher = await signInTestUser(srv, { role: 'teacher', department: 'BCA' });
+        const started = await postJson(
+          `${srv.url}/api/start_geofence`,
+          { teacher_id: teacher.id, latitude: 23.0225, longitude: 72.5714, accuracy: 12, radius: 50, department: 'BCA', duration_minutes: 180 },
+          teacher.token,
+        );
+        expect(started.status).toBe(201);
+      }
+      if (!answers.has(workers)) answers.set(workers, new Map());
+    }, 300_000);
+    afterAll(() => srv?.close());
+
+    it.each(clips.map((c) => [name(c), c] as const))(
+      `%s uploaded ${UPLOADS} times, one at a time: ${UPLOADS} identical verdicts`,
+      async (clipName, c) => {
+        const video = readFixture(...c.clip);
+        const student = students.get(c.person)!;
+        const got: unknown[] = [];
+        steps = c.challenge ?? [];
+        for (let i = 0; i < UPLOADS; i++) {
+          const fields: Record<string, string> = {};
+          if (c.challenge) {
+            const issued = await postJson(`${srv.url}/api/face-challenge`, {}, student.token);
+            expect(issued.body.steps).toEqual(c.challenge);
+            fields.challenge_id = issued.body.challenge_id;
+          }
+          const res = await compareFaceVideo(srv, student.token, video, fields);
+          expect(res.status, JSON.stringify(res.body)).toBe(200);
+          got.push(res.body);
+        }
+        // the distance to the enrollment is not in the answer: the server stores it with each attempt
+        const stored = await srv.db
+          .selectFrom('face_verifications')
+          .select(['verdict', 'reason', 'blink_count', 'similarity'])
+          .where('user_id', '=', student.id)
+          .orderBy('id', 'desc')
+          .limit(UPLOADS)
+          .execute();
+        const tally = new Map<string, number>();
+        for (const v of stored) tally.set(JSON.stringify(v), (tally.get(JSON.stringify(v)) ?? 0) + 1);
+        console.log(`${workers} workers, ${clipName}: ${[...tally].map(([v, n]) => `${v} x${n}`).join(', ')}`);
+        answers.get(workers)!.set(clipName, [got[0], stored[0]]);
+        expect(stored).toEqual(Array(UPLOADS).fill(stored[0]));
+        expect(got).toEqual(Array(UPLOADS).fill(got[0]));
+        // the README's accepted blink clips stay accepted, and a turning clip passes the challenge it follows
+        if (c.clip[0] === 'clips' || c.challenge) expect(stored[0]).toMatchObject({ verdict: 'accepted', reason: 'accepted' });
+      },
+      600_000,
+    );
+  });
+
+  it('gives each clip the same verdict with one worker as with four', () => {
+    const [one, four] = [answers.get(1), answers.get(4)];
+    expect(one?.size).toBe(CLIPS.length);
+    for (const c of CLIPS) expect(four!.get(name(c)), name(c)).toEqual(one!.get(name(c)));
+  });
+});

@@ -1,0 +1,57 @@
+import { Router } from 'express';
+import { ZAttendanceRuleInput, ZShortfallInput, ZShortfallPageInput } from '../../../shared/schemas/attendance-rule';
+import type { AppDeps } from '../../deps';
+import { parseInput } from '../../lib/errors';
+import { jsonBody } from '../../lib/http/json-limits';
+import { atRiskStudents, attendanceRuleForAdmin, setAttendanceRule, shortfallCsv, shortfallReport, studentStanding } from '../../services/reports/index';
+import { type AuthedRequest, handle, requireUser } from '../http';
+
+const user = (req: unknown) => (req as AuthedRequest).user;
+
+/** Issue 24's attendance rule for other clients: the same services as the attendanceRule router. */
+export function attendanceRuleRoutes(deps: AppDeps): Router {
+  const r = Router();
+  const admin = requireUser(deps, 'admin');
+  r.get(
+    '/attendance_standing',
+    requireUser(deps, 'student'),
+    handle(async (req, res) => {
+      const { rate, required_rate, held, attended, excused, can_miss, needed_to_recover } = (await studentStanding(deps, user(req))).standing;
+      res.json({ rate, required_rate, held, attended, excused, can_miss, needed_to_recover });
+    }),
+  );
+  r.get(
+    '/at_risk_students',
+    requireUser(deps, 'teacher'),
+    handle(async (req, res) => res.json(await atRiskStudents(deps, user(req)))),
+  );
+  r.get(
+    '/admin/attendance_rule',
+    admin,
+    handle(async (_req, res) => res.json(await attendanceRuleForAdmin(deps))),
+  );
+  r.put(
+    '/admin/attendance_rule',
+    admin,
+    jsonBody(),
+    handle(async (req, res) => res.json(await setAttendanceRule(deps, user(req), parseInput(ZAttendanceRuleInput, req.body)))),
+  );
+  r.get(
+    '/admin/attendance-shortfall',
+    admin,
+    handle(async (req, res) => res.json(await shortfallReport(deps, parseInput(ZShortfallPageInput, req.query)))),
+  );
+  r.get(
+    '/admin/attendance-shortfall/export.csv',
+    admin,
+    handle(async (req, res) => {
+      const { csv, rows, fileName } = await shortfallCsv(deps, parseInput(ZShortfallInput, req.query));
+      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+      res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+      res.setHeader('Cache-Control', 'no-store');
+      res.setHeader('X-Row-Count', String(rows));
+      res.send(csv);
+    }),
+  );
+  return r;
+}

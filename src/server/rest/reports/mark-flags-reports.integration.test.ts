@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../../shared/messages';
+import { classroom, ownSignals } from '../../../../tests/helpers/classroom';
+import { parseCsvCells } from '../../../../tests/helpers/csv';
+import { getJson, trpcClient } from '../../../../tests/helpers/http';
+import { manualClock } from '../../../../tests/helpers/manual-clock';
+import { signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
+
+/**
+ * Issue 19's flags where an administrator looks: the pairs table (flagged-only filter, flagged marks and their
+ * rate per student), one pair's records, the charts, the summary cards and the detail CSV. Marks are made through
+ * real HTTP, so the admin reports' in-memory facts must follow a flag an earlier record gains from a later mark.
+ */
+const clock = manualClock(new Date('2026-03-02T04:00:00Z'));
+let srv: TestServer;
+let admin: string;
+beforeAll(async () => {
+  srv = await startTestServer({ clock, env: { TRUST_PROXY: 'loopback' } });
+  admin = (await signInTestUser(srv, { role: 'admin' })).token;
+});
+afterAll(() => srv.close());
+
+const get = async (p: string) => {
+  const res = await getJson(`${srv.url}${p}`, admin);
+  expect(res.status, res.text).toBe(200);
+  return res.body;
+};
+type Pair = { student_id: number; total_present: number; flagged_marks: number; flagged_rate: number | null };
+const pairsOf = async (q = '') => new Map(((await get(`/api/admin/attendance-details?limit=100&${q}`)).data as Pair[]).map((p) => [p.student_id, p]));
+const F = MSG.markFlags;
+
+describe('flags in the admin reports', () => {
+  it('count, filter, list and export flagged marks, following a flag an earlier mark gains later', async () => {
+    const c = await classroom(srv, clock, { department: 'BCA', students: 3 });
+    const [asha, ravi, mira] = c.students;
+    const t = c.teacher.id;
+    await c.mark(asha, ownSignals(0));
+    await c.mark(mira, ownSignals(2));
+    // Read once before Ravi marks: the facts are loaded and cached with Asha clean.
+    expect((await pairsOf()).get(asha.id)).toMatchObject({ total_present: 1, flagged_marks: 0, flagged_rate: 0 });
+    expect((await get('/api/admin/attendance-summary')).flagged_marks).toBe(0);
+    clock.advance(4000);
+    await c.mark(ravi, { ...ownSignals(1), device_id: ownSignals(0).device_id });
+    await c.stop();
+
+    // The same teacher's next class: Asha clean this time, so one of her two marks with this teacher is flagged.
+    clock.advance(3600_000);
+    const second = await classroom(srv, clock, { department: 'BCA', students: 1, teacher: c.teacher });
+    await second.mark(asha, ownSignals(5));
+    await second.stop();
+
+    const pairs = await pairsOf(`teacher=${t}`);
+    expect(pairs.get(asha.id)).toMatchObject({ total_present: 2, flagged_marks: 1, flagged_rate: 50 });
+    expect(pairs.get(ravi.id)).toMatchObject({ flagged_marks: 1, flagged_rate: 100 });
+    // Absent (the second class ended without them): no present mark, no rate.
+    expect(pairs.get(second.students[0].id)).toMatchObject({ total_present: 0, flagged_marks: 0, flagged_rate: null });
+    expect(pairs.get(mira.id)).toMatchObject({ flagged_marks: 0, flagged_rate: 0 });
+
+    // Flagged only: what counts is the flagged present marks; Mira and Asha's clean mark drop out.
+    for (const on of ['true', '1']) {
+      const flagged = await pairsOf(`flagged=${on}&teacher=${t}`);
+      expect([...flagged.keys()].sort()).toEqual([asha.id, ravi.id].sort());
+      expect(flagged.get(asha.id)).toMatchObject({ total_present: 1, flagged_marks: 1 });
+    }
+    expect((await pairsOf(`flagged=false&teacher=${t}`)).size).toBe(4);
+    expect((await getJson(`${srv.url}/api/admin/attendance-details?flagged=maybe`, admin)).status).toBe(400);
+    const viaTrpc = await trpcClient(srv.url, admin).admin.attendanceDetails.query({ flagged: true, teacher: t, page: 1, limit: 100 });
+    expect(viaTrpc).toEqual(await get(`/api/admin/attendance-details?flagged=true&teacher=${t}&page=1&limit=100`));
+
+    const charts = await get(`/api/admin/attendance-charts?teacher=${t}`);
+    expect([charts.present, charts.absent, charts.flagged]).toEqual([4, 3, 2]);
+    expect((await get(`/api/admin/attendance-charts?teacher=${t}&flagged=true`)).total).toBe(2);
+    expect((await get('/api/admin/attendance-summary')).flagged_marks).toBe(2);
+
+    // One pair's records carry their flags, with the other student named.
+    // One pair's records (newest first) carry their flags, with the other student named.
+    const detail = await get(`/api/admin/attendance-details/${t}/${asha.id}`);
+    expect(detail.map((r: { flags: unknown[] }) => r.flags)).toEqual([[], [{ code: 'same_device', text: F.sameDevice(ravi.username) }]]);
+    const flaggedDetail = await get(`/api/admin/attendance-details/${t}/${asha.id}?flagged=true`);
+    expect(flaggedDetail).toEqual([detail[1]]);
+    expect(await trpcClient(srv.url, admin).admin.pairDetail.query({ teacher: t, student: asha.id })).toEqual(detail);
+
+    // The detail CSV: Flags last, empty on a clean mark; flagged only narrows it too.
+    const csv = async (q: string) => {
+      const res = await fetch(`${srv.url}/api/admin/attendance-details/export.csv?${q}`, { headers: { authorization: `Bearer ${admin}` } });
+      expect(res.status).toBe(200);
+      const [header, ...rows] = parseCsvCells(await res.text());
+      expect(header.at(-1)).toBe(F.column);
+      return new Map(rows.map((r) => [r[1], r.at(-1)]));
+    };
+    expect(await csv(`teacher=${t}&end_date=2026-03-02&start_date=2026-03-02&mode=offline`)).toEqual(
+      new Map([
+        // Oldest first, one row per student (Asha's clean second mark comes last and wins the map).
+        [asha.username, ''],
+        [mira.username, ''],
+        [ravi.username, F.sameDevice(asha.username)],
+      ]),
+    );
+    expect(await csv(`teacher=${t}&flagged=true`)).toEqual(
+      new Map([
+        [asha.username, F.sameDevice(ravi.username)],
+        [ravi.username, F.sameDevice(asha.username)],
+      ]),
+    );
+
+    // The teacher confirms Ravi by hand: a manual mark carries no flag and no longer flags Asha; the counts follow.
+    const manual = await fetch(`${srv.url}/api/mark_attendance_manual`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${c.teacher.token}` },
+      body: JSON.stringify({ student_id: ravi.id, session_id: c.sessionId, status: 'present' }),
+    });
+    expect(manual.status).toBe(200);
+    expect((await get('/api/admin/attendance-summary')).flagged_marks).toBe(0);
+    expect((await pairsOf(`teacher=${t}`)).get(asha.id)).toMatchObject({ total_present: 2, flagged_marks: 0, flagged_rate: 0 });
+    expect((await pairsOf(`teacher=${t}&flagged=true`)).size).toBe(0);
+  });
+});

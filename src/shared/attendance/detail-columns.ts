@@ -1,0 +1,20 @@
+import { MSG } from '../messages';
+
+/**
+ * The columns of a pair's records, in order: the admin's detail view and the detail CSV both read this list. The CSV
+ * holds SPEC 9's twelve columns and the Flags; where a mark came from (address, device, accuracy) is shown in the
+ * view only.
+ */
+const DETAIL_COLUMNS: readonly { title: string; inCsv: boolean }[] = [
+  ...MSG.admin.detailColumns.map((title) => ({ title, inCsv: true })),
+  ...[MSG.markTrace.address, MSG.markTrace.device, MSG.markTrace.accuracy].map((title) => ({ title, inCsv: false })),
+  { title: MSG.markFlags.column, inCsv: true },
+];
+
+export const detailViewColumns = DETAIL_COLUMNS.map((c) => c.title);
+
+/** An export of more than one pair names the pair on each line: Teacher and Student come first. */
+export const detailCsvColumns = (withPair: boolean) => [
+  ...(withPair ? ['Teacher', 'Student'] : []),
+  ...DETAIL_COLUMNS.filter((c) => c.inCsv).map((c) => c.title),
+];

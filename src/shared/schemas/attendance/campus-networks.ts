@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import '../error-map';
+import { formatCidr, parseCidr } from '../../cidr';
+import { CAMPUS_NETWORKS_MAX } from '../../constants';
+import { MSG } from '../../messages';
+
+const M = MSG.campusNetworks;
+/** Longer than any address with its prefix: refused before it is parsed, and echoed back only in part. */
+const ENTRY_MAX = 64;
+
+/** One campus network as typed: trimmed, checked, and normalised ('10.20.3.4/16' -> '10.20.0.0/16'). */
+export const ZCampusNetwork = z.string().transform((text, ctx) => {
+  const trimmed = text.trim();
+  const cidr = trimmed.length > ENTRY_MAX ? null : parseCidr(trimmed);
+  if (cidr) return formatCidr(cidr);
+  ctx.addIssue({ code: 'custom', message: trimmed ? M.invalid(trimmed.length > ENTRY_MAX ? `${trimmed.slice(0, ENTRY_MAX)}…` : trimmed) : M.empty });
+  return z.NEVER;
+});
+
+/** PUT /api/admin/campus_networks and admin.setCampusNetworks: the whole list (empty: no campus check), duplicates dropped. */
+export const ZCampusNetworksInput = z.object({
+  networks: z
+    .array(ZCampusNetwork)
+    .max(CAMPUS_NETWORKS_MAX, M.tooMany(CAMPUS_NETWORKS_MAX))
+    .transform((list) => [...new Set(list)]),
+});
+export type TCampusNetworksInput = z.input<typeof ZCampusNetworksInput>;

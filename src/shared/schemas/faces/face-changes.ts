@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import '../error-map';
+
+/** A positive id: a JSON number, or its decimal digits (a path or query parameter); never true, null or []. */
+const ZPositiveId = z.union([
+  z.number().int().positive(),
+  z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/)
+    .transform(Number),
+]);
+
+/** A teacher's or admin's decision on a pending face change; the note goes into the history. */
+export const ZDecideFaceChangeInput = z.object({
+  change_id: ZPositiveId,
+  decision: z.enum(['approve', 'decline']),
+  note: z.string().trim().max(500).optional(),
+});
+export type TDecideFaceChangeInput = z.infer<typeof ZDecideFaceChangeInput>;
+
+export const ZFaceChangeHistoryInput = z.object({ student_id: ZPositiveId });
