@@ -6,7 +6,7 @@ import { OfflineNotice } from '@/components/offline-notice';
 import { ProtectedRoute } from '@/components/protected-route';
 import { PublicLayout } from '@/components/public-layout';
 import { RefusedTokenRedirect } from '@/components/refused-token-redirect';
-import { PageSkeleton } from '@/components/page-skeleton';
+import { RouteFallback } from '@/components/route-fallback';
 import { SkipLink } from '@/components/skip-link';
 import { LandingPage } from '@/pages/landing-page';
 import { NotFoundPage } from '@/pages/not-found-page';
@@ -67,7 +67,7 @@ function Toasts() {
 /** The route table of SPEC 2. */
 export function App() {
   return (
-    <Suspense fallback={<PageSkeleton />}>
+    <Suspense fallback={<RouteFallback />}>
       <SkipLink />
       <OfflineNotice />
       <RefusedTokenRedirect />
