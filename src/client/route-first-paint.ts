@@ -14,9 +14,11 @@ import { studentMessages } from '../shared/messages/student';
  * brand line and a skeleton before.
  */
 function dashboardFrame(title: string, subtitle: string): string {
+  // Brand's look without its link: nothing to focus before the app runs (Tab would land on a node React then
+  // replaces), as with index.html's brand line; the app's first stop is its skip link.
   const brand = h(
-    'a',
-    { href: '/', className: 'flex items-center gap-2 font-semibold tracking-tight' },
+    'span',
+    { className: 'flex items-center gap-2 font-semibold tracking-tight' },
     h(
       'span',
       { className: 'flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground shadow-sm' },
