@@ -1,12 +1,12 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { AuthLayout } from '@/components/auth-layout';
+import { FirstPaintDone, RouteFallback } from '@/components/first-paint';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { OfflineNotice } from '@/components/offline-notice';
 import { ProtectedRoute } from '@/components/protected-route';
 import { PublicLayout } from '@/components/public-layout';
 import { RefusedTokenRedirect } from '@/components/refused-token-redirect';
-import { RouteFallback } from '@/components/route-fallback';
 import { SkipLink } from '@/components/skip-link';
 import { LandingPage } from '@/pages/landing-page';
 import { NotFoundPage } from '@/pages/not-found-page';
@@ -134,6 +134,7 @@ export function App() {
       </Routes>
       <LoadingOverlay />
       <Toasts />
+      <FirstPaintDone />
     </Suspense>
   );
 }

@@ -5,13 +5,13 @@ import { siteMessages } from '../shared/messages/site';
 import { studentMessages } from '../shared/messages/student';
 
 /**
- * Read by the build (vite.config.ts), never shipped: for a path, the HTML the server puts in its page's #root in place
- * of index.html's brand line, painted before any script arrives. The student dashboard's frame (header, heading and
- * subtitle, the classes of DashboardHeader, Brand and DashboardShell) is its largest text: painted with the HTML, the
- * page's Largest Contentful Paint no longer waits for the dashboard's 30 chunks (Lighthouse mobile: LCP 3.2 s).
- * The app shows the same frame until the page renders over it with the same boxes (RouteFallback). Its texts are a
- * student's: an admin or a signed-out visitor sees them until the app has read the stored login, as they saw the
- * brand line and a skeleton before.
+ * Read by the build (vite.config.ts), never shipped: for a path, the HTML the server puts in its page in place of
+ * index.html's brand line (in #first-paint, beside #root), painted before any script arrives. The student
+ * dashboard's frame (header, heading and subtitle, the classes of DashboardHeader, Brand and DashboardShell) holds
+ * its largest text: painted with the HTML, the page's Largest Contentful Paint no longer waits for the dashboard's 30
+ * chunks (Lighthouse mobile: LCP 3.2 s). It stays until the page renders with the same boxes and goes in that same
+ * frame (components/first-paint.tsx). Its texts are a student's: an admin or a signed-out visitor sees them until the
+ * app has read the stored login, as they saw the brand line and a skeleton before.
  */
 function dashboardFrame(title: string, subtitle: string): string {
   // Brand's look without its link: nothing to focus before the app runs (Tab would land on a node React then
@@ -45,8 +45,7 @@ function dashboardFrame(title: string, subtitle: string): string {
       h('p', { className: 'text-muted-foreground' }, subtitle),
     ),
   );
-  // data-route-paint: the app keeps showing this frame while the path's chunks load (RouteFallback)
-  return renderToStaticMarkup(h('div', { className: 'min-h-svh bg-muted/30', 'data-route-paint': '' }, header, main));
+  return renderToStaticMarkup(h('div', { className: 'min-h-svh bg-muted/30' }, header, main));
 }
 
 /** By path (as in route-modules.json): the first paint of the pages that have one of their own. */

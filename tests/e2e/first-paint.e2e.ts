@@ -46,6 +46,8 @@ describe.skipIf(!hasChromium)("the student dashboard's first paint in Chromium",
     await page.getByTestId('session-banner').waitFor();
     await expect.poll(() => page.locator('main h1').textContent()).toBe(MSG.dashboard.welcome('firstpaint'));
     expect(await headingBoxes(page)).toEqual(painted);
+    // the page replaced the painted frame: one header, one main
+    expect([await page.locator('header').count(), await page.locator('main').count()]).toEqual([1, 1]);
     await context.close();
   });
 
