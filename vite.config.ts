@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { routeFirstPaints } from './src/client/route-first-paint';
 import ROUTE_MODULES from './src/client/route-modules.json' with { type: 'json' };
 
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
@@ -103,9 +104,20 @@ function routePreloads(): Plugin {
   };
 }
 
+/** Writes route-first-paint.json: each path's own first paint (src/client/route-first-paint.ts), which the server puts in its page's #root. */
+function routeFirstPaint(): Plugin {
+  return {
+    name: 'roll-call:route-first-paint',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'route-first-paint.json', source: JSON.stringify(routeFirstPaints()) });
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), tailwindcss(), pwa, routePreloads()],
+  plugins: [react(), tailwindcss(), pwa, routePreloads(), routeFirstPaint()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src/client', import.meta.url)) },
   },

@@ -1,12 +1,12 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { AuthLayout } from '@/components/layout/auth-layout';
+import { FirstPaintDone, RouteFallback } from '@/components/app-state/first-paint';
 import { LoadingOverlay } from '@/components/app-state/loading-overlay';
 import { OfflineNotice } from '@/components/app-state/offline-notice';
 import { ProtectedRoute } from '@/components/app-state/protected-route';
 import { PublicLayout } from '@/components/layout/public-layout';
 import { RefusedTokenRedirect } from '@/components/app-state/refused-token-redirect';
-import { PageSkeleton } from '@/components/app-state/page-skeleton';
 import { SkipLink } from '@/components/layout/skip-link';
 import { LandingPage } from '@/pages/landing-page';
 import { NotFoundPage } from '@/pages/not-found-page';
@@ -67,7 +67,7 @@ function Toasts() {
 /** The route table of SPEC 2. */
 export function App() {
   return (
-    <Suspense fallback={<PageSkeleton />}>
+    <Suspense fallback={<RouteFallback />}>
       <SkipLink />
       <OfflineNotice />
       <RefusedTokenRedirect />
@@ -134,6 +134,7 @@ export function App() {
       </Routes>
       <LoadingOverlay />
       <Toasts />
+      <FirstPaintDone />
     </Suspense>
   );
 }

@@ -372,6 +372,8 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
           const { page, context } = email ? await signedIn(viewport, email) : await school.newPage({ size: viewport });
           await page.goto(path);
           await page.getByRole('heading', { level: 1 }).first().waitFor();
+          // the student dashboard's heading is in its HTML (its first paint): the app has run once its skip link is there
+          await page.getByRole('link', { name: MSG.skipLink }).waitFor({ state: 'attached' });
           await stillTransitions(page);
           await page.keyboard.press('Tab');
           const first = await focused(page);

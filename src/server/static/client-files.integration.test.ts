@@ -130,4 +130,20 @@ describe('the built client over HTTP', () => {
     expect(student.some((href) => href.includes('student-dashboard-page-'))).toBe(true);
     expect(student.filter((href) => /admin-dashboard-page-|session-map-|human\.esm-/.test(href))).toEqual([]);
   });
+
+  it("paints the student dashboard's header, heading and subtitle with its HTML, and the brand line on the other pages", async () => {
+    const bodyOf = (html: string) => /<body>([\s\S]*)<\/body>/.exec(html)?.[1] ?? '';
+    const bodyAt = async (page: string) => bodyOf((await rawGet(`${srv.url}${page}`, { 'accept-encoding': 'identity' })).body.toString('utf8'));
+    const brandLineBody = bodyOf(indexHtml);
+    expect(brandLineBody).toContain(`>${MSG.app.name}</div><!--/first-paint--></div>`);
+    for (const page of ['/student-dashboard', '/student-dashboard/']) {
+      const body = await bodyAt(page);
+      // beside an empty #root, which React renders into
+      const frame = /<div id="first-paint">([\s\S]*)<\/div><div id="root"><\/div>/.exec(body)?.[1] ?? '';
+      expect(frame, page).toContain(`<h1 class="text-2xl font-bold tracking-tight sm:text-3xl">${MSG.dashboard.titles.student}</h1>`);
+      expect(frame, page).toContain(`<p class="text-muted-foreground">${MSG.student.overviewSubtitle}</p>`);
+      expect(body, page).not.toContain('h-18');
+    }
+    for (const page of ['/', '/login', '/teacher-dashboard', '/no-such-page']) expect(await bodyAt(page), page).toBe(brandLineBody);
+  });
 });

@@ -10,8 +10,10 @@ import { notifyError } from '@/lib/toaster-demand';
 export function ProtectedRoute({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
   const navigate = useNavigate();
   const location = useLocation();
-  // The location key the check passed for: a stale approval never shows a newly visited route.
-  const [approvedKey, setApprovedKey] = useState<string | null>(null);
+  // The location key the check passed for: a stale approval never shows a newly visited route. Checked on the first
+  // render too, so an allowed page renders at once: an empty render first would blank the screen between the
+  // page's first paint and the page.
+  const [approvedKey, setApprovedKey] = useState<string | null>(() => (checkRouteAccess(getToken(), roles).kind === 'ok' ? location.key : null));
   const roleList = roles.join();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per visited location and role list (roles compared by value, navigate is stable)

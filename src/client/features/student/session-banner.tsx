@@ -23,7 +23,17 @@ export function SessionBanner({ open, onMark, marking, roomCode }: { open: OpenS
     if (left === 0) void query.refetch();
   }, [left, query.refetch]);
 
-  if (query.isPending && query.fetchStatus !== 'idle') return <Skeleton className="h-28 w-full rounded-xl" />;
+  if (query.isPending && query.fetchStatus !== 'idle') {
+    // The grey block has the height of 'No session open now' at this width (its words laid out unseen inside): the
+    // banner that replaces it in that state moves nothing below it (a fixed 112 px did: Lighthouse's layout shift).
+    return (
+      <Skeleton className="rounded-xl border border-transparent px-5 py-5 sm:px-6">
+        <div className="invisible">
+          <BannerHeading open={false} title={S.banner.none} hint={S.banner.noneHint} />
+        </div>
+      </Skeleton>
+    );
+  }
   const mark = session?.mark ?? null;
   return (
     <Card
@@ -32,23 +42,11 @@ export function SessionBanner({ open, onMark, marking, roomCode }: { open: OpenS
       className={cn('gap-4 px-5 py-5 sm:px-6', session ? 'border-primary/40 bg-accent/40' : 'bg-card')}
     >
       <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
-        <div className="flex items-start gap-3">
-          <span
-            aria-hidden
-            className={cn(
-              'mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-lg',
-              session ? 'bg-primary text-primary-foreground' : 'bg-muted text-muted-foreground',
-            )}
-          >
-            {session ? <Radio className="size-4.5" /> : <CalendarOff className="size-4.5" />}
-          </span>
-          <div className="grid gap-1">
-            <h2 className="text-lg leading-tight font-semibold" data-testid="session-banner-title">
-              {session ? S.banner.open(session.department, formatCountdown(left ?? 0)) : query.isError ? MSG.student.fetchFailed : S.banner.none}
-            </h2>
-            <p className="text-sm text-muted-foreground">{session ? (session.teacher ? S.banner.teacher(session.teacher) : null) : S.banner.noneHint}</p>
-          </div>
-        </div>
+        <BannerHeading
+          open={session !== null}
+          title={session ? S.banner.open(session.department, formatCountdown(left ?? 0)) : query.isError ? MSG.student.fetchFailed : S.banner.none}
+          hint={session ? (session.teacher ? S.banner.teacher(session.teacher) : null) : S.banner.noneHint}
+        />
         {session && mark && (
           <p data-testid="session-mark" className={cn('flex items-center gap-2 font-semibold', mark.status === 'absent' ? 'text-destructive' : 'text-success')}>
             {mark.status === 'absent' ? <XCircle className="size-5" aria-hidden /> : <CheckCircle2 className="size-5" aria-hidden />}
@@ -73,6 +71,29 @@ export function SessionBanner({ open, onMark, marking, roomCode }: { open: OpenS
         )}
       </div>
     </Card>
+  );
+}
+
+/** The banner's icon, title and line under it. */
+function BannerHeading({ open, title, hint }: { open: boolean; title: string; hint: string | null }) {
+  return (
+    <div className="flex items-start gap-3">
+      <span
+        aria-hidden
+        className={cn(
+          'mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-lg',
+          open ? 'bg-primary text-primary-foreground' : 'bg-muted text-muted-foreground',
+        )}
+      >
+        {open ? <Radio className="size-4.5" /> : <CalendarOff className="size-4.5" />}
+      </span>
+      <div className="grid gap-1">
+        <h2 className="text-lg leading-tight font-semibold" data-testid="session-banner-title">
+          {title}
+        </h2>
+        <p className="text-sm text-muted-foreground">{hint}</p>
+      </div>
+    </div>
   );
 }
 
