@@ -31,7 +31,12 @@ const cpuNow = () => {
 };
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-const engine = await createFaceEngine(loadConfig().face);
+// The model work each check did: liveness frames read (skip.ts leaves quiet ones out) and identity frames described.
+const work = { read: 0, described: 0 };
+const engine = await createFaceEngine(loadConfig().face, {
+  onReadings: (r) => (work.read = r.filter((x) => !x.skipped).length),
+  onIdentityFrames: (n) => (work.described = n),
+});
 const enroll = (dir: string, files: readonly string[]) => engine.enroll(files.map((f) => fs.readFileSync(fixture(dir, f))));
 const templates: Record<string, FaceTemplate> = {
   aoc: await enroll('clips', ['enroll_aoc_f005.jpg', 'enroll_aoc_f045.jpg', 'enroll_aoc_f070.jpg']),
@@ -51,25 +56,31 @@ console.log(
     .map((l) => l.toFixed(2))
     .join(' ')}; ${RUNS} runs of each check, alternating, one at a time`,
 );
-console.log('| clip (challenge) | blink-only: verdicts, CPU-s median | challenge: verdicts, CPU-s median | ratio challenge / blink-only |');
-console.log('|---|---|---|---|');
+console.log(
+  '| clip (challenge) | blink-only: verdicts, CPU-s median | challenge: verdicts, CPU-s median | ratio challenge / blink-only | frames read + described: blink-only, challenge |',
+);
+console.log('|---|---|---|---|---|');
 const all = { plain: [] as number[], challenge: [] as number[] };
 for (const c of cases) {
   const cpu = { plain: [] as number[], challenge: [] as number[] };
   const verdicts = { plain: new Map<string, number>(), challenge: new Map<string, number>() };
+  const seen = { plain: new Set<string>(), challenge: new Set<string>() };
   for (let i = 0; i < RUNS; i++) {
-    for (const kind of ['plain', 'challenge'] as const) {
+    // each kind goes first in every other pair, so neither always runs right after the other
+    const order = i % 2 ? (['challenge', 'plain'] as const) : (['plain', 'challenge'] as const);
+    for (const kind of order) {
       const c0 = cpuNow();
       const v = await engine.verifyVideo(c.video, templates[c.who], kind === 'challenge' ? { challenge: c.challenge } : {});
       cpu[kind].push(cpuNow() - c0);
       verdicts[kind].set(v.reason, (verdicts[kind].get(v.reason) ?? 0) + 1);
+      seen[kind].add(`${work.read} + ${work.described}`);
     }
   }
   all.plain.push(...cpu.plain);
   all.challenge.push(...cpu.challenge);
   const vs = (m: Map<string, number>) => [...m].map(([k, n]) => `${k} ${n}`).join(', ');
   console.log(
-    `| ${c.name} (${c.challenge.join(', ')}) | ${vs(verdicts.plain)}; ${median(cpu.plain).toFixed(2)} | ${vs(verdicts.challenge)}; ${median(cpu.challenge).toFixed(2)} | ${(median(cpu.challenge) / median(cpu.plain)).toFixed(2)} |`,
+    `| ${c.name} (${c.challenge.join(', ')}) | ${vs(verdicts.plain)}; ${median(cpu.plain).toFixed(2)} | ${vs(verdicts.challenge)}; ${median(cpu.challenge).toFixed(2)} | ${(median(cpu.challenge) / median(cpu.plain)).toFixed(2)} | ${[...seen.plain].join(' / ')}; ${[...seen.challenge].join(' / ')} |`,
   );
 }
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);

@@ -125,6 +125,7 @@ export async function createFaceEngine(
       // with a challenge, identity confirms the blinks the challenge reads, as many as it asks for
       const blinks = challenge ? { blinks: CHALLENGE_BLINKS, minBlinks: challengeBlinks(challenge) } : { minBlinks: o.minBlinks };
       await completeIdentity(v, readings, probes, describeAt, { mean: template.mean, threshold: o.threshold, ...blinks });
+      hooks.onIdentityFrames?.(probes.size);
       return judgeVideo({ readings, fps: v.fps, probes, template, minBlinks: o.minBlinks, threshold: o.threshold, challenge });
     } finally {
       v.release();
