@@ -21,8 +21,8 @@ async function bearerPayload(deps: Pick<AppDeps, 'tokens'>, header: string | und
 
 /**
  * The token's user if it may act: a deleted or inactive user is refused, and so is a token signed before the user's
- * last logout, password change or deactivation (its version is older than the row's). The one rule for every path
- * that reads the user's row, whichever query read it.
+ * last logout, password change or deactivation (its version is older than the row's). The one rule for a token
+ * on either door (REST and tRPC).
  */
 function liveUser(payload: VerifiedToken, row: (Omit<AuthUser, 'token_id'> & { token_version: number }) | undefined): AuthUser | null {
   if (row?.status !== 'active') return null;
