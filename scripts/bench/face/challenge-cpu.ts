@@ -31,11 +31,11 @@ const cpuNow = () => {
 };
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-// The model work each check did: liveness frames read (skip.ts leaves quiet ones out) and identity frames described.
+// The model work each check did: liveness frames read (skip.ts leaves quiet ones out) and face-api recognizer runs.
 const work = { read: 0, described: 0 };
 const engine = await createFaceEngine(loadConfig().face, {
   onReadings: (r) => (work.read = r.filter((x) => !x.skipped).length),
-  onIdentityFrames: (n) => (work.described = n),
+  onIdentityRuns: (n) => (work.described = n),
 });
 const enroll = (dir: string, files: readonly string[]) => engine.enroll(files.map((f) => fs.readFileSync(fixture(dir, f))));
 const templates: Record<string, FaceTemplate> = {
@@ -57,7 +57,7 @@ console.log(
     .join(' ')}; ${RUNS} runs of each check, alternating, one at a time`,
 );
 console.log(
-  '| clip (challenge) | blink-only: verdicts, CPU-s median | challenge: verdicts, CPU-s median | ratio challenge / blink-only | frames read + described: blink-only, challenge |',
+  '| clip (challenge) | blink-only: verdicts, CPU-s median | challenge: verdicts, CPU-s median | ratio challenge / blink-only | frames read + recognizer runs: blink-only, challenge |',
 );
 console.log('|---|---|---|---|---|');
 const all = { plain: [] as number[], challenge: [] as number[] };

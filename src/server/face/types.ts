@@ -55,8 +55,8 @@ export interface FaceEngine {
 export interface EngineHooks {
   /** every check's per-frame liveness readings, before identity and the verdict */
   onReadings?: (readings: FrameReading[]) => void;
-  /** how many frames identity described in that check (the recognizer's runs) */
-  onIdentityFrames?: (count: number) => void;
+  /** how many times identity ran face-api's recognizer in that check (a frame read twice counts twice) */
+  onIdentityRuns?: (count: number) => void;
 }
 
 /** Internal diagnostics, for the leak test and the benchmark. */
