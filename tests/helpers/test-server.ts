@@ -41,6 +41,10 @@ export async function startTestServer(
     JWT_SECRET: TEST_JWT_SECRET,
     PORT: '0',
     FACE_CHALLENGE: 'off',
+    // A check's deadline of 2 minutes, not 20 s: tests assert verdicts, and on a loaded machine (a second `npm test`
+    // beside this one) a refused challenge, read twice, can take over 20 s and be answered busy. A test of lateness
+    // sets its own (face-check-limits.integration.test.ts).
+    FACE_JOB_TIMEOUT_MS: '120000',
     ...(database && { DATABASE_URL: database.url }),
     ...opts.env,
   });

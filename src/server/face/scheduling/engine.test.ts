@@ -42,7 +42,9 @@ describe.skipIf(!hasFixtures)('face engine on the fixture clips and photos', () 
   let mcg: FaceTemplate;
 
   beforeAll(async () => {
-    engine = await createFaceEngine({ workers: 2, queueLimit: 2, minBlinks: 1 });
+    // A check's deadline of 2 minutes, not 20 s: these tests are about verdicts, and a refused challenge is read twice;
+    // beside a second `npm test` (load 12-18) one took over 20 s and was answered busy. Lateness is pool.test.ts's.
+    engine = await createFaceEngine({ workers: 2, queueLimit: 2, minBlinks: 1, jobTimeoutMs: 120_000 });
     aoc = await engine.enroll(AOC.map((f) => read('clips', f)));
     mcg = await engine.enroll(MCG.map((f) => read('clips', f)));
   }, 300_000);
