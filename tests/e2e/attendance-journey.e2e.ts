@@ -274,12 +274,33 @@ describe.skipIf(!hasChromium)("teacher session countdown in Chromium (the server
   });
 
   // Retried: on a machine loaded by another browser test it has missed the toasts (2026-11-26, seen twice in about ten
-  // runs, never alone); a retry starts from a school with no session open and the clocks at the present.
+  // runs, never alone; then in two `npm test` runs side by side, all three tries each: the polls in flight, below); a
+  // retry starts from a school with no session open and the clocks at the present.
   it('warns at 30 s (info) and 10 s (warning), then ends the session automatically and clears storage', { timeout: 300_000, retry: 2 }, async () => {
     clock.set(new Date());
     await server.db.updateTable('geofence_sessions').set({ ended_at: clock.now().toISOString(), end_reason: 'manual' }).where('ended_at', 'is', null).execute();
     const teacher = await createTestUser(server.db, { role: 'teacher', department: 'MBA', password: PASSWORD });
     const { page, context } = await openPage(browser, server.url, { camera: true });
+    // The page's countdown is the server's time left when its 5-s status poll answered, counted from that answer's
+    // arrival on the page's clock. A poll still in flight while the test moves both clocks on arrives "late" by as
+    // many seconds as it was moved: on a loaded machine (a second `npm test`) the page showed no warning, or only the
+    // first, in the 45 s. Each step waits for the page's requests to be answered and handled first.
+    const pending = new Set<unknown>();
+    page.on('request', (r) => pending.add(r));
+    page.on('requestfinished', (r) => pending.delete(r));
+    page.on('requestfailed', (r) => pending.delete(r));
+    const settled = async () => {
+      while (pending.size > 0) await new Promise((r) => setTimeout(r, 10));
+      // the answer's handling: a task of the page's own (a message, not a timer: the page's timers are paused)
+      await page.evaluate(
+        () =>
+          new Promise<void>((r) => {
+            const c = new MessageChannel();
+            c.port1.onmessage = () => r();
+            c.port2.postMessage(0);
+          }),
+      );
+    };
     await page.clock.install({ time: clock.now() });
     await context.setGeolocation(CLASSROOM);
     await login(page, teacher.email, PASSWORD, '/teacher-dashboard');
@@ -297,14 +318,24 @@ describe.skipIf(!hasChromium)("teacher session countdown in Chromium (the server
     await page.clock.pauseAt(endsAt - 45_000);
     const warning = (type: string) => page.locator(`[data-sonner-toast][data-type="${type}"]`).filter({ hasText: /Attendance session ends in \d+ seconds\./ });
     const shown: Record<string, number> = {};
+    const trace: string[] = [];
     for (let left = 45; left > 0 && !shown.warning; left -= 1) {
+      await settled();
       clock.advance(1_000);
       await page.clock.runFor(1_000);
       for (const type of ['info', 'warning'])
         if (!shown[type] && (await warning(type).count()) > 0) shown[type] = Number(/in (\d+) seconds/.exec(await warning(type).first().innerText())![1]);
+      // the server's time left, then the page's countdown: what a failure prints
+      trace.push(
+        `${left - 1}/${await page
+          .getByTestId('session-remaining')
+          .innerText({ timeout: 1_000 })
+          .catch(() => '?')}`,
+      );
     }
-    expect(shown).toEqual({ info: 30, warning: 10 });
+    expect(shown, `time left, server/page, at each step: ${trace.join(' ')}`).toEqual({ info: 30, warning: 10 });
     for (let left = 10; left >= 0; left -= 1) {
+      await settled();
       clock.advance(1_000);
       await page.clock.runFor(1_000);
     }

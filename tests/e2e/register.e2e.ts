@@ -152,7 +152,9 @@ describe.skipIf(!hasChromium || !hasFakeCamera)('registration with the fake came
       [1, 2, 3].map((n) => ({ field: 'images', name: `face_${n}.jpg`, type: 'image/jpeg', magic: [0xff, 0xd8], width: 320, height: 240 })),
     );
     const success = toastWith(page, MSG.register.success);
-    await success.waitFor({ timeout: 45_000 }); // the first enrollment also loads the face models
+    // the first enrollment also starts the face engine (its workers load and warm the models): beside a second
+    // `npm test` (load 12) that took over 45 s
+    await success.waitFor({ timeout: 150_000 });
     await page.waitForURL('**/thank-you');
     const registered = (m: { what: string; detail: string }) => m.what === 'fetched' && m.detail.endsWith('/api/register');
     const delay = await delayUntilNavigation(page, registered, '/thank-you');
