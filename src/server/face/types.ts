@@ -15,10 +15,12 @@ import type { ChallengeHint, ChallengeStep } from '../../shared/face/face-challe
  */
 export type FaceReason = 'accepted' | 'no_face' | 'multiple_faces' | 'no_blink' | 'identity_mismatch' | 'face_changed' | 'challenge_not_followed';
 
-/** A move the engine saw: a turn at its farthest point, a blink at its middle (ms from the clip's start). */
+/** A move the engine saw: a turn where it starts, a blink at its most closed frame (ms from the clip's start). */
 export interface SeenMove {
   step: ChallengeStep;
   at_ms: number;
+  /** a blink within two samples of a turn's start (challenge.ts ASTRIDE_MS): on neither side of it */
+  astride?: true;
 }
 
 export interface VerifyVideoOptions {

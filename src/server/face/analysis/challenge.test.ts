@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ChallengeStep } from '../../../shared/face/face-challenge';
 import { parseChallengeSteps } from '../../../shared/face/face-challenge';
-import { followsChallenge } from './challenge';
+import { followsChallenge, seenMoves } from './challenge';
+import type { FrameReading } from '../protocol';
 import type { SeenMove } from '../types';
 
 const seen = (...moves: [ChallengeStep, number][]): SeenMove[] => moves.map(([step, at_ms]) => ({ step, at_ms }));
@@ -44,6 +45,50 @@ describe('followsChallenge', () => {
     expect(FOUR.some((c) => followsChallenge(c, seen(['turn_left', 1500])))).toBe(false);
     expect(FOUR.some((c) => followsChallenge(c, seen(['blink', 1500])))).toBe(false);
     expect(followsChallenge(['blink'], seen(['blink', 1500]))).toBe(true);
+  });
+});
+
+/**
+ * A clip at 12.5 fps (80 ms a sample): the head turns to its own left from sample `turnFrom` to `turnTo`, 0.14 from
+ * frontal for its first four samples (past the 0.12 threshold), then 0.25 (its farthest), and both eyes close on
+ * `closed` (open 0.3, closed 0.1).
+ */
+function clip(turnFrom: number, turnTo: number, closed: number[], frames = 40): FrameReading[] {
+  return Array.from({ length: frames }, (_, i) => {
+    const shut = closed.includes(i);
+    const turn = i < turnFrom || i > turnTo ? 0 : i < turnFrom + 4 ? 0.14 : 0.25;
+    return { faces: 1, left: shut ? 0.1 : 0.3, right: shut ? 0.1 : 0.3, turn };
+  });
+}
+const blinkAt = (closed: number[]) => ({ before: closed[0] - 1, after: closed.at(-1)! + 1 });
+const followed = (readings: FrameReading[], closed: number[]) => FOUR.map((c) => followsChallenge(c, seenMoves(readings, 12.5, [blinkAt(closed)])));
+
+describe('seenMoves: a blink against a turn', () => {
+  // the held signal (median of three) is past the threshold from the turn's first sample on (two of three readings)
+  it('times a turn by its start: a blink anywhere in the turn, on the way out, at its farthest point or on the way back, is after it', () => {
+    const readings = clip(10, 20, [18, 19]);
+    expect(seenMoves(readings, 12.5, [blinkAt([18, 19])])).toEqual([
+      { step: 'turn_left', at_ms: 800 },
+      { step: 'blink', at_ms: 1440 },
+    ]);
+    expect(followed(readings, [18, 19])).toEqual([true, false, false, false]);
+    // on the way out, three samples in, before the farthest point (sample 14): timed by its peak, the turn came after
+    expect(followed(clip(10, 20, [13]), [13])).toEqual([true, false, false, false]);
+  });
+
+  it('a blink three samples or more before the turn starts is before it', () => {
+    expect(followed(clip(12, 20, [9]), [9])).toEqual([false, false, true, false]);
+  });
+
+  it('a blink within two samples of the start is on neither side: it follows no order', () => {
+    for (const closed of [10, 11, 12, 13, 14]) {
+      const readings = clip(12, 20, [closed]);
+      expect(
+        seenMoves(readings, 12.5, [blinkAt([closed])]).find((m) => m.step === 'blink'),
+        `closed at ${closed}`,
+      ).toMatchObject({ astride: true });
+      expect(followed(readings, [closed])).toEqual([false, false, false, false]);
+    }
   });
 });
 

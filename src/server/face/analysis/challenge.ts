@@ -36,19 +36,32 @@ const isTurn = (s: ChallengeStep) => s !== 'blink';
 export const challengeBlinks = (steps: ChallengeStep[]) => steps.filter((s) => s === 'blink').length;
 
 /**
- * The moves a clip shows, in time order: each turn (turn.ts) at its peak, the first sample of its farthest held
- * reading from the clip's frontal pose, each blink of `blinks` at its most closed frame. A blink on the way back
- * is after the turn, one on the way out before it. Not the turn's span: its end is where the head comes back within
- * 0.06 of frontal, and a student who stays a little turned once the step ticks (the page records a moment more)
- * stretches the span past a blink made on the way back (docs/face-challenge.md: c01's blink read 40 ms before the
- * middle of its turn in a browser upload). The order still decides which of the four challenges a recording
- * follows: each reading puts its blink on one side of the peak.
+ * A blink this close to a turn's start is astride it and counts on neither side: two samples at the engine's 12.5 fps.
+ * Browser uploads read a "blink" at the very start of a turn (c02 tilts his head back as he turns: the eyes read
+ * closed for a sample 80 ms before to 0 ms after the start; the order cuts too), never a student's own blink,
+ * which comes once the page has ticked the step before it: 400-720 ms after the start in c01's uploads
+ * (docs/face-challenge.md, "Timing a turn by its start").
+ */
+export const ASTRIDE_MS = 160;
+
+/**
+ * The moves a clip shows, in time order: each turn (turn.ts) where it starts, the first sample whose held value is
+ * past the turn threshold, and each blink of `blinks` at its most closed frame. So a blink made anywhere in a turn,
+ * on the way out, at its farthest point or on the way back, comes after it, as a student who turns and then blinks,
+ * still turned or turning back, means it. Not the turn's peak: c01's blink, made as the head starts back, read 80 ms
+ * after the peak, one sample from the other side. Not its span: a student who stays a little turned stretches it.
+ * A blink within ASTRIDE_MS of a turn's start is on neither side of it; every other blink is on one side of each
+ * turn, so one recording follows at most the challenges its blinks and first turn allow (docs/security.md).
  */
 export function seenMoves(readings: FrameReading[], fps: number, blinks: Blink[]): SeenMove[] {
   const ms = (frame: number) => Math.round((frame * 1000) / fps);
   const samples = readings.flatMap((r, i) => (r.turn === undefined || r.skipped ? [] : [{ t: ms(i), turn: r.turn }]));
-  const turns = turnEvents(samples).events.map((e) => ({ step: e.step, at_ms: e.peak }));
-  const blinkMoves = blinks.map((b) => ({ step: 'blink' as const, at_ms: ms(mostClosed(readings, b)) }));
+  const turns = turnEvents(samples).events.map((e) => ({ step: e.step, at_ms: e.start }));
+  const blinkMoves = blinks.map((b): SeenMove => {
+    const at_ms = ms(mostClosed(readings, b));
+    const astride = turns.some((t) => Math.abs(at_ms - t.at_ms) <= ASTRIDE_MS);
+    return { step: 'blink', at_ms, ...(astride ? { astride: true as const } : {}) };
+  });
   return [...turns, ...blinkMoves].sort((x, y) => x.at_ms - y.at_ms);
 }
 
@@ -67,8 +80,8 @@ function mostClosed(readings: FrameReading[], b: Blink): number {
 
 /**
  * Does the clip's sequence of moves follow the steps asked? Walked in time order: an asked blink is the next blink
- * once the turns before it are done (extra blinks anywhere are allowed), an asked turn the next turn, and any other
- * turn before the last step fails the clip. Moves after the last step are not read: a student looks away, or down at
+ * once the turns before it are done (extra blinks anywhere are allowed; one astride a turn's start counts for
+ * none), an asked turn the next turn, and any other turn before the last step fails the clip. Moves after the last step are not read: a student looks away, or down at
  * the screen, as soon as it ticks, and the page records a moment more. Either way a recording's first turn decides
  * its direction, so one recording follows at most the two challenges of that direction (docs/security.md).
  */
@@ -76,6 +89,7 @@ export function followsChallenge(steps: ChallengeStep[], moves: SeenMove[]): boo
   let next = 0;
   for (const m of moves) {
     if (next === steps.length) break;
+    if (m.astride) continue;
     if (m.step === steps[next]) next++;
     else if (isTurn(m.step)) return false;
   }

@@ -95,22 +95,25 @@ describe.skipIf(!hasChallengeClips)('face engine: does the clip follow the chall
   // What a browser records: the student faces the camera before the first step and stays as they are once the last
   // one ticks (the page records a moment more), the clip's own still ends held as the browser test's camera plays
   // them. c01 comes back to 0.08 from frontal and stays there, over the 0.06 that ends a turn, so the turn's span
-  // runs on past the blink made on the way back (read here: span 2400-3520 ms, its middle 2960 ms, the blink
-  // 2960 ms); its peak (2480 ms) does not move. The lead-in is 24 frames: an even count keeps the engine's
-  // 12.5-fps samples on the clip's own frames (on the odd ones c01's blink is read on the way out, before the turn).
+  // runs on past the blink made on the way back (read: span 2400-3520 ms, its middle 2960 ms, the blink 2960 ms),
+  // and its blink comes one sample after its farthest point. A turn is timed by its start (2320-2400 ms). With a
+  // lead-in of 25 frames the engine's 12.5-fps samples fall on the clip's other frames, where c01 also reads a blink
+  // on the way out (2480 ms, the head looking up): timed by the turn's peak (2880 ms) that blink came before it and
+  // the recording followed the reversed order too.
   it.each([
-    ['c01_p1_left_blink', { headS: 1.0, tailS: 0.12 }, ['turn_left', 'blink']],
-    ['c02_p1_right_blink', { headS: 0.44, tailS: 0.44 }, ['turn_right', 'blink']],
+    ['c01_p1_left_blink', 0.96, { headS: 1.0, tailS: 0.12 }, ['turn_left', 'blink']],
+    ['c01_p1_left_blink', 1.0, { headS: 1.0, tailS: 0.12 }, ['turn_left', 'blink']],
+    ['c02_p1_right_blink', 0.96, { headS: 0.44, tailS: 0.44 }, ['turn_right', 'blink']],
   ] as const)(
-    '%s with its still ends held: the turn is timed by its peak, clearly before the blink, and the reversed order is refused',
-    async (name, still, steps) => {
-      const bytes = buildHeldClip(name, { ...still, leadInS: 0.96, leadOutS: 1.5 });
+    '%s with its still ends held (lead-in %s s): the turn is timed by its start, clearly before the blink, and the reversed order is refused',
+    async (name, leadInS, still, steps) => {
+      const bytes = buildHeldClip(name, { ...still, leadInS, leadOutS: 1.5 });
       const v = await engine.verifyVideo(bytes, who.p1, { challenge: [...steps] });
       const moves = v.moves?.map((m) => `${m.step} at ${m.at_ms} ms`).join(', ');
       expect(v, moves).toMatchObject({ success: true, reason: 'accepted' });
       const turn = v.moves?.find((m) => m.step === steps[0]);
-      const blink = v.moves?.find((m) => m.step === 'blink' && m.at_ms >= (turn?.at_ms ?? 0));
-      // three samples (240 ms) or more between them: the order does not hang on one frame
+      const blink = v.moves?.findLast((m) => m.step === 'blink');
+      // the clip's own blink three samples (240 ms) or more after the turn starts: the order does not hang on one frame
       expect((blink?.at_ms ?? 0) - (turn?.at_ms ?? 0), moves).toBeGreaterThanOrEqual(240);
       const reversed = await engine.verifyVideo(bytes, who.p1, { challenge: [...steps].reverse() });
       expect(reversed, moves).toMatchObject({ success: false, reason: 'challenge_not_followed' });
