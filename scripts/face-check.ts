@@ -55,7 +55,7 @@ function print(v: FaceVerdict, from: 'video' | 'image', json: boolean, challenge
   else {
     console.log(`${success ? 'ACCEPTED' : 'REJECTED'} (${v.reason}): ${message}\n  blinks ${blink_count}, distance ${similarity ?? 'n/a'}, ${ms} ms`);
     if (challenge) {
-      const seen = moves?.map((m) => `${m.step} at ${(m.at_ms / 1000).toFixed(2)} s`).join(', ');
+      const seen = moves?.map((m) => `${m.step} at ${(m.at_ms / 1000).toFixed(2)} s${m.astride ? " (at a turn's start: not counted)" : ''}`).join(', ');
       console.log(`  challenge: ${challenge.join(', ')}\n  moves seen: ${seen || 'none'}`);
     }
   }
