@@ -27,13 +27,13 @@ const C = MSG.faceChallenge;
 const V = MSG.verification;
 const ATTEMPTS = 20;
 /**
- * Genuine attempts that may be refused out of ATTEMPTS. Issue 20 asks for none. With a turn timed by its peak, the
- * worker tracker and the still lead-in (2026-11-26, 14:40-14:53, load 1-9): c01 20 of 20, c02 17 of 20 (3 refused
- * challenge_not_followed; one upload, 25 fps for 6 s with the turn, read no blink at all: docs/face-challenge.md).
- * Measured 3 on a quiet machine in one run; runs at load 14-30 refused up to 6 before these changes and were not
- * repeated with them, so the bound stays 6 and each refusal is printed. The gap is open in issue 20.
+ * Genuine attempts that may be refused out of ATTEMPTS. Issue 20 asks for none. With a turn timed by its start
+ * (2026-11-26, night): 20 of 20 for both clips on a quiet machine, twice; beside a full `npm test`, c01 20 of 20 and
+ * c02 18 of 20, both refused uploads holding c02's short blink on two recorder frames that neither of the engine's
+ * 12.5-fps readings samples (docs/face-challenge.md). The most refused in one run since the second look is 2, so
+ * twice that is allowed under an unknown load, and each refusal is printed. The gap is open in issue 20.
  */
-const REFUSALS_ALLOWED = 6;
+const REFUSALS_ALLOWED = 4;
 
 /**
  * The challenge clips of p1 (faces/challenge/README.md) and the challenge each follows in his own directions, with
