@@ -28,9 +28,9 @@ const V = MSG.verification;
 const ATTEMPTS = 20;
 /**
  * Genuine attempts that may be refused out of ATTEMPTS. Issue 20 asks for none. With a turn timed by its start
- * (2026-11-26, night): 20 of 20 for both clips on a quiet machine, twice; beside a full `npm test`, c01 20 of 20 and
- * c02 18 of 20, both refused uploads holding c02's short blink on two recorder frames that neither of the engine's
- * 12.5-fps readings samples (docs/face-challenge.md). The most refused in one run since the second look is 2, so
+ * (2026-11-26, night): 20 of 20 for both clips on a quiet machine (as with the peak rule just before); beside a
+ * full `npm test`, c01 20 of 20 and c02 18 of 20, both refused uploads holding c02's short blink on two recorder
+ * frames that neither of the engine's 12.5-fps readings samples (docs/face-challenge.md). The most refused in one run since the second look is 2, so
  * twice that is allowed under an unknown load, and each refusal is printed. The gap is open in issue 20.
  */
 const REFUSALS_ALLOWED = 4;
