@@ -39,7 +39,7 @@ export const challengeBlinks = (steps: ChallengeStep[]) => steps.filter((s) => s
  * A blink this close to a turn's start is astride it and counts on neither side: two samples at the engine's 12.5 fps.
  * Browser uploads read a "blink" at the very start of a turn (c02 tilts his head back as he turns: the eyes read
  * closed for a sample 80 ms before to 0 ms after the start; the order cuts too), never a student's own blink,
- * which comes once the page has ticked the step before it: 400-720 ms after the start in c01's uploads
+ * which comes once the page has ticked the step before it: 400-800 ms after the start in c01's uploads
  * (docs/face-challenge.md, "Timing a turn by its start").
  */
 export const ASTRIDE_MS = 160;
@@ -81,9 +81,10 @@ function mostClosed(readings: FrameReading[], b: Blink): number {
 /**
  * Does the clip's sequence of moves follow the steps asked? Walked in time order: an asked blink is the next blink
  * once the turns before it are done (extra blinks anywhere are allowed; one astride a turn's start counts for
- * none), an asked turn the next turn, and any other turn before the last step fails the clip. Moves after the last step are not read: a student looks away, or down at
- * the screen, as soon as it ticks, and the page records a moment more. Either way a recording's first turn decides
- * its direction, so one recording follows at most the two challenges of that direction (docs/security.md).
+ * none), an asked turn the next turn, and any other turn before the last step fails the clip. Moves after the last
+ * step are not read: a student looks away, or down at the screen, as soon as it ticks, and the page records a moment
+ * more. Either way a recording's first turn decides its direction, so one recording follows at most the two
+ * challenges of that direction (docs/security.md).
  */
 export function followsChallenge(steps: ChallengeStep[], moves: SeenMove[]): boolean {
   let next = 0;
