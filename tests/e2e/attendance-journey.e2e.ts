@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatTime } from '../../src/client/lib/format';
 import { MSG } from '../../src/shared/messages';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../helpers/fixtures';
-import { flowingClock } from '../helpers/manual-clock';
+import { manualClock } from '../helpers/manual-clock';
 import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
 import { hasChromium, launchBrowser, openPage, screenshot, storage, toastWith } from './support/browser';
 import { launchWithCamera } from './support/camera-browser';
@@ -264,7 +264,7 @@ describe.skipIf(!hasChromium)("teacher session countdown in Chromium (the server
   // that took 52-61 s beside other work left the page's countdown that far ahead, and in those runs no poll after
   // the jump corrected it; a set-up made to take 60 s on a quiet machine was corrected by the first poll. Why the
   // polls did not correct it under load is not known.)
-  const clock = flowingClock();
+  const clock = manualClock(new Date());
   let server: TestServer;
   let browser: Browser;
 
