@@ -36,10 +36,10 @@ export interface DecodeOptions {
   fps: number;
   /**
    * Where the samples fall, as a fraction of one sample's time: 0 takes the clip's first frame, 0.5 the frames
-   * halfway between (at 12.5 fps from a 25-fps recording, the odd frames instead of the even ones). The engine's
-   * second look at a clip (engine.ts).
+   * halfway between (at 12.5 fps from a 25-fps recording, the odd frames instead of the even ones), so that the two
+   * read each frame once. The engine's second look at a clip (engine.ts).
    */
-  phase?: number;
+  phase?: 0 | 0.5;
   timeoutMs: number;
   /** where frames go in RAM (frames-dir.ts); /dev/shm by default */
   ramDir?: string;
@@ -150,9 +150,11 @@ export async function sweepStaleUploads(tmp = os.tmpdir()): Promise<string[]> {
   return removed.filter((n) => n !== null);
 }
 
-function ffmpegArgs(input: string, fps: number, out: string | null, phase = 0): string[] {
-  // dropping the first part of a sample's time moves every sample by it (the fps filter counts from the first frame)
-  const shift = phase > 0 ? `trim=start=${(phase / fps).toFixed(4)},setpts=PTS-STARTPTS,` : '';
+function ffmpegArgs(input: string, fps: number, out: string | null, phase: 0 | 0.5 = 0): string[] {
+  // Both phases take alternate slots of one grid at twice the rate, so together they read every frame of a recording
+  // made at up to 2 x fps once. Sampled straight at `fps` with a time shift, browsers' uneven frame times let both
+  // phases take the same frame and neither its neighbour: a genuine blink on two frames went unread (c02, loaded).
+  const grid = `fps=${fps * 2},${phase ? 'trim=start_frame=1,setpts=PTS-STARTPTS,' : ''}framestep=2`;
   const scale = `scale=w='min(${FRAME_MAX_WIDTH},iw)':h='min(${FRAME_MAX_HEIGHT},ih)':force_original_aspect_ratio=decrease`;
   return [
     '-hide_banner',
@@ -164,7 +166,7 @@ function ffmpegArgs(input: string, fps: number, out: string | null, phase = 0): 
     '-an',
     '-sn',
     '-vf',
-    `${shift}fps=${fps},${scale}`,
+    `${grid},${scale}`,
     '-f',
     'rawvideo',
     '-pix_fmt',

@@ -22,10 +22,10 @@ import type { EngineHooks, FaceEngine, FaceEngineDebug, FaceTemplate, FaceVerdic
 import type { ChallengeStep } from '../../../shared/face/face-challenge';
 import { SEGMENT_FRAMES, segments } from '../segments';
 
-/** Buffers that can move to a worker without a copy (a SharedArrayBuffer is shared instead). */
 /** The second look's samples: halfway between the first look's (decode-video.ts). */
-const SECOND_LOOK_PHASE = 0.5;
+const SECOND_LOOK_PHASE = 0.5 as const;
 
+/** Buffers that can move to a worker without a copy (a SharedArrayBuffer is shared instead). */
 const transferable = (u: Uint8Array): ArrayBuffer[] =>
   u.buffer instanceof ArrayBuffer && u.byteOffset === 0 && u.buffer.byteLength === u.length ? [u.buffer] : [];
 
@@ -117,7 +117,7 @@ export async function createFaceEngine(
    * worker: identity frames then need only face-api's recognizer on the mesh's box. Workers free when the decode
    * starts read the first runs as their frames come (live-frames.ts).
    */
-  const look = async (video: Buffer, template: FaceTemplate, challenge: ChallengeStep[] | undefined, deadline: number, phase: number) => {
+  const look = async (video: Buffer, template: FaceTemplate, challenge: ChallengeStep[] | undefined, deadline: number, phase: 0 | 0.5) => {
     const live = new Map<number, Promise<FrameReading[]>>();
     const onFrames = (f: LiveFrames) => {
       const idle = Array.from({ length: o.workers }, (_, i) => pool.idle(i)).filter(Boolean).length;
