@@ -27,13 +27,13 @@ const C = MSG.faceChallenge;
 const V = MSG.verification;
 const ATTEMPTS = 20;
 /**
- * Genuine attempts that may be refused out of ATTEMPTS. Issue 20 asks for none. With a turn timed by its start
- * (2026-11-26, night): 20 of 20 for both clips on a quiet machine (as with the peak rule just before); beside a
- * full `npm test`, c01 20 of 20 and c02 18 of 20, both refused uploads holding c02's short blink on two recorder
- * frames that neither of the engine's 12.5-fps readings samples (docs/face-challenge.md). The most refused in one run since the second look is 2, so
- * twice that is allowed under an unknown load, and each refusal is printed. The gap is open in issue 20.
+ * Genuine attempts that may be refused out of ATTEMPTS. Issue 20 asks for none. Since the two looks read every frame
+ * between them (2026-11-27): 20 of 20 for both clips beside two busy loops and inside a full `.ci/run`; beside a
+ * full `.ci/run` and a second browser run, c02 20 of 20 and c01 19 of 20, the one refused upload without its blink
+ * at all (Chromium's recorder dropped 114 and 125 ms of frames where it falls; docs/face-challenge.md). One
+ * refusal is allowed for such a recording on a loaded machine, and each refusal is printed.
  */
-const REFUSALS_ALLOWED = 4;
+const REFUSALS_ALLOWED = 1;
 
 /**
  * The challenge clips of p1 (faces/challenge/README.md) and the challenge each follows in his own directions, with

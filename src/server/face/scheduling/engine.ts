@@ -178,10 +178,11 @@ export async function createFaceEngine(
       checkTemplate(template);
       const judged = await job(async (deadline) => {
         const first = await look(video, template, challenge, deadline, 0);
-        // A challenge refused on liveness alone is read once more, on the samples halfway between the first look's
-        // (docs/face-challenge.md: a blink lasts a few frames, and at 12.5 fps which of them are sampled decides
-        // whether it is seen; a genuine c01 was refused at one phase and accepted at the other). Only a whole pass
-        // of the second look counts, identity and face tracks included; otherwise the first look's refusal stands.
+        // A challenge refused on liveness alone is read once more, on the frames the first look left out (the two
+        // read every frame between them: docs/face-challenge.md; a blink lasts a few frames, and at 12.5 fps which
+        // of them are sampled decides whether it is seen; a genuine c01 was refused at one phase and accepted at the
+        // other). Only a whole pass of the second look counts, identity and face tracks included; otherwise the
+        // first look's refusal stands.
         if (!challenge || !first.livenessAlone) return first.verdict;
         const second = await look(video, template, challenge, deadline, SECOND_LOOK_PHASE).catch((err: unknown) => {
           if (err instanceof FaceInputError) return null; // a clip the other phase cannot read keeps its first verdict
