@@ -73,7 +73,7 @@ describe('decodeVideo', () => {
 
   it('reads each frame at one phase or the other when a browser records frames at uneven times', async () => {
     // Each even frame a millisecond early, as recorders stamp them (a loaded c02 upload: 3.920, 3.963, 3.999,
-    // 4.039 s). Sampled at 12.5 fps with a time shift, both phases took the even frames and no odd one was read.
+    // 4.039 s). Sampled at 12.5 fps with a time shift, both phases took even frames and most odd ones went unread.
     const { count, even, odd } = await framesOf('uneven.webm', [
       '-vf',
       "settb=1/1000,setpts='(N*40-gt(N,0)*(1-mod(N,2)))/1000/TB'",

@@ -226,9 +226,9 @@ function runFfmpeg(
     errors.on('data', (s: string) => {
       if (stderr.length < 64_000) stderr += s;
       // the decoder met a frame larger than its header said: it decodes none of them, so stop it at once (the
-      // chunk with the end of the one before: a line may arrive in two, and a chunk may be longer than a line)
+      // whole chunk after the text before it: a line may arrive in pieces, and a chunk may be longer than a line)
       const seen = recent + s;
-      recent = s.slice(-1024);
+      recent = seen.slice(-1024);
       if (OVERSIZED_FRAME_PATTERN.test(seen)) fail(new FaceInputError('video_frame_too_large'));
       if (!sink) learnSize();
     });
