@@ -145,23 +145,43 @@ export function buildHeldClip(clip: string, still: StillEnds): Buffer {
   return buildFromFrames(clip, (frames) => heldOrder(frames, still).order);
 }
 
-/**
- * A challenge clip's own frames in the order `order` gives them (frame indices of the clip at 25 fps, repeats
- * allowed), encoded at 25 fps as webm bytes: every frame one of the clip's.
- */
-export function buildFromFrames(clip: string, order: (frames: number) => number[]): Buffer {
-  const W = 640;
-  const H = 480;
+const W = 640;
+const H = 480;
+
+/** A challenge clip's frames at 25 fps, 640x480 yuv420p. */
+function clipFrames(clip: string): Buffer[] {
   const size = (W * H * 3) / 2;
   const raw = execFileSync(
     ffmpegPath(),
     ['-v', 'error', '-i', fixture('challenge', `${clip}.webm`), '-vf', FRAME, '-f', 'rawvideo', '-pix_fmt', 'yuv420p', 'pipe:1'],
     { maxBuffer: 256 * 1024 * 1024 },
   );
-  const frames = Array.from({ length: Math.floor(raw.length / size) }, (_, i) => raw.subarray(i * size, (i + 1) * size));
+  return Array.from({ length: Math.floor(raw.length / size) }, (_, i) => raw.subarray(i * size, (i + 1) * size));
+}
+
+/** Frames encoded at 25 fps as webm bytes. */
+function encodeFrames(frames: Buffer[]): Buffer {
   const args = ['-v', 'error', '-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${W}x${H}`, '-r', String(CLIP_FPS), '-i', 'pipe:0'];
   return execFileSync(ffmpegPath(), [...args, '-c:v', 'libvpx', '-b:v', '1M', '-f', 'webm', 'pipe:1'], {
-    input: Buffer.concat(order(frames.length).map((i) => frames[i])),
+    input: Buffer.concat(frames),
     maxBuffer: 64 * 1024 * 1024,
   });
+}
+
+/**
+ * A challenge clip's own frames in the order `order` gives them (frame indices of the clip at 25 fps, repeats
+ * allowed), encoded at 25 fps as webm bytes: every frame one of the clip's.
+ */
+export function buildFromFrames(clip: string, order: (frames: number) => number[]): Buffer {
+  const frames = clipFrames(clip);
+  return encodeFrames(order(frames.length).map((i) => frames[i]));
+}
+
+/**
+ * Two clips woven frame by frame: the even frames `even`'s, the odd ones `odd`'s, as long as the shorter. Each of the
+ * engine's two looks (every other frame) then reads one whole clip: an attacker's upload of two recordings at once.
+ */
+export function buildInterleaved(even: string, odd: string): Buffer {
+  const [a, b] = [clipFrames(even), clipFrames(odd)];
+  return encodeFrames(Array.from({ length: Math.min(a.length, b.length) }, (_, i) => (i % 2 ? b[i] : a[i])));
 }

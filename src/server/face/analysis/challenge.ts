@@ -97,6 +97,17 @@ export function followsChallenge(steps: ChallengeStep[], moves: SeenMove[]): boo
   return next === steps.length;
 }
 
+/** The way a clip's first turn goes (null: no turn). */
+const firstTurn = (moves: SeenMove[] | undefined) => moves?.find((m) => isTurn(m.step))?.step ?? null;
+
+/**
+ * May a second reading of a clip (the frames the first left out, engine.ts) stand in for the first? Only if its first
+ * turn goes the way the first reading's does. A blink lasts a few frames and one reading can miss it; a turn lasts
+ * hundreds of milliseconds and both see it. An upload weaving two recordings frame by frame (a left turn on the even
+ * frames, a right turn on the odd ones) would otherwise pass the challenges of both directions.
+ */
+export const sameTurnWay = (first: SeenMove[] | undefined, second: SeenMove[] | undefined) => firstTurn(first) === firstTurn(second);
+
 export function checkChallenge(steps: ChallengeStep[], readings: FrameReading[], fps: number, blinks: Blink[]): ChallengeResult {
   const moves = seenMoves(readings, fps, blinks);
   return { followed: followsChallenge(steps, moves), moves };

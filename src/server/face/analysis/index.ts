@@ -3,7 +3,7 @@
  * face chip, whether a quiet frame may be skipped); the rest follows the clip: blinks and turns against the challenge,
  * face tracks and identity across the clip, descriptor distances, and the verdict. No I/O, no threads.
  */
-export { CHALLENGE_BLINKS, challengeBlinks, seenMoves } from './challenge';
+export { CHALLENGE_BLINKS, challengeBlinks, sameTurnWay, seenMoves } from './challenge';
 export { analyseClip, classify } from './clip-identity';
 export { completeIdentity, windowFrames } from './identify-clip';
 export { deserializeDescriptor, euclidean, meanDescriptor, serializeDescriptor } from './match';

@@ -5,6 +5,7 @@ import {
   buildChallengeSplice,
   buildFromFrames,
   buildHeldClip,
+  buildInterleaved,
   CHALLENGE_ENROLL,
   CHALLENGE_SPLICES,
   type ChallengeSplice,
@@ -145,6 +146,18 @@ describe.skipIf(!hasChallengeClips)('face engine: does the clip follow the chall
     },
     300_000,
   );
+
+  // An attacker's upload: two recordings of the student woven frame by frame, c02 (a right turn) on the even frames and
+  // c01 (a left turn) on the odd ones, so that each of the engine's two looks reads one whole recording. The second
+  // look may add a blink the first missed, never another direction: this passed both turn-then-blink challenges.
+  it('two recordings woven frame by frame pass only the challenge of the turn the first look reads', async () => {
+    const woven = buildInterleaved('c02_p1_right_blink', 'c01_p1_left_blink');
+    const right = await engine.verifyVideo(woven, who.p1, { challenge: ['turn_right', 'blink'] });
+    expect(right).toMatchObject({ success: true, reason: 'accepted' });
+    const left = await engine.verifyVideo(woven, who.p1, { challenge: ['turn_left', 'blink'] });
+    expect(left).toMatchObject({ success: false, reason: 'challenge_not_followed' });
+    expect(left.moves?.find((m) => m.step !== 'blink')?.step).toBe('turn_right');
+  }, 300_000);
 
   it.each(SPLICES.map((s) => [s.name, s] as const))(
     '%s still fails with the challenge on: the face changed',

@@ -14,6 +14,7 @@ import {
   judgeImage,
   judgeVideo,
   meanDescriptor,
+  sameTurnWay,
   windowFrames,
 } from '../analysis/index';
 import { TaskTimeoutError, WorkerPool } from './pool';
@@ -181,14 +182,14 @@ export async function createFaceEngine(
         // A challenge refused on liveness alone is read once more, on the frames the first look left out (the two
         // read every frame between them: docs/face-challenge.md; a blink lasts a few frames, and at 12.5 fps which
         // of them are sampled decides whether it is seen; a genuine c01 was refused at one phase and accepted at the
-        // other). Only a whole pass of the second look counts, identity and face tracks included; otherwise the
-        // first look's refusal stands.
+        // other). Only a whole pass of the second look counts, identity and face tracks included, and only with its
+        // turn the way the first look's goes (sameTurnWay); otherwise the first look's refusal stands.
         if (!challenge || !first.livenessAlone) return first.verdict;
         const second = await look(video, template, challenge, deadline, SECOND_LOOK_PHASE).catch((err: unknown) => {
           if (err instanceof FaceInputError) return null; // a clip the other phase cannot read keeps its first verdict
           throw err;
         });
-        if (!second?.verdict.success) return first.verdict;
+        if (!second?.verdict.success || !sameTurnWay(first.verdict.moves, second.verdict.moves)) return first.verdict;
         const shift = (SECOND_LOOK_PHASE * 1000) / o.sampleFps; // its frame 0 is this far into the clip
         return { ...second.verdict, moves: second.verdict.moves?.map((m) => ({ ...m, at_ms: Math.round(m.at_ms + shift) })) };
       }).finally(() => void spares.refill()); // the next ffmpeg starts after this check, not beside its liveness work
