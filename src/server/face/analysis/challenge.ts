@@ -18,11 +18,14 @@ import type { SeenMove } from '../types';
  * baseline or under (a wink leaves the open eye at 0.95 or more) and their mean to 0.72 (a blink while the head
  * turns back is motion-blurred: its one closed sample read 0.62-0.69 in a fifth of the ways the engine may split
  * the clip, under today's 0.65 in the rest); one unreadable sample is bridged when the face before and after it
- * is one track.
+ * is one track. A blink made with the head turned has open flanks judged at the same turn (openTurnBand): the eye
+ * turned away reads 0.6-0.8 of its frontal baseline, and c01's browser uploads read their last open sample before
+ * the turn, 880-1040 ms before open again (docs/face-challenge.md, "Open at the same turn").
  */
 export const CHALLENGE_BLINKS: BlinkReading = {
-  blink: { ...BLINK_RULES, closedRatio: 0.72, eyeClosedRatio: 0.85, maxGapMs: 170 },
+  blink: { ...BLINK_RULES, closedRatio: 0.72, eyeClosedRatio: 0.85, maxGapMs: 170, openTurnBand: 0.08 },
   track: { ...TRACK_RULES, maxGapFrames: 1 },
+  turnedFlanks: true,
 };
 
 export interface ChallengeResult {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyseClip, countEnrolledBlinks, faceChanged, nextProbeFrames, windowCandidates, type ProbeDistances } from './clip-identity';
 import type { FrameReading } from '../protocol';
+import { CHALLENGE_BLINKS } from './challenge';
 
 const FPS = 12.5;
 /** 38 frames of one steady face; eyes closed at `closed` frames. */
@@ -63,6 +64,24 @@ describe('identity across the clip', () => {
         opts,
       ),
     ).toEqual([8]);
+  });
+
+  it('with the challenge reading, a turned flank a little over the threshold stands beside a frontal flank that matches; two unsure flanks do not', () => {
+    // the head turned to the left from frame 4 and back at frame 12: the blink at 10-11 has its flank before turned
+    const frames = clip([10, 11]).map((r, i) => ({ ...r, turn: i >= 4 && i <= 11 ? 0.22 : 0.01 }));
+    const a = analyseClip(frames, FPS, CHALLENGE_BLINKS);
+    expect(a.blinks).toEqual([{ before: 9, after: 12, turned: 'before' }]);
+    const probes = (before: number, after: number): ProbeDistances =>
+      new Map([
+        [20, 0.2],
+        [9, before],
+        [12, after],
+      ]);
+    expect(countEnrolledBlinks(a, probes(0.537, 0.249), 0.5)).toBe(1);
+    expect(countEnrolledBlinks(a, probes(0.249, 0.537), 0.5)).toBe(0); // the frontal flank must be the one that matches
+    expect(countEnrolledBlinks(a, probes(0.65, 0.249), 0.5)).toBe(0); // someone else, turned
+    // the default reading marks no flank: both must match
+    expect(countEnrolledBlinks(analyseClip(frames, FPS), probes(0.537, 0.249), 0.5)).toBe(0);
   });
 
   it('identifies every track long enough to hold a blink', () => {

@@ -48,6 +48,24 @@ describe('countBlinks', () => {
     expect(countBlinks(clip(38, 0.4, { 10: [0.12, 0.39], 20: [0.4, 0.1] })).blinks).toBe(0);
   });
 
+  it('with openTurnBand, judges open eyes at the same turn: a blink made with the head turned (the eye turned away reads 0.68 of frontal)', () => {
+    const turned = (i: number) => i >= 15 && i <= 30;
+    const dips = Object.fromEntries(Array.from({ length: 16 }, (_, k) => [15 + k, [0.27, 0.38] as [number, number]]));
+    const samples = clip(38, 0.4, { ...dips, 24: 0.12, 25: 0.16 }, (i) => ({ turn: turned(i) ? 0.22 : 0 }));
+    // open by the frontal baseline only before and after the turn: 1360 ms apart, longer than a blink
+    expect(countBlinks(samples).blinks).toBe(0);
+    const atTurn = countBlinks(samples, { ...BLINK_RULES, openTurnBand: 0.08 });
+    expect(atTurn.blinks).toBe(1);
+    expect(atTurn.events[0]).toMatchObject({ before: 23 * 80, after: 26 * 80 });
+  });
+
+  it('with openTurnBand, a closure cut by the recording\'s start must end with eyes open by the frontal baseline (a downcast gaze, then a turn)', () => {
+    const downcast = Object.fromEntries(Array.from({ length: 6 }, (_, k) => [k, 0.15]));
+    const turnedOpen = Object.fromEntries(Array.from({ length: 7 }, (_, k) => [6 + k, [0.27, 0.38] as [number, number]]));
+    const samples = clip(38, 0.4, { ...downcast, ...turnedOpen }, (i) => ({ turn: i <= 12 ? 0.22 : 0 }));
+    expect(countBlinks(samples, { ...BLINK_RULES, openTurnBand: 0.08 }).blinks).toBe(0);
+  });
+
   it('counts a blink cut by the start or the end of the recording (Start is pressed at any moment), with one flank', () => {
     // the d0 camera started 2.55 s into its loop: closing, closed, nearly open, open
     const start = countBlinks(clip(38, 0.4, { 0: 0.28, 1: 0.1, 2: 0.33 }));

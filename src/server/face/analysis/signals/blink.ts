@@ -12,6 +12,8 @@ export interface EyeSample {
   right: number | null;
   /** head pose in radians, from the mesh */
   yaw?: number;
+  /** how far the head is turned (turn.ts), where read: open eyes are judged at the same turn when the rules say so */
+  turn?: number;
   pitch?: number;
 }
 
@@ -37,6 +39,17 @@ export const BLINK_RULES = {
    * 0 = any unreadable sample breaks the sequence. The challenge check bridges one (challenge.ts).
    */
   maxGapMs: 0,
+  /**
+   * A turned head foreshortens the eye turned away: open eyes read under openRatio of the frontal baseline. With a
+   * band over 0, a sample counts as open at openRatio of how open the eyes read at the same turn (within this band of
+   * the turn signal) elsewhere in the clip, when that is lower: the openTurnQuantile of those samples' mean ratio, if
+   * there are openTurnSamples of them. Never under minOpenRatio, and never for a closure the recording's start cut
+   * (its flank after must be open by the frontal baseline). 0 = off; the challenge check sets it (challenge.ts).
+   */
+  openTurnBand: 0,
+  openTurnQuantile: 0.8,
+  openTurnSamples: 5,
+  minOpenRatio: 0.77,
 };
 
 function quantile(xs: number[], q: number): number {
@@ -82,6 +95,9 @@ export function countBlinks(samples: EyeSample[], rules = BLINK_RULES): BlinkRes
   };
   if (baseline.left <= 0 || baseline.right <= 0) return { blinks: 0, events: [], baseline, minRatio: null };
 
+  const meanRatio = (s: EyeSample) => (s.left! / baseline.left + s.right! / baseline.right) / 2;
+  const openAt = openThresholds(valid, meanRatio, rules);
+
   const events: BlinkEvent[] = [];
   let minRatio = Infinity;
   let lastOpen: number | null = null;
@@ -114,7 +130,7 @@ export function countBlinks(samples: EyeSample[], rules = BLINK_RULES): BlinkRes
       if (dip) dip.end = s.t;
       else if (lastOpen !== null) dip = { openBefore: lastOpen, start: s.t, end: s.t };
       else if (atStart && s.t - clipStart <= rules.maxClosedMs) dip = { openBefore: null, start: clipStart, end: s.t };
-    } else if (m >= rules.openRatio) {
+    } else if (m >= rules.openRatio || (m >= openAt.get(s)! && dip?.openBefore !== null)) {
       if (dip && dip.end - dip.start <= rules.maxClosedMs && s.t - (dip.openBefore ?? clipStart) <= rules.maxBlinkMs)
         events.push({ before: dip.openBefore, after: s.t });
       dip = null;
@@ -126,4 +142,18 @@ export function countBlinks(samples: EyeSample[], rules = BLINK_RULES): BlinkRes
   if (dip && !missed && dip.openBefore !== null && lastT - dip.start <= rules.maxClosedMs && lastT - dip.openBefore <= rules.maxBlinkMs)
     events.push({ before: dip.openBefore, after: null });
   return { blinks: events.length, events, baseline, minRatio: Number.isFinite(minRatio) ? minRatio : null };
+}
+
+/** Each usable sample's open threshold: openRatio, lowered where the eyes read less open at the same turn (rules). */
+function openThresholds(valid: EyeSample[], meanRatio: (s: EyeSample) => number, rules: typeof BLINK_RULES): Map<EyeSample, number> {
+  const turned = valid.filter((s) => s.turn !== undefined);
+  return new Map(
+    valid.map((s) => {
+      if (rules.openTurnBand <= 0 || s.turn === undefined) return [s, rules.openRatio];
+      const near = turned.filter((o) => Math.abs(o.turn! - s.turn!) <= rules.openTurnBand).map(meanRatio);
+      if (near.length < rules.openTurnSamples) return [s, rules.openRatio];
+      const ref = Math.min(1, quantile(near, rules.openTurnQuantile));
+      return [s, Math.max(rules.minOpenRatio, rules.openRatio * ref)];
+    }),
+  );
 }
