@@ -59,7 +59,7 @@ describe('countBlinks', () => {
     expect(atTurn.events[0]).toMatchObject({ before: 23 * 80, after: 26 * 80 });
   });
 
-  it('with openTurnBand, a closure cut by the recording\'s start must end with eyes open by the frontal baseline (a downcast gaze, then a turn)', () => {
+  it("with openTurnBand, a closure cut by the recording's start must end with eyes open by the frontal baseline (a downcast gaze, then a turn)", () => {
     const downcast = Object.fromEntries(Array.from({ length: 6 }, (_, k) => [k, 0.15]));
     const turnedOpen = Object.fromEntries(Array.from({ length: 7 }, (_, k) => [6 + k, [0.27, 0.38] as [number, number]]));
     const samples = clip(38, 0.4, { ...downcast, ...turnedOpen }, (i) => ({ turn: i <= 12 ? 0.22 : 0 }));
