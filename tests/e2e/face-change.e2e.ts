@@ -39,8 +39,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('a face change in Chromium: upload
   let teacher: { email: string; password: string };
 
   beforeAll(async () => {
-    // The engine's deadline is not what this file tests: the shared box may be busy.
-    server = await startTestServer({ env: { FACE_JOB_TIMEOUT_MS: '120000' } });
+    server = await startTestServer();
     aocCamera = await launchWithCamera(fixture('clips', 'aoc_3blinks_3s.y4m'));
     const enrolled = ['f005', 'f030', 'f050'].map((f) => fixture('clips', `enroll_d0_${f}.jpg`));
     expect(await registerViaApi(server.url, student, enrolled)).toMatchObject({ success: true });
