@@ -125,7 +125,11 @@ export async function attemptChallenge(
   // on a starved machine the page can take long to draw: wait for Start as long as for a verdict, and say what the page
   // showed instead if it never comes (once, beside a full CI run, two busy loops and an engine script, 30 s passed)
   await start.waitFor({ timeout: 120_000 }).catch(async (err: unknown) => {
-    console.log(`[face-challenge] no Start button; the page showed: ${(await page.locator('body').innerText().catch(() => '?')).slice(0, 600)}`);
+    const shown = await page
+      .locator('body')
+      .innerText()
+      .catch(() => '?');
+    console.log(`[face-challenge] no Start button; the page showed: ${shown.slice(0, 600)}`);
     throw err;
   });
   for (let i = 0; i < 150 && !(await start.isEnabled()); i += 1) await page.waitForTimeout(200);
