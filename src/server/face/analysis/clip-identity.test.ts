@@ -80,6 +80,7 @@ describe('identity across the clip', () => {
     expect(countEnrolledBlinks(a, probes(0.537, 0.249), 0.5)).toBe(1);
     expect(countEnrolledBlinks(a, probes(0.249, 0.537), 0.5)).toBe(0); // the frontal flank must be the one that matches
     expect(countEnrolledBlinks(a, probes(0.65, 0.249), 0.5)).toBe(0); // someone else, turned
+    expect(countEnrolledBlinks(a, probes(0.537, 0.537), 0.5)).toBe(0); // neither flank a match
     // the default reading marks no flank: both must match
     expect(countEnrolledBlinks(analyseClip(frames, FPS), probes(0.537, 0.249), 0.5)).toBe(0);
   });

@@ -61,6 +61,15 @@ describe.skipIf(!hasChallengeClips)('face engine: does the clip follow the chall
     300_000,
   );
 
+  // c08 opens with a downcast gaze cut by the recording's start (read closed to 480 ms) and turns left meanwhile; its
+  // eyes read 0.77-0.80 of open while turned. Open eyes are judged at the same turn, and that must not make the gaze a
+  // blink: allowing a blink 1300 ms open to open read one there, and the clip followed blink-then-left.
+  it('a downcast gaze cut by the start, then a turn, is no blink (c08)', async () => {
+    const v = await engine.verifyVideo(clip('c08_p3_left_right'), who.p3, { challenge: ['blink', 'turn_left'] });
+    expect(v).toMatchObject({ success: false, reason: 'challenge_not_followed' });
+    expect(v.moves?.find((m) => m.step === 'blink')).toBeUndefined();
+  }, 180_000);
+
   it.each([
     ['c03_p1_still_blink', 'p1'],
     ['c09_p3_still_blink', 'p3'],
