@@ -127,7 +127,8 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api': API_TARGET,
+      // ws: the live face check streams over a WebSocket under /api (issue 33)
+      '/api': { target: API_TARGET, ws: true },
       '/trpc': API_TARGET,
     },
   },

@@ -11,6 +11,7 @@ import { CLIENT_DIST } from './lib/install-layout';
 import { trpcBodyLimits } from './lib/http/json-limits';
 import { tileSourceForPages } from './static/tile-csp';
 import { restApi } from './rest/index';
+import { attachFaceStream } from './rest/faces/face-stream-socket';
 import { appRouter } from './routers/_app';
 import { clientFiles } from './static/client-files';
 import { humanModelRoutes } from './static/human-models';
@@ -23,6 +24,14 @@ export { CLIENT_DIST };
 export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
   const clientDir = opts.clientDir ?? CLIENT_DIST;
   const app = express();
+  // The live face check's WebSocket shares the HTTP server: every caller (main, the tests, the benches) starts the
+  // app with app.listen, so the socket is attached there.
+  const listen = app.listen.bind(app);
+  app.listen = ((...args: Parameters<typeof listen>) => {
+    const server = listen(...args);
+    attachFaceStream(server, deps);
+    return server;
+  }) as typeof app.listen;
   app.disable('x-powered-by');
   // API answers are per-user and never revalidated: hashing every body for an ETag is wasted work.
   app.set('etag', false);

@@ -68,7 +68,7 @@ export const ROOM_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const FACE_CHALLENGE_TTL_SECONDS = 20;
 /** A challenge whose upload arrived in time may be sent again after a busy answer for this long. */
 export const FACE_CHALLENGE_RETRY_SECONDS = 120;
-/** Failed challenges a student may make in one session; then the teacher marks them by hand. */
+/** Failed or abandoned live face checks a student may make in one session; then the teacher marks them by hand. */
 export const FACE_CHALLENGE_FAILS_PER_SESSION = 3;
 /** The page stops recording as soon as the challenge is done, and at the latest after this (the server takes 10 s). */
 export const CHALLENGE_MAX_RECORDING_MS = 6_000;

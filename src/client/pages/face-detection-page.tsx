@@ -52,8 +52,9 @@ function passedCoords(state: unknown): Coords | null {
 }
 
 /**
- * /face-detection: camera preview, Start Verification, the recording guided through the server's challenge (or 3 s
- * of blinking with the challenge off), liveness verdict, then the mark (SPEC 2, 4; issue 20).
+ * /face-detection: camera preview, Start Verification, the live check streamed to the server and guided by its
+ * instructions as they come (or 3 s of blinking, uploaded, with the check off), liveness verdict, then the mark
+ * (SPEC 2, 4; issues 20, 33).
  */
 export function FaceDetectionPage() {
   useDocumentTitle(M.title);
@@ -71,7 +72,7 @@ export function FaceDetectionPage() {
   );
   const [sampling, setSampling] = useState(true);
   const tracker = useFaceTracker(videoRef, camera === 'ready', sampling);
-  const { phase, frame, refusal, refusalCode, guide, outcome, canStart, start } = useFaceVerification(
+  const { phase, frame, refusal, refusalCode, guide, outcome, tryAgain, canStart, start } = useFaceVerification(
     { videoRef, startRecording, tracker },
     passedCoords(location.state),
   );
@@ -114,7 +115,9 @@ export function FaceDetectionPage() {
           <CardContent className="grid gap-5">
             <CameraFrame videoRef={videoRef} camera={camera} frame={frame} recording={phase === 'recording'} guide={guide} tracking={tracker.state} />
             {camera === 'error' && <PermissionHelp permission="camera" trouble={trouble} onRetry={() => setCameraAttempt((n) => n + 1)} />}
-            {phase === 'recording' && guide !== null && guide !== 'blink' && <ChallengeSteps view={guide} />}
+            {(phase === 'recording' || phase === 'checking') && guide !== null && guide !== 'blink' && guide.shown.length > 0 && (
+              <ChallengeSteps guide={guide} />
+            )}
             {camera !== 'error' && (
               <div
                 role="status"
@@ -145,7 +148,7 @@ export function FaceDetectionPage() {
               </Button>
             ) : (
               <Button size="lg" onClick={start} disabled={busy || camera !== 'ready' || !canStart}>
-                {busy ? M.verifying : refusalCode === 'challenge_not_followed' ? MSG.faceChallenge.tryAgain : M.start}
+                {busy ? M.verifying : tryAgain ? MSG.faceChallenge.tryAgain : M.start}
               </Button>
             )}
             <ul className="grid gap-1.5 rounded-lg bg-muted/60 p-4 text-sm text-muted-foreground">

@@ -28,6 +28,13 @@ export interface VerifyVideoOptions {
   challenge?: ChallengeStep[];
   /** where the page saw each step: a hint may say where to look, never what is there */
   hints?: ChallengeHint[];
+  /**
+   * The live check (issue 33): when each step of `challenge` was sent, in ms from the clip's first frame on its own
+   * clock. Each step must then be answered inside its reaction window (analysis/challenge.ts followsTimedChallenge).
+   */
+  stepTimes?: number[];
+  /** the longest clip accepted (s): the upload's MAX_VIDEO_SECONDS unless the live check's stream says otherwise */
+  maxSeconds?: number;
 }
 
 export interface FaceVerdict {

@@ -11,7 +11,7 @@ import {
   requestLeave,
   withdrawLeaveRequest,
 } from '../services/attendance/index';
-import { withAdmittedFaceCheck, verifyStudentVideo, issueChallenge } from '../services/faces/index';
+import { withAdmittedFaceCheck, verifyStudentVideo, issueChallenge, refuseUploadWhenLive } from '../services/faces/index';
 import { ZFaceUploadFields } from '../../shared/schemas/faces/face-challenge';
 import { parseInput } from '../lib/errors';
 import { getStudentProfile } from '../services/accounts/index';
@@ -30,7 +30,7 @@ export const studentRouter = router({
   markAttendance: student
     .input(ZMarkAttendanceInput)
     .mutation(({ ctx, input }) => markAttendance(ctx, ctx.user, input, { ip: ctx.ip, userAgent: ctx.userAgent })),
-  faceChallenge: student.mutation(({ ctx }) => issueChallenge(ctx, ctx.user)),
+  faceChallenge: student.mutation(({ ctx }) => issueChallenge(ctx)),
   leaveRequests: student.query(({ ctx }) => myLeaveRequests(ctx, ctx.user)),
   withdrawLeave: student.input(ZWithdrawLeaveInput).mutation(({ ctx, input }) => withdrawLeaveRequest(ctx, ctx.user, input)),
   // FormData: the fields and an optional `document` image, as POST /api/leave_requests takes them.
@@ -44,6 +44,10 @@ export const studentRouter = router({
   }),
   // admitted before the input is parsed: tRPC reads the multipart body only when the input middleware asks for it
   compareFaceVideo: student
+    .use(({ ctx, next }) => {
+      refuseUploadWhenLive(ctx); // issue 33: the live stream is the only way to a proof with the challenge on
+      return next();
+    })
     .use(({ ctx, next }) =>
       withAdmittedFaceCheck(ctx, ctx.user, async () => {
         const result = await next();

@@ -5,7 +5,7 @@ import { MSG } from '../../../shared/messages';
 import type { WebcamState } from '@/lib/device/use-webcam';
 import { cn } from '@/lib/utils';
 import { ChallengeInstruction } from './challenge/challenge-guide';
-import type { Guide } from './challenge/follow-challenge';
+import type { Guide } from './challenge/live-guide';
 import type { TrackerState } from './tracker/use-face-tracker';
 import type { FrameState } from './use-face-verification';
 
@@ -22,7 +22,8 @@ const fillOverRecording = (el: HTMLElement | null) => {
 
 /**
  * The mirrored live preview inside the colour-coded frame (data-frame: default, success or failure; data-tracking:
- * whether the live tracker runs), with what the recording asks: the challenge's instruction or today's blink prompt.
+ * whether the live tracker runs), with what the check asks: the live check's current instruction, or the blink-only
+ * prompt. REC shows once the recorder runs (the live check records only after the server is ready).
  */
 export function CameraFrame({
   videoRef,
@@ -61,10 +62,12 @@ export function CameraFrame({
       )}
       {recording && (
         <>
-          <span className="absolute top-3 left-3 flex items-center gap-1.5 rounded-full bg-black/60 px-2.5 py-1 text-xs font-semibold text-white">
-            <span className="size-2 animate-pulse rounded-full bg-red-500" aria-hidden />
-            REC
-          </span>
+          {guide !== null && (
+            <span className="absolute top-3 left-3 flex items-center gap-1.5 rounded-full bg-black/60 px-2.5 py-1 text-xs font-semibold text-white">
+              <span className="size-2 animate-pulse rounded-full bg-red-500" aria-hidden />
+              REC
+            </span>
+          )}
           {guide === 'blink' && (
             <>
               <p
@@ -82,7 +85,7 @@ export function CameraFrame({
               {MSG.faceChallenge.getReady}
             </p>
           )}
-          {guide !== null && guide !== 'blink' && <ChallengeInstruction view={guide} />}
+          {guide !== null && guide !== 'blink' && <ChallengeInstruction guide={guide} />}
         </>
       )}
       <div aria-hidden className="pointer-events-none absolute inset-[18%_24%] rounded-[50%] border-2 border-dashed border-white/40" />

@@ -1,9 +1,11 @@
-import { type RefObject, useState } from 'react';
+import { type RefObject, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { REDIRECT_AFTER_MARKING_MS, TOAST_MS } from '../../../shared/constants';
+import { RECORDING_MS, REDIRECT_AFTER_MARKING_MS, TOAST_MS } from '../../../shared/constants';
+import type { FaceStreamVerdict } from '../../../shared/face/face-stream';
 import { MSG } from '../../../shared/messages';
 import { deviceId } from '@/lib/device/device-id';
+import { reportRefusedToken } from '@/lib/api/refused-token';
 import { RestRefusal } from '@/lib/api/retry-after';
 import { formatDistance } from '@/lib/format';
 import { type Coords, geolocationFailure, getCurrentCoords } from '@/lib/device/use-geolocation';
@@ -11,12 +13,14 @@ import { ROOM_CODE_REFUSED_STATE, roomCodeHandoff } from '@/lib/room-code-handof
 import { errorCodeOf, isNoResponse, refusalText } from '@/lib/api/server-errors';
 import { getToken } from '@/lib/auth/session';
 import { type RouterOutputs, trpc } from '@/lib/api/trpc';
-import type { Guide } from './challenge/follow-challenge';
-import { type RecordedAnswer, recordAnswer } from './recording/record-answer';
+import type { Guide } from './challenge/live-guide';
+import type { FaceStreamRefusal, LiveCheckLoss } from './recording/live-check';
+import { useLiveCheck } from './recording/use-live-check';
 import { isFinalRefusal, type RefusalAdvice, refusalAdvice } from './refusal-advice';
 import type { TrackerHandle } from './tracker/use-face-tracker';
 import type { Recording } from './recording/use-webcam-recorder';
 import { BUSY_TOAST_ID, useFaceCheckUpload } from './recording/use-face-check-upload';
+import type { FaceVerdict } from './recording/verification-api';
 
 export type VerificationPhase = 'idle' | 'recording' | 'checking' | 'marking' | 'failed' | 'done';
 export type FrameState = 'default' | 'success' | 'failure';
@@ -29,6 +33,8 @@ export type MarkOutcome =
 
 const opts = { duration: TOAST_MS.verification };
 const M = MSG.verification;
+/** A busy server's Retry-After is honoured up to this (s): a longer one is not held against the Start button. */
+const MAX_START_WAIT_S = 120;
 
 interface Camera {
   videoRef: RefObject<HTMLVideoElement | null>;
@@ -37,8 +43,9 @@ interface Camera {
 }
 
 /**
- * SPEC 4 verification flow, with issue 20's challenge: record while guiding the student through the server's steps,
- * check liveness, then mark with face_verified and go back after 2 s.
+ * SPEC 4 verification flow with issue 33's live check: the camera streams to the server, which gives the
+ * instructions one at a time and answers a verdict; then mark with face_verified and go back after 2 s. With the
+ * live check off at the school, the blink-only check: RECORDING_MS recorded, then uploaded.
  */
 export function useFaceVerification(camera: Camera, passedCoords: Coords | null) {
   const navigate = useNavigate();
@@ -47,13 +54,23 @@ export function useFaceVerification(camera: Camera, passedCoords: Coords | null)
   const [refusal, setRefusal] = useState<RefusalAdvice | null>(null);
   /** the server's code for the last refusal: it decides whether Start is offered again and how it reads */
   const [refusalCode, setRefusalCode] = useState<string | undefined>();
-  const [guide, setGuide] = useState<Guide>(null);
+  /** the last check failed without an answer (the connection dropped): Start reads Try again */
+  const [lost, setLost] = useState(false);
+  const [blinking, setBlinking] = useState(false);
+  /** Date.now() before which a busy server asked not to start again */
+  const [waitUntil, setWaitUntil] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<MarkOutcome | null>(null);
   const markVerified = trpc.student.markAttendance.useMutation();
   const upload = useFaceCheckUpload();
+  const live = useLiveCheck(camera);
 
-  function refuse(errorCode: string | undefined) {
-    const advice = refusalAdvice(errorCode);
+  useEffect(() => {
+    if (waitUntil === null) return;
+    const timer = setTimeout(() => setWaitUntil(null), waitUntil - Date.now());
+    return () => clearTimeout(timer);
+  }, [waitUntil]);
+
+  function fail(advice: RefusalAdvice, errorCode?: string) {
     setFrame('failure');
     setRefusal(advice);
     setRefusalCode(errorCode);
@@ -61,43 +78,88 @@ export function useFaceVerification(camera: Camera, passedCoords: Coords | null)
     toast.error(advice.headline, { ...opts, description: advice.step });
   }
 
+  const refuse = (errorCode: string | undefined) => fail(refusalAdvice(errorCode), errorCode);
+
   async function start() {
-    if (!getToken()) {
+    const token = getToken();
+    if (!token) {
       toast.error(M.tokenMissing, { ...opts, id: 'token-missing' });
       return;
     }
-    const video = camera.videoRef.current;
-    if (!video) return;
+    const stream = camera.videoRef.current?.srcObject;
+    if (!(stream instanceof MediaStream)) return;
     setFrame('default');
     setOutcome(null);
     setRefusal(null);
     setRefusalCode(undefined);
+    setLost(false);
     setPhase('recording');
-    let recorded: RecordedAnswer;
-    try {
-      recorded = await recordAnswer({ startRecording: camera.startRecording, video, tracker: camera.tracker, onGuide: setGuide });
-    } catch {
+    const result = await live.check(stream, token, () => setPhase('checking'));
+    if (result.kind === 'verdict') await settle(result.verdict);
+    else if (result.kind === 'refused') await refused(result.refusal, token);
+    else lose(result.cause);
+  }
+
+  async function settle(verdict: Pick<FaceStreamVerdict, 'success' | 'error_code'>) {
+    if (!verdict.success) {
+      refuse(verdict.error_code);
+      return;
+    }
+    setFrame('success');
+    setPhase('marking');
+    await mark();
+  }
+
+  async function refused(r: FaceStreamRefusal, token: string) {
+    // The school turned the live check off: today's blink-only recording and upload.
+    if (r.error_code === 'live_check_off') return blinkOnly();
+    if (r.status === 401) reportRefusedToken(token);
+    if (r.status === 503 || r.status === 429) {
+      const wait = r.retry_after && r.retry_after > 0 ? Math.min(Math.ceil(r.retry_after), MAX_START_WAIT_S) : null;
+      setWaitUntil(wait ? Date.now() + wait * 1000 : null);
+      setPhase('idle');
+      toast.warning(r.message || MSG.server.busy, { ...opts, description: wait ? MSG.faceChallenge.startAgainIn(wait) : undefined });
+      return;
+    }
+    if (r.error_code) refuse(r.error_code);
+    else {
+      setPhase('idle');
+      toast.error(r.message || M.livenessError, opts);
+    }
+  }
+
+  function lose(cause: LiveCheckLoss) {
+    // The page is gone: nobody to tell.
+    if (cause === 'aborted') return;
+    if (cause === 'camera') {
       setPhase('idle');
       toast.error(M.livenessError, opts);
       return;
     }
-    if (!recorded.ok) {
-      // No challenge issued: the session's limit of failed challenges, or a refusal without a reason.
-      if (recorded.refusal.error_code) refuse(recorded.refusal.error_code);
-      else {
-        setPhase('idle');
-        toast.error(recorded.refusal.message || M.livenessError, opts);
-      }
+    setLost(true);
+    fail(MSG.faceChallenge.lost);
+  }
+
+  /** The check with the live check off (FACE_CHALLENGE=off): RECORDING_MS of blinking, uploaded once recorded. */
+  async function blinkOnly() {
+    const recording = camera.startRecording(RECORDING_MS);
+    let video: Blob;
+    try {
+      await recording.started;
+      setBlinking(true);
+      video = await recording.video;
+    } catch {
+      setPhase('idle');
+      toast.error(M.livenessError, opts);
       return;
+    } finally {
+      setBlinking(false);
     }
     setPhase('checking');
+    let verdict: FaceVerdict;
     try {
-      const verdict = await upload.mutateAsync({ video: recorded.video, answer: recorded.answer });
+      verdict = await upload.mutateAsync(video);
       toast.dismiss(BUSY_TOAST_ID);
-      if (!verdict.success) {
-        refuse(verdict.error_code);
-        return;
-      }
     } catch (err) {
       toast.dismiss(BUSY_TOAST_ID);
       if (err instanceof RestRefusal && err.status === 503) {
@@ -111,15 +173,10 @@ export function useFaceVerification(camera: Camera, passedCoords: Coords | null)
         return;
       }
       const detail = err instanceof RestRefusal ? err.body.message : err instanceof Error ? err.message : undefined;
-      setFrame('failure');
-      setPhase('failed');
-      setRefusal({ headline: M.livenessError, step: detail || M.refusedOther.step });
-      toast.error(M.livenessError, opts);
+      fail({ headline: M.livenessError, step: detail || M.refusedOther.step });
       return;
     }
-    setFrame('success');
-    setPhase('marking');
-    await mark();
+    await settle(verdict);
   }
 
   async function mark() {
@@ -155,7 +212,10 @@ export function useFaceVerification(camera: Camera, passedCoords: Coords | null)
     setTimeout(() => navigate('/student-dashboard', { state: backState }), REDIRECT_AFTER_MARKING_MS);
   }
 
-  return { phase, frame, refusal, refusalCode, guide, outcome, canStart: !isFinalRefusal(refusalCode), start };
+  const guide: Guide = blinking ? 'blink' : live.guide;
+  /** Start reads Try again after instructions not followed or a check cut off: the same thing, done again. */
+  const tryAgain = phase === 'failed' && (lost || refusalCode === 'challenge_not_followed');
+  return { phase, frame, refusal, refusalCode, guide, outcome, tryAgain, canStart: !isFinalRefusal(refusalCode) && waitUntil === null, start };
 }
 
 function showResult(result: RouterOutputs['student']['markAttendance']): MarkOutcome {

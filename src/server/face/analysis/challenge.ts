@@ -1,4 +1,5 @@
 import type { ChallengeStep } from '../../../shared/face/face-challenge';
+import { FACE_STREAM_REACTION_MS } from '../../../shared/face/face-stream';
 import { BLINK_RULES } from './signals/blink';
 import type { Blink, BlinkReading } from './clip-identity';
 import { TRACK_RULES } from './continuity';
@@ -111,7 +112,46 @@ const firstTurn = (moves: SeenMove[] | undefined) => moves?.find((m) => isTurn(m
  */
 export const sameTurnWay = (first: SeenMove[] | undefined, second: SeenMove[] | undefined) => firstTurn(first) === firstTurn(second);
 
-export function checkChallenge(steps: ChallengeStep[], readings: FrameReading[], fps: number, blinks: Blink[]): ChallengeResult {
+/** With `stepTimes` (the live check), each step must be answered in its window after it was sent (followsTimedChallenge). */
+export function checkChallenge(steps: ChallengeStep[], readings: FrameReading[], fps: number, blinks: Blink[], stepTimes?: number[]): ChallengeResult {
   const moves = seenMoves(readings, fps, blinks);
-  return { followed: followsChallenge(steps, moves), moves };
+  const followed = stepTimes
+    ? followsTimedChallenge(
+        steps.map((step, i) => ({ step, at_ms: stepTimes[i] })),
+        moves,
+        FACE_STREAM_REACTION_MS,
+      )
+    : followsChallenge(steps, moves);
+  return { followed, moves };
+}
+
+/** A step of the live check (issue 33): the move asked and when it was sent, in ms on the look's own frame clock. */
+export interface TimedStep {
+  step: ChallengeStep;
+  at_ms: number;
+}
+
+/**
+ * Does a live check's video follow the instructions as they were given? From the first instruction on, time is cut
+ * into windows, one per instruction: from FACE_STREAM_REACTION_MS[0] after it was sent to the same after the next
+ * one (the last: to FACE_STREAM_REACTION_MS[1] after it). Every move in a window is read as the answer to that
+ * window's instruction: a turn step needs a turn the way asked and no turn the other way; a blink step needs a
+ * blink and no turn. Blinks may come anywhere else (a person blinks on their own, and while turning); a blink
+ * astride a turn's start counts for none; moves before the first window count for nothing.
+ *
+ * So whatever a window holds, it answers at most one of the three moves, and the instruction is drawn only when it
+ * is sent: a recording made before it follows each instruction with a chance of at most 1 in 3, and all of
+ * FACE_STREAM_STEPS with at most 1 in 3^steps (docs/security.md). The windows are in the look's own milliseconds:
+ * the caller maps the arrival clock to the video's (stream-clock.ts).
+ */
+export function followsTimedChallenge(steps: TimedStep[], moves: SeenMove[], reaction: readonly [number, number]): boolean {
+  if (steps.length === 0) return false;
+  return steps.every((s, i) => {
+    const from = s.at_ms + reaction[0];
+    const to = i + 1 < steps.length ? steps[i + 1].at_ms + reaction[0] : s.at_ms + reaction[1];
+    const inWindow = moves.filter((m) => !m.astride && m.at_ms >= from && m.at_ms < to);
+    const turns = inWindow.filter((m) => isTurn(m.step));
+    if (s.step === 'blink') return turns.length === 0 && inWindow.length > 0;
+    return turns.length > 0 && turns.every((m) => m.step === s.step);
+  });
 }

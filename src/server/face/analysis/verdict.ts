@@ -44,6 +44,8 @@ export function judgeVideo(a: {
   minBlinks: number;
   threshold: number;
   challenge?: ChallengeStep[];
+  /** the live check's: when each step was sent, in ms on this look's frame clock (challenge.ts followsTimedChallenge) */
+  stepTimes?: number[];
 }): VideoJudgement {
   const faces = judgeFaceCounts(a.readings.map((r) => r.faces));
   const clip = analyseClip(a.readings, a.fps, a.challenge ? CHALLENGE_BLINKS : undefined);
@@ -51,7 +53,7 @@ export function judgeVideo(a: {
   const found = [...a.probes.values()].filter((d): d is Float32Array => d !== null);
   const distance = probeDistance(found, a.template);
   const distances = probeDistances(a.probes, a.template.mean);
-  const followed = a.challenge ? checkChallenge(a.challenge, a.readings, a.fps, clip.blinks) : null;
+  const followed = a.challenge ? checkChallenge(a.challenge, a.readings, a.fps, clip.blinks, a.stepTimes) : null;
   const judged = (reason: FaceReason, blinks: number, similarity: number | null, livenessAlone = false): VideoJudgement => ({
     verdict: followed ? { ...verdict(reason, blinks, similarity), moves: followed.moves } : verdict(reason, blinks, similarity),
     livenessAlone,

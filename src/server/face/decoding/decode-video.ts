@@ -47,16 +47,18 @@ export interface DecodeOptions {
   spares?: SpareDecoders;
   /** called once the frame size is known, before the first frame: for a worker to read them as they come */
   onFrames?: (live: LiveFrames) => void;
+  /** the longest clip accepted: MAX_VIDEO_SECONDS for an upload; the live check's stream is longer (face-stream.ts) */
+  maxSeconds?: number;
 }
 
 const prefix = () => `${TEMP_PREFIX}${process.pid}-`;
 
 /** What an ffmpeg for a webm on stdin needs before the upload exists: the engine starts spares from it. */
-export function webmDecoderPlan(opts: Pick<DecodeOptions, 'fps' | 'ramDir'>): DecoderPlan {
+export function webmDecoderPlan(opts: Pick<DecodeOptions, 'fps' | 'ramDir' | 'maxSeconds'>): DecoderPlan {
   return {
     fps: opts.fps,
-    makeDir: () => ramFramesDir(prefix(), maxFrames(opts.fps) * FRAME_MAX_WIDTH * FRAME_MAX_HEIGHT * 3, opts.ramDir),
-    args: (out) => ffmpegArgs('pipe:0', opts.fps, out),
+    makeDir: () => ramFramesDir(prefix(), maxFrames(opts.fps, opts.maxSeconds) * FRAME_MAX_WIDTH * FRAME_MAX_HEIGHT * 3, opts.ramDir),
+    args: (out) => ffmpegArgs('pipe:0', opts.fps, out, 0, opts.maxSeconds),
   };
 }
 
@@ -73,8 +75,8 @@ export async function decodeVideo(video: Buffer, opts: DecodeOptions): Promise<D
   refuseOversizedFrames(video);
   const started = performance.now();
   const webm = isMatroska(video);
-  // spares are started for the first look, which takes the clip's first frame
-  const spare = webm && !opts.phase ? (opts.spares?.take(opts.fps) ?? null) : null;
+  // spares are started for the first look of an upload, which takes the clip's first frame
+  const spare = webm && !opts.phase && !opts.maxSeconds ? (opts.spares?.take(opts.fps) ?? null) : null;
   const dir = webm ? null : await fs.mkdtemp(path.join(os.tmpdir(), prefix()));
   let ram = spare ? spare.dir : null;
   try {
@@ -88,7 +90,7 @@ export async function decodeVideo(video: Buffer, opts: DecodeOptions): Promise<D
         await fs.writeFile(input, video, { mode: 0o600 });
       }
       const out = ram && path.join(ram, 'frames');
-      decoder = { child: startDecoder(ffmpegArgs(input, opts.fps, out, opts.phase)), out, dir: ram };
+      decoder = { child: startDecoder(ffmpegArgs(input, opts.fps, out, opts.phase, opts.maxSeconds)), out, dir: ram };
     }
     const decoded = await runFfmpeg(decoder, dir ? null : video, opts).catch((err: unknown) => {
       if (!(err instanceof DecoderLostError)) throw err;
@@ -114,7 +116,7 @@ export async function decodeVideo(video: Buffer, opts: DecodeOptions): Promise<D
 class DecoderLostError extends Error {}
 
 /** Frames of the longest allowed clip, and one more to tell it from a longer one. */
-const maxFrames = (fps: number) => Math.floor(MAX_VIDEO_SECONDS * fps) + 2;
+const maxFrames = (fps: number, seconds = MAX_VIDEO_SECONDS) => Math.floor(seconds * fps) + 2;
 
 const alive = (pid: number) => {
   try {
@@ -150,7 +152,7 @@ export async function sweepStaleUploads(tmp = os.tmpdir()): Promise<string[]> {
   return removed.filter((n) => n !== null);
 }
 
-function ffmpegArgs(input: string, fps: number, out: string | null, phase: 0 | 0.5 = 0): string[] {
+function ffmpegArgs(input: string, fps: number, out: string | null, phase: 0 | 0.5 = 0, maxSeconds?: number): string[] {
   // Both phases take alternate slots of one grid at twice the rate, so together they read every frame of a recording
   // made at up to 2 x fps once. Sampled straight at `fps` with a time shift, browsers' uneven frame times let both
   // phases take the same frame and neither its neighbour: a genuine blink on two frames went unread (c02, loaded).
@@ -172,7 +174,7 @@ function ffmpegArgs(input: string, fps: number, out: string | null, phase: 0 | 0
     '-pix_fmt',
     'rgb24',
     // to a file, one frame past the limit is enough to tell a clip is too long
-    ...(out ? ['-frames:v', String(maxFrames(fps) + 1), out] : ['pipe:1']),
+    ...(out ? ['-frames:v', String(maxFrames(fps, maxSeconds) + 1), out] : ['pipe:1']),
   ];
 }
 
@@ -180,7 +182,7 @@ function ffmpegArgs(input: string, fps: number, out: string | null, phase: 0 | 0
 function runFfmpeg(
   { child, out }: StartedDecoder,
   stdin: Buffer | null,
-  opts: Pick<DecodeOptions, 'fps' | 'timeoutMs' | 'onFrames'>,
+  opts: Pick<DecodeOptions, 'fps' | 'timeoutMs' | 'onFrames' | 'maxSeconds'>,
 ): Promise<{ sink: FrameSink; width: number; height: number }> {
   return new Promise((resolve, reject) => {
     // spawned with three pipes (startDecoder)
@@ -204,13 +206,13 @@ function runFfmpeg(
 
     const learnSize = () => {
       const info = parseStreamInfo(stderr);
-      if (info.durationSec !== null && info.durationSec > MAX_VIDEO_SECONDS + 0.05) fail(new FaceInputError('video_too_long'));
+      if (info.durationSec !== null && info.durationSec > (opts.maxSeconds ?? MAX_VIDEO_SECONDS) + 0.05) fail(new FaceInputError('video_too_long'));
       // a header this parser could not read, told by ffmpeg's own demuxer before the first frame
       if (info.inWidth && info.inHeight && frameTooLarge({ width: info.inWidth, height: info.inHeight })) fail(new FaceInputError('video_frame_too_large'));
       if (!sink && info.outWidth && info.outHeight) {
         width = info.outWidth;
         height = info.outHeight;
-        sink = new FrameSink(width * height * 3, maxFrames(opts.fps));
+        sink = new FrameSink(width * height * 3, maxFrames(opts.fps, opts.maxSeconds));
         if (out) following = sink.follow(out, () => exited);
         opts.onFrames?.(sink.live(width, height)!);
         const early = pending;

@@ -118,7 +118,15 @@ export async function createFaceEngine(
    * worker: identity frames then need only face-api's recognizer on the mesh's box. Workers free when the decode
    * starts read the first runs as their frames come (live-frames.ts).
    */
-  const look = async (video: Buffer, template: FaceTemplate, challenge: ChallengeStep[] | undefined, deadline: number, phase: 0 | 0.5) => {
+  const look = async (
+    video: Buffer,
+    template: FaceTemplate,
+    challenge: ChallengeStep[] | undefined,
+    deadline: number,
+    phase: 0 | 0.5,
+    stepTimes?: number[],
+    maxSeconds?: number,
+  ) => {
     const live = new Map<number, Promise<FrameReading[]>>();
     const onFrames = (f: LiveFrames) => {
       const idle = Array.from({ length: o.workers }, (_, i) => pool.idle(i)).filter(Boolean).length;
@@ -129,10 +137,12 @@ export async function createFaceEngine(
         live.set(start, task);
       }
     };
-    const v = await decodeVideo(video, { fps: o.sampleFps, phase, timeoutMs: Math.max(1, deadline - Date.now()), spares, onFrames }).catch(async (err) => {
-      await Promise.allSettled(live.values()); // they stop at the failure; the buffer is reused after
-      throw err;
-    });
+    const v = await decodeVideo(video, { fps: o.sampleFps, phase, timeoutMs: Math.max(1, deadline - Date.now()), spares, onFrames, maxSeconds }).catch(
+      async (err) => {
+        await Promise.allSettled(live.values()); // they stop at the failure; the buffer is reused after
+        throw err;
+      },
+    );
     try {
       const readings = await readLiveness(v, live, deadline);
       await Promise.allSettled(live.values()); // a run the clip turned out not to have ends at once
@@ -147,7 +157,10 @@ export async function createFaceEngine(
       const blinks = challenge ? { blinks: CHALLENGE_BLINKS, minBlinks: challengeBlinks(challenge) } : { minBlinks: o.minBlinks };
       await completeIdentity(v, readings, probes, describeAt, { mean: template.mean, threshold: o.threshold, ...blinks });
       hooks.onIdentityRuns?.(tally.runs);
-      return judgeVideo({ readings, fps: v.fps, probes, template, minBlinks: o.minBlinks, threshold: o.threshold, challenge });
+      // the step times are on the clip's clock; this look's frame 0 is `phase` of a sample into it
+      const shift = (phase * 1000) / o.sampleFps;
+      const times = stepTimes?.map((t) => t - shift);
+      return judgeVideo({ readings, fps: v.fps, probes, template, minBlinks: o.minBlinks, threshold: o.threshold, challenge, stepTimes: times });
     } finally {
       v.release();
     }
@@ -174,18 +187,18 @@ export async function createFaceEngine(
       }, 'enroll'); // behind waiting attendance checks (gate.ts)
     },
 
-    async verifyVideo(video, template, { challenge } = {}): Promise<FaceVerdict> {
+    async verifyVideo(video, template, { challenge, stepTimes, maxSeconds } = {}): Promise<FaceVerdict> {
       const t0 = performance.now();
       checkTemplate(template);
       const judged = await job(async (deadline) => {
-        const first = await look(video, template, challenge, deadline, 0);
+        const first = await look(video, template, challenge, deadline, 0, stepTimes, maxSeconds);
         // A challenge refused on liveness alone is read once more, on the frames the first look left out (the two
         // read every frame between them: docs/face-challenge.md; a blink lasts a few frames, and at 12.5 fps which
         // of them are sampled decides whether it is seen; a genuine c01 was refused at one phase and accepted at the
         // other). Only a whole pass of the second look counts, identity and face tracks included, and only with its
         // turn the way the first look's goes (sameTurnWay); otherwise the first look's refusal stands.
         if (!challenge || !first.livenessAlone) return first.verdict;
-        const second = await look(video, template, challenge, deadline, SECOND_LOOK_PHASE).catch((err: unknown) => {
+        const second = await look(video, template, challenge, deadline, SECOND_LOOK_PHASE, stepTimes, maxSeconds).catch((err: unknown) => {
           if (err instanceof FaceInputError) return null; // a clip the other phase cannot read keeps its first verdict
           throw err;
         });

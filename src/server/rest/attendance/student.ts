@@ -6,7 +6,7 @@ import { ZStudentPageInput } from '../../../shared/schemas/attendance/attendance
 import type { AppDeps } from '../../deps';
 import { DomainError, parseInput } from '../../lib/errors';
 import { ServerTiming } from '../../lib/http/server-timing';
-import { withAdmittedFaceCheck, type FaceUpload, verifyStudentVideo, issueChallenge } from '../../services/faces/index';
+import { withAdmittedFaceCheck, type FaceUpload, verifyStudentVideo, issueChallenge, refuseUploadWhenLive } from '../../services/faces/index';
 import { ZFaceUploadFields } from '../../../shared/schemas/faces/face-challenge';
 import { getStudentAttendance } from '../../services/attendance/index';
 import { getStudentProfile } from '../../services/accounts/index';
@@ -60,11 +60,11 @@ export function studentRoutes(deps: AppDeps): Router {
     handle(async (req, res) => res.json(await getStudentProfile(deps, user(req)))),
   );
   r.post('/mark_attendance', ...markAttendanceRoute(deps));
-  // Issue 20: asked for as the camera starts recording; the upload below names it.
+  // Issue 33: with the challenge on, the steps are given only on the live stream (409 here); off, no steps.
   r.post(
     '/face-challenge',
     student,
-    handle(async (req, res) => res.json(await issueChallenge(deps, user(req)))),
+    handle(async (_req, res) => res.json(issueChallenge(deps))),
   );
   // The answer's Server-Timing header places the time of a check: auth, upload (receiving and parsing the
   // multipart body), template, engine, store, total (npm run bench:api reads it).
@@ -72,6 +72,8 @@ export function studentRoutes(deps: AppDeps): Router {
     const timing = res.locals.timing as ServerTiming;
     timing.lap('auth');
     try {
+      // with the challenge on only the live stream earns a proof: refused before a byte of the upload is read
+      refuseUploadWhenLive(deps);
       // admitted (one at a time per account, a few a minute) before a byte of the upload is read
       const verdict = await withAdmittedFaceCheck(deps, user(req), () =>
         verifyStudentVideo(

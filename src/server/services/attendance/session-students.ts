@@ -1,5 +1,5 @@
 import { FACE_CHALLENGE_FAILS_PER_SESSION, GEOFENCE_FLAG_OUTSIDE } from '../../../shared/constants';
-import { failedChallengesBySession, enrolledImagesByUser } from '../faces/index';
+import { faceTriesBySession, enrolledImagesByUser } from '../faces/index';
 import { deviceLabel } from '../../../shared/device-label';
 import type { AttendanceStatus } from '../../../shared/attendance/attendance-status';
 import { MSG } from '../../../shared/messages';
@@ -72,16 +72,14 @@ export async function getStudentsForSession(deps: Deps, teacher: AuthUser, args:
     rows.map((r) => r.mark_flag_refs),
     new Map(rows.map((r) => [r.student_id, r.name])),
   );
-  const failed = session ? await failedChallengesBySession(deps.db, session.id) : new Map<number, number>();
+  const tries = session ? await faceTriesBySession(deps.db, session.id) : new Map();
   const allStudents = rows.map(({ user_agent, mark_flags, mark_flag_refs, ...r }) => {
     const flags = flagsOf(mark_flags ?? 0, mark_flag_refs, names);
-    // Issue 20: a replayed recording passes a challenge only by chance, so any failed challenge is worth a look (a
+    // Issue 33: a recording passes the live check only by chance, so any failed or abandoned try is worth a look (a
     // mark after failures above all); a student out of tries is marked by hand, if the teacher sees them in the room.
-    const failedChallenges = failed.get(r.student_id) ?? 0;
-    if (failedChallenges > 0) {
-      const text = MSG.markFlags.failedChallenges(failedChallenges, failedChallenges >= FACE_CHALLENGE_FAILS_PER_SESSION);
-      flags.push({ code: 'failed_challenges', text });
-    }
+    const faceTries = tries.get(r.student_id) ?? { started: 0, failed: 0, abandoned: 0 };
+    const used = faceTries.failed + faceTries.abandoned;
+    if (used > 0) flags.push({ code: 'failed_challenges', text: MSG.markFlags.faceTries(faceTries, used >= FACE_CHALLENGE_FAILS_PER_SESSION) });
     // Many outside answers in one session (someone probing for the classroom from elsewhere) flag a student who has
     // no own mark too; an own mark carries the count it was written with.
     if ((r.outside_checks ?? 0) >= GEOFENCE_FLAG_OUTSIDE && !flags.some((f) => f.code === 'outside_checks'))
@@ -95,6 +93,8 @@ export async function getStudentsForSession(deps: Deps, teacher: AuthUser, args:
       marked: r.status !== null,
       manual_override: r.manual_override === 1,
       outside_checks: r.outside_checks ?? 0,
+      /** the live face check's tries in the session: started, failed, abandoned */
+      face_tries: faceTries,
       flags,
       flagged: flags.length > 0,
       image_urls: images.get(r.student_id)?.image_urls ?? [],

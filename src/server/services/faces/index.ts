@@ -4,7 +4,8 @@
  * stored images, and the words for the engine's reason codes.
  * Code outside this folder imports it from here only; files inside import each other directly.
  */
-export { failedChallengesBySession, issueChallenge } from './check/face-challenges';
+export { type FaceTries, faceTriesBySession, issueChallenge, refuseUploadWhenLive } from './check/face-challenges';
+export { LiveCheck, liveChecksOpen } from './check/live-check';
 export { withAdmittedFaceCheck } from './check/face-check-admission';
 export { type FaceUpload, verifyStudentVideo } from './check/face-verification';
 export { screenNewFace, spendAllowance } from './duplicate-face-guard';

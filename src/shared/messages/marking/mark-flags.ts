@@ -11,6 +11,9 @@ export const markFlagMessages = {
     outsideChecks: (n: number) => `${n} location checks from outside`,
     failedChallenges: (n: number, outOfTries: boolean) =>
       `did not follow the face check's instructions ${n === 1 ? 'once' : `${n} times`}${outOfTries ? ': out of tries, mark by hand if present' : ' in this session'}`,
+    /** Issue 33: the live face check's tries in the session (started, refused, left unfinished). */
+    faceTries: (t: { started: number; failed: number; abandoned: number }, outOfTries: boolean) =>
+      `face check tries: ${t.started} started, ${t.failed} failed, ${t.abandoned} abandoned${outOfTries ? ': out of tries, mark by hand if present' : ''}`,
     flaggedOnly: 'Flagged only',
     column: 'Flags',
     badge: 'Flagged',

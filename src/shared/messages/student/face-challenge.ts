@@ -10,7 +10,18 @@ export const faceChallengeMessages = {
     invalid: 'These instructions are not valid for your login. Start the face check again.',
     used: 'These instructions were already used. Start the face check again.',
     expired: 'The instructions expired before the video arrived. Start the face check again.',
-    tooManyFailed: (n: number) => `You did not follow the instructions ${n} times in this session. Ask your teacher to mark your attendance.`,
+    tooManyFailed: (n: number) => `You have used your ${n} face check tries in this session. Ask your teacher to mark your attendance.`,
+    /** Issue 33: with the challenge on, a face check is made only live, on the stream (the REST doors answer 409). */
+    liveOnly:
+      'This school uses the live face check: an uploaded video cannot verify your face. Use the face page, which streams your camera to the server (WebSocket /api/face-stream).',
+    liveOff: 'The live face check is off at this school: the face page records a short video and uploads it.',
+    cancelled: 'This face check was cancelled: another one was started for your account. It counts as a try.',
+    tooFast: 'The video arrived faster than a camera records it. Start the face check again with your camera.',
+    stalled: 'The video stopped arriving during the face check. Check your connection and start again.',
+    unreadable: 'The video of the face check could not be read. Start the face check again.',
+    tooLarge: 'The face check video is too large.',
+    notStarted: 'The face check did not start in time. Press Start Verification again.',
+    badMessage: 'The face check received a message it does not understand.',
     badHints: 'The step times sent with the video are not valid.',
     /** The page's guidance: directions are the student's own (the preview is mirrored, so their left is on the left). */
     steps: {
@@ -24,9 +35,16 @@ export const faceChallengeMessages = {
     stepPending: 'to do',
     allDone: 'Done. Checking...',
     stepsLabel: 'Your instructions',
-    /** Shown beside the steps when the device is too slow to follow the face live: each step has a fixed time. */
-    timed: 'Follow each instruction while it is shown.',
+    /** Beside the current instruction: the server says how many there are, never which ones before it sends them. */
+    stepOf: (i: number, n: number) => `Step ${i} of ${n}`,
     tryAgain: 'Try again',
+    /** The live check's connection dropped (or the server stopped answering) before a verdict: nothing was decided. */
+    lost: {
+      headline: 'The connection to the server was lost during the check.',
+      step: 'Check your internet connection and press Try again.',
+    },
+    /** A busy server's refusal said when a new check may start. */
+    startAgainIn: (s: number) => `You can start again in ${s} s.`,
     /** Each challenge refusal's headline and next step, keyed by the server's error_code (refusal-advice.ts). */
     refusals: {
       challenge_not_followed: {
@@ -41,8 +59,12 @@ export const faceChallengeMessages = {
       challenge_invalid: { headline: 'These instructions are not valid for your login.', step: startAgain },
       challenge_used: { headline: 'These instructions were already used.', step: startAgain },
       challenge_expired: { headline: 'The instructions expired before the video arrived.', step: startAgain },
+      stream_too_fast: { headline: 'The video arrived faster than a camera records it.', step: startAgain },
+      stream_stalled: { headline: 'The video stopped arriving during the face check.', step: `Check your connection. ${startAgain}` },
+      stream_unreadable: { headline: 'The video of the face check could not be read.', step: startAgain },
+      check_cancelled: { headline: 'This face check was cancelled: another one was started for your account.', step: startAgain },
       challenge_limit: {
-        headline: `You did not follow the instructions ${FACE_CHALLENGE_FAILS_PER_SESSION} times in this session.`,
+        headline: `You have used your ${FACE_CHALLENGE_FAILS_PER_SESSION} face check tries in this session.`,
         step: 'Ask your teacher to mark your attendance.',
       },
     },

@@ -1,20 +1,25 @@
 import { ArrowLeft, ArrowRight, CheckCircle2, Circle, Eye } from 'lucide-react';
-import type { ChallengeStep } from '../../../../shared/face/face-challenge';
 import { MSG } from '../../../../shared/messages';
 import { cn } from '@/lib/utils';
-import type { GuideView } from './follow-challenge';
+import { currentStep, isDone, type LiveGuide } from './live-guide';
 
 const C = MSG.faceChallenge;
 
 /**
- * The current instruction over the preview, in words (read out: aria-live) and with an arrow. The preview is
- * mirrored, so the student's own left is the screen's left: a left turn's arrow points left.
+ * The current instruction over the preview, in words (read out: aria-live) and with an arrow, and how far through the
+ * check it is. The preview is mirrored, so the student's own left is the screen's left: a left turn's arrow points left.
  */
-export function ChallengeInstruction({ view }: { view: GuideView }) {
-  const step: ChallengeStep | undefined = view.steps[view.done];
+export function ChallengeInstruction({ guide }: { guide: LiveGuide }) {
+  const current = currentStep(guide);
+  const step = current?.step;
   const Arrow = step === 'turn_left' ? ArrowLeft : step === 'turn_right' ? ArrowRight : null;
   return (
     <>
+      {current && (
+        <span data-testid="challenge-count" className="absolute top-3 right-3 rounded-full bg-black/60 px-2.5 py-1 text-xs font-semibold text-white">
+          {C.stepOf(current.index + 1, guide.of)}
+        </span>
+      )}
       {Arrow && (
         <Arrow
           aria-hidden
@@ -26,42 +31,45 @@ export function ChallengeInstruction({ view }: { view: GuideView }) {
       <p
         aria-live="assertive"
         data-testid="challenge-instruction"
+        data-step={step}
+        data-index={current?.index}
         className="absolute inset-x-0 bottom-4 mx-auto flex w-fit max-w-[90%] items-center gap-2 rounded-full bg-black/70 px-4 py-1.5 text-center text-lg font-bold text-white"
       >
         {step === 'blink' && <Eye aria-hidden className="size-5 shrink-0" />}
-        {step ? C.steps[step] : C.allDone}
+        {step ? C.steps[step] : guide.stopped ? C.allDone : C.getReady}
+        {current?.seen && <CheckCircle2 aria-hidden className="size-5 shrink-0 text-success" />}
       </p>
     </>
   );
 }
 
-/** A stable key per step: its name and which occurrence of it this is (a longer challenge may repeat a step). */
-const keyed = (steps: readonly ChallengeStep[]) => steps.map((step, i) => ({ step, key: `${step}#${steps.slice(0, i).filter((s) => s === step).length}` }));
-
-/** The challenge's steps in order, each ticked once done (a word beside the icon: not the icon alone). */
-export function ChallengeSteps({ view }: { view: GuideView }) {
+/**
+ * The instructions the server has sent so far, each ticked once over (a word beside the icon: not the icon alone).
+ * Only those sent: the page never lists one before the server gives it.
+ */
+export function ChallengeSteps({ guide }: { guide: LiveGuide }) {
+  const current = currentStep(guide);
   return (
-    <div data-testid="challenge-steps" data-mode={view.mode} className="grid gap-1.5">
+    <div data-testid="challenge-steps" className="grid gap-1.5">
       <ol aria-label={C.stepsLabel} className="flex flex-wrap justify-center gap-2">
-        {keyed(view.steps).map(({ step, key }, i) => {
-          const done = i < view.done;
+        {guide.shown.map((shown) => {
+          const done = isDone(guide, shown);
           return (
             <li
-              key={key}
+              key={shown.index}
               data-done={done}
               className={cn(
                 'flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm',
-                done ? 'border-success/40 bg-success/10 text-success' : i === view.done ? 'border-primary font-medium' : 'text-muted-foreground',
+                done ? 'border-success/40 bg-success/10 text-success' : shown === current ? 'border-primary font-medium' : 'text-muted-foreground',
               )}
             >
               {done ? <CheckCircle2 aria-hidden className="size-4" /> : <Circle aria-hidden className="size-4" />}
-              {C.steps[step]}
+              {C.steps[shown.step]}
               <span className="sr-only">: {done ? C.stepDone : C.stepPending}</span>
             </li>
           );
         })}
       </ol>
-      {view.mode === 'timed' && <p className="text-center text-xs text-muted-foreground">{C.timed}</p>}
     </div>
   );
 }

@@ -3,23 +3,21 @@ import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { MSG } from '../../../../shared/messages';
 import { restData, retryAfterPolicy, retryWaitSeconds } from '@/lib/api/retry-after';
-import { type ChallengeAnswer, compareFaceVideo } from './verification-api';
+import { compareFaceVideo } from './verification-api';
 
 export const BUSY_TOAST_ID = 'face-busy';
 
 /**
- * POST /api/compare-face-video as a mutation that sends the SAME recording again when the server asks (Retry-After),
- * so the student does not record again. That is only right because neither refusal spends the challenge, which is
- * single use: a 429 (check_in_flight, too_many_checks) comes from the admission gate before a byte of the upload is
- * read (services/face-check-admission.ts), and a 503 (the engine busy or out of time) leaves the challenge unspent
- * and open for FACE_CHALLENGE_RETRY_SECONDS after its upload arrived (services/face-verification.ts,
- * face-challenges.ts settleChallenge): two retries of at most 10 s each fit well inside. A verdict, or a refused
- * upload, spends it; those are 200 and 4xx answers, which the policy never repeats.
+ * POST /api/compare-face-video (the blink-only check, with the live check off) as a mutation that sends the SAME
+ * recording again when the server asks (Retry-After), so the student does not record again: a 429 (check_in_flight,
+ * too_many_checks) comes from the admission gate before a byte of the upload is read
+ * (services/face-check-admission.ts), and a 503 (the engine busy or out of time) decided nothing. A verdict, or a
+ * refused upload, is a 200 or 4xx answer, which the policy never repeats.
  */
 export function useFaceCheckUpload() {
   const upload = useMutation({
     ...retryAfterPolicy,
-    mutationFn: ({ video, answer }: { video: Blob; answer: ChallengeAnswer | null }) => compareFaceVideo(video, answer).then(restData),
+    mutationFn: (video: Blob) => compareFaceVideo(video).then(restData),
   });
   const { isPending, failureCount, failureReason } = upload;
   // While a retry waits, the page says how long.

@@ -4,9 +4,15 @@ import { useWebcam } from '@/lib/device/use-webcam';
 // VP8 first: it is what the server's decoder and the face fixtures were made with; any webm will do.
 const MIME_CANDIDATES = ['video/webm;codecs=vp8', 'video/webm;codecs=vp9', 'video/webm'];
 
-export function pickRecordingMimeType(): string | undefined {
+function pickRecordingMimeType(): string | undefined {
   if (typeof MediaRecorder === 'undefined') return undefined;
   return MIME_CANDIDATES.find((type) => MediaRecorder.isTypeSupported(type));
+}
+
+/** Every recording of the face page (the live check's stream and the blink-only clip) is encoded alike. */
+export function recorderOptions(): MediaRecorderOptions {
+  const mimeType = pickRecordingMimeType();
+  return { ...(mimeType ? { mimeType } : {}), videoBitsPerSecond: 1_500_000 };
 }
 
 /** A recording under way: it ends when stopped or after its longest time, whichever comes first. */
@@ -32,8 +38,7 @@ export function useWebcamRecorder(videoRef: RefObject<HTMLVideoElement | null>, 
         const failed = Promise.reject(new Error('Camera is not ready'));
         return { started: failed, video: failed, stop: () => undefined };
       }
-      const mimeType = pickRecordingMimeType();
-      const recorder = new MediaRecorder(stream, { ...(mimeType ? { mimeType } : {}), videoBitsPerSecond: 1_500_000 });
+      const recorder = new MediaRecorder(stream, recorderOptions());
       const chunks: Blob[] = [];
       const stop = () => {
         if (recorder.state !== 'inactive') recorder.stop();

@@ -1,15 +1,17 @@
 import { MSG } from '../../../../shared/messages';
 import type { AuthUser } from '../../../auth/authenticate';
 import type { AppDeps } from '../../../deps';
-import { deserializeDescriptor, FaceInputError, type FaceTemplate, refuseOversizedFrames } from '../../../face/index';
+import { deserializeDescriptor, FaceInputError, type FaceTemplate, type FaceVerdict, refuseOversizedFrames } from '../../../face/index';
 import { DomainError } from '../../../lib/errors';
 import { NO_TIMING, type ServerTiming } from '../../../lib/http/server-timing';
 import { toDomainFaceError } from '../face-errors';
 import { faceInputMessage, verdictMessage } from '../face-messages';
 import type { TFaceUploadFields } from '../../../../shared/schemas/faces/face-challenge';
-import { claimChallenge, settleChallenge } from './face-challenges';
+import type { ChallengeStep } from '../../../../shared/face/face-challenge';
+import { FACE_STREAM_MAX_SECONDS } from '../../../../shared/face/face-stream';
+import { refuseUploadWhenLive, settleChallenge } from './face-challenges';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'face' | 'config' | 'challengeSource'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'face' | 'config'>;
 
 /** A received face check upload: the video and the text fields beside it (the challenge it answers). */
 export interface FaceUpload {
@@ -18,7 +20,7 @@ export interface FaceUpload {
 }
 
 /** The student's own enrolled descriptors: verification is 1:1 against these, never a search across students. */
-async function loadTemplate(deps: Deps, userId: number): Promise<FaceTemplate | null> {
+export async function loadTemplate(deps: Deps, userId: number): Promise<FaceTemplate | null> {
   const template = await deps.db.selectFrom('face_templates').select(['mean_embedding', 'model']).where('user_id', '=', userId).executeTakeFirst();
   if (!template) return null;
   const rows = await deps.db.selectFrom('face_enrollments').select('embedding').where('user_id', '=', userId).orderBy('id').execute();
@@ -29,11 +31,31 @@ async function loadTemplate(deps: Deps, userId: number): Promise<FaceTemplate | 
   };
 }
 
+type StoredRow = { verdict: 'accepted' | 'rejected' | 'error'; reason: string; blink_count?: number; similarity?: number | null; duration_ms?: number };
+
+/** Keeps an attempt as a face verification (an accepted one is the proof the mark spends). */
+function storeVerification(deps: Deps, student: AuthUser, challengeId: string | null, row: StoredRow) {
+  return deps.db
+    .insertInto('face_verifications')
+    .values({ user_id: student.id, token_id: student.token_id, created_at: deps.clock.now().toISOString(), challenge_id: challengeId, ...row })
+    .execute();
+}
+
+/** The answer both doors give for a verdict; error_code is the engine's reason, so the page words the refusal. */
+function verdictAnswer(verdict: Pick<FaceVerdict, 'success' | 'reason' | 'blink_count'>) {
+  return {
+    success: verdict.success,
+    message: verdictMessage(verdict.reason, 'video'),
+    blink_count: verdict.blink_count,
+    ...(verdict.success ? {} : { error_code: verdict.reason }),
+  };
+}
+
 /**
- * Runs liveness and identity on the uploaded video (or the upload still being received) and stores every attempt as a face verification; an accepted
- * one is the proof that lets the student's attendance be recorded (once, within FACE_PROOF_TTL, by the same login).
- * With the challenge on (issue 20) the upload must name this login's unused, current challenge, checked before
- * anything is decoded, and the video must follow its steps; the verdict spends the challenge, a busy answer does not.
+ * The blink-only check of an uploaded video (FACE_CHALLENGE=off; with it on the doors answer 409 before the upload
+ * is read, and the live check, below, is the only way to a proof). Every attempt is stored as a face verification;
+ * an accepted one is the proof that lets the student's attendance be recorded (once, within FACE_PROOF_TTL, by the
+ * same login).
  */
 export async function verifyStudentVideo(
   deps: Deps,
@@ -41,17 +63,10 @@ export async function verifyStudentVideo(
   upload: FaceUpload | Promise<FaceUpload>,
   timing: Pick<ServerTiming, 'measure'> = NO_TIMING,
 ) {
+  refuseUploadWhenLive(deps);
   // The template is read while the upload may still be arriving; a refused upload is still the error reported.
-  const [{ video, fields }, template] = await Promise.all([upload, timing.measure('template', () => loadTemplate(deps, student.id))]);
-  const challenge = await claimChallenge(deps, student, fields.challenge_id);
-  const store = (row: { verdict: 'accepted' | 'rejected' | 'error'; reason: string; blink_count?: number; similarity?: number | null; duration_ms?: number }) =>
-    timing.measure('store', async () => {
-      if (challenge) await settleChallenge(deps, challenge.id, row.reason);
-      await deps.db
-        .insertInto('face_verifications')
-        .values({ user_id: student.id, token_id: student.token_id, created_at: deps.clock.now().toISOString(), challenge_id: challenge?.id ?? null, ...row })
-        .execute();
-    });
+  const [{ video }, template] = await Promise.all([upload, timing.measure('template', () => loadTemplate(deps, student.id))]);
+  const store = (row: StoredRow) => timing.measure('store', () => storeVerification(deps, student, null, row));
   if (!template) {
     await store({ verdict: 'error', reason: 'no_enrollment' });
     throw new DomainError('VALIDATION', MSG.attendance.noEnrollment, { errorCode: 'no_enrollment' });
@@ -60,8 +75,7 @@ export async function verifyStudentVideo(
   try {
     // from the container's header, before the engine queues or decodes anything (the decoder checks again)
     refuseOversizedFrames(video);
-    const options = challenge ? { challenge: challenge.steps, hints: fields.hints } : undefined;
-    const verdict = await timing.measure('engine', () => deps.face.verifyVideo(video, template, options));
+    const verdict = await timing.measure('engine', () => deps.face.verifyVideo(video, template));
     await store({
       verdict: verdict.success ? 'accepted' : 'rejected',
       reason: verdict.reason,
@@ -69,19 +83,62 @@ export async function verifyStudentVideo(
       similarity: verdict.similarity,
       duration_ms: verdict.ms,
     });
-    // error_code: the engine's reason, so the page words the refusal and its next step without reading the message.
-    return {
-      success: verdict.success,
-      message: verdictMessage(verdict.reason, 'video'),
-      blink_count: verdict.blink_count,
-      ...(verdict.success ? {} : { error_code: verdict.reason }),
-    };
+    return verdictAnswer(verdict);
   } catch (err) {
     // A bad upload is an attempt and is kept; a busy answer is not an attempt.
     if (err instanceof FaceInputError) {
       const message = faceInputMessage(err);
       await store({ verdict: 'error', reason: message.slice(0, 200), duration_ms: Date.now() - started });
       throw new DomainError('VALIDATION', message, { errorCode: err.code === 'video_frame_too_large' ? 'video_too_large' : 'invalid_video' });
+    }
+    return toDomainFaceError(err);
+  }
+}
+
+/**
+ * Judges a finished live check (issue 33): the streamed video against its steps, each to be answered in its window
+ * after it was sent (`stepTimes`, on the video's own clock: stream-clock.ts). The verdict settles the check's row
+ * first: a check another start replaced (on any node) stores nothing and is answered as cancelled. A refusal that
+ * came before the engine (a stream too fast or stalled) is passed as `refusal` and stored the same way.
+ */
+export async function verifyLiveVideo(
+  deps: Deps,
+  student: AuthUser,
+  check: { id: string; steps: ChallengeStep[]; stepTimes: number[]; video: Buffer } | { id: string; refusal: string },
+) {
+  const settle = async (row: StoredRow) => {
+    if (!(await settleChallenge(deps, check.id, row.reason))) throw new DomainError('CONFLICT', MSG.faceChallenge.cancelled, { errorCode: 'check_cancelled' });
+    await storeVerification(deps, student, check.id, row);
+  };
+  if ('refusal' in check) {
+    await settle({ verdict: 'rejected', reason: check.refusal });
+    return null;
+  }
+  const template = await loadTemplate(deps, student.id);
+  if (!template) {
+    await settle({ verdict: 'error', reason: 'no_enrollment' });
+    throw new DomainError('VALIDATION', MSG.attendance.noEnrollment, { errorCode: 'no_enrollment' });
+  }
+  try {
+    refuseOversizedFrames(check.video);
+    const verdict = await deps.face.verifyVideo(check.video, template, {
+      challenge: check.steps,
+      stepTimes: check.stepTimes,
+      maxSeconds: FACE_STREAM_MAX_SECONDS,
+    });
+    await settle({
+      verdict: verdict.success ? 'accepted' : 'rejected',
+      reason: verdict.reason,
+      blink_count: verdict.blink_count,
+      similarity: verdict.similarity,
+      duration_ms: verdict.ms,
+    });
+    return { ...verdictAnswer(verdict), moves: verdict.moves };
+  } catch (err) {
+    if (err instanceof FaceInputError) {
+      const message = faceInputMessage(err);
+      await settle({ verdict: 'error', reason: 'stream_unreadable' });
+      throw new DomainError('VALIDATION', message, { errorCode: 'stream_unreadable' });
     }
     return toDomainFaceError(err);
   }

@@ -1,0 +1,221 @@
+import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
+import WebSocket from 'ws';
+import { FACE_STREAM_PATH, type FaceStreamServerMessage } from '../../src/shared/face/face-stream';
+import type { ChallengeStep } from '../../src/shared/face/face-challenge';
+import { fixture } from './fixtures';
+import { ffmpegPath } from '../../src/server/face/decoding/ffmpeg';
+
+/**
+ * The live face check over its own protocol, without a browser (issue 33): a WebSocket client and a camera made of
+ * real fixture frames, encoded to VP8 WebM in real time by ffmpeg as a browser's MediaRecorder would, and sent as it
+ * comes. A performer reacts to each instruction by playing the fixture segment of that move (a live person); a
+ * script plays a fixed recording whatever is asked (a pre-recorded clip streamed in real time).
+ */
+
+const W = 320;
+const H = 240;
+const FPS = 25;
+const FRAME_BYTES = (W * H * 3) / 2;
+
+const cache = new Map<string, Buffer[]>();
+
+/** A challenge clip's frames at 25 fps, 320x240 I420 (faces/challenge/README.md). */
+export function clipFrames(clip: string): Buffer[] {
+  const hit = cache.get(clip);
+  if (hit) return hit;
+  const raw = execFileSync(
+    ffmpegPath(),
+    ['-loglevel', 'error', '-i', fixture('challenge', `${clip}.webm`), '-vf', `scale=${W}:${H},fps=${FPS}`, '-pix_fmt', 'yuv420p', '-f', 'rawvideo', 'pipe:1'],
+    { maxBuffer: 256 * 1024 * 1024 },
+  );
+  const frames = Array.from({ length: Math.floor(raw.length / FRAME_BYTES) }, (_, i) => raw.subarray(i * FRAME_BYTES, (i + 1) * FRAME_BYTES));
+  cache.set(clip, frames);
+  return frames;
+}
+
+/** A run of a clip's frames, [from, to) in frame numbers at 25 fps. */
+export interface Segment {
+  clip: string;
+  from: number;
+  to: number;
+}
+
+/**
+ * p1's moves in his own clips (faces/challenge/README.md; frames at 25 fps): a still face to wait with (c03 before
+ * its blink, played back and forth), his left turn and back (c01 1.12-2.4 s, its blink while turning back
+ * included), his right turn and back (c02 0.52-1.32 s), and a blink (c03 1.4-1.84 s).
+ */
+export const P1: { idle: Segment; moves: Record<ChallengeStep, Segment> } = {
+  idle: { clip: 'c03_p1_still_blink', from: 0, to: 34 },
+  moves: {
+    turn_left: { clip: 'c01_p1_left_blink', from: 28, to: 60 },
+    turn_right: { clip: 'c02_p1_right_blink', from: 13, to: 33 },
+    blink: { clip: 'c03_p1_still_blink', from: 35, to: 46 },
+  },
+};
+
+const framesOf = (s: Segment) => clipFrames(s.clip).slice(s.from, s.to);
+
+/**
+ * A camera: ffmpeg encodes the frames written to it at 25 fps into a live WebM (VP8, clusters of at most 250 ms,
+ * each flushed as it is written), one frame every 40 ms of real time. What plays is a queue of segments; when it runs
+ * dry it plays `idle` back and forth, as a person waits facing the camera.
+ */
+export class FixtureCamera {
+  private readonly ffmpeg: ChildProcessWithoutNullStreams;
+  private queue: Buffer[] = [];
+  private idle: Buffer[];
+  private idleAt = 0;
+  private idleStep = 1;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private written = 0;
+  private t0 = 0;
+  /** frame numbers (from the stream's start) where each queued segment began: for the test's report */
+  readonly played: { label: string; frame: number }[] = [];
+
+  constructor(idle: Segment, onData: (chunk: Buffer) => void) {
+    this.idle = framesOf(idle);
+    this.ffmpeg = spawn(ffmpegPath(), [
+      '-loglevel',
+      'error',
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'yuv420p',
+      '-s',
+      `${W}x${H}`,
+      '-framerate',
+      String(FPS),
+      '-i',
+      'pipe:0',
+      '-c:v',
+      'libvpx',
+      '-deadline',
+      'realtime',
+      '-cpu-used',
+      '8',
+      '-b:v',
+      '1M',
+      '-g',
+      '50',
+      '-f',
+      'webm',
+      '-cluster_time_limit',
+      '250',
+      '-flush_packets',
+      '1',
+      'pipe:1',
+    ]);
+    this.ffmpeg.stdout.on('data', onData);
+    this.ffmpeg.stdin.on('error', () => undefined);
+  }
+
+  start() {
+    this.t0 = performance.now();
+    this.tick();
+  }
+
+  /** Plays a segment once the ones before it have played. */
+  play(segment: Segment, label: string) {
+    this.played.push({ label, frame: this.written + this.queue.length });
+    this.queue.push(...framesOf(segment));
+  }
+
+  /** Plays frames now, whatever is queued (a recording made in advance). */
+  script(frames: Buffer[]) {
+    this.queue = [...frames];
+  }
+
+  /** Stops writing frames; resolves when ffmpeg has written everything. */
+  async stop(): Promise<void> {
+    clearTimeout(this.timer);
+    await new Promise<void>((resolve) => {
+      this.ffmpeg.stdout.once('end', () => resolve());
+      this.ffmpeg.stdin.end();
+    });
+  }
+
+  kill() {
+    clearTimeout(this.timer);
+    this.ffmpeg.kill('SIGKILL');
+  }
+
+  private next(): Buffer {
+    const queued = this.queue.shift();
+    if (queued) return queued;
+    const frame = this.idle[this.idleAt];
+    if (this.idleAt + this.idleStep < 0 || this.idleAt + this.idleStep >= this.idle.length) this.idleStep = -this.idleStep;
+    this.idleAt += this.idleStep;
+    return frame;
+  }
+
+  private tick() {
+    // every frame due by now, each at its own 40-ms place (a late timer writes the backlog at once, as a camera's
+    // driver hands over frames it buffered)
+    const due = Math.floor(((performance.now() - this.t0) * FPS) / 1000) + 1;
+    while (this.written < due) {
+      this.ffmpeg.stdin.write(this.next());
+      this.written++;
+    }
+    this.timer = setTimeout(() => this.tick(), this.t0 + (this.written * 1000) / FPS - performance.now());
+  }
+}
+
+export interface LiveAttempt {
+  /** the verdict or refusal the server ended with */
+  answer: Extract<FaceStreamServerMessage, { type: 'verdict' } | { type: 'refused' }>;
+  steps: ChallengeStep[];
+  /** ms from the first chunk sent to each instruction's arrival */
+  stepAt: number[];
+  /** ms from the last instruction's arrival to the verdict */
+  verdictAfterLastStepMs: number | null;
+  played: { label: string; frame: number }[];
+}
+
+export interface LiveOptions {
+  /** 'perform': play each instruction's move after `reactionMs`; a Segment[]: play these from the start, whatever is asked */
+  mode: 'perform' | Segment[];
+  reactionMs?: number;
+  idle?: Segment;
+  moves?: Record<ChallengeStep, Segment>;
+}
+
+const wsUrl = (httpUrl: string) => `${httpUrl.replace(/^http/, 'ws')}${FACE_STREAM_PATH}`;
+
+/** One live check of the login `token` on the server at `url`, from `start` to its verdict. */
+export async function liveCheck(url: string, token: string, opts: LiveOptions): Promise<LiveAttempt> {
+  const ws = new WebSocket(wsUrl(url));
+  const steps: ChallengeStep[] = [];
+  const stepAt: number[] = [];
+  let firstSent = 0;
+  let camera: FixtureCamera | null = null;
+  const moves = opts.moves ?? P1.moves;
+  const answer = await new Promise<LiveAttempt['answer']>((resolve, reject) => {
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'start', token })));
+    ws.on('error', reject);
+    ws.on('close', () => resolve({ type: 'refused', status: 0, error_code: 'closed', message: 'the socket closed without an answer' }));
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) return;
+      const msg = JSON.parse(data.toString()) as FaceStreamServerMessage;
+      if (msg.type === 'ready') {
+        camera = new FixtureCamera(opts.idle ?? P1.idle, (chunk) => {
+          if (!firstSent) firstSent = performance.now();
+          if (ws.readyState === ws.OPEN) ws.send(chunk);
+        });
+        if (opts.mode !== 'perform') camera.script(opts.mode.flatMap(framesOf));
+        camera.start();
+      } else if (msg.type === 'step') {
+        steps.push(msg.step);
+        stepAt.push(performance.now() - firstSent);
+        const c = camera;
+        if (opts.mode === 'perform' && c) setTimeout(() => c.play(moves[msg.step], msg.step), opts.reactionMs ?? 250);
+      } else if (msg.type === 'stop') {
+        void camera?.stop().then(() => ws.readyState === ws.OPEN && ws.send(JSON.stringify({ type: 'end' })));
+      } else resolve(msg);
+    });
+  });
+  const after = steps.length ? performance.now() - firstSent - stepAt[stepAt.length - 1] : null;
+  (camera as FixtureCamera | null)?.kill();
+  ws.close();
+  return { answer, steps, stepAt, verdictAfterLastStepMs: after === null ? null : Math.round(after), played: (camera as FixtureCamera | null)?.played ?? [] };
+}
