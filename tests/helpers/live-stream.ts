@@ -219,3 +219,38 @@ export async function liveCheck(url: string, token: string, opts: LiveOptions): 
   ws.close();
   return { answer, steps, stepAt, verdictAfterLastStepMs: after === null ? null : Math.round(after), played: (camera as FixtureCamera | null)?.played ?? [] };
 }
+
+/** A live check's stream as the server received it: the bytes, each chunk's offset and arrival, the instructions. */
+export interface RecordedStream {
+  video: Buffer;
+  arrivals: { offset: number; at: number }[];
+  steps: ChallengeStep[];
+  sentAt: number[];
+}
+
+/**
+ * Records what a server would receive from a live person performing `steps`, each sent at `sentAfterMs` from the
+ * first chunk's arrival (the test plays the server's part): the engine's input, to judge again and again.
+ */
+export async function recordPerformance(steps: ChallengeStep[], sentAfterMs: number[], tailMs = 1800): Promise<RecordedStream> {
+  const chunks: Buffer[] = [];
+  const arrivals: RecordedStream['arrivals'] = [];
+  let bytes = 0;
+  const camera = new FixtureCamera(P1.idle, (chunk) => {
+    arrivals.push({ offset: bytes, at: performance.now() });
+    chunks.push(chunk);
+    bytes += chunk.length;
+  });
+  camera.start();
+  while (arrivals.length === 0) await new Promise((r) => setTimeout(r, 5));
+  const first = arrivals[0].at;
+  const sentAt: number[] = [];
+  for (const [i, step] of steps.entries()) {
+    await new Promise((r) => setTimeout(r, Math.max(0, first + sentAfterMs[i] - performance.now())));
+    sentAt.push(performance.now());
+    setTimeout(() => camera.play(P1.moves[step], step), 250);
+  }
+  await new Promise((r) => setTimeout(r, tailMs));
+  await camera.stop();
+  return { video: Buffer.concat(chunks), arrivals, steps, sentAt };
+}

@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FACE_STREAM_MAX_SECONDS } from '../../../shared/face/face-stream';
+import { CHALLENGE_ENROLL } from '../../../../tests/helpers/challenge-clips';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../../tests/helpers/fixtures';
+import { type RecordedStream, recordPerformance } from '../../../../tests/helpers/live-stream';
+import { streamClock } from '../../services/faces/check/stream-clock';
+import { webmVideoBlocks } from '../decoding/webm-blocks';
+import { createFaceEngine, type FaceEngine, type FaceTemplate } from '../index';
+
+const hasChallengeClips = hasFixtures && fs.existsSync(fixture('challenge', 'c01_p1_left_blink.webm'));
+
+/**
+ * Same stream, same verdict (issue 33): a live check recorded once (p1's real frames performing seven instructions,
+ * encoded live as a browser would), then judged again and again from what the server kept: the chunks, their
+ * arrival times and the instruction times. The verdict and the moves read must not change with the run or with how
+ * the engine's workers split the frames.
+ */
+describe.skipIf(!hasChallengeClips)('the live check judged again from the recorded stream', () => {
+  if (!hasChallengeClips) console.warn(`${NO_FIXTURES_MESSAGE} (or its challenge/ folder)`);
+  let one: FaceEngine;
+  let two: FaceEngine;
+  let p1: FaceTemplate;
+  let recorded: RecordedStream;
+
+  beforeAll(async () => {
+    one = await createFaceEngine({ workers: 1, queueLimit: 4, jobTimeoutMs: 120_000 });
+    two = await createFaceEngine({ workers: 2, queueLimit: 4, jobTimeoutMs: 120_000 });
+    p1 = await two.enroll(CHALLENGE_ENROLL.p1.map((f) => fs.readFileSync(fixture('challenge', f))));
+    recorded = await recordPerformance(
+      ['turn_left', 'blink', 'turn_right', 'turn_right', 'blink', 'turn_left', 'blink'],
+      [1500, 3100, 4600, 6200, 7700, 9100, 10600],
+    );
+  }, 300_000);
+  afterAll(async () => {
+    await one?.close();
+    await two?.close();
+  });
+
+  it('gives the same verdict and moves every time, on one worker or two', { timeout: 600_000 }, async () => {
+    const judge = async (engine: FaceEngine) => {
+      const clock = streamClock(webmVideoBlocks(recorded.video), recorded.arrivals, recorded.sentAt);
+      if (!clock.ok) throw new Error(`stream refused: ${clock.reason}`);
+      const v = await engine.verifyVideo(recorded.video, p1, { challenge: recorded.steps, stepTimes: clock.stepTimes, maxSeconds: FACE_STREAM_MAX_SECONDS });
+      return { success: v.success, reason: v.reason, blink_count: v.blink_count, similarity: v.similarity, moves: v.moves, stepTimes: clock.stepTimes };
+    };
+    const first = await judge(two);
+    console.log(`[live-stream-engine] ${JSON.stringify(first)}`);
+    expect(first).toMatchObject({ success: true, reason: 'accepted' });
+    for (const engine of [two, one, two]) expect(await judge(engine)).toEqual(first);
+    // the same video with the instructions a second later is another check: the moves are no longer answers
+    const late = recorded.sentAt.map((t) => t + 1000);
+    const clock = streamClock(webmVideoBlocks(recorded.video), recorded.arrivals, late);
+    if (!clock.ok) throw new Error(clock.reason);
+    const shifted = await two.verifyVideo(recorded.video, p1, { challenge: recorded.steps, stepTimes: clock.stepTimes, maxSeconds: FACE_STREAM_MAX_SECONDS });
+    expect(shifted).toMatchObject({ success: false, reason: 'challenge_not_followed' });
+  });
+});
