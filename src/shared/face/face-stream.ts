@@ -31,7 +31,7 @@ export const FACE_STREAM_REACTION_MS = [150, 1800] as const;
  */
 export const FACE_STREAM_MAX_LEAD_MS = 700;
 /** The longest silence between two chunks, and the longest a frame may arrive after its place on the clock (ms). */
-export const FACE_STREAM_MAX_STALL_MS = 1500;
+export const FACE_STREAM_MAX_STALL_MS = 3000;
 /** After `ready`, the first chunk must come within this (ms): the camera is already open. */
 export const FACE_STREAM_FIRST_CHUNK_MS = 5000;
 /** The whole stream may not be larger than this (an upload's bound: 16 s at the page's 1.5 Mb/s is 3 MB). */

@@ -185,6 +185,7 @@ export class LiveCheck {
     const words = { stream_too_fast: MSG.faceChallenge.tooFast, stream_stalled: MSG.faceChallenge.stalled, stream_unreadable: MSG.faceChallenge.unreadable };
     try {
       if (!clock.ok) {
+        logger.info({ check: this.id, ...clock, chunks: this.arrivals.length, bytes: this.bytes }, 'face: live check stream refused');
         await verifyLiveVideo(this.deps, this.student, { id: this.id, refusal: clock.reason });
         this.finish({ type: 'verdict', success: false, message: words[clock.reason], blink_count: 0, error_code: clock.reason });
         return;
@@ -255,7 +256,10 @@ export class LiveCheck {
 
   private watchStall() {
     clearTimeout(this.stallTimer);
-    this.stallTimer = setTimeout(() => void this.fail('stream_stalled', MSG.faceChallenge.stalled), FACE_STREAM_MAX_STALL_MS);
+    this.stallTimer = setTimeout(() => {
+      logger.info({ check: this.id, chunks: this.arrivals.length }, 'face: live check stalled');
+      void this.fail('stream_stalled', MSG.faceChallenge.stalled);
+    }, FACE_STREAM_MAX_STALL_MS);
   }
 
   private later(ms: number, fn: () => void) {

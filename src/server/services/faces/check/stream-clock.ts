@@ -18,7 +18,7 @@ export type StreamClock =
       leadMs: number;
       lagMs: number;
     }
-  | { ok: false; reason: StreamClockRefusal };
+  | { ok: false; reason: StreamClockRefusal; leadMs?: number; lagMs?: number };
 
 /** The arrival time of the chunk holding byte `offset` (chunks are in file order). */
 function arrivalOf(chunks: ChunkArrival[], offset: number): number {
@@ -51,12 +51,12 @@ export function streamClock(blocks: WebmBlock[], chunks: ChunkArrival[], sentAt:
   const frames = blocks.map((b) => ({ t: b.timeMs - t0, at: arrivalOf(chunks, b.offset) }));
   let leadMs = 0;
   for (const f of frames) leadMs = Math.max(leadMs, f.t - (f.at - firstArrival));
-  if (leadMs > FACE_STREAM_MAX_LEAD_MS) return { ok: false, reason: 'stream_too_fast' };
+  if (leadMs > FACE_STREAM_MAX_LEAD_MS) return { ok: false, reason: 'stream_too_fast', leadMs: Math.round(leadMs) };
   const before = frames.filter((f) => f.at <= sentAt[0]);
   if (before.length === 0) return { ok: false, reason: 'stream_stalled' };
   const anchor = Math.min(...before.map((f) => f.at - f.t));
   let lagMs = 0;
   for (const f of frames) lagMs = Math.max(lagMs, f.at - (anchor + f.t));
-  if (lagMs > FACE_STREAM_MAX_STALL_MS) return { ok: false, reason: 'stream_stalled' };
+  if (lagMs > FACE_STREAM_MAX_STALL_MS) return { ok: false, reason: 'stream_stalled', lagMs: Math.round(lagMs) };
   return { ok: true, stepTimes: sentAt.map((s) => Math.round(s - anchor)), leadMs: Math.round(leadMs), lagMs: Math.round(lagMs) };
 }
