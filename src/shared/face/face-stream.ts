@@ -9,6 +9,8 @@ import type { ChallengeStep } from './face-challenge';
  */
 export const FACE_STREAM_PATH = '/api/face-stream';
 
+/** After the page's `done`, the stream runs this much longer (ms): the move's end and the eyes reopening are recorded. */
+export const FACE_STREAM_DONE_TAIL_MS = 500;
 /** The page's recorder timeslice: a chunk every quarter second reaches the server while the student moves. */
 export const FACE_STREAM_TIMESLICE_MS = 250;
 /**
@@ -47,6 +49,11 @@ export const ZFaceStreamClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('start'), token: z.string().min(1).max(4096) }),
   /** the recorder stopped: every chunk has been sent */
   z.object({ type: z.literal('end') }),
+  /**
+   * the page saw the last instruction's move (its tracker): the server may close the last window early. It only
+   * shortens the video the server judges, so a page that says it too soon loses its own move, nothing more.
+   */
+  z.object({ type: z.literal('done') }),
 ]);
 export type TFaceStreamClientMessage = z.infer<typeof ZFaceStreamClientMessage>;
 

@@ -72,8 +72,9 @@ function serve(ws: WebSocket, _req: IncomingMessage, deps: AppDeps) {
         logger.error({ err }, 'face: live check start');
         refuse(500, 'internal', MSG.server.internal);
       });
-    } else if (check) check.end();
-    else refuse(400, 'bad_message', MSG.faceChallenge.badMessage);
+    } else if (!check) refuse(400, 'bad_message', MSG.faceChallenge.badMessage);
+    else if (msg.type === 'done') check.done();
+    else check.end();
   });
   ws.on('close', () => {
     clearTimeout(hello);

@@ -50,6 +50,8 @@ export interface LiveCheckOptions {
   onStep?(step: FaceStreamStep): void;
   /** the recorder is stopping (the server's `stop`, or the safety limit): what is left is the server's check */
   onStopped?(): void;
+  /** resolves when the page saw the last instruction's move: the server then closes the last window early */
+  lastSeen?: Promise<void>;
 }
 
 /** The live check's socket on the page's own host, wss: under https. */
@@ -189,6 +191,9 @@ export function runLiveCheck(opts: LiveCheckOptions): Promise<LiveCheckOutcome> 
     ws.onerror = () => finish({ kind: 'lost', cause: 'connection' });
     ws.onclose = () => finish({ kind: 'lost', cause: 'connection' });
     signal?.addEventListener('abort', onAbort, { once: true });
+    opts.lastSeen?.then(() => {
+      if (!stopping && !settled) send({ type: 'done' });
+    });
     awaitAnswer();
   });
 }

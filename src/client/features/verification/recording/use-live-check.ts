@@ -26,16 +26,24 @@ export function useLiveCheck({ videoRef, tracker }: { videoRef: RefObject<HTMLVi
     running.current = controller;
     const baseline = tracker.baseline();
     const live = tracker.state === 'live' ? tracker.tracker : null;
+    let total = 0;
     // the current instruction's watch (assigned in the callbacks below)
     let watching = null as AbortController | null;
     let trace: LiveCheckTrace = { checkId: '', steps: [] };
+    // resolved when the tracker sees the last instruction's move: the server closes its window early
+    let sawLast: () => void = () => {};
+    const lastSeen = new Promise<void>((resolve) => {
+      sawLast = resolve;
+    });
     const watch = (index: number, step: ChallengeStep) => {
       watching?.abort();
       const video = videoRef.current;
       if (!live || !video) return;
       watching = new AbortController();
       watchStep({ video, tracker: live, baseline, step, signal: watching.signal }).then((seen) => {
-        if (seen) setGuide((g) => g && withSeen(g, index));
+        if (!seen) return;
+        setGuide((g) => g && withSeen(g, index));
+        if (index === total - 1) sawLast();
       });
     };
     try {
@@ -43,7 +51,9 @@ export function useLiveCheck({ videoRef, tracker }: { videoRef: RefObject<HTMLVi
         stream,
         token,
         signal: controller.signal,
+        lastSeen,
         onReady: ({ checkId, steps }) => {
+          total = steps;
           trace = { checkId, steps: [] };
           Object.assign(window, { __liveCheck: trace });
           setGuide(newGuide(steps));

@@ -1,5 +1,6 @@
 import type { ChallengeStep } from '../../../../shared/face/face-challenge';
 import {
+  FACE_STREAM_DONE_TAIL_MS,
   FACE_STREAM_FIRST_CHUNK_MS,
   FACE_STREAM_FIRST_STEP_MS,
   FACE_STREAM_MAX_BYTES,
@@ -61,6 +62,7 @@ export class LiveCheck {
   private readonly sentAt: number[] = [];
   private timers = new Set<ReturnType<typeof setTimeout>>();
   private stallTimer: ReturnType<typeof setTimeout> | undefined;
+  private lastWindow: ReturnType<typeof setTimeout> | undefined;
   private state: 'waiting' | 'streaming' | 'stopping' | 'judging' | 'over' = 'waiting';
 
   private constructor(
@@ -161,14 +163,24 @@ export class LiveCheck {
     this.sentAt.push(this.now());
     this.io.send({ type: 'step', index: this.steps.length - 1, step, of: FACE_STREAM_STEPS });
     if (this.steps.length < FACE_STREAM_STEPS) this.later(this.deps.challengeSource.between(...FACE_STREAM_STEP_GAP_MS), () => void this.nextStep());
-    else
-      this.later(FACE_STREAM_REACTION_MS[1], () => {
-        if (this.state !== 'streaming') return;
-        this.state = 'stopping';
-        clearTimeout(this.stallTimer);
-        this.io.send({ type: 'stop' });
-        this.later(END_GRACE_MS, () => void this.judge());
-      });
+    else this.lastWindow = this.later(FACE_STREAM_REACTION_MS[1], () => this.stop());
+  }
+
+  /** The page saw the last move: the last window closes after a short tail instead of its full length. */
+  done(): void {
+    if (this.state !== 'streaming' || this.steps.length < FACE_STREAM_STEPS || !this.lastWindow) return;
+    clearTimeout(this.lastWindow);
+    this.timers.delete(this.lastWindow);
+    this.lastWindow = undefined;
+    this.later(FACE_STREAM_DONE_TAIL_MS, () => this.stop());
+  }
+
+  private stop() {
+    if (this.state !== 'streaming') return;
+    this.state = 'stopping';
+    clearTimeout(this.stallTimer);
+    this.io.send({ type: 'stop' });
+    this.later(END_GRACE_MS, () => void this.judge());
   }
 
   private async judge() {
@@ -268,6 +280,7 @@ export class LiveCheck {
       fn();
     }, ms);
     this.timers.add(t);
+    return t;
   }
 
   private clearTimers() {
