@@ -6,20 +6,20 @@ import { createApp } from '../../src/server/app';
 import { buildDeps } from '../../src/server/bootstrap';
 import { loadConfig } from '../../src/server/env';
 import { createActiveUser } from '../../src/server/services/accounts/index';
-import { fixedChallengeSource } from '../../src/server/infra/challenge-source';
-import { burstFaceVerifications } from './support/face-burst';
+import { burstChallengeSource, burstFaceVerifications } from './support/face-burst';
 
 /**
  * `npm run bench:face-burst [-- --challenge]`: only the class-start burst of `npm run bench:api` (same server set-up,
  * same section, scripts/bench/support/face-burst.ts), without the 100,000-record seeding and the API sections before it,
  * so the burst can be repeated when the machine's load is lowest. Prints the load average before and after.
- * `--challenge`: the same burst with the face challenge on (issue 20), each student following ['turn_right', 'blink'].
+ * `--challenge`: the same burst with the live face check (issue 33), each student streaming a performance of seven
+ * instructions in real time.
  */
 const challenge = process.argv.includes('--challenge');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-bench-burst-'));
 const deps = await buildDeps(loadConfig({ DATA_DIR: dataDir, PORT: '0', LOGIN_MAX_FAILURES: '1000', FACE_CHALLENGE: challenge ? 'on' : 'off' }), {
   lazyFace: true,
-  challengeSource: challenge ? fixedChallengeSource(['turn_right', 'blink']) : undefined,
+  challengeSource: challenge ? burstChallengeSource : undefined,
 });
 const server = createApp(deps).listen(0, '127.0.0.1');
 await new Promise((r) => server.once('listening', r));

@@ -19,7 +19,10 @@ const parallel = Number(values.parallel);
 
 const CLIPS: Record<string, number> = { c01_p1_left_blink: 75, c02_p1_right_blink: 87, c03_p1_still_blink: 65 };
 const recordings: { label: string; play: Segment[] }[] = Object.entries(CLIPS).flatMap(([clip, frames]) => [
-  { label: `${clip} then still`, play: [{ clip, from: 0, to: frames }, P1.idle, P1.idle, P1.idle, P1.idle, P1.idle, P1.idle, P1.idle, P1.idle, P1.idle, P1.idle, P1.idle] },
+  {
+    label: `${clip} then still`,
+    play: [{ clip, from: 0, to: frames }, P1.idle, P1.idle, P1.idle, P1.idle, P1.idle, P1.idle, P1.idle, P1.idle, P1.idle, P1.idle, P1.idle],
+  },
   { label: `${clip} looped`, play: Array.from({ length: 6 }, () => ({ clip, from: 0, to: frames })) },
 ]);
 
@@ -27,14 +30,23 @@ const server = await startTestServer({ env: { FACE_CHALLENGE: 'on', FACE_CHECKS_
 const teacher = await createTestUser(server.db, { role: 'teacher', department: 'BCA' });
 const p1 = await enrolledStudent(server, await logIn(server, teacher.email, teacher.password), 'p1', 'pone@bench.test');
 const bca = await server.db.selectFrom('departments').select('id').where('name', '=', 'BCA').executeTakeFirstOrThrow();
-await insertSession(server.db, { teacher_id: teacher.id, department_id: bca.id, started_at: new Date().toISOString(), ends_at: new Date(Date.now() + 86_400_000).toISOString() });
+await insertSession(server.db, {
+  teacher_id: teacher.id,
+  department_id: bca.id,
+  started_at: new Date().toISOString(),
+  ends_at: new Date(Date.now() + 86_400_000).toISOString(),
+});
 // one open check per account: the parallel attempts are accounts of their own, each enrolled with p1's face
 const students = [{ id: p1.id, token: p1.token }];
 for (let k = 1; k < parallel; k++) {
   const u = await createTestUser(server.db, { role: 'student', department: 'BCA' });
   for (const table of ['face_templates', 'face_enrollments'] as const) {
     const rows = await server.db.selectFrom(table).selectAll().where('user_id', '=', p1.id).execute();
-    for (const { id: _id, ...row } of rows as { id?: number; user_id: number }[]) await server.db.insertInto(table).values({ ...row, user_id: u.id } as never).execute();
+    for (const { id: _id, ...row } of rows as { id?: number; user_id: number }[])
+      await server.db
+        .insertInto(table)
+        .values({ ...row, user_id: u.id } as never)
+        .execute();
   }
   students.push({ id: u.id, token: await logIn(server, u.email, u.password) });
 }
@@ -60,5 +72,10 @@ await Promise.all(
 );
 console.log(`\n${accepted} accepted of ${attempts} pre-recorded attempts (${byOrder.size} different instruction orders asked)`);
 console.log(`outcomes: ${JSON.stringify(Object.fromEntries(codes))}`);
-console.log(`${Math.round((Date.now() - started) / 1000)} s, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `${Math.round((Date.now() - started) / 1000)} s, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 await server.close();

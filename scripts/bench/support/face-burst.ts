@@ -3,13 +3,69 @@ import os from 'node:os';
 import type { AppDeps } from '../../../src/server/deps';
 import { serializeDescriptor } from '../../../src/server/face/index';
 import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../tests/helpers/fixtures';
+import { type RecordedStream, recordPerformance } from '../../../tests/helpers/live-stream';
+import WebSocket from 'ws';
+import {
+  FACE_STREAM_FIRST_STEP_MS,
+  FACE_STREAM_PATH,
+  FACE_STREAM_STEP_GAP_MS,
+  FACE_STREAM_STEPS,
+  type FaceStreamServerMessage,
+} from '../../../src/shared/face/face-stream';
+import { cryptoChallengeSource, type ChallengeSource } from '../../../src/server/infra/challenge-source';
+import type { ChallengeStep } from '../../../src/shared/face/face-challenge';
+
+/** The burst's instructions: seven blinks at the middle of each drawn range, the same for every student. */
+const BURST_STEPS: ChallengeStep[] = Array.from({ length: FACE_STREAM_STEPS }, () => 'blink');
+const mid = (r: readonly [number, number]) => Math.round((r[0] + r[1]) / 2);
+const BURST_STEP_AT = BURST_STEPS.map((_, i) => mid(FACE_STREAM_FIRST_STEP_MS) + i * mid(FACE_STREAM_STEP_GAP_MS));
+/** The server's side of the burst: every check asks BURST_STEPS at BURST_STEP_AT, so one recording follows them all. */
+export const burstChallengeSource: ChallengeSource = { id: cryptoChallengeSource.id, step: () => 'blink', between: (min, max) => mid([min, max]) };
+
+/** Streams a recorded performance to a live check in real time (each chunk at its recorded offset from the first). */
+function replayLiveCheck(url: string, token: string, rec: RecordedStream): Promise<Extract<FaceStreamServerMessage, { type: 'verdict' | 'refused' }>> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}${FACE_STREAM_PATH}`);
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    const chunks = rec.arrivals.map((a, i) => ({
+      at: a.at - rec.arrivals[0].at,
+      data: rec.video.subarray(a.offset, rec.arrivals[i + 1]?.offset ?? rec.video.length),
+    }));
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'start', token })));
+    ws.on('close', () => resolve({ type: 'refused', status: 0, error_code: 'closed', message: '' }));
+    ws.on('error', () => undefined);
+    let sent = 0;
+    let stopped = false;
+    const end = () => ws.readyState === ws.OPEN && ws.send(JSON.stringify({ type: 'end' }));
+    const send = (data: Buffer) => {
+      if (ws.readyState === ws.OPEN) ws.send(data);
+      // `end` follows the last chunk once the server said stop, as the page's recorder does
+      if (++sent === chunks.length && stopped) end();
+    };
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) return;
+      const msg = JSON.parse(data.toString()) as FaceStreamServerMessage;
+      if (msg.type === 'ready') for (const c of chunks) timers.push(setTimeout(() => send(c.data), c.at));
+      else if (msg.type === 'stop') {
+        stopped = true;
+        if (sent === chunks.length) end();
+      } else if (msg.type === 'verdict' || msg.type === 'refused') {
+        for (const t of timers) clearTimeout(t);
+        resolve(msg);
+        ws.close();
+      }
+    });
+  });
+}
 
 /**
  * A class-start burst: 60 students submit the 3-second clip within 10 s. Every request must end in a verdict or a
  * retryable 503 (none lost); prints the outcome counts, latencies, the time to drain, and the drain against its CPU
- * limit (the burst's CPU-seconds over the cores: what the machine could not do faster). With `challenge` (issue 20;
- * the server must run FACE_CHALLENGE=on and ask ['turn_right', 'blink']) each student asks for a challenge first and
- * sends c02, a real right turn and blink, with it (a 503's resubmission names the same challenge).
+ * limit (the burst's CPU-seconds over the cores: what the machine could not do faster). With `challenge` (issue 33;
+ * the server must run FACE_CHALLENGE=on with `burstChallengeSource`) each student makes the live check instead: one
+ * recorded performance of p1 following seven blinks at the source's fixed times, streamed in real time to each
+ * (recorded before the burst, so no encoder runs beside it); a `busy` refusal before the camera starts is retried
+ * after its retry_after.
  */
 export async function burstFaceVerifications(deps: AppDeps, url: string, tokens: string[], userIds: number[], opts: { challenge?: boolean } = {}) {
   if (!hasFixtures) {
@@ -33,7 +89,8 @@ export async function burstFaceVerifications(deps: AppDeps, url: string, tokens:
   }
   // a challenge is issued only while a session of the student's department is open
   if (opts.challenge) await openSessionFor(deps, userIds[0]);
-  const clip = opts.challenge ? readFixture('challenge', 'c02_p1_right_blink.webm') : readFixture('clips', 'aoc_3blinks_3s.webm');
+  const performance = opts.challenge ? await recordPerformance(BURST_STEPS, BURST_STEP_AT) : null;
+  const clip = readFixture('clips', 'aoc_3blinks_3s.webm');
   const video = new Blob([new Uint8Array(clip)], { type: 'video/webm' });
   const spacing = 10_000 / tokens.length;
   const outcomes: Record<string, number> = {};
@@ -47,16 +104,18 @@ export async function burstFaceVerifications(deps: AppDeps, url: string, tokens:
       await new Promise((r) => setTimeout(r, i * spacing));
       const sent = Date.now();
       let key = 'lost';
-      const challengeId = opts.challenge
-        ? (
-            (await (await fetch(`${url}/api/face-challenge`, { method: 'POST', headers: { authorization: `Bearer ${token}` } })).json()) as {
-              challenge_id: string;
-            }
-          ).challenge_id
-        : null;
       for (let attempt = 0; attempt < 20; attempt++) {
+        if (performance) {
+          const answer = await replayLiveCheck(url, token, performance);
+          if (answer.type === 'refused' && answer.status === 503) {
+            busyAnswers += 1;
+            await new Promise((r) => setTimeout(r, (answer.retry_after ?? 3) * 1000));
+            continue;
+          }
+          key = answer.type === 'verdict' ? (answer.success ? 'accepted' : `rejected ${answer.error_code}`) : `refused ${answer.error_code}`;
+          break;
+        }
         const form = new FormData();
-        if (challengeId) form.append('challenge_id', challengeId);
         form.append('video', video, 'attempt.webm');
         try {
           const res = await fetch(`${url}/api/compare-face-video`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
