@@ -28,12 +28,17 @@ export const FACE_STREAM_STEP_GAP_MS = [1300, 1900] as const;
  */
 export const FACE_STREAM_REACTION_MS = [150, 1800] as const;
 /**
- * How far the video may run ahead of real time (ms): a frame may not arrive before its place on the clock the first
- * chunks set. A recording pushed faster than it was made runs ahead at once.
+ * How far the video may run ahead of real time (ms), measured from the first chunk's arrival: a recording pushed
+ * faster than it was made runs ahead by its length at once. Generous, because a loaded server or network can hold
+ * the first chunk back and let the next ones come in a bunch; it guards no window (those are set by the frames
+ * received before the first instruction, stream-clock.ts).
  */
-export const FACE_STREAM_MAX_LEAD_MS = 700;
-/** The longest silence between two chunks, and the longest a frame may arrive after its place on the clock (ms). */
-export const FACE_STREAM_MAX_STALL_MS = 3000;
+export const FACE_STREAM_MAX_LEAD_MS = 1500;
+/**
+ * The longest silence between two chunks, and the longest a frame may arrive after its place on the clock (ms): a
+ * frozen page is told so. It bounds nothing a recording made in advance could use (docs/security.md).
+ */
+export const FACE_STREAM_MAX_STALL_MS = 5000;
 /** After `ready`, the first chunk must come within this (ms): the camera is already open. */
 export const FACE_STREAM_FIRST_CHUNK_MS = 5000;
 /** The whole stream may not be larger than this (an upload's bound: 16 s at the page's 1.5 Mb/s is 3 MB). */
