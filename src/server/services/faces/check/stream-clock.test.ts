@@ -30,7 +30,7 @@ describe('streamClock', () => {
 
   it('refuses a recording pushed faster than real time', () => {
     const pushed: ChunkArrival[] = Array.from({ length: 24 }, (_, k) => ({ offset: k * 6000, at: 10_000 + k * 5 }));
-    expect(streamClock(blocks(6), pushed, [11_500])).toEqual({ ok: false, reason: 'stream_too_fast' });
+    expect(streamClock(blocks(6), pushed, [11_500])).toMatchObject({ ok: false, reason: 'stream_too_fast' });
     // at real time it is accepted, and a little early (within the lead allowed) too
     const early = live(6, 10_000, -FACE_STREAM_MAX_LEAD_MS + 300);
     expect(streamClock(blocks(6), early, [11_500]).ok).toBe(true);
@@ -39,7 +39,7 @@ describe('streamClock', () => {
   it('refuses a stream held back past the stall allowance after the first instruction (filled in once it was known)', () => {
     const chunks = live(8, 10_000);
     const held = chunks.map((c, k) => (k >= 8 ? { ...c, at: c.at + FACE_STREAM_MAX_STALL_MS + 200 } : c));
-    expect(streamClock(blocks(8), held, [11_500])).toEqual({ ok: false, reason: 'stream_stalled' });
-    expect(streamClock(blocks(8), [], [11_500])).toEqual({ ok: false, reason: 'stream_unreadable' });
+    expect(streamClock(blocks(8), held, [11_500])).toMatchObject({ ok: false, reason: 'stream_stalled' });
+    expect(streamClock(blocks(8), [], [11_500])).toMatchObject({ ok: false, reason: 'stream_unreadable' });
   });
 });
