@@ -2,7 +2,7 @@
 export { createFaceEngine } from './scheduling/index';
 export { lazyFaceEngine } from './lazy-engine';
 export { FaceBusyError, FaceInputError } from './errors';
-export { refuseOversizedFrames } from './decoding/index';
+export { ffmpegPath, refuseOversizedFrames } from './decoding/index';
 export { deserializeDescriptor, serializeDescriptor } from './analysis/index';
 export { FACE_MODEL_ID, type FaceEngineOptions, MAX_CONCURRENT_IMAGE_DECODES, resolveOptions } from './config';
 export type { FaceEngine, FaceEngineDebug, FaceReason, FaceTemplate, FaceVerdict, SeenMove, VerifyVideoOptions } from './types';

@@ -6,6 +6,8 @@
  */
 export { type FaceTries, faceTriesBySession, issueChallenge, refuseUploadWhenLive } from './check/face-challenges';
 export { LiveCheck, liveChecksOpen } from './check/live-check';
+export { type ChunkArrival, streamClock } from './check/stream-clock';
+export { type WebmBlock, webmVideoBlocks } from './check/webm-blocks';
 export { withAdmittedFaceCheck } from './check/face-check-admission';
 export { type FaceUpload, verifyStudentVideo } from './check/face-verification';
 export { screenNewFace, spendAllowance } from './duplicate-face-guard';

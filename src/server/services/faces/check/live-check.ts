@@ -15,7 +15,7 @@ import { MSG } from '../../../../shared/messages';
 import type { AuthUser } from '../../../auth/authenticate';
 import type { AppDeps } from '../../../deps';
 import { resolveOptions } from '../../../face/index';
-import { webmVideoBlocks } from '../../../face/decoding/webm-blocks';
+import { webmVideoBlocks } from './webm-blocks';
 import { DomainError, HTTP_STATUS } from '../../../lib/errors';
 import { logger } from '../../../lib/logger';
 import { ABANDONED, checkTriesLeft, ENGINE_BUSY, openSessionOf, settleChallenge } from './face-challenges';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FACE_STREAM_MAX_LEAD_MS, FACE_STREAM_MAX_STALL_MS } from '../../../../shared/face/face-stream';
-import type { WebmBlock } from '../../../face/decoding/webm-blocks';
+import type { WebmBlock } from './webm-blocks';
 import { type ChunkArrival, streamClock } from './stream-clock';
 
 /** A 25-fps recording of `seconds`, one block of 1000 bytes per frame, media time from `t0`. */

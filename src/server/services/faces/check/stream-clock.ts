@@ -1,5 +1,5 @@
 import { FACE_STREAM_MAX_LEAD_MS, FACE_STREAM_MAX_STALL_MS } from '../../../../shared/face/face-stream';
-import type { WebmBlock } from '../../../face/decoding/webm-blocks';
+import type { WebmBlock } from './webm-blocks';
 
 /** A chunk of the live stream: where it starts in the whole file and when it arrived (ms, the server's monotonic clock). */
 export interface ChunkArrival {

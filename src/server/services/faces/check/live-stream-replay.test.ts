@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FACE_STREAM_MAX_SECONDS } from '../../../shared/face/face-stream';
-import { CHALLENGE_ENROLL } from '../../../../tests/helpers/challenge-clips';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../../tests/helpers/fixtures';
-import { type RecordedStream, recordPerformance } from '../../../../tests/helpers/live-stream';
-import { streamClock } from '../../services/faces/check/stream-clock';
-import { webmVideoBlocks } from '../decoding/webm-blocks';
-import { createFaceEngine, type FaceEngine, type FaceTemplate } from '../index';
+import { FACE_STREAM_MAX_SECONDS } from '../../../../shared/face/face-stream';
+import { CHALLENGE_ENROLL } from '../../../../../tests/helpers/challenge-clips';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../../../tests/helpers/fixtures';
+import { type RecordedStream, recordPerformance } from '../../../../../tests/helpers/live-stream';
+import { createFaceEngine, type FaceEngine, type FaceTemplate } from '../../../face/index';
+import { streamClock } from './stream-clock';
+import { webmVideoBlocks } from './webm-blocks';
 
 const hasChallengeClips = hasFixtures && fs.existsSync(fixture('challenge', 'c01_p1_left_blink.webm'));
 
@@ -45,7 +45,7 @@ describe.skipIf(!hasChallengeClips)('the live check judged again from the record
       return { success: v.success, reason: v.reason, blink_count: v.blink_count, similarity: v.similarity, moves: v.moves, stepTimes: clock.stepTimes };
     };
     const first = await judge(two);
-    console.log(`[live-stream-engine] ${JSON.stringify(first)}`);
+    console.log(`[live-stream-replay] ${JSON.stringify(first)}`);
     expect(first).toMatchObject({ success: true, reason: 'accepted' });
     for (const engine of [two, one, two]) expect(await judge(engine)).toEqual(first);
     // the same video with the instructions a second later is another check: the moves are no longer answers
