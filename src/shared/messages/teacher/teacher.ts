@@ -72,6 +72,9 @@ export const teacherMessages = {
       enrollment: 'Enrollment status',
       current: 'Current status',
       lastMarked: 'Last marked',
+      /** Issue 33: the live face check's tries in this session. */
+      faceTries: 'Face check tries',
+      faceTriesValue: (t: { started: number; failed: number; abandoned: number }) => `${t.started} started, ${t.failed} failed, ${t.abandoned} abandoned`,
       enrolled: 'Enrolled',
       markPresent: 'Mark Present',
       markAbsent: 'Mark Absent',

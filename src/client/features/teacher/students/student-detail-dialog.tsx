@@ -35,6 +35,7 @@ export function StudentDetailDialog({ student, session, onClose }: { student: Se
         [D.current, <StatusBadge key="c" value={s.marked ? s.status : null} label={s.marked ? undefined : M.notMarked} />],
         ...(s.marked ? ([[C.how, markOrigin(s)]] as [string, ReactNode][]) : []),
         [D.lastMarked, formatDateTime(s.timestamp, M.notAvailable)],
+        [D.faceTries, s.face_tries.started ? D.faceTriesValue(s.face_tries) : M.notAvailable],
         // Where the student's own mark came from (a manual or automatic mark has none).
         [T.address, s.ip ?? M.notAvailable],
         [T.device, s.ip ? (s.device ?? T.unknownDevice) : M.notAvailable],
