@@ -3,10 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kolkataDay } from '../src/shared/kolkata-time';
+import { FACE_STREAM_STEP_GAP_MS, FACE_STREAM_TIMESLICE_MS } from '../src/shared/face/face-stream';
+import { MSG } from '../src/shared/messages';
 import { pointNorthOf } from './helpers/geo';
 import { attackFromAnotherProcess } from './helpers/attacker';
 import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from './helpers/fixtures';
 import { GOOD_FIELDS, getJson, postJson, postRegister } from './helpers/http';
+import { type FaceStreamSocket, liveCheck, openFaceStream, webmVoid } from './helpers/live-stream';
 import { type ServerProcess, startServerProcess } from './helpers/server-process';
 import { createPostgresDatabase, type TestDatabase, testEngine } from './helpers/test-database';
 import { createTestUser, tokenIdOf } from './helpers/test-server';
@@ -24,12 +27,13 @@ describe.skipIf(!enabled)('two app nodes on one database', () => {
   let a: ServerProcess;
   let b: ServerProcess;
   let teacher: { id: number; token: string };
+  let env: Record<string, string>;
   const CENTRE = { latitude: 23.0225, longitude: 72.5714, accuracy: 12 };
 
   beforeAll(async () => {
     database = await createPostgresDatabase();
     uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-shared-uploads-'));
-    const env = { DATABASE_URL: database.url, UPLOADS_DIR: uploads, LOGIN_MAX_FAILURES: '3', REGISTER_MAX_PER_HOUR: '3', TRUST_PROXY: 'loopback' };
+    env = { DATABASE_URL: database.url, UPLOADS_DIR: uploads, LOGIN_MAX_FAILURES: '3', REGISTER_MAX_PER_HOUR: '3', TRUST_PROXY: 'loopback' };
     // Started together: both migrate the empty database at once, and the migration lock lets one do it.
     [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
     const t = await createTestUser(a.db, { role: 'teacher', department: 'BCA' });
@@ -348,4 +352,97 @@ describe.skipIf(!enabled)('two app nodes on one database', () => {
     expect(corrected.status).toBe(200);
     expect(await rowOnB()).toMatchObject({ rate: 40, held: 5, attended: 2 });
   });
+  // Issue 33: a live check holds its socket on one node; its proof and its row are in the database every node reads.
+  describe.skipIf(!hasFixtures)('the live face check (FACE_CHALLENGE=on on both nodes)', () => {
+    let liveA: ServerProcess;
+    let liveB: ServerProcess;
+    let t: { id: number; token: string };
+    const login = async (node: ServerProcess, email: string, password: string) =>
+      (await postJson(`${node.url}/api/login`, { email, password })).body.token as string;
+
+    beforeAll(async () => {
+      [liveA, liveB] = await Promise.all([0, 1].map(() => startServerProcess({ ...env, FACE_CHALLENGE: 'on', FACE_CHECKS_PER_MINUTE: '600' })));
+      const u = await createTestUser(liveA.db, { role: 'teacher', department: 'BSCIT' });
+      t = { id: u.id, token: await login(liveB, u.email, u.password) };
+      expect((await postJson(`${liveB.url}/api/start_geofence`, { teacher_id: t.id, ...CENTRE, radius: 50, department: 'BSCIT' }, t.token)).status).toBe(201);
+    });
+    afterAll(async () => {
+      if (t) await fetch(`${liveB.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${t.token}` } });
+      await Promise.all([liveA?.close(), liveB?.close()]);
+    });
+
+    it('streams the check to node A and marks on node B with its proof', { timeout: 240_000 }, async () => {
+      const email = 'live.two.nodes@school.test';
+      const photos = ['src5', 'src176', 'src181'].map((f) => ({ data: readFixture('challenge', `enroll_p1_${f}.jpg`) }));
+      const registered = await postRegister(liveA.url, { ...GOOD_FIELDS, email, username: 'livetwonodes', department_name: 'BSCIT' }, photos);
+      expect(registered.status, registered.text).toBe(201);
+      const student = await liveA.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+      const approved = await fetch(`${liveB.url}/api/approve_students`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${t.token}` },
+        body: JSON.stringify({ user_ids: [student.id] }),
+      });
+      expect(approved.status).toBe(200);
+      const token = await login(liveA, email, GOOD_FIELDS.password);
+
+      const attempt = await liveCheck(liveA.url, token, { mode: 'perform' });
+      expect(attempt.answer, JSON.stringify(attempt)).toMatchObject({ type: 'verdict', success: true });
+      const inside = { ...pointNorthOf(CENTRE.latitude, CENTRE.longitude, 20), accuracy: 12 };
+      const marked = await postJson(`${liveB.url}/api/mark_attendance`, { ...inside, face_verified: true }, token);
+      expect(marked.body).toMatchObject({ status: 'present', face_recognition_status: 'verified' });
+      const proofs = await liveB.db.selectFrom('face_verifications').select(['verdict', 'challenge_id', 'used_at']).where('user_id', '=', student.id).execute();
+      expect(proofs).toEqual([{ verdict: 'accepted', challenge_id: expect.any(String), used_at: expect.any(String) }]);
+    });
+
+    it("a start on node B ends the check open on node A: A's page is told at its next instruction at the latest", async () => {
+      const s = await createTestUser(liveA.db, { role: 'student', department: 'BSCIT' });
+      const onA = await openFaceStream(liveA.url);
+      onA.send({ type: 'start', token: await login(liveA, s.email, s.password) });
+      const first = await onA.next('ready');
+      const sending = keepStreaming(onA, readFixture('challenge', 'c01_p1_left_blink.webm'));
+      try {
+        await onA.next('step');
+        const onB = await openFaceStream(liveB.url);
+        onB.send({ type: 'start', token: await login(liveB, s.email, s.password) });
+        const second = await onB.next('ready');
+        const startedOnB = performance.now();
+        expect(await onA.answer()).toEqual({ type: 'refused', status: 409, error_code: 'check_cancelled', message: MSG.faceChallenge.cancelled });
+        // A looks at its row before each instruction: the next one comes at most the longest gap later
+        expect(performance.now() - startedOnB).toBeLessThan(FACE_STREAM_STEP_GAP_MS[1] + 1000);
+        expect(onA.received.filter((m) => m.type === 'step').length).toBeLessThan(7);
+        await onA.closed;
+        const rows = () => liveA.db.selectFrom('face_challenges').select(['id', 'outcome']).where('user_id', '=', s.id).orderBy('issued_at').execute();
+        expect(await rows()).toEqual([
+          { id: first.check_id, outcome: 'abandoned' },
+          { id: second.check_id, outcome: null },
+        ]);
+        onB.ws.close();
+        await onB.closed;
+        await expect.poll(rows).toEqual([
+          { id: first.check_id, outcome: 'abandoned' },
+          { id: second.check_id, outcome: 'abandoned' },
+        ]);
+        // both count as tries, whichever node the teacher asks
+        const list = await getJson(`${liveA.url}/api/get_students_for_session?page=1&limit=100&search=`, t.token);
+        expect(list.body.allStudents.find((r: { student_id: number }) => r.student_id === s.id)).toMatchObject({
+          face_tries: { started: 2, failed: 0, abandoned: 2 },
+        });
+      } finally {
+        sending.stop();
+      }
+    });
+  });
 });
+
+/**
+ * Keeps a live check's stream going as a camera would, one chunk a timeslice: `video`'s bytes in order, then Void
+ * elements (nothing the server reads) once they run out, until stopped.
+ */
+function keepStreaming(socket: FaceStreamSocket, video: Buffer, chunkBytes = 12_000) {
+  let at = 0;
+  const timer = setInterval(() => {
+    socket.send(at < video.length ? video.subarray(at, at + chunkBytes) : webmVoid(1024));
+    at += chunkBytes;
+  }, FACE_STREAM_TIMESLICE_MS);
+  return { stop: () => clearInterval(timer) };
+}

@@ -1,9 +1,10 @@
-import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, execFile, execFileSync, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import WebSocket from 'ws';
-import { FACE_STREAM_PATH, type FaceStreamServerMessage } from '../../src/shared/face/face-stream';
+import { FACE_STREAM_PATH, FACE_STREAM_TIMESLICE_MS, type FaceStreamServerMessage, type TFaceStreamClientMessage } from '../../src/shared/face/face-stream';
 import type { ChallengeStep } from '../../src/shared/face/face-challenge';
 import { fixture } from './fixtures';
-import { ffmpegPath } from '../../src/server/face/decoding/ffmpeg';
+import { ffmpegPath } from '../../src/server/face/decoding/index';
 
 /**
  * The live face check over its own protocol, without a browser (issue 33): a WebSocket client and a camera made of
@@ -18,19 +19,41 @@ const FPS = 25;
 const FRAME_BYTES = (W * H * 3) / 2;
 
 const cache = new Map<string, Buffer[]>();
+const run = promisify(execFile);
 
 /** A challenge clip's frames at 25 fps, 320x240 I420 (faces/challenge/README.md). */
+const decodeArgs = (clip: string) => [
+  '-loglevel',
+  'error',
+  '-i',
+  fixture('challenge', `${clip}.webm`),
+  '-vf',
+  `scale=${W}:${H},fps=${FPS}`,
+  '-pix_fmt',
+  'yuv420p',
+  '-f',
+  'rawvideo',
+  'pipe:1',
+];
+const toFrames = (raw: Buffer) => Array.from({ length: Math.floor(raw.length / FRAME_BYTES) }, (_, i) => raw.subarray(i * FRAME_BYTES, (i + 1) * FRAME_BYTES));
+
+/**
+ * A challenge clip's frames at 25 fps, 320x240 I420 (faces/challenge/README.md). Decoded synchronously on first use:
+ * call preloadClips first where a server runs in the same process, or its event loop stops while ffmpeg runs.
+ */
 export function clipFrames(clip: string): Buffer[] {
   const hit = cache.get(clip);
   if (hit) return hit;
-  const raw = execFileSync(
-    ffmpegPath(),
-    ['-loglevel', 'error', '-i', fixture('challenge', `${clip}.webm`), '-vf', `scale=${W}:${H},fps=${FPS}`, '-pix_fmt', 'yuv420p', '-f', 'rawvideo', 'pipe:1'],
-    { maxBuffer: 256 * 1024 * 1024 },
-  );
-  const frames = Array.from({ length: Math.floor(raw.length / FRAME_BYTES) }, (_, i) => raw.subarray(i * FRAME_BYTES, (i + 1) * FRAME_BYTES));
+  const frames = toFrames(execFileSync(ffmpegPath(), decodeArgs(clip), { maxBuffer: 256 * 1024 * 1024 }));
   cache.set(clip, frames);
   return frames;
+}
+
+/** Decodes the clips without stopping the event loop (liveCheck calls it for the clips it plays). */
+export async function preloadClips(clips: string[]): Promise<void> {
+  const missing = [...new Set(clips)].filter((c) => !cache.has(c));
+  const raws = await Promise.all(missing.map((c) => run(ffmpegPath(), decodeArgs(c), { maxBuffer: 256 * 1024 * 1024, encoding: 'buffer' })));
+  missing.forEach((c, i) => cache.set(c, toFrames(raws[i].stdout)));
 }
 
 /** A run of a clip's frames, [from, to) in frame numbers at 25 fps. */
@@ -184,12 +207,13 @@ const wsUrl = (httpUrl: string) => `${httpUrl.replace(/^http/, 'ws')}${FACE_STRE
 
 /** One live check of the login `token` on the server at `url`, from `start` to its verdict. */
 export async function liveCheck(url: string, token: string, opts: LiveOptions): Promise<LiveAttempt> {
-  const ws = new WebSocket(wsUrl(url));
   const steps: ChallengeStep[] = [];
   const stepAt: number[] = [];
   let firstSent = 0;
   let camera: FixtureCamera | null = null;
   const moves = opts.moves ?? P1.moves;
+  await preloadClips([...Object.values(moves), opts.idle ?? P1.idle, ...(opts.mode === 'perform' ? [] : opts.mode)].map((s) => s.clip));
+  const ws = new WebSocket(wsUrl(url));
   const answer = await new Promise<LiveAttempt['answer']>((resolve, reject) => {
     ws.on('open', () => ws.send(JSON.stringify({ type: 'start', token })));
     ws.on('error', reject);
@@ -233,6 +257,7 @@ export interface RecordedStream {
  * first chunk's arrival (the test plays the server's part): the engine's input, to judge again and again.
  */
 export async function recordPerformance(steps: ChallengeStep[], sentAfterMs: number[], tailMs = 1800): Promise<RecordedStream> {
+  await preloadClips([P1.idle, ...Object.values(P1.moves)].map((s) => s.clip));
   const chunks: Buffer[] = [];
   const arrivals: RecordedStream['arrivals'] = [];
   let bytes = 0;
@@ -253,4 +278,110 @@ export async function recordPerformance(steps: ChallengeStep[], sentAfterMs: num
   await new Promise((r) => setTimeout(r, tailMs));
   await camera.stop();
   return { video: Buffer.concat(chunks), arrivals, steps, sentAt };
+}
+
+/** A bare socket to the face stream, for tests of the protocol itself: every message the server sent, in order. */
+export interface FaceStreamSocket {
+  ws: WebSocket;
+  received: FaceStreamServerMessage[];
+  send(msg: TFaceStreamClientMessage | Buffer): void;
+  /** the first message of `type` the server sent (already or later); rejects if the socket closes without one */
+  next<T extends FaceStreamServerMessage['type']>(type: T): Promise<Extract<FaceStreamServerMessage, { type: T }>>;
+  /** how the check ended: its verdict or refusal, or status 0 'closed' when the socket closed without one */
+  answer(): Promise<LiveAttempt['answer']>;
+  /** resolves once the socket has closed */
+  closed: Promise<void>;
+}
+
+/** Opens a socket to the face stream of the server at `url` (nothing sent yet). */
+export async function openFaceStream(url: string): Promise<FaceStreamSocket> {
+  const ws = new WebSocket(wsUrl(url));
+  const received: FaceStreamServerMessage[] = [];
+  const waiting = new Set<() => void>();
+  let isClosed = false;
+  const notify = () => {
+    for (const check of [...waiting]) check();
+  };
+  ws.on('message', (data, isBinary) => {
+    if (isBinary) return;
+    received.push(JSON.parse(data.toString()) as FaceStreamServerMessage);
+    notify();
+  });
+  const closed = new Promise<void>((resolve) =>
+    ws.on('close', () => {
+      isClosed = true;
+      notify();
+      resolve();
+    }),
+  );
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  ws.on('error', () => undefined); // a socket that fails later closes too: `closed` and `answer` tell
+  const waitFor = <M>(find: () => M | undefined, ifClosed: () => M | Error) =>
+    new Promise<M>((resolve, reject) => {
+      const check = () => {
+        const found = find();
+        if (found === undefined && !isClosed) return;
+        waiting.delete(check);
+        const out = found ?? ifClosed();
+        if (out instanceof Error) reject(out);
+        else resolve(out);
+      };
+      waiting.add(check);
+      check();
+    });
+  type Answer = LiveAttempt['answer'];
+  return {
+    ws,
+    received,
+    closed,
+    send: (msg) => {
+      if (ws.readyState === ws.OPEN) ws.send(Buffer.isBuffer(msg) ? msg : JSON.stringify(msg));
+    },
+    next: <T extends FaceStreamServerMessage['type']>(type: T) =>
+      waitFor(
+        () => received.find((m): m is Extract<FaceStreamServerMessage, { type: T }> => m.type === type),
+        () => new Error(`the socket closed without a '${type}' message (received: ${JSON.stringify(received)})`),
+      ),
+    answer: () =>
+      waitFor<Answer>(
+        () => received.find((m): m is Answer => m.type === 'verdict' || m.type === 'refused'),
+        () => ({ type: 'refused', status: 0, error_code: 'closed', message: 'the socket closed without an answer' }),
+      ),
+  };
+}
+
+/** An EBML Void element of `size` bytes: valid WebM that carries nothing (after the file's Segment, nothing reads it). */
+export function webmVoid(size: number): Buffer {
+  const out = Buffer.alloc(size);
+  out[0] = 0xec;
+  out.writeUInt16BE(0x4000 | (size - 3), 1); // a 2-byte size (marker bit 0x40): up to 16,383 bytes
+  return out;
+}
+
+/**
+ * A recording pushed faster than a camera records it: the whole of `video` right after `ready`, in `chunkBytes`
+ * messages, then a Void element every timeslice so the stream never falls silent (the file's Segment has a size:
+ * nothing after it is read), and `end` after `stop`. Resolves to the check's answer.
+ */
+export async function pushAtOnce(url: string, token: string, video: Buffer, chunkBytes = 16 * 1024): Promise<LiveAttempt['answer']> {
+  const s = await openFaceStream(url);
+  s.send({ type: 'start', token });
+  await s.next('ready');
+  for (let at = 0; at < video.length; at += chunkBytes) s.send(video.subarray(at, at + chunkBytes));
+  const pad = webmVoid(1024);
+  const keepAlive = setInterval(() => s.send(pad), FACE_STREAM_TIMESLICE_MS);
+  s.next('stop').then(
+    () => {
+      clearInterval(keepAlive);
+      s.send({ type: 'end' });
+    },
+    () => clearInterval(keepAlive),
+  );
+  const answer = await s.answer();
+  clearInterval(keepAlive);
+  s.ws.close();
+  return answer;
 }

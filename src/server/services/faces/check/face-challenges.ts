@@ -32,12 +32,6 @@ export interface FaceTries {
   abandoned: number;
 }
 
-/** The student's tries in the session that count against FACE_CHALLENGE_FAILS_PER_SESSION: failed and abandoned. */
-export async function usedTries(db: Deps['db'], studentId: number, sessionId: number): Promise<number> {
-  const t = (await faceTriesBySession(db, sessionId, studentId)).get(studentId);
-  return t ? t.failed + t.abandoned : 0;
-}
-
 /** Live face check tries per student in a session (the teacher's Students tab shows them beside the mark). */
 export async function faceTriesBySession(db: Deps['db'], sessionId: number, studentId?: number): Promise<Map<number, FaceTries>> {
   let q = db.selectFrom('face_challenges').select(['user_id', 'outcome']).where('session_id', '=', sessionId);
@@ -68,9 +62,19 @@ export function issueChallenge(deps: Pick<Deps, 'config'>): { challenge_id: null
   return { challenge_id: null, steps: [], expires_in: 0 };
 }
 
-/** Refuses a new live check once the student has used the session's tries. */
+/**
+ * Refuses a new live check once the student has used the session's tries. A check still open counts as used: the
+ * new start is about to end it as abandoned.
+ */
 export async function checkTriesLeft(db: Deps['db'], studentId: number, sessionId: number): Promise<void> {
-  if ((await usedTries(db, studentId, sessionId)) >= FACE_CHALLENGE_FAILS_PER_SESSION) {
+  const row = await db
+    .selectFrom('face_challenges')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('user_id', '=', studentId)
+    .where('session_id', '=', sessionId)
+    .where((eb) => eb.or([eb('outcome', 'is', null), eb('outcome', 'not in', ['accepted', ENGINE_BUSY])]))
+    .executeTakeFirstOrThrow();
+  if (Number(row.n) >= FACE_CHALLENGE_FAILS_PER_SESSION) {
     throw new DomainError('TOO_MANY_REQUESTS', MSG.faceChallenge.tooManyFailed(FACE_CHALLENGE_FAILS_PER_SESSION), { errorCode: 'challenge_limit' });
   }
 }

@@ -4,6 +4,7 @@ import {
   FACE_STREAM_FIRST_CHUNK_MS,
   FACE_STREAM_FIRST_STEP_MS,
   FACE_STREAM_MAX_BYTES,
+  FACE_STREAM_MAX_SECONDS,
   FACE_STREAM_MAX_STALL_MS,
   FACE_STREAM_REACTION_MS,
   FACE_STREAM_STEP_GAP_MS,
@@ -18,6 +19,7 @@ import { resolveOptions } from '../../../face/index';
 import { webmVideoBlocks } from './webm-blocks';
 import { DomainError, HTTP_STATUS } from '../../../lib/errors';
 import { logger } from '../../../lib/logger';
+import { isUniqueViolation } from '../../../db/errors';
 import { ABANDONED, checkTriesLeft, ENGINE_BUSY, openSessionOf, settleChallenge } from './face-challenges';
 import { verifyLiveVideo } from './face-verification';
 import { type ChunkArrival, streamClock } from './stream-clock';
@@ -86,12 +88,6 @@ export class LiveCheck {
       const sessionId = await openSessionOf(deps, student);
       if (sessionId === null) throw new DomainError('NOT_FOUND', MSG.attendance.noActiveSession, { errorCode: 'no_active_session' });
       await open.get(student.id)?.abandon('check_cancelled');
-      await deps.db
-        .updateTable('face_challenges')
-        .set({ used_at: deps.clock.now().toISOString(), outcome: ABANDONED })
-        .where('user_id', '=', student.id)
-        .where('used_at', 'is', null)
-        .execute();
       await checkTriesLeft(deps.db, student.id, sessionId);
       const o = resolveOptions(deps.config.face);
       const engine = deps.face.stats();
@@ -100,19 +96,7 @@ export class LiveCheck {
       }
       await deps.faceChecksPerMinute.consume(String(student.id));
       const check = new LiveCheck(deps, student, deps.challengeSource.id(), io, now);
-      const at = deps.clock.now();
-      await deps.db
-        .insertInto('face_challenges')
-        .values({
-          id: check.id,
-          user_id: student.id,
-          token_id: student.token_id,
-          session_id: sessionId,
-          steps: '[]',
-          issued_at: at.toISOString(),
-          expires_at: new Date(at.getTime() + 60_000).toISOString(),
-        })
-        .execute();
+      await openRow(deps, student, sessionId, check.id);
       open.set(student.id, check);
       io.send({ type: 'ready', check_id: check.id, timeslice_ms: FACE_STREAM_TIMESLICE_MS, steps: FACE_STREAM_STEPS });
       check.later(FACE_STREAM_FIRST_CHUNK_MS, () => {
@@ -287,6 +271,42 @@ export class LiveCheck {
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     clearTimeout(this.stallTimer);
+  }
+}
+
+/**
+ * Ends the student's open check (on any node: it is told when it next looks at its row) as abandoned, and opens this
+ * one, in one transaction. A partial unique index keeps one open row per student: when two starts race, the loser's
+ * insert fails and it tries once more, ending the winner's (a later start replaces an earlier one, as always).
+ */
+async function openRow(deps: Deps, student: AuthUser, sessionId: number, id: string) {
+  const at = deps.clock.now();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await deps.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('face_challenges')
+          .set({ used_at: at.toISOString(), outcome: ABANDONED })
+          .where('user_id', '=', student.id)
+          .where('used_at', 'is', null)
+          .execute();
+        await trx
+          .insertInto('face_challenges')
+          .values({
+            id,
+            user_id: student.id,
+            token_id: student.token_id,
+            session_id: sessionId,
+            steps: '[]',
+            issued_at: at.toISOString(),
+            expires_at: new Date(at.getTime() + FACE_STREAM_MAX_SECONDS * 1000 * 2).toISOString(),
+          })
+          .execute();
+      });
+      return;
+    } catch (err) {
+      if (attempt > 0 || !isUniqueViolation(err)) throw err;
+    }
   }
 }
 
