@@ -11,7 +11,7 @@ import { CLIENT_DIST } from './lib/install-layout';
 import { trpcBodyLimits } from './lib/http/json-limits';
 import { tileSourceForPages } from './static/tile-csp';
 import { restApi } from './rest/index';
-import { attachFaceStream } from './rest/faces/face-stream-socket';
+import { attachFaceStream } from './rest/faces/live-check/face-stream-socket';
 import { appRouter } from './routers/_app';
 import { clientFiles } from './static/client-files';
 import { humanModelRoutes } from './static/human-models';

@@ -1,11 +1,11 @@
 import type { IncomingMessage, Server } from 'node:http';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
-import { FACE_STREAM_HELLO_MS, FACE_STREAM_PATH, type FaceStreamServerMessage, ZFaceStreamClientMessage } from '../../../shared/face/face-stream';
-import { MSG } from '../../../shared/messages';
-import { authenticate } from '../../auth/authenticate';
-import type { AppDeps } from '../../deps';
-import { logger } from '../../lib/logger';
-import { LiveCheck } from '../../services/faces/index';
+import { FACE_STREAM_HELLO_MS, FACE_STREAM_PATH, type FaceStreamServerMessage, ZFaceStreamClientMessage } from '../../../../shared/face/face-stream';
+import { MSG } from '../../../../shared/messages';
+import { authenticate } from '../../../auth/authenticate';
+import type { AppDeps } from '../../../deps';
+import { logger } from '../../../lib/logger';
+import { LiveCheck } from '../../../services/faces/index';
 
 /** One recorder chunk at a 250-ms timeslice is tens of kB; a message past this is not a camera's. */
 const MAX_MESSAGE_BYTES = 1024 * 1024;
