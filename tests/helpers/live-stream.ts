@@ -53,7 +53,7 @@ export function clipFrames(clip: string): Buffer[] {
 export async function preloadClips(clips: string[]): Promise<void> {
   const missing = [...new Set(clips)].filter((c) => !cache.has(c));
   const raws = await Promise.all(missing.map((c) => run(ffmpegPath(), decodeArgs(c), { maxBuffer: 256 * 1024 * 1024, encoding: 'buffer' })));
-  missing.forEach((c, i) => cache.set(c, toFrames(raws[i].stdout)));
+  for (const [i, c] of missing.entries()) cache.set(c, toFrames(raws[i].stdout));
 }
 
 /** A run of a clip's frames, [from, to) in frame numbers at 25 fps. */
