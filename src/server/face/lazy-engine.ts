@@ -14,6 +14,11 @@ export function lazyFaceEngine(start: () => Promise<FaceEngine>): FaceEngine {
     verifyVideo: async (video, template, opts) => (await get()).verifyVideo(video, template, opts),
     verifyImage: async (image, template) => (await get()).verifyImage(image, template),
     stats: () => ready?.stats() ?? { queued: 0, running: 0, workers: 0 },
+    // only once the engine runs: a stream before that is decoded whole at its end
+    startLiveDecode: (maxSeconds) => {
+      void get();
+      return ready?.startLiveDecode?.(maxSeconds) ?? null;
+    },
     close: async () => {
       if (engine) await (await engine).close();
     },

@@ -35,6 +35,19 @@ export interface VerifyVideoOptions {
   stepTimes?: number[];
   /** the longest clip accepted (s): the upload's MAX_VIDEO_SECONDS unless the live check's stream says otherwise */
   maxSeconds?: number;
+  /** the same video decoded while it streamed (startLiveDecode), with the runs already read: used when whole */
+  live?: LiveVideo;
+}
+
+/**
+ * A live check's video decoded as it streams (FaceEngine.startLiveDecode), its liveness runs read on workers that
+ * had nothing else to do. Write the chunks as they arrive, end it, then pass it to verifyVideo with the whole video;
+ * close it whatever happens (it holds one of the engine's few live slots and a frame buffer).
+ */
+export interface LiveVideo {
+  write(chunk: Buffer): void;
+  end(): void;
+  close(): void;
 }
 
 export interface FaceVerdict {
@@ -57,6 +70,12 @@ export interface FaceEngine {
   /** Identity only, from one photo (the admin CLI's --image). */
   verifyImage(image: Buffer, template: FaceTemplate): Promise<FaceVerdict>;
   stats(): { queued: number; running: number; workers: number };
+  /**
+   * Starts decoding a live check's stream as it arrives, when the engine has room (at most one per worker at once):
+   * null otherwise, and the video is decoded once whole, as an upload is. Never changes a verdict: the frames are
+   * the same bytes either way, and a run read early is the run read late.
+   */
+  startLiveDecode?(maxSeconds: number): LiveVideo | null;
   close(): Promise<void>;
 }
 

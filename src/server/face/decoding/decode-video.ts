@@ -112,6 +112,84 @@ export async function decodeVideo(video: Buffer, opts: DecodeOptions): Promise<D
   }
 }
 
+/** A video decoded as it arrives (the live check's stream): its chunks written in order, then ended. */
+export interface LiveDecode {
+  write(chunk: Buffer): void;
+  end(): void;
+  /** stops the decoder; `decoded` then rejects */
+  abort(): void;
+  /** the frames decoded so far (a count in a shared signal, live-frames.ts), once the frame size is known */
+  frames(): LiveFrames | null;
+  /** the whole clip once ended, exactly as decodeVideo gives it for the same bytes (same ffmpeg, same arguments) */
+  decoded: Promise<DecodedVideo>;
+}
+
+/**
+ * Starts a decoder for a webm that is still arriving: ffmpeg reads the chunks from its stdin as they are written, so
+ * the frames exist while the student moves and the engine may read them before the stream ends. The same arguments
+ * as decodeVideo's first look, so the frames are the same bytes whichever way the clip was decoded.
+ */
+export function decodeLiveVideo(opts: Omit<DecodeOptions, 'phase' | 'spares'> & { maxSeconds: number }): LiveDecode {
+  const started = performance.now();
+  let live: LiveFrames | null = null;
+  let feed: NodeJS.WritableStream | null = null;
+  let child: StartedDecoder['child'] | null = null;
+  const pending: Buffer[] = [];
+  let ended = false;
+  let aborted = false;
+  let bytes = 0;
+  const finish = () => {
+    ended = true;
+    feed?.end();
+  };
+  const decoded = (async (): Promise<DecodedVideo> => {
+    const ram = await webmDecoderPlan(opts).makeDir();
+    try {
+      const out = ram && path.join(ram, 'frames');
+      const decoder: StartedDecoder = { child: startDecoder(ffmpegArgs('pipe:0', opts.fps, out, 0, opts.maxSeconds)), out, dir: ram };
+      child = decoder.child;
+      if (aborted) child.kill('SIGKILL');
+      const feeder = (input: NodeJS.WritableStream) => {
+        feed = input;
+        for (const c of pending.splice(0)) input.write(c);
+        if (ended) input.end();
+      };
+      const onFrames = (f: LiveFrames) => {
+        live = f;
+        opts.onFrames?.(f);
+      };
+      const { sink, width, height } = await runFfmpeg(decoder, feeder, { ...opts, onFrames });
+      const frames = sink.frames();
+      if (frames.length < VIDEO_MIN_SECONDS * opts.fps) {
+        sink.release();
+        throw new FaceInputError('video_too_short');
+      }
+      sink.done();
+      return { frames, width, height, fps: opts.fps, ms: performance.now() - started, release: () => sink.release() };
+    } finally {
+      if (ram) await fs.rm(ram, { recursive: true, force: true });
+    }
+  })();
+  decoded.catch(() => undefined);
+  return {
+    write(chunk) {
+      if (ended) return;
+      bytes += chunk.length;
+      if (bytes > MAX_VIDEO_BYTES) return this.abort();
+      if (feed) feed.write(chunk);
+      else pending.push(chunk);
+    },
+    end: finish,
+    abort() {
+      aborted = true;
+      child?.kill('SIGKILL');
+      finish();
+    },
+    frames: () => live,
+    decoded,
+  };
+}
+
 /** An ffmpeg that ended without a word before reading its input: a spare killed while it waited. */
 class DecoderLostError extends Error {}
 
@@ -181,14 +259,16 @@ function ffmpegArgs(input: string, fps: number, out: string | null, phase: 0 | 0
 /** Feeds the upload to a started ffmpeg; its frames go to `out` (a file in RAM, frames-dir.ts) when set, else to its stdout, read as it streams. */
 function runFfmpeg(
   { child, out }: StartedDecoder,
-  stdin: Buffer | null,
+  stdin: Buffer | null | ((input: NodeJS.WritableStream) => void),
   opts: Pick<DecodeOptions, 'fps' | 'timeoutMs' | 'onFrames' | 'maxSeconds'>,
 ): Promise<{ sink: FrameSink; width: number; height: number }> {
   return new Promise((resolve, reject) => {
     // spawned with three pipes (startDecoder)
     const [input, stdout, errors] = [child.stdin!, child.stdout!, child.stderr!];
     input.on('error', () => {}); // EPIPE when ffmpeg refuses the input early: its exit says why
-    input.end(stdin ?? undefined);
+    // a live stream is written as it arrives; an upload at once
+    if (typeof stdin === 'function') stdin(input);
+    else input.end(stdin ?? undefined);
     let stderr = '';
     let recent = '';
     let sink: FrameSink | null = null;

@@ -3,7 +3,7 @@
  * written to RAM and published to the workers as they come); oversized or malformed input is refused here.
  */
 export { decodeFaceCrop, decodeImage, type RgbImage } from './decode-image';
-export { decodeVideo, type DecodedVideo, sweepStaleUploads, webmDecoderPlan } from './decode-video';
+export { decodeLiveVideo, decodeVideo, type DecodedVideo, type LiveDecode, sweepStaleUploads, webmDecoderPlan } from './decode-video';
 export { ffmpegPath } from './ffmpeg';
 export { refuseOversizedFrames } from './frame-size';
 export { RAM_DIR } from './frames-dir';

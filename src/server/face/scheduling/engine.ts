@@ -1,9 +1,18 @@
 import { FACE_MODEL_ID, MAX_CONCURRENT_IMAGE_DECODES, resolveOptions, type FaceEngineOptions } from '../config';
 import { Slots } from '../../lib/slots';
 import { describePhoto } from './photo-face';
-import { decodeVideo, type DecodedVideo, RAM_DIR, SpareDecoders, sweepStaleUploads, webmDecoderPlan } from '../decoding/index';
+import {
+  decodeLiveVideo,
+  decodeVideo,
+  type DecodedVideo,
+  type LiveDecode,
+  RAM_DIR,
+  SpareDecoders,
+  sweepStaleUploads,
+  webmDecoderPlan,
+} from '../decoding/index';
 import { FaceBusyError, FaceInputError } from '../errors';
-import type { LiveFrames } from '../live-frames';
+import { FRAMES, type LiveFrames } from '../live-frames';
 import { JobGate, type JobLane } from './gate';
 import {
   CHALLENGE_BLINKS,
@@ -19,9 +28,15 @@ import {
 } from '../analysis/index';
 import { TaskTimeoutError, WorkerPool } from './pool';
 import type { DescribeResult, FrameReading } from '../protocol';
-import type { EngineHooks, FaceEngine, FaceEngineDebug, FaceTemplate, FaceVerdict } from '../types';
+import type { EngineHooks, FaceEngine, FaceEngineDebug, FaceTemplate, FaceVerdict, LiveVideo } from '../types';
 import type { ChallengeStep } from '../../../shared/face/face-challenge';
-import { SEGMENT_FRAMES, segments } from '../segments';
+import { MIN_TAIL, SEGMENT_FRAMES, segments } from '../segments';
+
+/** A stream decoded as it arrived, and its runs read early (startLiveDecode). */
+interface StreamedVideo {
+  decode: LiveDecode;
+  early: Map<number, Promise<FrameReading[]>>;
+}
 
 /** The second look's samples: halfway between the first look's (decode-video.ts). */
 const SECOND_LOOK_PHASE = 0.5 as const;
@@ -126,8 +141,9 @@ export async function createFaceEngine(
     phase: 0 | 0.5,
     stepTimes?: number[],
     maxSeconds?: number,
+    streamed?: StreamedVideo,
   ) => {
-    const live = new Map<number, Promise<FrameReading[]>>();
+    const live = streamed?.early ?? new Map<number, Promise<FrameReading[]>>();
     const onFrames = (f: LiveFrames) => {
       const idle = Array.from({ length: o.workers }, (_, i) => pool.idle(i)).filter(Boolean).length;
       for (let k = 0; k < idle; k++) {
@@ -166,8 +182,58 @@ export async function createFaceEngine(
     }
   };
 
+  /**
+   * A live check's stream decoded as it arrives (at most one per worker: each holds a frame buffer), and each run of
+   * it read as soon as its frames are in and final (another run has begun after it, segments.ts), but only on a
+   * worker that is idle while no job waits: analysis that would otherwise all come after the stream, on spare time.
+   */
+  let liveSlots = 0;
+  const streams = new WeakMap<LiveVideo, StreamedVideo>();
+  const startLiveDecode = (maxSeconds: number): LiveVideo | null => {
+    if (liveSlots >= o.workers) return null;
+    liveSlots++;
+    const decode = decodeLiveVideo({ fps: o.sampleFps, timeoutMs: maxSeconds * 1000 + o.jobTimeoutMs, maxSeconds });
+    const early = new Map<number, Promise<FrameReading[]>>();
+    const poll = setInterval(() => {
+      const f = decode.frames();
+      if (!f || gate.stats().queued > 0) return;
+      const n = Atomics.load(new Int32Array(f.signal), FRAMES);
+      for (let start = 0; start + SEGMENT_FRAMES + MIN_TAIL <= n; start += SEGMENT_FRAMES) {
+        if (early.has(start)) continue;
+        if (!Array.from({ length: o.workers }, (_, i) => pool.idle(i)).some(Boolean)) return;
+        const frames = Array.from({ length: SEGMENT_FRAMES }, (_, i) => new Uint8Array(f.buffer, (start + i) * f.frameBytes, f.frameBytes));
+        const task = pool.run<FrameReading[]>(
+          { kind: 'frames', frames, width: f.width, height: f.height, skipQuiet: true },
+          { deadline: Date.now() + o.jobTimeoutMs },
+        );
+        task.catch(() => undefined); // read again in the look if it failed
+        early.set(start, task);
+      }
+    }, 200);
+    let closed = false;
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      clearInterval(poll);
+      decode.abort();
+      liveSlots--;
+      // the buffer goes back once any early run still reading it is done
+      void Promise.allSettled(early.values()).then(() =>
+        decode.decoded.then(
+          (v) => v.release(),
+          () => undefined,
+        ),
+      );
+    };
+    void decode.decoded.finally(() => clearInterval(poll));
+    const handle: LiveVideo = { write: (c) => decode.write(c), end: () => decode.end(), close };
+    streams.set(handle, { decode, early });
+    return handle;
+  };
+
   return {
     startMs: performance.now() - started,
+    startLiveDecode,
 
     async enroll(images) {
       if (images.length !== 3) throw new FaceInputError('enroll_count', { count: images.length });
@@ -187,11 +253,12 @@ export async function createFaceEngine(
       }, 'enroll'); // behind waiting attendance checks (gate.ts)
     },
 
-    async verifyVideo(video, template, { challenge, stepTimes, maxSeconds } = {}): Promise<FaceVerdict> {
+    async verifyVideo(video, template, { challenge, stepTimes, maxSeconds, live } = {}): Promise<FaceVerdict> {
+      const streamed = live ? streams.get(live) : undefined;
       const t0 = performance.now();
       checkTemplate(template);
       const judged = await job(async (deadline) => {
-        const first = await look(video, template, challenge, deadline, 0, stepTimes, maxSeconds);
+        const first = await look(video, template, challenge, deadline, 0, stepTimes, maxSeconds, streamed);
         // A challenge refused on liveness alone is read once more, on the frames the first look left out (the two
         // read every frame between them: docs/face-challenge.md; a blink lasts a few frames, and at 12.5 fps which
         // of them are sampled decides whether it is seen; a genuine c01 was refused at one phase and accepted at the

@@ -1,7 +1,7 @@
 import { MSG } from '../../../../shared/messages';
 import type { AuthUser } from '../../../auth/authenticate';
 import type { AppDeps } from '../../../deps';
-import { deserializeDescriptor, FaceInputError, type FaceTemplate, type FaceVerdict, refuseOversizedFrames } from '../../../face/index';
+import { deserializeDescriptor, FaceInputError, type FaceTemplate, type FaceVerdict, type LiveVideo, refuseOversizedFrames } from '../../../face/index';
 import { DomainError } from '../../../lib/errors';
 import { NO_TIMING, type ServerTiming } from '../../../lib/http/server-timing';
 import { toDomainFaceError } from '../face-errors';
@@ -104,7 +104,7 @@ export async function verifyStudentVideo(
 export async function verifyLiveVideo(
   deps: Deps,
   student: AuthUser,
-  check: { id: string; steps: ChallengeStep[]; stepTimes: number[]; video: Buffer } | { id: string; refusal: string },
+  check: { id: string; steps: ChallengeStep[]; stepTimes: number[]; video: Buffer; live?: LiveVideo } | { id: string; refusal: string },
 ) {
   const settle = async (row: StoredRow) => {
     if (!(await settleChallenge(deps, check.id, row.reason))) throw new DomainError('CONFLICT', MSG.faceChallenge.cancelled, { errorCode: 'check_cancelled' });
@@ -133,7 +133,7 @@ export async function verifyLiveVideo(
       similarity: verdict.similarity,
       duration_ms: verdict.ms,
     });
-    return { ...verdictAnswer(verdict), moves: verdict.moves };
+    return { ...verdictAnswer(verdict), moves: verdict.moves, ms: verdict.ms };
   } catch (err) {
     if (err instanceof FaceInputError) {
       const message = faceInputMessage(err);

@@ -15,7 +15,7 @@ import {
 import { MSG } from '../../../../shared/messages';
 import type { AuthUser } from '../../../auth/authenticate';
 import type { AppDeps } from '../../../deps';
-import { resolveOptions } from '../../../face/index';
+import { type LiveVideo, resolveOptions } from '../../../face/index';
 import { webmVideoBlocks } from './webm-blocks';
 import { DomainError, HTTP_STATUS } from '../../../lib/errors';
 import { logger } from '../../../lib/logger';
@@ -65,6 +65,8 @@ export class LiveCheck {
   private timers = new Set<ReturnType<typeof setTimeout>>();
   private stallTimer: ReturnType<typeof setTimeout> | undefined;
   private lastWindow: ReturnType<typeof setTimeout> | undefined;
+  /** the stream decoded and read as it arrives, when the engine had room at the start (else decoded at the end) */
+  private decode: LiveVideo | null = null;
   private state: 'waiting' | 'streaming' | 'stopping' | 'judging' | 'over' = 'waiting';
 
   private constructor(
@@ -98,6 +100,7 @@ export class LiveCheck {
       const check = new LiveCheck(deps, student, deps.challengeSource.id(), io, now);
       await openRow(deps, student, sessionId, check.id);
       open.set(student.id, check);
+      check.decode = deps.face.startLiveDecode?.(FACE_STREAM_MAX_SECONDS) ?? null;
       io.send({ type: 'ready', check_id: check.id, timeslice_ms: FACE_STREAM_TIMESLICE_MS, steps: FACE_STREAM_STEPS });
       check.later(FACE_STREAM_FIRST_CHUNK_MS, () => {
         if (check.state === 'waiting') void check.fail('stream_stalled', MSG.faceChallenge.stalled);
@@ -120,6 +123,7 @@ export class LiveCheck {
     this.arrivals.push({ offset: this.bytes, at });
     this.chunks.push(data);
     this.bytes += data.length;
+    this.decode?.write(data);
     if (this.state === 'waiting') {
       this.state = 'streaming';
       this.later(this.deps.challengeSource.between(...FACE_STREAM_FIRST_STEP_MS), () => this.nextStep());
@@ -172,6 +176,7 @@ export class LiveCheck {
     this.state = 'judging';
     this.clearTimers();
     const video = Buffer.concat(this.chunks);
+    this.decode?.end();
     let clock: ReturnType<typeof streamClock>;
     try {
       clock = streamClock(webmVideoBlocks(video), this.arrivals, this.sentAt);
@@ -186,7 +191,13 @@ export class LiveCheck {
         this.finish({ type: 'verdict', success: false, message: words[clock.reason], blink_count: 0, error_code: clock.reason });
         return;
       }
-      const answer = await verifyLiveVideo(this.deps, this.student, { id: this.id, steps: this.steps, stepTimes: clock.stepTimes, video });
+      const answer = await verifyLiveVideo(this.deps, this.student, {
+        id: this.id,
+        steps: this.steps,
+        stepTimes: clock.stepTimes,
+        video,
+        live: this.decode ?? undefined,
+      });
       if (!answer) return;
       logger.info(
         {
@@ -197,10 +208,12 @@ export class LiveCheck {
           leadMs: clock.leadMs,
           lagMs: clock.lagMs,
           code: answer.error_code,
+          engineMs: answer.ms,
+          decodedLive: this.decode !== null,
         },
         'face: live check judged',
       );
-      const { moves: _moves, ...verdict } = answer;
+      const { moves: _moves, ms: _ms, ...verdict } = answer;
       this.finish({ type: 'verdict', ...verdict });
     } catch (err) {
       if (err instanceof DomainError && err.kind === 'BUSY') await settleChallenge(this.deps, this.id, ENGINE_BUSY).catch(logError);
@@ -209,7 +222,8 @@ export class LiveCheck {
         await settleChallenge(this.deps, this.id, ABANDONED).catch(logError);
       }
       this.state = 'over';
-      open.delete(this.student.id);
+      this.release();
+      if (open.get(this.student.id) === this) open.delete(this.student.id);
       refuse(this.io, err);
     }
   }
@@ -232,6 +246,7 @@ export class LiveCheck {
     if (this.state === 'over') return;
     this.state = 'over';
     this.clearTimers();
+    this.release();
     if (open.get(this.student.id) === this) open.delete(this.student.id);
     await settleChallenge(this.deps, this.id, ABANDONED).catch(logError);
     if (code) this.io.send({ type: 'refused', status: 409, error_code: code, message: MSG.faceChallenge.cancelled });
@@ -240,6 +255,7 @@ export class LiveCheck {
 
   private finish(msg: FaceStreamServerMessage) {
     this.state = 'over';
+    this.release();
     if (open.get(this.student.id) === this) open.delete(this.student.id);
     this.io.send(msg);
     this.io.close();
@@ -271,6 +287,12 @@ export class LiveCheck {
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     clearTimeout(this.stallTimer);
+  }
+
+  /** Frees the stream's decode (its slot and frames) once the check is over, however it ended. */
+  private release() {
+    this.decode?.close();
+    this.decode = null;
   }
 }
 
