@@ -54,7 +54,8 @@ const esm: BuildOptions = {
   },
   // Optional peers that are required only when configured (pg's native driver) or never on Node; pino-pretty is
   // for a developer's terminal (lib/logger.ts), never loaded in the executable.
-  external: ['pg-native', 'node-fetch', 'pino-pretty'],
+  // ws's optional native speed-ups, looked for in a try block: plain JavaScript serves
+  external: ['pg-native', 'node-fetch', 'pino-pretty', 'bufferutil', 'utf-8-validate'],
   // The bundles run from data: URLs: CommonJS code inside them needs a require, __dirname and __filename.
   banner: {
     js: "import { createRequire as __rcRequire } from 'node:module'; const require = __rcRequire(process.execPath); const __filename = process.execPath; const __dirname = process.execPath.replace(/\\/[^/]*$/, '');",
