@@ -41,7 +41,7 @@ export const studentScreenMessages = {
     blocked: { camera: 'Camera access denied.', location: 'Location access denied.' },
     unavailable: { camera: 'No camera could be started.', location: 'Your location could not be found.' },
     why: {
-      camera: 'Roll Call needs the camera for the 3-second face check.',
+      camera: 'Roll Call needs the camera for the live face check.',
       location: 'Roll Call needs your location to check that you are in the classroom.',
     },
     unavailableHelp: {

@@ -24,7 +24,7 @@ export const studentMessages = {
     currentLocation: 'Current Location',
     quickActions: 'Quick Actions',
     markAttendance: 'Mark Attendance',
-    quickActionsHint: 'In class? Mark your attendance: we check that you are inside the geofence, then you record a 3-second face check.',
+    quickActionsHint: 'In class? Mark your attendance: we check that you are inside the geofence, then you follow a short live face check.',
     contactSupport: 'Contact Support',
     historyTitle: 'Attendance history',
     historyDescription: 'Every session of your department, newest first.',

@@ -12,10 +12,10 @@ export const verificationMessages = {
     marked: 'Attendance marked.',
     noBlink: 'Blink not detected. Try again.',
     busyRetrying: (s: number) => `Many students are checking in: your recording is queued, retrying in ${s} s...`,
-    /** Not 'blink twice': with the challenge on (the default) the server asks for a head turn and a blink. */
+    /** Not 'blink twice': with the live check on (the default) the server gives its instructions one at a time. */
     instruction: 'Look at the camera, press Start Verification and follow the instructions on the screen.',
     title: 'Face verification',
-    subtitle: 'A 3-second recording proves it is really you, live.',
+    subtitle: 'A short live video check proves it is really you.',
     start: 'Start Verification',
     verifying: 'Verifying...',
     recording: 'Recording... blink twice now.',
