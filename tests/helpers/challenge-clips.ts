@@ -124,7 +124,7 @@ export function swing(from: number, to: number, n: number): number[] {
  * an order a head can move in). `headEnd` and `tailStart` are the last frame of the still start and the first of
  * the still end.
  */
-export function heldOrder(frames: number, still: StillEnds): { order: number[]; headEnd: number; tailStart: number } {
+function heldOrder(frames: number, still: StillEnds): { order: number[]; headEnd: number; tailStart: number } {
   const last = frames - 1;
   const headEnd = Math.max(1, Math.round(still.headS * CLIP_FPS) - 1);
   const tailStart = Math.min(last - 1, last - Math.round(still.tailS * CLIP_FPS) + 1);

@@ -114,7 +114,8 @@ export function useFaceVerification(camera: Camera, passedCoords: Coords | null)
     // The school turned the live check off: today's blink-only recording and upload.
     if (r.error_code === 'live_check_off') return blinkOnly();
     if (r.status === 401) reportRefusedToken(token);
-    if (r.status === 503 || r.status === 429) {
+    // out of tries (429) is final, not a wait: the page says to ask the teacher and offers no Start
+    if ((r.status === 503 || r.status === 429) && !isFinalRefusal(r.error_code)) {
       const wait = r.retry_after && r.retry_after > 0 ? Math.min(Math.ceil(r.retry_after), MAX_START_WAIT_S) : null;
       setWaitUntil(wait ? Date.now() + wait * 1000 : null);
       setPhase('idle');

@@ -4,7 +4,7 @@ import { BLINK_RULES } from './signals/blink';
 import type { Blink, BlinkReading } from './clip-identity';
 import { TRACK_RULES } from './continuity';
 import type { FrameReading } from '../protocol';
-import { turnEvents } from './signals/turn';
+import { TURN_RULES, turnEvents } from './signals/turn';
 import type { SeenMove } from '../types';
 
 /**
@@ -57,10 +57,10 @@ export const ASTRIDE_MS = 160;
  * A blink within ASTRIDE_MS of a turn's start is on neither side of it; every other blink is on one side of each
  * turn, so one recording follows at most the challenges its blinks and first turn allow (docs/security.md).
  */
-export function seenMoves(readings: FrameReading[], fps: number, blinks: Blink[]): SeenMove[] {
+export function seenMoves(readings: FrameReading[], fps: number, blinks: Blink[], splitAt?: readonly number[]): SeenMove[] {
   const ms = (frame: number) => Math.round((frame * 1000) / fps);
   const samples = readings.flatMap((r, i) => (r.turn === undefined || r.skipped ? [] : [{ t: ms(i), turn: r.turn }]));
-  const turns = turnEvents(samples).events.map((e) => ({ step: e.step, at_ms: e.start }));
+  const turns = turnEvents(samples, { ...TURN_RULES, splitAt }).events.map((e) => ({ step: e.step, at_ms: e.start }));
   const blinkMoves = blinks.map((b): SeenMove => {
     const at_ms = ms(mostClosed(readings, b));
     const astride = turns.some((t) => Math.abs(at_ms - t.at_ms) <= ASTRIDE_MS);
@@ -114,7 +114,13 @@ export const sameTurnWay = (first: SeenMove[] | undefined, second: SeenMove[] | 
 
 /** With `stepTimes` (the live check), each step must be answered in its window after it was sent (followsTimedChallenge). */
 export function checkChallenge(steps: ChallengeStep[], readings: FrameReading[], fps: number, blinks: Blink[], stepTimes?: number[]): ChallengeResult {
-  const moves = seenMoves(readings, fps, blinks);
+  // with the live check, the same turn asked twice in a row is two turns: none rejoins across a window's opening
+  const moves = seenMoves(
+    readings,
+    fps,
+    blinks,
+    stepTimes?.map((t) => t + FACE_STREAM_REACTION_MS[0]),
+  );
   const followed = stepTimes
     ? followsTimedChallenge(
         steps.map((step, i) => ({ step, at_ms: stepTimes[i] })),

@@ -257,22 +257,25 @@ export async function createFaceEngine(
       const streamed = live ? streams.get(live) : undefined;
       const t0 = performance.now();
       checkTemplate(template);
-      const judged = await job(async (deadline) => {
-        const first = await look(video, template, challenge, deadline, 0, stepTimes, maxSeconds, streamed);
-        // A challenge refused on liveness alone is read once more, on the frames the first look left out (the two
-        // read every frame between them: docs/face-challenge.md; a blink lasts a few frames, and at 12.5 fps which
-        // of them are sampled decides whether it is seen; a genuine c01 was refused at one phase and accepted at the
-        // other). Only a whole pass of the second look counts, identity and face tracks included, and only with its
-        // turn the way the first look's goes (sameTurnWay); otherwise the first look's refusal stands.
-        if (!challenge || !first.livenessAlone) return first.verdict;
-        const second = await look(video, template, challenge, deadline, SECOND_LOOK_PHASE, stepTimes, maxSeconds).catch((err: unknown) => {
-          if (err instanceof FaceInputError) return null; // a clip the other phase cannot read keeps its first verdict
-          throw err;
-        });
-        if (!second?.verdict.success || !sameTurnWay(first.verdict.moves, second.verdict.moves)) return first.verdict;
-        const shift = (SECOND_LOOK_PHASE * 1000) / o.sampleFps; // its frame 0 is this far into the clip
-        return { ...second.verdict, moves: second.verdict.moves?.map((m) => ({ ...m, at_ms: Math.round(m.at_ms + shift) })) };
-      }).finally(() => void spares.refill()); // the next ffmpeg starts after this check, not beside its liveness work
+      const judged = await job(
+        async (deadline) => {
+          const first = await look(video, template, challenge, deadline, 0, stepTimes, maxSeconds, streamed);
+          // A challenge refused on liveness alone is read once more, on the frames the first look left out (the two
+          // read every frame between them: docs/face-challenge.md; a blink lasts a few frames, and at 12.5 fps which
+          // of them are sampled decides whether it is seen; a genuine c01 was refused at one phase and accepted at the
+          // other). Only a whole pass of the second look counts, identity and face tracks included, and only with its
+          // turn the way the first look's goes (sameTurnWay); otherwise the first look's refusal stands.
+          if (!challenge || !first.livenessAlone) return first.verdict;
+          const second = await look(video, template, challenge, deadline, SECOND_LOOK_PHASE, stepTimes, maxSeconds).catch((err: unknown) => {
+            if (err instanceof FaceInputError) return null; // a clip the other phase cannot read keeps its first verdict
+            throw err;
+          });
+          if (!second?.verdict.success || !sameTurnWay(first.verdict.moves, second.verdict.moves)) return first.verdict;
+          const shift = (SECOND_LOOK_PHASE * 1000) / o.sampleFps; // its frame 0 is this far into the clip
+          return { ...second.verdict, moves: second.verdict.moves?.map((m) => ({ ...m, at_ms: Math.round(m.at_ms + shift) })) };
+        },
+        stepTimes ? 'admitted' : 'check',
+      ).finally(() => void spares.refill()); // the next ffmpeg starts after this check, not beside its liveness work
       return { ...judged, ms: Math.round(performance.now() - t0) };
     },
 

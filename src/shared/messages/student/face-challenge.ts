@@ -49,7 +49,7 @@ export const faceChallengeMessages = {
     refusals: {
       challenge_not_followed: {
         headline: 'The movements did not match the instructions. Follow the arrows on the screen and try again.',
-        step: 'Turn your head the way the arrow points, then blink both eyes, as each instruction appears.',
+        step: 'Do each move as soon as its instruction appears: turn your head the way the arrow points, or blink both eyes.',
       },
       no_active_session: {
         headline: 'No active attendance session for your department.',

@@ -30,8 +30,13 @@ export type LiveCheckOutcome =
  * 9 s, so this only ends a check whose `stop` never came.
  */
 export const LIVE_CHECK_MAX_RECORDING_MS = 15_000;
-/** The longest wait for `ready` after the socket is asked for, and for the verdict after `end`: as for a REST call. */
+/** The longest wait for `ready` after the socket is asked for: as for a REST call. */
 const ANSWER_TIMEOUT_MS = REQUEST_TIMEOUT_MS;
+/**
+ * The longest wait for the verdict after `end`: an admitted check is never refused for a busy engine, it waits its
+ * turn (up to about 30 s when twenty streams end together at class start: live-check.ts liveCheckLimit).
+ */
+const VERDICT_TIMEOUT_MS = 90_000;
 
 export interface LiveCheckOptions {
   /** the camera's stream (the preview's): recorded only once the server is ready */
@@ -102,9 +107,9 @@ export function runLiveCheck(opts: LiveCheckOptions): Promise<LiveCheckOutcome> 
     const send = (message: TFaceStreamClientMessage) => {
       if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
     };
-    const awaitAnswer = () => {
+    const awaitAnswer = (ms = opts.answerTimeoutMs ?? ANSWER_TIMEOUT_MS) => {
       clearTimeout(answerTimer);
-      answerTimer = setTimeout(() => finish({ kind: 'lost', cause: 'no_answer' }), opts.answerTimeoutMs ?? ANSWER_TIMEOUT_MS);
+      answerTimer = setTimeout(() => finish({ kind: 'lost', cause: 'no_answer' }), ms);
     };
     const onAbort = () => finish({ kind: 'lost', cause: 'aborted' });
 
@@ -139,7 +144,7 @@ export function runLiveCheck(opts: LiveCheckOptions): Promise<LiveCheckOutcome> 
     }
     function endStream() {
       send({ type: 'end' });
-      awaitAnswer();
+      awaitAnswer(opts.answerTimeoutMs ?? VERDICT_TIMEOUT_MS);
     }
 
     function record(timesliceMs: number) {

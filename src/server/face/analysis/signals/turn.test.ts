@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frontalPose, turnEvents, turnSignal, type TurnSample } from './turn';
+import { frontalPose, TURN_RULES, turnEvents, turnSignal, type TurnSample } from './turn';
 
 /** A face mesh reduced to the three points turnSignal reads: nose tip (1), outer eye corners (33, 263). */
 function mesh(noseX: number): [number, number][] {
@@ -67,5 +67,18 @@ describe('frontalPose', () => {
   it('is the median of the near-frontal samples, and 0 when there are too few', () => {
     expect(frontalPose([0.02, 0.03, 0.04, 0.25, 0.25, 0.25, 0.25])).toBeCloseTo(0.03);
     expect(frontalPose([0.25, 0.25, 0.02])).toBe(0);
+  });
+
+  it('the same turn made again soon after is one turn, unless a live check instruction came between (splitAt)', () => {
+    // left, back to frontal for 240 ms, left again: the mesh slipping, or a second answer
+    const values = [0, 0, 0, 0.2, 0.22, 0.2, 0, 0, 0, 0.2, 0.22, 0.2, 0, 0, 0];
+    expect(turnEvents(samples(values)).events).toHaveLength(1);
+    const split = turnEvents(samples(values), { ...TURN_RULES, splitAt: [600] }).events;
+    expect(split.map((e) => [e.step, e.start])).toEqual([
+      ['turn_left', 240],
+      ['turn_left', 720],
+    ]);
+    // an instruction's window opening while a turn is held does not split it: only a turn made again after it
+    expect(turnEvents(samples([0, 0, 0, 0.2, 0.22, 0.2, 0.21, 0.2, 0, 0, 0]), { ...TURN_RULES, splitAt: [320] }).events).toHaveLength(1);
   });
 });

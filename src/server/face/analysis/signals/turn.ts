@@ -31,11 +31,14 @@ export const TURN_RULES = {
   /**
    * A turn that comes back under endTurn and goes the same way again within this is one turn: in browser uploads the
    * mesh slipped to frontal for a reading or two in the middle of one turn (docs/face-challenge.md: c02 read as two
-   * right turns 320 ms apart, refused as a turn not asked). No challenge asks for the same turn twice in a row, so a
-   * recording matches no more challenges for it.
+   * right turns 320 ms apart, refused as a turn not asked). The two-step challenge never asks for the same turn
+   * twice in a row, so a recording matches no more challenges for it; the live check may, and passes `splitAt`.
    */
   rejoinMs: 400,
 };
+
+/** The rules, and for the live check the times (ms) where an instruction's window opens: no turn rejoins across one. */
+export type TurnRules = typeof TURN_RULES & { splitAt?: readonly number[] };
 
 export interface TurnSample {
   /** milliseconds from the start of the clip */
@@ -70,7 +73,7 @@ export function frontalPose(values: number[], rules = TURN_RULES): number {
  * over three readings (~240 ms): one frame where the mesh slips is no turn. A turn starts past minTurn from the
  * frontal pose and lasts until the head comes back under endTurn; a swing straight to the other side is two turns.
  */
-export function turnEvents(samples: TurnSample[], rules = TURN_RULES): { frontal: number; events: TurnEvent[]; held: { t: number; rel: number }[] } {
+export function turnEvents(samples: TurnSample[], rules: TurnRules = TURN_RULES): { frontal: number; events: TurnEvent[]; held: { t: number; rel: number }[] } {
   const sorted = [...samples].sort((a, b) => a.t - b.t);
   const frontal = frontalPose(
     sorted.map((s) => s.turn),
@@ -89,7 +92,9 @@ export function turnEvents(samples: TurnSample[], rules = TURN_RULES): { frontal
     const size = Math.abs(rel);
     if (cur && (cur.step !== step || size < rules.endTurn)) cur = null;
     const last = events.at(-1);
-    if (!cur && last?.step === step && size >= rules.minTurn && t - last.end <= rules.rejoinMs) cur = last;
+    // a turn made again after the next instruction's window opened is an answer of its own, not the last one going on
+    const split = rules.splitAt?.some((b) => last && b > last.start && b <= t);
+    if (!cur && last?.step === step && size >= rules.minTurn && t - last.end <= rules.rejoinMs && !split) cur = last;
     if (cur) {
       cur.end = t;
       if (size > cur.size) Object.assign(cur, { size, peak: t });

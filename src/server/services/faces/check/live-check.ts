@@ -44,7 +44,18 @@ const BUSY_RETRY_S = 5;
 /** The live checks this node is streaming, by student: a new start replaces the student's open one. */
 const open = new Map<number, LiveCheck>();
 
-/** Streams this node holds at once, at most the engine's workers plus its queue: every one finds room at its end. */
+/**
+ * Streams this node holds at once: twice the engine's workers and queue (20 by default). A stream lasts about 14 s and
+ * its verdict 1.4 s of both cores' time, so about ten must stream to keep the engine busy, and the last of twenty
+ * ending together waits about 28 s for its verdict. Each admitted check's verdict waits its turn at the end (the
+ * gate's 'admitted' lane), never refused: a student is told the engine is busy before the camera starts, never after.
+ */
+export const liveCheckLimit = (face: Parameters<typeof resolveOptions>[0]) => {
+  const o = resolveOptions(face);
+  return 2 * (o.workers + o.queueLimit);
+};
+
+/** Streams this node holds at once, open or being judged. */
 export function liveChecksOpen(): number {
   return open.size;
 }
@@ -91,9 +102,7 @@ export class LiveCheck {
       if (sessionId === null) throw new DomainError('NOT_FOUND', MSG.attendance.noActiveSession, { errorCode: 'no_active_session' });
       await open.get(student.id)?.abandon('check_cancelled');
       await checkTriesLeft(deps.db, student.id, sessionId);
-      const o = resolveOptions(deps.config.face);
-      const engine = deps.face.stats();
-      if (open.size + engine.queued >= o.workers + o.queueLimit) {
+      if (open.size >= liveCheckLimit(deps.config.face)) {
         throw new DomainError('BUSY', MSG.server.busy, { errorCode: 'busy', retryAfterSeconds: BUSY_RETRY_S });
       }
       await deps.faceChecksPerMinute.consume(String(student.id));
