@@ -104,7 +104,7 @@ export async function burstFaceVerifications(deps: AppDeps, url: string, tokens:
       await new Promise((r) => setTimeout(r, i * spacing));
       const sent = Date.now();
       let key = 'lost';
-      for (let attempt = 0; attempt < 20; attempt++) {
+      for (let attempt = 0; attempt < (performance ? 60 : 20); attempt++) {
         if (performance) {
           const answer = await replayLiveCheck(url, token, performance);
           if (answer.type === 'refused' && answer.status === 503) {
