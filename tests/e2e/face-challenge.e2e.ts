@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ffmpegPath } from '../../src/server/face/decoding/ffmpeg';
+import { ffmpegPath } from '../../src/server/face/decoding/index';
 import { type ChallengeSource, cryptoChallengeSource } from '../../src/server/infra/challenge-source';
 import { FACE_CHALLENGE_FAILS_PER_SESSION } from '../../src/shared/constants';
 import type { ChallengeStep } from '../../src/shared/face/face-challenge';

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ffmpegPath } from '../../../src/server/face/decoding/ffmpeg';
+import { ffmpegPath } from '../../../src/server/face/decoding/index';
 import type { ChallengeStep } from '../../../src/shared/face/face-challenge';
 import { fixture } from '../../helpers/fixtures';
 import { P1, type Segment } from '../../helpers/live-stream';
