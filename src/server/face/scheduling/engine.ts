@@ -225,7 +225,10 @@ export async function createFaceEngine(
         ),
       );
     };
-    void decode.decoded.finally(() => clearInterval(poll));
+    decode.decoded.then(
+      () => clearInterval(poll),
+      () => clearInterval(poll),
+    );
     const handle: LiveVideo = { write: (c) => decode.write(c), end: () => decode.end(), close };
     streams.set(handle, { decode, early });
     return handle;
