@@ -125,6 +125,7 @@ export async function verifyLiveVideo(
       challenge: check.steps,
       stepTimes: check.stepTimes,
       maxSeconds: FACE_STREAM_MAX_SECONDS,
+      live: check.live,
     });
     await settle({
       verdict: verdict.success ? 'accepted' : 'rejected',
