@@ -64,21 +64,8 @@ export const ROOM_CODE_MAX_AGE_SECONDS = 60;
 export const ROOM_CODE_LENGTH = 6;
 /** No look-alike characters: no 0/O, 1/I/L (31 symbols). */
 export const ROOM_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-/** Issue 20: a face challenge must be answered (its upload arrive) this soon after it is issued. */
-export const FACE_CHALLENGE_TTL_SECONDS = 20;
-/** A challenge whose upload arrived in time may be sent again after a busy answer for this long. */
-export const FACE_CHALLENGE_RETRY_SECONDS = 120;
 /** Failed or abandoned live face checks a student may make in one session; then the teacher marks them by hand. */
 export const FACE_CHALLENGE_FAILS_PER_SESSION = 3;
-/** The page stops recording as soon as the challenge is done, and at the latest after this (the server takes 10 s). */
-export const CHALLENGE_MAX_RECORDING_MS = 6_000;
-/** Kept recording after the last step is seen: the eyes reopen and the head comes back on the video the server reads. */
-export const CHALLENGE_TAIL_MS = 1_000;
-/**
- * The shortest challenge recording however quick the steps: the server measures a turn from the clip's own frontal
- * frames and a blink against the open eyes around it, so a clip of little more than the moves leaves it too little.
- */
-export const CHALLENGE_MIN_RECORDING_MS = 2_500;
 /** Where the server serves the face page's tracker models and wasm binaries (no CDN: a school may have no internet). */
 export const HUMAN_ASSETS_PATH = '/models/human';
 /** A challenge id: 128 random bits, base64url. */

@@ -20,8 +20,8 @@ describe('refusalAdvice', () => {
     expect(refusalAdvice('toString')).toBe(MSG.verification.refusedOther);
   });
 
-  it('tells a student whose challenge was stale to start again, and one past the limit to ask the teacher (issue 20)', () => {
-    for (const code of ['challenge_missing', 'challenge_invalid', 'challenge_used', 'challenge_expired']) {
+  it('tells a student whose live check was cut short to start again, and one past the limit to ask the teacher', () => {
+    for (const code of ['stream_too_fast', 'stream_stalled', 'stream_unreadable', 'check_cancelled']) {
       expect(refusalAdvice(code).step).toMatch(/press start verification/i);
       expect(isFinalRefusal(code)).toBe(false);
     }

@@ -5,7 +5,7 @@
  * Code outside this folder imports it from here only; files inside import each other directly.
  */
 export { type FaceTries, faceTriesBySession, issueChallenge, refuseUploadWhenLive } from './check/face-challenges';
-export { LiveCheck, liveChecksOpen } from './check/live-check';
+export { LiveCheck } from './check/live-check';
 export { type ChunkArrival, streamClock } from './check/stream-clock';
 export { type WebmBlock, webmVideoBlocks } from './check/webm-blocks';
 export { withAdmittedFaceCheck } from './check/face-check-admission';

@@ -6,10 +6,7 @@ const startAgain = 'Press Start Verification: you will get new instructions.';
 export const faceChallengeMessages = {
   faceChallenge: {
     notFollowed: 'The movements did not match the instructions. Follow the arrows on the screen and try again.',
-    missing: 'This face check has no instructions from the server. Start the face check again.',
     invalid: 'These instructions are not valid for your login. Start the face check again.',
-    used: 'These instructions were already used. Start the face check again.',
-    expired: 'The instructions expired before the video arrived. Start the face check again.',
     tooManyFailed: (n: number) => `You have used your ${n} face check tries in this session. Ask your teacher to mark your attendance.`,
     /** Issue 33: with the challenge on, a face check is made only live, on the stream (the REST doors answer 409). */
     liveOnly:
@@ -55,10 +52,6 @@ export const faceChallengeMessages = {
         headline: 'No active attendance session for your department.',
         step: 'Go back to your dashboard and mark attendance when your teacher starts a session.',
       },
-      challenge_missing: { headline: 'This face check has no instructions from the server.', step: startAgain },
-      challenge_invalid: { headline: 'These instructions are not valid for your login.', step: startAgain },
-      challenge_used: { headline: 'These instructions were already used.', step: startAgain },
-      challenge_expired: { headline: 'The instructions expired before the video arrived.', step: startAgain },
       stream_too_fast: { headline: 'The video arrived faster than a camera records it.', step: startAgain },
       stream_stalled: { headline: 'The video stopped arriving during the face check.', step: `Check your connection. ${startAgain}` },
       stream_unreadable: { headline: 'The video of the face check could not be read.', step: startAgain },

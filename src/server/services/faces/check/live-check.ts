@@ -55,11 +55,6 @@ export const liveCheckLimit = (face: Parameters<typeof resolveOptions>[0]) => {
   return 2 * (o.workers + o.queueLimit);
 };
 
-/** Streams this node holds at once, open or being judged. */
-export function liveChecksOpen(): number {
-  return open.size;
-}
-
 /**
  * One live face check (issue 33), from `ready` to the verdict. The page streams its recorder's chunks; this stamps
  * each on arrival, sends the FACE_STREAM_STEPS instructions at random times, each drawn as it is sent, closes the
