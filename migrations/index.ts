@@ -16,6 +16,7 @@ import * as attendanceRule from './2026_11_26_171000_attendance_rule';
 import * as lateAndLeave from './2026_11_26_172000_late_and_leave';
 import * as leaveWithdrawal from './2026_11_26_180000_leave_withdrawal';
 import * as oneOpenFaceCheck from './2026_11_29_050000_one_open_face_check';
+import * as faceCollisions from './2026_11_29_090000_face_collisions';
 
 /**
  * Static list so migrations run the same under tsx, vitest and any bundler; names sort in apply order. The same
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_172000_late_and_leave': lateAndLeave,
   '2026_11_26_180000_leave_withdrawal': leaveWithdrawal,
   '2026_11_29_050000_one_open_face_check': oneOpenFaceCheck,
+  '2026_11_29_090000_face_collisions': faceCollisions,
 };

@@ -188,6 +188,14 @@ export interface DuplicateFacesTable {
   allowed_at: string | null;
   used_by_user_id: number | null;
   used_at: string | null;
+  /** 'refused': a registration refused before collisions waited for a teacher (issue 34) */
+  kind: ColumnType<'refused' | 'registration' | 'face_change', 'registration' | 'face_change', never>;
+  /** the account that waits for the decision */
+  user_id: number | null;
+  face_change_id: number | null;
+  decision: 'twins' | 'lookalikes' | 'same_person' | null;
+  decided_by: number | null;
+  decided_at: string | null;
 }
 
 export interface FaceChecksInFlightTable {

@@ -4,7 +4,7 @@ import { MSG } from '../../shared/messages';
 import type { AppDeps } from '../deps';
 import { accountRoutes } from './accounts/account';
 import { adminCampusNetworkRoutes } from './attendance/settings/admin-campus-networks';
-import { adminDuplicateFaceRoutes } from './faces/admin-duplicate-faces';
+import { faceCollisionRoutes } from './faces/face-collisions';
 import { adminMapTileRoutes } from './attendance/settings/admin-map-tiles';
 import { adminReportRoutes } from './reports/admin-reports';
 import { adminUserRoutes } from './accounts/admin-users';
@@ -37,7 +37,7 @@ export function restApi(deps: AppDeps): Router {
   api.use(contactRoutes(deps));
   api.use(adminUserRoutes(deps));
   api.use(adminReportRoutes(deps));
-  api.use(adminDuplicateFaceRoutes(deps));
+  api.use(faceCollisionRoutes(deps));
   api.use(adminCampusNetworkRoutes(deps));
   api.use(adminMapTileRoutes(deps));
   api.use(accountRoutes(deps));

@@ -26,7 +26,7 @@ import {
   listDepartments,
 } from '../services/accounts/index';
 import { campusNetworksFor, setCampusNetworks } from '../services/attendance/index';
-import { allowDuplicateFace, listDuplicateFaces } from '../services/faces/index';
+import { listDuplicateFaces } from '../services/faces/index';
 import { attendanceChartTotals, attendancePairsPage, pairDetail, attendanceSummary } from '../services/reports/index';
 import { publicProcedure, roleProcedure, router } from '../trpc';
 
@@ -50,7 +50,6 @@ export const adminRouter = router({
   pairDetail: admin.input(z.intersection(ZAttendanceFilter, ZPairInput)).query(({ ctx, input }) => pairDetail(ctx, input, input)),
   charts: admin.input(ZAttendanceFilter).query(({ ctx, input }) => attendanceChartTotals(ctx, input)),
   duplicateFaces: admin.input(ZDuplicateFacesPage.optional()).query(({ ctx, input }) => listDuplicateFaces(ctx, input ?? ZDuplicateFacesPage.parse({}))),
-  allowDuplicateFace: admin.input(z.object({ id: ZUserId })).mutation(({ ctx, input }) => allowDuplicateFace(ctx, ctx.user, input.id)),
   campusNetworks: admin.query(({ ctx }) => campusNetworksFor(ctx, ctx.ip)),
   setCampusNetworks: admin.input(ZCampusNetworksInput).mutation(({ ctx, input }) => setCampusNetworks(ctx, ctx.user, input.networks, ctx.ip)),
   contactMessages: admin.input(ZContactInboxInput.optional()).query(({ ctx, input }) => listContactMessages(ctx, input ?? ZContactInboxInput.parse({}))),

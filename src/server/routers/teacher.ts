@@ -1,7 +1,15 @@
 import { ZApproveInput, ZManualMarkInput, ZSessionStudentsInput, ZStartGeofenceInput } from '../../shared/schemas/attendance/attendance';
 import { ZRoomCodeInput } from '../../shared/schemas/attendance/room-code';
-import { ZDecideFaceChangeInput, ZFaceChangeHistoryInput } from '../../shared/schemas/faces/face-changes';
-import { approveUsers, pendingStudentsByDepartment, listDepartments, getTeacherProfile, rejectStudents, addStudentByTeacher } from '../services/accounts/index';
+import { ZDecideFaceChangeInput, ZDecideFaceCollisionInput, ZFaceChangeHistoryInput } from '../../shared/schemas/faces/face-changes';
+import {
+  approveUsers,
+  pendingStudentsByDepartment,
+  listDepartments,
+  getTeacherProfile,
+  rejectStudents,
+  addStudentByTeacher,
+  decideFaceCollision,
+} from '../services/accounts/index';
 import { decideFaceChange, faceChangeHistory, listPendingFaceChanges } from '../services/faces/index';
 import {
   getGeofenceStatus,
@@ -41,5 +49,7 @@ export const teacherRouter = router({
   decideLeaveRequest: teacher.input(ZDecideLeaveInput).mutation(({ ctx, input }) => decideLeaveRequest(ctx, ctx.user, input)),
   pendingFaceChanges: teacher.query(({ ctx }) => listPendingFaceChanges(ctx, ctx.user)),
   decideFaceChange: teacher.input(ZDecideFaceChangeInput).mutation(({ ctx, input }) => decideFaceChange(ctx, ctx.user, input)),
+  /** Issue 34: twins, lookalikes or the same person twice, for a registration or face change that looks like another account. */
+  decideFaceCollision: teacher.input(ZDecideFaceCollisionInput).mutation(({ ctx, input }) => decideFaceCollision(ctx, ctx.user, input)),
   faceChangeHistory: teacher.input(ZFaceChangeHistoryInput).query(({ ctx, input }) => faceChangeHistory(ctx, ctx.user, input.student_id)),
 });

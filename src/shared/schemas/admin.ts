@@ -102,7 +102,7 @@ export const ZProfileUpdateFields = z.object({
     .transform((v) => v === 'true'),
 });
 
-/** A page of the refused duplicate faces (newest first). */
+/** A page of the face collisions (newest first). */
 export const ZDuplicateFacesPage = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),

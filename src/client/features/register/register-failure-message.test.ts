@@ -16,7 +16,7 @@ describe('registerFailureMessage (SPEC 8 Registration)', () => {
   it('shows any other server message, or the generic error without one', () => {
     expect(registerFailureMessage(undefined, MSG.register.emailTaken)).toBe(MSG.register.emailTaken);
     // Issue 18: a face already enrolled for another account is not a detection failure: its words stand alone.
-    expect(registerFailureMessage('duplicate_face', MSG.duplicateFace.refused)).toBe(MSG.duplicateFace.refused);
+    expect(registerFailureMessage('email_taken', MSG.register.emailTaken)).toBe(MSG.register.emailTaken);
     expect(registerFailureMessage(undefined, undefined)).toBe(MSG.register.error);
   });
 });

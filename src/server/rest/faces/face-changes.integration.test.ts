@@ -150,12 +150,15 @@ describe.skipIf(!hasFixtures)('face changes: request, approve, decline, admin ch
     expect(applied).toEqual({ status: 200, body: { success: true, message: MSG.admin.profileUpdated, images_replaced: true, face_change: 'applied' } });
     expect(await compare(other.token, clipOf('d0'))).toBe('accepted');
 
-    // the student's own request for a face enrolled on another account is refused without naming it (and a
-    // student cannot give themself the admin's leave)
-    const refused = await putPhotos(other.id, other.token, photosOf('aoc'), { allow_same_face: 'true' });
-    expect(refused).toMatchObject({ status: 409, body: { message: MSG.duplicateFace.refused, error_code: 'duplicate_face' } });
-    expect(JSON.stringify(refused.body)).not.toContain(student.username);
-    expect(await pendingFor(teacher.token)).toEqual([]);
+    // the student's own request for a face enrolled on another account waits for the teacher, who sees both
+    // accounts' photos, without the student learning whose face it is (a student cannot give themself the admin's leave)
+    const waits = await putPhotos(other.id, other.token, photosOf('aoc'), { allow_same_face: 'true' });
+    expect(waits).toMatchObject({ status: 200, body: { message: MSG.duplicateFace.faceChangeWaits, face_change: 'pending' } });
+    expect(JSON.stringify(waits.body)).not.toContain(student.username);
+    const [held] = await pendingFor(teacher.token);
+    expect(held).toMatchObject({ student: { id: other.id }, collision: { other: { id: student.id, username: student.username } } });
+    expect(held.collision?.other.image_urls).toHaveLength(3);
+    expect((await decide(teacher.token, { change_id: held.id, decision: 'approve' })).body).toMatchObject({ error_code: 'face_collision_open' });
     // the admin is told whose face it is, and may let it through (twins), which is recorded
     const adminRefused = await putPhotos(other.id, admin.token, photosOf('aoc'));
     expect(adminRefused).toMatchObject({ status: 409, body: { error_code: 'duplicate_face' } });
@@ -171,6 +174,8 @@ describe.skipIf(!hasFixtures)('face changes: request, approve, decline, admin ch
         decided_by: { id: admin.id },
         note: MSG.faceChange.allowedSameFace(student.username, student.email),
       },
+      // the admin's change withdrew the student's waiting one
+      { status: 'withdrawn', requested_by: { id: other.id }, decided_by: { id: admin.id } },
       { status: 'applied', requested_by: { id: admin.id }, decided_by: { id: admin.id }, distance: null, note: null },
     ]);
     expect(history[0].distance).toBeGreaterThan(0.5);
@@ -191,17 +196,18 @@ describe.skipIf(!hasFixtures)('face changes: request, approve, decline, admin ch
     expect(await trpcClient(srv.url, admin.token).teacher.faceChangeHistory.query({ student_id: student.id })).toEqual(history);
   });
 
-  it('refuses an approval when another account enrolled the same face after the request', { timeout: 240_000 }, async () => {
+  it('holds an approval when another account enrolled the same face after the request: a collision for the teacher to decide', {
+    timeout: 240_000,
+  }, async () => {
     expect((await putPhotos(student.id, student.token, photosOf('d0'))).body.face_change).toBe('pending');
     const [change] = await pendingFor(teacher.token);
     const third = await signInTestUser(srv, { role: 'student', department: 'BCA' });
     expect((await putPhotos(third.id, admin.token, photosOf('d0'))).body.face_change).toBe('applied');
 
     const refused = await decide(teacher.token, { change_id: change.id, decision: 'approve' });
-    expect(refused).toMatchObject({ status: 409, body: { message: MSG.duplicateFace.refused, error_code: 'duplicate_face' } });
-    expect(JSON.stringify(refused.body)).not.toContain(third.email);
-    // nothing changed: the request still waits and the enrolled face still decides
-    expect((await pendingFor(teacher.token)).map((c) => c.id)).toEqual([change.id]);
+    expect(refused).toMatchObject({ status: 409, body: { message: MSG.duplicateFace.decideFirst, error_code: 'face_collision_open' } });
+    // nothing changed but the collision, now shown: the request still waits and the enrolled face still decides
+    expect(await pendingFor(teacher.token)).toMatchObject([{ id: change.id, collision: { other: { id: third.id } } }]);
     expect(await compare(student.token, clipOf('aoc'))).toBe('accepted');
   });
 });

@@ -66,6 +66,9 @@ export async function updateProfile(deps: Deps, caller: AuthUser, id: number, fi
     throw err;
   }
   if (change) await removeStoredImages(deps.config.uploadsDir, change.removeAfterCommit);
-  if (change?.status === 'pending') return { success: true as const, message: MSG.faceChange.waiting, images_replaced: false, face_change: 'pending' as const };
+  if (change?.status === 'pending') {
+    const message = change.collided ? MSG.duplicateFace.faceChangeWaits : MSG.faceChange.waiting;
+    return { success: true as const, message, images_replaced: false, face_change: 'pending' as const };
+  }
   return { success: true as const, message: MSG.admin.profileUpdated, images_replaced: Boolean(change), face_change: change ? ('applied' as const) : null };
 }

@@ -2,11 +2,16 @@ import { MSG } from '../../../shared/messages';
 import type { AuthUser } from '../../auth/authenticate';
 import type { AppDeps } from '../../deps';
 import { DomainError } from '../../lib/errors';
-import { enrolledImagesByUser } from '../faces/index';
+import type { DB } from '../../db/connect';
+import { enrolledImagesByUser, openCollisionByUser, openCollisionsQuery } from '../faces/index';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>;
 
-/** Pending students (never approved, not deactivated ones) grouped by department: a teacher sees their own department, an admin all of them. */
+/**
+ * Pending students (never approved, not deactivated ones) grouped by department: a teacher sees their own department,
+ * an admin all of them. A student whose photos look like another account's carries that collision (both accounts'
+ * photos and the distance) for the teacher to decide before approving.
+ */
 export async function pendingStudentsByDepartment(deps: Deps, caller: AuthUser) {
   let q = deps.db
     .selectFrom('users as u')
@@ -20,11 +25,18 @@ export async function pendingStudentsByDepartment(deps: Deps, caller: AuthUser) 
     deps,
     rows.map((r) => r.id),
   );
-  type PendingStudent = Omit<(typeof rows)[number], 'department_id' | 'department_name'> & { images: string[] };
+  const collisions = await openCollisionByUser(
+    deps,
+    rows.map((r) => r.id),
+  );
+  type PendingStudent = Omit<(typeof rows)[number], 'department_id' | 'department_name'> & {
+    images: string[];
+    face_collision: ReturnType<typeof collisions.get> | null;
+  };
   const groups = new Map<number, { id: number; department_name: string; students: PendingStudent[] }>();
   for (const { department_id, department_name, ...student } of rows) {
     const group = groups.get(department_id) ?? { id: department_id, department_name, students: [] };
-    group.students.push({ ...student, images: images.get(student.id)?.image_urls ?? [] });
+    group.students.push({ ...student, images: images.get(student.id)?.image_urls ?? [], face_collision: collisions.get(student.id) ?? null });
     groups.set(department_id, group);
   }
   return [...groups.values()];
@@ -42,8 +54,15 @@ export async function approveUsers(deps: Deps, caller: AuthUser, userIds: number
       const allowed = users.every((u) => u.role === 'student' && caller.department_id !== null && u.department_id === caller.department_id);
       if (!allowed) throw new DomainError('FORBIDDEN', MSG.attendance.approveForbidden);
     }
-    // The attendance rule counts a student's sessions from here (issue 24).
-    await trx.updateTable('users').set({ status: 'active', activated_at: deps.clock.now().toISOString() }).where('id', 'in', ids).execute();
+    // One face, one account: a face collision is decided first (face-collision-decisions.ts), never approved past.
+    const held = await openCollisionsQuery(trx).select('d.user_id').where('d.kind', '=', 'registration').where('d.user_id', 'in', ids).executeTakeFirst();
+    if (held) throw new DomainError('CONFLICT', MSG.duplicateFace.decideFirst, { errorCode: 'face_collision_open' });
+    await activate(trx, ids, deps.clock.now().toISOString());
     return { message: MSG.attendance.approved(ids.length), approved: ids.length };
   });
+}
+
+/** The attendance rule counts a student's sessions from activation (issue 24). */
+export async function activate(trx: DB, ids: number[], now: string) {
+  await trx.updateTable('users').set({ status: 'active', activated_at: now }).where('id', 'in', ids).where('status', '=', 'pending').execute();
 }

@@ -8,6 +8,7 @@ export { deleteUserCascade, deletionPreview } from './admin/admin-user-deletion'
 export { listUsersPage } from './admin/admin-user-list';
 export { createUserByAdmin, listUsers, resolveDepartment, updateUserByAdmin } from './admin/admin-users';
 export { approveUsers, pendingStudentsByDepartment } from './approvals';
+export { decideFaceCollision } from './face-collision-decisions';
 export { login, logout } from './auth';
 export { listContactMessages, saveContactMessage, setContactMessageHandled } from './contact-messages';
 export { listDepartments } from './departments';

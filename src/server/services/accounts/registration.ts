@@ -7,15 +7,30 @@ import { isUniqueViolation } from '../../db/errors';
 import { serializeDescriptor } from '../../face/index';
 import { DomainError, parseInput } from '../../lib/errors';
 import { findDepartmentByName } from './departments';
-import { screenNewFace, spendAllowance, toDomainFaceError, normalizeFaceImages, removeFaceImages, storeFaceImages, type UploadedFile } from '../faces/index';
+import {
+  recordCollision,
+  searchBeforeEnrolling,
+  toDomainFaceError,
+  normalizeFaceImages,
+  removeFaceImages,
+  storeFaceImages,
+  type UploadedFile,
+} from '../faces/index';
 import { isEmailTaken } from './users';
 
 /**
- * Registers a student or teacher as pending approval. Every check runs before anything is written;
- * the user, its enrollments and its face template are then written in one transaction, which first makes sure the
- * face is not already enrolled for another account (faces/duplicate-face-guard.ts; `meta.ip` goes into a refusal's record).
+ * Registers a student or teacher as pending approval. Every check runs before anything is written; the user, its
+ * enrollments and its face template are then written in one transaction, which first searches the other accounts'
+ * faces. A face close to another account's is not refused (a lookalike or a twin must not be locked out, and a
+ * squatter must not lock the real student out): the account waits with a collision record (`meta.ip` goes into
+ * it) until the department's teacher or an admin compares the photos and decides; the registrant is never told whose.
  */
-export async function registerUser(deps: AppDeps, fields: unknown, files: UploadedFile[], meta: { ip: string }): Promise<{ message: string }> {
+export async function registerUser(
+  deps: AppDeps,
+  fields: unknown,
+  files: UploadedFile[],
+  meta: { ip: string },
+): Promise<{ message: string; waits_for_face_review?: boolean }> {
   const input = parseInput(ZRegisterInput, fields);
   if (files.length !== FACE_IMAGES_REQUIRED) throw new DomainError('VALIDATION', MSG.validation.imagesRequired);
   const images = await normalizeFaceImages(deps, files);
@@ -27,16 +42,10 @@ export async function registerUser(deps: AppDeps, fields: unknown, files: Upload
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now().toISOString();
   let userId: number | undefined;
-  let refused = false;
+  let collided = false;
   try {
     await deps.db.transaction().execute(async (trx) => {
-      const face = { mean: template.mean, email: input.email, username: input.username, ip: meta.ip, now };
-      const screening = await screenNewFace(trx, deps, face);
-      // A refusal commits its record and nothing else.
-      if (screening.refused) {
-        refused = true;
-        return;
-      }
+      const match = await searchBeforeEnrolling(trx, deps, template.mean);
       const user = await trx
         .insertInto('users')
         .values({
@@ -52,7 +61,10 @@ export async function registerUser(deps: AppDeps, fields: unknown, files: Upload
         .returning('id')
         .executeTakeFirstOrThrow();
       userId = user.id;
-      if (screening.allowanceId !== null) await spendAllowance(trx, screening.allowanceId, user.id, now);
+      if (match) {
+        await recordCollision(trx, { userId: user.id, faceChangeId: null, match, email: input.email, username: input.username, ip: meta.ip, now });
+        collided = true;
+      }
       const paths = await storeFaceImages(deps.config.uploadsDir, user.id, images);
       await trx
         .insertInto('face_enrollments')
@@ -71,7 +83,5 @@ export async function registerUser(deps: AppDeps, fields: unknown, files: Upload
     }
     throw err;
   }
-  // Never names the other account: the registrant learns only that the face is taken.
-  if (refused) throw new DomainError('CONFLICT', MSG.duplicateFace.refused, { errorCode: 'duplicate_face' });
-  return { message: MSG.register.success };
+  return collided ? { message: MSG.duplicateFace.registrationWaits, waits_for_face_review: true } : { message: MSG.register.success };
 }

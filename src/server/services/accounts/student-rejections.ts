@@ -22,19 +22,23 @@ export async function rejectStudents(deps: Deps, caller: AuthUser, input: { user
       (u) => u.role === 'student' && (caller.role === 'admin' || (caller.department_id !== null && u.department_id === caller.department_id)),
     );
     if (!own) throw new DomainError('FORBIDDEN', MSG.attendance.approveForbidden);
-    await trx
-      .updateTable('users')
-      .set((eb) => ({ status: 'inactive', token_version: eb('token_version', '+', 1) }))
-      .where('id', 'in', ids)
-      .execute();
-    const row = { reason: input.reason, rejected_by: caller.id, rejected_at: now };
-    await trx
-      .insertInto('student_rejections')
-      .values(ids.map((user_id) => ({ user_id, ...row })))
-      .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
-      .execute();
+    await reject(trx, ids, { reason: input.reason, rejected_by: caller.id, rejected_at: now });
     return { message: MSG.reject.done(ids.length), rejected: ids.length };
   });
+}
+
+/** Inside the caller's transaction: the accounts become inactive (out of the face search at once) with the rejection. */
+export async function reject(trx: DB, ids: number[], row: { reason: string | null; rejected_by: number; rejected_at: string }) {
+  await trx
+    .updateTable('users')
+    .set((eb) => ({ status: 'inactive', token_version: eb('token_version', '+', 1) }))
+    .where('id', 'in', ids)
+    .execute();
+  await trx
+    .insertInto('student_rejections')
+    .values(ids.map((user_id) => ({ user_id, ...row })))
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
+    .execute();
 }
 
 /** The rejection of an inactive account, if it was one: what its login refusal tells the student. */

@@ -1,15 +1,19 @@
 import { MSG } from '../../../shared/messages';
 import type { TDecideFaceChangeInput } from '../../../shared/schemas/faces/face-changes';
 import type { AuthUser } from '../../auth/authenticate';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { deserializeDescriptor } from '../../face/index';
 import { DomainError } from '../../lib/errors';
-import { assertFaceIsOwn, replaceEnrollment } from './face-changes';
+import { openCollisionByChange, recordCollision, searchBeforeEnrolling } from './collisions/face-collisions';
+import { replaceEnrollment } from './face-changes';
 import { enrolledImagesByUser, faceChangeImagesByChange } from './face-images';
 import { identityThreshold } from './search/face-search';
 import { removeStoredImages } from './images';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config' | 'faceIndex'>;
+type Trx = Transaction<Database>;
 
 /** A teacher decides for the students of their own department; an admin for everyone. */
 const inScope = (caller: AuthUser, user: { role: string; department_id: number | null }) =>
@@ -41,6 +45,10 @@ export async function listPendingFaceChanges(deps: Deps, caller: AuthUser) {
     deps,
     rows.map((r) => r.id),
   );
+  const collisions = await openCollisionByChange(
+    deps,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     requested_at: r.requested_at,
@@ -49,45 +57,76 @@ export async function listPendingFaceChanges(deps: Deps, caller: AuthUser) {
     new_images: fresh.get(r.id) ?? [],
     distance: r.distance,
     ...comparison(deps, r.distance),
+    collision: collisions.get(r.id) ?? null,
   }));
 }
 
 /**
  * Approves or declines a pending face change in one transaction. Approval searches the other accounts again (one
- * may have enrolled this face since the request) and then replaces the enrollment; either way the photos no longer
- * in use are removed after commit.
+ * may have enrolled this face since the request): new photos close to another account's are approved only once the
+ * collision is decided as different people (twins, lookalikes); an undecided one is refused, and a match that has no
+ * collision yet gets one (committed) before the refusal. Either way the photos no longer in use are removed after
+ * commit.
  */
 export async function decideFaceChange(deps: Deps, caller: AuthUser, input: TDecideFaceChangeInput) {
-  const result = await deps.db.transaction().execute(async (trx) => {
-    const change = await trx
-      .selectFrom('face_changes as c')
-      .innerJoin('users as u', 'u.id', 'c.user_id')
-      .select(['c.id', 'c.user_id', 'c.status', 'c.mean_embedding', 'c.model', 'u.role', 'u.department_id'])
-      .where('c.id', '=', input.change_id)
-      .executeTakeFirst();
-    if (!change) throw new DomainError('NOT_FOUND', MSG.faceChange.notFound);
-    if (!inScope(caller, change)) throw new DomainError('FORBIDDEN', MSG.faceChange.forbidden);
-    const now = deps.clock.now().toISOString();
-    const status = input.decision === 'approve' ? ('approved' as const) : ('declined' as const);
-    // Conditional on still pending, so two deciders at once cannot both win.
-    const marked = await trx
-      .updateTable('face_changes')
-      .set({ status, decided_by: caller.id, decided_at: now, note: input.note || null })
-      .where('id', '=', change.id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (change.status !== 'pending' || Number(marked.numUpdatedRows) !== 1) {
-      throw new DomainError('CONFLICT', MSG.faceChange.alreadyDecided, { errorCode: 'face_change_decided' });
-    }
-    const images = await trx.selectFrom('face_change_images').select(['image_path', 'embedding']).where('change_id', '=', change.id).orderBy('id').execute();
-    if (status === 'declined') return { status, removeAfterCommit: images.map((i) => i.image_path) };
-    const mean = change.mean_embedding;
-    if (!mean || images.length === 0) throw new DomainError('CONFLICT', MSG.faceChange.alreadyDecided, { errorCode: 'face_change_decided' });
-    await assertFaceIsOwn({ db: trx, config: deps.config, faceIndex: deps.faceIndex }, caller, change.user_id, deserializeDescriptor(mean));
-    return { status, removeAfterCommit: await replaceEnrollment(trx, change.user_id, images, mean, change.model, now) };
-  });
+  const result = await deps.db.transaction().execute((trx) => decideFaceChangeIn(deps, trx, caller, input));
+  if (result.status === 'collided') throw new DomainError('CONFLICT', MSG.duplicateFace.decideFirst, { errorCode: 'face_collision_open' });
   await removeStoredImages(deps.config.uploadsDir, result.removeAfterCommit);
   return { success: true as const, status: result.status, message: result.status === 'approved' ? MSG.faceChange.approved : MSG.faceChange.declined };
+}
+
+/** decideFaceChange inside the caller's transaction (a collision's decision applies the change in its own). */
+export async function decideFaceChangeIn(deps: Omit<Deps, 'db'>, trx: Trx, caller: AuthUser, input: TDecideFaceChangeInput) {
+  const change = await trx
+    .selectFrom('face_changes as c')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .select(['c.id', 'c.user_id', 'c.status', 'c.mean_embedding', 'c.model', 'u.role', 'u.department_id', 'u.username', 'u.email'])
+    .where('c.id', '=', input.change_id)
+    .executeTakeFirst();
+  if (!change) throw new DomainError('NOT_FOUND', MSG.faceChange.notFound);
+  if (!inScope(caller, change)) throw new DomainError('FORBIDDEN', MSG.faceChange.forbidden);
+  if (change.status !== 'pending') throw new DomainError('CONFLICT', MSG.faceChange.alreadyDecided, { errorCode: 'face_change_decided' });
+  const now = deps.clock.now().toISOString();
+  const images = await trx.selectFrom('face_change_images').select(['image_path', 'embedding']).where('change_id', '=', change.id).orderBy('id').execute();
+  const approve = input.decision === 'approve';
+  if (approve) {
+    if (!change.mean_embedding || images.length === 0) throw new DomainError('CONFLICT', MSG.faceChange.alreadyDecided, { errorCode: 'face_change_decided' });
+    const match = await searchBeforeEnrolling(trx, deps, deserializeDescriptor(change.mean_embedding), change.user_id);
+    if (match && !(await decidedDifferent(trx, change.id, match.user_id))) {
+      const open = await trx
+        .selectFrom('duplicate_faces')
+        .select('id')
+        .where('face_change_id', '=', change.id)
+        .where('matched_user_id', '=', match.user_id)
+        .executeTakeFirst();
+      if (open) throw new DomainError('CONFLICT', MSG.duplicateFace.decideFirst, { errorCode: 'face_collision_open' });
+      await recordCollision(trx, { userId: change.user_id, faceChangeId: change.id, match, email: change.email, username: change.username, ip: null, now });
+      return { status: 'collided' as const, removeAfterCommit: [] };
+    }
+  }
+  const status = approve ? ('approved' as const) : ('declined' as const);
+  // Conditional on still pending, so two deciders at once cannot both win.
+  const marked = await trx
+    .updateTable('face_changes')
+    .set({ status, decided_by: caller.id, decided_at: now, note: input.note || null })
+    .where('id', '=', change.id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (Number(marked.numUpdatedRows) !== 1) throw new DomainError('CONFLICT', MSG.faceChange.alreadyDecided, { errorCode: 'face_change_decided' });
+  if (status === 'declined') return { status, removeAfterCommit: images.map((i) => i.image_path) };
+  return { status, removeAfterCommit: await replaceEnrollment(trx, change.user_id, images, change.mean_embedding!, change.model, now) };
+}
+
+/** Whether this change's collision with that account was decided as two different people (twins or lookalikes). */
+async function decidedDifferent(trx: Trx, changeId: number, otherId: number) {
+  const row = await trx
+    .selectFrom('duplicate_faces')
+    .select('id')
+    .where('face_change_id', '=', changeId)
+    .where('matched_user_id', '=', otherId)
+    .where('decision', 'in', ['twins', 'lookalikes'])
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Every face change of one user, newest first, with who requested and decided it: the user's teacher, or an admin. */

@@ -5,7 +5,8 @@ import type { Database } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { deserializeDescriptor, type FaceTemplate, serializeDescriptor } from '../../face/index';
 import { DomainError } from '../../lib/errors';
-import { findEnrolledFace, lockFaceRegistry } from './search/face-search';
+import { recordCollision, searchBeforeEnrolling } from './collisions/face-collisions';
+import type { FaceMatch } from './search/face-search';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'> & Partial<Pick<AppDeps, 'faceIndex'>>;
 type Trx = Transaction<Database>;
@@ -23,22 +24,13 @@ export function meanDistance(mean: Float32Array, enrolled: Buffer | null | undef
 }
 
 /**
- * One face, one account: refuses `mean` when it matches another account's enrolled template. Only an admin learns
- * whose, and only an admin may let it through (twins), which the returned note records.
+ * One face, one account, for an admin's own change (applied at once): a face matching another account's is refused
+ * with that account named, unless the admin has checked they are different people (twins), which the returned note
+ * records. Everyone else's change waits for a teacher, who decides a collision (recordFaceChange).
  */
-export async function assertFaceIsOwn(
-  deps: Pick<AppDeps, 'config'> & Partial<Pick<AppDeps, 'faceIndex'>> & { db: Trx },
-  caller: AuthUser,
-  userId: number,
-  mean: Float32Array,
-  allowSameFace = false,
-) {
-  // The search and the template write that follows are one step for every node (as at registration).
-  await lockFaceRegistry(deps.db);
-  const match = await findEnrolledFace(deps, mean, { excludeUserId: userId });
+async function assertAdminMayApply(match: FaceMatch | null, trx: Trx, allowSameFace: boolean) {
   if (!match) return null;
-  if (caller.role !== 'admin') throw new DomainError('CONFLICT', MSG.duplicateFace.refused, { errorCode: 'duplicate_face' });
-  const other = await deps.db.selectFrom('users').select(['username', 'email']).where('id', '=', match.user_id).executeTakeFirstOrThrow();
+  const other = await trx.selectFrom('users').select(['username', 'email']).where('id', '=', match.user_id).executeTakeFirstOrThrow();
   if (!allowSameFace) throw new DomainError('CONFLICT', MSG.faceChange.duplicateForAdmin(other.username, other.email), { errorCode: 'duplicate_face' });
   return MSG.faceChange.allowedSameFace(other.username, other.email);
 }
@@ -77,18 +69,20 @@ export interface NewFacePhotos {
 /**
  * Records a change of `userId`'s enrolled photos inside `trx` (the profile update's transaction). An admin's change is
  * applied at once and recorded as `applied`; anyone else's becomes the student's one `pending` request (an older
- * pending one is withdrawn) and the enrolled template keeps deciding until a teacher or admin approves it.
+ * pending one is withdrawn) and the enrolled template keeps deciding until a teacher or admin approves it. New photos
+ * that look like another account's are recorded with a collision the teacher decides first (`collided`).
  * Returns the image paths to remove once the transaction has committed.
  */
 export async function recordFaceChange(deps: Deps, trx: Trx, caller: AuthUser, userId: number, photos: NewFacePhotos) {
   const { template, paths } = photos;
   const now = deps.clock.now().toISOString();
-  const note = await assertFaceIsOwn({ db: trx, config: deps.config, faceIndex: deps.faceIndex }, caller, userId, template.mean, photos.allowSameFace);
+  const match = await searchBeforeEnrolling(trx, deps, template.mean, userId);
+  const admin = caller.role === 'admin';
+  const note = admin ? await assertAdminMayApply(match, trx, photos.allowSameFace) : null;
   const enrolled = await trx.selectFrom('face_templates').select('mean_embedding').where('user_id', '=', userId).executeTakeFirst();
   const distance = meanDistance(template.mean, enrolled?.mean_embedding);
   const mean = serializeDescriptor(template.mean);
   const images = paths.map((image_path, i) => ({ image_path, embedding: serializeDescriptor(template.descriptors[i]) }));
-  const admin = caller.role === 'admin';
 
   const withdrawn = admin ? [] : await withdrawPending(trx, caller.id, userId, now);
   const { id } = await trx
@@ -111,10 +105,15 @@ export async function recordFaceChange(deps: Deps, trx: Trx, caller: AuthUser, u
     .insertInto('face_change_images')
     .values(images.map((img) => ({ change_id: id, ...img })))
     .execute();
+  const collided = !admin && match !== null;
+  if (collided) {
+    const who = await trx.selectFrom('users').select(['username', 'email']).where('id', '=', userId).executeTakeFirstOrThrow();
+    await recordCollision(trx, { userId, faceChangeId: id, match, email: who.email, username: who.username, ip: null, now });
+  }
   // An admin's change also withdraws a waiting request: the photos it would replace are gone.
   if (admin) withdrawn.push(...(await withdrawPending(trx, caller.id, userId, now, id)));
   const replaced = admin ? await replaceEnrollment(trx, userId, images, mean, template.model, now) : [];
-  return { status: admin ? ('applied' as const) : ('pending' as const), removeAfterCommit: [...withdrawn, ...replaced] };
+  return { status: admin ? ('applied' as const) : ('pending' as const), collided, removeAfterCommit: [...withdrawn, ...replaced] };
 }
 
 /** Marks the user's pending request (other than `keepId`) withdrawn; returns its image paths. */

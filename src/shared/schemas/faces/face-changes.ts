@@ -19,3 +19,11 @@ export const ZDecideFaceChangeInput = z.object({
 export type TDecideFaceChangeInput = z.infer<typeof ZDecideFaceChangeInput>;
 
 export const ZFaceChangeHistoryInput = z.object({ student_id: ZPositiveId });
+
+/** Issue 34: the decision on a face collision (a registration or face change whose photos look like another account's). */
+export const FACE_COLLISION_DECISIONS = ['twins', 'lookalikes', 'same_person'] as const;
+export const ZDecideFaceCollisionInput = z.object({
+  collision_id: ZPositiveId,
+  decision: z.enum(FACE_COLLISION_DECISIONS),
+});
+export type TDecideFaceCollisionInput = z.infer<typeof ZDecideFaceCollisionInput>;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, startTestServer, type TestServer } from '../../../../../tests/helpers/test-server';
 import { isPostgres } from '../../../db/dialect';
 import { serializeDescriptor } from '../../../face/index';
-import { screenNewFace } from '../duplicate-face-guard';
+import { searchBeforeEnrolling } from '../collisions/face-collisions';
 import { createFaceIndex } from './face-index';
 import { findEnrolledFace } from './face-search';
 
@@ -60,8 +60,7 @@ describe('findEnrolledFace', () => {
     expect(await search(at(0))).toBeNull();
   });
 
-  it('holds a second registration of the same face until the first is committed, then refuses it', async () => {
-    const face = (email: string) => ({ mean: at(0), email, username: email.split('@')[0], ip: '203.0.113.9', now: STAMP });
+  it('holds a second registration of the same face until the first is committed, then finds the first', async () => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => {
       release = resolve;
@@ -71,7 +70,7 @@ describe('findEnrolledFace', () => {
       firstScreened = resolve;
     });
     const first = srv.db.transaction().execute(async (trx) => {
-      const s = await screenNewFace(trx, srv.deps, face('first@school.test'));
+      const s = await searchBeforeEnrolling(trx, srv.deps, at(0));
       firstScreened();
       await released;
       const { id } = await trx
@@ -86,15 +85,31 @@ describe('findEnrolledFace', () => {
       return { s, id };
     });
     await screened;
-    const second = srv.db.transaction().execute((trx) => screenNewFace(trx, srv.deps, face('second@school.test')));
+    const second = srv.db.transaction().execute((trx) => searchBeforeEnrolling(trx, srv.deps, at(0)));
     // PostgreSQL: the second waits on the registry lock (SQLite cannot even begin it while the first one runs).
     if (isPostgres(srv.db)) await waitForLockWaiter();
     release();
     const { s, id } = await first;
-    expect(s).toEqual({ refused: false, allowanceId: null });
-    expect(await second).toEqual({ refused: true });
-    const refusal = await srv.db.selectFrom('duplicate_faces').select(['matched_user_id', 'ip']).where('email', '=', 'second@school.test').executeTakeFirst();
-    expect(refusal).toEqual({ matched_user_id: id, ip: '203.0.113.9' });
+    expect(s).toBeNull();
+    expect(await second).toEqual({ user_id: id, distance: 0 });
+  });
+
+  it('searches only accounts that can be let in: a rejected or deactivated one leaves the search at once, and comes back with its account', async () => {
+    const search = (mean: Float32Array) => findEnrolledFace(srv.deps, mean);
+    const { id } = await srv.db
+      .insertInto('users')
+      .values({ username: 'squat', email: 'squat@school.test', password_hash: 'x', role: 'student', status: 'pending', created_at: STAMP })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await srv.db
+      .insertInto('face_templates')
+      .values({ user_id: id, mean_embedding: serializeDescriptor(at(7)), model: 'test', updated_at: STAMP })
+      .execute();
+    expect(await search(at(7))).toMatchObject({ user_id: id });
+    await srv.db.updateTable('users').set({ status: 'inactive' }).where('id', '=', id).execute();
+    expect(await search(at(7))).toBeNull();
+    await srv.db.updateTable('users').set({ status: 'active' }).where('id', '=', id).execute();
+    expect(await search(at(7))).toMatchObject({ user_id: id });
   });
 });
 

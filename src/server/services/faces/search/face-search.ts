@@ -23,15 +23,25 @@ export const identityThreshold = (config: Deps['config']) => resolveOptions(conf
 
 /**
  * One face, one account: the enrolled template (of any account but `excludeUserId`) nearest to `mean`, when it is
- * at or under the identity threshold; null otherwise. Every template of the institution is compared on each search,
- * from this node's index brought up to date with the database first, or without one read from the table as arrays
- * through Float32Array views of the blobs (docs/benchmarks-history.md, "Duplicate face search").
+ * at or under the identity threshold; null otherwise. Only accounts that can still be let in are searched (active,
+ * or pending: a template means it has photos), so a rejected, deactivated or deleted account's face leaves the
+ * search in the same transaction that changes it (no squatting on a face). Every template of the institution is
+ * compared on each search, from this node's index brought up to date with the database first, or without one read
+ * from the table as arrays through Float32Array views of the blobs (docs/benchmarks-history.md, "Duplicate face search").
  */
 export async function findEnrolledFace(deps: Deps, mean: Float32Array, opts: { excludeUserId?: number } = {}): Promise<FaceMatch | null> {
   const threshold = identityThreshold(deps.config);
-  if (deps.faceIndex) return nearestWithin(await deps.faceIndex.templates(deps.db), mean, threshold, opts.excludeUserId);
+  const outside = await accountsOutsideSearch(deps.db);
+  if (opts.excludeUserId !== undefined) outside.add(opts.excludeUserId);
+  if (deps.faceIndex) return nearestWithin(await deps.faceIndex.templates(deps.db), mean, threshold, outside);
   const rows = await arrayRows(deps.db, deps.db.selectFrom('face_templates').select(['user_id', 'mean_embedding']));
-  return nearestWithin(asFloats(rows as [number, Uint8Array][], mean.length), mean, threshold, opts.excludeUserId);
+  return nearestWithin(asFloats(rows as [number, Uint8Array][], mean.length), mean, threshold, outside);
+}
+
+/** Accounts that keep their template but are out of the search: few (rejected and deactivated), so read each time. */
+async function accountsOutsideSearch(db: DB): Promise<Set<number>> {
+  const rows = await db.selectFrom('users').select('id').where('status', 'not in', ['active', 'pending']).execute();
+  return new Set(rows.map((r) => r.id));
 }
 
 /** The nearest template at or under `threshold`; a template is dropped as soon as its partial sum passes the best so far. */
@@ -39,12 +49,12 @@ export function nearestWithin(
   templates: Iterable<readonly [number, Float32Array]>,
   mean: Float32Array,
   threshold: number,
-  excludeUserId?: number,
+  outside: ReadonlySet<number> = new Set(),
 ): FaceMatch | null {
   let limit = threshold * threshold;
   let best: FaceMatch | null = null;
   for (const [userId, v] of templates) {
-    if (userId === excludeUserId || v.length !== mean.length) continue;
+    if (outside.has(userId) || v.length !== mean.length) continue;
     let s = 0;
     let i = 0;
     // Most templates are strangers, far past the limit after a few dimensions: check every 16.
