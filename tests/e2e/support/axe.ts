@@ -17,3 +17,13 @@ export async function seriousViolations(page: Page, state: string): Promise<stri
   for (const line of lines) console.log(line);
   return lines;
 }
+
+/** The serious and critical WCAG 2.1 AA violations inside `selector`, leaving out what `exclude` matches. */
+export async function violationsWithin(page: Page, selector: string, exclude?: string): Promise<string[]> {
+  let builder = new AxeBuilder({ page }).include(selector).withTags(WCAG_21_AA);
+  if (exclude) builder = builder.exclude(exclude);
+  const result = await builder.analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { FaceCollisionPanel } from '@/features/face-collisions';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import type { PendingFaceChange } from './face-change-queries';
@@ -11,11 +12,15 @@ import { PhotoRow } from './photo-row';
 
 const F = MSG.faceChange;
 
-/** One pending face change: the enrolled photos beside the new ones, how far apart they are, Approve and Decline. */
+/**
+ * One pending face change: the enrolled photos beside the new ones, how far apart they are, Approve and Decline. New
+ * photos that look like another account's are compared with that account's and decided first: Approve waits.
+ */
 export function FaceChangeCard({ change }: { change: PendingFaceChange }) {
   const { decide, pending } = useDecideFaceChange();
   const [note, setNote] = useState('');
   const noteId = `face-change-note-${change.id}`;
+  const held = change.collision !== null;
   return (
     <li className="grid gap-3 rounded-xl border bg-card p-4 shadow-xs" data-testid="face-change">
       <div>
@@ -34,6 +39,7 @@ export function FaceChangeCard({ change }: { change: PendingFaceChange }) {
         {change.verdict}
         {change.distance !== null && <span className="ml-2 font-normal text-muted-foreground">({F.distance(change.distance.toFixed(2))})</span>}
       </p>
+      {change.collision && <FaceCollisionPanel collision={change.collision} waiting={{ name: change.student.username, urls: change.new_images }} />}
       <label htmlFor={noteId} className="sr-only">
         {F.declineNote}
       </label>
@@ -43,7 +49,7 @@ export function FaceChangeCard({ change }: { change: PendingFaceChange }) {
           <X aria-hidden />
           {F.decline}
         </Button>
-        <Button disabled={pending} onClick={() => decide(change.id, 'approve', note)}>
+        <Button disabled={pending || held} onClick={() => decide(change.id, 'approve', note)}>
           <Check aria-hidden />
           {F.approve}
         </Button>

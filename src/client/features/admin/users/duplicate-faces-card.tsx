@@ -1,88 +1,108 @@
-import { UserCheck } from 'lucide-react';
-import { toast } from 'sonner';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
 import { MSG } from '../../../../shared/messages';
 import { EmptyState, QueryState } from '@/components/app-state/query-state';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Pagination } from '@/components/ui/pagination';
+import { CollisionComparison, CollisionDecisions, CollisionPhotos } from '@/features/face-collisions';
 import { type RouterOutputs, trpc } from '@/lib/api/trpc';
 import { formatDateTime } from '@/lib/format';
 
 const D = MSG.duplicateFace;
-type Refusal = RouterOutputs['admin']['duplicateFaces']['data'][number];
+const PAGE_SIZE = 20;
+type Collision = RouterOutputs['admin']['duplicateFaces']['data'][number];
+type State = Collision['state'];
+
+const STATE_VARIANT: Record<State, 'success' | 'destructive' | 'secondary' | 'outline'> = {
+  waiting: 'outline',
+  twins: 'success',
+  lookalikes: 'success',
+  same_person: 'destructive',
+  cleared: 'secondary',
+  closed: 'secondary',
+  refused: 'destructive',
+  allowed: 'secondary',
+  used: 'secondary',
+};
 
 /**
- * Issue 18 (one face, one account): registrations refused because the face is already enrolled, beside the matched
- * account's photos, so an admin can tell twins from a second account and let one registration through.
+ * Issue 34 (one face, one account): every registration or face change whose photos looked like another account's,
+ * beside that account's photos, with how it was decided; an admin may decide one still waiting, as its teacher may.
  */
 export function DuplicateFacesCard() {
-  const list = trpc.admin.duplicateFaces.useQuery({ page: 1, limit: 20 });
-  const utils = trpc.useUtils();
-  const allow = trpc.admin.allowDuplicateFace.useMutation({
-    onSuccess: (r) => {
-      toast.success(r.message);
-      void utils.admin.duplicateFaces.invalidate();
-    },
-    onError: (e) => toast.error(e.data?.errorCode === 'already_allowed' ? e.message : D.allowFailed),
-  });
+  const [page, setPage] = useState(1);
+  const list = trpc.admin.duplicateFaces.useQuery({ page, limit: PAGE_SIZE }, { placeholderData: keepPreviousData });
+  const pages = Math.ceil((list.data?.total_records ?? 0) / PAGE_SIZE);
   return (
     <Card role="region" aria-labelledby="duplicate-faces-title">
       <CardHeader>
         <CardTitle id="duplicate-faces-title">{D.cardTitle}</CardTitle>
         <CardDescription>{D.cardIntro}</CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-3">
         <QueryState query={list} failed={D.loadFailed} isEmpty={(d) => d.data.length === 0} empty={<EmptyState>{D.none}</EmptyState>}>
           {(d) => (
             <ul className="grid gap-3">
-              {d.data.map((r) => (
-                <RefusalItem key={r.id} refusal={r} onAllow={() => allow.mutate({ id: r.id })} busy={allow.isPending} />
+              {d.data.map((c) => (
+                <CollisionItem key={c.id} collision={c} />
               ))}
             </ul>
           )}
         </QueryState>
+        {pages > 1 && <Pagination page={page} totalPages={pages} onPageChange={setPage} />}
       </CardContent>
     </Card>
   );
 }
 
-function RefusalItem({ refusal: r, onAllow, busy }: { refusal: Refusal; onAllow: () => void; busy: boolean }) {
+function CollisionItem({ collision: c }: { collision: Collision }) {
+  // A refused registration (before collisions waited) left no account: its typed name and email stand for it.
+  const waitingName = c.waiting?.username ?? c.username ?? c.email;
   return (
-    <li data-testid="duplicate-face" className="grid gap-2 rounded-xl border bg-card p-4 shadow-xs">
+    <li data-testid="duplicate-face" className="grid gap-3 rounded-xl border bg-card p-4 shadow-xs">
       <div className="flex flex-wrap items-center gap-2">
-        <span className="font-medium [overflow-wrap:anywhere]">{r.email}</span>
-        {r.username && <span className="text-sm text-muted-foreground">{r.username}</span>}
-        <StateBadge refusal={r} />
+        <Badge variant="secondary">{D.kind[c.kind]}</Badge>
+        <Badge variant={STATE_VARIANT[c.state]} className="whitespace-normal">
+          {D.state[c.state]}
+        </Badge>
+        {c.decided_at && <span className="text-xs text-muted-foreground">{D.decidedBy(c.decided_by ?? D.someone, formatDateTime(c.decided_at))}</span>}
       </div>
-      <span className="text-xs text-muted-foreground">
-        {formatDateTime(r.created_at)} · {D.distance(r.distance)}
-      </span>
-      {r.matched ? (
-        <div className="grid gap-1">
-          <span className="text-sm">
-            {D.matchedAccount} <span className="font-medium">{r.matched.username}</span> ({r.matched.email}, {MSG.admin.statuses[r.matched.status]})
-          </span>
-          <div className="flex flex-wrap gap-2">
-            {r.matched.image_urls.map((url, i) => (
-              <img key={url} src={url} alt={D.photoAlt(i + 1)} className="size-20 rounded-md border object-cover" />
-            ))}
-          </div>
-        </div>
-      ) : (
-        <span className="text-sm text-muted-foreground">{D.matchedGone}</span>
-      )}
-      {r.state === 'waiting' && (
-        <Button size="sm" className="w-fit" onClick={onAllow} disabled={busy}>
-          <UserCheck aria-hidden />
-          {D.allow}
-        </Button>
-      )}
+      <p className="text-xs text-muted-foreground">
+        {formatDateTime(c.created_at)} · {D.distance(c.distance)}
+      </p>
+      <CollisionComparison>
+        <CollisionPhotos
+          caption={<Account label={D.waitingAccount} name={waitingName} email={c.waiting?.email ?? c.email} status={c.waiting?.status} />}
+          name={waitingName}
+          urls={c.waiting?.image_urls ?? []}
+          testId="duplicate-face-waiting"
+        />
+        {c.matched ? (
+          <CollisionPhotos
+            caption={<Account label={D.matchedAccount} name={c.matched.username} email={c.matched.email} status={c.matched.status} />}
+            name={c.matched.username}
+            urls={c.matched.image_urls}
+            testId="duplicate-face-matched"
+          />
+        ) : (
+          <p className="text-sm text-muted-foreground">{D.matchedGone}</p>
+        )}
+      </CollisionComparison>
+      {c.state === 'waiting' && <CollisionDecisions collisionId={c.id} />}
     </li>
   );
 }
 
-function StateBadge({ refusal: r }: { refusal: Refusal }) {
-  if (r.state === 'used') return <Badge variant="success">{D.stateUsed(r.used_by?.username ?? D.someone)}</Badge>;
-  if (r.state === 'allowed') return <Badge variant="secondary">{D.stateAllowed(r.allowed_by ?? D.someone)}</Badge>;
-  return <Badge variant="outline">{D.stateWaiting}</Badge>;
+function Account({ label, name, email, status }: { label: string; name: string; email: string; status?: keyof typeof MSG.admin.statuses }) {
+  return (
+    <>
+      <span className="block text-xs text-muted-foreground">{label}</span>
+      <span className="font-medium">{name}</span>{' '}
+      <span className="font-normal text-muted-foreground">
+        {email}
+        {status && ` · ${MSG.admin.statuses[status]}`}
+      </span>
+    </>
+  );
 }

@@ -1,6 +1,7 @@
-import { CheckCheck, Eye, UserX } from 'lucide-react';
+import { CheckCheck, Eye, ScanFace, UserX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { MSG } from '../../../../shared/messages';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -104,6 +105,12 @@ export function PendingListDialog({ group, onClose }: { group: PendingGroup | nu
                   <label htmlFor={`pending-${s.id}`} className="min-w-0 flex-1 cursor-pointer">
                     <span className="block truncate text-sm font-medium">{s.username}</span>
                     <span className="block truncate text-xs text-muted-foreground">{s.email}</span>
+                    {s.face_collision && (
+                      <Badge variant="destructive" className="mt-1" data-testid="pending-face-collision">
+                        <ScanFace aria-hidden />
+                        {MSG.duplicateFace.pendingBadge}
+                      </Badge>
+                    )}
                   </label>
                   <Button variant="ghost" size="sm" aria-label={P.view(s.username)} onClick={() => setDetailId(s.id)}>
                     <Eye aria-hidden />

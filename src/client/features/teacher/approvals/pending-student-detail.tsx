@@ -3,11 +3,15 @@ import type { ReactNode } from 'react';
 import { MSG } from '../../../../shared/messages';
 import { Button } from '@/components/ui/button';
 import { StatusBadge } from '@/components/status-badge';
+import { FaceCollisionPanel } from '@/features/face-collisions';
 import type { PendingStudent } from '../teacher-queries';
 
 const P = MSG.teacher.pending;
 
-/** One pending student's details and enrollment images, with Reject beside Approve. */
+/**
+ * One pending student's details and enrollment images, with Reject beside Approve. Photos that look like another
+ * account's are compared and decided first: Approve waits (the server refuses it too), Reject does not.
+ */
 export function PendingStudentDetail({
   student,
   busy,
@@ -26,6 +30,7 @@ export function PendingStudentDetail({
     [P.phone, student.phone_number || MSG.student.notProvided],
     [P.status, <StatusBadge key="s" value={student.status} />],
   ];
+  const collision = student.face_collision;
   return (
     <div className="grid gap-5" data-testid="pending-detail">
       <div className="flex items-center gap-3">
@@ -42,18 +47,22 @@ export function PendingStudentDetail({
           </div>
         ))}
       </dl>
-      <section className="grid gap-2" aria-label={P.images}>
-        <h4 className="text-sm font-semibold">{P.images}</h4>
-        {student.images.length === 0 ? (
-          <p className="rounded-lg border border-dashed p-4 text-center text-sm text-muted-foreground">{MSG.student.noImages}</p>
-        ) : (
-          <div className="grid grid-cols-3 gap-2">
-            {student.images.map((src, i) => (
-              <img key={src} src={src} alt={P.imageAlt(student.username, i + 1)} className="aspect-[4/3] w-full rounded-lg border object-cover" />
-            ))}
-          </div>
-        )}
-      </section>
+      {collision ? (
+        <FaceCollisionPanel collision={collision} waiting={{ name: student.username, urls: student.images }} />
+      ) : (
+        <section className="grid gap-2" aria-label={P.images}>
+          <h4 className="text-sm font-semibold">{P.images}</h4>
+          {student.images.length === 0 ? (
+            <p className="rounded-lg border border-dashed p-4 text-center text-sm text-muted-foreground">{MSG.student.noImages}</p>
+          ) : (
+            <div className="grid grid-cols-3 gap-2">
+              {student.images.map((src, i) => (
+                <img key={src} src={src} alt={P.imageAlt(student.username, i + 1)} className="aspect-[4/3] w-full rounded-lg border object-cover" />
+              ))}
+            </div>
+          )}
+        </section>
+      )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
         <Button variant="ghost" onClick={onBack}>
           <ArrowLeft aria-hidden />
@@ -64,12 +73,17 @@ export function PendingStudentDetail({
             <UserX aria-hidden />
             {MSG.reject.button}
           </Button>
-          <Button onClick={onApprove} disabled={busy}>
+          <Button onClick={onApprove} disabled={busy || collision !== null} aria-describedby={collision ? 'pending-decide-first' : undefined}>
             <Check aria-hidden />
             {P.approve}
           </Button>
         </div>
       </div>
+      {collision && (
+        <p id="pending-decide-first" className="text-xs text-muted-foreground sm:text-right">
+          {MSG.duplicateFace.decideFirst}
+        </p>
+      )}
     </div>
   );
 }

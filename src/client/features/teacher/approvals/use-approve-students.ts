@@ -1,10 +1,14 @@
 import { toast } from 'sonner';
 import { MSG } from '../../../../shared/messages';
+import { errorCodeOf } from '@/lib/api/server-errors';
 import { trpc } from '@/lib/api/trpc';
 
 const M = MSG.teacher;
 
-/** teacher.approveStudents: 'Approved!' or 'Approval failed'; resolves true on success. */
+/**
+ * teacher.approveStudents: 'Approved!' or 'Approval failed', or, when a selected student's photos look like another
+ * account's, that this is decided first; resolves true on success.
+ */
 export function useApproveStudents() {
   const utils = trpc.useUtils();
   const mutation = trpc.teacher.approveStudents.useMutation({ onSuccess: () => utils.teacher.invalidate() });
@@ -18,8 +22,8 @@ export function useApproveStudents() {
       await mutation.mutateAsync({ user_ids: userIds });
       toast.success(M.approved);
       return true;
-    } catch {
-      toast.error(M.approvalFailed);
+    } catch (err) {
+      toast.error(errorCodeOf(err) === 'face_collision_open' ? MSG.duplicateFace.decideFirst : M.approvalFailed);
       return false;
     }
   }
