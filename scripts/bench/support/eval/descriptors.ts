@@ -1,6 +1,7 @@
 import type { Config } from '@vladmandic/human';
 import type * as Tf from '@tensorflow/tfjs-core';
 import { decodeImage } from '../../../../src/server/face/decoding/index';
+import type { DescribeResult } from '../../../../src/server/face/protocol';
 import { describePhoto } from '../../../../src/server/face/scheduling/index';
 import { Slots } from '../../../../src/server/lib/slots';
 import { describeFace, ENGINE_PLAN, type Models, rgbTensor } from '../../../../src/server/face/scheduling/worker/index';
@@ -56,4 +57,9 @@ export async function photoDescriptor(m: Models, chain: Chain, image: Buffer): P
   const plan = chain === 'engine' ? ENGINE_PLAN : SSD_PLAN;
   const r = await describePhoto((img, count) => describeFace(m, img.rgb, img.width, img.height, count, plan), image, 1, decodes);
   return r.descriptor ? Float32Array.from(r.descriptor) : null;
+}
+
+/** The engine's chain on a photo, with what it found besides the descriptor (Human's box, the face count). */
+export function enginePhotoFace(m: Models, image: Buffer): Promise<DescribeResult> {
+  return describePhoto((img, count) => describeFace(m, img.rgb, img.width, img.height, count, ENGINE_PLAN), image, 1, decodes);
 }

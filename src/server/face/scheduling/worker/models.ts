@@ -35,6 +35,18 @@ export interface LoadOptions {
   faceres?: boolean;
   /** benchmark only: SSD MobileNet v1 (grows the wasm heap by ~160 MB, measured; no better than Tiny here) */
   ssd?: boolean;
+  /** benchmark only: another of Human's recognizers, in the slot that runs it (the identity benchmark) */
+  recognizer?: HumanRecognizer;
+}
+
+/**
+ * Human's embedding slots. Each keeps its model in a module-level variable: two models for one slot (faceres and
+ * faceres-deep) cannot be loaded in one thread, so the benchmark gives each recognizer a worker of its own.
+ */
+export interface HumanRecognizer {
+  slot: 'description' | 'mobilefacenet' | 'insightface';
+  /** a file:// URL (Human reads it through the load router below) */
+  modelPath: string;
 }
 
 function registerFileRouter(tf: typeof Tf) {
@@ -79,7 +91,7 @@ export const asNetInput = (t: Tf.Tensor3D) => t as unknown as FaceApi.TNetInput;
  * - up to 4 faces: a second face in the clip is part of the verdict (tracking.ts), where the page guides one;
  * - the detector's skipping is the engine's (tracking.ts sets skipFrames per frame), never Human's timer;
  * - iris on: it refines the eyes' landmarks the blink rules measure (the page's guidance does without);
- * - description only for the benchmark's own recognizer (faceres).
+ * - description only for the benchmark's own recognizers (faceres, or `recognizer` in its slot).
  */
 export function humanConfig(o: LoadOptions): Partial<Config> {
   return {
@@ -87,14 +99,15 @@ export function humanConfig(o: LoadOptions): Partial<Config> {
     wasmPath: WASM_DIR,
     modelBasePath: `file://${HUMAN_MODELS_DIR}/`,
     // Non-zero so the face box may be carried from frame to frame; tracking.ts forces a fresh detection on the
-    // first frame of every task, so nothing is ever carried from one request to another. With faceres on (the
+    // first frame of every task, so nothing is ever carried from one request to another. With a recognizer on (the
     // benchmark) it must be 0: Human would hand the previous image's descriptor back (measured: distance 0).
-    cacheSensitivity: o.faceres ? 0 : 1e9,
+    cacheSensitivity: o.faceres || o.recognizer ? 0 : 1e9,
     face: {
       ...HUMAN_SHARED_CONFIG.face,
       detector: { ...HUMAN_SHARED_CONFIG.face.detector, maxDetected: 4, skipFrames: 0, skipTime: 1e9 },
       iris: { enabled: true },
       description: { enabled: !!o.faceres },
+      ...(o.recognizer && { [o.recognizer.slot]: { enabled: true, modelPath: o.recognizer.modelPath } }),
     },
   } as Partial<Config>;
 }

@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createFaceEngine, type FaceTemplate, type FaceVerdict } from '../../../src/server/face/index';
+import { FIXTURES_DIR as ROOT, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helpers/fixtures';
+
+/**
+ * `npm run bench:identity-checks [-- --thresholds 0.34,0.36,0.38,0.40,0.42,0.50]`: whole checks, not frames. Every
+ * real clip is checked by the engine (blink-only, as an upload) against every enrolled person, at each threshold:
+ * how many genuine checks identity refuses (identity_mismatch, face_changed, or blinks it cannot confirm as the
+ * student's), and how many checks of one person against another's enrollment identity lets through (any verdict
+ * but identity_mismatch/face_changed: liveness may still refuse, identity did not). The per-frame rates of
+ * `bench:identity` overstate a check's refusals: a check averages its probes and needs only its blinks' flanks.
+ */
+if (!hasFixtures) {
+  console.error(NO_FIXTURES_MESSAGE);
+  process.exit(2);
+}
+const { values } = parseArgs({ options: { thresholds: { type: 'string' } } });
+const THRESHOLDS = (values.thresholds ?? '0.34,0.36,0.38,0.40,0.42,0.50').split(',').map(Number);
+const read = (...p: string[]) => fs.readFileSync(path.join(ROOT, ...p));
+
+const enrollments: Record<string, string[][]> = {
+  aoc: ['f005', 'f045', 'f070'].map((f) => ['clips', `enroll_aoc_${f}.jpg`]),
+  mcguinness: ['f003', 'f025', 'f115'].map((f) => ['clips', `enroll_mcguinness_${f}.jpg`]),
+  d0: ['f005', 'f030', 'f050'].map((f) => ['clips', `enroll_d0_${f}.jpg`]),
+  p1: ['src5', 'src176', 'src181'].map((s) => ['challenge', `enroll_p1_${s}.jpg`]),
+  p3: ['src185', 'src192', 'src200'].map((s) => ['challenge', `enroll_p3_${s}.jpg`]),
+};
+const clips: { file: string[]; person: string }[] = [
+  { file: ['clips', 'aoc_3blinks_3s.webm'], person: 'aoc' },
+  { file: ['clips', 'mcguinness_0blinks_3s.webm'], person: 'mcguinness' },
+  { file: ['clips', 'd0_man_1blink_3s.webm'], person: 'd0' },
+  ...fs
+    .readdirSync(path.join(ROOT, 'challenge'))
+    .filter((f) => f.endsWith('.webm'))
+    .sort()
+    .map((f) => ({ file: ['challenge', f], person: f.split('_')[1] })),
+];
+
+/** Identity's own refusals; anything else means identity let the clip through (liveness may still refuse it). */
+const IDENTITY_REFUSALS = new Set(['identity_mismatch', 'face_changed']);
+console.log(
+  `load average at start: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+const rows: { t: number; clip: string; person: string; as: string; v: FaceVerdict; full: FaceVerdict }[] = [];
+for (const t of THRESHOLDS) {
+  const engine = await createFaceEngine({ threshold: t, workers: 2 });
+  // the reference verdict with liveness: the person's own clip, as the engine decides it whole
+  const templates: Record<string, FaceTemplate> = {};
+  for (const [who, files] of Object.entries(enrollments)) templates[who] = await engine.enroll(files.map((f) => read(...f)));
+  for (const c of clips) {
+    const video = read(...c.file);
+    for (const as of Object.keys(enrollments)) {
+      const v = await engine.verifyVideo(video, templates[as]);
+      rows.push({ t, clip: c.file[1], person: c.person, as, v, full: v });
+    }
+  }
+  await engine.close();
+}
+
+console.log(
+  '\n| threshold | genuine checks identity refuses | genuine checks accepted (of those liveness passes) | impostor checks identity lets through | closest impostor check distance (clip as person) |',
+);
+console.log('|---|---|---|---|---|');
+for (const t of THRESHOLDS) {
+  const at = rows.filter((r) => r.t === t);
+  const genuine = at.filter((r) => r.person === r.as);
+  const impostor = at.filter((r) => r.person !== r.as);
+  const gRefused = genuine.filter((r) => IDENTITY_REFUSALS.has(r.v.reason));
+  const gAccepted = genuine.filter((r) => r.v.reason === 'accepted');
+  const through = impostor.filter((r) => !IDENTITY_REFUSALS.has(r.v.reason) && r.v.reason !== 'no_face');
+  const closest = impostor.filter((r) => r.v.similarity !== null).sort((a, b) => a.v.similarity! - b.v.similarity!)[0];
+  console.log(
+    `| ${t.toFixed(2)} | ${gRefused.length}/${genuine.length}${gRefused.length ? ` (${gRefused.map((r) => `${r.clip}: ${r.v.reason}`).join(', ')})` : ''} | ${gAccepted.length} | ${through.length}/${impostor.length}${through.length ? ` (${through.map((r) => `${r.clip} as ${r.as}: ${r.v.reason} ${r.v.similarity?.toFixed(3)}`).join(', ')})` : ''} | ${closest ? `${closest.v.similarity!.toFixed(3)} (${closest.clip} as ${closest.as})` : '-'} |`,
+  );
+}
+console.log('\nPer clip at each threshold (reason, distance):');
+for (const c of clips)
+  for (const as of Object.keys(enrollments)) {
+    const cells = THRESHOLDS.map((t) => rows.find((r) => r.t === t && r.clip === c.file[1] && r.as === as)!.v).map(
+      (v) => `${v.reason} ${v.similarity?.toFixed(3) ?? '-'}`,
+    );
+    console.log(`${c.file[1]} as ${as}${c.person === as ? ' (own)' : ''}: ${cells.join(' | ')}`);
+  }
+console.log(
+  `load average at end: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+process.exit(0);
