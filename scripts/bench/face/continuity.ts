@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { analyseClip, completeIdentity, judgeVideo, meanDescriptor, windowFrames } from '../../../src/server/face/analysis/index';
+import { resolveOptions } from '../../../src/server/face/index';
 import { Slots } from '../../../src/server/lib/slots';
 import { decodeImage, decodeVideo } from '../../../src/server/face/decoding/index';
 import { describeChip, describeFace, loadModels, readFrames, warmUp } from '../../../src/server/face/scheduling/worker/index';
@@ -69,11 +70,11 @@ for (const [name, bytes, who] of cases) {
   const firsts = windowFrames(v, readings);
   const probes = new Map<number, Float32Array | null>();
   for (const f of firsts) probes.set(f, await describeAt(f));
-  await completeIdentity(v, readings, probes, describeAt, { mean: templates[who].mean, threshold: 0.5, minBlinks: 1 });
+  await completeIdentity(v, readings, probes, describeAt, { mean: templates[who].mean, threshold: resolveOptions().threshold, minBlinks: 1 });
   const windows = firsts.length;
   const clip = analyseClip(readings, v.fps);
   const identityMs = performance.now() - t;
-  const { verdict } = judgeVideo({ readings, fps: v.fps, probes, template: templates[who], minBlinks: 1, threshold: 0.5 });
+  const { verdict } = judgeVideo({ readings, fps: v.fps, probes, template: templates[who], minBlinks: 1, threshold: resolveOptions().threshold });
   console.log(
     `| ${name} (${who}) | ${verdict.reason} | ${clip.tracks.length} | ${readings.filter((r) => !r.skipped).length} of ${readings.length} | ${probes.size} (${windows} + ${probes.size - windows}) | ${Math.round(identityMs)} | ${Math.round(livenessMs)} |`,
   );

@@ -6,7 +6,7 @@ import { bestAtZeroFalseAccept, fixturePhotos, ratesAt, runTrials } from '../sup
 import { photoDescriptor, type Chain } from '../support/eval/descriptors';
 import { loadConfig } from '../../../src/server/env';
 import { FIXTURES_DIR as ROOT, hasFixtures } from '../../../tests/helpers/fixtures';
-import { createFaceEngine, type FaceTemplate } from '../../../src/server/face/index';
+import { createFaceEngine, type FaceTemplate, resolveOptions } from '../../../src/server/face/index';
 import { loadModels, warmUp } from '../../../src/server/face/scheduling/worker/index';
 
 /** `npm run bench:face [-- --runs 10 --inflight 4 --leak 200]`: latency, throughput, memory, identity rates. */
@@ -116,7 +116,7 @@ for (const chain of ['engine', 'faceapi-ssd', 'human-faceres'] as Chain[]) {
     ms.push(performance.now() - t);
   }
   const trials = runTrials(photos, ds);
-  const fixed = ratesAt(trials, 0.5); // the engine's threshold (face-api distances; faceres lives on another scale)
+  const fixed = ratesAt(trials, resolveOptions().threshold); // the engine's threshold (face-api distances; faceres lives on another scale)
   const best = bestAtZeroFalseAccept(trials);
   identity[chain] = {
     photos: photos.length,

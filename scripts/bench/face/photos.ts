@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { loadConfig } from '../../../src/server/env';
 import { fixturePhotos, ratesAt, bestAtZeroFalseAccept, runTrials } from '../support/eval/identity-eval';
 import { photoDescriptor } from '../support/eval/descriptors';
-import { createFaceEngine } from '../../../src/server/face/index';
+import { createFaceEngine, ENROLL_SPREAD_MAX, resolveOptions } from '../../../src/server/face/index';
 import { loadModels, warmUp } from '../../../src/server/face/scheduling/worker/index';
 import { euclidean, meanDescriptor } from '../../../src/server/face/analysis/index';
 import { FIXTURES_DIR as ROOT, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helpers/fixtures';
@@ -38,10 +38,11 @@ for (const p of photos.filter((x) => x.file.includes(`${path.sep}wide${path.sep}
   console.log(`  ${path.relative(ROOT, p.file)}: ${ds[photos.indexOf(p)] ? 'face found' : 'NO FACE'}`);
 
 const trials = runTrials(photos, ds);
-const at = ratesAt(trials, loadConfig().face.threshold ?? 0.5);
+const THRESHOLD = resolveOptions(loadConfig().face).threshold;
+const at = ratesAt(trials, THRESHOLD);
 const best = bestAtZeroFalseAccept(trials);
 console.log(
-  `identity at ${loadConfig().face.threshold ?? 0.5}: ${(100 * at.genuineAccept).toFixed(1)}% genuine accepted of ${at.trials.genuine}, ${at.falseAccepts} false accepts of ${at.trials.impostor}; best with 0 false accepts ${(100 * best.genuineAccept).toFixed(1)}% (t=${best.threshold.toFixed(3)})`,
+  `identity at ${THRESHOLD}: ${(100 * at.genuineAccept).toFixed(1)}% genuine accepted of ${at.trials.genuine}, ${at.falseAccepts} false accepts of ${at.trials.impostor}; best with 0 false accepts ${(100 * best.genuineAccept).toFixed(1)}% (t=${best.threshold.toFixed(3)})`,
 );
 
 // Enrollment consistency: the largest distance of one photo to the mean of the other two, over genuine triples,
@@ -51,7 +52,7 @@ for (const [i, p] of photos.entries()) if (ds[i]) byPerson.set(p.person, [...(by
 const spreadOf = (idx: number[]) => Math.max(...idx.map((i) => euclidean(ds[i]!, meanDescriptor(idx.filter((j) => j !== i).map((j) => ds[j]!)))));
 let genuineMax = 0;
 let mixedMin = Infinity;
-const RULE = (loadConfig().face.threshold ?? 0.5) + 0.1; // the engine's rule: farther than threshold + 0.1 is someone else
+const RULE = ENROLL_SPREAD_MAX; // the engine's rule: farther than this from the other two is someone else
 let mixed = 0;
 let mixedCaught = 0;
 let genuineRefused = 0;

@@ -1,4 +1,4 @@
-import { FACE_MODEL_ID, MAX_CONCURRENT_IMAGE_DECODES, resolveOptions, type FaceEngineOptions } from '../config';
+import { ENROLL_SPREAD_MAX, FACE_MODEL_ID, MAX_CONCURRENT_IMAGE_DECODES, resolveOptions, type FaceEngineOptions } from '../config';
 import { Slots } from '../../lib/slots';
 import { describePhoto } from './photo-face';
 import {
@@ -250,7 +250,7 @@ export async function createFaceEngine(
         // the three must show one person: each photo against the mean of the other two (docs/benchmarks-history.md)
         descriptors.forEach((d, i) => {
           const others = meanDescriptor(descriptors.filter((_, j) => j !== i));
-          if (classify(euclidean(d, others), o.threshold) === 'foreign') throw new FaceInputError('different_people', { image: i + 1 });
+          if (euclidean(d, others) > ENROLL_SPREAD_MAX) throw new FaceInputError('different_people', { image: i + 1 });
         });
         return { descriptors, mean: meanDescriptor(descriptors), model: FACE_MODEL_ID };
       }, 'enroll'); // behind waiting attendance checks (gate.ts)

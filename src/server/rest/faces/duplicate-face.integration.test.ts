@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages';
 import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../../tests/helpers/fixtures';
 import { GOOD_FIELDS, getJson, postJson, postRegister, trpcClient } from '../../../../tests/helpers/http';
+import { resolveOptions } from '../../face/index';
 import { signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
 
 /**
@@ -69,7 +70,7 @@ const patch = async (path: string, body: unknown, token: string) => {
 };
 const decide = (id: number, decision: string, token = teacher.token) => postJson(`${srv.url}/api/face-collisions/${id}/decision`, { decision }, token);
 const listAsAdmin = async () => (await getJson(`${srv.url}/api/admin/duplicate-faces?limit=100`, admin.token)).body;
-const threshold = () => srv.deps.config.face.threshold ?? 0.5;
+const threshold = () => resolveOptions(srv.deps.config.face).searchThreshold;
 
 describe.skipIf(!hasFixtures)('one face, one account without locking anyone out', { timeout: 240_000 }, () => {
   if (!hasFixtures) console.warn(NO_FIXTURES_MESSAGE);

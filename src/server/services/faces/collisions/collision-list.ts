@@ -45,7 +45,10 @@ export async function listDuplicateFaces(deps: Deps, page: TDuplicateFacesPage) 
   ]);
   // A turned-away (inactive) account's photos are not served to anyone (face-images.ts): no URL that would not load.
   const visible = (id: number | null, status: string | null) => (id !== null && status !== 'inactive' ? [id] : []);
-  const accountIds = rows.flatMap((r) => [...visible(r.matched_id, r.matched_status), ...(r.face_change_id === null ? visible(r.waiting_id, r.waiting_status) : [])]);
+  const accountIds = rows.flatMap((r) => [
+    ...visible(r.matched_id, r.matched_status),
+    ...(r.face_change_id === null ? visible(r.waiting_id, r.waiting_status) : []),
+  ]);
   const images = await enrolledImagesByUser(deps, [...new Set(accountIds)]);
   const changeImages = await faceChangeImagesByChange(
     deps,

@@ -20,17 +20,22 @@ export interface FaceMatch {
 
 /** The identity threshold the engine decides with (FACE_THRESHOLD or the engine's default). */
 export const identityThreshold = (config: Deps['config']) => resolveOptions(config.face).threshold;
+/** The 1:N threshold a new face is held at for a teacher (FACE_SEARCH_THRESHOLD, never under the 1:1 one). */
+export const searchThreshold = (config: Deps['config']) => {
+  const o = resolveOptions(config.face);
+  return Math.max(o.searchThreshold, o.threshold);
+};
 
 /**
  * One face, one account: the enrolled template (of any account but `excludeUserId`) nearest to `mean`, when it is
- * at or under the identity threshold; null otherwise. Only accounts that can still be let in are searched (active,
+ * at or under the search threshold; null otherwise. Only accounts that can still be let in are searched (active,
  * or pending: a template means it has photos), so a rejected, deactivated or deleted account's face leaves the
  * search in the same transaction that changes it (no squatting on a face). Every template of the institution is
  * compared on each search, from this node's index brought up to date with the database first, or without one read
  * from the table as arrays through Float32Array views of the blobs (docs/benchmarks-history.md, "Duplicate face search").
  */
 export async function findEnrolledFace(deps: Deps, mean: Float32Array, opts: { excludeUserId?: number } = {}): Promise<FaceMatch | null> {
-  const threshold = identityThreshold(deps.config);
+  const threshold = searchThreshold(deps.config);
   const outside = await accountsOutsideSearch(deps.db);
   if (opts.excludeUserId !== undefined) outside.add(opts.excludeUserId);
   if (deps.faceIndex) return nearestWithin(await deps.faceIndex.templates(deps.db), mean, threshold, outside);
