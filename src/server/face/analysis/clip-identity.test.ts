@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyseClip, countEnrolledBlinks, faceChanged, nextProbeFrames, windowCandidates, type ProbeDistances } from './clip-identity';
+import { analyseClip, classify, countEnrolledBlinks, faceChanged, nextProbeFrames, windowCandidates, type ProbeDistances } from './clip-identity';
 import type { FrameReading } from '../protocol';
 import { CHALLENGE_BLINKS } from './challenge';
 
@@ -83,6 +83,17 @@ describe('identity across the clip', () => {
     expect(countEnrolledBlinks(a, probes(0.537, 0.537), 0.5)).toBe(0); // neither flank a match
     // the default reading marks no flank: both must match
     expect(countEnrolledBlinks(analyseClip(frames, FPS), probes(0.537, 0.249), 0.5)).toBe(0);
+  });
+
+  it('at the measured 0.38, a turned genuine frame (0.54-0.59) is unsure, not someone else: what matches moved, not what is foreign', () => {
+    expect([0.37, 0.45, 0.55, 0.59, 0.61].map((d) => classify(d, 0.38))).toEqual(['match', 'unsure', 'unsure', 'unsure', 'foreign']);
+    // a threshold set higher keeps its own margin above it
+    expect([0.65, 0.75].map((d) => classify(d, 0.6))).toEqual(['unsure', 'foreign']);
+    const turned = new Map([
+      [2, 0.2],
+      [5, 0.56],
+    ]);
+    expect(faceChanged(turned, 0.38)).toBe(false);
   });
 
   it('identifies every track long enough to hold a blink', () => {

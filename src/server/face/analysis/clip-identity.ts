@@ -16,6 +16,12 @@ import type { FrameReading } from '../protocol';
 
 /** A probe further than threshold + this from the enrollment is someone else (genuine frames: 0.15-0.37 measured). */
 export const FOREIGN_MARGIN = 0.1;
+/**
+ * ... and never nearer than this: a genuine head turned for a challenge reads up to 0.54-0.59 (docs/face-challenge.md),
+ * which was 'unsure' when the match threshold was 0.50. Lowering that threshold to 0.38 (issue 34) moves what
+ * matches, not what is someone else: a turned flank stays unsure, never a changed face.
+ */
+export const FOREIGN_FLOOR = 0.6;
 /** Tracks shorter than this cannot hold a blink (open, closed, open) and are not identified on their own. */
 const MIN_TRACK_FRAMES = 3;
 /** Candidates scored for sharpness when a track's identity frame is chosen. */
@@ -88,7 +94,7 @@ const anchor = (b: Blink) => (b.before ?? b.after)!;
 export function classify(d: number | null | undefined, threshold: number): ProbeClass {
   if (d === null || d === undefined) return 'none';
   if (d <= threshold) return 'match';
-  return d > threshold + FOREIGN_MARGIN ? 'foreign' : 'unsure';
+  return d > Math.max(threshold + FOREIGN_MARGIN, FOREIGN_FLOOR) ? 'foreign' : 'unsure';
 }
 
 /**
