@@ -11,6 +11,7 @@ import { CLIENT_DIST } from './lib/install-layout';
 import { trpcBodyLimits } from './lib/http/json-limits';
 import { tileSourceForPages } from './static/tile-csp';
 import { restApi } from './rest/index';
+import proxyaddr from 'proxy-addr';
 import { attachFaceStream } from './rest/faces/live-check/face-stream-socket';
 import { appRouter } from './routers/_app';
 import { clientFiles } from './static/client-files';
@@ -29,7 +30,8 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
   const listen = app.listen.bind(app);
   app.listen = ((...args: Parameters<typeof listen>) => {
     const server = listen(...args);
-    attachFaceStream(server, deps);
+    // the socket's caller address as Express resolves req.ip (TRUST_PROXY), set below before any request
+    attachFaceStream(server, deps, (req) => proxyaddr(req, app.get('trust proxy fn')));
     return server;
   }) as typeof app.listen;
   app.disable('x-powered-by');

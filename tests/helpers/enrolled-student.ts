@@ -41,11 +41,17 @@ export async function logIn(srv: TestServer, email: string, password = GOOD_FIEL
 }
 
 /** POST /api/compare-face-video as the page sends it: the challenge's fields first, then the video. */
-export async function compareFaceVideo(srv: TestServer, token: string, video: Buffer, fields: Record<string, string> = {}) {
+export async function compareFaceVideo(
+  srv: TestServer,
+  token: string,
+  video: Buffer,
+  fields: Record<string, string> = {},
+  headers: Record<string, string> = {},
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('video', new Blob([new Uint8Array(video)], { type: 'video/webm' }), 'clip.webm');
-  const res = await fetch(`${srv.url}/api/compare-face-video`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const res = await fetch(`${srv.url}/api/compare-face-video`, { method: 'POST', headers: { authorization: `Bearer ${token}`, ...headers }, body: form });
   const text = await res.text();
   return { status: res.status, headers: res.headers, body: JSON.parse(text) };
 }

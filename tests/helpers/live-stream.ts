@@ -294,8 +294,8 @@ export interface FaceStreamSocket {
 }
 
 /** Opens a socket to the face stream of the server at `url` (nothing sent yet). */
-export async function openFaceStream(url: string): Promise<FaceStreamSocket> {
-  const ws = new WebSocket(wsUrl(url));
+export async function openFaceStream(url: string, headers: Record<string, string> = {}): Promise<FaceStreamSocket> {
+  const ws = new WebSocket(wsUrl(url), { headers });
   const received: FaceStreamServerMessage[] = [];
   const waiting = new Set<() => void>();
   let isClosed = false;

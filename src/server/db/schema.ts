@@ -73,6 +73,8 @@ export interface FaceVerificationsTable {
   token_id: string | null;
   /** The challenge the video was judged against (issue 20); null when the challenge is off. */
   challenge_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Where the check came from (issue 35): the final mark flags steps from different networks. */
+  ip: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AttendanceRecordsTable {

@@ -10,6 +10,7 @@ import {
   myLeaveRequests,
   requestLeave,
   withdrawLeaveRequest,
+  refuseOffCampus,
 } from '../services/attendance/index';
 import { withAdmittedFaceCheck, verifyStudentVideo, issueChallenge, refuseUploadWhenLive } from '../services/faces/index';
 import { ZFaceUploadFields } from '../../shared/schemas/faces/face-challenge';
@@ -44,8 +45,9 @@ export const studentRouter = router({
   }),
   // admitted before the input is parsed: tRPC reads the multipart body only when the input middleware asks for it
   compareFaceVideo: student
-    .use(({ ctx, next }) => {
+    .use(async ({ ctx, next }) => {
       refuseUploadWhenLive(ctx); // issue 33: the live stream is the only way to a proof with the challenge on
+      await refuseOffCampus(ctx, ctx.ip); // issue 35: every step of a mark from the campus networks, when set
       return next();
     })
     .use(({ ctx, next }) =>
@@ -61,6 +63,6 @@ export const studentRouter = router({
       if (!(video instanceof Blob)) throw new DomainError('VALIDATION', MSG.face.videoMissing);
       if (video.size > MAX_VIDEO_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', MSG.face.videoTooLarge);
       const fields = parseInput(ZFaceUploadFields, { challenge_id: input.get('challenge_id') ?? undefined, hints: input.get('hints') ?? undefined });
-      return verifyStudentVideo(ctx, ctx.user, { video: Buffer.from(await video.arrayBuffer()), fields });
+      return verifyStudentVideo(ctx, ctx.user, { ip: ctx.ip }, { video: Buffer.from(await video.arrayBuffer()), fields });
     }),
 });

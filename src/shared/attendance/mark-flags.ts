@@ -11,6 +11,8 @@ export const MARK_FLAG_CODES = [
   'no_room_code',
   'outside_checks',
   'failed_challenges',
+  // issue 35: the face check and the final mark came from different network addresses (a login relayed?)
+  'different_networks',
 ] as const;
 export type MarkFlagCode = (typeof MARK_FLAG_CODES)[number];
 export interface MarkFlag {

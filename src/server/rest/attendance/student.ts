@@ -8,7 +8,7 @@ import { DomainError, parseInput } from '../../lib/errors';
 import { ServerTiming } from '../../lib/http/server-timing';
 import { withAdmittedFaceCheck, type FaceUpload, verifyStudentVideo, issueChallenge, refuseUploadWhenLive } from '../../services/faces/index';
 import { ZFaceUploadFields } from '../../../shared/schemas/faces/face-challenge';
-import { getStudentAttendance } from '../../services/attendance/index';
+import { getStudentAttendance, refuseOffCampus } from '../../services/attendance/index';
 import { getStudentProfile } from '../../services/accounts/index';
 import { type AuthedRequest, handle, requireUser, sendError } from '../http';
 import { markAttendanceRoute } from './mark-attendance';
@@ -74,11 +74,13 @@ export function studentRoutes(deps: AppDeps): Router {
     try {
       // with the challenge on only the live stream earns a proof: refused before a byte of the upload is read
       refuseUploadWhenLive(deps);
+      await refuseOffCampus(deps, req.ip ?? 'unknown');
       // admitted (one at a time per account, a few a minute) before a byte of the upload is read
       const verdict = await withAdmittedFaceCheck(deps, user(req), () =>
         verifyStudentVideo(
           deps,
           user(req),
+          { ip: req.ip ?? 'unknown' },
           timing.measure('upload', () => receiveVideo(req, res)),
           timing,
         ),

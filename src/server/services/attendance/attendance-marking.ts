@@ -156,7 +156,7 @@ export async function markAttendance(deps: Deps, student: AuthUser, input: TMark
 function unusedProofs(db: Deps['db'], studentId: number, since: string, now: Date) {
   return db
     .selectFrom('face_verifications')
-    .select(['id'])
+    .select(['id', 'ip'])
     .where('user_id', '=', studentId)
     .where('verdict', '=', 'accepted')
     .where('used_at', 'is', null)
@@ -204,7 +204,13 @@ async function recordPresence(
         .where('used_at', 'is', null)
         .executeTakeFirst();
       if (Number(taken.numUpdatedRows) === 0) return { kind: 'no_proof' as const };
-      const fixed = await fixedFlags(trx, { sessionId: session.id, studentId: student.id, roomCodeRequired: session.room_code_secret !== null });
+      const fixed = await fixedFlags(trx, {
+        sessionId: session.id,
+        studentId: student.id,
+        roomCodeRequired: session.room_code_secret !== null,
+        proofIp: proof.ip,
+        markIp: attempt.ip,
+      });
       await trx
         .insertInto('attendance_records')
         .values({

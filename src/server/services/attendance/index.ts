@@ -15,7 +15,7 @@ export { getRoomCode } from './room-code-display';
 export { createSessionSweeper, finalizeSession } from './session-end/session-expiry';
 export { getStudentsForSession, markAttendanceManually } from './session-students';
 export { readSetting, settingValue, writeSetting } from './settings/app-settings';
-export { campusNetworksFor, setCampusNetworks } from './settings/campus-networks';
+export { campusNetworksFor, refuseOffCampus, setCampusNetworks } from './settings/campus-networks';
 export { mapTiles, mapTilesForAdmin, setMapTiles, tileSource, tileUrlInForce } from './settings/map-tiles';
 export { getStudentAttendance } from './student-attendance';
 export { getOpenSessionForStudent } from './student-open-session';

@@ -5,6 +5,7 @@ import { MSG } from '../../../../shared/messages';
 import { authenticate } from '../../../auth/authenticate';
 import type { AppDeps } from '../../../deps';
 import { logger } from '../../../lib/logger';
+import { refuseOffCampus } from '../../../services/attendance/index';
 import { LiveCheck } from '../../../services/faces/index';
 
 /** One recorder chunk at a 250-ms timeslice is tens of kB; a message past this is not a camera's. */
@@ -16,14 +17,18 @@ const MAX_MESSAGE_BYTES = 1024 * 1024;
  * logs); then binary messages are the recorder's chunks and the check (services/faces/check/live-check.ts) answers
  * on the same socket. Any other upgrade request is refused.
  */
-export function attachFaceStream(server: Server, deps: AppDeps): void {
+export function attachFaceStream(
+  server: Server,
+  deps: AppDeps,
+  addressOf: (req: IncomingMessage) => string = (req) => req.socket.remoteAddress ?? 'unknown',
+): void {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
   server.on('upgrade', (req, socket, head) => {
     if (new URL(req.url ?? '/', 'http://localhost').pathname !== FACE_STREAM_PATH) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => serve(ws, req, deps));
+    wss.handleUpgrade(req, socket, head, (ws) => serve(ws, addressOf(req), deps));
   });
   // A stream holds its socket until its verdict: stopping the server ends the streams (each an abandoned try).
   const close = server.close.bind(server);
@@ -34,7 +39,7 @@ export function attachFaceStream(server: Server, deps: AppDeps): void {
   }) as typeof server.close;
 }
 
-function serve(ws: WebSocket, _req: IncomingMessage, deps: AppDeps) {
+function serve(ws: WebSocket, ip: string, deps: AppDeps) {
   const send = (msg: FaceStreamServerMessage) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
   };
@@ -65,7 +70,9 @@ function serve(ws: WebSocket, _req: IncomingMessage, deps: AppDeps) {
       void (async () => {
         const user = await authenticate(deps, `Bearer ${msg.token}`);
         if (!user) return refuse(401, 'unauthorized', MSG.auth.unauthorized);
-        check = await LiveCheck.start(deps, user, io);
+        // issue 35: with campus networks set, the face check too must come from one of them (before a camera starts)
+        if (!(await onCampus(deps, ip))) return refuse(403, 'off_campus', MSG.attendance.offCampusNetwork);
+        check = await LiveCheck.start(deps, user, io, { ip });
         for (const chunk of early.splice(0)) check?.chunk(chunk);
         if (check && ws.readyState !== ws.OPEN) check.closed();
       })().catch((err) => {
@@ -96,3 +103,9 @@ function parseJson(data: RawData): unknown {
     return null;
   }
 }
+
+const onCampus = (deps: AppDeps, ip: string) =>
+  refuseOffCampus(deps, ip).then(
+    () => true,
+    () => false,
+  );

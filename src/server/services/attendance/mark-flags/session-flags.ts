@@ -13,8 +13,15 @@ export async function lockSessionMarks(trx: DB, sessionId: number) {
   if (isPostgres(trx)) await trx.selectFrom('geofence_sessions').select('id').where('id', '=', sessionId).forNoKeyUpdate().execute();
 }
 
-/** The flags fixed when a student's own mark is written: its bits and the refs their texts need. */
-export async function fixedFlags(trx: DB, args: { sessionId: number; studentId: number; roomCodeRequired: boolean }) {
+/**
+ * The flags fixed when a student's own mark is written: its bits and the refs their texts need. `proofIp` is where the
+ * face check it spends came from, `markIp` where the mark comes from: a phone may move from Wi-Fi to mobile data
+ * between them, so a difference flags rather than refuses (issue 35).
+ */
+export async function fixedFlags(
+  trx: DB,
+  args: { sessionId: number; studentId: number; roomCodeRequired: boolean; proofIp: string | null; markIp: string | null },
+) {
   const offCampus = await trx
     .selectFrom('attendance_attempts')
     .select('id')
@@ -32,6 +39,7 @@ export async function fixedFlags(trx: DB, args: { sessionId: number; studentId: 
   let bits = 0;
   const refs: FlagRefs = {};
   if (offCampus) bits |= flagBit('off_campus');
+  if (args.proofIp !== null && args.markIp !== null && args.proofIp !== args.markIp) bits |= flagBit('different_networks');
   if (!args.roomCodeRequired) bits |= flagBit('no_room_code');
   if ((checks?.outside ?? 0) >= GEOFENCE_FLAG_OUTSIDE) {
     bits |= flagBit('outside_checks');

@@ -55,6 +55,14 @@ export async function campusStanding(deps: Deps, ip: string): Promise<0 | 1 | nu
   return matcherFor(networks)(ip) ? 0 : 1;
 }
 
+/**
+ * Issue 35: with campus networks in force, every step of a mark comes from one of them: the face check (its doors
+ * call this before anything is read) as well as the final mark. Refused with the final mark's words.
+ */
+export async function refuseOffCampus(deps: Deps, ip: string): Promise<void> {
+  if ((await campusStanding(deps, ip)) === 1) throw new DomainError('FORBIDDEN', MSG.attendance.offCampusNetwork, { errorCode: 'off_campus' });
+}
+
 /** The settings card's view: the list in force, where it comes from, and the caller's address as this server sees it. */
 export async function campusNetworksFor(deps: Deps, callerIp: string) {
   const { networks, source } = await campusNetworksInForce(deps);

@@ -33,11 +33,16 @@ export async function loadTemplate(deps: Deps, userId: number): Promise<FaceTemp
 
 type StoredRow = { verdict: 'accepted' | 'rejected' | 'error'; reason: string; blink_count?: number; similarity?: number | null; duration_ms?: number };
 
+/** Where a face check came from (the address as TRUST_PROXY resolves it): kept with it, compared at the mark (issue 35). */
+export interface StepCaller {
+  ip: string;
+}
+
 /** Keeps an attempt as a face verification (an accepted one is the proof the mark spends). */
-function storeVerification(deps: Deps, student: AuthUser, challengeId: string | null, row: StoredRow) {
+function storeVerification(deps: Deps, student: AuthUser, caller: StepCaller, challengeId: string | null, row: StoredRow) {
   return deps.db
     .insertInto('face_verifications')
-    .values({ user_id: student.id, token_id: student.token_id, created_at: deps.clock.now().toISOString(), challenge_id: challengeId, ...row })
+    .values({ user_id: student.id, token_id: student.token_id, ip: caller.ip, created_at: deps.clock.now().toISOString(), challenge_id: challengeId, ...row })
     .execute();
 }
 
@@ -60,13 +65,14 @@ function verdictAnswer(verdict: Pick<FaceVerdict, 'success' | 'reason' | 'blink_
 export async function verifyStudentVideo(
   deps: Deps,
   student: AuthUser,
+  caller: StepCaller,
   upload: FaceUpload | Promise<FaceUpload>,
   timing: Pick<ServerTiming, 'measure'> = NO_TIMING,
 ) {
   refuseUploadWhenLive(deps);
   // The template is read while the upload may still be arriving; a refused upload is still the error reported.
   const [{ video }, template] = await Promise.all([upload, timing.measure('template', () => loadTemplate(deps, student.id))]);
-  const store = (row: StoredRow) => timing.measure('store', () => storeVerification(deps, student, null, row));
+  const store = (row: StoredRow) => timing.measure('store', () => storeVerification(deps, student, caller, null, row));
   if (!template) {
     await store({ verdict: 'error', reason: 'no_enrollment' });
     throw new DomainError('VALIDATION', MSG.attendance.noEnrollment, { errorCode: 'no_enrollment' });
@@ -104,11 +110,12 @@ export async function verifyStudentVideo(
 export async function verifyLiveVideo(
   deps: Deps,
   student: AuthUser,
+  caller: StepCaller,
   check: { id: string; steps: ChallengeStep[]; stepTimes: number[]; video: Buffer; live?: LiveVideo } | { id: string; refusal: string },
 ) {
   const settle = async (row: StoredRow) => {
     if (!(await settleChallenge(deps, check.id, row.reason))) throw new DomainError('CONFLICT', MSG.faceChallenge.cancelled, { errorCode: 'check_cancelled' });
-    await storeVerification(deps, student, check.id, row);
+    await storeVerification(deps, student, caller, check.id, row);
   };
   if ('refusal' in check) {
     await settle({ verdict: 'rejected', reason: check.refusal });

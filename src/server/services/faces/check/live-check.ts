@@ -21,7 +21,7 @@ import { DomainError, HTTP_STATUS } from '../../../lib/errors';
 import { logger } from '../../../lib/logger';
 import { isUniqueViolation } from '../../../db/errors';
 import { ABANDONED, checkTriesLeft, ENGINE_BUSY, openSessionOf, settleChallenge } from './face-challenges';
-import { verifyLiveVideo } from './face-verification';
+import { type StepCaller, verifyLiveVideo } from './face-verification';
 import { type ChunkArrival, streamClock } from './stream-clock';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'face' | 'config' | 'challengeSource' | 'faceChecksPerMinute'>;
@@ -81,6 +81,7 @@ export class LiveCheck {
     readonly id: string,
     private readonly io: LiveCheckIo,
     private readonly now: Monotonic,
+    private readonly caller: StepCaller,
   ) {}
 
   /**
@@ -89,7 +90,7 @@ export class LiveCheck {
    * mid-check), the account's checks a minute used. A check of the student still open is replaced: it ends as
    * abandoned (on this node at once; on another, when it next looks at its row).
    */
-  static async start(deps: Deps, student: AuthUser, io: LiveCheckIo, now: Monotonic = () => performance.now()): Promise<LiveCheck | null> {
+  static async start(deps: Deps, student: AuthUser, io: LiveCheckIo, caller: StepCaller, now: Monotonic = () => performance.now()): Promise<LiveCheck | null> {
     try {
       if (!deps.config.faceChallenge) throw new DomainError('CONFLICT', MSG.faceChallenge.liveOff, { errorCode: 'live_check_off' });
       if (student.role !== 'student') throw new DomainError('FORBIDDEN', MSG.auth.forbidden, { errorCode: 'forbidden' });
@@ -101,7 +102,7 @@ export class LiveCheck {
         throw new DomainError('BUSY', MSG.server.busy, { errorCode: 'busy', retryAfterSeconds: BUSY_RETRY_S });
       }
       await deps.faceChecksPerMinute.consume(String(student.id));
-      const check = new LiveCheck(deps, student, deps.challengeSource.id(), io, now);
+      const check = new LiveCheck(deps, student, deps.challengeSource.id(), io, now, caller);
       await openRow(deps, student, sessionId, check.id);
       open.set(student.id, check);
       check.decode = deps.face.startLiveDecode?.(FACE_STREAM_MAX_SECONDS) ?? null;
@@ -191,11 +192,11 @@ export class LiveCheck {
     try {
       if (!clock.ok) {
         logger.info({ check: this.id, ...clock, chunks: this.arrivals.length, bytes: this.bytes }, 'face: live check stream refused');
-        await verifyLiveVideo(this.deps, this.student, { id: this.id, refusal: clock.reason });
+        await verifyLiveVideo(this.deps, this.student, this.caller, { id: this.id, refusal: clock.reason });
         this.finish({ type: 'verdict', success: false, message: words[clock.reason], blink_count: 0, error_code: clock.reason });
         return;
       }
-      const answer = await verifyLiveVideo(this.deps, this.student, {
+      const answer = await verifyLiveVideo(this.deps, this.student, this.caller, {
         id: this.id,
         steps: this.steps,
         stepTimes: clock.stepTimes,
@@ -237,7 +238,7 @@ export class LiveCheck {
     if (this.state === 'judging' || this.state === 'over') return;
     this.state = 'judging';
     this.clearTimers();
-    const settled = await verifyLiveVideo(this.deps, this.student, { id: this.id, refusal: reason }).then(
+    const settled = await verifyLiveVideo(this.deps, this.student, this.caller, { id: this.id, refusal: reason }).then(
       () => true,
       () => false,
     );
