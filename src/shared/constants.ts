@@ -78,6 +78,11 @@ export const MARK_FLAG_SAME_ADDRESS_SECONDS = 120;
 export const MARK_FLAG_POSITION_DECIMALS = 6;
 /** An accuracy identical (to 0.1 m) with at least this many other marks of the session is a copied accuracy. */
 export const MARK_FLAG_SAME_ACCURACY_OTHERS = 3;
+/**
+ * Issue 35: when at least this many own marks of a session share one address (the school's NAT), a mark from any
+ * other address is flagged 'different network from the class', and sharing the class's address flags nobody.
+ */
+export const MARK_FLAG_CLASS_ADDRESS_MIN = 5;
 /** The browser's own random device id (kept in localStorage): letters, digits, - and _. */
 export const DEVICE_ID_RE = /^[A-Za-z0-9_-]{16,64}$/;
 /** Without GEO_MAX_ACCURACY_M, a position may be as imprecise as the radius, and at least this (metres). */

@@ -13,6 +13,8 @@ export const MARK_FLAG_CODES = [
   'failed_challenges',
   // issue 35: the face check and the final mark came from different network addresses (a login relayed?)
   'different_networks',
+  // issue 35: a mark from another address than the one most of the session's marks share
+  'class_network',
 ] as const;
 export type MarkFlagCode = (typeof MARK_FLAG_CODES)[number];
 export interface MarkFlag {

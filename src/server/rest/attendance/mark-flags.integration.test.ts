@@ -35,6 +35,22 @@ describe('a clean class', () => {
   });
 });
 
+describe('different network from the class (issue 35)', () => {
+  it("flags the one mark from a home address among 20 from the school's one address, and none of the 20", async () => {
+    const c = await classroom(srv, clock, { department: 'MBA', students: 21 });
+    const school = '203.0.113.50';
+    for (const [i, s] of c.students.entries()) {
+      // the last student at home: a faked position inside the circle and the code relayed by chat
+      await c.mark(s, { ...ownSignals(i), ip: i === 20 ? '198.51.100.200' : school });
+      later();
+    }
+    const rows = await c.rows();
+    expect(rows.get(c.students[20].id)?.flags).toEqual([{ code: 'class_network', text: F.classNetwork }]);
+    for (const s of c.students.slice(0, 20)) expect(rows.get(s.id)?.flags).toEqual([]);
+    await c.stop();
+  });
+});
+
 describe('each flag, raised by its case', () => {
   it('same device: both students are flagged, each naming the other, and the first only once the second marks', async () => {
     const c = await classroom(srv, clock, { department: 'IMCA', students: 3 });

@@ -6,6 +6,7 @@ export const markFlagMessages = {
     sameAddress: (other: string) => `marked from the same network address as ${other} within 2 minutes`,
     offCampus: 'position checked from outside the campus network',
     differentNetworks: 'steps from different networks',
+    classNetwork: 'different network from the class',
     copiedPosition: (other: string) => `the same position to the decimeter as ${other}`,
     copiedAccuracy: (others: number) => `the same reported accuracy as ${others} other students`,
     noRoomCode: 'no room code (the session did not require one)',

@@ -4,7 +4,13 @@ import { MARK_FLAG_CODES, type MarkFlagCode } from '../../../../shared/attendanc
 export const flagBit = (code: MarkFlagCode) => 1 << MARK_FLAG_CODES.indexOf(code);
 
 /** Flags that depend on the session's other marks: recomputed for the whole session whenever one of them changes. */
-export const RELATIONAL_CODES = ['same_device', 'same_address', 'copied_position', 'copied_accuracy'] as const satisfies readonly MarkFlagCode[];
+export const RELATIONAL_CODES = [
+  'same_device',
+  'same_address',
+  'copied_position',
+  'copied_accuracy',
+  'class_network',
+] as const satisfies readonly MarkFlagCode[];
 export type RelationalCode = (typeof RELATIONAL_CODES)[number];
 
 /** Flags fixed when the mark is written (the student's own steps, the session's settings). */
@@ -20,6 +26,8 @@ export interface FlagRefs {
   copied_position?: number[];
   /** How many other marks of the session share this accuracy. */
   copied_accuracy?: number;
+  /** How many marks of the session share the class's address (this mark came from another). */
+  class_network?: number;
   /** Outside answers of the student in the session when the mark was written. */
   outside_checks?: number;
 }

@@ -43,6 +43,8 @@ function textOf(code: (typeof MARK_FLAG_CODES)[number], refs: FlagRefs, names: M
       return M.noRoomCode;
     case 'outside_checks':
       return M.outsideChecks(refs.outside_checks ?? 0);
+    case 'class_network':
+      return M.classNetwork;
     case 'different_networks':
       return M.differentNetworks;
     case 'failed_challenges':

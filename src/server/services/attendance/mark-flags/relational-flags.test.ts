@@ -24,6 +24,16 @@ describe('relationalFlags', () => {
     ).toBe(0);
   });
 
+  it("different network from the class: one home address among 20 marks sharing the school's flags the home mark only", () => {
+    const school = Array.from({ length: 20 }, (_, i) => mark(i, { ip: '203.0.113.1', at: i * 4000 }));
+    const flags = relationalFlags([...school, mark(20, { ip: '198.51.100.77' })], { sameAddress: true });
+    expect([...flags]).toEqual([[120, { class_network: 20 }]]);
+    // fewer than 5 sharing an address is no class, and a tie between two addresses names neither
+    expect(relationalFlags([...school.slice(0, 4), mark(20)], { sameAddress: false }).size).toBe(0);
+    const tie = [...school.slice(0, 5), ...Array.from({ length: 5 }, (_, i) => mark(30 + i, { ip: '192.0.2.9' }))];
+    expect([...relationalFlags(tie, { sameAddress: false }).values()].some((r) => r.class_network)).toBe(false);
+  });
+
   it('names every other student of a shared device, and never matches missing signals', () => {
     const marks = [mark(1, { device_id: 'd' }), mark(2, { device_id: 'd' }), mark(3, { device_id: 'd' })];
     const none = { device_id: null, ip: null, latitude: null, longitude: null, accuracy_m: null };

@@ -1,4 +1,9 @@
-import { MARK_FLAG_POSITION_DECIMALS, MARK_FLAG_SAME_ACCURACY_OTHERS, MARK_FLAG_SAME_ADDRESS_SECONDS } from '../../../../shared/constants';
+import {
+  MARK_FLAG_CLASS_ADDRESS_MIN,
+  MARK_FLAG_POSITION_DECIMALS,
+  MARK_FLAG_SAME_ACCURACY_OTHERS,
+  MARK_FLAG_SAME_ADDRESS_SECONDS,
+} from '../../../../shared/constants';
 import type { FlagRefs, RelationalCode } from './flag-bits';
 
 /** A student's own present mark of a session, with the signals it was written with. */
@@ -48,16 +53,21 @@ const scale = 10 ** MARK_FLAG_POSITION_DECIMALS;
  *   shares one, and that says nothing;
  * - copied_position: latitude and longitude equal to MARK_FLAG_POSITION_DECIMALS decimals;
  * - copied_accuracy: an accuracy equal to the 0.1 m with at least MARK_FLAG_SAME_ACCURACY_OTHERS other marks (what
- *   a developer tools' override gives every student who copies it).
+ *   a developer tools' override gives every student who copies it);
+ * - class_network: once at least MARK_FLAG_CLASS_ADDRESS_MIN marks share one address (the class's: a school's NAT),
+ *   a mark from any other address (a student at home with a faked position and a relayed code). Sharing the class's
+ *   address is then what a class does: it raises no same_address.
  */
 export function relationalFlags(marks: SessionMark[], opts: { sameAddress: boolean }): Map<number, Refs> {
   const out = new Map<number, Refs>();
   for (const g of groups(marks, (m) => m.device_id)) for (const m of g) add(out, m.id, 'same_device', othersOf(m, g));
 
   const addresses = new Set(marks.flatMap((m) => (m.ip ? [m.ip] : [])));
+  const classAddress = classAddressOf(marks);
+  if (classAddress) for (const m of marks) if (m.ip && m.ip !== classAddress.ip) out.set(m.id, { ...out.get(m.id), class_network: classAddress.marks });
   if (opts.sameAddress && addresses.size > 1) {
     const windowMs = MARK_FLAG_SAME_ADDRESS_SECONDS * 1000;
-    for (const g of groups(marks, (m) => m.ip))
+    for (const g of groups(marks, (m) => (m.ip === classAddress?.ip ? null : m.ip)))
       for (const m of g)
         add(
           out,
@@ -79,4 +89,14 @@ export function relationalFlags(marks: SessionMark[], opts: { sameAddress: boole
     for (const m of g) out.set(m.id, { ...out.get(m.id), copied_accuracy: g.length - 1 });
   }
   return out;
+}
+
+/** The address at least MARK_FLAG_CLASS_ADDRESS_MIN marks share, when one address is shared by more than any other. */
+function classAddressOf(marks: SessionMark[]): { ip: string; marks: number } | null {
+  const sizes = groups(marks, (m) => m.ip)
+    .map((g) => ({ ip: g[0].ip!, marks: g.length }))
+    .sort((a, b) => b.marks - a.marks);
+  const [first, second] = sizes;
+  if (!first || first.marks < MARK_FLAG_CLASS_ADDRESS_MIN || (second && second.marks === first.marks)) return null;
+  return first;
 }
