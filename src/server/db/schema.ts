@@ -75,6 +75,8 @@ export interface FaceVerificationsTable {
   challenge_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Where the check came from (issue 35): the final mark flags steps from different networks. */
   ip: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The device the server's cookie named (issue 35): the final mark must come from the same one. */
+  device_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AttendanceRecordsTable {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_VIDEO_BYTES } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { ZMarkAttendanceInput, ZStudentPageInput } from '../../shared/schemas/attendance/attendance';
+import { DEVICE_COOKIE } from '../auth/device-cookie';
 import { DomainError } from '../lib/errors';
 import {
   markAttendance,
@@ -30,7 +31,7 @@ export const studentRouter = router({
   profile: student.query(({ ctx }) => getStudentProfile(ctx, ctx.user)),
   markAttendance: student
     .input(ZMarkAttendanceInput)
-    .mutation(({ ctx, input }) => markAttendance(ctx, ctx.user, input, { ip: ctx.ip, userAgent: ctx.userAgent })),
+    .mutation(({ ctx, input }) => markAttendance(ctx, ctx.user, input, { ip: ctx.ip, userAgent: ctx.userAgent, deviceCookie: ctx.cookies[DEVICE_COOKIE] })),
   faceChallenge: student.mutation(({ ctx }) => issueChallenge(ctx)),
   leaveRequests: student.query(({ ctx }) => myLeaveRequests(ctx, ctx.user)),
   withdrawLeave: student.input(ZWithdrawLeaveInput).mutation(({ ctx, input }) => withdrawLeaveRequest(ctx, ctx.user, input)),
@@ -63,6 +64,11 @@ export const studentRouter = router({
       if (!(video instanceof Blob)) throw new DomainError('VALIDATION', MSG.face.videoMissing);
       if (video.size > MAX_VIDEO_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', MSG.face.videoTooLarge);
       const fields = parseInput(ZFaceUploadFields, { challenge_id: input.get('challenge_id') ?? undefined, hints: input.get('hints') ?? undefined });
-      return verifyStudentVideo(ctx, ctx.user, { ip: ctx.ip }, { video: Buffer.from(await video.arrayBuffer()), fields });
+      return verifyStudentVideo(
+        ctx,
+        ctx.user,
+        { ip: ctx.ip, deviceCookie: ctx.cookies[DEVICE_COOKIE] },
+        { video: Buffer.from(await video.arrayBuffer()), fields },
+      );
     }),
 });

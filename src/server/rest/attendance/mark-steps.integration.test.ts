@@ -4,8 +4,8 @@ import { compareFaceVideo, enrolledStudent, logIn } from '../../../../tests/help
 import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../../tests/helpers/fixtures';
 import { pointNorthOf } from '../../../../tests/helpers/geo';
 import { openFaceStream } from '../../../../tests/helpers/live-stream';
-import { getJson, postJson } from '../../../../tests/helpers/http';
-import { createTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
+import { GOOD_FIELDS, getJson, postJson } from '../../../../tests/helpers/http';
+import { createTestUser, startTestServer, type TestServer, tokenIdOf } from '../../../../tests/helpers/test-server';
 
 const CENTRE = { latitude: 23.0225, longitude: 72.5714 };
 const inside = { ...pointNorthOf(CENTRE.latitude, CENTRE.longitude, 20), accuracy: 12 };
@@ -33,16 +33,17 @@ describe.skipIf(!hasFixtures)('where the steps of a mark come from', () => {
   afterAll(() => srv.close());
 
   const from = (ip: string) => ({ 'x-forwarded-for': ip });
+  const recordsOf = async () => (await srv.db.selectFrom('attendance_records').select('id').where('student_id', '=', student.id).execute()).length;
   const session = async () =>
     expect(
       (await postJson(`${srv.url}/api/start_geofence`, { teacher_id: teacher.id, ...CENTRE, radius: 50, department: 'BCA', room_code: false }, teacher.token))
         .status,
     ).toBe(201);
   const endClass = () => fetch(`${srv.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${teacher.token}` } });
-  const mark = (token: string, ip: string, face_verified: boolean) =>
+  const mark = (token: string, ip: string, face_verified: boolean, cookie?: string) =>
     fetch(`${srv.url}/api/mark_attendance`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...from(ip) },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...from(ip), ...(cookie ? { cookie } : {}) },
       body: JSON.stringify({ ...inside, face_verified }),
     }).then(async (r) => ({ status: r.status, body: await r.json() }));
   /** The student's flags as the teacher's Students tab shows them. */
@@ -65,6 +66,40 @@ describe.skipIf(!hasFixtures)('where the steps of a mark come from', () => {
     const record = await srv.db.selectFrom('attendance_records').select(['mark_flags', 'ip']).where('student_id', '=', student.id).executeTakeFirstOrThrow();
     expect(record.ip).toBe(SCHOOL);
     expect(await flagsOfStudent()).toContainEqual({ code: 'different_networks', text: MSG.markFlags.differentNetworks });
+    await endClass();
+  }, 120_000);
+
+  it("refuses the final mark from another device than the face check's (the login pasted into a chat), and keeps the proof for the student's own", async () => {
+    await session();
+    // The student's own browser: its login sets the server's device cookie (rc_device).
+    const login = await fetch(`${srv.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: student.email, password: GOOD_FIELDS.password }),
+    });
+    const token = (await login.json()).token as string;
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    expect(cookie).toMatch(/^rc_device=/);
+    expect((await compareFaceVideo(srv, token, clip, {}, { ...from(HOME), cookie })).body.success).toBe(true);
+    const proof = await srv.db
+      .selectFrom('face_verifications')
+      .select(['device_id', 'used_at'])
+      .where('token_id', '=', tokenIdOf(token))
+      .executeTakeFirstOrThrow();
+    expect(proof.device_id).toEqual(expect.any(String));
+
+    // The classmate at school: the same token, without the student's cookie (a script), or with their own browser's.
+    const before = await recordsOf();
+    expect((await mark(token, SCHOOL, false)).body.status).toBe('geofence_checked');
+    for (const other of [undefined, 'rc_device=v1.forged']) {
+      const refused = await mark(token, SCHOOL, true, other);
+      expect(refused).toMatchObject({ status: 409, body: { message: MSG.attendance.otherDevice, error_code: 'other_device' } });
+    }
+    expect(await recordsOf()).toBe(before);
+    const outcomes = await srv.db.selectFrom('attendance_attempts').select('outcome').where('student_id', '=', student.id).execute();
+    expect(outcomes.filter((o) => o.outcome === 'refused_other_device')).toHaveLength(2);
+    // The student's own device spends its own proof.
+    expect((await mark(token, HOME, true, cookie)).body.status).toBe('present');
     await endClass();
   }, 120_000);
 

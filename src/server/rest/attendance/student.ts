@@ -10,6 +10,7 @@ import { withAdmittedFaceCheck, type FaceUpload, verifyStudentVideo, issueChalle
 import { ZFaceUploadFields } from '../../../shared/schemas/faces/face-challenge';
 import { getStudentAttendance, refuseOffCampus } from '../../services/attendance/index';
 import { getStudentProfile } from '../../services/accounts/index';
+import { callerOf } from '../../lib/http/caller';
 import { type AuthedRequest, handle, requireUser, sendError } from '../http';
 import { markAttendanceRoute } from './mark-attendance';
 
@@ -80,7 +81,7 @@ export function studentRoutes(deps: AppDeps): Router {
         verifyStudentVideo(
           deps,
           user(req),
-          { ip: req.ip ?? 'unknown' },
+          callerOf(req),
           timing.measure('upload', () => receiveVideo(req, res)),
           timing,
         ),

@@ -3,6 +3,7 @@ import { isLateMark } from '../../../shared/attendance/attendance-status';
 import { formatKolkata } from '../../../shared/kolkata-time';
 import { MSG } from '../../../shared/messages';
 import type { TMarkAttendanceInput } from '../../../shared/schemas/attendance/attendance';
+import { attestedDevice } from '../../auth/attested-device';
 import type { AuthUser } from '../../auth/authenticate';
 import type { AppDeps } from '../../deps';
 import { isUniqueViolation } from '../../db/errors';
@@ -14,7 +15,7 @@ import { fixedFlags, lockSessionMarks, refreshSessionFlags } from './mark-flags/
 import { refsJson } from './mark-flags/flag-bits';
 import { refuseMissingRoomCode, roomCodeAccepted, roomCodeNotCurrent } from './room-code';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'attempts' | 'sessions'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'attempts' | 'sessions' | 'devices'>;
 /** An attempt as logged, with where it came from (address, user agent, the position's accuracy) for a later look back. */
 type Attempt = {
   student_id: number;
@@ -146,7 +147,7 @@ export async function markAttendance(deps: Deps, student: AuthUser, input: TMark
     await deps.attempts.writeNow(logged(deps, attempt, 'refused_outside'));
     return { status: 'refused' as const, ...geo, face_recognition_status: 'not_checked', error: MSG.student.outside, ...howFar };
   }
-  return recordPresence(deps, student, session, input, geo, attempt);
+  return recordPresence(deps, student, session, input, geo, attempt, caller);
 }
 
 /**
@@ -156,7 +157,7 @@ export async function markAttendance(deps: Deps, student: AuthUser, input: TMark
 function unusedProofs(db: Deps['db'], studentId: number, since: string, now: Date) {
   return db
     .selectFrom('face_verifications')
-    .select(['id', 'ip'])
+    .select(['id', 'ip', 'device_id'])
     .where('user_id', '=', studentId)
     .where('verdict', '=', 'accepted')
     .where('used_at', 'is', null)
@@ -172,11 +173,13 @@ async function recordPresence(
   input: TMarkAttendanceInput,
   geo: { geofencing_status: 'valid' | 'invalid'; session_id: number },
   attempt: Attempt,
+  caller: Caller,
 ) {
   const now = deps.clock.now();
   const since = new Date(now.getTime() - deps.config.faceProofTtlSeconds * 1000).toISOString();
   // read before the transaction: on SQLite a query outside it would wait for the one connection it holds
   const sameAddress = !(await campusNetworksSet(deps));
+  const markDevice = await attestedDevice(deps, student.id, caller.deviceCookie);
   // Issue 24: past the session's grace period the same mark is written late (it still counts as attended).
   const status = isLateMark(session.started_at, session.late_after_minutes, now) ? ('late' as const) : ('present' as const);
   // One transaction: the proof is consumed and the record written together, or neither. Kysely runs SQLite's
@@ -197,6 +200,9 @@ async function recordPresence(
       if (earlier) return { kind: 'already' as const, timestamp: earlier.marked_at };
       const proof = await unusedProofs(trx, student.id, since, now).where('token_id', '=', student.token_id).executeTakeFirst();
       if (!proof) return { kind: 'no_proof' as const };
+      // Issue 35: the face check and the mark from one device, in the server's word (a login relayed elsewhere
+      // carries the token, not the student's device cookie). Refused, not flagged; the proof stays for its device.
+      if (proof.device_id !== markDevice) return { kind: 'other_device' as const };
       const taken = await trx
         .updateTable('face_verifications')
         .set({ used_at: now.toISOString() })
@@ -249,6 +255,10 @@ async function recordPresence(
       return { kind: 'already' as const, timestamp: earlier.marked_at };
     });
   if (outcome.kind === 'already') return { status: 'already_marked' as const, timestamp: outcome.timestamp };
+  if (outcome.kind === 'other_device') {
+    await deps.attempts.writeNow(logged(deps, attempt, 'refused_other_device'));
+    throw new DomainError('CONFLICT', MSG.attendance.otherDevice, { errorCode: 'other_device' });
+  }
   if (outcome.kind === 'no_proof') {
     // Refused like a missing proof; the words tell the student where to check instead when another login has one.
     const elsewhere = await unusedProofs(deps.db, student.id, since, now)

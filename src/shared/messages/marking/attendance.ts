@@ -23,6 +23,7 @@ export const attendanceMessages = {
     tooImprecise: (m: number) => `Your location is too imprecise (±${m} m). Move near a window or turn on precise location.`,
     tooManyChecks: 'Too many location checks for this session. Ask your teacher to mark you.',
     offCampusNetwork: 'Attendance can only be marked from the campus network.',
+    otherDevice: 'Finish marking attendance on the device you started on.',
     notYourDepartment: 'You can only run sessions for your own department.',
     departmentBusy: 'Another teacher already has an active session for this department.',
   },

@@ -3,6 +3,8 @@ import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { FACE_STREAM_HELLO_MS, FACE_STREAM_PATH, type FaceStreamServerMessage, ZFaceStreamClientMessage } from '../../../../shared/face/face-stream';
 import { MSG } from '../../../../shared/messages';
 import { authenticate } from '../../../auth/authenticate';
+import { DEVICE_COOKIE } from '../../../auth/device-cookie';
+import { parseCookies } from '../../../lib/http/cookies';
 import type { AppDeps } from '../../../deps';
 import { logger } from '../../../lib/logger';
 import { refuseOffCampus } from '../../../services/attendance/index';
@@ -28,7 +30,7 @@ export function attachFaceStream(
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => serve(ws, addressOf(req), deps));
+    wss.handleUpgrade(req, socket, head, (ws) => serve(ws, { ip: addressOf(req), deviceCookie: parseCookies(req.headers.cookie)[DEVICE_COOKIE] }, deps));
   });
   // A stream holds its socket until its verdict: stopping the server ends the streams (each an abandoned try).
   const close = server.close.bind(server);
@@ -39,7 +41,7 @@ export function attachFaceStream(
   }) as typeof server.close;
 }
 
-function serve(ws: WebSocket, ip: string, deps: AppDeps) {
+function serve(ws: WebSocket, caller: { ip: string; deviceCookie?: string }, deps: AppDeps) {
   const send = (msg: FaceStreamServerMessage) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
   };
@@ -71,8 +73,8 @@ function serve(ws: WebSocket, ip: string, deps: AppDeps) {
         const user = await authenticate(deps, `Bearer ${msg.token}`);
         if (!user) return refuse(401, 'unauthorized', MSG.auth.unauthorized);
         // issue 35: with campus networks set, the face check too must come from one of them (before a camera starts)
-        if (!(await onCampus(deps, ip))) return refuse(403, 'off_campus', MSG.attendance.offCampusNetwork);
-        check = await LiveCheck.start(deps, user, io, { ip });
+        if (!(await onCampus(deps, caller.ip))) return refuse(403, 'off_campus', MSG.attendance.offCampusNetwork);
+        check = await LiveCheck.start(deps, user, io, caller);
         for (const chunk of early.splice(0)) check?.chunk(chunk);
         if (check && ws.readyState !== ws.OPEN) check.closed();
       })().catch((err) => {

@@ -1,4 +1,5 @@
 import { MSG } from '../../../../shared/messages';
+import { attestedDevice } from '../../../auth/attested-device';
 import type { AuthUser } from '../../../auth/authenticate';
 import type { AppDeps } from '../../../deps';
 import { deserializeDescriptor, FaceInputError, type FaceTemplate, type FaceVerdict, type LiveVideo, refuseOversizedFrames } from '../../../face/index';
@@ -11,7 +12,7 @@ import type { ChallengeStep } from '../../../../shared/face/face-challenge';
 import { FACE_STREAM_MAX_SECONDS } from '../../../../shared/face/face-stream';
 import { refuseUploadWhenLive, settleChallenge } from './face-challenges';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'face' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'face' | 'config' | 'devices'>;
 
 /** A received face check upload: the video and the text fields beside it (the challenge it answers). */
 export interface FaceUpload {
@@ -33,16 +34,22 @@ export async function loadTemplate(deps: Deps, userId: number): Promise<FaceTemp
 
 type StoredRow = { verdict: 'accepted' | 'rejected' | 'error'; reason: string; blink_count?: number; similarity?: number | null; duration_ms?: number };
 
-/** Where a face check came from (the address as TRUST_PROXY resolves it): kept with it, compared at the mark (issue 35). */
+/**
+ * Where a face check came from (issue 35): the address as TRUST_PROXY resolves it and the rc_device cookie as sent,
+ * kept with it (the device as the server attests it) and compared at the final mark.
+ */
 export interface StepCaller {
   ip: string;
+  deviceCookie?: string;
 }
 
 /** Keeps an attempt as a face verification (an accepted one is the proof the mark spends). */
-function storeVerification(deps: Deps, student: AuthUser, caller: StepCaller, challengeId: string | null, row: StoredRow) {
-  return deps.db
+async function storeVerification(deps: Deps, student: AuthUser, caller: StepCaller, challengeId: string | null, row: StoredRow) {
+  const device_id = await attestedDevice(deps, student.id, caller.deviceCookie);
+  const at = deps.clock.now().toISOString();
+  await deps.db
     .insertInto('face_verifications')
-    .values({ user_id: student.id, token_id: student.token_id, ip: caller.ip, created_at: deps.clock.now().toISOString(), challenge_id: challengeId, ...row })
+    .values({ user_id: student.id, token_id: student.token_id, ip: caller.ip, device_id, created_at: at, challenge_id: challengeId, ...row })
     .execute();
 }
 
