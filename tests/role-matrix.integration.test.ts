@@ -174,9 +174,10 @@ const MATRIX: Record<string, Call> = {
   'GET /api/admin/attendance-summary/export.csv': { expect: ADMIN_ONLY },
   'GET /api/admin/attendance-details/export.csv': { expect: ADMIN_ONLY },
   'GET /api/admin/attendance-details/:teacher/:student': { expect: ADMIN_ONLY },
-  // :id is no refusal's id: the admin's call is a 404 (the allowance itself is tested in duplicate-face.integration).
   'GET /api/admin/duplicate-faces': { expect: ADMIN_ONLY },
-  'POST /api/admin/duplicate-faces/:id/allow': { expect: row(401, 401, 403, 403, 404, 403) },
+  // Called without a decision: staff get 400 before any collision is looked up (who decides which one is tested in
+  // duplicate-face.integration: the waiting student's teacher or an admin).
+  'POST /api/face-collisions/:id/decision': { expect: row(401, 401, 403, 400, 400, 400) },
   // Saving is called with a list the admin's call refuses, so the matrix leaves no campus network behind.
   'GET /api/admin/campus_networks': { expect: ADMIN_ONLY },
   'PUT /api/admin/campus_networks': { input: () => ({ networks: ['school-lan'] }), expect: ADMIN_BAD_INPUT },
@@ -208,7 +209,6 @@ const MATRIX: Record<string, Call> = {
   'admin.pairDetail': { input: (f) => ({ teacher: f.teacher.id, student: f.student.id }), expect: ADMIN_ONLY },
   'admin.charts': { input: () => ({}), expect: ADMIN_ONLY },
   'admin.duplicateFaces': { expect: ADMIN_ONLY },
-  'admin.allowDuplicateFace': { input: (f) => ({ id: f.teacher.id }), expect: row(401, 401, 403, 403, 404, 403) },
   'admin.campusNetworks': { expect: ADMIN_ONLY },
   'admin.setCampusNetworks': { input: () => ({ networks: ['school-lan'] }), expect: ADMIN_BAD_INPUT },
   'account.profile': { input: (f) => ({ id: f.teacher.id }), expect: SELF_OR_ADMIN },
@@ -223,6 +223,8 @@ const MATRIX: Record<string, Call> = {
   'teacher.pendingStudents': { expect: STAFF, hidden: deptEmails },
   'teacher.approveStudents': { input: approve, expect: row(401, 401, 403, 403, 200, 200), after: repend },
   'teacher.pendingFaceChanges': { expect: STAFF, hidden: deptEmails },
+  // No such collision: staff get 404 (who may decide which one is tested in duplicate-face.integration).
+  'teacher.decideFaceCollision': { input: () => ({ collision_id: 999_999, decision: 'twins' }), expect: row(401, 401, 403, 404, 404, 404) },
   'teacher.decideFaceChange': { input: declineChange, expect: row(401, 401, 403, 403, 200, 200), after: repeatChange },
   'teacher.faceChangeHistory': { input: (f) => ({ student_id: f.student.id }), expect: row(401, 401, 403, 403, 200, 200) },
   'teacher.rejectStudents': { input: reject, expect: row(401, 401, 403, 403, 200, 200), after: unreject },

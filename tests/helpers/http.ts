@@ -2,9 +2,12 @@ import { createTRPCClient, httpLink } from '@trpc/client';
 import sharp from 'sharp';
 import type { AppRouter } from '../../src/server/routers/_app';
 
-export async function postJson(url: string, body: unknown, token?: string) {
+export const postJson = (url: string, body: unknown, token?: string) => sendJson('POST', url, body, token);
+export const patchJson = (url: string, body: unknown, token?: string) => sendJson('PATCH', url, body, token);
+
+async function sendJson(method: 'POST' | 'PATCH', url: string, body: unknown, token?: string) {
   const res = await fetch(url, {
-    method: 'POST',
+    method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });

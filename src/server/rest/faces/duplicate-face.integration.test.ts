@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages';
 import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../../tests/helpers/fixtures';
-import { GOOD_FIELDS, getJson, postJson, postRegister, trpcClient } from '../../../../tests/helpers/http';
+import { GOOD_FIELDS, getJson, patchJson, postJson, postRegister, trpcClient } from '../../../../tests/helpers/http';
 import { resolveOptions } from '../../face/index';
 import { signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
 
@@ -60,14 +60,7 @@ async function pendingAs(token: string): Promise<Pending[]> {
   const groups = (await getJson(`${srv.url}/api/pending_students_by_department`, token)).body as { students: Pending[] }[];
   return groups.flatMap((g) => g.students);
 }
-const patch = async (path: string, body: unknown, token: string) => {
-  const res = await fetch(`${srv.url}${path}`, {
-    method: 'PATCH',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-};
+const patch = (path: string, body: unknown, token: string) => patchJson(`${srv.url}${path}`, body, token);
 const decide = (id: number, decision: string, token = teacher.token) => postJson(`${srv.url}/api/face-collisions/${id}/decision`, { decision }, token);
 const listAsAdmin = async () => (await getJson(`${srv.url}/api/admin/duplicate-faces?limit=100`, admin.token)).body;
 const threshold = () => resolveOptions(srv.deps.config.face).searchThreshold;
