@@ -164,11 +164,11 @@ describe.skipIf(!hasFixtures)('face engine on the fixture clips and photos', () 
   });
 
   it('checks identity alone on a photo (the CLI --image)', async () => {
-    const leonard = await engine.enroll([1, 2, 3].map((n) => read('photos', 'bbt', 'leonard', `leonard${n}.png`)));
-    expect(await engine.verifyImage(read('photos', 'bbt', 'leonard', 'leonard4.png'), leonard)).toMatchObject({ success: true, reason: 'accepted' });
-    expect(await engine.verifyImage(read('photos', 'bbt', 'sheldon', 'sheldon1.png'), leonard)).toMatchObject({ success: false, reason: 'identity_mismatch' });
-    expect(await engine.verifyImage(await blankJpeg(), leonard)).toMatchObject({ success: false, reason: 'no_face', similarity: null });
-    expect(await engine.verifyImage(read('photos', 'bbt', 'group_6_faces.jpg'), leonard)).toMatchObject({ success: false, reason: 'multiple_faces' });
+    const lisa = await engine.enroll(['lisa1', 'lisa2', 'lisa3'].map((n) => read('identities', 'lisa', `${n}.jpg`)));
+    expect(await engine.verifyImage(read('identities', 'lisa', 'lisa4.jpg'), lisa)).toMatchObject({ success: true, reason: 'accepted' });
+    expect(await engine.verifyImage(read('photos', 'bbt', 'sheldon', 'sheldon1.png'), lisa)).toMatchObject({ success: false, reason: 'identity_mismatch' });
+    expect(await engine.verifyImage(await blankJpeg(), lisa)).toMatchObject({ success: false, reason: 'no_face', similarity: null });
+    expect(await engine.verifyImage(read('photos', 'bbt', 'group_6_faces.jpg'), lisa)).toMatchObject({ success: false, reason: 'multiple_faces' });
   }, 180_000);
 
   it('says when the video shows no face, or several', async () => {
