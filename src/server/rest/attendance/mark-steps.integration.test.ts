@@ -101,6 +101,15 @@ describe.skipIf(!hasFixtures)('where the steps of a mark come from', () => {
     // The student's own device spends its own proof.
     expect((await mark(token, HOME, true, cookie)).body.status).toBe('present');
     await endClass();
+
+    // What the device binding does not stop: the student copies the cookie too (developer tools show it) and the
+    // classmate sends it with the token. The mark goes through, flagged for the teacher.
+    await session();
+    expect((await compareFaceVideo(srv, token, clip, {}, { ...from(HOME), cookie })).body.success).toBe(true);
+    expect((await mark(token, SCHOOL, false, cookie)).body.status).toBe('geofence_checked');
+    expect((await mark(token, SCHOOL, true, cookie)).body.status).toBe('present');
+    expect(await flagsOfStudent()).toContainEqual({ code: 'different_networks', text: MSG.markFlags.differentNetworks });
+    await endClass();
   }, 120_000);
 
   it('raises no such flag when the face check and the mark come from one network', async () => {

@@ -1,6 +1,7 @@
 import { MSG } from '../../../shared/messages';
 import type { TDecideFaceCollisionInput } from '../../../shared/schemas/faces/face-changes';
 import type { AuthUser } from '../../auth/authenticate';
+import { decidesFor } from '../../auth/decides-for';
 import type { AppDeps } from '../../deps';
 import { DomainError } from '../../lib/errors';
 import { decideFaceChangeIn, openCollisionsQuery, removeStoredImages } from '../faces/index';
@@ -26,8 +27,7 @@ export async function decideFaceCollision(deps: Deps, caller: AuthUser, input: T
       .where('d.id', '=', input.collision_id)
       .executeTakeFirst();
     if (!c || c.kind === 'refused') throw new DomainError('NOT_FOUND', MSG.duplicateFace.notFound);
-    const own = caller.role === 'admin' || (c.role === 'student' && caller.department_id !== null && c.department_id === caller.department_id);
-    if (!own) throw new DomainError('FORBIDDEN', MSG.duplicateFace.forbidden);
+    if (!decidesFor(caller, c)) throw new DomainError('FORBIDDEN', MSG.duplicateFace.forbidden);
     if (c.decision) throw new DomainError('CONFLICT', MSG.duplicateFace.alreadyDecided, { errorCode: 'face_collision_decided' });
     const open = await openCollisionsQuery(trx).select('d.id').where('d.id', '=', c.id).executeTakeFirst();
     if (!open) throw new DomainError('CONFLICT', MSG.duplicateFace.notOpen, { errorCode: 'face_collision_closed' });

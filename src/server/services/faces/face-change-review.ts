@@ -1,3 +1,4 @@
+import { decidesFor } from '../../auth/decides-for';
 import { MSG } from '../../../shared/messages';
 import type { TDecideFaceChangeInput } from '../../../shared/schemas/faces/face-changes';
 import type { AuthUser } from '../../auth/authenticate';
@@ -14,10 +15,6 @@ import { removeStoredImages } from './images';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config' | 'faceIndex'>;
 type Trx = Transaction<Database>;
-
-/** A teacher decides for the students of their own department; an admin for everyone. */
-const inScope = (caller: AuthUser, user: { role: string; department_id: number | null }) =>
-  caller.role === 'admin' || (user.role === 'student' && caller.department_id !== null && user.department_id === caller.department_id);
 
 /** How the new photos compare with the enrolled ones, in the words the approval view shows. */
 function comparison(deps: Deps, distance: number | null) {
@@ -84,7 +81,7 @@ export async function decideFaceChangeIn(deps: Omit<Deps, 'db'>, trx: Trx, calle
     .where('c.id', '=', input.change_id)
     .executeTakeFirst();
   if (!change) throw new DomainError('NOT_FOUND', MSG.faceChange.notFound);
-  if (!inScope(caller, change)) throw new DomainError('FORBIDDEN', MSG.faceChange.forbidden);
+  if (!decidesFor(caller, change)) throw new DomainError('FORBIDDEN', MSG.faceChange.forbidden);
   if (change.status !== 'pending') throw new DomainError('CONFLICT', MSG.faceChange.alreadyDecided, { errorCode: 'face_change_decided' });
   const now = deps.clock.now().toISOString();
   const images = await trx.selectFrom('face_change_images').select(['image_path', 'embedding']).where('change_id', '=', change.id).orderBy('id').execute();
@@ -133,7 +130,7 @@ async function decidedDifferent(trx: Trx, changeId: number, otherId: number) {
 export async function faceChangeHistory(deps: Deps, caller: AuthUser, userId: number) {
   const user = await deps.db.selectFrom('users').select(['id', 'role', 'department_id']).where('id', '=', userId).executeTakeFirst();
   if (!user) throw new DomainError('NOT_FOUND', MSG.admin.userNotFound);
-  if (!inScope(caller, user)) throw new DomainError('FORBIDDEN', MSG.faceChange.historyForbidden);
+  if (!decidesFor(caller, user)) throw new DomainError('FORBIDDEN', MSG.faceChange.historyForbidden);
   const rows = await deps.db
     .selectFrom('face_changes as c')
     .leftJoin('users as r', 'r.id', 'c.requested_by')

@@ -6,6 +6,7 @@ import { authenticate } from '../../../auth/authenticate';
 import { DEVICE_COOKIE } from '../../../auth/device-cookie';
 import { parseCookies } from '../../../lib/http/cookies';
 import type { AppDeps } from '../../../deps';
+import { DomainError, HTTP_STATUS } from '../../../lib/errors';
 import { logger } from '../../../lib/logger';
 import { refuseOffCampus } from '../../../services/attendance/index';
 import { LiveCheck } from '../../../services/faces/index';
@@ -73,7 +74,12 @@ function serve(ws: WebSocket, caller: { ip: string; deviceCookie?: string }, dep
         const user = await authenticate(deps, `Bearer ${msg.token}`);
         if (!user) return refuse(401, 'unauthorized', MSG.auth.unauthorized);
         // issue 35: with campus networks set, the face check too must come from one of them (before a camera starts)
-        if (!(await onCampus(deps, caller.ip))) return refuse(403, 'off_campus', MSG.attendance.offCampusNetwork);
+        const offCampus = await refuseOffCampus(deps, caller.ip).then(
+          () => null,
+          (err: unknown) => err,
+        );
+        if (offCampus instanceof DomainError) return refuse(HTTP_STATUS[offCampus.kind], offCampus.details.errorCode ?? 'refused', offCampus.message);
+        if (offCampus) throw offCampus;
         check = await LiveCheck.start(deps, user, io, caller);
         for (const chunk of early.splice(0)) check?.chunk(chunk);
         if (check && ws.readyState !== ws.OPEN) check.closed();
@@ -105,9 +111,3 @@ function parseJson(data: RawData): unknown {
     return null;
   }
 }
-
-const onCampus = (deps: AppDeps, ip: string) =>
-  refuseOffCampus(deps, ip).then(
-    () => true,
-    () => false,
-  );

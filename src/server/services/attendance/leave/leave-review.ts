@@ -1,3 +1,4 @@
+import { decidesFor } from '../../../auth/decides-for';
 import { MSG } from '../../../../shared/messages';
 import type { AuthUser } from '../../../auth/authenticate';
 import type { AppDeps } from '../../../deps';
@@ -6,10 +7,6 @@ import { excuseAbsences } from './leave-excusal';
 import { documentUrl } from './leave-requests';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>;
-
-/** A teacher decides for the students of their own department; an admin for everyone. */
-const inScope = (caller: AuthUser, user: { role: string; department_id: number | null }) =>
-  caller.role === 'admin' || (user.role === 'student' && caller.department_id !== null && user.department_id === caller.department_id);
 
 /** Pending leave requests, oldest first: the teacher's department's students, or everyone's for an admin. */
 export async function pendingLeaveRequests(deps: Deps, caller: AuthUser) {
@@ -47,7 +44,7 @@ export async function decideLeaveRequest(deps: Deps, caller: AuthUser, input: { 
       .where('l.id', '=', input.request_id)
       .executeTakeFirst();
     if (!request) throw new DomainError('NOT_FOUND', MSG.leave.notFound);
-    if (!inScope(caller, request)) throw new DomainError('FORBIDDEN', MSG.leave.forbidden);
+    if (!decidesFor(caller, request)) throw new DomainError('FORBIDDEN', MSG.leave.forbidden);
     const now = deps.clock.now().toISOString();
     const status = input.decision === 'approve' ? ('approved' as const) : ('declined' as const);
     // Conditional on still pending, so two deciders at once cannot both win.
