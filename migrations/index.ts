@@ -18,6 +18,7 @@ import * as leaveWithdrawal from './2026_11_26_180000_leave_withdrawal';
 import * as oneOpenFaceCheck from './2026_11_29_050000_one_open_face_check';
 import * as faceCollisions from './2026_11_29_090000_face_collisions';
 import * as stepAddresses from './2026_11_29_100000_step_addresses';
+import * as passedGeofenceSteps from './2026_11_29_110000_passed_geofence_steps';
 
 /**
  * Static list so migrations run the same under tsx, vitest and any bundler; names sort in apply order. The same
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_050000_one_open_face_check': oneOpenFaceCheck,
   '2026_11_29_090000_face_collisions': faceCollisions,
   '2026_11_29_100000_step_addresses': stepAddresses,
+  '2026_11_29_110000_passed_geofence_steps': passedGeofenceSteps,
 };

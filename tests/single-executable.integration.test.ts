@@ -87,6 +87,7 @@ describe.skipIf(!!why)('the single executable, with the checkout and node out of
       const started = await postJson(`${url}/api/start_geofence`, { teacher_id: me.id, ...CENTRE, radius: 50, department: 'BCA' }, teacher.body.token);
       expect(started.status).toBe(201);
       const inside = { ...pointNorthOf(CENTRE.latitude, CENTRE.longitude, 30), accuracy: 12 };
+      expect((await postJson(`${url}/api/mark_attendance`, inside, token)).body).toMatchObject({ geofencing_status: 'valid' });
       const marked = await postJson(`${url}/api/mark_attendance`, { ...inside, face_verified: true }, token);
       expect(marked.body).toMatchObject({ status: 'present', face_recognition_status: 'verified' });
     } finally {

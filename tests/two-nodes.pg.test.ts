@@ -78,6 +78,8 @@ describe.skipIf(!enabled)('two app nodes on one database', () => {
       expect(((await verified.json()) as { success: boolean }).success).toBe(true);
 
       const inside = { ...pointNorthOf(CENTRE.latitude, CENTRE.longitude, 20), accuracy: 12 };
+      // The geofence step on node B, the final mark on node A: the step is kept in the database both read.
+      expect((await postJson(`${b.url}/api/mark_attendance`, inside, token)).body).toMatchObject({ geofencing_status: 'valid' });
       const marked = await postJson(`${a.url}/api/mark_attendance`, { ...inside, face_verified: true }, token);
       expect(marked.body).toMatchObject({ status: 'present', face_recognition_status: 'verified' });
       // The proof was used once: node B does not accept it again (the record is already there, and the proof spent).
@@ -156,12 +158,15 @@ describe.skipIf(!enabled)('two app nodes on one database', () => {
         reason: 'accepted',
       })
       .execute();
-    const finalFrom = (ip: string) =>
+    const markFrom = (ip: string, face_verified: boolean) =>
       fetch(`${b.url}/api/mark_attendance`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${studentToken}`, 'x-forwarded-for': ip },
-        body: JSON.stringify({ ...pointNorthOf(CENTRE.latitude, CENTRE.longitude, 20), accuracy: 12, face_verified: true }),
+        body: JSON.stringify({ ...pointNorthOf(CENTRE.latitude, CENTRE.longitude, 20), accuracy: 12, face_verified }),
       }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    const finalFrom = (ip: string) => markFrom(ip, true);
+    // The geofence step may come from anywhere; the final mark must come from the campus networks.
+    expect((await markFrom('198.51.100.9', false)).body).toMatchObject({ geofencing_status: 'valid' });
     expect((await finalFrom('198.51.100.9')).status).toBe(403);
     expect((await save(['198.51.100.0/24'])).status).toBe(200);
     expect((await finalFrom('198.51.100.9')).body).toMatchObject({ status: 'present' });
@@ -176,12 +181,15 @@ describe.skipIf(!enabled)('two app nodes on one database', () => {
     expect(
       (await postJson(`${a.url}/api/start_geofence`, { teacher_id: t.id, ...CENTRE, radius: 50, department: 'IMSCIT', room_code: true }, teacherToken)).status,
     ).toBe(201);
-    const code = (await getJson(`${a.url}/api/room_code`, teacherToken)).body.code as string;
+    const inside = (i: number) => ({ ...pointNorthOf(CENTRE.latitude, CENTRE.longitude, 2 + i * 3), accuracy: 5 + i });
     // Four devices, each shared by two students whose final marks go to different nodes at once.
     const students = [];
     for (let i = 0; i < 8; i++) {
       const s = await createTestUser(a.db, { role: 'student', department: 'IMSCIT' });
       const token = (await postJson(`${b.url}/api/login`, { email: s.email, password: s.password })).body.token as string;
+      // Each student's geofence step, with the code on the screen then; the final mark sends the same code.
+      const code = (await getJson(`${a.url}/api/room_code`, teacherToken)).body.code as string;
+      expect((await postJson(`${a.url}/api/mark_attendance`, { ...inside(i), room_code: code }, token)).body).toMatchObject({ geofencing_status: 'valid' });
       await a.db
         .insertInto('face_verifications')
         .values({
@@ -194,12 +202,11 @@ describe.skipIf(!enabled)('two app nodes on one database', () => {
           reason: 'accepted',
         })
         .execute();
-      students.push({ ...s, token, device_id: `shared-device-number-${i >> 1}` });
+      students.push({ ...s, token, code, device_id: `shared-device-number-${i >> 1}` });
     }
-    const marks = students.map((s, i) => {
-      const inside = { ...pointNorthOf(CENTRE.latitude, CENTRE.longitude, 2 + i * 3), accuracy: 5 + i };
-      return postJson(`${(i % 2 ? b : a).url}/api/mark_attendance`, { ...inside, room_code: code, device_id: s.device_id, face_verified: true }, s.token);
-    });
+    const marks = students.map((s, i) =>
+      postJson(`${(i % 2 ? b : a).url}/api/mark_attendance`, { ...inside(i), room_code: s.code, device_id: s.device_id, face_verified: true }, s.token),
+    );
     for (const res of await Promise.all(marks)) expect(res.body).toMatchObject({ status: 'present' });
     const rows = (await getJson(`${b.url}/api/get_students_for_session?page=1&limit=100&search=`, teacherToken)).body.allStudents as {
       student_id: number;
@@ -385,9 +392,11 @@ describe.skipIf(!enabled)('two app nodes on one database', () => {
       expect(approved.status).toBe(200);
       const token = await login(liveA, email, GOOD_FIELDS.password);
 
+      // The page's order: the geofence step (node A), the live check (node A), the final mark (node B).
+      const inside = { ...pointNorthOf(CENTRE.latitude, CENTRE.longitude, 20), accuracy: 12 };
+      expect((await postJson(`${liveA.url}/api/mark_attendance`, inside, token)).body).toMatchObject({ geofencing_status: 'valid' });
       const attempt = await liveCheck(liveA.url, token, { mode: 'perform' });
       expect(attempt.answer, JSON.stringify(attempt)).toMatchObject({ type: 'verdict', success: true });
-      const inside = { ...pointNorthOf(CENTRE.latitude, CENTRE.longitude, 20), accuracy: 12 };
       const marked = await postJson(`${liveB.url}/api/mark_attendance`, { ...inside, face_verified: true }, token);
       expect(marked.body).toMatchObject({ status: 'present', face_recognition_status: 'verified' });
       const proofs = await liveB.db.selectFrom('face_verifications').select(['verdict', 'challenge_id', 'used_at']).where('user_id', '=', student.id).execute();

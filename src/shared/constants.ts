@@ -59,8 +59,11 @@ export const GEOFENCE_CHECKS_PER_SESSION = 15;
 export const ROOM_CODE_WINDOW_SECONDS = 15;
 /** The previous window's code is still accepted this long after it changed (a student still typing it). */
 export const ROOM_CODE_GRACE_SECONDS = 10;
-/** A code accepted at the geofence step must be at most this old when the present mark is written. */
-export const ROOM_CODE_MAX_AGE_SECONDS = 60;
+/**
+ * Issue 35: the final mark must follow a geofence step of the same login that passed at most this long before, from
+ * the same device, with the very code that step accepted.
+ */
+export const MARK_STEP_MAX_AGE_SECONDS = 60;
 export const ROOM_CODE_LENGTH = 6;
 /** No look-alike characters: no 0/O, 1/I/L (31 symbols). */
 export const ROOM_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';

@@ -137,6 +137,22 @@ export interface GeofenceChecksTable {
   outside: number;
 }
 
+/**
+ * Issue 35: a login's last geofence step that passed in a session (inside, code accepted), one row per login: the
+ * final mark must follow it within MARK_STEP_MAX_AGE_SECONDS, from its device, with its code.
+ */
+export interface PassedGeofenceStepsTable {
+  session_id: number;
+  student_id: number;
+  token_id: string;
+  at: string;
+  /** The room code window whose code the step accepted (room-code.ts); null when the session asks for no code. */
+  code_window: number | null;
+  ip: string | null;
+  /** The attested device (auth/attested-device.ts) of the step; null without the server's device cookie. */
+  device_id: string | null;
+}
+
 export interface ContactMessagesTable {
   id: Generated<number>;
   name: string;
@@ -267,6 +283,7 @@ export interface Database {
   attendance_attempts: AttendanceAttemptsTable;
   login_failures: LoginFailuresTable;
   geofence_checks: GeofenceChecksTable;
+  passed_geofence_steps: PassedGeofenceStepsTable;
   contact_messages: ContactMessagesTable;
   rate_limits: RateLimitsTable;
   face_changes: FaceChangesTable;

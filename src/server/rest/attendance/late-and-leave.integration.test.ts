@@ -49,8 +49,9 @@ async function newClass(students = 1) {
   return { department, teacher, students: kids, start, stop };
 }
 
-/** The student's own mark: a face proof of their login, then the final request from inside the circle. */
+/** The student's own mark: the geofence step and a face proof of their login, then the final request from inside the circle. */
 async function markOwn(student: { id: number; token: string }) {
+  expect((await postJson(`${srv.url}/api/mark_attendance`, CENTRE, student.token)).body.geofencing_status).toBe('valid');
   await insertProof(srv.db, clock, student);
   return postJson(`${srv.url}/api/mark_attendance`, { ...CENTRE, face_verified: true }, student.token);
 }

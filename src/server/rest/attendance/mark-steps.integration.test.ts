@@ -98,7 +98,8 @@ describe.skipIf(!hasFixtures)('where the steps of a mark come from', () => {
     expect(await recordsOf()).toBe(before);
     const outcomes = await srv.db.selectFrom('attendance_attempts').select('outcome').where('student_id', '=', student.id).execute();
     expect(outcomes.filter((o) => o.outcome === 'refused_other_device')).toHaveLength(2);
-    // The student's own device spends its own proof.
+    // The student's own device, after its own geofence step, spends its own proof.
+    expect((await mark(token, HOME, false, cookie)).body.status).toBe('geofence_checked');
     expect((await mark(token, HOME, true, cookie)).body.status).toBe('present');
     await endClass();
 

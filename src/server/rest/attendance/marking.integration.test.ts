@@ -250,9 +250,12 @@ describe('POST /api/mark_attendance: the geofence step refuses and counts in the
 
 describe('POST /api/mark_attendance with face_verified: the proof rules', () => {
   const inside = pointNorthOf(CENTRE.latitude, CENTRE.longitude, 30);
+  /** The geofence step a final mark follows, as the dashboard takes it. */
+  const step = async (token: string) => expect((await mark(token, inside)).body.geofencing_status).toBe('valid');
 
   it('refuses without any face verification: the flag proves nothing, and the attempt is logged', async () => {
     const { student, stop } = await classWithSession();
+    await step(student.token);
     const res = await mark(student.token, inside, true);
     expect(res.body).toMatchObject({ geofencing_status: 'valid', face_recognition_status: 'not_verified', error: MSG.attendance.faceNotVerified });
     expect(await recordsOf(student.id)).toHaveLength(0);
@@ -268,6 +271,7 @@ describe('POST /api/mark_attendance with face_verified: the proof rules', () => 
     const other = await createTestUser(srv.db, { role: 'student', department: 'BCA' });
     await addProof(other);
     await addProof(teacher);
+    await step(student.token);
     expect((await mark(student.token, inside, true)).body.face_recognition_status).toBe('not_verified');
     expect(await recordsOf(student.id)).toHaveLength(0);
     await stop();
@@ -276,6 +280,7 @@ describe('POST /api/mark_attendance with face_verified: the proof rules', () => 
   it('records present once with a fresh proof, then says already_marked; the proof cannot be reused', async () => {
     const { student, teacher, sessionId, stop } = await classWithSession();
     const proof = await addProof(student, { agoSeconds: 119 });
+    await step(student.token);
     const res = await mark(student.token, inside, true);
     expect(res.body).toMatchObject({ status: 'present', geofencing_status: 'valid', face_recognition_status: 'verified' });
     const [record] = await recordsOf(student.id);
@@ -297,13 +302,15 @@ describe('POST /api/mark_attendance with face_verified: the proof rules', () => 
     const dept = (await srv.db.selectFrom('users').select('department_id').where('id', '=', student.id).executeTakeFirstOrThrow()).department_id;
     const next = await postJson(`${srv.url}/api/start_geofence`, { teacher_id: teacher.id, ...CENTRE, radius: 50, department: dept }, teacher.token);
     expect(next.status).toBe(201);
+    await step(student.token);
     expect((await mark(student.token, inside, true)).body.face_recognition_status).toBe('not_verified');
     await fetch(`${srv.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${teacher.token}` } });
   });
 
-  it('refuses a proof when the student has walked outside', async () => {
+  it('refuses a proof when the student has walked outside since the geofence step', async () => {
     const { student, stop } = await classWithSession();
     await addProof(student);
+    await step(student.token);
     const res = await mark(student.token, pointNorthOf(CENTRE.latitude, CENTRE.longitude, 300), true);
     expect(res.body).toMatchObject({ geofencing_status: 'invalid', error: MSG.student.outside });
     expect(await recordsOf(student.id)).toHaveLength(0);
@@ -314,6 +321,7 @@ describe('POST /api/mark_attendance with face_verified: the proof rules', () => 
     const { student, stop } = await classWithSession();
     await addProof(student);
     await addProof(student, { agoSeconds: 10 });
+    await step(student.token);
     const results = await Promise.all(Array.from({ length: 6 }, () => mark(student.token, inside, true)));
     expect(results.filter((r) => r.body.status === 'present')).toHaveLength(1);
     expect(await recordsOf(student.id)).toHaveLength(1);

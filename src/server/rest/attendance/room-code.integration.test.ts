@@ -131,19 +131,22 @@ describe('the room code at the geofence step', () => {
 });
 
 describe('the room code at the final mark', () => {
-  it('accepts a code up to 60 s old (the face check takes time), refuses one older, and logs the refusal', async () => {
+  it("takes the code its geofence step accepted, up to 60 s after that step; refuses another (even the screen's) and logs it", async () => {
     const { student, sessionId, screen, stop } = await classWithSession();
     at(testStart + 1);
     const code = await screen();
+    // Typed late: at +24 the code's window ended 9 s ago, still inside the step's grace.
+    at(testStart + 24);
     expect((await mark(student.token, { room_code: code })).body.geofencing_status).toBe('valid');
-    // The window of `code` ended at +15: at +76 the code is 61 s old.
-    at(testStart + 76);
     await addProof(student);
-    expectNotCurrent(await mark(student.token, { room_code: code, face_verified: true }));
+    // 60 s after the step: the code on the screen now is not the one the step accepted.
+    at(testStart + 84);
+    const current = await screen();
+    expect(current).not.toBe(code);
+    expectNotCurrent(await mark(student.token, { room_code: current, face_verified: true }));
     expect(await recordOf(sessionId, student.id)).toBeUndefined();
     expect(await outcomesOf(student.id)).toContain('refused_room_code');
-    // 60 s old: still accepted, and the proof was not spent by the refusal.
-    at(testStart + 75);
+    // The step's own code, 69 s after it left the screen, still marks; the refusal spent no proof.
     expect((await mark(student.token, { room_code: code, face_verified: true })).body).toMatchObject({ status: 'present' });
     expect(await recordOf(sessionId, student.id)).toMatchObject({ status: 'present' });
     await stop();

@@ -29,8 +29,17 @@ describe.skipIf(!hasFixtures)('a face proof is spent only by the login that earn
       201,
     );
   const endClass = () => fetch(`${srv.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${teacher.token}` } });
-  const markRest = (token: string) => postJson(`${srv.url}/api/mark_attendance`, { ...inside, face_verified: true }, token);
-  const markTrpc = (token: string) => trpcClient(srv.url, token).student.markAttendance.mutate({ ...inside, face_verified: true });
+  /** The geofence step of this login, which every final mark follows. */
+  const step = async (token: string) => expect((await postJson(`${srv.url}/api/mark_attendance`, inside, token)).body.geofencing_status).toBe('valid');
+  /** The geofence step, then the final mark, through REST or tRPC. */
+  const markRest = async (token: string) => {
+    await step(token);
+    return postJson(`${srv.url}/api/mark_attendance`, { ...inside, face_verified: true }, token);
+  };
+  const markTrpc = async (token: string) => {
+    await step(token);
+    return trpcClient(srv.url, token).student.markAttendance.mutate({ ...inside, face_verified: true });
+  };
   const records = () => srv.db.selectFrom('attendance_records').select(['status', 'face_verification_id']).where('student_id', '=', student.id).execute();
 
   it('a check on one login is refused on a second login of the same account (REST and tRPC), then marks on its own', async () => {

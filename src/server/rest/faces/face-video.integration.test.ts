@@ -66,6 +66,7 @@ describe.skipIf(!hasFixtures)('POST /api/compare-face-video on real clips', () =
 
     await postJson(`${srv.url}/api/start_geofence`, { teacher_id: teacher.id, ...CENTRE, radius: 50, department: 'BCA' }, teacher.token);
     const inside = { ...pointNorthOf(CENTRE.latitude, CENTRE.longitude, 30), accuracy: 12 };
+    expect((await postJson(`${srv.url}/api/mark_attendance`, inside, s.token)).body.geofencing_status).toBe('valid');
     const marked = await postJson(`${srv.url}/api/mark_attendance`, { ...inside, face_verified: true }, s.token);
     expect(marked.body).toMatchObject({ status: 'present', face_recognition_status: 'verified' });
     expect((await verifications(s.id))[0].used_at).not.toBeNull();

@@ -13,7 +13,8 @@ import { coarseDistanceMeters, haversineMeters } from '../../lib/geo';
 import { campusNetworksSet, campusStanding } from './settings/campus-networks';
 import { fixedFlags, lockSessionMarks, refreshSessionFlags } from './mark-flags/session-flags';
 import { refsJson } from './mark-flags/flag-bits';
-import { refuseMissingRoomCode, roomCodeAccepted, roomCodeNotCurrent } from './room-code';
+import { passedStepOf, recordPassedStep, stepRefusal } from './geofence-step';
+import { refuseMissingRoomCode, roomCodeNotCurrent, stepCodeWindow } from './room-code';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'attempts' | 'sessions' | 'devices'>;
 /** An attempt as logged, with where it came from (address, user agent, the position's accuracy) for a later look back. */
@@ -104,8 +105,10 @@ async function countCheck(deps: Deps, sessionId: number, studentId: number, outs
  *
  * A session with a room code (issue 19) refuses a mark without one before anything else is decided (not counted: no
  * guess was made), and a code that is not current after the check is counted and before inside/outside is told: each
- * guess spends one of the session's checks, and a wrong code learns nothing about the position. Both doors (REST and
- * tRPC) and both engines come here.
+ * guess spends one of the session's checks, and a wrong code learns nothing about the position. The geofence step
+ * takes the code on the screen (or the previous one during the grace); a step that passed is kept for its login
+ * (geofence-step.ts), and the final mark must follow it within MARK_STEP_MAX_AGE_SECONDS, from its device, with its
+ * code (issue 35). Both doors (REST and tRPC) and both engines come here.
  */
 export async function markAttendance(deps: Deps, student: AuthUser, input: TMarkAttendanceInput, caller: Caller) {
   if (!student.department_id) throw new DomainError('VALIDATION', MSG.attendance.noDepartment);
@@ -134,20 +137,24 @@ export async function markAttendance(deps: Deps, student: AuthUser, input: TMark
   const geo = { geofencing_status, session_id: session.id };
   // Told only with the outside answer, after the room code was accepted: a wrong code learns nothing of the position.
   const howFar = geofencing_status === 'invalid' ? { distance_m: coarseDistanceMeters(distance) } : {};
-  if (!roomCodeAccepted(session.room_code_secret, input.room_code, input.face_verified ? 'final' : 'geofence', deps.clock.now())) {
-    await deps.attempts.writeNow(logged(deps, attempt, 'refused_room_code'));
-    throw roomCodeNotCurrent();
-  }
+  if (input.face_verified) return recordPresence(deps, student, session, input, geo, attempt, caller);
 
-  if (!input.face_verified) {
-    await logStep(deps, attempt, `geofence_${geofencing_status}`);
-    return { status: 'geofence_checked' as const, ...geo, ...howFar };
+  const codeWindow = session.room_code_secret ? stepCodeWindow(session.room_code_secret, input.room_code, deps.clock.now()) : null;
+  if (session.room_code_secret && codeWindow === null) return refuseRoomCode(deps, attempt);
+  if (geofencing_status === 'valid') {
+    await recordPassedStep(
+      deps.db,
+      { session_id: session.id, student_id: student.id, token_id: student.token_id },
+      { at: deps.clock.now().toISOString(), code_window: codeWindow, ip: caller.ip, device_id: await attestedDevice(deps, student.id, caller.deviceCookie) },
+    );
   }
-  if (geofencing_status === 'invalid') {
-    await deps.attempts.writeNow(logged(deps, attempt, 'refused_outside'));
-    return { status: 'refused' as const, ...geo, face_recognition_status: 'not_checked', error: MSG.student.outside, ...howFar };
-  }
-  return recordPresence(deps, student, session, input, geo, attempt, caller);
+  await logStep(deps, attempt, `geofence_${geofencing_status}`);
+  return { status: 'geofence_checked' as const, ...geo, ...howFar };
+}
+
+async function refuseRoomCode(deps: Pick<Deps, 'clock' | 'attempts'>, attempt: Attempt): Promise<never> {
+  await deps.attempts.writeNow(logged(deps, attempt, 'refused_room_code'));
+  throw roomCodeNotCurrent();
 }
 
 /**
@@ -198,6 +205,13 @@ async function recordPresence(
         .where('student_id', '=', student.id)
         .executeTakeFirst();
       if (earlier) return { kind: 'already' as const, timestamp: earlier.marked_at };
+      // Issue 35: the final mark follows its own login's fresh step, before a position is told or a proof is read.
+      const step = await passedStepOf(trx, session.id, student.id, student.token_id);
+      if (!step) return { kind: 'no_step' as const };
+      const refused = stepRefusal(step, { now, device: markDevice, secret: session.room_code_secret, code: input.room_code });
+      if (refused) return refused;
+      // Told only after the code was found to be the step's: a wrong code learns nothing of the position.
+      if (geo.geofencing_status === 'invalid') return { kind: 'outside' as const };
       const proof = await unusedProofs(trx, student.id, since, now).where('token_id', '=', student.token_id).executeTakeFirst();
       if (!proof) return { kind: 'no_proof' as const };
       // Issue 35: the face check and the mark from one device, in the server's word (a login relayed elsewhere
@@ -255,6 +269,16 @@ async function recordPresence(
       return { kind: 'already' as const, timestamp: earlier.marked_at };
     });
   if (outcome.kind === 'already') return { status: 'already_marked' as const, timestamp: outcome.timestamp };
+  if (outcome.kind === 'no_step') {
+    await deps.attempts.writeNow(logged(deps, attempt, 'refused_no_step'));
+    throw new DomainError('CONFLICT', MSG.attendance.stepRequired, { errorCode: 'geofence_step_required' });
+  }
+  if (outcome.kind === 'room_code') return refuseRoomCode(deps, attempt);
+  if (outcome.kind === 'outside') {
+    await deps.attempts.writeNow(logged(deps, attempt, 'refused_outside'));
+    const howFar = attempt.distance_m === null ? {} : { distance_m: coarseDistanceMeters(attempt.distance_m) };
+    return { status: 'refused' as const, ...geo, face_recognition_status: 'not_checked', error: MSG.student.outside, ...howFar };
+  }
   if (outcome.kind === 'other_device') {
     await deps.attempts.writeNow(logged(deps, attempt, 'refused_other_device'));
     throw new DomainError('CONFLICT', MSG.attendance.otherDevice, { errorCode: 'other_device' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROOM_CODE_ALPHABET } from '../../../shared/constants';
-import { newRoomCodeSecret, roomCodeAgeMs, roomCodeOf, roomCodeSecondsLeft, roomCodeWindow } from './room-code';
+import { isStepCode, newRoomCodeSecret, roomCodeOf, roomCodeSecondsLeft, roomCodeWindow, roomCodeWindowOf, stepCodeWindow } from './room-code';
 
 const SECRET = 'c2VjcmV0LW9mLWEtdGVzdC1zZXNzaW9uLTMyLWJ5dGVz';
 const T0 = Date.parse('2026-03-02T04:00:00Z');
@@ -23,15 +23,25 @@ describe('room codes', () => {
     for (const n of counts.values()) expect(Math.abs(n - 60_000)).toBeLessThan(1200);
   });
 
-  it('are as old as the time since their window ended, and unknown past the bound', () => {
+  it('are found by window while their window is current or ended at most the bound ago, and unknown past it', () => {
     const w = roomCodeWindow(T0);
     expect(roomCodeSecondsLeft(T0)).toBe(15);
     expect(roomCodeSecondsLeft(T0 + 14_500)).toBe(1);
-    expect(roomCodeAgeMs(SECRET, roomCodeOf(SECRET, w), T0 + 14_999, 0)).toBe(0);
-    expect(roomCodeAgeMs(SECRET, roomCodeOf(SECRET, w - 1), T0 + 10_000, 10_000)).toBe(10_000);
-    expect(roomCodeAgeMs(SECRET, roomCodeOf(SECRET, w - 1), T0 + 10_001, 10_000)).toBeNull();
-    expect(roomCodeAgeMs(SECRET, roomCodeOf(SECRET, w - 4), T0 + 5_000, 60_000)).toBe(50_000);
-    expect(roomCodeAgeMs(SECRET, roomCodeOf(SECRET, w + 1), T0, 60_000)).toBeNull();
-    expect(roomCodeAgeMs(SECRET, 'ABC', T0, 60_000)).toBeNull();
+    expect(roomCodeWindowOf(SECRET, roomCodeOf(SECRET, w), T0 + 14_999, 0)).toBe(w);
+    expect(roomCodeWindowOf(SECRET, roomCodeOf(SECRET, w - 1), T0 + 10_000, 10_000)).toBe(w - 1);
+    expect(roomCodeWindowOf(SECRET, roomCodeOf(SECRET, w - 1), T0 + 10_001, 10_000)).toBeNull();
+    expect(roomCodeWindowOf(SECRET, roomCodeOf(SECRET, w - 4), T0 + 5_000, 60_000)).toBe(w - 4);
+    expect(roomCodeWindowOf(SECRET, roomCodeOf(SECRET, w + 1), T0, 60_000)).toBeNull();
+    expect(roomCodeWindowOf(SECRET, 'ABC', T0, 60_000)).toBeNull();
+  });
+
+  it('are accepted at the geofence step until 10 s after their window, and at the final mark only as the code of that step', () => {
+    const w = roomCodeWindow(T0);
+    expect(stepCodeWindow(SECRET, roomCodeOf(SECRET, w - 1), new Date(T0 + 10_000))).toBe(w - 1);
+    expect(stepCodeWindow(SECRET, roomCodeOf(SECRET, w - 1), new Date(T0 + 10_001))).toBeNull();
+    expect(stepCodeWindow(SECRET, undefined, new Date(T0))).toBeNull();
+    expect(isStepCode(SECRET, roomCodeOf(SECRET, w - 1), w - 1)).toBe(true);
+    expect(isStepCode(SECRET, roomCodeOf(SECRET, w), w - 1)).toBe(false);
+    expect([isStepCode(SECRET, undefined, w), isStepCode(SECRET, roomCodeOf(SECRET, w), null)]).toEqual([false, false]);
   });
 });

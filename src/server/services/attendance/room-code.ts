@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { ROOM_CODE_ALPHABET, ROOM_CODE_GRACE_SECONDS, ROOM_CODE_LENGTH, ROOM_CODE_MAX_AGE_SECONDS, ROOM_CODE_WINDOW_SECONDS } from '../../../shared/constants';
+import { ROOM_CODE_ALPHABET, ROOM_CODE_GRACE_SECONDS, ROOM_CODE_LENGTH, ROOM_CODE_WINDOW_SECONDS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { DomainError } from '../../lib/errors';
 
@@ -39,34 +39,35 @@ export function roomCodeOf(secret: string, window: number): string {
 const sameCode = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /**
- * How long ago (ms) the window whose code this is ended: 0 for the code on the screen now. Null when it is no code of
- * a window that ended at most `maxAgeMs` ago (a wrong code, an older one, or a future one).
+ * The window whose code this is, when that window is the current one or ended at most `maxAgeMs` ago; null for a
+ * wrong code, an older one or a future one.
  */
-export function roomCodeAgeMs(secret: string, code: string, epochMs: number, maxAgeMs: number): number | null {
+export function roomCodeWindowOf(secret: string, code: string, epochMs: number, maxAgeMs: number): number | null {
   const current = roomCodeWindow(epochMs);
   for (let w = current; ; w--) {
     const age = w === current ? 0 : epochMs - (w + 1) * WINDOW_MS;
     if (age > maxAgeMs) return null;
-    if (sameCode(code, roomCodeOf(secret, w))) return age;
+    if (sameCode(code, roomCodeOf(secret, w))) return w;
   }
 }
-
-/** Which step asks: the geofence step takes the previous code during the grace, the final mark a code up to a minute old. */
-export type RoomCodeStep = 'geofence' | 'final';
-const MAX_AGE_MS: Record<RoomCodeStep, number> = {
-  geofence: ROOM_CODE_GRACE_SECONDS * 1000,
-  final: ROOM_CODE_MAX_AGE_SECONDS * 1000,
-};
 
 /** A session that requires a code refuses a mark without one (told before anything else about the mark). */
 export function refuseMissingRoomCode(secret: string | null, code: string | undefined) {
   if (secret && !code) throw new DomainError('VALIDATION', MSG.roomCode.required, { errorCode: 'room_code_required' });
 }
 
-/** Whether the code sent passes this step's rule; true for a session that requires no code (any code is ignored). */
-export function roomCodeAccepted(secret: string | null, code: string | undefined, step: RoomCodeStep, now: Date) {
-  if (!secret) return true;
-  return !!code && roomCodeAgeMs(secret, code, now.getTime(), MAX_AGE_MS[step]) !== null;
-}
+/**
+ * The geofence step's rule: the code on the screen now, or the previous one until ROOM_CODE_GRACE_SECONDS after it
+ * changed (a student still typing it). The window of the code accepted, else null.
+ */
+export const stepCodeWindow = (secret: string, code: string | undefined, now: Date) =>
+  code ? roomCodeWindowOf(secret, code, now.getTime(), ROOM_CODE_GRACE_SECONDS * 1000) : null;
+
+/**
+ * The final mark's rule (issue 35): the very code its geofence step accepted, however old it has grown since (the step
+ * itself is at most MARK_STEP_MAX_AGE_SECONDS old): a code read later is not the step's.
+ */
+export const isStepCode = (secret: string, code: string | undefined, window: number | null) =>
+  !!code && window !== null && sameCode(code, roomCodeOf(secret, window));
 
 export const roomCodeNotCurrent = () => new DomainError('VALIDATION', MSG.roomCode.notCurrent, { errorCode: 'room_code_not_current' });

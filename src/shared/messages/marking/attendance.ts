@@ -24,6 +24,7 @@ export const attendanceMessages = {
     tooManyChecks: 'Too many location checks for this session. Ask your teacher to mark you.',
     offCampusNetwork: 'Attendance can only be marked from the campus network.',
     otherDevice: 'Finish marking attendance on the device you started on.',
+    stepRequired: 'Check your location again: attendance must be marked within a minute of your location check.',
     notYourDepartment: 'You can only run sessions for your own department.',
     departmentBusy: 'Another teacher already has an active session for this department.',
   },

@@ -36,13 +36,17 @@ const markFrom = (srv: TestServer, token: string, ip: string, face_verified?: bo
     body: JSON.stringify({ ...CENTRE, accuracy: 10, ...(face_verified ? { face_verified } : {}) }),
   }).then(async (r) => ({ status: r.status, body: await r.json() }));
 
-/** A student of a fresh department with an open session and a face proof of their login, ready for the final mark. */
-async function studentReadyToMark(srv: TestServer) {
+/**
+ * A student of a fresh department with an open session, a geofence step from `stepFrom` and a face proof of their
+ * login, ready for the final mark.
+ */
+async function studentReadyToMark(srv: TestServer, stepFrom: string) {
   const department = DEPTS[deptIndex++ % DEPTS.length];
   const teacher = await signInTestUser(srv, { role: 'teacher', department });
   const student = await signInTestUser(srv, { role: 'student', department });
   const started = await postJson(`${srv.url}/api/start_geofence`, { teacher_id: teacher.id, ...CENTRE, radius: 50, department }, teacher.token);
   expect(started.status).toBe(201);
+  expect((await markFrom(srv, student.token, stepFrom)).body.geofencing_status).toBe('valid');
   await insertProof(srv.db, clock, student);
   const stop = () => fetch(`${srv.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${teacher.token}` } });
   return { student, stop };
@@ -71,7 +75,7 @@ describe('campus networks stored by an administrator', () => {
       updated_at: null,
       updated_by: null,
     });
-    const { student, stop } = await studentReadyToMark(srv);
+    const { student, stop } = await studentReadyToMark(srv, '198.51.100.9');
     expect((await markFrom(srv, student.token, '198.51.100.9', true)).body).toMatchObject({ status: 'present' });
     await stop();
   });
@@ -81,7 +85,7 @@ describe('campus networks stored by an administrator', () => {
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ networks: ['10.20.0.0/16'], source: 'database', your_address: '10.20.1.1', your_address_listed: true });
 
-    const { student, stop } = await studentReadyToMark(srv);
+    const { student, stop } = await studentReadyToMark(srv, '198.51.100.9');
     expect((await markFrom(srv, student.token, '198.51.100.9')).body.geofencing_status).toBe('valid');
     const home = await markFrom(srv, student.token, '198.51.100.9', true);
     expect(home.status).toBe(403);
@@ -117,7 +121,7 @@ describe('campus networks stored by an administrator', () => {
     const saved = await putNetworks(srv, admin.token, { networks: [' 10.20.3.4/16 ', '2001:DB8:0:0:1::7/64', '192.168.1.7', '10.20.0.0/16'] });
     expect(saved.body.networks).toEqual(['10.20.0.0/16', '2001:db8::/64', '192.168.1.7/32']);
     expect(JSON.parse((await storedRow(srv))!.value)).toEqual(['10.20.0.0/16', '2001:db8::/64', '192.168.1.7/32']);
-    const { student, stop } = await studentReadyToMark(srv);
+    const { student, stop } = await studentReadyToMark(srv, '2001:db8::1:2:3:4');
     expect((await markFrom(srv, student.token, '192.168.1.8', true)).status).toBe(403);
     expect((await markFrom(srv, student.token, '2001:db8::1:2:3:4', true)).body).toMatchObject({ status: 'present' });
     await stop();
@@ -147,7 +151,7 @@ describe('campus networks stored by an administrator', () => {
 
   it('applies a list saved on another node to the next mark here (read from the database, not kept in memory)', async () => {
     await putNetworks(srv, admin.token, { networks: ['10.20.0.0/16'] });
-    const { student, stop } = await studentReadyToMark(srv);
+    const { student, stop } = await studentReadyToMark(srv, '198.51.100.9');
     // Another node's save: the row changes underneath this server.
     await srv.db
       .updateTable('app_settings')
@@ -161,7 +165,7 @@ describe('campus networks stored by an administrator', () => {
 
   it('an empty list turns the check off again', async () => {
     expect((await putNetworks(srv, admin.token, { networks: [] })).body).toMatchObject({ networks: [], your_address_listed: null });
-    const { student, stop } = await studentReadyToMark(srv);
+    const { student, stop } = await studentReadyToMark(srv, '203.0.113.50');
     expect((await markFrom(srv, student.token, '203.0.113.50', true)).body).toMatchObject({ status: 'present' });
     await stop();
   });
@@ -206,7 +210,7 @@ describe('CAMPUS_NETWORKS in the environment wins', () => {
   });
 
   it('a final mark follows the environment list, not the stored one', async () => {
-    const { student, stop } = await studentReadyToMark(srv);
+    const { student, stop } = await studentReadyToMark(srv, '10.20.7.8');
     expect((await markFrom(srv, student.token, '198.51.100.9', true)).status).toBe(403);
     expect((await markFrom(srv, student.token, '10.20.7.8', true)).body).toMatchObject({ status: 'present' });
     await stop();

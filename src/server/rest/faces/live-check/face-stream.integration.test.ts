@@ -73,9 +73,13 @@ describe.skipIf(!hasFixtures)('the live face check (FACE_CHALLENGE=on)', () => {
   afterAll(() => srv?.close());
 
   const logIn = async (s: Student) => (await postJson(`${srv.url}/api/login`, { email: s.email, password: s.password })).body.token as string;
-  /** The final mark as the page sends it: inside, the code the teacher's screen shows now, after a face check. */
+  /**
+   * The mark's two requests as the pages send them: the geofence step with the code the teacher's screen shows now,
+   * then the final mark with that code (after a face check).
+   */
   const finalMark = async (token: string) => {
     const code = (await getJson(`${srv.url}/api/room_code`, teacher.token)).body.code as string;
+    await postJson(`${srv.url}/api/mark_attendance`, { ...INSIDE, room_code: code }, token);
     return postJson(`${srv.url}/api/mark_attendance`, { ...INSIDE, room_code: code, face_verified: true }, token);
   };
   const verifications = (s: Student) =>

@@ -84,6 +84,10 @@ export async function deleteUserCascade(deps: DeleteDeps, caller: AuthUser, id: 
         .where((eb) => eb.or([eb('student_id', '=', id), eb('session_id', 'in', sessions)]))
         .execute();
       await trx
+        .deleteFrom('passed_geofence_steps')
+        .where((eb) => eb.or([eb('student_id', '=', id), eb('session_id', 'in', sessions)]))
+        .execute();
+      await trx
         .deleteFrom('attendance_attempts')
         .where((eb) => eb.or([eb('student_id', '=', id), eb('session_id', 'in', sessions)]))
         .execute();
