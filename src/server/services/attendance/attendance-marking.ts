@@ -228,6 +228,7 @@ async function recordPresence(
         sessionId: session.id,
         studentId: student.id,
         roomCodeRequired: session.room_code_secret !== null,
+        stepIp: step.ip,
         proofIp: proof.ip,
         markIp: attempt.ip,
       });

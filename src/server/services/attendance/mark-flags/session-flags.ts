@@ -14,13 +14,13 @@ export async function lockSessionMarks(trx: DB, sessionId: number) {
 }
 
 /**
- * The flags fixed when a student's own mark is written: its bits and the refs their texts need. `proofIp` is where the
- * face check it spends came from, `markIp` where the mark comes from: a phone may move from Wi-Fi to mobile data
- * between them, so a difference flags rather than refuses (issue 35).
+ * The flags fixed when a student's own mark is written: its bits and the refs their texts need. `stepIp` is where its
+ * geofence step came from, `proofIp` where the face check it spends came from, `markIp` where the mark comes from: a
+ * phone may move from Wi-Fi to mobile data between them, so any two that differ flag rather than refuse (issue 35).
  */
 export async function fixedFlags(
   trx: DB,
-  args: { sessionId: number; studentId: number; roomCodeRequired: boolean; proofIp: string | null; markIp: string | null },
+  args: { sessionId: number; studentId: number; roomCodeRequired: boolean; stepIp: string | null; proofIp: string | null; markIp: string | null },
 ) {
   const offCampus = await trx
     .selectFrom('attendance_attempts')
@@ -39,7 +39,8 @@ export async function fixedFlags(
   let bits = 0;
   const refs: FlagRefs = {};
   if (offCampus) bits |= flagBit('off_campus');
-  if (args.proofIp !== null && args.markIp !== null && args.proofIp !== args.markIp) bits |= flagBit('different_networks');
+  const stepAddresses = new Set([args.stepIp, args.proofIp, args.markIp].filter((ip) => ip !== null));
+  if (stepAddresses.size > 1) bits |= flagBit('different_networks');
   if (!args.roomCodeRequired) bits |= flagBit('no_room_code');
   if ((checks?.outside ?? 0) >= GEOFENCE_FLAG_OUTSIDE) {
     bits |= flagBit('outside_checks');
