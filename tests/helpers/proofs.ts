@@ -4,13 +4,14 @@ import { tokenIdOf } from './test-server';
 
 /**
  * A face check of this user's login (its token), as compare-face-video stores one, `agoSeconds` before the clock's
- * now; without a token, a login unknown to the server.
+ * now; without a token, a login unknown to the server. `ip` and `deviceId`: where the check came from (the address
+ * and the attested device the face check keeps); none by default.
  */
 export const insertProof = (
   db: DB,
   clock: Clock,
   user: { id: number; token?: string },
-  opts: { agoSeconds?: number; verdict?: 'accepted' | 'rejected' } = {},
+  opts: { agoSeconds?: number; verdict?: 'accepted' | 'rejected'; ip?: string; deviceId?: string } = {},
 ) =>
   db
     .insertInto('face_verifications')
@@ -22,6 +23,8 @@ export const insertProof = (
       similarity: 0.3,
       verdict: opts.verdict ?? 'accepted',
       reason: 'accepted',
+      ip: opts.ip ?? null,
+      device_id: opts.deviceId ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
