@@ -1,4 +1,5 @@
 import { ROOM_CODE_LENGTH, STORAGE_KEYS } from '../../shared/constants';
+import { MSG } from '../../shared/messages';
 
 /** What a student typed or scanned, as the server compares it: upper case, letters and digits only, 6 at most. */
 export const normalizeRoomCode = (text: string) =>
@@ -23,7 +24,27 @@ export const roomCodeHandoff = {
   },
 };
 
-/** The route state the final mark leaves for the dashboard when the server refused the code there. */
-export const ROOM_CODE_REFUSED_STATE = { roomCodeRefused: true } as const;
-export const wasRoomCodeRefused = (state: unknown) =>
-  typeof state === 'object' && state !== null && 'roomCodeRefused' in state && state.roomCodeRefused === true;
+/**
+ * The final mark's refusals that send the student back to the dashboard for a new code and a new geofence step: the
+ * code sent is not the one the step accepted, none was sent, or the step is over a minute old (issue 35).
+ */
+const BACK_TO_CODE = {
+  room_code_not_current: MSG.roomCode.notCurrent,
+  room_code_required: MSG.roomCode.required,
+  geofence_step_required: MSG.attendance.stepRequired,
+} as const;
+export type RoomCodeRefusal = keyof typeof BACK_TO_CODE;
+
+/** The server's error code when it is one of those refusals, else null. */
+export const roomCodeRefusalOf = (errorCode: string | null): RoomCodeRefusal | null =>
+  errorCode !== null && Object.hasOwn(BACK_TO_CODE, errorCode) ? (errorCode as RoomCodeRefusal) : null;
+
+/** What the student is told for one of them, in the toast and under the dashboard's Room code field. */
+export const roomCodeRefusalText = (reason: RoomCodeRefusal) => BACK_TO_CODE[reason];
+
+/** The route state the final mark leaves for the dashboard when the server refused it for one of them. */
+export const roomCodeRefusedState = (reason: RoomCodeRefusal) => ({ roomCodeRefused: reason });
+export const roomCodeRefusedIn = (state: unknown): RoomCodeRefusal | null =>
+  typeof state === 'object' && state !== null && 'roomCodeRefused' in state && typeof state.roomCodeRefused === 'string'
+    ? roomCodeRefusalOf(state.roomCodeRefused)
+    : null;

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { MSG } from '../../../shared/messages';
-import { normalizeRoomCode, wasRoomCodeRefused } from '@/lib/room-code-handoff';
+import { normalizeRoomCode, roomCodeRefusalText, roomCodeRefusedIn } from '@/lib/room-code-handoff';
 
 /**
  * The student dashboard's Room code field: what is typed (normalized), the refusal shown under it, and the code a
@@ -12,15 +11,16 @@ export function useRoomCodeEntry() {
   const location = useLocation();
   const [fromLink] = useState(() => normalizeRoomCode(params.get('room_code') ?? '') || null);
   const [value, setValueState] = useState(fromLink ?? '');
-  // The final mark may have been refused for a code that grew too old during the face check.
-  const [error, setError] = useState<string | null>(() => (wasRoomCodeRefused(location.state) ? MSG.roomCode.notCurrent : null));
+  // The final mark may have sent the student back: its step over a minute old, or its code not the step's.
+  const [sentBack] = useState(() => roomCodeRefusedIn(location.state));
+  const [error, setError] = useState<string | null>(sentBack && roomCodeRefusalText(sentBack));
   const inputRef = useRef<HTMLInputElement>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once on arrival
   useEffect(() => {
     // Straight on the history entry, not through the router: a router navigation gives a new location key, and the
     // route guard (approval per key) would remount this page and drop the mark the link just started.
-    if (fromLink !== null || wasRoomCodeRefused(location.state)) {
+    if (fromLink !== null || sentBack) {
       const entry = window.history.state as Record<string, unknown> | null;
       window.history.replaceState({ ...entry, usr: null }, '', location.pathname);
     }

@@ -9,7 +9,7 @@ import { reportRefusedToken } from '@/lib/api/refused-token';
 import { RestRefusal } from '@/lib/api/retry-after';
 import { formatDistance } from '@/lib/format';
 import { type Coords, geolocationFailure, getCurrentCoords } from '@/lib/device/use-geolocation';
-import { ROOM_CODE_REFUSED_STATE, roomCodeHandoff } from '@/lib/room-code-handoff';
+import { roomCodeHandoff, roomCodeRefusalOf, roomCodeRefusalText, roomCodeRefusedState } from '@/lib/room-code-handoff';
 import { errorCodeOf, isNoResponse, refusalText } from '@/lib/api/server-errors';
 import { getToken } from '@/lib/auth/session';
 import { type RouterOutputs, trpc } from '@/lib/api/trpc';
@@ -198,12 +198,13 @@ export function useFaceVerification(camera: Camera, passedCoords: Coords | null)
       // face_verified: the server checks it holds a fresh verification of its own.
       setOutcome(showResult(await markVerified.mutateAsync({ ...coords, face_verified: true, room_code: roomCode ?? undefined, device_id: deviceId() })));
     } catch (err) {
-      const reason = errorCodeOf(err);
+      const backToCode = roomCodeRefusalOf(errorCodeOf(err));
       setOutcome({ kind: 'failed', detail: refusalText(err, '') || null });
-      // The code grew too old during the face check: the dashboard shows why, with the field ready for a new one.
-      if (reason === 'room_code_not_current' || reason === 'room_code_required') {
-        backState = ROOM_CODE_REFUSED_STATE;
-        toast.error(M.failed, { ...opts, description: reason === 'room_code_required' ? MSG.roomCode.required : MSG.roomCode.notCurrent });
+      // The geofence step is over a minute old, or the code is not the one it accepted (issue 35): the dashboard
+      // shows why, with the field ready for a new code and a new step.
+      if (backToCode) {
+        backState = roomCodeRefusedState(backToCode);
+        toast.error(M.failed, { ...opts, description: roomCodeRefusalText(backToCode) });
       }
       // Any answer from the server is a failed marking (with its reason when it gave one); no answer is an error.
       else if (isNoResponse(err)) toast.error(M.attendanceError, opts);
