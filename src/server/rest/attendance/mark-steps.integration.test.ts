@@ -233,7 +233,12 @@ describe('the final mark needs its own fresh geofence step', () => {
   const send = (from: Browser, ip: string, body: object) =>
     fetch(`${srv.url}/api/mark_attendance`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${from.token}`, 'x-forwarded-for': ip, ...(from.cookie ? { cookie: from.cookie } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${from.token}`,
+        'x-forwarded-for': ip,
+        ...(from.cookie ? { cookie: from.cookie } : {}),
+      },
       body: JSON.stringify(body),
     }).then(readAnswer);
   const step = (from: Browser, ip: string, room_code: string) => send(from, ip, { ...inside, room_code });
@@ -243,7 +248,8 @@ describe('the final mark needs its own fresh geofence step', () => {
     insertProof(srv.db, clock, { id: student.id, token: from.token }, { ip, deviceId: deviceOf(student, from) });
   const deviceOf = (student: Student, from: Browser) =>
     srv.deps.devices.deviceFor(student.email, from.cookie?.slice('rc_device='.length), clock.now()) ?? undefined;
-  const recordOf = (student: Student) => srv.db.selectFrom('attendance_records').select(['status', 'ip']).where('student_id', '=', student.id).executeTakeFirst();
+  const recordOf = (student: Student) =>
+    srv.db.selectFrom('attendance_records').select(['status', 'ip']).where('student_id', '=', student.id).executeTakeFirst();
   const refusalsOf = async (student: Student) => {
     await srv.deps.attempts.flush();
     const rows = await srv.db.selectFrom('attendance_attempts').select('outcome').where('student_id', '=', student.id).orderBy('id').execute();
@@ -358,7 +364,9 @@ describe('the final mark needs its own fresh geofence step', () => {
     const code = await screen();
     expect((await step(student.phone, SCHOOL, code)).body).toMatchObject({ status: 'geofence_checked', geofencing_status: 'valid' });
     const kept = await srv.db.selectFrom('passed_geofence_steps').select(['token_id', 'at', 'ip', 'device_id']).where('student_id', '=', student.id).execute();
-    expect(kept).toEqual([{ token_id: tokenIdOf(student.phone.token), at: clock.now().toISOString(), ip: SCHOOL, device_id: deviceOf(student, student.phone) }]);
+    expect(kept).toEqual([
+      { token_id: tokenIdOf(student.phone.token), at: clock.now().toISOString(), ip: SCHOOL, device_id: deviceOf(student, student.phone) },
+    ]);
     at(40);
     await faceCheck(student, student.phone, SCHOOL);
     at(61);
