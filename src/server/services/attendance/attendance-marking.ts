@@ -135,12 +135,12 @@ export async function markAttendance(deps: Deps, student: AuthUser, input: TMark
   }
   await countCheck(deps, session.id, student.id, geofencing_status === 'invalid');
   const geo = { geofencing_status, session_id: session.id };
-  // Told only with the outside answer, after the room code was accepted: a wrong code learns nothing of the position.
-  const howFar = geofencing_status === 'invalid' ? { distance_m: coarseDistanceMeters(distance) } : {};
   if (input.face_verified) return recordPresence(deps, student, session, input, geo, attempt, caller);
 
   const codeWindow = session.room_code_secret ? stepCodeWindow(session.room_code_secret, input.room_code, deps.clock.now()) : null;
   if (session.room_code_secret && codeWindow === null) return refuseRoomCode(deps, attempt);
+  // Told only with the outside answer, after the room code was accepted: a wrong code learns nothing of the position.
+  const howFar = geofencing_status === 'invalid' ? { distance_m: coarseDistanceMeters(distance) } : {};
   if (geofencing_status === 'valid') {
     await recordPassedStep(
       deps.db,
