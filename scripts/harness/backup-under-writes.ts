@@ -21,7 +21,7 @@ interface Student {
  * The backup target: marks written through the real marking endpoint at `perSecond` while `npm run backup` runs
  * against the same file. Every active student of a department with an open session gets an accepted face
  * verification first (what a face check leaves behind: the engine's 1.3 CPU-s per check cannot run 100 times a
- * second on this box), then marks once. Marks acknowledged (HTTP 200, status present) before the backup process was
+ * second on this box), then takes the geofence step and marks once, as the page does. Marks acknowledged (HTTP 200, status present) before the backup process was
  * started must all be in the copy, and the copy must pass integrity_check.
  */
 export async function backupUnderWrites(opts: {
@@ -45,12 +45,18 @@ export async function backupUnderWrites(opts: {
   let stopped = false;
   let lastOfferedAt = Number.POSITIVE_INFINITY;
   const inflight = new Set<Promise<void>>();
-  const mark = async (s: Student) => {
-    const res = await fetch(`${opts.url}/api/mark_attendance`, {
+  const send = (s: Student, finalMark: boolean) =>
+    fetch(`${opts.url}/api/mark_attendance`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${s.token}` },
-      body: JSON.stringify({ latitude: s.latitude, longitude: s.longitude, accuracy: 10, face_verified: true }),
+      body: JSON.stringify({ latitude: s.latitude, longitude: s.longitude, accuracy: 10, ...(finalMark ? { face_verified: true } : {}) }),
     });
+  /** The page's two requests: the geofence step, then the final mark it must precede (issue 35). */
+  const mark = async (s: Student) => {
+    const step = await send(s, false);
+    const stepBody = (await step.json()) as { status?: string };
+    if (step.status !== 200 || stepBody.status !== 'geofence_checked') return void failures.push(`step ${step.status} ${JSON.stringify(stepBody)}`);
+    const res = await send(s, true);
     const body = (await res.json()) as { status?: string };
     if (res.status === 200 && body.status === 'present') acked.push({ student: s, at: performance.now() });
     else failures.push(`${res.status} ${JSON.stringify(body)}`);
