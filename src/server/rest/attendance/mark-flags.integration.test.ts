@@ -243,18 +243,24 @@ describe('with CAMPUS_NETWORKS', () => {
       .execute();
   };
 
-  it('a step from outside the campus network is logged off campus and flags the mark; a final mark from outside is still refused, and logged', async () => {
+  it('refuses either step from outside the campus network, logged off campus; a later mark from campus is flagged for the try', async () => {
     const c = await classroom(campus, clock, { department: 'BCA', students: 2 });
     const [away, inside] = c.students;
     const home = { ...ownSignals(0), ip: '198.51.100.9' };
-    expect((await c.step(away, home)).body.geofencing_status).toBe('valid');
-    const refused = await c.finalMark(away, home);
-    expect(refused.status).toBe(403);
-    expect(refused.body.error).toBe(MSG.attendance.offCampusNetwork);
+    const offCampus = { status: 403, body: { error: MSG.attendance.offCampusNetwork, error_code: 'off_campus' } };
+    // The geofence step from home is refused before it is counted: nothing of the position is told.
+    const refusedStep = await c.step(away, home);
+    expect(refusedStep).toMatchObject(offCampus);
+    expect(JSON.stringify(refusedStep.body)).not.toMatch(/geofencing_status|distance/);
+    expect((await campus.db.selectFrom('geofence_checks').select('checks').where('student_id', '=', away.id).executeTakeFirst())?.checks).toBeUndefined();
+    // A step taken on campus, then a final mark from home: refused too.
+    expect((await c.step(away, { ...home, ip: '10.20.7.8' })).body.geofencing_status).toBe('valid');
+    expect(await c.finalMark(away, home)).toMatchObject(offCampus);
     await c.mark(away, { ...ownSignals(0), ip: '10.20.7.8' });
     expect(await attemptsOf(away.id)).toEqual([
-      { outcome: 'geofence_valid', off_campus: 1 },
       { outcome: 'refused_off_campus', off_campus: 1 },
+      { outcome: 'refused_off_campus', off_campus: 1 },
+      { outcome: 'geofence_valid', off_campus: 0 },
       { outcome: 'geofence_valid', off_campus: 0 },
       { outcome: 'present', off_campus: 0 },
     ]);

@@ -375,7 +375,7 @@ describe('CAMPUS_NETWORKS', () => {
       body: JSON.stringify({ ...CENTRE, accuracy: 10, ...(face_verified ? { face_verified } : {}) }),
     }).then(async (r) => ({ status: r.status, body: await r.json() }));
 
-  it('when set, a final mark must come from the campus network; the geofence step may come from anywhere', async () => {
+  it('when set, the geofence step and the final mark must each come from the campus network (issue 35)', async () => {
     const teacher = await signInTestUser(campus, { role: 'teacher', department: 'BCA' });
     const student = await signInTestUser(campus, { role: 'student', department: 'BCA' });
     expect(
@@ -393,10 +393,14 @@ describe('CAMPUS_NETWORKS', () => {
         reason: 'accepted',
       })
       .execute();
-    expect((await markFrom(student.token, '198.51.100.9')).body.geofencing_status).toBe('valid');
-    const home = await markFrom(student.token, '198.51.100.9', true);
-    expect(home.status).toBe(403);
-    expect(home.body.error).toBe(MSG.attendance.offCampusNetwork);
+    const offCampus = { status: 403, body: { error: MSG.attendance.offCampusNetwork, error_code: 'off_campus' } };
+    // The step from home: refused, and nothing of the position told.
+    const homeStep = await markFrom(student.token, '198.51.100.9');
+    expect(homeStep).toMatchObject(offCampus);
+    expect(homeStep.body).not.toHaveProperty('geofencing_status');
+    // A step at school, then the final mark from home: refused too.
+    expect((await markFrom(student.token, '10.20.7.8')).body.geofencing_status).toBe('valid');
+    expect(await markFrom(student.token, '198.51.100.9', true)).toMatchObject(offCampus);
     expect(await campus.db.selectFrom('attendance_records').select('id').where('student_id', '=', student.id).execute()).toHaveLength(0);
     const school = await markFrom(student.token, '10.20.7.8', true);
     expect(school.body).toMatchObject({ status: 'present' });

@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { Caller } from '../../lib/http/caller';
 import { DomainError } from '../../lib/errors';
 import { coarseDistanceMeters, haversineMeters } from '../../lib/geo';
-import { campusNetworksSet, campusStanding } from './settings/campus-networks';
+import { campusNetworksSet, campusStanding, offCampusRefusal } from './settings/campus-networks';
 import { fixedFlags, lockSessionMarks, refreshSessionFlags } from './mark-flags/session-flags';
 import { refsJson } from './mark-flags/flag-bits';
 import { passedStepOf, recordPassedStep, stepRefusal } from './geofence-step';
@@ -56,15 +56,6 @@ async function findOpenSessionFor(deps: Deps, departmentId: number, studentId: n
 
 const logged = (deps: Pick<Deps, 'clock'>, attempt: Attempt, outcome: string) => ({ ...attempt, outcome, created_at: deps.clock.now().toISOString() });
 
-/**
- * Logs a geofence step. Steps are buffered (a class's burst), but one from off the campus network is written at once:
- * the final mark reads it to flag the record (issue 19), and it must not wait for the buffer's timer.
- */
-async function logStep(deps: Pick<Deps, 'clock' | 'attempts'>, attempt: Attempt, outcome: string) {
-  if (attempt.off_campus === 1) await deps.attempts.writeNow(logged(deps, attempt, outcome));
-  else deps.attempts.record(logged(deps, attempt, outcome));
-}
-
 /** A position less precise than the session's limit is refused (before it is counted). */
 function refuseImprecise(config: Deps['config'], radiusM: number, accuracy: number) {
   const maxAccuracy = config.geoMaxAccuracyM ?? Math.max(radiusM, MIN_ACCURACY_LIMIT_M);
@@ -100,8 +91,8 @@ async function countCheck(deps: Deps, sessionId: number, studentId: number, outs
  * FACE_PROOF_TTL seconds: the flag itself proves nothing. Outside, the student learns roughly how far from the room
  * (10 m steps, 100 m past 1 km: issue 22), never the radius; inside, nothing more. The distance may help to locate the
  * room, which is no secret to its students: what stops a mark from elsewhere is the room code (checked before the
- * answer), the limited checks per session, the outside flags and, when set, the campus networks the final mark must
- * come from (CAMPUS_NETWORKS or the admin card). Imprecise positions are refused.
+ * answer), the limited checks per session, the outside flags and, when set, the campus networks every step must come
+ * from (CAMPUS_NETWORKS or the admin card; issue 35). Imprecise positions are refused.
  *
  * A session with a room code (issue 19) refuses a mark without one before anything else is decided (not counted: no
  * guess was made), and a code that is not current after the check is counted and before inside/outside is told: each
@@ -128,10 +119,11 @@ export async function markAttendance(deps: Deps, student: AuthUser, input: TMark
     distance_m: distance,
     ...(await traceOf(deps, caller, input)),
   };
-  if (input.face_verified && attempt.off_campus === 1) {
-    // Refused before it is counted, as before; now also logged, so the attempt shows in the log flagged off campus.
+  if (attempt.off_campus === 1) {
+    // Issue 35: either step from off the campus networks, refused before it is counted (no position is told). Written
+    // at once, not buffered: the student's later mark from campus reads it for the off_campus flag.
     await deps.attempts.writeNow(logged(deps, attempt, 'refused_off_campus'));
-    throw new DomainError('FORBIDDEN', MSG.attendance.offCampusNetwork);
+    throw offCampusRefusal();
   }
   await countCheck(deps, session.id, student.id, geofencing_status === 'invalid');
   const geo = { geofencing_status, session_id: session.id };
@@ -148,7 +140,8 @@ export async function markAttendance(deps: Deps, student: AuthUser, input: TMark
       { at: deps.clock.now().toISOString(), code_window: codeWindow, ip: caller.ip, device_id: await attestedDevice(deps, student.id, caller.deviceCookie) },
     );
   }
-  await logStep(deps, attempt, `geofence_${geofencing_status}`);
+  // Buffered (a class's burst): nothing reads a step's log line before the buffer's timer writes it.
+  deps.attempts.record(logged(deps, attempt, `geofence_${geofencing_status}`));
   return { status: 'geofence_checked' as const, ...geo, ...howFar };
 }
 

@@ -3,7 +3,7 @@ export const campusNetworkMessages = {
   campusNetworks: {
     title: 'Campus networks',
     intro:
-      'When networks are listed, a student can be marked present only from one of them (the location check itself may come from anywhere). With none listed, any network is accepted.',
+      'When networks are listed, every step of a mark (the location check, the face check and the mark itself) must come from one of them. With none listed, any network is accepted.',
     fromEnvironment:
       'CAMPUS_NETWORKS is set in the server environment, so these networks apply and cannot be changed here. Remove it from the environment to manage the list on this card.',
     none: 'No campus networks: marks are accepted from any network.',

@@ -4,7 +4,7 @@ export const markFlagMessages = {
     badDeviceId: 'The device id must be 16 to 64 letters, digits, - or _.',
     sameDevice: (other: string) => `marked from the same device as ${other}`,
     sameAddress: (other: string) => `marked from the same network address as ${other} within 2 minutes`,
-    offCampus: 'position checked from outside the campus network',
+    offCampus: 'a step tried from outside the campus network (refused)',
     differentNetworks: 'steps from different networks',
     classNetwork: 'different network from the class',
     copiedPosition: (other: string) => `the same position to the decimeter as ${other}`,

@@ -7,9 +7,9 @@ import { insertProof } from '../../../../../tests/helpers/proofs';
 import { signInTestUser, startTestServer, type TestServer } from '../../../../../tests/helpers/test-server';
 
 /**
- * Issue 19: the campus networks an administrator stores on the settings card. A final mark is refused off them
- * exactly as with CAMPUS_NETWORKS (marking.integration.test.ts), CAMPUS_NETWORKS still wins when set, and a bad list
- * changes nothing. The server trusts the loopback proxy, so x-forwarded-for is the student's address.
+ * Issue 19: the campus networks an administrator stores on the settings card. Every step of a mark is refused off
+ * them (issue 35) exactly as with CAMPUS_NETWORKS (marking.integration.test.ts), CAMPUS_NETWORKS still wins when set,
+ * and a bad list changes nothing. The server trusts the loopback proxy, so x-forwarded-for is the student's address.
  */
 const clock = manualClock(new Date('2026-03-02T04:00:00Z'));
 const CENTRE = { latitude: 23.0225, longitude: 72.5714 };
@@ -80,17 +80,29 @@ describe('campus networks stored by an administrator', () => {
     await stop();
   });
 
-  it('once saved, a final mark must come from the campus network; the geofence step may come from anywhere', async () => {
+  it('once saved, the geofence step and the final mark must each come from the campus network (issue 35), refused and logged alike', async () => {
     const saved = await putNetworks(srv, admin.token, { networks: ['10.20.0.0/16'] }, '10.20.1.1');
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ networks: ['10.20.0.0/16'], source: 'database', your_address: '10.20.1.1', your_address_listed: true });
 
-    const { student, stop } = await studentReadyToMark(srv, '198.51.100.9');
-    expect((await markFrom(srv, student.token, '198.51.100.9')).body.geofencing_status).toBe('valid');
-    const home = await markFrom(srv, student.token, '198.51.100.9', true);
-    expect(home.status).toBe(403);
-    expect(home.body.error).toBe(MSG.attendance.offCampusNetwork);
+    const offCampus = { status: 403, body: { error: MSG.attendance.offCampusNetwork, error_code: 'off_campus' } };
+    const { student, stop } = await studentReadyToMark(srv, '10.20.7.8');
+    // The student at home with a faked position: the step is refused before anything about the position is told.
+    const homeStep = await markFrom(srv, student.token, '198.51.100.9');
+    expect(homeStep).toMatchObject(offCampus);
+    expect(homeStep.body).not.toHaveProperty('geofencing_status');
+    expect(await markFrom(srv, student.token, '198.51.100.9', true)).toMatchObject(offCampus);
     expect(await recordsOf(srv, student.id)).toHaveLength(0);
+    const refusals = await srv.db
+      .selectFrom('attendance_attempts')
+      .select(['outcome', 'off_campus', 'ip'])
+      .where('student_id', '=', student.id)
+      .where('outcome', '=', 'refused_off_campus')
+      .execute();
+    expect(refusals).toEqual([
+      { outcome: 'refused_off_campus', off_campus: 1, ip: '198.51.100.9' },
+      { outcome: 'refused_off_campus', off_campus: 1, ip: '198.51.100.9' },
+    ]);
     const school = await markFrom(srv, student.token, '10.20.7.8', true);
     expect(school.body).toMatchObject({ status: 'present' });
     await stop();
@@ -151,7 +163,7 @@ describe('campus networks stored by an administrator', () => {
 
   it('applies a list saved on another node to the next mark here (read from the database, not kept in memory)', async () => {
     await putNetworks(srv, admin.token, { networks: ['10.20.0.0/16'] });
-    const { student, stop } = await studentReadyToMark(srv, '198.51.100.9');
+    const { student, stop } = await studentReadyToMark(srv, '10.20.7.8');
     // Another node's save: the row changes underneath this server.
     await srv.db
       .updateTable('app_settings')

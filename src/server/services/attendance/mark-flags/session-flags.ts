@@ -22,6 +22,8 @@ export async function fixedFlags(
   trx: DB,
   args: { sessionId: number; studentId: number; roomCodeRequired: boolean; stepIp: string | null; proofIp: string | null; markIp: string | null },
 ) {
+  // A step this student tried from off the campus networks in this session, refused then (issue 35): the mark
+  // itself came from campus, yet the first try did not (a phone on mobile data, or a try from home first).
   const offCampus = await trx
     .selectFrom('attendance_attempts')
     .select('id')

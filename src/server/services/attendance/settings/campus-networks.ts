@@ -43,7 +43,7 @@ export async function campusNetworksInForce(deps: Deps): Promise<{ networks: str
   return { networks: storedList(await settingValue(deps, KEY)), source: 'database' };
 }
 
-/** Whether any campus network is in force (then an address off them is refused at the final mark and flagged). */
+/** Whether any campus network is in force (then every step of a mark from an address off them is refused). */
 export async function campusNetworksSet(deps: Deps): Promise<boolean> {
   return (await campusNetworksInForce(deps)).networks.length > 0;
 }
@@ -55,12 +55,15 @@ export async function campusStanding(deps: Deps, ip: string): Promise<0 | 1 | nu
   return matcherFor(networks)(ip) ? 0 : 1;
 }
 
+/** The one refusal of a step from off the campus networks, whichever step it is (403 `off_campus`). */
+export const offCampusRefusal = () => new DomainError('FORBIDDEN', MSG.attendance.offCampusNetwork, { errorCode: 'off_campus' });
+
 /**
  * Issue 35: with campus networks in force, every step of a mark comes from one of them: the face check (its doors
- * call this before anything is read) as well as the final mark. Refused with the final mark's words.
+ * call this before anything is read), the geofence step and the final mark (attendance-marking.ts, which logs it).
  */
 export async function refuseOffCampus(deps: Deps, ip: string): Promise<void> {
-  if ((await campusStanding(deps, ip)) === 1) throw new DomainError('FORBIDDEN', MSG.attendance.offCampusNetwork, { errorCode: 'off_campus' });
+  if ((await campusStanding(deps, ip)) === 1) throw offCampusRefusal();
 }
 
 /** The settings card's view: the list in force, where it comes from, and the caller's address as this server sees it. */
