@@ -144,6 +144,8 @@ const MATRIX: Record<string, Call> = {
   'GET /api/admin/map_tiles': { expect: ADMIN_ONLY },
   // Saved with a template the admin's call refuses, so the matrix leaves the map as it was.
   'PUT /api/admin/map_tiles': { input: () => ({ url_template: 'not a tile server' }), expect: ADMIN_BAD_INPUT },
+  'GET /api/admin/not_from_browser_flag': { expect: ADMIN_ONLY },
+  'PUT /api/admin/not_from_browser_flag': { input: () => ({ enabled: 'no' }), expect: ADMIN_BAD_INPUT },
   'GET /api/get_attendance': { expect: STUDENT_ONLY },
   'GET /api/get_student_profile': { expect: STUDENT_ONLY },
   'POST /api/mark_attendance': { input: () => CENTRE, expect: STUDENT_ONLY },
@@ -235,6 +237,8 @@ const MATRIX: Record<string, Call> = {
   'teacher.decideLeaveRequest': { input: declineLeave, expect: row(401, 401, 403, 403, 200, 200), after: repeatLeave },
   'settings.mapTiles': { expect: ADMIN_ONLY },
   'settings.setMapTiles': { input: () => ({ url_template: 'not a tile server' }), expect: ADMIN_BAD_INPUT },
+  'settings.notFromBrowserFlag': { expect: ADMIN_ONLY },
+  'settings.setNotFromBrowserFlag': { input: () => ({ enabled: 'no' }), expect: ADMIN_BAD_INPUT },
   'attendanceRule.settings': { expect: ADMIN_ONLY },
   'attendanceRule.setSettings': { input: badRule, expect: ADMIN_BAD_INPUT },
   'attendanceRule.standing': { expect: STUDENT_ONLY },

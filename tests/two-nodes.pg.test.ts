@@ -214,7 +214,11 @@ describe.skipIf(!enabled)('two app nodes on one database', () => {
     }[];
     for (const [i, s] of students.entries()) {
       const partner = students[i ^ 1];
-      expect(rows.find((r) => r.student_id === s.id)?.flags).toEqual([{ code: 'same_device', text: `marked from the same device as ${partner.username}` }]);
+      // The marks come from a script, not a browser (no device cookie): flagged as such too (issue 35).
+      expect(rows.find((r) => r.student_id === s.id)?.flags).toEqual([
+        { code: 'same_device', text: `marked from the same device as ${partner.username}` },
+        { code: 'not_from_browser', text: 'not from a browser' },
+      ]);
     }
     expect((await fetch(`${a.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${teacherToken}` } })).status).toBe(200);
   });

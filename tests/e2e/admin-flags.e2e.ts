@@ -59,9 +59,12 @@ describe.skipIf(!hasChromium)('flagged marks in the admin dashboard (Chromium)',
         device_id,
         room_code: (await getJson(`${school.server.url}/api/room_code`, teacher.token)).body.code,
       };
-      expect((await postJson(`${school.server.url}/api/mark_attendance`, body, student.token)).body).toMatchObject({ status: 'geofence_checked' });
-      await insertProof(school.server.db, school.server.deps.clock, student);
-      expect((await postJson(`${school.server.url}/api/mark_attendance`, { ...body, face_verified: true }, student.token)).body).toMatchObject({
+      // Each step as their browser sends it: with the device cookie of its login, so no mark is 'not from a browser'.
+      const browser = { cookie: student.cookie ?? '' };
+      const device = school.server.deps.devices.deviceFor(student.email, student.cookie?.slice('rc_device='.length), school.server.deps.clock.now());
+      expect((await postJson(`${school.server.url}/api/mark_attendance`, body, student.token, browser)).body).toMatchObject({ status: 'geofence_checked' });
+      await insertProof(school.server.db, school.server.deps.clock, student, { deviceId: device ?? undefined });
+      expect((await postJson(`${school.server.url}/api/mark_attendance`, { ...body, face_verified: true }, student.token, browser)).body).toMatchObject({
         status: 'present',
       });
     }

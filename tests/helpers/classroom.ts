@@ -25,9 +25,21 @@ export const ownSignals = (i: number): Signals => ({
 });
 
 /**
+ * A student as the steps send them: their login token and, for their browser, the device cookie its login set (none:
+ * a REST client, whose marks are flagged 'not from a browser').
+ */
+export interface Marker {
+  id: number;
+  email: string;
+  token: string;
+  cookie?: string;
+}
+
+/**
  * A teacher's (a new one unless given) running session for `students` new students of one department, and the student's two steps of a
- * mark through real HTTP: the geofence step, then the final mark after a face check (a stored proof of the login).
- * With a room code, each step types the code the teacher's screen shows at that moment (GET /api/room_code).
+ * mark through real HTTP: the geofence step, then the final mark after a face check (a stored proof of the login, on
+ * the device the student's cookie names). The students act as their browsers: each step sends the device cookie of
+ * their login. With a room code, each step types the code the teacher's screen shows at that moment (GET /api/room_code).
  */
 export async function classroom(
   srv: TestServer,
@@ -47,23 +59,30 @@ export async function classroom(
   const sessionId = started.body.session_id as number;
 
   const screen = async () => (roomCode ? ((await getJson(`${srv.url}/api/room_code`, teacher.token)).body.code as string) : undefined);
-  const post = (token: string, body: object, ip: string) =>
+  const post = (student: Pick<Marker, 'token' | 'cookie'>, body: object, ip: string) =>
     fetch(`${srv.url}/api/mark_attendance`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-forwarded-for': ip },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${student.token}`,
+        'x-forwarded-for': ip,
+        ...(student.cookie ? { cookie: student.cookie } : {}),
+      },
       body: JSON.stringify(body),
     }).then(async (r) => ({ status: r.status, body: await r.json() }));
   const bodyOf = async ({ ip: _ip, ...s }: Signals) => ({ ...s, room_code: await screen() });
+  /** The device the student's cookie names, as the face check keeps it. */
+  const deviceOf = (student: Marker) => srv.deps.devices.deviceFor(student.email, student.cookie?.slice('rc_device='.length), clock.now()) ?? undefined;
 
   /** The geofence step alone. */
-  const step = async (student: { token: string }, s: Signals) => post(student.token, await bodyOf(s), s.ip);
-  /** The final mark alone, after a face check of this login. */
-  const finalMark = async (student: { id: number; token: string }, s: Signals) => {
-    await insertProof(srv.db, clock, student);
-    return post(student.token, { ...(await bodyOf(s)), face_verified: true }, s.ip);
+  const step = async (student: Pick<Marker, 'token' | 'cookie'>, s: Signals) => post(student, await bodyOf(s), s.ip);
+  /** The final mark alone, after a face check of this login on this device. */
+  const finalMark = async (student: Marker, s: Signals) => {
+    await insertProof(srv.db, clock, student, { deviceId: deviceOf(student) });
+    return post(student, { ...(await bodyOf(s)), face_verified: true }, s.ip);
   };
   /** Both steps; expects the student marked present. */
-  const mark = async (student: { id: number; token: string }, s: Signals) => {
+  const mark = async (student: Marker, s: Signals) => {
     expect((await step(student, s)).body).toMatchObject({ status: 'geofence_checked' });
     const res = await finalMark(student, s);
     expect(res.body).toMatchObject({ status: 'present' });

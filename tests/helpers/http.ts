@@ -2,13 +2,14 @@ import { createTRPCClient, httpLink } from '@trpc/client';
 import sharp from 'sharp';
 import type { AppRouter } from '../../src/server/routers/_app';
 
-export const postJson = (url: string, body: unknown, token?: string) => sendJson('POST', url, body, token);
+/** `headers`: more request headers, such as the Cookie a browser sends (its rc_device cookie). */
+export const postJson = (url: string, body: unknown, token?: string, headers?: Record<string, string>) => sendJson('POST', url, body, token, headers);
 export const patchJson = (url: string, body: unknown, token?: string) => sendJson('PATCH', url, body, token);
 
-async function sendJson(method: 'POST' | 'PATCH', url: string, body: unknown, token?: string) {
+async function sendJson(method: 'POST' | 'PATCH', url: string, body: unknown, token?: string, headers: Record<string, string> = {}) {
   const res = await fetch(url, {
     method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
     body: JSON.stringify(body),
   });
   return readAnswer(res);

@@ -111,14 +111,18 @@ export function signTestToken(claims: { user_id: number; role: string; username?
 /** The login id (jti) a server-signed token carries: what a face proof is bound to. */
 export const tokenIdOf = (token: string) => decodeJwt(token).jti as string;
 
-/** Creates a user and logs in through POST /api/login (a pending or inactive user gets no token). */
+/**
+ * Creates a user and logs in through POST /api/login (a pending or inactive user gets no token). `cookie`: the
+ * server's device cookie that login set, as a Cookie header, for a caller that acts as that browser.
+ */
 export async function signInTestUser(srv: TestServer, args: Parameters<typeof createTestUser>[1]) {
   const user = await createTestUser(srv.db, args);
-  if (args.status && args.status !== 'active') return { ...user, token: '' };
+  if (args.status && args.status !== 'active') return { ...user, token: '', cookie: undefined };
   const res = await fetch(`${srv.url}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: user.email, password: user.password }),
   });
-  return { ...user, token: ((await res.json()) as { token: string }).token };
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] || undefined;
+  return { ...user, token: ((await res.json()) as { token: string }).token, cookie };
 }

@@ -6,6 +6,7 @@ import { accountRoutes } from './accounts/account';
 import { adminCampusNetworkRoutes } from './attendance/settings/admin-campus-networks';
 import { faceCollisionRoutes } from './faces/face-collisions';
 import { adminMapTileRoutes } from './attendance/settings/admin-map-tiles';
+import { adminNotFromBrowserFlagRoutes } from './attendance/settings/admin-not-from-browser-flag';
 import { adminReportRoutes } from './reports/admin-reports';
 import { adminUserRoutes } from './accounts/admin-users';
 import { attendanceRuleRoutes } from './reports/attendance-rule';
@@ -40,6 +41,7 @@ export function restApi(deps: AppDeps): Router {
   api.use(faceCollisionRoutes(deps));
   api.use(adminCampusNetworkRoutes(deps));
   api.use(adminMapTileRoutes(deps));
+  api.use(adminNotFromBrowserFlagRoutes(deps));
   api.use(accountRoutes(deps));
   api.use(attendanceRuleRoutes(deps));
   api.use((_req, res) => {

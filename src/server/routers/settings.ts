@@ -1,11 +1,17 @@
 import { ZMapTilesInput } from '../../shared/schemas/attendance/class-tools';
-import { mapTilesForAdmin, setMapTiles } from '../services/attendance/index';
+import { ZNotFromBrowserFlagInput } from '../../shared/schemas/attendance/not-from-browser-flag';
+import { mapTilesForAdmin, notFromBrowserFlagForAdmin, setMapTiles, setNotFromBrowserFlag } from '../services/attendance/index';
 import { roleProcedure, router } from '../trpc';
 
 const admin = roleProcedure('admin');
 
-/** Settings an administrator changes in the app (app_settings); REST twins in rest/attendance/settings/admin-map-tiles.ts. */
+/**
+ * Settings an administrator changes in the app (app_settings); REST twins in rest/attendance/settings/
+ * (admin-map-tiles.ts, admin-not-from-browser-flag.ts).
+ */
 export const settingsRouter = router({
   mapTiles: admin.query(({ ctx }) => mapTilesForAdmin(ctx)),
   setMapTiles: admin.input(ZMapTilesInput).mutation(({ ctx, input }) => setMapTiles(ctx, ctx.user, input.url_template)),
+  notFromBrowserFlag: admin.query(({ ctx }) => notFromBrowserFlagForAdmin(ctx)),
+  setNotFromBrowserFlag: admin.input(ZNotFromBrowserFlagInput).mutation(({ ctx, input }) => setNotFromBrowserFlag(ctx, ctx.user, input.enabled)),
 });

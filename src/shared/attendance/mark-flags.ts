@@ -15,6 +15,8 @@ export const MARK_FLAG_CODES = [
   'different_networks',
   // issue 35: a mark from another address than the one most of the session's marks share
   'class_network',
+  // issue 35: a mark without the server's device cookie (a REST client or script), unless the school turned it off
+  'not_from_browser',
 ] as const;
 export type MarkFlagCode = (typeof MARK_FLAG_CODES)[number];
 export interface MarkFlag {

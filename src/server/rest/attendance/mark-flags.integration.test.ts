@@ -3,7 +3,7 @@ import { MSG } from '../../../shared/messages';
 import { classroom, ownSignals, type Signals } from '../../../../tests/helpers/classroom';
 import { getJson, trpcClient } from '../../../../tests/helpers/http';
 import { manualClock } from '../../../../tests/helpers/manual-clock';
-import { startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
+import { signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
 
 /**
  * Issue 19's flags through real HTTP on the injected clock: each flag raised by the case that should raise it,
@@ -48,6 +48,53 @@ describe('different network from the class (issue 35)', () => {
     expect(rows.get(c.students[20].id)?.flags).toEqual([{ code: 'class_network', text: F.classNetwork }]);
     for (const s of c.students.slice(0, 20)) expect(rows.get(s.id)?.flags).toEqual([]);
     await c.stop();
+  });
+});
+
+describe("not from a browser (issue 35), and the school's setting", () => {
+  /** The student's login used by a REST client: the token alone, without the device cookie the login set. */
+  const restClient = (s: { id: number; email: string; token: string }) => ({ id: s.id, email: s.email, token: s.token });
+  const putSetting = (token: string, body: unknown) =>
+    fetch(`${srv.url}/api/admin/not_from_browser_flag`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    }).then(async (r) => ({ status: r.status, body: await r.json() }));
+
+  it("flags a REST client's mark (no device cookie) 'not from a browser', and not the mark of a browser (the cookie of its login)", async () => {
+    const c = await classroom(srv, clock, { department: 'BCA', students: 2 });
+    const [script, browser] = c.students;
+    await c.mark(restClient(script), ownSignals(0));
+    later();
+    await c.mark(browser, ownSignals(1));
+    expect(await c.flagsOf(script)).toEqual([{ code: 'not_from_browser', text: F.notFromBrowser }]);
+    expect(await c.flagsOf(browser)).toEqual([]);
+    await c.stop();
+  });
+
+  it('raises none once an administrator turns it off; a mark written before keeps its flag; a bad value changes nothing', async () => {
+    const admin = await signInTestUser(srv, { role: 'admin', username: 'flag.admin' });
+    expect((await getJson(`${srv.url}/api/admin/not_from_browser_flag`, admin.token)).body).toEqual({ enabled: true, updated_at: null, updated_by: null });
+    const c = await classroom(srv, clock, { department: 'MBA', students: 2 });
+    const [before, after] = c.students;
+    await c.mark(restClient(before), ownSignals(0));
+    later();
+
+    const off = await putSetting(admin.token, { enabled: false });
+    expect(off).toMatchObject({ status: 200, body: { enabled: false, updated_at: clock.now().toISOString(), updated_by: 'flag.admin' } });
+    for (const bad of [{ enabled: 'no' }, {}, { enabled: null }]) expect((await putSetting(admin.token, bad)).status).toBe(400);
+    expect((await trpcClient(srv.url, admin.token).settings.notFromBrowserFlag.query()).enabled).toBe(false);
+    await c.mark(restClient(after), ownSignals(1));
+    expect(await c.flagsOf(after)).toEqual([]);
+    expect(await c.flagsOf(before)).toEqual([{ code: 'not_from_browser', text: F.notFromBrowser }]);
+    await c.stop();
+
+    // On again (through tRPC): the next REST client's mark is flagged.
+    expect(await trpcClient(srv.url, admin.token).settings.setNotFromBrowserFlag.mutate({ enabled: true })).toMatchObject({ enabled: true });
+    const next = await classroom(srv, clock, { department: 'MBA', students: 1, teacher: c.teacher });
+    await next.mark(restClient(next.students[0]), ownSignals(2));
+    expect(await next.flagsOf(next.students[0])).toEqual([{ code: 'not_from_browser', text: F.notFromBrowser }]);
+    await next.stop();
   });
 });
 

@@ -11,6 +11,7 @@ import type { Caller } from '../../lib/http/caller';
 import { DomainError } from '../../lib/errors';
 import { coarseDistanceMeters, haversineMeters } from '../../lib/geo';
 import { campusNetworksSet, campusStanding, offCampusRefusal } from './settings/campus-networks';
+import { notFromBrowserFlagOn } from './settings/not-from-browser-flag';
 import { fixedFlags, lockSessionMarks, refreshSessionFlags } from './mark-flags/session-flags';
 import { refsJson } from './mark-flags/flag-bits';
 import { passedStepOf, recordPassedStep, stepRefusal } from './geofence-step';
@@ -180,6 +181,8 @@ async function recordPresence(
   // read before the transaction: on SQLite a query outside it would wait for the one connection it holds
   const sameAddress = !(await campusNetworksSet(deps));
   const markDevice = await attestedDevice(deps, student.id, caller.deviceCookie);
+  // No device cookie of this server: a REST client or script, bound by its login token alone (issue 35).
+  const notFromBrowser = markDevice === null && (await notFromBrowserFlagOn(deps));
   // Issue 24: past the session's grace period the same mark is written late (it still counts as attended).
   const status = isLateMark(session.started_at, session.late_after_minutes, now) ? ('late' as const) : ('present' as const);
   // One transaction: the proof is consumed and the record written together, or neither. Kysely runs SQLite's
@@ -224,6 +227,7 @@ async function recordPresence(
         stepIp: step.ip,
         proofIp: proof.ip,
         markIp: attempt.ip,
+        notFromBrowser,
       });
       await trx
         .insertInto('attendance_records')

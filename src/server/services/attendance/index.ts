@@ -1,7 +1,8 @@
 /**
  * Attendance: geofence sessions and the marks taken in them. Starting and ending a session (session-end/: expiry and
  * absentees), the geofence step and the final mark, the room code, the mark flags, manual marks, leave requests
- * (leave/), and the administrator's settings that marking reads (settings/: campus networks, map tiles).
+ * (leave/), and the administrator's settings that marking reads (settings/: campus networks, map tiles, the 'not from
+ * a browser' flag).
  * Code outside this folder imports it from here only; files inside import each other directly.
  */
 export { markAttendance } from './attendance-marking';
@@ -17,5 +18,6 @@ export { getStudentsForSession, markAttendanceManually } from './session-student
 export { readSetting, settingValue, writeSetting } from './settings/app-settings';
 export { campusNetworksFor, refuseOffCampus, setCampusNetworks } from './settings/campus-networks';
 export { mapTiles, mapTilesForAdmin, setMapTiles, tileSource, tileUrlInForce } from './settings/map-tiles';
+export { notFromBrowserFlagForAdmin, setNotFromBrowserFlag } from './settings/not-from-browser-flag';
 export { getStudentAttendance } from './student-attendance';
 export { getOpenSessionForStudent } from './student-open-session';

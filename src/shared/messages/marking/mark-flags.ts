@@ -7,6 +7,7 @@ export const markFlagMessages = {
     offCampus: 'a step tried from outside the campus network (refused)',
     differentNetworks: 'steps from different networks',
     classNetwork: 'different network from the class',
+    notFromBrowser: 'not from a browser',
     copiedPosition: (other: string) => `the same position to the decimeter as ${other}`,
     copiedAccuracy: (others: number) => `the same reported accuracy as ${others} other students`,
     noRoomCode: 'no room code (the session did not require one)',

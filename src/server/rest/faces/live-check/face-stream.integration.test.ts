@@ -282,7 +282,12 @@ describe.skipIf(!hasFixtures)('the live face check (FACE_CHALLENGE=on)', () => {
       ).map((r) => [r.student_id, r]),
     );
     const flag = (t: Tries) => ({ code: 'failed_challenges', text: MSG.markFlags.faceTries(t, t.failed + t.abandoned >= FACE_CHALLENGE_FAILS_PER_SESSION) });
-    expect(rows.get(genuine.id)).toMatchObject({ status: 'present', face_tries: { started: 1, failed: 0, abandoned: 0 }, flags: [] });
+    // The test marks as a script, without a browser's device cookie: 'not from a browser' (issue 35), and no tries flag.
+    expect(rows.get(genuine.id)).toMatchObject({
+      status: 'present',
+      face_tries: { started: 1, failed: 0, abandoned: 0 },
+      flags: [{ code: 'not_from_browser', text: MSG.markFlags.notFromBrowser }],
+    });
     expect(rows.get(uploader.id)).toMatchObject({ face_tries: { started: 0, failed: 0, abandoned: 0 }, flags: [] });
     for (const s of [replayed, pushed, stalled]) {
       const t = { started: 1, failed: 1, abandoned: 0 };

@@ -14,7 +14,8 @@ export const RELATIONAL_CODES = [
 export type RelationalCode = (typeof RELATIONAL_CODES)[number];
 
 /** Flags fixed when the mark is written (the student's own steps, the session's settings). */
-export const FIXED_MASK = flagBit('off_campus') | flagBit('no_room_code') | flagBit('outside_checks') | flagBit('different_networks');
+export const FIXED_MASK =
+  flagBit('off_campus') | flagBit('no_room_code') | flagBit('outside_checks') | flagBit('different_networks') | flagBit('not_from_browser');
 
 /**
  * What the reasons' texts are made of, stored as JSON beside the bits: the other students' ids for the relational

@@ -47,6 +47,8 @@ function textOf(code: (typeof MARK_FLAG_CODES)[number], refs: FlagRefs, names: M
       return M.classNetwork;
     case 'different_networks':
       return M.differentNetworks;
+    case 'not_from_browser':
+      return M.notFromBrowser;
     case 'failed_challenges':
       // never stored on a record: shown live from the session's challenges (session-students.ts)
       return M.failedChallenges(0, false);

@@ -17,10 +17,19 @@ export async function lockSessionMarks(trx: DB, sessionId: number) {
  * The flags fixed when a student's own mark is written: its bits and the refs their texts need. `stepIp` is where its
  * geofence step came from, `proofIp` where the face check it spends came from, `markIp` where the mark comes from: a
  * phone may move from Wi-Fi to mobile data between them, so any two that differ flag rather than refuse (issue 35).
+ * `notFromBrowser`: the mark carries no device cookie of this server (a REST client) and the school flags that.
  */
 export async function fixedFlags(
   trx: DB,
-  args: { sessionId: number; studentId: number; roomCodeRequired: boolean; stepIp: string | null; proofIp: string | null; markIp: string | null },
+  args: {
+    sessionId: number;
+    studentId: number;
+    roomCodeRequired: boolean;
+    stepIp: string | null;
+    proofIp: string | null;
+    markIp: string | null;
+    notFromBrowser: boolean;
+  },
 ) {
   // A step this student tried from off the campus networks in this session, refused then (issue 35): the mark
   // itself came from campus, yet the first try did not (a phone on mobile data, or a try from home first).
@@ -43,6 +52,7 @@ export async function fixedFlags(
   if (offCampus) bits |= flagBit('off_campus');
   const stepAddresses = new Set([args.stepIp, args.proofIp, args.markIp].filter((ip) => ip !== null));
   if (stepAddresses.size > 1) bits |= flagBit('different_networks');
+  if (args.notFromBrowser) bits |= flagBit('not_from_browser');
   if (!args.roomCodeRequired) bits |= flagBit('no_room_code');
   if ((checks?.outside ?? 0) >= GEOFENCE_FLAG_OUTSIDE) {
     bits |= flagBit('outside_checks');
