@@ -13,6 +13,7 @@ import { DetailDialog } from '@/features/admin/reports/detail-dialog';
 import { DuplicateFacesCard } from '@/features/admin/users/duplicate-faces-card';
 import { FilterBar } from '@/features/admin/reports/filter-bar';
 import { MapTilesCard } from '@/features/admin/settings/map-tiles-card';
+import { NotFromBrowserFlagCard } from '@/features/admin/settings/not-from-browser-flag-card';
 import { StatCards } from '@/features/admin/stat-cards';
 import { SummaryDialog } from '@/features/admin/reports/summary-dialog';
 import { useAttendanceFilter } from '@/features/admin/reports/use-attendance-filter';
@@ -91,6 +92,7 @@ export function AdminDashboardPage() {
           <DuplicateFacesCard />
           <RuleSettingsCard />
           <CampusNetworksCard />
+          <NotFromBrowserFlagCard />
           <MapTilesCard />
         </div>
       </main>

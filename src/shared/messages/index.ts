@@ -17,6 +17,7 @@ import { faceTrustMessages } from './marking/face-trust';
 import { faceChallengeMessages } from './student/face-challenge';
 import { markFlagMessages } from './marking/mark-flags';
 import { campusNetworkMessages } from './admin/campus-networks';
+import { notFromBrowserFlagMessages } from './admin/not-from-browser-flag';
 import { classToolMessages } from './teacher/class-tools';
 import { adminListMessages } from './admin/admin-lists';
 import { appShellMessages } from './shell/app-shell';
@@ -38,6 +39,7 @@ export const MSG = {
   ...faceChallengeMessages,
   ...markFlagMessages,
   ...campusNetworkMessages,
+  ...notFromBrowserFlagMessages,
   ...classToolMessages,
   ...adminListMessages,
   ...appShellMessages,
