@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { DB } from '../../src/server/db/connect';
 import type { Clock } from '../../src/server/lib/clock';
 import { tokenIdOf } from './test-server';
@@ -28,3 +29,15 @@ export const insertProof = (
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+
+/**
+ * One live face check try of this user in a session, ended with `outcome` as the live check ends it ('accepted',
+ * 'abandoned', a refusal's code such as 'challenge_not_followed'), `agoSeconds` before the clock's now.
+ */
+export const insertFaceTry = (db: DB, clock: Clock, user: { id: number }, sessionId: number, outcome: string, agoSeconds = 20) => {
+  const at = new Date(clock.now().getTime() - agoSeconds * 1000).toISOString();
+  return db
+    .insertInto('face_challenges')
+    .values({ id: randomUUID(), user_id: user.id, token_id: null, session_id: sessionId, steps: '[]', issued_at: at, expires_at: at, used_at: at, outcome })
+    .execute();
+};

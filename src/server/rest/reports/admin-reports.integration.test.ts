@@ -184,7 +184,7 @@ describe('attendance reports', () => {
     expect(res.headers.get('content-type')).toContain('text/csv');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="attendance_detail_tbca_\d{8}_\d{6}\.csv"$/);
     const [header, ...rows] = parseCsv(await res.text());
-    expect(header).toEqual([...MSG.admin.detailColumns, MSG.markFlags.column]);
+    expect(header).toEqual([...MSG.admin.detailColumns, MSG.markFlags.column, MSG.teacher.detail.faceTries]);
     expect(rows).toEqual([
       [
         '01/03/2026 09:32:00',
@@ -200,8 +200,9 @@ describe('attendance reports', () => {
         '01/03/2026 09:30:00',
         '01/03/2026 09:30:00',
         '',
+        '',
       ],
-      ['02/03/2026 00:32:00', 'absent', 'Online', '', '', 'Yes', 'tbca', '', '', '50', '02/03/2026 00:30:00', '02/03/2026 00:30:00', ''],
+      ['02/03/2026 00:32:00', 'absent', 'Online', '', '', 'Yes', 'tbca', '', '', '50', '02/03/2026 00:30:00', '02/03/2026 00:30:00', '', ''],
     ]);
     const all = await fetch(`${srv.url}/api/admin/attendance-details/export.csv`, { headers: { authorization: `Bearer ${token}` } });
     const [allHeader, ...allRows] = parseCsv(await all.text());

@@ -3,6 +3,7 @@ import { MSG } from '../../../shared/messages';
 import { classroom, ownSignals } from '../../../../tests/helpers/classroom';
 import { parseCsvCells } from '../../../../tests/helpers/csv';
 import { getJson, trpcClient } from '../../../../tests/helpers/http';
+import { insertFaceTry } from '../../../../tests/helpers/proofs';
 import { manualClock } from '../../../../tests/helpers/manual-clock';
 import { signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
 
@@ -80,13 +81,13 @@ describe('flags in the admin reports', () => {
     expect(flaggedDetail).toEqual([detail[1]]);
     expect(await trpcClient(srv.url, admin).admin.pairDetail.query({ teacher: t, student: asha.id })).toEqual(detail);
 
-    // The detail CSV: Flags last, empty on a clean mark; flagged only narrows it too.
+    // The detail CSV: Flags before the face check tries, empty on a clean mark; flagged only narrows it too.
     const csv = async (q: string) => {
       const res = await fetch(`${srv.url}/api/admin/attendance-details/export.csv?${q}`, { headers: { authorization: `Bearer ${admin}` } });
       expect(res.status).toBe(200);
       const [header, ...rows] = parseCsvCells(await res.text());
-      expect(header.at(-1)).toBe(F.column);
-      return new Map(rows.map((r) => [r[1], r.at(-1)]));
+      expect(header.slice(-2)).toEqual([F.column, MSG.teacher.detail.faceTries]);
+      return new Map(rows.map((r) => [r[1], r.at(-2)]));
     };
     expect(await csv(`teacher=${t}&end_date=2026-03-02&start_date=2026-03-02&mode=offline`)).toEqual(
       new Map([
@@ -113,5 +114,35 @@ describe('flags in the admin reports', () => {
     expect((await get('/api/admin/attendance-summary')).flagged_marks).toBe(0);
     expect((await pairsOf(`teacher=${t}`)).get(asha.id)).toMatchObject({ total_present: 2, flagged_marks: 0, flagged_rate: 0 });
     expect((await pairsOf(`teacher=${t}&flagged=true`)).size).toBe(0);
+  });
+});
+
+describe("issue 35 beside the mark in the admin's detail view and CSV", () => {
+  it("carries a REST client's 'not from a browser' flag and the student's face check tries in the session", async () => {
+    const c = await classroom(srv, clock, { department: 'MBA', students: 2 });
+    const [script, browser] = c.students;
+    const t = c.teacher.id;
+    // Two tries that did not pass (one not followed, one left unfinished), then the one that did; the REST client
+    // marks with its login token alone, the browser with the device cookie of its login.
+    for (const outcome of ['challenge_not_followed', 'abandoned', 'accepted']) await insertFaceTry(srv.db, clock, script, c.sessionId, outcome);
+    await c.mark({ id: script.id, email: script.email, token: script.token }, ownSignals(0));
+    clock.advance(4000);
+    await insertFaceTry(srv.db, clock, browser, c.sessionId, 'accepted');
+    await c.mark(browser, ownSignals(1));
+    await c.stop();
+
+    const tries = { started: 3, failed: 1, abandoned: 1 };
+    const [scriptRow] = await get(`/api/admin/attendance-details/${t}/${script.id}`);
+    expect(scriptRow).toMatchObject({ status: 'present', flags: [{ code: 'not_from_browser', text: F.notFromBrowser }], face_tries: tries });
+    const [browserRow] = await get(`/api/admin/attendance-details/${t}/${browser.id}`);
+    expect(browserRow).toMatchObject({ status: 'present', flags: [], face_tries: { started: 1, failed: 0, abandoned: 0 } });
+    expect(await trpcClient(srv.url, admin).admin.pairDetail.query({ teacher: t, student: script.id })).toEqual([scriptRow]);
+
+    const res = await fetch(`${srv.url}/api/admin/attendance-details/export.csv?teacher=${t}`, { headers: { authorization: `Bearer ${admin}` } });
+    const [header, ...rows] = parseCsvCells(await res.text());
+    expect(header.slice(-2)).toEqual([F.column, MSG.teacher.detail.faceTries]);
+    const byStudent = new Map(rows.map((r) => [r[1], r.slice(-2)]));
+    expect(byStudent.get(script.username)).toEqual([F.notFromBrowser, MSG.teacher.detail.faceTriesValue(tries)]);
+    expect(byStudent.get(browser.username)).toEqual(['', MSG.teacher.detail.faceTriesValue({ started: 1, failed: 0, abandoned: 0 })]);
   });
 });

@@ -4,12 +4,14 @@ import type { DB } from '../../db/connect';
 import { filteredRecords } from './attendance-filter';
 import type { AppDeps } from '../../deps';
 import { flagsOf, namesForFlags } from '../attendance/index';
+import { type FaceTries, faceTriesOfSessions } from '../faces/index';
 
 /** The record and session columns a detail row (SPEC 3) is made of; names come from userNames (no per-row join). */
 export function detailRecords(db: DB, f: TAttendanceFilter) {
   return filteredRecords(db, f).select([
     'r.id',
     'r.marked_at',
+    'r.session_id',
     'r.student_id',
     's.teacher_id',
     'r.status',
@@ -41,8 +43,11 @@ export async function userNames(db: DB, ids?: number[]) {
   return new Map((await q.execute()).map((u) => [u.id, u.username]));
 }
 
-/** SPEC 3's attendance detail row; mode is derived (SPEC 4): a location check means Offline. `names` also holds the students its flags name. */
-export function toDetailRow(r: DetailRecord, names: Map<number, string>) {
+/**
+ * SPEC 3's attendance detail row; mode is derived (SPEC 4): a location check means Offline. `names` also holds the
+ * students its flags name; `tries` the student's live face check tries in the record's session (issue 35), if any.
+ */
+export function toDetailRow(r: DetailRecord, names: Map<number, string>, tries: FaceTries | null = null) {
   return {
     id: r.id,
     date: r.marked_at,
@@ -62,6 +67,8 @@ export function toDetailRow(r: DetailRecord, names: Map<number, string>) {
     device: deviceLabel(r.user_agent),
     accuracy_m: r.accuracy_m,
     flags: flagsOf(r.mark_flags, r.mark_flag_refs, names),
+    /** The live face check's tries in the session (started, failed, abandoned); null when none was started. */
+    face_tries: tries,
   };
 }
 
@@ -81,5 +88,10 @@ export async function pairDetail({ db }: Pick<AppDeps, 'db'>, f: TAttendanceFilt
     rows.map((r) => r.mark_flag_refs),
     markers,
   );
-  return rows.map((r) => toDetailRow(r, names));
+  const tries = await faceTriesOfSessions(
+    db,
+    rows.map((r) => r.session_id),
+    [pair.student],
+  );
+  return rows.map((r) => toDetailRow(r, names, tries.get(r.session_id)?.get(r.student_id) ?? null));
 }

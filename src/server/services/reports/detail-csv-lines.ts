@@ -2,6 +2,8 @@ import { MSG } from '../../../shared/messages';
 import { formatKolkata, kolkataFormatter } from '../../../shared/kolkata-time';
 import { csvField } from './csv-field';
 import { flagsOf, flagsText } from '../attendance/index';
+import type { FaceTries } from '../faces/index';
+import { faceTriesText } from '../../../shared/attendance/detail-columns';
 
 /** One record as the export reads it (arrayRows over detail-csv.ts's columns, in this order). */
 export type CsvRecordRow = [
@@ -61,8 +63,9 @@ function fewValues() {
 }
 
 /**
- * The CSV line of a record (SPEC 9's 12 columns and issue 19's Flags; Teacher and Student in front when `withPair`), byte for byte what
- * csvField over each column gives, with every repeated cell (names, statuses, session times) escaped once.
+ * The CSV line of a record (SPEC 9's 12 columns, issue 19's Flags and issue 35's face check tries of the student in
+ * the record's session; Teacher and Student in front when `withPair`), byte for byte what csvField over each column
+ * gives, with every repeated cell (names, statuses, session times) escaped once.
  * `names` must hold every user the rows name (missing ones as ''): the caller reads new users before a batch.
  */
 export function detailLineWriter(names: Map<number, string>, withPair: boolean) {
@@ -79,12 +82,12 @@ export function detailLineWriter(names: Map<number, string>, withPair: boolean) 
   const [offline, online, yes, no] = [MSG.admin.modeOffline, MSG.admin.modeOnline, MSG.admin.yes, MSG.admin.no].map(csvField);
   const [status, geo, face] = [fewValues(), fewValues(), fewValues()];
   const time = kolkataFormatter();
-  return (r: CsvRecordRow, s: CsvSession): string => {
+  return (r: CsvRecordRow, s: CsvSession, tries?: FaceTries): string => {
     const date = time(r[1]);
     const by = r[8];
     const line = `${date.charCodeAt(0) === 45 ? csvField(date) : date},${status(r[4])},${r[5] ? offline : online},${geo(r[5])},${face(r[6])},${
       r[7] === 1 ? yes : no
-    },${by !== null && names.get(by) ? nameCell(by) : system},${coordinate(r[9])},${coordinate(r[10])},${String(r[11] ?? s.radius)},${s.start},${s.end},${flagsCell(r, names)}\r\n`;
+    },${by !== null && names.get(by) ? nameCell(by) : system},${coordinate(r[9])},${coordinate(r[10])},${String(r[11] ?? s.radius)},${s.start},${s.end},${flagsCell(r, names)},${tries ? csvField(faceTriesText(tries)) : ''}\r\n`;
     return withPair ? `${nameCell(s.teacher_id)},${nameCell(r[3])},${line}` : line;
   };
 }

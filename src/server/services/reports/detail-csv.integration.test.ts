@@ -15,7 +15,7 @@ import { insertSession } from '../../../../tests/helpers/sessions';
 /**
  * The detail CSV byte for byte (SPEC 9) on this run's engine: quoting, the formula guard, Kolkata times, six-decimal
  * coordinates (a negative one is guarded like any text starting with '-'), the session's radius when the record has
- * none, and "System" for marks nobody made by hand.
+ * none, "System" for marks nobody made by hand, and the student's face check tries in the record's session.
  */
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-detail-csv-'));
 let database: TestDatabase | undefined;
@@ -96,6 +96,28 @@ beforeAll(async () => {
       },
     ])
     .execute();
+  // Sam's live face check tries in session b, as the live check ends them (a busy engine's is not the student's try).
+  const tryOf = (id: string, session_id: number, user_id: number, outcome: string) => ({
+    id,
+    user_id,
+    token_id: null,
+    session_id,
+    steps: '[]',
+    issued_at: '2026-01-11T20:09:00.000Z',
+    expires_at: '2026-01-11T20:10:00.000Z',
+    used_at: '2026-01-11T20:09:20.000Z',
+    outcome,
+  });
+  await db
+    .insertInto('face_challenges')
+    .values([
+      tryOf('try-1', b, ids.sam, 'challenge_not_followed'),
+      tryOf('try-2', b, ids.sam, 'busy'),
+      tryOf('try-3', b, ids.sam, 'abandoned'),
+      tryOf('try-4', b, ids.sam, 'accepted'),
+      tryOf('try-5', b, ids.neg, 'accepted'),
+    ])
+    .execute();
 });
 
 afterAll(async () => {
@@ -112,13 +134,16 @@ async function csv(f: TAttendanceFilter) {
 }
 
 const BOSS = `"'=Boss, ""T"""`;
-const columns = [...MSG.admin.detailColumns, MSG.markFlags.column].join(',');
+const columns = [...MSG.admin.detailColumns, MSG.markFlags.column, MSG.teacher.detail.faceTries].join(',');
 const header = `Teacher,Student,${columns}\r\n`;
-const samA = `10/01/2026 09:35:00,present,Offline,valid,verified,No,System,'-33.868800,151.209300,40,10/01/2026 09:30:00,10/01/2026 10:15:00,\r\n`;
-const negA = `10/01/2026 09:35:00,absent,Online,,,Yes,${BOSS},,,40,10/01/2026 09:30:00,10/01/2026 10:15:00,\r\n`;
+// No flags and no face check tries: the last two cells empty.
+const samA = `10/01/2026 09:35:00,present,Offline,valid,verified,No,System,'-33.868800,151.209300,40,10/01/2026 09:30:00,10/01/2026 10:15:00,,\r\n`;
+const negA = `10/01/2026 09:35:00,absent,Online,,,Yes,${BOSS},,,40,10/01/2026 09:30:00,10/01/2026 10:15:00,,\r\n`;
 // The reasons joined by '; ' in one cell: it names '-neg' but starts with a letter, so it needs no guard.
 const samBFlags = `${MSG.markFlags.sameDevice('-neg')}; ${MSG.markFlags.noRoomCode}`;
-const samB = `12/01/2026 01:40:30,present,Offline,invalid,not_verified,No,System,12.345679,'-0.000000,30,12/01/2026 01:30:00,12/01/2026 02:30:00,${samBFlags}\r\n`;
+// Sam's tries in that session beside the flags (quoted: the text holds commas), neither another session's nor another student's.
+const samBTries = '"3 started, 1 failed, 1 abandoned"';
+const samB = `12/01/2026 01:40:30,present,Offline,invalid,not_verified,No,System,12.345679,'-0.000000,30,12/01/2026 01:30:00,12/01/2026 02:30:00,${samBFlags},${samBTries}\r\n`;
 
 describe('detail CSV bytes', () => {
   it('writes every record oldest first, with Teacher and Student in front', async () => {
@@ -128,6 +153,7 @@ describe('detail CSV bytes', () => {
   it('writes the popup columns alone for one teacher and student, and narrows by teacher and mode', async () => {
     expect(await csv({ teacher: ids.boss, student: ids.sam })).toEqual({ text: `${columns}\r\n${samA}`, rows: 1 });
     expect((await csv({ teacher: ids.tb })).text).toBe(`${header}tb,sam,${samB}`);
+    expect((await csv({ teacher: ids.tb, student: ids.sam })).text).toBe(`${columns}\r\n${samB}`);
     expect((await csv({ mode: 'online' })).text).toBe(`${header}${BOSS},'-neg,${negA}`);
     expect(await csv({ start_date: '2026-01-13' })).toEqual({ text: header, rows: 0 });
   });

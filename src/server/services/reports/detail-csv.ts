@@ -8,6 +8,7 @@ import { fileStamp } from '../../../shared/kolkata-time';
 import { recordConditions } from './attendance-filter';
 import { csvField } from './csv-field';
 import { referencedStudents } from '../attendance/index';
+import { faceTriesOfSessions } from '../faces/index';
 import { type CsvRecordRow, type CsvSession, csvSession, detailLineWriter } from './detail-csv-lines';
 import type { AppDeps } from '../../deps';
 
@@ -102,9 +103,15 @@ export async function* detailCsvChunks(db: DB, f: TAttendanceFilter, onRows?: (n
     const rows = (await arrayRows(db, csvRecords(db, f, after))) as CsvRecordRow[];
     if (!rows.length) return;
     await learnNew(db, rows, sessions, names);
+    // The batch's face check tries (issue 35), one query per few hundred sessions rather than one per row.
+    const tries = await faceTriesOfSessions(
+      db,
+      rows.map((r) => r[2]),
+      f.student ? [f.student] : undefined,
+    );
     for (let i = 0; i < rows.length; i += CHUNK_ROWS) {
       let chunk = '';
-      for (const r of rows.slice(i, i + CHUNK_ROWS)) chunk += lineOf(r, sessions.get(r[2])!);
+      for (const r of rows.slice(i, i + CHUNK_ROWS)) chunk += lineOf(r, sessions.get(r[2])!, tries.get(r[2])?.get(r[3]));
       onRows?.(Math.min(CHUNK_ROWS, rows.length - i));
       yield chunk;
     }

@@ -2,7 +2,7 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { formatCoordinate } from '../../../../shared/kolkata-time';
-import { detailViewColumns } from '../../../../shared/attendance/detail-columns';
+import { detailViewColumns, faceTriesText } from '../../../../shared/attendance/detail-columns';
 import { MSG } from '../../../../shared/messages';
 import { MarkFlags } from '@/components/mark-flags';
 import { EmptyState, QueryState } from '@/components/app-state/query-state';
@@ -19,8 +19,9 @@ import { FieldGrid, REPORT_DIALOG, REPORT_DIALOG_BODY } from './field-grid';
 const A = MSG.admin;
 const T = MSG.markTrace;
 const COLUMNS = detailViewColumns;
+const TRIES_COLUMN = COLUMNS[COLUMNS.length - 1];
 
-/** Every column of a record as text, in COLUMNS order but the flags (which need their list). */
+/** Every column of a record as text, in COLUMNS order up to the flags (which need their list) and the face check tries after them. */
 const cellsOf = (r: DetailRow) => [
   r.date,
   humanize(r.status),
@@ -89,6 +90,7 @@ export function DetailDialog({ pair, filter, onClose }: { pair: PairRow | null; 
                         fields={cellsOf(r).map((v, i) => [COLUMNS[i], TIME_COLUMNS.has(i) ? formatDateTime(v) : v] as [string, string])}
                       />
                       <MarkFlags flags={r.flags} name={pair?.student_name ?? ''} />
+                      {r.face_tries && <FieldGrid className="grid-cols-[auto_1fr]" fields={[[TRIES_COLUMN, faceTriesText(r.face_tries)]]} />}
                     </li>
                   ))}
                 </ul>
@@ -114,6 +116,7 @@ export function DetailDialog({ pair, filter, onClose }: { pair: PairRow | null; 
                           <TableCell className="min-w-36 px-2 whitespace-normal">
                             <MarkFlags flags={r.flags} name={pair?.student_name ?? ''} />
                           </TableCell>
+                          <TableCell className="px-2 whitespace-normal">{faceTriesText(r.face_tries)}</TableCell>
                         </TableRow>
                       ))}
                     </TableBody>

@@ -32,18 +32,48 @@ export interface FaceTries {
   abandoned: number;
 }
 
+/** One live check's row counted into its student's tries (a check the busy engine answered is the school's, not theirs). */
+function countTry(tries: Map<number, FaceTries>, r: { user_id: number; outcome: string | null }) {
+  if (r.outcome === ENGINE_BUSY) return;
+  const t = tries.get(r.user_id) ?? { started: 0, failed: 0, abandoned: 0 };
+  t.started++;
+  if (r.outcome === ABANDONED) t.abandoned++;
+  else if (r.outcome !== null && r.outcome !== 'accepted') t.failed++;
+  tries.set(r.user_id, t);
+}
+
 /** Live face check tries per student in a session (the teacher's Students tab shows them beside the mark). */
 export async function faceTriesBySession(db: Deps['db'], sessionId: number, studentId?: number): Promise<Map<number, FaceTries>> {
   let q = db.selectFrom('face_challenges').select(['user_id', 'outcome']).where('session_id', '=', sessionId);
   if (studentId !== undefined) q = q.where('user_id', '=', studentId);
   const out = new Map<number, FaceTries>();
-  for (const r of await q.execute()) {
-    if (r.outcome === ENGINE_BUSY) continue;
-    const t = out.get(r.user_id) ?? { started: 0, failed: 0, abandoned: 0 };
-    t.started++;
-    if (r.outcome === ABANDONED) t.abandoned++;
-    else if (r.outcome !== null && r.outcome !== 'accepted') t.failed++;
-    out.set(r.user_id, t);
+  for (const r of await q.execute()) countTry(out, r);
+  return out;
+}
+
+/** Sessions per query: well under either engine's limit on bound parameters. */
+const SESSIONS_PER_QUERY = 500;
+
+/**
+ * Live face check tries of many sessions, by session then student, for the admin's detail rows and CSV (beside each
+ * record, as the teacher sees them beside the mark). `studentIds`: only theirs (a pair's detail); every student's
+ * without. Sessions without a try are absent.
+ */
+export async function faceTriesOfSessions(db: Deps['db'], sessionIds: number[], studentIds?: number[]): Promise<Map<number, Map<number, FaceTries>>> {
+  const out = new Map<number, Map<number, FaceTries>>();
+  const ids = [...new Set(sessionIds)];
+  for (let i = 0; i < ids.length; i += SESSIONS_PER_QUERY) {
+    let q = db
+      .selectFrom('face_challenges')
+      .select(['session_id', 'user_id', 'outcome'])
+      .where('session_id', 'in', ids.slice(i, i + SESSIONS_PER_QUERY));
+    if (studentIds) q = q.where('user_id', 'in', studentIds.length ? studentIds : [0]);
+    for (const r of await q.execute()) {
+      if (r.session_id === null) continue;
+      const tries = out.get(r.session_id) ?? new Map<number, FaceTries>();
+      countTry(tries, r);
+      if (tries.size) out.set(r.session_id, tries);
+    }
   }
   return out;
 }
