@@ -131,7 +131,7 @@ describe.skipIf(!enabled)('two app nodes on one database', () => {
     expect((await fetch(`${a.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${teacherToken}` } })).status).toBe(200);
   });
 
-  it('campus networks an admin saves on node A apply to the next final mark on node B', async () => {
+  it('campus networks an admin saves on node A apply to the next step on node B', async () => {
     const admin = await createTestUser(a.db, { role: 'admin' });
     const t = await createTestUser(a.db, { role: 'teacher', department: 'BSCIT' });
     const s = await createTestUser(a.db, { role: 'student', department: 'BSCIT' });
@@ -165,10 +165,11 @@ describe.skipIf(!enabled)('two app nodes on one database', () => {
         body: JSON.stringify({ ...pointNorthOf(CENTRE.latitude, CENTRE.longitude, 20), accuracy: 12, face_verified }),
       }).then(async (r) => ({ status: r.status, body: await r.json() }));
     const finalFrom = (ip: string) => markFrom(ip, true);
-    // The geofence step may come from anywhere; the final mark must come from the campus networks.
-    expect((await markFrom('198.51.100.9', false)).body).toMatchObject({ geofencing_status: 'valid' });
+    // Every step must come from the campus networks (issue 35): the geofence step and the final mark from outside are refused.
+    expect((await markFrom('198.51.100.9', false)).status).toBe(403);
     expect((await finalFrom('198.51.100.9')).status).toBe(403);
     expect((await save(['198.51.100.0/24'])).status).toBe(200);
+    expect((await markFrom('198.51.100.9', false)).body).toMatchObject({ geofencing_status: 'valid' });
     expect((await finalFrom('198.51.100.9')).body).toMatchObject({ status: 'present' });
     expect((await getJson(`${b.url}/api/admin/campus_networks`, adminToken)).body).toMatchObject({ networks: ['198.51.100.0/24'], source: 'database' });
     expect((await save([])).status).toBe(200);
