@@ -93,6 +93,8 @@ export class FixtureCamera {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private written = 0;
   private t0 = 0;
+  /** callbacks for the frame after which each is due (a segment's last frame written) */
+  private ends: { frame: number; fn: (at: number) => void }[] = [];
   /** frame numbers (from the stream's start) where each queued segment began: for the test's report */
   readonly played: { label: string; frame: number }[] = [];
 
@@ -138,10 +140,11 @@ export class FixtureCamera {
     this.tick();
   }
 
-  /** Plays a segment once the ones before it have played. */
-  play(segment: Segment, label: string) {
+  /** Plays a segment once the ones before it have played; `onEnd` gets the time its last frame was written. */
+  play(segment: Segment, label: string, onEnd?: (at: number) => void) {
     this.played.push({ label, frame: this.written + this.queue.length });
     this.queue.push(...framesOf(segment));
+    if (onEnd) this.ends.push({ frame: this.written + this.queue.length, fn: onEnd });
   }
 
   /** Plays frames now, whatever is queued (a recording made in advance). */
@@ -179,6 +182,7 @@ export class FixtureCamera {
     while (this.written < due) {
       this.ffmpeg.stdin.write(this.next());
       this.written++;
+      for (const e of this.ends.filter((x) => x.frame === this.written)) e.fn(performance.now());
     }
     this.timer = setTimeout(() => this.tick(), this.t0 + (this.written * 1000) / FPS - performance.now());
   }
@@ -192,6 +196,11 @@ export interface LiveAttempt {
   stepAt: number[];
   /** ms from the last instruction's arrival to the verdict */
   verdictAfterLastStepMs: number | null;
+  /** ms from the end of the last move played (its last frame given to the encoder) to the verdict */
+  verdictAfterLastMoveMs: number | null;
+  /** ms from the end of the last move to the server's `stop`, and from `stop` to the `end` sent */
+  lastMoveToStopMs: number | null;
+  stopToEndMs: number | null;
   played: { label: string; frame: number }[];
 }
 
@@ -201,6 +210,8 @@ export interface LiveOptions {
   reactionMs?: number;
   idle?: Segment;
   moves?: Record<ChallengeStep, Segment>;
+  /** send `done` as the page does when it sees the last move, here as soon as that move has played */
+  done?: boolean;
 }
 
 const wsUrl = (httpUrl: string) => `${httpUrl.replace(/^http/, 'ws')}${FACE_STREAM_PATH}`;
@@ -211,6 +222,9 @@ export async function liveCheck(url: string, token: string, opts: LiveOptions): 
   const stepAt: number[] = [];
   let firstSent = 0;
   let camera: FixtureCamera | null = null;
+  let lastMoveEnd: number | null = null;
+  let stopAt: number | null = null;
+  let endAt: number | null = null;
   const moves = opts.moves ?? P1.moves;
   await preloadClips([...Object.values(moves), opts.idle ?? P1.idle, ...(opts.mode === 'perform' ? [] : opts.mode)].map((s) => s.clip));
   const ws = new WebSocket(wsUrl(url));
@@ -232,16 +246,37 @@ export async function liveCheck(url: string, token: string, opts: LiveOptions): 
         steps.push(msg.step);
         stepAt.push(performance.now() - firstSent);
         const c = camera;
-        if (opts.mode === 'perform' && c) setTimeout(() => c.play(moves[msg.step], msg.step), opts.reactionMs ?? 250);
+        const last = msg.index === msg.of - 1;
+        const onEnd = (at: number) => {
+          if (!last) return;
+          lastMoveEnd = at;
+          if (opts.done && ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'done' }));
+        };
+        if (opts.mode === 'perform' && c) setTimeout(() => c.play(moves[msg.step], msg.step, onEnd), opts.reactionMs ?? 250);
       } else if (msg.type === 'stop') {
-        void camera?.stop().then(() => ws.readyState === ws.OPEN && ws.send(JSON.stringify({ type: 'end' })));
+        stopAt = performance.now();
+        void camera?.stop().then(() => {
+          endAt = performance.now();
+          if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'end' }));
+        });
       } else resolve(msg);
     });
   });
-  const after = steps.length ? performance.now() - firstSent - stepAt[stepAt.length - 1] : null;
+  const verdictAt = performance.now();
+  const after = steps.length ? verdictAt - firstSent - stepAt[stepAt.length - 1] : null;
   (camera as FixtureCamera | null)?.kill();
   ws.close();
-  return { answer, steps, stepAt, verdictAfterLastStepMs: after === null ? null : Math.round(after), played: (camera as FixtureCamera | null)?.played ?? [] };
+  const ms = (from: number | null, to: number | null) => (from === null || to === null ? null : Math.round(to - from));
+  return {
+    answer,
+    steps,
+    stepAt,
+    verdictAfterLastStepMs: after === null ? null : Math.round(after),
+    verdictAfterLastMoveMs: ms(lastMoveEnd, verdictAt),
+    lastMoveToStopMs: ms(lastMoveEnd, stopAt),
+    stopToEndMs: ms(stopAt, endAt),
+    played: (camera as FixtureCamera | null)?.played ?? [],
+  };
 }
 
 /** A live check's stream as the server received it: the bytes, each chunk's offset and arrival, the instructions. */

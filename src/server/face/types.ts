@@ -47,6 +47,8 @@ export interface VerifyVideoOptions {
 export interface LiveVideo {
   write(chunk: Buffer): void;
   end(): void;
+  /** the stream will end within a second or so: its last runs may be read as they come */
+  finishing(): void;
   close(): void;
 }
 

@@ -10,7 +10,7 @@ import type { ChallengeStep } from './face-challenge';
 export const FACE_STREAM_PATH = '/api/face-stream';
 
 /** After the page's `done`, the stream runs this much longer (ms): the move's end and the eyes reopening are recorded. */
-export const FACE_STREAM_DONE_TAIL_MS = 500;
+export const FACE_STREAM_DONE_TAIL_MS = 300;
 /** The page's recorder timeslice: a chunk every quarter second reaches the server while the student moves. */
 export const FACE_STREAM_TIMESLICE_MS = 250;
 /**

@@ -101,6 +101,8 @@ export interface LiveAttempt {
   steps: ChallengeStep[];
   /** ms from the last instruction's arrival to the verdict's (both read off the socket by the test) */
   lastStepToVerdictMs: number | null;
+  /** ms from the end of the camera's last move (its last frame drawn) to the verdict's arrival at the test */
+  lastMoveToVerdictMs: number | null;
   /** what the page drew for each instruction, and what its camera played */
   shown: InstructionShown[];
   camera: CameraTrace | null;
@@ -175,14 +177,19 @@ export async function attemptLiveCheck(page: Page, label: string): Promise<LiveA
   const steps = received.flatMap(({ msg }) => (msg.type === 'step' ? [msg.step] : []));
   const lastStep = received.findLast(({ msg }) => msg.type === 'step');
   const verdict = received.find(({ msg }) => msg.type === 'verdict');
-  const { shown, camera } = await page.evaluate(() => {
+  const asked = performance.now();
+  const { shown, camera, pageNow } = await page.evaluate(() => {
     const w = window as unknown as { __instructions?: InstructionShown[]; __camera?: CameraTrace };
-    return { shown: w.__instructions ?? [], camera: w.__camera ?? null };
+    return { shown: w.__instructions ?? [], camera: w.__camera ?? null, pageNow: performance.now() };
   });
+  // the page's clock against the test's, from one round trip (a few ms either way)
+  const pageAhead = pageNow - (asked + performance.now()) / 2;
+  const lastMoveEnd = camera?.played.at(-1)?.endAt;
   return {
     answer: result,
     steps,
     lastStepToVerdictMs: lastStep && verdict ? Math.round(verdict.at - lastStep.at) : null,
+    lastMoveToVerdictMs: lastMoveEnd !== undefined && verdict ? Math.round(verdict.at + pageAhead - lastMoveEnd) : null,
     shown,
     camera,
     tracking,

@@ -24,7 +24,8 @@ export interface PerformerOptions {
 export interface CameraTrace {
   drawn: number;
   dropped: number;
-  played: { index: number; step: string; at: number }[];
+  /** each move played: when it began, and when its last frame was drawn (`endAt`; the page's performance.now()) */
+  played: { index: number; step: string; at: number; endAt?: number }[];
 }
 
 /**
@@ -89,6 +90,8 @@ export function installPerformerCamera({ frames, reactionMs, fps }: PerformerOpt
     canvas.height = 240;
     const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
     const queue: ImageBitmap[] = [];
+    /** the move whose last frame is queue's frame `ends.get(frame)`: its end is noted when that frame is drawn */
+    const ends = new Map<ImageBitmap, CameraTrace['played'][number]>();
     let idleAt = 0;
     let idleStep = 1;
     const next = () => {
@@ -114,8 +117,10 @@ export function installPerformerCamera({ frames, reactionMs, fps }: PerformerOpt
       const step = shown?.getAttribute('data-step') ?? '';
       if (reactionMs !== null && index !== null && index !== lastIndex && moves[step]) {
         setTimeout(() => {
-          trace.played.push({ index: Number(index), step, at: performance.now() });
+          const entry = { index: Number(index), step, at: performance.now() };
+          trace.played.push(entry);
           queue.push(...moves[step]);
+          ends.set(queue[queue.length - 1], entry);
         }, reactionMs);
       }
       lastIndex = index;
@@ -130,8 +135,14 @@ export function installPerformerCamera({ frames, reactionMs, fps }: PerformerOpt
             due += period;
           }
       }
-      ctx.drawImage(next(), 0, 0);
+      const frame = next();
+      ctx.drawImage(frame, 0, 0);
       trace.drawn++;
+      const ended = ends.get(frame);
+      if (ended && queue.length === 0) {
+        ended.endAt = performance.now();
+        ends.delete(frame);
+      }
       due += period;
     }, 5);
     return stream;

@@ -4,8 +4,8 @@
  * face tracks and identity across the clip, descriptor distances, and the verdict. No I/O, no threads.
  */
 export { CHALLENGE_BLINKS, challengeBlinks, sameTurnWay, seenMoves } from './challenge';
-export { analyseClip, classify } from './clip-identity';
-export { completeIdentity, windowFrames } from './identify-clip';
+export { analyseClip, classify, windowCandidates } from './clip-identity';
+export { completeIdentity, sharpestOf, windowFrames } from './identify-clip';
 export { deserializeDescriptor, euclidean, meanDescriptor, serializeDescriptor } from './match';
 export { judgeImage, judgeVideo } from './verdict';
 export { BLINK_RULES, eyeAspectRatio } from './signals/blink';

@@ -24,7 +24,8 @@ import {
   judgeVideo,
   meanDescriptor,
   sameTurnWay,
-  windowFrames,
+  sharpestOf,
+  windowCandidates,
 } from '../analysis/index';
 import { TaskTimeoutError, WorkerPool } from './pool';
 import type { DescribeResult, FrameReading } from '../protocol';
@@ -36,6 +37,10 @@ import { MIN_TAIL, SEGMENT_FRAMES, segments } from '../segments';
 interface StreamedVideo {
   decode: LiveDecode;
   early: Map<number, Promise<FrameReading[]>>;
+  /** looks reading the stream's frames: its buffer goes back once they are done */
+  looks: Set<Promise<unknown>>;
+  /** closed (LiveVideo.close): a look that starts now decodes the bytes itself */
+  closed: boolean;
 }
 
 /** The second look's samples: halfway between the first look's (decode-video.ts). */
@@ -116,16 +121,26 @@ export async function createFaceEngine(
 
   /**
    * Every frame's reading, run by run (segments.ts), each run on whichever worker is free: a run read live while the
-   * clip decoded is taken as it is when it is whole, else read now.
+   * clip decoded is taken as it is when it is whole, else read now. `of(frames)` gives the readings of some frames
+   * (at their own indices) as soon as the runs holding them are read, before the others are.
    */
-  const readLiveness = async (v: DecodedVideo, live: Map<number, Promise<FrameReading[]>>, deadline: number) => {
+  const readLiveness = (v: DecodedVideo, live: Map<number, Promise<FrameReading[]>>, deadline: number) => {
     const read = ([start, end]: [number, number]) =>
       pool.run<FrameReading[]>({ kind: 'frames', frames: v.frames.slice(start, end), width: v.width, height: v.height, skipQuiet: true }, { deadline });
-    const runs = segments(v.frames.length).map(async (run) => {
+    const cut = segments(v.frames.length);
+    const runs = cut.map(async (run) => {
       const early = await live.get(run[0]);
       return early?.length === run[1] - run[0] ? early : read(run);
     });
-    return (await Promise.all(runs)).flat();
+    const of = async (frames: number[]) => {
+      const out: FrameReading[] = [];
+      const holding = cut.map((run, k) => [run, k] as const).filter(([[start, end]]) => frames.some((f) => start <= f && f < end));
+      for (const [[start], k] of holding) {
+        for (const [i, r] of (await runs[k]).entries()) out[start + i] = r;
+      }
+      return out;
+    };
+    return { all: Promise.all(runs).then((r) => r.flat()), of };
   };
 
   /**
@@ -153,22 +168,40 @@ export async function createFaceEngine(
         live.set(start, task);
       }
     };
-    const v = await decodeVideo(video, { fps: o.sampleFps, phase, timeoutMs: Math.max(1, deadline - Date.now()), spares, onFrames, maxSeconds }).catch(
-      async (err) => {
+    const decodeNow = () =>
+      decodeVideo(video, { fps: o.sampleFps, phase, timeoutMs: Math.max(1, deadline - Date.now()), spares, onFrames, maxSeconds }).catch(async (err) => {
         await Promise.allSettled(live.values()); // they stop at the failure; the buffer is reused after
         throw err;
-      },
-    );
+      });
+    // A stream decoded as it came is the same frames as decoding its bytes now (decodeLiveVideo): its decoder has
+    // only the last chunk left, where decoding the whole clip again took 0.4-0.5 s of the verdict's wait. It is
+    // released with the stream (LiveVideo.close), not here. A live decode that failed is decoded again, which gives
+    // the same answer or the same error.
+    let lookDone = () => {};
+    if (streamed && !streamed.closed) streamed.looks.add(new Promise<void>((resolve) => (lookDone = resolve)));
+    const fromStream = streamed && !streamed.closed ? await streamed.decode.decoded.catch(() => null) : null;
+    if (!fromStream) lookDone();
+    const v = fromStream ?? (await decodeNow());
     try {
-      const readings = await readLiveness(v, live, deadline);
-      await Promise.allSettled(live.values()); // a run the clip turned out not to have ends at once
-      hooks.onReadings?.(readings);
+      const liveness = readLiveness(v, live, deadline);
       const foreign = (d: Float32Array) => classify(euclidean(d, template.mean), o.threshold) === 'foreign';
       const tally = { runs: 0 };
+      // Each window's identity frame is described as soon as the runs holding its candidates are read: the same
+      // frames windowFrames picks from the whole clip's readings, on the identity worker while the other reads the
+      // clip's last run (a live check's verdict waits for that run, docs/benchmarks.md).
+      const windows = Promise.all(
+        windowCandidates(v.frames.length).map(async (candidates) => {
+          const some = await liveness.of(candidates);
+          const frame = sharpestOf(v, candidates, some);
+          return [frame, await describeFrame(v, some[frame], frame, deadline, foreign, tally)] as const;
+        }),
+      );
+      windows.catch(() => undefined); // a failed run fails the look below; this only waits on it
+      const readings = await liveness.all;
+      await Promise.allSettled(live.values()); // a run the clip turned out not to have ends at once
+      hooks.onReadings?.(readings);
       const describeAt = (frame: number) => describeFrame(v, readings[frame], frame, deadline, foreign, tally);
-      const firsts = windowFrames(v, readings);
-      const found = await Promise.all(firsts.map(describeAt));
-      const probes = new Map(firsts.map((f, k) => [f, found[k]]));
+      const probes = new Map(await windows);
       // with a challenge, identity confirms the blinks the challenge reads, as many as it asks for
       const blinks = challenge ? { blinks: CHALLENGE_BLINKS, minBlinks: challengeBlinks(challenge) } : { minBlinks: o.minBlinks };
       await completeIdentity(v, readings, probes, describeAt, { mean: template.mean, threshold: o.threshold, ...blinks });
@@ -178,7 +211,8 @@ export async function createFaceEngine(
       const times = stepTimes?.map((t) => t - shift);
       return judgeVideo({ readings, fps: v.fps, probes, template, minBlinks: o.minBlinks, threshold: o.threshold, challenge, stepTimes: times });
     } finally {
-      v.release();
+      if (fromStream) lookDone();
+      else v.release();
     }
   };
 
@@ -194,43 +228,67 @@ export async function createFaceEngine(
     liveSlots++;
     const decode = decodeLiveVideo({ fps: o.sampleFps, timeoutMs: maxSeconds * 1000 + o.jobTimeoutMs, maxSeconds });
     const early = new Map<number, Promise<FrameReading[]>>();
-    const poll = setInterval(() => {
+    const streamed: StreamedVideo = { decode, early, looks: new Set(), closed: false };
+    const idleWorkers = () => Array.from({ length: o.workers }, (_, i) => i).filter((i) => pool.idle(i));
+    let ending = false;
+    let closed = false;
+    /**
+     * Starts reading the runs that are in and final (another run has begun after them) on idle workers while no job
+     * waits. Once the stream is ending (`finishing`) also the runs still arriving: a worker then reads their frames
+     * as they come (live-frames.ts), waiting at most LIVE_WAIT_MS, and only at a check's very end, so that after the
+     * last chunk only its own frames are left to read. A run read either way gives the readings it gives after the
+     * end (segments.ts): when it is read changes, not what; one not finished is read again in the look.
+     */
+    const tick = () => {
       const f = decode.frames();
-      if (!f || gate.stats().queued > 0) return;
+      if (closed || !f || gate.stats().queued > 0) return;
       const n = Atomics.load(new Int32Array(f.signal), FRAMES);
-      for (let start = 0; start + SEGMENT_FRAMES + MIN_TAIL <= n; start += SEGMENT_FRAMES) {
+      const idle = idleWorkers().reverse(); // worker 0 last: it also identifies, right after the last run
+      for (let start = 0; start < n && idle.length; start += SEGMENT_FRAMES) {
         if (early.has(start)) continue;
-        if (!Array.from({ length: o.workers }, (_, i) => pool.idle(i)).some(Boolean)) return;
+        const whole = start + SEGMENT_FRAMES + MIN_TAIL <= n;
+        if (!whole && !ending) return;
         const frames = Array.from({ length: SEGMENT_FRAMES }, (_, i) => new Uint8Array(f.buffer, (start + i) * f.frameBytes, f.frameBytes));
         const task = pool.run<FrameReading[]>(
-          { kind: 'frames', frames, width: f.width, height: f.height, skipQuiet: true },
-          { deadline: Date.now() + o.jobTimeoutMs },
+          whole ? { kind: 'frames', frames, width: f.width, height: f.height, skipQuiet: true } : { kind: 'frames-live', live: f, start, skipQuiet: true },
+          { deadline: Date.now() + o.jobTimeoutMs, worker: idle.shift() },
         );
         task.catch(() => undefined); // read again in the look if it failed
         early.set(start, task);
       }
-    }, 200);
-    let closed = false;
+    };
+    const poll = setInterval(tick, 200);
+    let endingPoll: ReturnType<typeof setInterval> | undefined;
+    const stopPolling = () => {
+      clearInterval(poll);
+      clearInterval(endingPoll);
+    };
     const close = () => {
       if (closed) return;
       closed = true;
-      clearInterval(poll);
+      streamed.closed = true;
+      stopPolling();
       decode.abort();
       liveSlots--;
-      // the buffer goes back once any early run still reading it is done
-      void Promise.allSettled(early.values()).then(() =>
+      // the buffer goes back once any early run and any look still reading it are done (a check replaced by a new
+      // start is closed while its verdict may still be read)
+      void Promise.allSettled([...early.values(), ...streamed.looks]).then(() =>
         decode.decoded.then(
           (v) => v.release(),
           () => undefined,
         ),
       );
     };
-    decode.decoded.then(
-      () => clearInterval(poll),
-      () => clearInterval(poll),
-    );
-    const handle: LiveVideo = { write: (c) => decode.write(c), end: () => decode.end(), close };
-    streams.set(handle, { decode, early });
+    decode.decoded.then(stopPolling, stopPolling);
+    /** The stream ends within a second (the page saw the last move, or the last window closed). */
+    const finishing = () => {
+      if (ending || closed) return;
+      ending = true;
+      tick();
+      endingPoll = setInterval(tick, 40); // a worker freed now takes the next run at once
+    };
+    const handle: LiveVideo = { write: (c) => decode.write(c), end: () => decode.end(), finishing, close };
+    streams.set(handle, streamed);
     return handle;
   };
 

@@ -166,6 +166,7 @@ export class LiveCheck {
     this.timers.delete(this.lastWindow);
     this.lastWindow = undefined;
     this.later(FACE_STREAM_DONE_TAIL_MS, () => this.stop());
+    this.decode?.finishing();
   }
 
   private stop() {
@@ -173,6 +174,7 @@ export class LiveCheck {
     this.state = 'stopping';
     clearTimeout(this.stallTimer);
     this.io.send({ type: 'stop' });
+    this.decode?.finishing(); // after the last window without the page's `done`: the stream ends now
     this.later(END_GRACE_MS, () => void this.judge());
   }
 
