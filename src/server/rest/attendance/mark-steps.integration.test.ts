@@ -358,6 +358,48 @@ describe('the final mark needs its own fresh geofence step', () => {
     expect(await flagsOf(student)).toEqual([{ code: 'different_networks', text: MSG.markFlags.differentNetworks }]);
   });
 
+  it('tells a passing step whether its final mark would find a face proof (face_proof_ready), and the mark right after it spends that proof', async () => {
+    const student = await classWithStudent();
+    at(1);
+    const code = await screen();
+    const ready = async () => {
+      const answer = await step(student.phone, SCHOOL, code);
+      expect(answer.body).toMatchObject({ status: 'geofence_checked', geofencing_status: 'valid' });
+      return answer.body.face_proof_ready;
+    };
+    expect(await ready()).toBe(false);
+    // An outside step says nothing of proofs.
+    expect(
+      (await send(student.phone, SCHOOL, { ...pointNorthOf(CENTRE.latitude, CENTRE.longitude, 500), accuracy: 12, room_code: code })).body,
+    ).not.toHaveProperty('face_proof_ready');
+    // None of these is the phone's mark's to spend: the laptop login's check; a check of the phone's login made on the
+    // laptop (the newest proof, so the mark would take it and refuse it: other_device); a spent one; one past
+    // FACE_PROOF_TTL.
+    const laptop = await browserLogin(student.email, student.password);
+    await faceCheck(student, laptop, SCHOOL);
+    expect(await ready()).toBe(false);
+    const spend = (id: number) => srv.db.updateTable('face_verifications').set({ used_at: clock.now().toISOString() }).where('id', '=', id).execute();
+    const onLaptop = await insertProof(srv.db, clock, { id: student.id, token: student.phone.token }, { ip: SCHOOL, deviceId: deviceOf(student, laptop) });
+    expect(await ready()).toBe(false);
+    await spend(onLaptop.id);
+    await spend((await faceCheck(student, student.phone, SCHOOL)).id);
+    expect(await ready()).toBe(false);
+    const ttl = srv.deps.config.faceProofTtlSeconds;
+    await insertProof(
+      srv.db,
+      clock,
+      { id: student.id, token: student.phone.token },
+      { agoSeconds: ttl + 1, ip: SCHOOL, deviceId: deviceOf(student, student.phone) },
+    );
+    expect(await ready()).toBe(false);
+    // The phone's own check, accepted and unspent (a retry that passed after the step's minute was over).
+    const proof = await faceCheck(student, student.phone, SCHOOL);
+    expect(await ready()).toBe(true);
+    expect((await final(student.phone, SCHOOL, code)).body).toMatchObject({ status: 'present', face_recognition_status: 'verified' });
+    const record = await srv.db.selectFrom('attendance_records').select('face_verification_id').where('student_id', '=', student.id).executeTakeFirstOrThrow();
+    expect(record.face_verification_id).toBe(proof.id);
+  });
+
   it('marks present with no flag when every step comes from one phone and one network, the mark 60 s after its step', async () => {
     const student = await classWithStudent();
     at(1);

@@ -14,7 +14,7 @@ import { campusNetworksSet, campusStanding, offCampusRefusal } from './settings/
 import { notFromBrowserFlagOn } from './settings/not-from-browser-flag';
 import { fixedFlags, lockSessionMarks, refreshSessionFlags } from './mark-flags/session-flags';
 import { refsJson } from './mark-flags/flag-bits';
-import { passedStepOf, recordPassedStep, stepRefusal } from './geofence-step';
+import { type PassedStep, passedStepOf, recordPassedStep, stepRefusal } from './geofence-step';
 import { refuseMissingRoomCode, roomCodeNotCurrent, stepCodeWindow } from './room-code';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'attempts' | 'sessions' | 'devices'>;
@@ -134,16 +134,10 @@ export async function markAttendance(deps: Deps, student: AuthUser, input: TMark
   if (session.room_code_secret && codeWindow === null) return refuseRoomCode(deps, attempt);
   // Told only with the outside answer, after the room code was accepted: a wrong code learns nothing of the position.
   const howFar = geofencing_status === 'invalid' ? { distance_m: coarseDistanceMeters(distance) } : {};
-  if (geofencing_status === 'valid') {
-    await recordPassedStep(
-      deps.db,
-      { session_id: session.id, student_id: student.id, token_id: student.token_id },
-      { at: deps.clock.now().toISOString(), code_window: codeWindow, ip: caller.ip, device_id: await attestedDevice(deps, student.id, caller.deviceCookie) },
-    );
-  }
+  const proofReady = geofencing_status === 'valid' ? { face_proof_ready: await keepPassedStep(deps, student, session.id, codeWindow, caller) } : {};
   // Buffered (a class's burst): nothing reads a step's log line before the buffer's timer writes it.
   deps.attempts.record(logged(deps, attempt, `geofence_${geofencing_status}`));
-  return { status: 'geofence_checked' as const, ...geo, ...howFar };
+  return { status: 'geofence_checked' as const, ...geo, ...howFar, ...proofReady };
 }
 
 async function refuseRoomCode(deps: Pick<Deps, 'clock' | 'attempts'>, attempt: Attempt): Promise<never> {
@@ -167,6 +161,34 @@ function unusedProofs(db: Deps['db'], studentId: number, since: string, now: Dat
     .orderBy('created_at', 'desc');
 }
 
+/**
+ * Keeps this login's step that passed, and answers whether its final mark would find a face proof now. A student
+ * whose face check passed only after a retry comes back past the step's minute with that proof unspent: the page then
+ * sends the final mark at once instead of a second face check. A hint only: the final mark checks everything again.
+ */
+async function keepPassedStep(deps: Deps, student: AuthUser, sessionId: number, codeWindow: PassedStep['code_window'], caller: Caller) {
+  const device = await attestedDevice(deps, student.id, caller.deviceCookie);
+  await recordPassedStep(
+    deps.db,
+    { session_id: sessionId, student_id: student.id, token_id: student.token_id },
+    { at: deps.clock.now().toISOString(), code_window: codeWindow, ip: caller.ip, device_id: device },
+  );
+  return holdsSpendableProof(deps, student, device);
+}
+
+/** The oldest moment a face proof may come from and still be spent at `now` (FACE_PROOF_TTL). */
+const proofsSince = (deps: Pick<Deps, 'config'>, now: Date) => new Date(now.getTime() - deps.config.faceProofTtlSeconds * 1000).toISOString();
+
+/**
+ * Whether this login's final mark from `device` would find its proof now: its newest unused accepted check is fresh
+ * and was made on that device (the proof recordPresence takes, and its device rule).
+ */
+async function holdsSpendableProof(deps: Pick<Deps, 'db' | 'clock' | 'config'>, student: AuthUser, device: string | null) {
+  const now = deps.clock.now();
+  const proof = await unusedProofs(deps.db, student.id, proofsSince(deps, now), now).where('token_id', '=', student.token_id).executeTakeFirst();
+  return proof !== undefined && proof.device_id === device;
+}
+
 async function recordPresence(
   deps: Deps,
   student: AuthUser,
@@ -177,7 +199,7 @@ async function recordPresence(
   caller: Caller,
 ) {
   const now = deps.clock.now();
-  const since = new Date(now.getTime() - deps.config.faceProofTtlSeconds * 1000).toISOString();
+  const since = proofsSince(deps, now);
   // read before the transaction: on SQLite a query outside it would wait for the one connection it holds
   const sameAddress = !(await campusNetworksSet(deps));
   const markDevice = await attestedDevice(deps, student.id, caller.deviceCookie);
