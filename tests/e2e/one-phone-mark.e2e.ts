@@ -72,11 +72,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('one mark from one phone (issue 35
     await screenshot(page, 'one-phone-marked-390');
 
     // Every step came from the phone's address and one device: the step, the face check and the mark.
-    const step = await server.db
-      .selectFrom('passed_geofence_steps')
-      .select(['ip', 'device_id'])
-      .where('student_id', '=', p1.id)
-      .executeTakeFirstOrThrow();
+    const step = await server.db.selectFrom('passed_geofence_steps').select(['ip', 'device_id']).where('student_id', '=', p1.id).executeTakeFirstOrThrow();
     const proof = await server.db
       .selectFrom('face_verifications')
       .select(['ip', 'device_id', 'used_at'])
