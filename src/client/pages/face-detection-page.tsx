@@ -10,15 +10,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { Coords } from '@/lib/device/use-geolocation';
 import { formatTime } from '@/lib/format';
-import {
-  CameraFrame,
-  ChallengeSteps,
-  type MarkOutcome,
-  useFaceTracker,
-  useFaceVerification,
-  type VerificationPhase,
-  useWebcamRecorder,
-} from '@/features/verification';
+import { CameraFrame, ChallengeSteps, useFaceTracker, useFaceVerification, type VerificationPhase, useWebcamRecorder } from '@/features/verification';
+import type { MarkOutcome } from '@/features/final-mark';
 import { getToken } from '@/lib/auth/session';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 

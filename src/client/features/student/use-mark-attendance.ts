@@ -5,11 +5,12 @@ import { REDIRECT_AFTER_MARKING_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { deviceId } from '@/lib/device/device-id';
 import { formatDateTime } from '@/lib/format';
-import { roomCodeHandoff } from '@/lib/room-code-handoff';
+import { roomCodeHandoff, roomCodeRefusalText } from '@/lib/room-code-handoff';
 import { errorCodeOf, refusalText, trpcCodeOf } from '@/lib/api/server-errors';
 import { getToken } from '@/lib/auth/session';
 import { trpc } from '@/lib/api/trpc';
 import type { Coords } from '@/lib/device/use-geolocation';
+import { useFinalMark } from '@/features/final-mark';
 import type { RoomCodeEntry } from './use-room-code-entry';
 
 const M = MSG.student;
@@ -21,7 +22,8 @@ export type StepOutcome =
 
 /**
  * SPEC 4 student marking: location, then the geofence step with the room code (issue 19); inside it goes to
- * /face-detection after 2 s, leaving the accepted code for the final mark.
+ * /face-detection after 2 s, leaving the accepted code for the final mark, or sends the final mark itself when the
+ * step says a face proof of this login is ready.
  */
 export function useMarkAttendance(locate: () => Promise<Coords | null>, roomCode: RoomCodeEntry) {
   const navigate = useNavigate();
@@ -29,10 +31,28 @@ export function useMarkAttendance(locate: () => Promise<Coords | null>, roomCode
   const [result, setResult] = useState<StepOutcome | null>(null);
   const utils = trpc.useUtils();
   const geofenceStep = trpc.student.markAttendance.useMutation();
+  const finalMark = useFinalMark();
   const refused = (text: string) => {
     toast.error(text);
     setResult({ kind: 'refused', text });
   };
+
+  /**
+   * The step said this login holds an unspent face proof (a face check that passed after the step's minute was over):
+   * the final mark at once, not a second face check. False when the server found no proof after all: the face page.
+   */
+  async function markWithReadyProof(coords: Coords, code: string) {
+    const answer = await finalMark.send(coords, code || null, { faceCheckNext: true });
+    if (!answer) return false;
+    const { outcome, backToCode } = answer;
+    if (backToCode) roomCode.refuse(roomCodeRefusalText(backToCode));
+    else if (outcome.kind === 'already') setResult({ kind: 'already', at: outcome.at });
+    else if (outcome.kind === 'failed') setResult({ kind: 'refused', text: outcome.detail ?? MSG.verification.failed });
+    // Marked: the banner, the overview and the standing show it once refetched.
+    void utils.student.invalidate();
+    void utils.attendanceRule.standing.invalidate();
+    return true;
+  }
 
   /** `code`: a code that has not reached the field's state yet (the QR link's, on arrival). */
   async function mark(code = roomCode.value) {
@@ -62,6 +82,7 @@ export function useMarkAttendance(locate: () => Promise<Coords | null>, roomCode
         toast.warning(M.outside);
         setResult({ kind: 'outside', accuracy: coords.accuracy, distanceM: 'distance_m' in answer ? answer.distance_m : null });
       } else if (answer.geofencing_status === 'valid') {
+        if ('face_proof_ready' in answer && answer.face_proof_ready && (await markWithReadyProof(coords, code))) return;
         redirecting = true;
         roomCodeHandoff.keep(code);
         toast.success(M.validated);

@@ -2,5 +2,5 @@
 export { CameraFrame } from './camera-frame';
 export { ChallengeSteps } from './challenge/challenge-guide';
 export { useFaceTracker } from './tracker/use-face-tracker';
-export { type MarkOutcome, useFaceVerification, type VerificationPhase } from './use-face-verification';
+export { useFaceVerification, type VerificationPhase } from './use-face-verification';
 export { useWebcamRecorder } from './recording/use-webcam-recorder';

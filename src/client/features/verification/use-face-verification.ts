@@ -4,15 +4,12 @@ import { toast } from 'sonner';
 import { RECORDING_MS, REDIRECT_AFTER_MARKING_MS, TOAST_MS } from '../../../shared/constants';
 import type { FaceStreamVerdict } from '../../../shared/face/face-stream';
 import { MSG } from '../../../shared/messages';
-import { deviceId } from '@/lib/device/device-id';
 import { reportRefusedToken } from '@/lib/api/refused-token';
 import { RestRefusal } from '@/lib/api/retry-after';
-import { formatDistance } from '@/lib/format';
 import { type Coords, geolocationFailure, getCurrentCoords } from '@/lib/device/use-geolocation';
-import { roomCodeHandoff, roomCodeRefusalOf, roomCodeRefusalText, roomCodeRefusedState } from '@/lib/room-code-handoff';
-import { errorCodeOf, isNoResponse, refusalText } from '@/lib/api/server-errors';
+import { roomCodeHandoff, roomCodeRefusedState } from '@/lib/room-code-handoff';
+import { type MarkOutcome, useFinalMark } from '@/features/final-mark';
 import { getToken } from '@/lib/auth/session';
-import { type RouterOutputs, trpc } from '@/lib/api/trpc';
 import type { Guide } from './challenge/live-guide';
 import type { FaceStreamRefusal, LiveCheckLoss } from './recording/live-check';
 import { useLiveCheck } from './recording/use-live-check';
@@ -24,12 +21,6 @@ import type { FaceVerdict } from './recording/verification-api';
 
 export type VerificationPhase = 'idle' | 'recording' | 'checking' | 'marking' | 'failed' | 'done';
 export type FrameState = 'default' | 'success' | 'failure';
-/** What the final mark came to, shown on the page until the redirect (issue 22): not only in a toast. */
-export type MarkOutcome =
-  | { kind: 'marked'; at: string }
-  | { kind: 'late'; at: string }
-  | { kind: 'already'; at: string }
-  | { kind: 'failed'; detail: string | null };
 
 const opts = { duration: TOAST_MS.verification };
 const M = MSG.verification;
@@ -60,7 +51,7 @@ export function useFaceVerification(camera: Camera, passedCoords: Coords | null)
   /** Date.now() before which a busy server asked not to start again */
   const [waitUntil, setWaitUntil] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<MarkOutcome | null>(null);
-  const markVerified = trpc.student.markAttendance.useMutation();
+  const finalMark = useFinalMark();
   const upload = useFaceCheckUpload();
   const live = useLiveCheck(camera);
 
@@ -192,25 +183,12 @@ export function useFaceVerification(camera: Camera, passedCoords: Coords | null)
       }
     }
     // Taken whatever the answer: a code is good for one mark, and a refused one is stale by the next try.
-    const roomCode = roomCodeHandoff.take();
-    let backState: unknown = null;
-    try {
-      // face_verified: the server checks it holds a fresh verification of its own.
-      setOutcome(showResult(await markVerified.mutateAsync({ ...coords, face_verified: true, room_code: roomCode ?? undefined, device_id: deviceId() })));
-    } catch (err) {
-      const backToCode = roomCodeRefusalOf(errorCodeOf(err));
-      setOutcome({ kind: 'failed', detail: refusalText(err, '') || null });
-      // The geofence step is over a minute old, or the code is not the one it accepted (issue 35): the dashboard
-      // shows why, with the field ready for a new code and a new step.
-      if (backToCode) {
-        backState = roomCodeRefusedState(backToCode);
-        toast.error(M.failed, { ...opts, description: roomCodeRefusalText(backToCode) });
-      }
-      // Any answer from the server is a failed marking (with its reason when it gave one); no answer is an error.
-      else if (isNoResponse(err)) toast.error(M.attendanceError, opts);
-      else toast.error(M.failed, { ...opts, description: refusalText(err, '') || undefined });
-    }
+    const answer = await finalMark.send(coords, roomCodeHandoff.take());
+    setOutcome(answer.outcome);
     setPhase('done');
+    // The geofence step is over a minute old, or the code is not the one it accepted (issue 35): the dashboard shows
+    // why, with the field ready for a new code and a new step.
+    const backState = answer.backToCode ? roomCodeRefusedState(answer.backToCode) : null;
     setTimeout(() => navigate('/student-dashboard', { state: backState }), REDIRECT_AFTER_MARKING_MS);
   }
 
@@ -218,25 +196,4 @@ export function useFaceVerification(camera: Camera, passedCoords: Coords | null)
   /** Start reads Try again after instructions not followed or a check cut off: the same thing, done again. */
   const tryAgain = phase === 'failed' && (lost || refusalCode === 'challenge_not_followed');
   return { phase, frame, refusal, refusalCode, guide, outcome, tryAgain, canStart: !isFinalRefusal(refusalCode) && waitUntil === null, start };
-}
-
-function showResult(result: RouterOutputs['student']['markAttendance']): MarkOutcome {
-  if (result.status === 'already_marked') {
-    toast.info(M.alreadyMarked, opts);
-    return { kind: 'already', at: result.timestamp };
-  }
-  if (result.status === 'present' && result.geofencing_status === 'valid' && result.face_recognition_status === 'verified') {
-    toast.success(M.marked, opts);
-    return { kind: 'marked', at: result.timestamp };
-  }
-  // Issue 24: past the teacher's grace period the mark is late, and the result says when it was made.
-  if (result.status === 'late' && result.face_recognition_status === 'verified') {
-    toast.success(result.message, opts);
-    return { kind: 'late', at: result.timestamp };
-  }
-  const error = 'error' in result && result.error ? result.error : null;
-  toast.error(M.failed, { ...opts, description: error ?? undefined });
-  // Walked out during the face check: the page says how far, as the dashboard does (issue 22); the toast keeps SPEC's words.
-  const howFar = 'distance_m' in result && result.distance_m !== undefined ? MSG.studentScreens.outsideBy(formatDistance(result.distance_m)) : null;
-  return { kind: 'failed', detail: howFar ?? error };
 }
