@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_ID_RE, ROOM_CODE_LENGTH, ROOM_CODE_WINDOW_SECONDS, STORAGE_KEYS } from '../../src/shared/constants';
 import { MSG } from '../../src/shared/messages';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../helpers/fixtures';
+import { insertProof } from '../helpers/proofs';
 import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
 import { hasChromium, openPage, storage, toastWith } from './support/browser';
 import { launchWithCamera } from './support/camera-browser';
@@ -259,6 +260,77 @@ describe.skipIf(!hasChromium || !hasFixtures)('room code in Chromium (real clock
     expect(new URL(page.url()).pathname).toBe('/student-dashboard');
     const records = await server.db.selectFrom('attendance_records').select('id').where('student_id', '=', late.id).execute();
     expect(records).toHaveLength(0);
+    await context.close();
+  });
+
+  it('a student whose face check already passed (its proof unspent) types the code on a phone and is marked without the face page', {
+    timeout: 180_000,
+  }, async () => {
+    const retried = await createTestUser(server.db, { role: 'student', department: 'BCA', password: PASSWORD, username: 'rcretried' });
+    const { page, context } = await openPage(browser, server.url, { camera: true, viewport: PHONE });
+    await context.setGeolocation(NEARBY);
+    await login(page, retried.email, PASSWORD, '/student-dashboard');
+    // The face check that passed on a retry after the step's minute: a proof of this browser's login and device (the
+    // server's rc_device cookie, set at the login), as the live check keeps it.
+    const token = (await storage(page, STORAGE_KEYS.token)) ?? '';
+    const cookie = (await context.cookies()).find((c) => c.name === 'rc_device');
+    const device = cookie && server.deps.devices.deviceFor(retried.email, cookie.value, server.deps.clock.now());
+    expect(device).toEqual(expect.any(String));
+    const proof = await insertProof(server.db, server.deps.clock, { id: retried.id, token }, { deviceId: device ?? undefined });
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
+    const sent = sentDeviceIds(page);
+
+    await page.getByLabel(R.fieldLabel).fill((await shownCode(teacherPage)).code);
+    await page.getByRole('button', { name: MSG.student.markAttendance }).click();
+    await toastWith(page, V.marked).waitFor({ timeout: 30_000 });
+    await page.getByTestId('session-mark').waitFor();
+    await page.waitForTimeout(2_500); // past the 2 s a validated step waits before opening the face page
+    expect(visited).not.toContain('/face-detection');
+    expect(new URL(page.url()).pathname).toBe('/student-dashboard');
+    expect(sent).toHaveLength(2); // the geofence step and the final mark, nothing else
+    const record = await server.db
+      .selectFrom('attendance_records')
+      .select(['status', 'face_verification_id'])
+      .where('student_id', '=', retried.id)
+      .executeTakeFirstOrThrow();
+    expect(record).toEqual({ status: 'present', face_verification_id: proof.id });
+    const file = path.join(shotsDir, 'marked-without-face-page-390x844.png');
+    await page.screenshot({ path: file });
+    expectScreenshot(file, PHONE);
+    await context.close();
+  });
+
+  it('when that proof is gone by the final mark (refused: no face proof), the dashboard opens the face page as before', { timeout: 180_000 }, async () => {
+    const student = await createTestUser(server.db, { role: 'student', department: 'BCA', password: PASSWORD, username: 'rcspent' });
+    // Routing the page's requests: the installable app's worker would fetch them unseen.
+    const { page, context } = await openPage(browser, server.url, { camera: true, viewport: PHONE, serviceWorkers: 'block' });
+    await context.setGeolocation(NEARBY);
+    await login(page, student.email, PASSWORD, '/student-dashboard');
+    const token = (await storage(page, STORAGE_KEYS.token)) ?? '';
+    const cookie = (await context.cookies()).find((c) => c.name === 'rc_device');
+    const device = cookie && server.deps.devices.deviceFor(student.email, cookie.value, server.deps.clock.now());
+    const proof = await insertProof(server.db, server.deps.clock, { id: student.id, token }, { deviceId: device ?? undefined });
+    // The step answers face_proof_ready: true; the proof is spent before the final mark arrives (as by another tab).
+    let ready: unknown = null;
+    await page.route('**/trpc/student.markAttendance*', async (route) => {
+      if (route.request().postData()?.includes('face_verified')) return route.continue();
+      const response = await route.fetch();
+      ready = /"face_proof_ready":(true|false)/.exec(await response.text())?.[1] ?? null;
+      await server.db.updateTable('face_verifications').set({ used_at: server.deps.clock.now().toISOString() }).where('id', '=', proof.id).execute();
+      await route.fulfill({ response });
+    });
+
+    const code = (await shownCode(teacherPage)).code;
+    await page.getByLabel(R.fieldLabel).fill(code);
+    await page.getByRole('button', { name: MSG.student.markAttendance }).click();
+    await page.waitForURL('**/face-detection', { timeout: 15_000 });
+    expect(ready).toBe('true');
+    expect(await page.evaluate((k) => sessionStorage.getItem(k), STORAGE_KEYS.pendingRoomCode)).toBe(code);
+    expect(await toastWith(page, V.failed).count()).toBe(0); // the refused final mark was not told: the face check comes next
+    expect(await server.db.selectFrom('attendance_records').select('id').where('student_id', '=', student.id).execute()).toHaveLength(0);
     await context.close();
   });
 
