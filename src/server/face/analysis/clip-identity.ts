@@ -18,7 +18,7 @@ import type { FrameReading } from '../protocol';
 export const FOREIGN_MARGIN = 0.1;
 /**
  * ... and never nearer than this: a genuine head turned for a challenge reads up to 0.54-0.59 (docs/face-challenge.md),
- * which was 'unsure' when the match threshold was 0.50. Lowering that threshold to 0.38 (issue 34) moves what
+ * which was 'unsure' when the match threshold was 0.50. Lowering that threshold to 0.42 (issue 34) moves what
  * matches, not what is someone else: a turned flank stays unsure, never a changed face.
  */
 export const FOREIGN_FLOOR = 0.6;
