@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { euclidean } from '../../../src/server/face/analysis/index';
-import { createFaceEngine, type FaceTemplate, type FaceVerdict } from '../../../src/server/face/index';
+import { createFaceEngine, type FaceTemplate, type FaceVerdict, NEIGHBOUR_RADIUS } from '../../../src/server/face/index';
 import { FIXTURES_DIR as ROOT, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helpers/fixtures';
 
 /**
@@ -13,9 +13,10 @@ import { FIXTURES_DIR as ROOT, hasFixtures, NO_FIXTURES_MESSAGE } from '../../..
  * student's), and how many checks of one person against another's enrollment identity lets through (any verdict
  * but identity_mismatch/face_changed: liveness may still refuse, identity did not). The per-frame rates of
  * `bench:identity` overstate a check's refusals: a check averages its probes and needs only its blinks' flanks.
- * The last column tries a rule the engine does not have yet (issue 34's next step): a check passed by identity is
- * refused when the clip reads closer to another enrolled person whose template lies within NEIGHBOUR_RADIUS of the
- * checked one's (an enrolled lookalike: the same clip's distance to that person's enrollment, from the same run).
+ * The checks run on templates without neighbours (the threshold alone); the last column adds the neighbour rule
+ * (verdict.ts): a check passed by identity is refused when the clip reads closer to another enrolled person whose
+ * template lies within NEIGHBOUR_RADIUS of the checked one's (the same clip's distance to that person's enrollment,
+ * from the same run).
  */
 if (!hasFixtures) {
   console.error(NO_FIXTURES_MESSAGE);
@@ -52,8 +53,6 @@ console.log(
     .join(' ')}`,
 );
 const rows: { t: number; clip: string; person: string; as: string; v: FaceVerdict }[] = [];
-/** Enrolled people whose template means lie within this of each other are each other's neighbours. */
-const NEIGHBOUR_RADIUS = 0.6;
 const neighbours = new Map<string, string[]>();
 for (const t of THRESHOLDS) {
   const engine = await createFaceEngine({ threshold: t, workers: 2 });

@@ -15,6 +15,14 @@ export const MAX_CONCURRENT_IMAGE_DECODES = 2;
  * mixed ones.
  */
 export const ENROLL_SPREAD_MAX = 0.6;
+/**
+ * A student's neighbours: other enrolled accounts whose templates lie within this of the student's (an enrolled
+ * lookalike, a twin). A check that reads closer to one of them than to the student is refused (verdict.ts). 0.6 is
+ * where a face stops being unsure and is someone else (FOREIGN_FLOOR): any account that could pass as the student,
+ * or be unsure, is a neighbour; across the 67 people of the fixtures only p1 and d0 are each other's
+ * (`bench:identity-checks`).
+ */
+export const NEIGHBOUR_RADIUS = 0.6;
 /** Frames are scaled down to fit this box: the mesh reads a 192-px face crop, more pixels only cost time. */
 export const FRAME_MAX_WIDTH = 640;
 export const FRAME_MAX_HEIGHT = 480;

@@ -5,6 +5,8 @@ export interface FaceTemplate {
   descriptors: Float32Array[];
   mean: Float32Array;
   model: string;
+  /** the enrolled means of the student's neighbours (NEIGHBOUR_RADIUS): a check closer to one of them is refused */
+  neighbours?: Float32Array[];
 }
 
 import type { ChallengeHint, ChallengeStep } from '../../shared/face/face-challenge';

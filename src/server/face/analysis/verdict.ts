@@ -21,6 +21,18 @@ export function probeDistance(probes: Float32Array[], template: FaceTemplate): n
 }
 
 /**
+ * Whether the probes read closer to one of the student's enrolled neighbours (a lookalike, a twin: config.ts
+ * NEIGHBOUR_RADIUS) than to the student: then the face is that other account's, however near the threshold it is.
+ * The threshold alone cannot tell two people whose faces the recognizer places 0.40 apart (p1 and d0 of the fixtures);
+ * comparing with both enrollments can (issue 34, docs/benchmarks.md "Identity at scale").
+ */
+function closerToNeighbour(probes: Float32Array[], template: FaceTemplate, distance: number): boolean {
+  if (!template.neighbours?.length || !probes.length) return false;
+  const mean = meanDescriptor(probes);
+  return template.neighbours.some((n) => euclidean(mean, n) < distance);
+}
+
+/**
  * A clip's verdict, and whether liveness alone refused it: one face, the same person throughout and the enrolled
  * one, but its blinks or moves not read (the engine then reads it once more at the other sampling phase, engine.ts).
  */
@@ -70,7 +82,7 @@ export function judgeVideo(a: {
     return judged('face_changed', enrolled, farthest);
   }
   const foreign = [...distances.values()].some((d) => classify(d, a.threshold) === 'foreign');
-  const identified = distance <= a.threshold && !foreign;
+  const identified = distance <= a.threshold && !foreign && !closerToNeighbour(found, a.template, distance);
   if (followed ? !followed.followed : seen < minBlinks) return judged(refusal, seen, distance, identified);
   if (!identified) return judged('identity_mismatch', seen, distance);
   if (enrolled < minBlinks) return judged(refusal, enrolled, distance, true);
@@ -82,6 +94,6 @@ export function judgeImage(a: { faces: number; probe: Float32Array | null; templ
   if (a.faces > 1) return verdict('multiple_faces', 0, null);
   const distance = a.probe ? probeDistance([a.probe], a.template) : null;
   if (distance === null) return verdict('no_face', 0, null);
-  if (distance > a.threshold) return verdict('identity_mismatch', 0, distance);
+  if (distance > a.threshold || closerToNeighbour([a.probe!], a.template, distance)) return verdict('identity_mismatch', 0, distance);
   return verdict('accepted', 0, distance);
 }

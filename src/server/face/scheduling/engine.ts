@@ -52,6 +52,7 @@ const transferable = (u: Uint8Array): ArrayBuffer[] =>
 
 function checkTemplate(t: FaceTemplate) {
   if (t.model !== FACE_MODEL_ID || !(t.mean instanceof Float32Array) || t.mean.length !== 128) throw new FaceInputError('template_invalid');
+  if (t.neighbours?.some((n) => !(n instanceof Float32Array) || n.length !== 128)) throw new FaceInputError('template_invalid');
 }
 
 /**

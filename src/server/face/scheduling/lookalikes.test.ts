@@ -54,3 +54,34 @@ describe.skipIf(!hasFixtures)('identity between two lookalikes, on the default t
     for (let i = 0; i < 2; i++) expect((await engine.verifyVideo(read(...file), templates[as])).reason).toBe('accepted');
   });
 });
+
+/**
+ * The neighbour rule (issue 34, verdict.ts): at the old 0.50, where p1 and d0 pass as each other on the threshold
+ * alone, a check given the other man's enrolled mean as a neighbour is refused, and each man's own clips, given the
+ * other as a neighbour, still pass.
+ */
+describe.skipIf(!hasFixtures)("identity between two enrolled lookalikes, each the other's neighbour (threshold 0.50)", { timeout: 600_000 }, () => {
+  let engine: FaceEngine;
+  const templates: Record<string, FaceTemplate> = {};
+  const withNeighbour = (who: string, neighbour: string): FaceTemplate => ({ ...templates[who], neighbours: [templates[neighbour].mean] });
+  beforeAll(async () => {
+    engine = await createFaceEngine({ workers: 2, jobTimeoutMs: 120_000, threshold: 0.5 });
+    for (const who of ['d0', 'p1']) templates[who] = await engine.enroll(ENROLL[who].map((f) => read(...f)));
+  }, 300_000);
+  afterAll(() => engine?.close());
+
+  it("passes d0 as p1 on the threshold alone, and refuses him once d0 is p1's neighbour", async () => {
+    const clip = read('clips', 'd0_man_1blink_3s.webm');
+    expect((await engine.verifyVideo(clip, templates.p1)).reason).toBe('accepted');
+    expect((await engine.verifyVideo(clip, withNeighbour('p1', 'd0'))).reason).toBe('identity_mismatch');
+  });
+
+  it.each(LOOKALIKES)('refuses %j as %s with the other enrolled beside him', async (file, as) => {
+    const v = await engine.verifyVideo(read(...file), withNeighbour(as, as === 'd0' ? 'p1' : 'd0'));
+    expect(v.success).toBe(false);
+  });
+
+  it.each(GENUINE.filter(([, who]) => who === 'p1' || who === 'd0'))('accepts %j as its own person (%s) with the other beside him', async (file, as) => {
+    expect((await engine.verifyVideo(read(...file), withNeighbour(as, as === 'd0' ? 'p1' : 'd0'))).reason).toBe('accepted');
+  });
+});

@@ -11,8 +11,9 @@ import type { TFaceUploadFields } from '../../../../shared/schemas/faces/face-ch
 import type { ChallengeStep } from '../../../../shared/face/face-challenge';
 import { FACE_STREAM_MAX_SECONDS } from '../../../../shared/face/face-stream';
 import { refuseUploadWhenLive, settleChallenge } from './face-challenges';
+import { enrolledNeighbours } from '../search/face-search';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'face' | 'config' | 'devices'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'face' | 'config' | 'devices' | 'faceIndex'>;
 
 /** A received face check upload: the video and the text fields beside it (the challenge it answers). */
 export interface FaceUpload {
@@ -20,15 +21,20 @@ export interface FaceUpload {
   fields: TFaceUploadFields;
 }
 
-/** The student's own enrolled descriptors: verification is 1:1 against these, never a search across students. */
+/**
+ * The student's own enrolled descriptors: verification is 1:1 against these, never a search across students; with
+ * the means of the student's enrolled neighbours (lookalikes, twins), whom the check must not read closer to.
+ */
 export async function loadTemplate(deps: Deps, userId: number): Promise<FaceTemplate | null> {
   const template = await deps.db.selectFrom('face_templates').select(['mean_embedding', 'model']).where('user_id', '=', userId).executeTakeFirst();
   if (!template) return null;
   const rows = await deps.db.selectFrom('face_enrollments').select('embedding').where('user_id', '=', userId).orderBy('id').execute();
+  const mean = deserializeDescriptor(template.mean_embedding);
   return {
-    mean: deserializeDescriptor(template.mean_embedding),
+    mean,
     descriptors: rows.filter((r) => r.embedding).map((r) => deserializeDescriptor(r.embedding!)),
     model: template.model,
+    neighbours: await enrolledNeighbours(deps, userId, mean),
   };
 }
 

@@ -24,7 +24,7 @@ import { ABANDONED, checkTriesLeft, ENGINE_BUSY, openSessionOf, settleChallenge 
 import { type StepCaller, verifyLiveVideo } from './face-verification';
 import { type ChunkArrival, streamClock } from './stream-clock';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'face' | 'config' | 'challengeSource' | 'faceChecksPerMinute' | 'devices'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'face' | 'config' | 'challengeSource' | 'faceChecksPerMinute' | 'devices' | 'faceIndex'>;
 
 /** How the check talks to its page: the socket adapter's side (rest/faces/face-stream-socket.ts). */
 export interface LiveCheckIo {

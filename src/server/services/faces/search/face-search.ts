@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { DB } from '../../../db/connect';
 import { arrayRows, isPostgres } from '../../../db/dialect';
 import type { AppConfig } from '../../../env';
-import { deserializeDescriptor, resolveOptions } from '../../../face/index';
+import { deserializeDescriptor, euclidean, NEIGHBOUR_RADIUS, resolveOptions } from '../../../face/index';
 import type { FaceIndex } from './face-index';
 
 /**
@@ -41,6 +41,24 @@ export async function findEnrolledFace(deps: Deps, mean: Float32Array, opts: { e
   if (deps.faceIndex) return nearestWithin(await deps.faceIndex.templates(deps.db), mean, threshold, outside);
   const rows = await arrayRows(deps.db, deps.db.selectFrom('face_templates').select(['user_id', 'mean_embedding']));
   return nearestWithin(asFloats(rows as [number, Uint8Array][], mean.length), mean, threshold, outside);
+}
+
+/**
+ * The enrolled means within NEIGHBOUR_RADIUS of `mean`, of every account the search sees but `userId` (active, or
+ * pending with photos): the student's lookalikes, whom a check of the student must not read closer to (verdict.ts).
+ * Copies: the index's arrays and the table's blobs are views that do not outlive the read.
+ */
+export async function enrolledNeighbours(deps: Deps, userId: number, mean: Float32Array): Promise<Float32Array[]> {
+  const outside = await accountsOutsideSearch(deps.db);
+  outside.add(userId);
+  const templates = deps.faceIndex
+    ? await deps.faceIndex.templates(deps.db)
+    : asFloats((await arrayRows(deps.db, deps.db.selectFrom('face_templates').select(['user_id', 'mean_embedding']))) as [number, Uint8Array][], mean.length);
+  const near: Float32Array[] = [];
+  for (const [id, v] of templates) {
+    if (!outside.has(id) && v.length === mean.length && euclidean(v, mean) <= NEIGHBOUR_RADIUS) near.push(Float32Array.from(v));
+  }
+  return near;
 }
 
 /** Accounts that keep their template but are out of the search: few (rejected and deactivated), so read each time. */
