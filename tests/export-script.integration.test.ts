@@ -93,7 +93,7 @@ describe('npm run export', () => {
     expect(r.code, r.out).toBe(0);
     expect(r.out).toMatch(/Exported 1 rows to .*out\.csv/);
     expect(fs.readFileSync(out, 'utf8')).toBe(
-      `Teacher,Student,${MSG.admin.detailColumns.join(',')},${MSG.markFlags.column}\r\ntbca,sbca,10/01/2026 09:35:00,present,Offline,valid,verified,No,System,1.500000,2.250000,40,10/01/2026 09:30:00,10/01/2026 10:30:00,\r\n`,
+      `Teacher,Student,${MSG.admin.detailColumns.join(',')},${MSG.markFlags.column},${MSG.teacher.detail.faceTries}\r\ntbca,sbca,10/01/2026 09:35:00,present,Offline,valid,verified,No,System,1.500000,2.250000,40,10/01/2026 09:30:00,10/01/2026 10:30:00,,\r\n`,
     );
     expect((await exportCsv(['--out', out])).out).toMatch(/Exported 2 rows/);
     const bad = await exportCsv(['--out', out, '--mode', 'sideways']);

@@ -76,7 +76,8 @@ describe('POST /api/mark_attendance: the geofence step', () => {
       distance_m: 1_000,
     });
     const inside = await trpc.student.markAttendance.mutate({ ...at(20), accuracy: 10 });
-    expect(inside).toEqual({ status: 'geofence_checked', geofencing_status: 'valid', session_id: expect.any(Number) });
+    // nothing of the position; only whether this login's face proof (added above) is ready for the final mark
+    expect(inside).toEqual({ status: 'geofence_checked', geofencing_status: 'valid', session_id: expect.any(Number), face_proof_ready: true });
     // The proof is spent by the inside final mark, which answers without a distance too.
     const marked = await mark(student.token, at(20), true);
     expect(marked.body).toMatchObject({ status: 'present', geofencing_status: 'valid' });
