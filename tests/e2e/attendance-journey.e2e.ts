@@ -317,7 +317,8 @@ describe.skipIf(!hasChromium)("teacher session countdown in Chromium (the server
     expect(await storage(page, 'activeRadius')).toBe('50');
 
     // Both clocks to 45 s before the end (the server's session is 10 min from its start), then a second at a time.
-    const session = await server.db.selectFrom('geofence_sessions').select(['ends_at']).executeTakeFirstOrThrow();
+    // this teacher's session: a retry runs beside the session an earlier attempt left (ended above)
+    const session = await server.db.selectFrom('geofence_sessions').select(['ends_at']).where('teacher_id', '=', teacher.id).executeTakeFirstOrThrow();
     const endsAt = Date.parse(session.ends_at);
     clock.set(new Date(endsAt - 45_000));
     await page.clock.pauseAt(endsAt - 45_000);
