@@ -2,6 +2,7 @@ import os from 'node:os';
 import { sql } from 'kysely';
 import type { DB } from '../../../db/connect';
 import { arrayRows, isPostgres } from '../../../db/dialect';
+import type { UserStatus } from '../../../../shared/constants';
 import type { AppConfig } from '../../../env';
 import { deserializeDescriptor, euclidean, NEIGHBOUR_RADIUS, resolveOptions } from '../../../face/index';
 import type { FaceIndex } from './face-index';
@@ -44,12 +45,14 @@ export async function findEnrolledFace(deps: Deps, mean: Float32Array, opts: { e
 }
 
 /**
- * The enrolled means within NEIGHBOUR_RADIUS of `mean`, of every account the search sees but `userId` (active, or
- * pending with photos): the student's lookalikes, whom a check of the student must not read closer to (verdict.ts).
- * Copies: the index's arrays and the table's blobs are views that do not outlive the read.
+ * The enrolled means within NEIGHBOUR_RADIUS of `mean`, of every active account but `userId`: the student's
+ * lookalikes, whom a check of the student must not read closer to (verdict.ts). Active only, unlike the 1:N search:
+ * a pending registration waits for a teacher and marks nothing, and counting it would let anyone refuse a student's
+ * checks by registering other photos of them. Copies: the index's arrays and the table's blobs are views that do not
+ * outlive the read.
  */
 export async function enrolledNeighbours(deps: Deps, userId: number, mean: Float32Array): Promise<Float32Array[]> {
-  const outside = await accountsOutsideSearch(deps.db);
+  const outside = await accountsOutsideSearch(deps.db, ['active']);
   outside.add(userId);
   const templates = deps.faceIndex
     ? await deps.faceIndex.templates(deps.db)
@@ -61,9 +64,12 @@ export async function enrolledNeighbours(deps: Deps, userId: number, mean: Float
   return near;
 }
 
-/** Accounts that keep their template but are out of the search: few (rejected and deactivated), so read each time. */
-async function accountsOutsideSearch(db: DB): Promise<Set<number>> {
-  const rows = await db.selectFrom('users').select('id').where('status', 'not in', ['active', 'pending']).execute();
+/**
+ * Accounts that keep their template but are out of the search (not of a status in `within`): few (rejected and
+ * deactivated, and for neighbours the pending), so read each time.
+ */
+async function accountsOutsideSearch(db: DB, within: UserStatus[] = ['active', 'pending']): Promise<Set<number>> {
+  const rows = await db.selectFrom('users').select('id').where('status', 'not in', within).execute();
   return new Set(rows.map((r) => r.id));
 }
 

@@ -3,7 +3,7 @@ import { enrollFacesOfUser } from '../index';
 import { CHALLENGE_ENROLL } from '../../../../../tests/helpers/challenge-clips';
 import { CLIPS, compareFaceVideo } from '../../../../../tests/helpers/enrolled-student';
 import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../../../tests/helpers/fixtures';
-import { signInTestUser, startTestServer, type TestServer } from '../../../../../tests/helpers/test-server';
+import { createTestUser, signInTestUser, startTestServer, type TestServer } from '../../../../../tests/helpers/test-server';
 
 const D0_PHOTOS = ['f005', 'f030', 'f050'].map((f) => readFixture('clips', `enroll_d0_${f}.jpg`));
 const P1_PHOTOS = CHALLENGE_ENROLL.p1.map((f) => readFixture('challenge', f));
@@ -52,6 +52,18 @@ describe.skipIf(!hasFixtures)('a check closer to an enrolled lookalike than to t
     // every other account holding a template leaves the search, as an admin's deactivation takes it out
     for (const row of others) await srv.db.updateTable('users').set({ status: 'inactive' }).where('id', '=', row.user_id).execute();
     expect((await compareFaceVideo(srv, p1.token, D0_CLIP)).body).toMatchObject({ success: true });
+  });
+
+  it('does not count a pending registration: another face held for a teacher cannot make the student fail', async () => {
+    const others = await srv.db.selectFrom('face_templates').select('user_id').execute();
+    for (const row of others) await srv.db.updateTable('users').set({ status: 'inactive' }).where('id', '=', row.user_id).execute();
+    const p1 = await student(P1_PHOTOS);
+    const pending = await createTestUser(srv.db, { role: 'student', department: 'BCA', status: 'pending' });
+    await enrollFacesOfUser(srv.deps, pending.id, asUpload(D0_PHOTOS));
+    // d0's face waits for a teacher: p1's check is judged on the threshold alone, as before it registered
+    expect((await compareFaceVideo(srv, p1.token, D0_CLIP)).body).toMatchObject({ success: true });
+    await srv.db.updateTable('users').set({ status: 'active' }).where('id', '=', pending.id).execute();
+    expect((await compareFaceVideo(srv, p1.token, D0_CLIP)).body).toMatchObject({ success: false, error_code: 'identity_mismatch' });
   });
 
   it('does not make an unrelated face a neighbour: aoc passes as herself beside p1 and d0', async () => {
