@@ -6,6 +6,7 @@ import { loadConfig } from '../../../src/server/env';
 import { createFaceEngine, type FaceTemplate } from '../../../src/server/face/index';
 import { CHALLENGE_ENROLL } from '../../../tests/helpers/challenge-clips';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helpers/fixtures';
+import { cpuNow } from '../support/cpu-time';
 
 /**
  * `npm run bench:face-challenge-cpu -- [--runs 5]`: CPU-seconds of a challenge check against today's
@@ -20,15 +21,6 @@ if (!hasFixtures) {
 const { values } = parseArgs({ options: { runs: { type: 'string' } } });
 const RUNS = Number(values.runs ?? 5);
 
-function childrenCpu(): number {
-  const stat = fs.readFileSync('/proc/self/stat', 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[13]) + Number(fields[14])) / 100;
-}
-const cpuNow = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1e6 + childrenCpu();
-};
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 // The model work each check did: liveness frames read (skip.ts leaves quiet ones out) and face-api recognizer runs.

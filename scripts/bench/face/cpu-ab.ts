@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../../../src/server/env';
 import type { FaceEngine, FaceTemplate } from '../../../src/server/face/index';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helpers/fixtures';
+import { cpuNow } from '../support/cpu-time';
 
 /**
  * `npm run bench:face-cpu-ab -- --base DIR [--runs 10] [--pause 0]`: CPU-seconds a face check costs with this tree's
@@ -23,16 +24,6 @@ if (!values.base) throw new Error('--base DIR: the tree to compare with');
 const RUNS = Number(values.runs ?? 10);
 /** Milliseconds between checks, as between students (the spare ffmpeg then starts in the idle time, as in a server). */
 const PAUSE_MS = Number(values.pause ?? 0);
-
-function childrenCpu(): number {
-  const stat = fs.readFileSync('/proc/self/stat', 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[13]) + Number(fields[14])) / 100;
-}
-const cpuNow = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1e6 + childrenCpu();
-};
 
 type Create = (o: object) => Promise<FaceEngine>;
 const load = async (root: string) =>

@@ -5,6 +5,7 @@ import { loadConfig } from '../../../src/server/env';
 import { createFaceEngine, type FaceTemplate } from '../../../src/server/face/index';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helpers/fixtures';
 import { buildSplice, SPLICES } from '../../../tests/helpers/splice-clips';
+import { cpuNow } from '../support/cpu-time';
 
 /**
  * `npm run bench:face-cpu -- [--runs 5] [--only NAME]`: CPU-seconds a face check costs, the figure that
@@ -18,17 +19,6 @@ if (!hasFixtures) {
 }
 const { values } = parseArgs({ options: { runs: { type: 'string' }, only: { type: 'string' } } });
 const RUNS = Number(values.runs ?? 5);
-
-/** Reaped children's CPU seconds (ffmpeg), from /proc: fields 16 and 17 of /proc/self/stat, in clock ticks. */
-function childrenCpu(): number {
-  const stat = fs.readFileSync('/proc/self/stat', 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[13]) + Number(fields[14])) / 100;
-}
-const cpuNow = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1e6 + childrenCpu();
-};
 
 const ENROLL = { aoc: ['f005', 'f045', 'f070'], mcguinness: ['f003', 'f025', 'f115'], d0: ['f005', 'f030', 'f050'] } as const;
 type Who = keyof typeof ENROLL;

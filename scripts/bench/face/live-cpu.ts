@@ -9,6 +9,7 @@ import { streamClock, webmVideoBlocks } from '../../../src/server/services/faces
 import { CHALLENGE_ENROLL } from '../../../tests/helpers/challenge-clips';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helpers/fixtures';
 import { recordPerformance } from '../../../tests/helpers/live-stream';
+import { cpuNow } from '../support/cpu-time';
 
 /**
  * `npm run bench:face-live-cpu -- [--streams 3] [--runs 3]`: CPU-seconds of a live check (issue 33) against the
@@ -23,15 +24,6 @@ if (!hasFixtures) {
 }
 const { values } = parseArgs({ options: { streams: { type: 'string', default: '3' }, runs: { type: 'string', default: '3' } } });
 
-function childrenCpu(): number {
-  const stat = fs.readFileSync('/proc/self/stat', 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[13]) + Number(fields[14])) / 100;
-}
-const cpuNow = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1e6 + childrenCpu();
-};
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const recorded = [];
