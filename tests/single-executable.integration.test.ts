@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ROUTE_MODULES from '../src/client/route-modules.json';
 import { MSG } from '../src/shared/messages';
 import { connectDatabase, type DB } from '../src/server/db/connect';
 import { CENTRE } from './helpers/classroom';
@@ -150,4 +151,49 @@ describe.skipIf(!!why)('the single executable, with the checkout and node out of
     expect(unknown.code).toBe(2);
     expect(unknown.err).toMatch(/Unknown command 'bogus'/);
   }, 300_000);
+});
+
+describe.skipIf(!!why)('the single executable, unpacked where an operator leaves it (~/.cache/roll-call)', () => {
+  let install: ReturnType<typeof isolatedInstall>;
+  beforeAll(() => {
+    ensureBinary();
+    // No XDG_CACHE_HOME: the cache folder is $HOME/.cache/roll-call, a path with a dot folder in it.
+    install = isolatedInstall({ JWT_SECRET: TEST_JWT_SECRET, XDG_CACHE_HOME: '' });
+  }, 300_000);
+  afterAll(() => install?.remove());
+
+  it("answers the landing page, every page of the app and a deep link with the app's HTML, and a missing script with 404", async () => {
+    const port = await freePort();
+    Object.assign(install.env, { PORT: String(port), HOST: '127.0.0.1' });
+    const server = serve(install, port);
+    const url = await server.ready;
+    try {
+      expect(fs.existsSync(path.join(install.env.HOME, '.cache/roll-call'))).toBe(true);
+      const landing = await fetch(`${url}/`);
+      expect(landing.status).toBe(200);
+      const entryScript = (await landing.text()).match(/src="(\/assets\/index-[^"]+\.js)"/)?.[1];
+      expect(entryScript).toBeTruthy();
+      // every route of the app (route-modules.json lists each but the landing page), a trailing slash, a query, and
+      // a path the app does not know (its own 404 page, rendered by the client)
+      const pages = ['/', ...Object.keys(ROUTE_MODULES), '/student-dashboard/', '/admin-dashboard/messages?page=2', '/no-such-page'];
+      for (const page of pages) {
+        const res = await fetch(`${url}${page}`);
+        expect(res.status, page).toBe(200);
+        expect(res.headers.get('content-type'), page).toMatch(/^text\/html/);
+        const html = await res.text();
+        expect(html, page).toContain('<div id="root">');
+        expect(html, page).toContain(`src="${entryScript}"`);
+      }
+      const script = await fetch(`${url}${entryScript}`);
+      expect(script.status).toBe(200);
+      expect(script.headers.get('content-type')).toMatch(/javascript/);
+      for (const missing of ['/assets/index-00000000.js', '/favicon.ico']) {
+        const res = await fetch(`${url}${missing}`);
+        expect(res.status, missing).toBe(404);
+        expect(await res.text(), missing).toBe(MSG.notFound);
+      }
+    } finally {
+      await server.stop();
+    }
+  }, 240_000);
 });

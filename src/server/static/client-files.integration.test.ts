@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import os from 'node:os';
 import zlib from 'node:zlib';
+import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
 import { rawGet } from '../../../tests/helpers/raw-http';
 import { signInTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
 import { CLIENT_DIST } from '../lib/install-layout';
+import { clientFiles } from './client-files';
 
 /** The built client (tests/global-setup.ts builds it): its entry script, named by hash in index.html. */
 const indexHtml = fs.readFileSync(path.join(CLIENT_DIST, 'index.html'), 'utf8');
@@ -145,5 +148,28 @@ describe('the built client over HTTP', () => {
       expect(body, page).not.toContain('h-18');
     }
     for (const page of ['/', '/login', '/teacher-dashboard', '/no-such-page']) expect(await bodyAt(page), page).toBe(brandLineBody);
+  });
+
+  it('serves every page, the landing page too, from a client folder under a dot folder (the single executable reads it from ~/.cache)', async () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-home-'));
+    const dir = path.join(home, '.cache/roll-call/0123456789abcdef/client');
+    fs.cpSync(CLIENT_DIST, dir, { recursive: true });
+    const server = express().use(clientFiles(dir)).listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    const url = `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}`;
+    try {
+      for (const page of ['/', '/login', '/student-dashboard', '/no-such-page']) {
+        const res = await fetch(`${url}${page}`);
+        expect(res.status, page).toBe(200);
+        expect(res.headers.get('content-type'), page).toMatch(/^text\/html/);
+        expect(await res.text(), page).toContain('<div id="root">');
+      }
+      expect((await fetch(`${url}${entryScript}`)).status).toBe(200);
+      expect((await fetch(`${url}/assets/index-00000000.js`)).status).toBe(404);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      fs.rmSync(home, { recursive: true, force: true });
+    }
   });
 });

@@ -69,7 +69,9 @@ export function clientFiles(clientDir: string): Router {
     res.setHeader('Cache-Control', REVALIDATE);
     const [links, paint] = await Promise.all([preloadLinks(clientDir, req.path), firstPaint(clientDir, req.path)]);
     if (!links && paint === null) {
-      res.sendFile(index, { cacheControl: false });
+      // By its name under root, not its full path: send refuses (404) any path with a dot folder in it, and the
+      // single executable's client lives in ~/.cache/roll-call/<build>/client.
+      res.sendFile('index.html', { root: clientDir, cacheControl: false });
       return;
     }
     let html = (await fs.promises.readFile(index, 'utf8')).replace('</head>', `${links}</head>`);
