@@ -88,7 +88,14 @@ export function App() {
           </Route>
         </Route>
         <Route element={<DataLayout />}>
-          <Route path="face-detection" element={<FaceDetectionPage />} />
+          <Route
+            path="face-detection"
+            element={
+              <ProtectedRoute roles={['student']}>
+                <FaceDetectionPage />
+              </ProtectedRoute>
+            }
+          />
           <Route
             path="student-dashboard"
             element={

@@ -143,13 +143,4 @@ describe.skipIf(!hasChromium)('dashboards on a 390 px phone in Chromium', () => 
     expect(await overlaps(toast, page.getByRole('button', { name: MSG.nav.logout }))).toBe(false);
     await context.close();
   });
-
-  it('face page: a toast stays clear of the back link', { timeout: 300_000 }, async () => {
-    const { page, context } = await school.newPage({ size: PHONE });
-    await page.goto('/face-detection'); // no token: 'Token missing.'
-    const toast = toastWith(page, MSG.verification.tokenMissing);
-    await toast.waitFor();
-    expect(await overlaps(toast, page.getByRole('link', { name: MSG.verification.backToDashboard }))).toBe(false);
-    await context.close();
-  });
 });

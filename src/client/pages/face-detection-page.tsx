@@ -2,7 +2,7 @@ import { ArrowLeft, CheckCircle2, Loader2, ScanFace, UserPen, XCircle } from 'lu
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
-import { TOAST_MS } from '../../shared/constants';
+import { FACE_CHALLENGE_FAILS_PER_SESSION, TOAST_MS } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { Brand } from '@/components/layout/brand';
 import { cameraTrouble, PermissionHelp, type PermissionTrouble } from '@/components/permission-help';
@@ -12,7 +12,7 @@ import type { Coords } from '@/lib/device/use-geolocation';
 import { formatTime } from '@/lib/format';
 import { CameraFrame, ChallengeSteps, useFaceTracker, useFaceVerification, type VerificationPhase, useWebcamRecorder } from '@/features/verification';
 import type { MarkOutcome } from '@/features/final-mark';
-import { getToken } from '@/lib/auth/session';
+import { trpc } from '@/lib/api/trpc';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 
 const M = MSG.verification;
@@ -72,9 +72,12 @@ export function FaceDetectionPage() {
   const busy = BUSY.includes(phase);
   useEffect(() => setSampling(WAITING.includes(phase)), [phase]);
 
+  // Issue 36: the tries left in the session, said before the first one (and again after each refusal).
+  const open = trpc.student.openSession.useQuery(undefined, { staleTime: 0 });
+  const triesLeft = open.data?.session?.face_tries_left ?? null;
   useEffect(() => {
-    if (!getToken()) toast.error(M.tokenMissing, { duration: TOAST_MS.verification, id: 'token-missing' });
-  }, []);
+    if (phase === 'failed') void open.refetch();
+  }, [phase, open.refetch]);
 
   const finished = phase === 'done' && outcome !== null;
   const markFailed = finished && outcome.kind === 'failed';
@@ -143,6 +146,11 @@ export function FaceDetectionPage() {
               <Button size="lg" onClick={start} disabled={busy || camera !== 'ready' || !canStart}>
                 {busy ? M.verifying : tryAgain ? MSG.faceChallenge.tryAgain : M.start}
               </Button>
+            )}
+            {triesLeft !== null && triesLeft > 0 && !busy && !finished && (
+              <p data-testid="tries-left" className="text-center text-sm text-muted-foreground">
+                {S.triesLeft(triesLeft, FACE_CHALLENGE_FAILS_PER_SESSION)}
+              </p>
             )}
             <ul className="grid gap-1.5 rounded-lg bg-muted/60 p-4 text-sm text-muted-foreground">
               {M.tips.map((tip) => (

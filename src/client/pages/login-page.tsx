@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { FIRST_LOAD_MSG } from '../../shared/messages/first-load';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoginForm } from '@/features/auth';
+import { returnPathAfterLogin } from '@/lib/auth/route-access';
 import { decodeToken, getToken, homeForRole, isExpired } from '@/lib/auth/session';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 
@@ -30,12 +31,14 @@ export function LoginPage() {
  */
 function useRedirectWhenLoggedIn() {
   const navigate = useNavigate();
+  const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on arrival only (the route state is read then)
   useEffect(() => {
     const token = getToken();
     if (!token) return;
     try {
       const payload = decodeToken(token);
-      if (!isExpired(payload)) navigate(homeForRole(payload.role), { replace: true });
+      if (!isExpired(payload)) navigate(returnPathAfterLogin(location.state, payload.role) ?? homeForRole(payload.role), { replace: true });
     } catch {
       // Undecodable: stay on the login page.
     }

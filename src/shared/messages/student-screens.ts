@@ -10,7 +10,13 @@ export const studentScreenMessages = {
       none: 'No session open now',
       noneHint: 'This banner changes by itself when your teacher starts a session.',
       noDepartment: 'You have no department yet: ask your teacher.',
+      /** Issue 36: every face check try of the session used: no Mark Attendance, the way that is left instead. */
+      outOfTries: 'Ask your teacher to mark you',
+      outOfTriesHint: (n: number) => `You have used your ${n} face check tries in this session.`,
     },
+    /** Issue 36: the face page says it before the first try (the live check only: the upload counts none). */
+    triesLeft: (n: number, of: number) =>
+      n === of ? `You have ${n} face check tries in this session.` : `${n} of ${of} face check tries left in this session.`,
     /** formatTime's text: the app's one time format (src/client/lib/format.ts). */
     markedPresent: (time: string) => `✓ Marked present at ${time}`,
     markedAbsent: (time: string) => `Marked absent at ${time}`,

@@ -1,18 +1,23 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { REDIRECT_AFTER_LOGIN_MS } from '../../../shared/constants';
 import { FIRST_LOAD_MSG } from '../../../shared/messages/first-load';
 import type { TLoginInput } from '../../../shared/schemas/accounts/auth';
 import { withGlobalLoading } from '@/lib/loading-store';
 import { errorCodeOf, isNoResponse, isServerRefusal } from '@/lib/api/server-errors';
+import { returnPathAfterLogin } from '@/lib/auth/route-access';
 import { decodeToken, homeForRole, storeToken } from '@/lib/auth/session';
 import { trpc } from '@/lib/api/trpc';
 import { loginErrorMessage } from './login-error-message';
 
-/** auth.login; on success stores the token, clears sessionExpired and redirects by role after 1.5 s. */
+/**
+ * auth.login; on success stores the token, clears sessionExpired and redirects after 1.5 s: back to the page the route
+ * guard sent the user from when it is one of their role's (a QR link's room code kept: issue 36), else by role.
+ */
 export function useLogin() {
   const navigate = useNavigate();
+  const location = useLocation();
   const [redirecting, setRedirecting] = useState(false);
   /** A rejection's reason stays on the form: a 3-second toast is too short to read why. */
   const [rejection, setRejection] = useState<string | null>(null);
@@ -36,7 +41,8 @@ export function useLogin() {
     toast.success(FIRST_LOAD_MSG.login.success);
     setRedirecting(true);
     const role = safeRole(token);
-    setTimeout(() => navigate(homeForRole(role), { replace: true }), REDIRECT_AFTER_LOGIN_MS);
+    const target = returnPathAfterLogin(location.state, role) ?? homeForRole(role);
+    setTimeout(() => navigate(target, { replace: true }), REDIRECT_AFTER_LOGIN_MS);
   }
 
   return { login, redirecting, rejection };

@@ -1,5 +1,6 @@
-import { CalendarOff, CheckCircle2, Fingerprint, Loader2, Radio, XCircle } from 'lucide-react';
+import { CalendarOff, CheckCircle2, Fingerprint, Hand, Loader2, Radio, XCircle } from 'lucide-react';
 import { useEffect } from 'react';
+import { FACE_CHALLENGE_FAILS_PER_SESSION } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -53,7 +54,17 @@ export function SessionBanner({ open, onMark, marking, roomCode }: { open: OpenS
             {markText(mark.status, formatTime(mark.marked_at))}
           </p>
         )}
-        {session && !mark && (
+        {session && !mark && session.face_tries_left === 0 && (
+          // Issue 36: every face check try used: no steps that would end on a refusal, the way left instead.
+          <div data-testid="out-of-tries" role="status" className="grid gap-1 md:max-w-xs md:text-right">
+            <p className="flex items-center gap-2 font-semibold md:justify-end">
+              <Hand className="size-5 shrink-0" aria-hidden />
+              {S.banner.outOfTries}
+            </p>
+            <p className="text-sm text-muted-foreground">{S.banner.outOfTriesHint(FACE_CHALLENGE_FAILS_PER_SESSION)}</p>
+          </div>
+        )}
+        {session && !mark && session.face_tries_left !== 0 && (
           // A form: Enter in the room code field marks, as the button does.
           <form
             className="flex flex-wrap items-end gap-3"
@@ -62,7 +73,17 @@ export function SessionBanner({ open, onMark, marking, roomCode }: { open: OpenS
               onMark();
             }}
           >
-            <RoomCodeField entry={roomCode} disabled={marking} />
+            {/* Issue 36: only a session that asks for a code shows its field. */}
+            {session.room_code_required ? (
+              <RoomCodeField entry={roomCode} disabled={marking} />
+            ) : (
+              roomCode.error && (
+                // Sent back by the final mark (its step too old): the reason, without a field the session does not use.
+                <p role="alert" className="text-sm font-medium text-destructive">
+                  {roomCode.error}
+                </p>
+              )
+            )}
             <Button type="submit" size="lg" disabled={marking}>
               {marking ? <Loader2 className="animate-spin" aria-hidden /> : <Fingerprint aria-hidden />}
               {MSG.student.markAttendance}

@@ -1,6 +1,6 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { checkRouteAccess } from './route-access';
+import { checkRouteAccess, returnPathAfterLogin } from './route-access';
 import { homeForRole, isExpired } from './session';
 
 const NOW = 1_800_000_000_000;
@@ -42,5 +42,19 @@ describe('homeForRole', () => {
     expect(homeForRole('admin')).toBe('/admin-dashboard');
     expect(homeForRole('janitor')).toBe('/');
     expect(homeForRole(undefined)).toBe('/');
+  });
+});
+
+describe('returnPathAfterLogin (issue 36)', () => {
+  const from = (pathname: string, search = '') => ({ from: { pathname, search, hash: '', key: 'k', state: null } });
+  it('returns to the page the guard sent from, its room code kept, for a role that may open it', () => {
+    expect(returnPathAfterLogin(from('/student-dashboard', '?room_code=AB12CD'), 'student')).toBe('/student-dashboard?room_code=AB12CD');
+    expect(returnPathAfterLogin(from('/face-detection'), 'student')).toBe('/face-detection');
+  });
+  it('goes home instead for another role, an unknown page or no state', () => {
+    expect(returnPathAfterLogin(from('/student-dashboard', '?room_code=AB12CD'), 'teacher')).toBeNull();
+    expect(returnPathAfterLogin(from('https://evil.example/'), 'student')).toBeNull();
+    expect(returnPathAfterLogin(null, 'student')).toBeNull();
+    expect(returnPathAfterLogin({ from: null }, 'student')).toBeNull();
   });
 });

@@ -21,3 +21,28 @@ export function checkRouteAccess(token: string | null, roles: readonly string[],
   if (!roles.includes(payload.role)) return { kind: 'forbidden', payload };
   return { kind: 'ok', payload };
 }
+
+/**
+ * Issue 36: the signed-in pages a login may return to, and who may open each (the route guards' roles in app.tsx). A
+ * student who opened the classroom's QR link or the face page logged out comes back to it, its `?room_code=` kept.
+ */
+const RETURN_ROLES: Readonly<Record<string, readonly string[]>> = {
+  '/student-dashboard': ['student', 'admin'],
+  '/face-detection': ['student'],
+  '/teacher-dashboard': ['teacher', 'admin'],
+  '/room-code': ['teacher', 'admin'],
+  '/admin-dashboard': ['admin'],
+  '/admin-dashboard/messages': ['admin'],
+};
+
+/**
+ * Where a login goes back to: the page the route guard sent the user from (its `from` route state), with its query,
+ * when that page is one of `role`'s; null otherwise (the role's home).
+ */
+export function returnPathAfterLogin(state: unknown, role: string | undefined): string | null {
+  const from: unknown = typeof state === 'object' && state !== null && 'from' in state ? state.from : null;
+  if (!role || typeof from !== 'object' || from === null || !('pathname' in from) || typeof from.pathname !== 'string') return null;
+  if (!RETURN_ROLES[from.pathname]?.includes(role)) return null;
+  const search = 'search' in from && typeof from.search === 'string' && from.search.startsWith('?') ? from.search : '';
+  return `${from.pathname}${search}`;
+}

@@ -9,6 +9,7 @@ import type { AppDeps } from '../../deps';
 import { isUniqueViolation } from '../../db/errors';
 import type { Caller } from '../../lib/http/caller';
 import { DomainError } from '../../lib/errors';
+import { faceTriesLeft, outOfTries } from '../faces/index';
 import { coarseDistanceMeters, haversineMeters } from '../../lib/geo';
 import { campusNetworksSet, campusStanding, offCampusRefusal } from './settings/campus-networks';
 import { notFromBrowserFlagOn } from './settings/not-from-browser-flag';
@@ -107,6 +108,9 @@ export async function markAttendance(deps: Deps, student: AuthUser, input: TMark
   const session = await findOpenSessionFor(deps, student.department_id, student.id);
   if (!session) throw new DomainError('NOT_FOUND', MSG.attendance.noActiveSession);
   if (session.marked_at) return { status: 'already_marked' as const, timestamp: session.marked_at };
+  // Issue 36: out of face check tries, the geofence step is refused as the face check would be (429
+  // challenge_limit): the student, or a script, learns it before any step, not on the face page.
+  if (!input.face_verified && (await faceTriesLeft(deps, student.id, session.id)) === 0) throw outOfTries();
   refuseMissingRoomCode(session.room_code_secret, input.room_code);
   refuseImprecise(deps.config, session.radius_m, input.accuracy);
 

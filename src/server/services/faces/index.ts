@@ -5,7 +5,15 @@
  * stored images, and the words for the engine's reason codes.
  * Code outside this folder imports it from here only; files inside import each other directly.
  */
-export { type FaceTries, faceTriesBySession, faceTriesOfSessions, issueChallenge, refuseUploadWhenLive } from './check/face-challenges';
+export {
+  type FaceTries,
+  faceTriesBySession,
+  faceTriesLeft,
+  faceTriesOfSessions,
+  issueChallenge,
+  outOfTries,
+  refuseUploadWhenLive,
+} from './check/face-challenges';
 export { LiveCheck } from './check/live-check';
 export { type ChunkArrival, streamClock } from './check/stream-clock';
 export { type WebmBlock, webmVideoBlocks } from './check/webm-blocks';

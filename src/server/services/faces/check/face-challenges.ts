@@ -97,6 +97,11 @@ export function issueChallenge(deps: Pick<Deps, 'config'>): { challenge_id: null
  * new start is about to end it as abandoned.
  */
 export async function checkTriesLeft(db: Deps['db'], studentId: number, sessionId: number): Promise<void> {
+  if ((await usedTries(db, studentId, sessionId)) >= FACE_CHALLENGE_FAILS_PER_SESSION) throw outOfTries();
+}
+
+/** The student's tries of the session used so far: failed, abandoned, or still open (not accepted, not the engine's). */
+async function usedTries(db: Deps['db'], studentId: number, sessionId: number): Promise<number> {
   const row = await db
     .selectFrom('face_challenges')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
@@ -104,9 +109,20 @@ export async function checkTriesLeft(db: Deps['db'], studentId: number, sessionI
     .where('session_id', '=', sessionId)
     .where((eb) => eb.or([eb('outcome', 'is', null), eb('outcome', 'not in', ['accepted', ENGINE_BUSY])]))
     .executeTakeFirstOrThrow();
-  if (Number(row.n) >= FACE_CHALLENGE_FAILS_PER_SESSION) {
-    throw new DomainError('TOO_MANY_REQUESTS', MSG.faceChallenge.tooManyFailed(FACE_CHALLENGE_FAILS_PER_SESSION), { errorCode: 'challenge_limit' });
-  }
+  return Number(row.n);
+}
+
+/** The refusal of a student out of tries (429 challenge_limit), at the face check's start or the geofence step. */
+export const outOfTries = () =>
+  new DomainError('TOO_MANY_REQUESTS', MSG.faceChallenge.tooManyFailed(FACE_CHALLENGE_FAILS_PER_SESSION), { errorCode: 'challenge_limit' });
+
+/**
+ * Issue 36: the live face check's tries the student has left in the session (the banner and the face page say it
+ * before the first one); null with the challenge off (the blink-only upload counts no tries).
+ */
+export async function faceTriesLeft(deps: Pick<Deps, 'db' | 'config'>, studentId: number, sessionId: number): Promise<number | null> {
+  if (!deps.config.faceChallenge) return null;
+  return Math.max(0, FACE_CHALLENGE_FAILS_PER_SESSION - (await usedTries(deps.db, studentId, sessionId)));
 }
 
 /**
