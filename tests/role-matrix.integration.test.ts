@@ -131,6 +131,8 @@ const MATRIX: Record<string, Call> = {
   'GET /api/get_teacher_profile': { expect: STAFF },
   'POST /api/start_geofence': { input: startBca, expect: row(401, 401, 403, 403, 409, 409) },
   'PATCH /api/stop_geofence': { expect: row(401, 401, 403, 404, 404, 200), after: restartSession },
+  /** Issue 36: only the session's own teacher extends it (the other teacher and the admin have none open). */
+  'PATCH /api/extend_geofence': { expect: row(401, 401, 403, 404, 404, 200) },
   'GET /api/check_geofence_status': { expect: STAFF },
   'GET /api/room_code': { input: bcaSession, expect: ROOM_CODE_OF_BCA },
   'GET /api/get_students_for_session': { expect: STAFF, hidden: deptEmails },
@@ -218,6 +220,7 @@ const MATRIX: Record<string, Call> = {
   'teacher.departments': { expect: STAFF },
   'teacher.startGeofence': { input: startBca, expect: row(401, 401, 403, 403, 409, 409) },
   'teacher.stopGeofence': { expect: row(401, 401, 403, 404, 404, 200), after: restartSession },
+  'teacher.extendGeofence': { expect: row(401, 401, 403, 404, 404, 200) },
   'teacher.geofenceStatus': { expect: STAFF },
   'teacher.roomCode': { input: bcaSession, expect: ROOM_CODE_OF_BCA },
   'teacher.studentsForSession': { input: () => ({ page: 1, limit: 10, search: '' }), expect: STAFF, hidden: deptEmails },

@@ -19,6 +19,13 @@ export const DEFAULT_SESSION_MINUTES_CLIENT = 2;
 export const POLL_INTERVAL_MS = 5_000;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const SESSION_WARNINGS_S = [30, 10] as const;
+/** Issue 36: the longest session, in all (its start's length plus every extension). */
+export const MAX_SESSION_MINUTES = 180;
+/** Issue 36: what one Extend adds, and the most one call may add. */
+export const EXTEND_STEP_MINUTES = 5;
+export const MAX_EXTEND_MINUTES = 60;
+/** Issue 36: the lengths the start dialog offers (the server's SESSION_MINUTES is added when it is not one of them). */
+export const SESSION_LENGTH_CHOICES = [5, 10, 15, 20, 30, 45, 60] as const;
 export const REDIRECT_AFTER_MARKING_MS = 2_000;
 export const REDIRECT_AFTER_LOGIN_MS = 1_500;
 export const REDIRECT_AFTER_REGISTRATION_MS = 2_000;

@@ -1,4 +1,4 @@
-import { ZApproveInput, ZManualMarkInput, ZSessionStudentsInput, ZStartGeofenceInput } from '../../shared/schemas/attendance/attendance';
+import { ZApproveInput, ZExtendGeofenceInput, ZManualMarkInput, ZSessionStudentsInput, ZStartGeofenceInput } from '../../shared/schemas/attendance/attendance';
 import { ZRoomCodeInput } from '../../shared/schemas/attendance/room-code';
 import { ZDecideFaceChangeInput, ZDecideFaceCollisionInput, ZFaceChangeHistoryInput } from '../../shared/schemas/faces/face-changes';
 import {
@@ -12,6 +12,7 @@ import {
 } from '../services/accounts/index';
 import { decideFaceChange, faceChangeHistory, listPendingFaceChanges } from '../services/faces/index';
 import {
+  extendGeofenceSession,
   getGeofenceStatus,
   startGeofenceSession,
   stopGeofenceSession,
@@ -35,6 +36,10 @@ export const teacherRouter = router({
   departments: teacher.query(({ ctx }) => listDepartments(ctx)),
   startGeofence: teacher.input(ZStartGeofenceInput).mutation(({ ctx, input }) => startGeofenceSession(ctx, ctx.user, input)),
   stopGeofence: teacher.mutation(({ ctx }) => stopGeofenceSession(ctx, ctx.user)),
+  /** Issue 36: Extend 5 min on the running session. */
+  extendGeofence: teacher
+    .input(ZExtendGeofenceInput.nullish())
+    .mutation(({ ctx, input }) => extendGeofenceSession(ctx, ctx.user, input ?? ZExtendGeofenceInput.parse({}))),
   geofenceStatus: teacher.query(({ ctx }) => getGeofenceStatus(ctx, ctx.user)),
   roomCode: teacher.input(ZRoomCodeInput).query(({ ctx, input }) => getRoomCode(ctx, ctx.user, input, ctx.origin)),
   studentsForSession: teacher.input(ZSessionStudentsInput).query(({ ctx, input }) => getStudentsForSession(ctx, ctx.user, input)),

@@ -24,6 +24,7 @@ import { appShellMessages } from './shell/app-shell';
 import { leaveMessages } from './marking/leave';
 import { studentScreenMessages } from './student-screens';
 import { attendanceRuleMessages } from './marking/attendance-rule';
+import { sessionTimeMessages } from './teacher/session-time';
 
 export const MSG = {
   ...formsMessages,
@@ -46,4 +47,5 @@ export const MSG = {
   ...leaveMessages,
   ...studentScreenMessages,
   ...attendanceRuleMessages,
+  ...sessionTimeMessages,
 } as const;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
 import { PendingFaceChangesSection } from '@/features/face-changes';
@@ -26,6 +26,16 @@ export function TeacherOverview({ geofence, onViewStudents }: { geofence: Return
   const [busy, setBusy] = useState(false);
   const [stopping, setStopping] = useState(false);
   const { session } = geofence;
+  // Issue 36: after a start, focus goes to Stop (not <main>), so a keyboard user is where the next action is.
+  const stopButton = useRef<HTMLButtonElement>(null);
+  const focusStop = useRef(false);
+  // Once the start has finished: Stop is disabled while it runs.
+  useEffect(() => {
+    if (geofence.active && !busy && focusStop.current) {
+      focusStop.current = false;
+      stopButton.current?.focus();
+    }
+  }, [geofence.active, busy]);
 
   useEffect(() => {
     if (department === null && profile.data?.department) setDepartment(profile.data.department.id);
@@ -56,13 +66,17 @@ export function TeacherOverview({ geofence, onViewStudents }: { geofence: Return
           onViewStudents={onViewStudents}
           onStart={() => setChoosing(true)}
           onStop={() => setStopping(true)}
+          onExtend={() => void geofence.extend()}
+          extending={geofence.extending}
           roomCode={session?.room_code_required ?? false}
+          stopRef={stopButton}
         />
         <AttendanceStatusCard
           active={geofence.active}
           location={location ?? stored.location}
           department={session?.department.name ?? null}
           remaining={geofence.remaining}
+          endsAt={session?.session_end_time ?? null}
           radius={session?.radius ?? null}
         />
         <StudentStatsCard students={all} running={geofence.active} />
@@ -85,10 +99,15 @@ export function TeacherOverview({ geofence, onViewStudents }: { geofence: Return
         open={choosing}
         onOpenChange={setChoosing}
         initialCustom={radius.chosenRadius}
-        onChoose={(r, lateAfter) => {
+        defaultMinutes={geofence.defaultMinutes}
+        onChoose={(r, lateAfter, minutes) => {
           // One radius: what the dialog chose is what the settings card shows from now on.
           radius.adopt(r);
-          void run(() => geofence.start(r, department ?? profile.data?.department?.id ?? '', radius.requireRoomCode, lateAfter));
+          void run(async () => {
+            focusStop.current = true;
+            if (!(await geofence.start(r, department ?? profile.data?.department?.id ?? '', radius.requireRoomCode, lateAfter, minutes)))
+              focusStop.current = false;
+          });
         }}
       />
       <StopConfirmDialog open={stopping} onOpenChange={setStopping} geofence={geofence} onConfirm={() => void run(geofence.stop)} />

@@ -3,6 +3,8 @@ import { MSG } from '../../../shared/messages';
 import { getJson, postJson, trpcClient } from '../../../../tests/helpers/http';
 import { createTestUser, signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
 import { manualClock } from '../../../../tests/helpers/manual-clock';
+import { insertProof } from '../../../../tests/helpers/proofs';
+import { finalizeSession } from '../../services/attendance/index';
 
 const clock = manualClock(new Date('2026-03-02T04:00:00Z'));
 let srv: TestServer;
@@ -41,7 +43,7 @@ describe('geofence sessions', () => {
     expect(again.status).toBe(409);
     expect(again.body.error).toBe(MSG.attendance.alreadyActive);
     expect((await patch('/api/stop_geofence', {}, t.token)).status).toBe(200);
-    expect((await getJson(`${srv.url}/api/check_geofence_status`, t.token)).body).toEqual({ active: false });
+    expect((await getJson(`${srv.url}/api/check_geofence_status`, t.token)).body).toEqual({ active: false, default_duration_minutes: 10 });
     expect((await patch('/api/stop_geofence', {}, t.token)).status).toBe(404);
   });
 
@@ -110,6 +112,116 @@ describe('geofence sessions', () => {
       .where('id', '=', body.session_id)
       .executeTakeFirstOrThrow();
     expect(session).toMatchObject({ end_reason: 'expired', ended_at: session.ends_at });
+  });
+});
+
+describe("the teacher's control of time (issue 36)", () => {
+  const extend = (t: { token: string }, body: Record<string, unknown> = {}) => patch('/api/extend_geofence', body, t.token);
+  const sessionRow = (id: number) => srv.db.selectFrom('geofence_sessions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('starts with the chosen length; a length outside 1 to 180 minutes is refused with its reason on both doors', async () => {
+    const t = await signIn('teacher', 'BSCIT');
+    for (const bad of [0, 181, 2.5, '30']) {
+      const res = await start(t, { department: 'BSCIT', duration_minutes: bad });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe(MSG.sessionTime.badLength);
+      const viaTrpc = await trpcClient(srv.url, t.token)
+        .teacher.startGeofence.mutate({ teacher_id: t.id, ...CENTRE, radius: 50, department: 'BSCIT', duration_minutes: bad as number })
+        .catch((e) => e);
+      expect(viaTrpc.data.code).toBe('BAD_REQUEST');
+      expect(viaTrpc.message).toContain(MSG.sessionTime.badLength);
+    }
+    const res = await start(t, { department: 'BSCIT', duration_minutes: 45 });
+    expect(res.body.duration_minutes).toBe(45);
+    expect(Date.parse(res.body.session_end_time) - clock.now().getTime()).toBe(45 * 60_000);
+    await patch('/api/stop_geofence', {}, t.token);
+  });
+
+  it('Extend moves the end for everyone: the sweep leaves it open, a student marks after the original end, it ends at the new one', async () => {
+    const t = await signIn('teacher', 'IMSCIT');
+    const marker = await signIn('student', 'IMSCIT');
+    const late = await signIn('student', 'IMSCIT');
+    const { body } = await start(t, { department: 'IMSCIT', duration_minutes: 5, late_after_minutes: 60 });
+    const firstEnd = Date.parse(body.session_end_time);
+    const extended = await extend(t);
+    expect(extended.status).toBe(200);
+    expect(extended.body).toMatchObject({ session_id: body.session_id, extended_minutes: 5 });
+    expect(Date.parse(extended.body.session_end_time)).toBe(firstEnd + 5 * 60_000);
+    // 30 s past the end the session was started with: every node's sweep reads the new end.
+    clock.set(new Date(firstEnd + 30_000));
+    expect(await srv.deps.sessions.sweep()).toBe(0);
+    expect((await getJson(`${srv.url}/api/check_geofence_status`, t.token)).body).toMatchObject({ active: true, remaining_seconds: 270 });
+    const step = await postJson(`${srv.url}/api/mark_attendance`, { ...CENTRE }, marker.token);
+    expect(step.body).toMatchObject({ status: 'geofence_checked', geofencing_status: 'valid' });
+    await insertProof(srv.db, clock, marker);
+    const marked = await postJson(`${srv.url}/api/mark_attendance`, { ...CENTRE, face_verified: true }, marker.token);
+    expect(marked.body).toMatchObject({ status: 'present', session_id: body.session_id });
+    // Past the new end: ended by the sweep at that end, the unmarked student absent, and no Extend brings it back.
+    clock.set(new Date(firstEnd + 5 * 60_000 + 1));
+    expect((await getJson(`${srv.url}/api/check_geofence_status`, t.token)).body.active).toBe(false);
+    const row = await sessionRow(body.session_id);
+    expect(row).toMatchObject({ end_reason: 'expired', ended_at: extended.body.session_end_time });
+    const records = await srv.db
+      .selectFrom('attendance_records')
+      .select(['student_id', 'status'])
+      .where('session_id', '=', body.session_id)
+      .orderBy('student_id')
+      .execute();
+    expect(records).toEqual([
+      { student_id: marker.id, status: 'present' },
+      { student_id: late.id, status: 'absent' },
+    ]);
+    const refused = await extend(t, { session_id: body.session_id });
+    expect(refused).toMatchObject({ status: 409, body: { error: MSG.sessionTime.ended, error_code: 'session_ended' } });
+    const twin = await trpcClient(srv.url, t.token)
+      .teacher.extendGeofence.mutate({ session_id: body.session_id })
+      .catch((e) => e);
+    expect(twin.data.code).toBe('CONFLICT');
+    expect(twin.message).toBe(MSG.sessionTime.ended);
+    expect(await extend(t)).toMatchObject({ status: 404, body: { error: MSG.sessionTime.noneToExtend } });
+  });
+
+  it('a session past its end but not yet swept is not extended, and a sweep that read the old end leaves an extended one open', async () => {
+    const t = await signIn('teacher', 'BCA');
+    const { body } = await start(t, { department: 'BCA', duration_minutes: 1 });
+    const before = await sessionRow(body.session_id);
+    expect((await extend(t)).status).toBe(200);
+    // Another node's sweep read the row before the Extend and closes it now: the conditional close does nothing.
+    clock.advance(61_000);
+    expect(await finalizeSession(srv.db, before, 'expired', clock.now())).toBeNull();
+    expect((await sessionRow(body.session_id)).ended_at).toBeNull();
+    expect(await srv.db.selectFrom('attendance_records').select('id').where('session_id', '=', body.session_id).execute()).toEqual([]);
+    // Its new end passes with no request or sweep in between: Extend answers that it ended.
+    clock.advance(5 * 60_000);
+    expect(await extend(t, { session_id: body.session_id })).toMatchObject({ status: 409, body: { error_code: 'session_ended' } });
+    expect((await sessionRow(body.session_id)).ended_at).not.toBeNull();
+  });
+
+  it("only the session's own teacher extends it, by 1 to 60 minutes, never past 180 minutes in all; the tRPC twin agrees", async () => {
+    const t = await signIn('teacher', 'MBA');
+    const colleague = await signIn('teacher', 'MBA');
+    const admin = await signIn('admin', 'MBA');
+    const student = await signIn('student', 'MBA');
+    const { body } = await start(t, { department: 'MBA', duration_minutes: 60 });
+    const end = (await sessionRow(body.session_id)).ends_at;
+    expect(await extend(colleague, { session_id: body.session_id })).toMatchObject({ status: 403, body: { error: MSG.sessionTime.notYours } });
+    expect(await extend(admin, { session_id: body.session_id })).toMatchObject({ status: 403, body: { error: MSG.sessionTime.notYours } });
+    expect((await extend(colleague)).status).toBe(404);
+    expect((await extend(student)).status).toBe(403);
+    for (const minutes of [0, 61, 'five', 1.5])
+      expect(await extend(t, { minutes })).toMatchObject({ status: 400, body: { error: MSG.sessionTime.badExtension } });
+    expect((await sessionRow(body.session_id)).ends_at).toBe(end);
+    const asTeacher = trpcClient(srv.url, t.token);
+    expect(await asTeacher.teacher.extendGeofence.mutate({ minutes: 60 })).toMatchObject({ extended_minutes: 60 });
+    expect((await extend(t, { minutes: 60 })).status).toBe(200);
+    const tooLong = await extend(t, { minutes: 1 });
+    expect(tooLong).toMatchObject({ status: 409, body: { error: MSG.sessionTime.tooLong(180), error_code: 'session_too_long' } });
+    expect(Date.parse((await sessionRow(body.session_id)).ends_at) - Date.parse(body.session_end_time)).toBe(120 * 60_000);
+    const refused = await trpcClient(srv.url, colleague.token)
+      .teacher.extendGeofence.mutate({ session_id: body.session_id })
+      .catch((e) => e);
+    expect(refused.data.code).toBe('FORBIDDEN');
+    await patch('/api/stop_geofence', {}, t.token);
   });
 });
 

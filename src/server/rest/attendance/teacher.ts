@@ -1,11 +1,18 @@
 import { Router } from 'express';
-import { ZApproveInput, ZManualMarkInput, ZSessionStudentsInput, ZStartGeofenceInput } from '../../../shared/schemas/attendance/attendance';
+import {
+  ZApproveInput,
+  ZExtendGeofenceInput,
+  ZManualMarkInput,
+  ZSessionStudentsInput,
+  ZStartGeofenceInput,
+} from '../../../shared/schemas/attendance/attendance';
 import type { AppDeps } from '../../deps';
 import { jsonBody } from '../../lib/http/json-limits';
 import { originOf } from '../../lib/http/origin';
 import { ZRoomCodeInput } from '../../../shared/schemas/attendance/room-code';
 import {
   getRoomCode,
+  extendGeofenceSession,
   getGeofenceStatus,
   startGeofenceSession,
   stopGeofenceSession,
@@ -54,6 +61,12 @@ export function teacherRoutes(deps: AppDeps): Router {
     '/stop_geofence',
     teacher,
     handle(async (req, res) => res.json(await stopGeofenceSession(deps, user(req)))),
+  );
+  r.patch(
+    '/extend_geofence',
+    teacher,
+    json,
+    handle(async (req, res) => res.json(await extendGeofenceSession(deps, user(req), parseInput(ZExtendGeofenceInput, req.body)))),
   );
   r.get(
     '/check_geofence_status',

@@ -1,6 +1,7 @@
 import { DEFAULT_LATE_AFTER_MINUTES } from '../../../shared/attendance/attendance-status';
 import { MSG } from '../../../shared/messages';
-import type { TStartGeofenceInput } from '../../../shared/schemas/attendance/attendance';
+import { MAX_SESSION_MINUTES } from '../../../shared/constants';
+import type { TExtendGeofenceInput, TStartGeofenceInput } from '../../../shared/schemas/attendance/attendance';
 import type { AuthUser } from '../../auth/authenticate';
 import type { DB } from '../../db/connect';
 import type { AppDeps } from '../../deps';
@@ -91,9 +92,52 @@ export async function stopGeofenceSession(deps: Deps, caller: AuthUser) {
   return { message: MSG.teacher.ended, session_id: open.id, marked_absent: absent ?? 0 };
 }
 
+/**
+ * Issue 36: moves the end of the caller's running session `minutes` later. The end lives in the database, so every
+ * node's sweeper, the marks, the room code display and the student's banner read the new one; only the teacher who
+ * started it may extend it (an admin too only their own, as for Stop), never past MAX_SESSION_MINUTES in all, and a
+ * session whose end has passed (swept or not yet) stays ended.
+ */
+export async function extendGeofenceSession(deps: Deps, caller: AuthUser, input: TExtendGeofenceInput) {
+  await deps.sessions.sweepIfDue();
+  const session = input.session_id
+    ? await deps.db.selectFrom('geofence_sessions').selectAll().where('id', '=', input.session_id).executeTakeFirst()
+    : await findOpenSessionOfTeacher(deps, caller.id);
+  if (!session) throw new DomainError('NOT_FOUND', input.session_id ? MSG.attendance.sessionNotFound : MSG.sessionTime.noneToExtend);
+  if (session.teacher_id !== caller.id) throw new DomainError('FORBIDDEN', MSG.sessionTime.notYours);
+  const now = deps.clock.now();
+  const ended = () => new DomainError('CONFLICT', MSG.sessionTime.ended, { errorCode: 'session_ended' });
+  if (session.ended_at !== null || Date.parse(session.ends_at) <= now.getTime()) throw ended();
+  const endsAt = new Date(Date.parse(session.ends_at) + input.minutes * 60_000);
+  if (endsAt.getTime() - Date.parse(session.started_at) > MAX_SESSION_MINUTES * 60_000) {
+    throw new DomainError('CONFLICT', MSG.sessionTime.tooLong(MAX_SESSION_MINUTES), { errorCode: 'session_too_long' });
+  }
+  // Conditional on the end read above: a sweep closing it at this instant, or a second Extend, wins or loses whole.
+  const moved = await deps.db
+    .updateTable('geofence_sessions')
+    .set({ ends_at: endsAt.toISOString() })
+    .where('id', '=', session.id)
+    .where('ended_at', 'is', null)
+    .where('ends_at', '=', session.ends_at)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) === 0) {
+    const again = await deps.db.selectFrom('geofence_sessions').select(['ended_at']).where('id', '=', session.id).executeTakeFirstOrThrow();
+    if (again.ended_at !== null) throw ended();
+    // Another Extend moved it first: this one adds its minutes to that end.
+    return extendGeofenceSession(deps, caller, { ...input, session_id: session.id });
+  }
+  return {
+    session_id: session.id,
+    extended_minutes: input.minutes,
+    session_end_time: endsAt.toISOString(),
+    remaining_seconds: Math.max(0, Math.round((endsAt.getTime() - now.getTime()) / 1000)),
+  };
+}
+
 export async function getGeofenceStatus(deps: Deps, caller: AuthUser) {
   const open = await findOpenSessionOfTeacher(deps, caller.id);
-  if (!open) return { active: false as const };
+  /** The length a session gets when the teacher does not choose one (SESSION_MINUTES): the start dialog's default. */
+  if (!open) return { active: false as const, default_duration_minutes: deps.config.sessionMinutes };
   const department = await deps.db.selectFrom('departments').select(['id', 'name']).where('id', '=', open.department_id).executeTakeFirstOrThrow();
   return {
     active: true as const,
@@ -107,6 +151,7 @@ export async function getGeofenceStatus(deps: Deps, caller: AuthUser) {
     remaining_seconds: Math.max(0, Math.round((Date.parse(open.ends_at) - deps.clock.now().getTime()) / 1000)),
     room_code_required: open.room_code_secret !== null,
     late_after_minutes: open.late_after_minutes,
+    default_duration_minutes: deps.config.sessionMinutes,
     /** Who Stop would mark absent now: the question it asks first states this count. */
     unmarked_count: await countUnmarked(deps.db, open),
   };

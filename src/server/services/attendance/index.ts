@@ -6,7 +6,7 @@
  * Code outside this folder imports it from here only; files inside import each other directly.
  */
 export { markAttendance } from './attendance-marking';
-export { getGeofenceStatus, startGeofenceSession, stopGeofenceSession } from './geofence-sessions';
+export { extendGeofenceSession, getGeofenceStatus, startGeofenceSession, stopGeofenceSession } from './geofence-sessions';
 export { myLeaveRequests, requestLeave, resolveLeaveDocument, withdrawLeaveRequest } from './leave/leave-requests';
 export { decideLeaveRequest, pendingLeaveRequests } from './leave/leave-review';
 export { flagBit } from './mark-flags/flag-bits';

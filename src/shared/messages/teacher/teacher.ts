@@ -48,8 +48,8 @@ export const teacherMessages = {
     viewAll: 'View All',
     noRecent: 'No students in this department yet.',
     radiusDialog: {
-      title: 'Choose the geofence radius',
-      description: 'Students must be within this distance of your current location to check in.',
+      title: 'Start attendance',
+      description: 'How long the session lasts, when a mark is late, and how far from your current location students may check in.',
       useDefault: (n: number) => `Use default (${n} m)`,
       useCustom: 'Use custom radius',
       customLabel: 'Custom radius (meters)',

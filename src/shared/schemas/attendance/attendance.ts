@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import '../error-map';
-import { DEVICE_ID_RE, MAX_RADIUS_M, MIN_RADIUS_M, STUDENT_ATTENDANCE_PAGE_SIZE, TEACHER_STUDENT_PAGE_SIZE } from '../../constants';
+import {
+  DEVICE_ID_RE,
+  EXTEND_STEP_MINUTES,
+  MAX_EXTEND_MINUTES,
+  MAX_SESSION_MINUTES,
+  MAX_RADIUS_M,
+  MIN_RADIUS_M,
+  STUDENT_ATTENDANCE_PAGE_SIZE,
+  TEACHER_STUDENT_PAGE_SIZE,
+} from '../../constants';
 import { MSG } from '../../messages';
 import { ATTENDANCE_STATUSES, MAX_LATE_AFTER_MINUTES } from '../../attendance/attendance-status';
 
@@ -24,7 +33,13 @@ export const ZStartGeofenceInput = z.object({
   radius: ZRadius,
   /** A department id, or its name. */
   department: z.union([z.number().int().positive(), z.string().trim().min(1).max(40)], { error: MSG.attendance.unknownDepartment }),
-  duration_minutes: z.number().int().min(1).max(180).optional(),
+  /** Issue 36: the teacher's choice of length; SESSION_MINUTES when absent. */
+  duration_minutes: z
+    .number({ error: MSG.sessionTime.badLength })
+    .int(MSG.sessionTime.badLength)
+    .min(1, MSG.sessionTime.badLength)
+    .max(MAX_SESSION_MINUTES, MSG.sessionTime.badLength)
+    .optional(),
   /** Require the rotating room code for this session (issue 19); the REST default is false, the dashboard sends true. */
   room_code: z.boolean().optional(),
   /** Issue 24: an own mark more than this many minutes after the start is late; DEFAULT_LATE_AFTER_MINUTES if absent. */
@@ -36,6 +51,19 @@ export const ZStartGeofenceInput = z.object({
     .optional(),
 });
 export type TStartGeofenceInput = z.infer<typeof ZStartGeofenceInput>;
+
+/** Issue 36: Extend on a running session: its own teacher moves its end later, for every node. */
+export const ZExtendGeofenceInput = z.object({
+  minutes: z
+    .number({ error: MSG.sessionTime.badExtension })
+    .int(MSG.sessionTime.badExtension)
+    .min(1, MSG.sessionTime.badExtension)
+    .max(MAX_EXTEND_MINUTES, MSG.sessionTime.badExtension)
+    .default(EXTEND_STEP_MINUTES),
+  /** The session the teacher sees; an ended one is refused rather than another extended. */
+  session_id: z.union([z.number().int().positive(), z.string().regex(ID_DIGITS_RE).transform(Number)]).optional(),
+});
+export type TExtendGeofenceInput = z.infer<typeof ZExtendGeofenceInput>;
 
 export const ZMarkAttendanceInput = z.object({
   latitude: ZLatitude,

@@ -2,29 +2,42 @@ import { DEFAULT_LATE_AFTER_MINUTES, MAX_LATE_AFTER_MINUTES } from '../../../../
 import { Crosshair, Ruler } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { DEFAULT_RADIUS_M, MAX_RADIUS_M, MIN_RADIUS_M } from '../../../../shared/constants';
+import { DEFAULT_RADIUS_M, MAX_RADIUS_M, MIN_RADIUS_M, SESSION_LENGTH_CHOICES } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
 import { customRadiusChoice } from './radius';
 
 const D = MSG.teacher.radiusDialog;
+const L = MSG.sessionTime;
 
-/** Asked at start: the default radius or a custom one; closing without a choice cancels (SPEC 2, 5). */
+/** The lengths offered: the fixed choices and the server's default, in order. */
+const lengthChoices = (defaultMinutes: number) => [...new Set([...SESSION_LENGTH_CHOICES, defaultMinutes])].sort((a, b) => a - b);
+
+/**
+ * Asked at start: how long the session lasts (issue 36: the server's SESSION_MINUTES unless the teacher chooses), the
+ * grace period, and the default radius or a custom one; closing without a choice cancels (SPEC 2, 5).
+ */
 export function RadiusDialog({
   open,
   onOpenChange,
   initialCustom,
+  defaultMinutes,
   onChoose,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   initialCustom: number;
-  onChoose: (radius: number, lateAfterMinutes: number) => void;
+  /** The server's default length; null until its status has answered. */
+  defaultMinutes: number | null;
+  onChoose: (radius: number, lateAfterMinutes: number, durationMinutes: number | undefined) => void;
 }) {
   const [text, setText] = useState(String(initialCustom));
+  // '' until the teacher picks: the server's own default then applies.
+  const [length, setLength] = useState('');
   // Issue 24: the grace period after which a student's own mark is late.
   const [grace, setGrace] = useState(String(DEFAULT_LATE_AFTER_MINUTES));
   const chosen = useRef(false);
@@ -33,6 +46,7 @@ export function RadiusDialog({
     if (open) {
       chosen.current = false;
       setText(String(initialCustom));
+      setLength('');
     }
   }, [open, initialCustom]);
 
@@ -41,7 +55,7 @@ export function RadiusDialog({
     if (!Number.isInteger(minutes) || minutes < 0 || minutes > MAX_LATE_AFTER_MINUTES) return void toast.error(MSG.late.badGrace);
     chosen.current = true;
     onOpenChange(false);
-    onChoose(radius, minutes);
+    onChoose(radius, minutes, length === '' ? undefined : Number(length));
   }
 
   function chooseCustom() {
@@ -63,6 +77,26 @@ export function RadiusDialog({
           <DialogDescription>{D.description}</DialogDescription>
         </DialogHeader>
         <div className="grid gap-4">
+          {/* First, so the dialog opens on it (issue 36). */}
+          <div className="grid gap-1.5">
+            <Label htmlFor="start-session-length">{L.lengthLabel}</Label>
+            <NativeSelect
+              id="start-session-length"
+              value={length === '' ? String(defaultMinutes ?? '') : length}
+              onChange={(e) => setLength(e.target.value)}
+              aria-describedby="start-session-length-hint"
+            >
+              {defaultMinutes === null && <option value="">—</option>}
+              {lengthChoices(defaultMinutes ?? SESSION_LENGTH_CHOICES[0]).map((n) => (
+                <option key={n} value={n}>
+                  {L.lengthOption(n, n === defaultMinutes)}
+                </option>
+              ))}
+            </NativeSelect>
+            <p id="start-session-length-hint" className="text-xs text-muted-foreground">
+              {L.lengthHint}
+            </p>
+          </div>
           <div className="grid gap-1.5">
             <Label htmlFor="start-late-after">{MSG.late.graceLabel}</Label>
             <Input

@@ -34,6 +34,10 @@ export const geofenceStorage = {
     localStorage.setItem(K.activeRadius, String(args.radius));
     localStorage.setItem(K.sessionEndTime, args.endTime);
   },
+  /** Issue 36: an Extend moved the end. */
+  saveEndTime(endTime: string) {
+    localStorage.setItem(K.sessionEndTime, endTime);
+  },
   saveCustomRadius(radius: number) {
     localStorage.setItem(K.customRadius, String(radius));
   },

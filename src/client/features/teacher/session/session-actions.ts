@@ -1,5 +1,6 @@
 import { toast } from 'sonner';
-import { DEFAULT_SESSION_MINUTES_CLIENT } from '../../../../shared/constants';
+import { DEFAULT_SESSION_MINUTES_CLIENT, EXTEND_STEP_MINUTES } from '../../../../shared/constants';
+import { formatTime } from '@/lib/format';
 import { MSG } from '../../../../shared/messages';
 import { withGlobalLoading } from '@/lib/loading-store';
 import { refusalText, trpcCodeOf } from '@/lib/api/server-errors';
@@ -21,9 +22,16 @@ export function useSessionActions() {
   const utils = trpc.useUtils();
   const startMutation = trpc.teacher.startGeofence.useMutation();
   const stopMutation = trpc.teacher.stopGeofence.useMutation();
+  const extendMutation = trpc.teacher.extendGeofence.useMutation();
 
   /** Opens a session at the teacher's current position; true when one was opened. */
-  async function startGeofence(radius: number, department: number | string, roomCode: boolean, lateAfterMinutes?: number): Promise<boolean> {
+  async function startGeofence(
+    radius: number,
+    department: number | string,
+    roomCode: boolean,
+    lateAfterMinutes?: number,
+    durationMinutes?: number,
+  ): Promise<boolean> {
     if (!getToken()) return fail(M.notAuthenticated);
     const teacherId = userIdFromToken();
     if (teacherId === null) return fail(M.noTeacherId);
@@ -43,6 +51,7 @@ export function useSessionActions() {
           department,
           room_code: roomCode,
           late_after_minutes: lateAfterMinutes,
+          duration_minutes: durationMinutes,
         });
         const minutes = res.duration_minutes ?? DEFAULT_SESSION_MINUTES_CLIENT;
         const endTime = res.session_end_time ?? new Date(Date.now() + minutes * 60_000).toISOString();
@@ -74,6 +83,18 @@ export function useSessionActions() {
     if (automatic) geofenceStorage.clearSession();
   }
 
+  /** Issue 36: moves the running session's end EXTEND_STEP_MINUTES later; true when the server moved it. */
+  async function extendGeofence(sessionId: number): Promise<boolean> {
+    try {
+      const res = await extendMutation.mutateAsync({ session_id: sessionId, minutes: EXTEND_STEP_MINUTES });
+      geofenceStorage.saveEndTime(res.session_end_time);
+      toast.success(MSG.sessionTime.extended(res.extended_minutes, formatTime(res.session_end_time)), { id: `extended-${sessionId}` });
+      return true;
+    } catch (err) {
+      return fail(refusalText(err, MSG.sessionTime.extendFailed));
+    }
+  }
+
   const refresh = () => utils.teacher.invalidate();
-  return { startGeofence, stopGeofence, refresh };
+  return { startGeofence, stopGeofence, extendGeofence, refresh, extending: extendMutation.isPending };
 }

@@ -1,40 +1,58 @@
-import { Play, QrCode, Radio, Square, Users } from 'lucide-react';
+import { Play, QrCode, Radio, Square, TimerReset, Users } from 'lucide-react';
+import type { Ref } from 'react';
+import { EXTEND_STEP_MINUTES } from '../../../../shared/constants';
 import { Link } from 'react-router';
 import { MSG } from '../../../../shared/messages';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { formatCoords, formatCountdown } from '@/lib/format';
+import { formatCoords, formatCountdown, formatTime } from '@/lib/format';
 import { StatCard } from '@/components/stat-card';
 import type { Coords } from '@/lib/device/use-geolocation';
 import { SessionLocationMap } from './session-location';
 
 const M = MSG.teacher;
 
-/** Quick Actions: View Students, Start Attendance or Stop Attendance, and Show room code while a session asks for it. */
+/**
+ * Quick Actions: View Students, Start Attendance or Stop Attendance and Extend (issue 36), and Show room code while a
+ * session asks for it.
+ */
 export function QuickActionsCard({
   active,
   busy,
   onViewStudents,
   onStart,
   onStop,
+  onExtend,
+  extending,
   roomCode,
+  stopRef,
 }: {
   active: boolean;
   busy: boolean;
   onViewStudents: () => void;
   onStart: () => void;
   onStop: () => void;
+  onExtend: () => void;
+  extending: boolean;
   /** The running session asks for the room code: offer its projector view. */
   roomCode: boolean;
+  /** Where focus goes once a session has started (issue 36). */
+  stopRef?: Ref<HTMLButtonElement>;
 }) {
   return (
     <StatCard icon={Play} title={M.quickActions}>
       <div className="grid gap-3">
         {active ? (
-          <Button size="lg" variant="destructive" onClick={onStop} disabled={busy}>
-            <Square aria-hidden />
-            {M.stopAttendance}
-          </Button>
+          <>
+            <Button size="lg" variant="destructive" onClick={onStop} disabled={busy} ref={stopRef}>
+              <Square aria-hidden />
+              {M.stopAttendance}
+            </Button>
+            <Button size="lg" variant="outline" onClick={onExtend} disabled={busy || extending}>
+              <TimerReset aria-hidden />
+              {MSG.sessionTime.extend(EXTEND_STEP_MINUTES)}
+            </Button>
+          </>
         ) : (
           <Button size="lg" onClick={onStart} disabled={busy}>
             <Play aria-hidden />
@@ -65,12 +83,15 @@ export function AttendanceStatusCard({
   location,
   department,
   remaining,
+  endsAt,
   radius,
 }: {
   active: boolean;
   location: Pick<Coords, 'latitude' | 'longitude'> | null;
   department: string | null;
   remaining: number | null;
+  /** The session's end as the server keeps it (moved by Extend). */
+  endsAt: string | null;
   /** The running session's radius: its circle is drawn on the map. */
   radius: number | null;
 }) {
@@ -101,6 +122,14 @@ export function AttendanceStatusCard({
             <dt className="text-muted-foreground">{M.timeLeft}</dt>
             <dd className="font-semibold tabular-nums" data-testid="session-remaining">
               {formatCountdown(remaining)}
+            </dd>
+          </div>
+        )}
+        {active && endsAt && (
+          <div className="flex justify-between gap-3">
+            <dt className="text-muted-foreground">{MSG.sessionTime.endsAt}</dt>
+            <dd className="font-semibold tabular-nums" data-testid="session-ends-at">
+              {formatTime(endsAt)}
             </dd>
           </div>
         )}

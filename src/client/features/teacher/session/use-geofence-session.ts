@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
-import { SESSION_WARNINGS_S } from '../../../../shared/constants';
+import { EXTEND_STEP_MINUTES, SESSION_WARNINGS_S } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import { geofenceStorage } from './geofence-storage';
 import { useSessionActions } from './session-actions';
@@ -14,7 +14,7 @@ const M = MSG.teacher;
  * 30 s (info) and 10 s (warning) toasts, and the automatic end that tells the user and calls stop.
  */
 export function useGeofenceSession() {
-  const { startGeofence, stopGeofence, refresh } = useSessionActions();
+  const { startGeofence, stopGeofence, extendGeofence, extending, refresh } = useSessionActions();
   const status = useGeofenceStatus();
   const data = status.data;
   const session = data?.active ? data : null;
@@ -44,7 +44,11 @@ export function useGeofenceSession() {
       const key = `${id}:${threshold}`;
       if (remaining <= threshold && remaining > lower && !fired.current.has(key)) {
         fired.current.add(key);
-        (i === 0 ? toast.info : toast.warning)(M.warning(remaining));
+        // Issue 36: the warning offers the way out, so a class still marking is not marked absent.
+        (i === 0 ? toast.info : toast.warning)(M.warning(remaining), {
+          id: `warning-${id}`,
+          action: { label: MSG.sessionTime.extend(EXTEND_STEP_MINUTES), onClick: () => void extend() },
+        });
       }
     });
   }, [remaining, session?.session_id]);
@@ -63,8 +67,23 @@ export function useGeofenceSession() {
     if (!data.active && previous === null && geofenceStorage.read().started) geofenceStorage.clearSession();
   }, [data]);
 
-  async function start(radius: number, department: number | string, roomCode: boolean, lateAfterMinutes?: number) {
-    if (await startGeofence(radius, department, roomCode, lateAfterMinutes)) await refresh();
+  /** True when a session was opened. */
+  async function start(radius: number, department: number | string, roomCode: boolean, lateAfterMinutes?: number, durationMinutes?: number) {
+    const started = await startGeofence(radius, department, roomCode, lateAfterMinutes, durationMinutes);
+    if (started) await refresh();
+    return started;
+  }
+
+  /** Issue 36: Extend on the running session (and on its warnings); the countdown follows the server's new end. */
+  async function extend() {
+    const id = session?.session_id;
+    if (id === undefined) return;
+    if (await extendGeofence(id)) {
+      // The warnings may come again before the new end.
+      for (const threshold of SESSION_WARNINGS_S) fired.current.delete(`${id}:${threshold}`);
+      toast.dismiss(`warning-${id}`);
+      await refresh();
+    }
   }
 
   async function stop() {
@@ -73,5 +92,16 @@ export function useGeofenceSession() {
     await refresh();
   }
 
-  return { status, session, active: session !== null, remaining, start, stop };
+  return {
+    status,
+    session,
+    active: session !== null,
+    remaining,
+    start,
+    stop,
+    extend,
+    extending,
+    /** What a session lasts when the teacher keeps the start dialog's default (the server's SESSION_MINUTES). */
+    defaultMinutes: data?.default_duration_minutes ?? null,
+  };
 }

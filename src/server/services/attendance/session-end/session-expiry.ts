@@ -9,7 +9,7 @@ import { logger } from '../../../lib/logger';
 /**
  * Closes a session and marks every active student of its department who has no record for it absent, marked by
  * the system (marked_by null); a student with approved leave for the session's day is marked excused instead. Returns how many were marked absent, or null when the session was already closed
- * (by another request or another node): only the call that closes it writes the absentees.
+ * (by another request or another node) or, for an expiry, extended since it was read: only the call that closes it writes the absentees.
  */
 export async function finalizeSession(trx: Transaction<Database> | Kysely<Database>, session: GeofenceSession, reason: 'manual' | 'expired', now: Date) {
   const endedAt = reason === 'expired' ? session.ends_at : now.toISOString();
@@ -18,6 +18,8 @@ export async function finalizeSession(trx: Transaction<Database> | Kysely<Databa
     .set({ ended_at: endedAt, end_reason: reason })
     .where('id', '=', session.id)
     .where('ended_at', 'is', null)
+    // Issue 36: an expiry closes the end it read; a session extended since (on any node) runs on.
+    .$if(reason === 'expired', (q) => q.where('ends_at', '=', session.ends_at))
     .executeTakeFirst();
   if (Number(closed.numUpdatedRows) === 0) return null;
   const result = await trx

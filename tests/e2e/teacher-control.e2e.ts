@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { formatTime } from '../../src/client/lib/format';
+import { EXTEND_STEP_MINUTES } from '../../src/shared/constants';
+import { MSG } from '../../src/shared/messages';
+import { seriousViolations } from './support/axe';
+import { hasChromium, toastWith } from './support/browser';
+import { focused } from './support/keyboard';
+import { LAPTOP, PHONE, useBrowserSchool } from './support/school';
+
+const T = MSG.teacher;
+const S = MSG.sessionTime;
+const PASSWORD = 'Str0ng!pass';
+const CLASSROOM = { latitude: 23.0225, longitude: 72.5714 };
+const SHOTS = '/tmp/shots-teacher';
+
+/** The countdown's m:ss in seconds. */
+const seconds = (text: string) => {
+  const [m, s] = text.trim().split(':').map(Number);
+  return m * 60 + s;
+};
+
+async function shot(page: Page, name: string, fullPage = false) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
+}
+
+describe.skipIf(!hasChromium)("the teacher's control of time in Chromium (issue 36)", () => {
+  const school = useBrowserSchool();
+
+  const endOf = async (teacherId: number) =>
+    await school.server.db
+      .selectFrom('geofence_sessions')
+      .select(['id', 'ends_at', 'started_at'])
+      .where('teacher_id', '=', teacherId)
+      .where('ended_at', 'is', null)
+      .executeTakeFirstOrThrow();
+
+  it.each([
+    ['1440', LAPTOP, 'BCA'],
+    ['390', PHONE, 'MBA'],
+  ] as const)(
+    'at %s px: starts with a chosen length, extends it from the card and from the warning; the projector follows',
+    { timeout: 300_000 },
+    async (size, viewport, department) => {
+      const teacher = await school.createUser({ role: 'teacher', department, password: PASSWORD, username: `time${size}` });
+      await school.createUser({ role: 'student', department, username: `time${size}student` });
+      const { page, context } = await school.newPage({ size: viewport, as: { email: teacher.email, password: PASSWORD } });
+      await context.grantPermissions(['geolocation'], { origin: school.server.url });
+      await context.setGeolocation(CLASSROOM);
+      await page.goto('/teacher-dashboard');
+      await page.getByRole('button', { name: T.startAttendance }).click();
+      const dialog = page.getByRole('dialog', { name: T.radiusDialog.title });
+      await dialog.waitFor();
+      // The dialog opens on its first field, the length, with the server's default chosen.
+      const length = dialog.getByLabel(S.lengthLabel);
+      await expect.poll(async () => (await focused(page))?.tag).toBe('select');
+      expect(await length.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await length.inputValue()).toBe('10');
+      expect(await length.locator('option:checked').innerText()).toBe(S.lengthOption(10, true));
+      await length.selectOption('15');
+      await shot(page, `start-dialog-${size}`);
+      expect(await seriousViolations(page, `start-dialog-${size}`)).toEqual([]);
+      await dialog.getByRole('button', { name: T.radiusDialog.useDefault(50) }).click();
+      await toastWith(page, T.started(15)).waitFor();
+
+      // Focus lands on Stop, not on <main>.
+      await expect.poll(async () => (await focused(page))?.text).toBe(T.stopAttendance);
+      const started = await endOf(teacher.id);
+      expect(Date.parse(started.ends_at) - Date.parse(started.started_at)).toBe(15 * 60_000);
+      const remaining = page.getByTestId('session-remaining');
+      await expect.poll(async () => seconds(await remaining.innerText())).toBeGreaterThan(14 * 60);
+      expect(seconds(await remaining.innerText())).toBeLessThanOrEqual(15 * 60);
+      expect(await page.getByTestId('session-ends-at').innerText()).toBe(formatTime(started.ends_at));
+
+      // The projector, in a second tab of the same teacher.
+      const projector = await context.newPage();
+      await projector.goto('/room-code');
+      const projectorLeft = projector.getByTestId('room-code-session-left');
+      await projectorLeft.waitFor();
+      expect(seconds(await projectorLeft.innerText())).toBeLessThanOrEqual(15 * 60);
+
+      // Extend from the Quick Actions card.
+      await page.getByRole('button', { name: S.extend(EXTEND_STEP_MINUTES) }).click();
+      const extendedEnd = new Date(Date.parse(started.ends_at) + 5 * 60_000).toISOString();
+      await toastWith(page, S.extended(5, formatTime(extendedEnd))).waitFor();
+      expect((await endOf(teacher.id)).ends_at).toBe(extendedEnd);
+      await expect.poll(() => page.getByTestId('session-ends-at').innerText()).toBe(formatTime(extendedEnd));
+      await expect.poll(async () => seconds(await remaining.innerText())).toBeGreaterThan(19 * 60);
+      await shot(page, `session-extended-${size}`);
+      // The projector reads the new end at its next code (every 15 s).
+      await expect.poll(async () => seconds(await projectorLeft.innerText()), { timeout: 25_000, interval: 500 }).toBeGreaterThan(19 * 60);
+      await shot(projector, `projector-extended-${size}`);
+      await projector.close();
+
+      // 33 s before the end, the 30-s warning offers Extend too.
+      const soon = new Date(Date.now() + 33_000).toISOString();
+      await school.server.db.updateTable('geofence_sessions').set({ ends_at: soon }).where('id', '=', started.id).execute();
+      await page.reload();
+      const warning = toastWith(page, /Attendance session ends in \d+ seconds\./);
+      await warning.waitFor({ timeout: 15_000 });
+      await shot(page, `warning-with-extend-${size}`);
+      expect(await seriousViolations(page, `warning-with-extend-${size}`)).toEqual([]);
+      await warning.getByRole('button', { name: S.extend(EXTEND_STEP_MINUTES) }).click();
+      const fromWarning = new Date(Date.parse(soon) + 5 * 60_000).toISOString();
+      await toastWith(page, S.extended(5, formatTime(fromWarning))).waitFor();
+      expect((await endOf(teacher.id)).ends_at).toBe(fromWarning);
+      await expect.poll(async () => seconds(await remaining.innerText())).toBeGreaterThan(5 * 60);
+      expect(await page.getByTestId('attendance-status').getByText(T.active).isVisible()).toBe(true);
+      await context.close();
+    },
+  );
+});
