@@ -12,7 +12,7 @@ import { createActiveUser } from '../../src/server/services/accounts/index';
 import { startServerOn } from '../harness/server-process';
 
 /**
- * `npm run bench:lighthouse [-- --runs N] [--save DIR]`: Lighthouse (from npm, mobile preset: simulated slow 4G and a 4x slower
+ * `npm run bench:lighthouse [-- --runs N] [--save DIR] [--only NAME]`: Lighthouse (from npm, mobile preset: simulated slow 4G and a 4x slower
  * CPU) against Debian's Chromium, headless, on the freshly built client served by the app on a temp SQLite file.
  * Each run has a new browser profile (cold cache, no service worker yet). Prints, per page, every run's performance
  * score and first contentful paint, and the median run's other metrics, with the load average beside them.
@@ -23,6 +23,9 @@ const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
 // `--save DIR`: every run's full Lighthouse report as JSON (its main-thread breakdown, bootup time and long tasks).
 const saveArg = process.argv.indexOf('--save');
 const SAVE_DIR = saveArg > 0 ? path.resolve(process.argv[saveArg + 1]) : null;
+// `--only NAME`: the pages whose name contains NAME (e.g. `--only dashboard`), to measure one change quickly.
+const onlyArg = process.argv.indexOf('--only');
+const ONLY = onlyArg > 0 ? process.argv[onlyArg + 1] : null;
 const root = path.resolve(import.meta.dirname, '../..');
 const PASSWORD = 'Bench!pass1';
 delete process.env.DATABASE_URL;
@@ -34,16 +37,21 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-bench-lh-'));
 const db = connectDatabase(path.join(dataDir, 'roll-call.sqlite'));
 await migrateToLatest(db);
-await createActiveUser({ db, clock: systemClock }, { role: 'student', email: 'student@bench.test', password: PASSWORD, department: 'BCA' });
+const ROLES = ['student', 'teacher', 'admin'] as const;
+type Role = (typeof ROLES)[number];
+for (const role of ROLES) await createActiveUser({ db, clock: systemClock }, { role, email: `${role}@bench.test`, password: PASSWORD, department: 'BCA' });
 await db.destroy();
 const server = await startServerOn(dataDir);
-const { token } = (await (
-  await fetch(`${server.url}/api/login`, {
+/** Each role's login, signed in once through the API as the app would. */
+const tokens = {} as Record<Role, string>;
+for (const role of ROLES) {
+  const res = await fetch(`${server.url}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'student@bench.test', password: PASSWORD }),
-  })
-).json()) as { token: string };
+    body: JSON.stringify({ email: `${role}@bench.test`, password: PASSWORD }),
+  });
+  tokens[role] = ((await res.json()) as { token: string }).token;
+}
 
 /** A headless Chromium on a fresh profile, listening for DevTools on a free port. */
 async function startChromium() {
@@ -93,7 +101,7 @@ async function startChromium() {
 }
 
 /** Stores the login where the app keeps it (localStorage), from robots.txt: no page of the app loads, the cache stays cold. */
-async function storeToken(port: number) {
+async function storeToken(port: number, token: string) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   const page = await browser.contexts()[0].newPage();
   await page.goto(`${server.url}/robots.txt`);
@@ -113,10 +121,11 @@ interface Run {
   url: string;
 }
 
-async function audit(pathname: string, loggedIn: boolean, saveAs: string | null): Promise<Run> {
+async function audit(pathname: string, as: Role | null, saveAs: string | null): Promise<Run> {
+  const loggedIn = as !== null;
   const browser = await startChromium();
   try {
-    if (loggedIn) await storeToken(browser.port);
+    if (as) await storeToken(browser.port, tokens[as]);
     const result = await lighthouse(`${server.url}${pathname}`, {
       port: browser.port,
       hostname: '127.0.0.1',
@@ -150,10 +159,10 @@ async function audit(pathname: string, loggedIn: boolean, saveAs: string | null)
  * On a loaded machine Lighthouse sometimes fails to record the trace (NO_NAVSTART, NO_FCP): such a run measured
  * nothing, so it is run again, twice at most, and said so; a wrong page still stops the script.
  */
-async function auditRetried(pathname: string, loggedIn: boolean, saveAs: string | null): Promise<Run> {
+async function auditRetried(pathname: string, as: Role | null, saveAs: string | null): Promise<Run> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await audit(pathname, loggedIn, saveAs);
+      return await audit(pathname, as, saveAs);
     } catch (err) {
       const code = err instanceof Error ? /\b(NO_[A-Z_]+)\b/.exec(err.message)?.[1] : undefined;
       if (!code || attempt > 2) throw err;
@@ -162,11 +171,13 @@ async function auditRetried(pathname: string, loggedIn: boolean, saveAs: string 
   }
 }
 
-const PAGES = [
-  { name: 'landing', path: '/', loggedIn: false },
-  { name: 'login', path: '/login', loggedIn: false },
-  { name: 'student dashboard', path: '/student-dashboard', loggedIn: true },
-];
+const PAGES: { name: string; path: string; as: Role | null }[] = [
+  { name: 'landing', path: '/', as: null },
+  { name: 'login', path: '/login', as: null },
+  { name: 'student dashboard', path: '/student-dashboard', as: 'student' },
+  { name: 'teacher dashboard', path: '/teacher-dashboard', as: 'teacher' },
+  { name: 'admin dashboard', path: '/admin-dashboard', as: 'admin' },
+].filter((p) => !ONLY || p.name.includes(ONLY)) as { name: string; path: string; as: Role | null }[];
 const load = () =>
   os
     .loadavg()
@@ -180,7 +191,7 @@ try {
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
       const saveAs = SAVE_DIR && path.join(SAVE_DIR, `${p.name.replace(/ /g, '-')}-${i + 1}.json`);
-      const run = await auditRetried(p.path, p.loggedIn, saveAs);
+      const run = await auditRetried(p.path, p.as, saveAs);
       // a dashboard measured as the login page it redirected to would be a wrong figure
       if (run.url !== p.path) throw new Error(`${p.path} ended on ${run.url}`);
       runs.push(run);

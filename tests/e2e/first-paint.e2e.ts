@@ -6,6 +6,9 @@ import { hasChromium } from './support/browser';
 import { PHONE, useBrowserSchool } from './support/school';
 
 const S = MSG.studentScreens;
+const overviewCards = new RegExp(
+  `^(${[MSG.student.attendanceRate, MSG.student.lastCheckIn, MSG.student.currentLocation, MSG.student.quickActions].join('|')})$`,
+);
 
 /** The heading's and the subtitle's boxes under the page's first <main>. */
 async function headingBoxes(page: Page) {
@@ -66,6 +69,52 @@ describe.skipIf(!hasChromium)("the student dashboard's first paint in Chromium",
     release();
     await expect.poll(() => page.getByTestId('session-banner-title').textContent()).toBe(S.banner.none);
     expect(await page.getByTestId('session-banner').boundingBox()).toEqual(before);
+    await context.close();
+  });
+
+  it("keeps the overview's cards where their placeholders were when the data arrives, the page's layout shifts adding up to 0.05 at most", async () => {
+    const { page, context } = await school.newPage({ size: PHONE, token: studentToken, serviceWorkers: 'block' });
+    // every layout shift of the page's life, with the boxes that moved (Chromium's Layout Instability API)
+    await page.addInitScript(() => {
+      const shifts: { value: number; moved: string[] }[] = [];
+      (window as unknown as { shifts: typeof shifts }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Node | null }[] }[]) {
+          if (e.hadRecentInput) continue;
+          const moved = e.sources.map((s) => {
+            const el = s.node instanceof Element ? s.node : s.node?.parentElement;
+            return el
+              ? `${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''}.${el.className}`.slice(0, 120)
+              : '?';
+          });
+          shifts.push({ value: e.value, moved });
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/trpc/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/student-dashboard');
+    await page.locator('main [data-slot="skeleton"]').first().waitFor();
+    // the overview's cards (Attendance Rate, Last Check-in, Current Location, Quick Actions) around their placeholders
+    const cards = page.locator('main [data-slot="card"]').filter({ has: page.getByRole('heading', { name: overviewCards }) });
+    await expect.poll(() => cards.count()).toBe(4);
+    const boxes = async () => Promise.all((await cards.all()).map((c) => c.boundingBox()));
+    const placed = await boxes();
+    release();
+    await expect.poll(() => page.getByTestId('standing-headline').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('attendance-rate').textContent()).toBe(S.noSessionsYet);
+    // every placeholder has given way to what it held
+    await expect.poll(() => page.locator('main [data-slot="skeleton"]').count()).toBe(0);
+    // two frames after the last answer: any shift it caused has been reported
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect(await boxes()).toEqual(placed);
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: { value: number; moved: string[] }[] }).shifts);
+    const total = shifts.reduce((sum, s) => sum + s.value, 0);
+    expect(total, JSON.stringify(shifts, null, 1)).toBeLessThanOrEqual(0.05);
     await context.close();
   });
 

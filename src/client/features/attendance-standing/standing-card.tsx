@@ -23,8 +23,10 @@ export function StandingCard() {
   return (
     <StatCard icon={Scale} title={M.standingTitle} tone={words?.tone === 'below' ? 'warning' : words?.tone === 'ok' ? 'success' : 'primary'}>
       {!data || !words || !s ? (
-        <LoadingSkeleton>
-          <Skeleton className="h-16 w-full" />
+        // the headline's and the semester's lines, at their final size: the overview below does not move when they come
+        <LoadingSkeleton className="grid content-start gap-2">
+          <Skeleton className="h-7 w-3/4" />
+          <Skeleton className="h-4 w-1/2" />
         </LoadingSkeleton>
       ) : (
         <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]" data-testid="standing">

@@ -39,11 +39,14 @@ export function StudentOverview({
     <div className="grid gap-6">
       <div className="grid gap-6 md:grid-cols-3 [&>*]:min-w-0">
         <StatCard icon={TrendingUp} title={M.attendanceRate} tone="success">
-          <p className={noSessions ? 'text-2xl font-semibold' : 'text-4xl font-bold tracking-tight'} data-testid="attendance-rate">
-            {noSessions ? MSG.studentScreens.noSessionsYet : attendance ? `${rate}%` : '—'}
-          </p>
-          {!noSessions && <Progress value={rate} aria-label={M.attendanceRate} indicatorClassName="bg-success" />}
-          <p className="text-sm text-muted-foreground">{noSessions ? MSG.studentScreens.noSessionsHint : M.thisSemester}</p>
+          {/* as tall as the rate with its bar (the placeholder's shape) when there is no rate yet: the cards below stay put */}
+          <div className="grid min-h-23 content-start gap-3">
+            <p className={noSessions ? 'text-2xl font-semibold' : 'text-4xl font-bold tracking-tight'} data-testid="attendance-rate">
+              {noSessions ? MSG.studentScreens.noSessionsYet : attendance ? `${rate}%` : '—'}
+            </p>
+            {!noSessions && <Progress value={rate} aria-label={M.attendanceRate} indicatorClassName="bg-success" />}
+            <p className="text-sm text-muted-foreground">{noSessions ? MSG.studentScreens.noSessionsHint : M.thisSemester}</p>
+          </div>
         </StatCard>
         <StatCard icon={CalendarClock} title={M.lastCheckIn}>
           <p className="text-lg font-semibold" data-testid="last-check-in">

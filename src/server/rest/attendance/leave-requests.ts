@@ -74,7 +74,8 @@ export function leaveRequestRoutes(deps: AppDeps): Router {
     handle(async (req, res) => {
       const file = await resolveLeaveDocument(deps, Number(req.params.id), req.query.exp as string | undefined, req.query.sig as string | undefined);
       res.setHeader('Cache-Control', 'private, max-age=600');
-      res.sendFile(file);
+      // from our own records, under DATA_DIR, which may lie under a dot folder (send refuses those by default)
+      res.sendFile(file, { dotfiles: 'allow' });
     }),
   );
   return r;

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
@@ -5,12 +8,13 @@ import { faceImagePath, storeFaceImages } from '../../services/faces/index';
 import { deactivateUser } from '../../services/accounts/index';
 
 let srv: TestServer;
+const defaultSrv = () => srv;
 beforeAll(async () => {
   srv = await startTestServer();
 });
 afterAll(() => srv.close());
 
-async function enrolledImageUrl(status: 'active' | 'pending') {
+async function enrolledImageUrl(status: 'active' | 'pending', srv: TestServer = defaultSrv()) {
   const u = await createTestUser(srv.db, { role: 'student', department: 'BCA', status });
   const jpeg = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#a87' } })
     .jpeg()
@@ -37,5 +41,25 @@ describe('GET /api/face-images/:id', () => {
   it("a pending student's images stay visible for approval", async () => {
     const { url } = await enrolledImageUrl('pending');
     expect((await fetch(url)).status).toBe(200);
+  });
+});
+
+describe('face images with DATA_DIR under a dot folder (e.g. ~/.local/share/roll-call)', () => {
+  let home: string;
+  let dotted: TestServer;
+  beforeAll(async () => {
+    home = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-home-'));
+    dotted = await startTestServer({ env: { DATA_DIR: path.join(home, '.local/share/roll-call') } });
+  });
+  afterAll(async () => {
+    await dotted?.close();
+    fs.rmSync(home, { recursive: true, force: true });
+  });
+
+  it('serves an enrolled image through its signed URL', async () => {
+    const { url } = await enrolledImageUrl('active', dotted);
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
   });
 });

@@ -3,6 +3,10 @@ import type { AppDeps } from '../../deps';
 import { resolveSignedChangeImage, resolveSignedImage } from '../../services/faces/index';
 import { handle } from '../http';
 
+// The path comes from our own records, under DATA_DIR: a dot folder on the way there (~/.local/share/roll-call) is
+// the operator's choice, which send's default (a dot folder anywhere in the path: 404) would refuse.
+const OWN_FILE = { dotfiles: 'allow' } as const;
+
 /** Serves enrolled face images, and a pending face change's photos, only through a valid signed URL (see lib/url-signer). */
 export function faceImageRoutes(deps: AppDeps): Router {
   const r = Router();
@@ -12,7 +16,7 @@ export function faceImageRoutes(deps: AppDeps): Router {
     handle(async (req, res) => {
       const file = await resolveSignedImage(deps, Number(req.params.id), ...signed(req));
       res.setHeader('Cache-Control', 'private, max-age=600');
-      res.sendFile(file);
+      res.sendFile(file, OWN_FILE);
     }),
   );
   r.get(
@@ -21,7 +25,7 @@ export function faceImageRoutes(deps: AppDeps): Router {
       const file = await resolveSignedChangeImage(deps, Number(req.params.id), ...signed(req));
       // Not cached: the photo stops being served once the change is decided.
       res.setHeader('Cache-Control', 'private, no-store');
-      res.sendFile(file);
+      res.sendFile(file, OWN_FILE);
     }),
   );
   return r;
