@@ -36,6 +36,8 @@ const FaceDetectionPage = lazyFrom('pages/face-detection-page.tsx', () => import
 const UpdateUserPage = lazyFrom('pages/update-user-page.tsx', () => import('@/pages/update-user-page'), 'UpdateUserPage');
 const RoomCodePage = lazyFrom('pages/room-code-page.tsx', () => import('@/pages/room-code-page'), 'RoomCodePage');
 const AdminDashboardPage = lazyFrom('pages/admin-dashboard-page.tsx', () => import('@/pages/admin-dashboard-page'), 'AdminDashboardPage');
+const AdminUsersPage = lazyFrom('pages/admin-users-page.tsx', () => import('@/pages/admin-users-page'), 'AdminUsersPage');
+const AdminSettingsPage = lazyFrom('pages/admin-settings-page.tsx', () => import('@/pages/admin-settings-page'), 'AdminSettingsPage');
 const AdminMessagesPage = lazyFrom('pages/admin-messages-page.tsx', () => import('@/pages/admin-messages-page'), 'AdminMessagesPage');
 // The tRPC client, TanStack Query (DataLayout) and the toaster: not in the first load of the public pages.
 const DataLayout = lazyFrom('components/data-layout.tsx', () => import('@/components/data-layout'), 'DataLayout');
@@ -125,6 +127,22 @@ export function App() {
             element={
               <ProtectedRoute roles={['admin']}>
                 <AdminDashboardPage />
+              </ProtectedRoute>
+            }
+          />
+          <Route
+            path="admin-dashboard/users"
+            element={
+              <ProtectedRoute roles={['admin']}>
+                <AdminUsersPage />
+              </ProtectedRoute>
+            }
+          />
+          <Route
+            path="admin-dashboard/settings"
+            element={
+              <ProtectedRoute roles={['admin']}>
+                <AdminSettingsPage />
               </ProtectedRoute>
             }
           />

@@ -304,11 +304,12 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
         await page.getByTestId('chart-present-absent').locator('svg.recharts-surface').first().waitFor();
         await audit(page, `admin-dashboard-${size}`);
         if (viewport.width < 768) {
-          await page.getByRole('button', { name: A.toggleSidebar }).click();
-          await expect.poll(() => page.getByTestId('admin-sidebar').getAttribute('data-open')).toBe('true');
+          const menu = page.getByRole('button', { name: A.nav.menu, exact: true });
+          await menu.click();
+          await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
           await audit(page, `admin-sidebar-${size}`);
           await page.keyboard.press('Escape');
-          await expect.poll(() => page.getByTestId('admin-sidebar').getAttribute('data-open')).toBe('false');
+          await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
         }
 
         await page.getByRole('region', { name: A.filters.apply }).getByLabel(A.filters.department).selectOption({ label: dept.student });
@@ -356,6 +357,14 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
         await page.goto('/admin-dashboard/messages');
         await page.getByText('A parent').first().waitFor();
         await audit(page, `admin-inbox-${size}`);
+
+        // Issue 36's own pages of the portal.
+        await page.goto('/admin-dashboard/users');
+        await page.getByTestId('users-panel').getByTestId('users-count').getByText(/\d/).waitFor();
+        await audit(page, `admin-users-page-${size}`);
+        await page.goto('/admin-dashboard/settings');
+        await page.getByRole('region', { name: MSG.campusNetworks.title }).waitFor();
+        await audit(page, `admin-settings-page-${size}`);
         await context.close();
       });
 
@@ -381,6 +390,8 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
           ['/teacher-dashboard', teacher.email],
           ['/admin-dashboard', admin.email],
           ['/admin-dashboard/messages', admin.email],
+          ['/admin-dashboard/users', admin.email],
+          ['/admin-dashboard/settings', admin.email],
         ];
         for (const [path, email] of pages) {
           const { page, context } = email ? await signedIn(viewport, email) : await school.newPage({ size: viewport });

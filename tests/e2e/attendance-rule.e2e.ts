@@ -119,7 +119,8 @@ describe.skipIf(!hasChromium)('the attendance rule in Chromium', () => {
         ['zara', 'BCA', '40', '75', '10', '4', '0', '14'],
       ]);
 
-      // The rule card refuses a rate of 0 and keeps the rule; 95% puts kabir below it too.
+      // The rule card (on the Settings page, issue 36) refuses a rate of 0 and keeps the rule; 95% puts kabir below it too.
+      await page.goto('/admin-dashboard/settings');
       const card = page.getByRole('region', { name: M.settingsTitle });
       const rate = card.getByLabel(M.requiredRate);
       await rate.fill('0');
@@ -128,15 +129,21 @@ describe.skipIf(!hasChromium)('the attendance rule in Chromium', () => {
       await rate.fill('95');
       await card.getByRole('button', { name: M.save }).click();
       await toastWith(page, M.saved).waitFor();
+      await screenshot(page, `attendance-rule-admin-settings-${size}`, true);
+      const settingsOverflow = await page.evaluate(horizontalOverflow);
+      await page.goto('/admin-dashboard');
       await expect.poll(() => page.getByTestId('stat-below-rule').innerText()).toBe('2');
       await expect.poll(() => shortfall.getByTestId('shortfall-row').count()).toBe(2);
-      await card.scrollIntoViewIfNeeded();
       await screenshot(page, `attendance-rule-admin-${size}`, true);
       const overflow = await page.evaluate(horizontalOverflow);
+      await page.goto('/admin-dashboard/settings');
       await rate.fill('75');
       await card.getByRole('button', { name: M.save }).click();
+      await toastWith(page, M.saved).waitFor();
+      await page.goto('/admin-dashboard');
       await expect.poll(() => page.getByTestId('stat-below-rule').innerText()).toBe('1');
       expect(overflow, `admin ${size}`).toEqual({ page: false, outside: [], scrollers: [] });
+      expect(settingsOverflow, `admin settings ${size}`).toEqual({ page: false, outside: [], scrollers: [] });
 
       await context.close();
     });

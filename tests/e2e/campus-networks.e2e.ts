@@ -22,6 +22,8 @@ describe.skipIf(!hasChromium)('the campus networks card in Chromium', () => {
   it('adds the network the admin is on, refuses a mistyped one, saves, and keeps the list across a reload', async () => {
     const { page, context } = await school.newPage();
     await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
+    // Issue 36: the campus networks are on the portal's Settings page.
+    await page.goto('/admin-dashboard/settings');
     const card = page.getByRole('region', { name: M.title });
     await card.getByText(M.none).waitFor();
     // The browser reaches the test server over loopback: that is the address the server sees.
@@ -66,6 +68,8 @@ describe.skipIf(!hasChromium)('the campus networks card when CAMPUS_NETWORKS is 
   it('says the environment list applies and offers nothing to change', async () => {
     const { page, context } = await school.newPage();
     await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
+    // Issue 36: the campus networks are on the portal's Settings page.
+    await page.goto('/admin-dashboard/settings');
     const card = page.getByRole('region', { name: M.title });
     await card.getByText(M.fromEnvironment).waitFor();
     expect(await card.getByRole('listitem').allInnerTexts()).toEqual(['10.20.0.0/16']);

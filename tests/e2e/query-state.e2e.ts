@@ -36,7 +36,7 @@ describe.skipIf(!hasChromium)('a query that fails to load, in Chromium', () => {
       url.searchParams.set('input', JSON.stringify(input));
       await route.continue({ url: url.toString() });
     });
-    await page.goto('/admin-dashboard');
+    await page.goto('/admin-dashboard/users');
     const card = page.getByRole('region', { name: D.cardTitle });
     const alert = card.getByRole('alert');
     await alert.getByText(D.loadFailed).waitFor();

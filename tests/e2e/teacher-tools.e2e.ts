@@ -307,7 +307,7 @@ describe.skipIf(!hasChromium)('the teacher tools of issue 22 in Chromium', () =>
 
       it('the administrator sets the tile server, or none, on their own card', { timeout: 300_000 }, async () => {
         const admin = await school.newPage({ size: viewport, token: adminToken });
-        await admin.page.goto('/admin-dashboard');
+        await admin.page.goto('/admin-dashboard/settings');
         const card = admin.page.getByRole('region', { name: MSG.mapTiles.title });
         await card.getByTestId('map-tiles-current').getByText(MSG.mapTiles.current(null)).waitFor();
         await card.getByLabel(MSG.mapTiles.label).fill('https://tiles.rollcall.test/tile.png');

@@ -3,17 +3,13 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { MSG } from '../../shared/messages';
 import { Button } from '@/components/ui/button';
-import { AdminSidebar } from '@/features/admin/admin-sidebar';
+import { AdminShell } from '@/features/admin/admin-shell';
 import type { AdminUser, PairRow } from '@/features/admin/admin-types';
 import { AttendanceCharts } from '@/features/admin/reports/attendance-charts';
-import { RuleSettingsCard, ShortfallCard } from '@/features/attendance-rule';
-import { CampusNetworksCard } from '@/features/admin/settings/campus-networks-card';
+import { ShortfallCard } from '@/features/attendance-rule';
 import { DeleteUserDialog } from '@/features/admin/users/delete-user-dialog';
 import { DetailDialog } from '@/features/admin/reports/detail-dialog';
-import { DuplicateFacesCard } from '@/features/admin/users/duplicate-faces-card';
 import { FilterBar } from '@/features/admin/reports/filter-bar';
-import { MapTilesCard } from '@/features/admin/settings/map-tiles-card';
-import { NotFromBrowserFlagCard } from '@/features/admin/settings/not-from-browser-flag-card';
 import { StatCards } from '@/features/admin/stat-cards';
 import { SummaryDialog } from '@/features/admin/reports/summary-dialog';
 import { useAttendanceFilter } from '@/features/admin/reports/use-attendance-filter';
@@ -23,7 +19,11 @@ import { downloadFile } from '@/lib/api/download';
 import { trpc } from '@/lib/api/trpc';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 
-/** SPEC 2's admin dashboard: filters, counts, charts, user cards, the report popups, the refused duplicate faces and the campus networks. */
+/**
+ * SPEC 2's admin dashboard, the portal's Reports page (issue 36): filters, counts (the teacher and student cards list
+ * who they count), charts, the rule's shortfall and the report popups. Users, Settings and Messages are pages of
+ * their own beside it.
+ */
 export function AdminDashboardPage() {
   useDocumentTitle(MSG.dashboard.titles.admin);
   const filter = useAttendanceFilter();
@@ -51,55 +51,47 @@ export function AdminDashboardPage() {
   };
 
   return (
-    <div id="top" className="flex min-h-svh bg-muted/30">
-      <AdminSidebar />
-      <main className="min-w-0 flex-1 px-3 py-6 sm:px-6">
-        <div className="mx-auto grid max-w-7xl gap-6">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h1 className="text-2xl font-semibold">{me.data ? MSG.dashboard.welcome(me.data.username) : MSG.dashboard.titles.admin}</h1>
-            <Button onClick={() => setEditing({ user: null })}>
-              <UserPlus aria-hidden />
-              {MSG.admin.addUser}
-            </Button>
-          </div>
-          <FilterBar
-            draft={filter.draft}
-            onChange={filter.set}
-            onApply={filter.apply}
-            onClear={filter.clear}
-            onOpenSummary={() => setSummaryOpen(true)}
-            onExport={() => void exportFiltered()}
-            exporting={exporting}
-          />
-          <StatCards
-            filter={filter.input}
-            shown={shown?.role ?? null}
-            onShow={(role) => setShown((s) => (s?.role === role ? null : { role }))}
-            onShowPending={() => setShown({ role: 'teacher', pending: true })}
-          />
-          {shown && (
-            <UsersPanel
-              role={shown.role}
-              initialDepartment={filter.applied.department_id}
-              initialStatus={shown.pending ? 'pending' : undefined}
-              onClose={() => setShown(null)}
-              onEdit={(user) => setEditing({ user })}
-              onDelete={setDeleting}
-            />
-          )}
-          <AttendanceCharts filter={filter.input} />
-          <ShortfallCard filter={filter.input} />
-          <DuplicateFacesCard />
-          <RuleSettingsCard />
-          <CampusNetworksCard />
-          <NotFromBrowserFlagCard />
-          <MapTilesCard />
-        </div>
-      </main>
+    <AdminShell
+      title={me.data ? MSG.dashboard.welcome(me.data.username) : MSG.dashboard.titles.admin}
+      intro={MSG.admin.pages.reportsIntro}
+      actions={
+        <Button onClick={() => setEditing({ user: null })}>
+          <UserPlus aria-hidden />
+          {MSG.admin.addUser}
+        </Button>
+      }
+    >
+      <FilterBar
+        draft={filter.draft}
+        onChange={filter.set}
+        onApply={filter.apply}
+        onClear={filter.clear}
+        onOpenSummary={() => setSummaryOpen(true)}
+        onExport={() => void exportFiltered()}
+        exporting={exporting}
+      />
+      <StatCards
+        filter={filter.input}
+        shown={shown?.role ?? null}
+        onShow={(role) => setShown((s) => (s?.role === role ? null : { role }))}
+        onShowPending={() => setShown({ role: 'teacher', pending: true })}
+      />
+      {shown && (
+        <UsersPanel
+          role={shown.role}
+          initialDepartment={filter.applied.department_id}
+          initialStatus={shown.pending ? 'pending' : undefined}
+          onClose={() => setShown(null)}
+          onEdit={(user) => setEditing({ user })}
+          onDelete={setDeleting}
+        />
+      )}
+      <AttendanceCharts filter={filter.input} />
+      <ShortfallCard filter={filter.input} />
       <UserFormDialog open={Boolean(editing)} user={editing?.user ?? null} onOpenChange={(o) => !o && setEditing(null)} />
       <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
       <SummaryDialog open={summaryOpen} filter={filter.input} onOpenChange={setSummaryOpen} onPick={setPair} />
       <DetailDialog pair={pair} filter={filter.input} onClose={() => setPair(null)} />
-    </div>
+    </AdminShell>
   );
 }

@@ -7,7 +7,7 @@ import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 export function AdminMessagesPage() {
   useDocumentTitle(MSG.inbox.title);
   return (
-    <div className="flex min-h-svh bg-muted/30">
+    <div className="flex min-h-svh flex-col bg-muted/30 md:flex-row">
       <AdminSidebar />
       <main className="min-w-0 flex-1 px-3 py-6 sm:px-6">
         <div className="mx-auto grid max-w-4xl gap-6">

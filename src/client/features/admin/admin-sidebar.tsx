@@ -1,43 +1,142 @@
-import { Inbox, LayoutDashboard, LogOut, PanelLeftClose, PanelLeftOpen, ShieldCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { NavLink } from 'react-router';
+import { BarChart3, Inbox, LogOut, Menu, PanelLeftClose, PanelLeftOpen, Settings, ShieldCheck, Users, X } from 'lucide-react';
+import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { MSG } from '../../../shared/messages';
 import { trpc } from '@/lib/api/trpc';
 import { useLogout } from '@/lib/auth/use-logout';
 import { cn } from '@/lib/utils';
 
-const WIDE = '(min-width: 768px)';
-const isWide = () => typeof window === 'undefined' || window.matchMedia(WIDE).matches;
+const N = MSG.admin.nav;
+
+/** The portal's map (issue 36): each part a page of its own, Reports at the SPEC's /admin-dashboard. */
+export const ADMIN_PAGES = [
+  { to: '/admin-dashboard', label: N.reports, icon: BarChart3 },
+  { to: '/admin-dashboard/users', label: N.users, icon: Users },
+  { to: '/admin-dashboard/settings', label: N.settings, icon: Settings },
+  { to: '/admin-dashboard/messages', label: MSG.inbox.title, icon: Inbox },
+] as const;
+
+const item = 'relative flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium hover:bg-accent';
 
 /**
- * SPEC 2's collapsible sidebar: Admin Portal, Dashboard, Messages (issue 22's inbox, with the open count), Logout.
- * On a phone it is a 56 px rail, and opened it lies over the page instead of pushing the page sideways.
+ * One link of the map. Its name is its visible text (axe's label-content-name-mismatch): Messages reads 'Messages, 3
+ * open' (MSG.inbox.navLabel), the count shown as a badge and 'open' said to a screen reader only.
  */
-export function AdminSidebar() {
-  const [open, setOpen] = useState(isWide);
+function PageLink({ page, open, count, onPick }: { page: (typeof ADMIN_PAGES)[number]; open: boolean; count: number; onPick: () => void }) {
+  const Icon = page.icon;
+  const badge = page.to.endsWith('/messages') && count > 0;
+  return (
+    <NavLink
+      to={page.to}
+      end
+      onClick={onPick}
+      className={({ isActive }) => cn(item, isActive && 'bg-accent')}
+      title={open ? undefined : page.label}
+      data-testid={badge || page.to.endsWith('/messages') ? 'nav-messages' : undefined}
+    >
+      <Icon className="size-4 shrink-0" aria-hidden />
+      <span className={open ? 'flex-1' : 'sr-only'}>{page.label}</span>
+      {badge && (
+        <span
+          className={
+            open
+              ? 'rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground tabular-nums'
+              : 'absolute top-1 right-1 flex size-4 items-center justify-center rounded-full bg-primary text-[10px] font-semibold text-primary-foreground'
+          }
+        >
+          {count}
+          <span className="sr-only"> open</span>
+        </span>
+      )}
+    </NavLink>
+  );
+}
+
+function Links({ open, onPick, first }: { open: boolean; onPick: () => void; first?: Ref<HTMLDivElement> }): ReactNode {
   const logout = useLogout();
   const inbox = trpc.admin.contactMessages.useQuery({ view: 'open', limit: 1 });
-  const openCount = inbox.data?.open_count ?? 0;
-  const closeOnPhone = () => !isWide() && setOpen(false);
+  const count = inbox.data?.open_count ?? 0;
+  return (
+    <div ref={first} className="grid gap-1">
+      {ADMIN_PAGES.map((p) => (
+        <PageLink key={p.to} page={p} open={open} count={count} onPick={onPick} />
+      ))}
+      <button type="button" className={item} onClick={() => void logout()} title={open ? undefined : MSG.nav.logout}>
+        <LogOut className="size-4 shrink-0" aria-hidden />
+        <span className={open ? undefined : 'sr-only'}>{MSG.nav.logout}</span>
+      </button>
+    </div>
+  );
+}
+
+/**
+ * SPEC 2's collapsible sidebar, grown into the portal's map: Reports, Users, Settings, Messages (with the open count),
+ * Logout. From 768 px it is a sidebar that folds to a rail; on a phone a bar at the top whose Menu button opens the
+ * same links below it: focus goes to the current page's link, Escape or a pick closes it and focus returns to Menu.
+ */
+export function AdminSidebar() {
+  const [open, setOpen] = useState(true);
+  const [menu, setMenu] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const links = useRef<HTMLDivElement>(null);
+  const bar = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  const current = ADMIN_PAGES.find((p) => p.to === pathname.replace(/\/+$/, '')) ?? ADMIN_PAGES[0];
+
   useEffect(() => {
-    if (!open || isWide()) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    if (!menu) return;
+    const here = links.current?.querySelector<HTMLElement>('[aria-current="page"]') ?? links.current?.querySelector<HTMLElement>('a, button');
+    here?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setMenu(false);
+      menuButton.current?.focus();
+    };
+    // Tab past the last link leaves the menu: it closes rather than lie over the page the focus moved into.
+    const onFocus = (e: FocusEvent) => !bar.current?.contains(e.target as Node) && setMenu(false);
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
-  const item = 'relative flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium hover:bg-accent';
-  const label = (text: string) => (open ? text : <span className="sr-only">{text}</span>);
+    document.addEventListener('focusin', onFocus);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      document.removeEventListener('focusin', onFocus);
+    };
+  }, [menu]);
+
   return (
     <>
-      <div aria-hidden className="w-14 shrink-0 md:hidden" />
-      {open && <div aria-hidden data-testid="sidebar-backdrop" className="fixed inset-0 z-30 bg-black/30 md:hidden" onClick={() => setOpen(false)} />}
+      <header ref={bar} data-testid="admin-menu-bar" className="sticky top-0 z-30 border-b bg-card md:hidden">
+        <div className="flex h-14 items-center gap-2 px-2">
+          <button
+            ref={menuButton}
+            type="button"
+            aria-expanded={menu}
+            aria-controls="admin-menu"
+            onClick={() => setMenu((m) => !m)}
+            className="flex h-10 items-center gap-2 rounded-md px-3 text-sm font-medium hover:bg-accent"
+          >
+            {menu ? <X className="size-4" aria-hidden /> : <Menu className="size-4" aria-hidden />}
+            {N.menu}
+          </button>
+          <span className="flex min-w-0 items-center gap-2 font-semibold">
+            <ShieldCheck className="size-5 shrink-0 text-primary" aria-hidden />
+            <span className="truncate">
+              {MSG.admin.portal} · {current.label}
+            </span>
+          </span>
+        </div>
+        {menu && (
+          <>
+            <div aria-hidden className="fixed inset-0 top-14 z-30 bg-black/30" onClick={() => setMenu(false)} />
+            <nav id="admin-menu" aria-label={MSG.admin.portal} className="absolute inset-x-0 top-14 z-40 border-b bg-card p-2 shadow-xl">
+              <Links open onPick={() => setMenu(false)} first={links} />
+            </nav>
+          </>
+        )}
+      </header>
       <aside
         data-testid="admin-sidebar"
         data-open={open}
-        className={cn(
-          'sticky top-0 flex h-svh shrink-0 flex-col gap-2 border-r bg-card p-2 transition-[width] max-md:fixed max-md:inset-y-0 max-md:left-0 max-md:z-40',
-          open ? 'w-52 max-md:shadow-xl' : 'w-14',
-        )}
+        className={cn('sticky top-0 flex h-svh shrink-0 flex-col gap-2 border-r bg-card p-2 transition-[width] max-md:hidden', open ? 'w-52' : 'w-14')}
       >
         <div className="flex items-center justify-between gap-2 px-1 py-2">
           {open && (
@@ -56,37 +155,8 @@ export function AdminSidebar() {
             {open ? <PanelLeftClose className="size-4" aria-hidden /> : <PanelLeftOpen className="size-4" aria-hidden />}
           </button>
         </div>
-        <nav aria-label={MSG.admin.portal} className="grid gap-1">
-          <NavLink to="/admin-dashboard" end onClick={closeOnPhone} className={({ isActive }) => cn(item, isActive && 'bg-accent')} title={MSG.admin.dashboard}>
-            <LayoutDashboard className="size-4 shrink-0" aria-hidden />
-            {label(MSG.admin.dashboard)}
-          </NavLink>
-          <NavLink
-            to="/admin-dashboard/messages"
-            onClick={closeOnPhone}
-            className={({ isActive }) => cn(item, isActive && 'bg-accent')}
-            title={MSG.inbox.navLabel(openCount)}
-            aria-label={MSG.inbox.navLabel(openCount)}
-            data-testid="nav-messages"
-          >
-            <Inbox className="size-4 shrink-0" aria-hidden />
-            {open ? (
-              <>
-                <span className="flex-1">{MSG.inbox.title}</span>
-                {openCount > 0 && (
-                  <span aria-hidden className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground tabular-nums">
-                    {openCount}
-                  </span>
-                )}
-              </>
-            ) : (
-              openCount > 0 && <span aria-hidden className="absolute top-1.5 right-1.5 size-2 rounded-full bg-primary" />
-            )}
-          </NavLink>
-          <button type="button" className={item} onClick={() => void logout()} title={MSG.nav.logout}>
-            <LogOut className="size-4 shrink-0" aria-hidden />
-            {label(MSG.nav.logout)}
-          </button>
+        <nav aria-label={MSG.admin.portal}>
+          <Links open={open} onPick={() => undefined} />
         </nav>
       </aside>
     </>

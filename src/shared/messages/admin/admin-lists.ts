@@ -2,7 +2,8 @@
 export const adminListMessages = {
   inbox: {
     title: 'Messages',
-    navLabel: (open: number) => (open ? `Messages, ${open} open` : 'Messages'),
+    // The Messages link's name: its visible text (the word, then the count on its badge), then what the count counts.
+    navLabel: (open: number) => (open ? `Messages ${open} open` : 'Messages'),
     description: 'Messages sent from the contact form. Reply by email, then mark them handled.',
     views: { open: 'Open', handled: 'Handled', all: 'All' },
     viewsLabel: 'Show messages',
@@ -15,14 +16,14 @@ export const adminListMessages = {
     read: 'Read message',
     collapse: 'Show less',
     reply: 'Reply by email',
-    replyLabel: (name: string) => `Reply to ${name} by email`,
+    replyLabel: (name: string) => `Reply by email to ${name}`,
     replySubject: 'Re: your message to Roll Call',
     replyBody: (name: string, when: string, message: string) =>
       `Dear ${name},\n\n\n\n---\nOn ${when} you wrote:\n${message.length > 1200 ? `${message.slice(0, 1200)}…` : message}`,
     markHandled: 'Mark handled',
-    markHandledLabel: (name: string) => `Mark the message from ${name} handled`,
+    markHandledLabel: (name: string) => `Mark handled: the message from ${name}`,
     reopen: 'Mark open again',
-    reopenLabel: (name: string) => `Mark the message from ${name} open again`,
+    reopenLabel: (name: string) => `Mark open again: the message from ${name}`,
     markedHandled: 'Message marked handled.',
     reopened: 'Message marked open again.',
     saveFailed: 'Could not update the message. Please try again.',

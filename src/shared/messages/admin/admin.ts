@@ -28,6 +28,16 @@ export const adminMessages = {
     portal: 'Admin Portal',
     dashboard: 'Dashboard',
     toggleSidebar: 'Toggle sidebar',
+    // Issue 36: the portal's map, one page per part, each with its own address.
+    nav: { reports: 'Reports', users: 'Users', settings: 'Settings', menu: 'Menu' },
+    pages: {
+      reports: 'Reports',
+      reportsIntro: 'Attendance across the school: filter, compare and export.',
+      users: 'Users',
+      usersIntro: 'Teachers and students: approve, edit or remove accounts, and decide on photos that look like another account.',
+      settings: 'Settings',
+      settingsIntro: 'The attendance rule, the campus networks, the flag for marks not sent from a browser, and the map tiles.',
+    },
     addUser: 'Add User',
     filters: {
       department: 'Department',

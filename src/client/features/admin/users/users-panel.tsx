@@ -33,7 +33,8 @@ export function UsersPanel({
   role: 'teacher' | 'student';
   initialDepartment: string;
   initialStatus?: 'pending';
-  onClose: () => void;
+  /** Absent on the Users page, where the list is the page. */
+  onClose?: () => void;
   onEdit: (u: AdminUser) => void;
   onDelete: (u: AdminUser) => void;
 }) {
@@ -61,10 +62,12 @@ export function UsersPanel({
         <h2 id="users-title" className="text-lg font-semibold">
           {title}
         </h2>
-        <Button variant="ghost" size="sm" onClick={onClose}>
-          <X aria-hidden />
-          {U.close}
-        </Button>
+        {onClose && (
+          <Button variant="ghost" size="sm" onClick={onClose}>
+            <X aria-hidden />
+            {U.close}
+          </Button>
+        )}
       </div>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-[2fr_1fr_1fr]">
         <FormField id="users-search" label={U.search}>

@@ -1,0 +1,20 @@
+import { MSG } from '../../shared/messages';
+import { AdminShell } from '@/features/admin/admin-shell';
+import { CampusNetworksCard } from '@/features/admin/settings/campus-networks-card';
+import { MapTilesCard } from '@/features/admin/settings/map-tiles-card';
+import { NotFromBrowserFlagCard } from '@/features/admin/settings/not-from-browser-flag-card';
+import { RuleSettingsCard } from '@/features/attendance-rule';
+import { useDocumentTitle } from '@/lib/hooks/use-document-title';
+
+/** Issue 36: the portal's Settings page: the attendance rule, the campus networks, the 'not from a browser' flag, the map tiles. */
+export function AdminSettingsPage() {
+  useDocumentTitle(MSG.admin.pages.settings);
+  return (
+    <AdminShell title={MSG.admin.pages.settings} intro={MSG.admin.pages.settingsIntro} width="max-w-4xl">
+      <RuleSettingsCard />
+      <CampusNetworksCard />
+      <NotFromBrowserFlagCard />
+      <MapTilesCard />
+    </AdminShell>
+  );
+}
