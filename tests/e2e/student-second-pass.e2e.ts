@@ -4,10 +4,10 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FACE_CHALLENGE_FAILS_PER_SESSION } from '../../src/shared/constants';
 import { MSG } from '../../src/shared/messages';
-import { postJson } from '../helpers/http';
+import { patchJson, postJson } from '../helpers/http';
 import { hasChromium, hasFakeCamera } from './support/browser';
 import { seriousViolations } from './support/axe';
-import { apiLogin } from './support/journey';
+import { apiLogin, approveViaApi } from './support/journey';
 import { LAPTOP, PHONE, useBrowserSchool } from './support/school';
 
 const S = MSG.studentScreens;
@@ -156,6 +156,53 @@ describe.skipIf(!hasChromium)('issue 36: the student screens, second pass', () =
     await page.getByRole('button', { name: MSG.login.submit }).click();
     await page.waitForURL('**/face-detection');
     await page.getByRole('heading', { name: MSG.verification.title }).waitFor();
+    await context.close();
+  });
+
+  it('one standing story: a session held while pending is no Absent, both cards say the same rate, nothing said of sessions to come', {
+    timeout: 300_000,
+  }, async () => {
+    const student = await school.createUser({ role: 'student', department: 'BCA', password: PASSWORD, username: 'latecomer', status: 'pending' });
+    // Held while the student waits for approval, approved before it ends: not theirs to miss.
+    const first = await startSession(false);
+    await approveViaApi(school.server.url, teacherToken, [student.id]);
+    const stop = await fetch(`${school.server.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${teacherToken}` } });
+    expect(stop.status).toBe(200);
+    const records = await school.server.db.selectFrom('attendance_records').select('status').where('student_id', '=', student.id).execute();
+    expect(records).toEqual([]);
+
+    const { page, context } = await school.newPage({ size: PHONE, as: { email: student.email, password: PASSWORD } });
+    await page.goto('/student-dashboard');
+    await expect.poll(() => page.getByTestId('standing-headline').innerText()).toBe(MSG.attendanceRule.noSessions);
+    await expect.poll(() => page.getByTestId('attendance-rate').innerText()).toBe(S.noSessionsYet);
+    expect(await page.getByText('0%').count()).toBe(0);
+    await shot(page, 'standing-new-student-390');
+
+    // One session held since, attended: 100% on both cards, and no 'You cannot miss another session this semester'.
+    const second = await startSession(false);
+    expect(second).not.toBe(first);
+    const marked = await patchJson(
+      `${school.server.url}/api/mark_attendance_manual`,
+      { student_id: student.id, session_id: second, status: 'present' },
+      teacherToken,
+    );
+    expect(marked.status).toBe(200);
+    await fetch(`${school.server.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${teacherToken}` } });
+    await page.reload();
+    await expect.poll(() => page.getByTestId('standing-headline').innerText()).toBe(MSG.attendanceRule.above(100, 75));
+    await expect.poll(() => page.getByTestId('attendance-rate').innerText()).toBe('100%');
+    expect(await page.getByTestId('standing-advice').count()).toBe(0);
+    expect(await page.getByText(/cannot miss/i).count()).toBe(0);
+    expect(await seriousViolations(page, 'standing after 1 of 1')).toEqual([]);
+    await shot(page, 'standing-one-of-one-390');
+    await page.setViewportSize(LAPTOP);
+    await shot(page, 'standing-one-of-one-1440');
+    await page.getByRole('tab', { name: MSG.student.tabs.attendance }).click();
+    await page
+      .getByRole('cell', { name: /present/i })
+      .first()
+      .waitFor();
+    expect(await page.getByRole('cell', { name: /absent/i }).count()).toBe(0);
     await context.close();
   });
 });

@@ -99,7 +99,7 @@ export function StudentDashboardPage() {
         </TabsList>
         <TabsContent value="overview" className="grid gap-6">
           {isStudent && <StandingCard />}
-          <StudentOverview attendance={overview.data} geo={geo} locationHelp={helpOnTop ? null : locationHelp} />
+          <StudentOverview attendance={overview.data} student={isStudent} geo={geo} locationHelp={helpOnTop ? null : locationHelp} />
           {isStudent && <LeaveRequestCard />}
         </TabsContent>
         <TabsContent value="attendance">

@@ -5,6 +5,7 @@ import { MSG } from '../../../shared/messages';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { formatCoords, formatDateTime } from '@/lib/format';
+import { trpc } from '@/lib/api/trpc';
 import { StatCard } from '@/components/stat-card';
 import type { GeolocationState } from '@/lib/device/use-geolocation';
 import type { AttendanceList } from './student-queries';
@@ -25,15 +26,21 @@ export function StudentOverview({
   attendance,
   geo,
   locationHelp,
+  student = true,
 }: {
   attendance: AttendanceList | undefined;
   geo: GeolocationState;
   /** how to allow location, when it is blocked and no session is open (the page shows it by the banner otherwise) */
   locationHelp?: ReactNode;
+  /** false for an admin looking at the page: no standing of their own to ask for */
+  student?: boolean;
 }) {
-  const rate = attendance?.attendance_rate ?? 0;
-  // 0% would read as missed classes: before any session there is no rate.
-  const noSessions = attendance?.total_records === 0;
+  // Issue 36: one rate everywhere, the attendance rule's (the semester's sessions since the student's approval, as the
+  // rule card and the reports count them): the same query as the rule card, fetched once.
+  const standing = trpc.attendanceRule.standing.useQuery(undefined, { staleTime: 0, enabled: student }).data?.standing;
+  const rate = standing?.rate ?? 0;
+  // 0% would read as missed classes: before any counted session there is no rate.
+  const noSessions = standing !== undefined && standing.rate === null;
   const last = attendance?.last_present_at;
   return (
     <div className="grid gap-6">
@@ -42,7 +49,7 @@ export function StudentOverview({
           {/* as tall as the rate with its bar (the placeholder's shape) when there is no rate yet: the cards below stay put */}
           <div className="grid min-h-23 content-start gap-3">
             <p className={noSessions ? 'text-2xl font-semibold' : 'text-4xl font-bold tracking-tight'} data-testid="attendance-rate">
-              {noSessions ? MSG.studentScreens.noSessionsYet : attendance ? `${rate}%` : '—'}
+              {noSessions ? MSG.studentScreens.noSessionsYet : standing ? `${rate}%` : '—'}
             </p>
             {!noSessions && <Progress value={rate} aria-label={M.attendanceRate} indicatorClassName="bg-success" />}
             <p className="text-sm text-muted-foreground">{noSessions ? MSG.studentScreens.noSessionsHint : M.thisSemester}</p>

@@ -1,5 +1,3 @@
-const sessions = (n: number) => (n === 1 ? '1 more session' : `${n} more sessions`);
-
 /** Issue 24 section 1: the attendance rule as the student, the teacher and the administrator read it. */
 export const attendanceRuleMessages = {
   attendanceRule: {
@@ -9,10 +7,6 @@ export const attendanceRuleMessages = {
     above: (rate: number, required: number) => `${rate}% — above the ${required}% required`,
     at: (rate: number, required: number) => `${rate}% — exactly the ${required}% required`,
     below: (rate: number, required: number) => `${rate}% — below the ${required}% required`,
-    canMiss: (n: number, required: number) =>
-      n === 0
-        ? `You cannot miss another session this semester and stay above ${required}%`
-        : `You can miss ${sessions(n)} this semester and stay above ${required}%`,
     toRecover: (n: number, required: number) => `Below ${required}%: you need to attend the next ${n === 1 ? 'session' : `${n} sessions`} to get back`,
     cannotRecover: (required: number) => `Below ${required}%: attending every session from now on cannot bring the rate back to ${required}%`,
     counts: (attended: number, counted: number, excused: number) =>
