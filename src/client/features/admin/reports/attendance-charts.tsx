@@ -1,4 +1,4 @@
-import { Bar, BarChart, CartesianGrid, Cell, Legend, Pie, type PieLabelRenderProps, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, LabelList, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { MSG } from '../../../../shared/messages';
 import { QueryError } from '@/components/app-state/query-state';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -11,6 +11,8 @@ const GREEN = '#16a34a';
 const RED = '#dc2626';
 const BLUE = '#2563eb';
 const AMBER = '#d97706';
+/** A tooltip's lines in the text colour: green or amber text on white is below 4.5:1 (axe, issue 36). */
+const TOOLTIP_ITEM = { color: 'var(--foreground)' };
 
 function ChartCard({ title, testId, children }: { title: string; testId: string; children: React.ReactNode }) {
   return (
@@ -29,41 +31,52 @@ function ChartCard({ title, testId, children }: { title: string; testId: string;
 const compact = new Intl.NumberFormat('en-IN', { notation: 'compact', maximumFractionDigits: 1 });
 export const chartNumber = (n: number) => (n < 10_000 ? n.toLocaleString('en-IN') : compact.format(n));
 
-/** The slice's count drawn inside its ring, where no card edge can cut it; none for an empty slice. */
-function SliceLabel({ cx, cy, midAngle, innerRadius, outerRadius, value }: PieLabelRenderProps) {
-  if (!value) return null;
-  const r = (Number(innerRadius) + Number(outerRadius)) / 2;
-  const angle = (-Number(midAngle) * Math.PI) / 180;
-  return (
-    <text
-      x={Number(cx) + r * Math.cos(angle)}
-      y={Number(cy) + r * Math.sin(angle)}
-      fill="#fff"
-      stroke="rgba(0,0,0,0.45)"
-      strokeWidth={3}
-      paintOrder="stroke"
-      textAnchor="middle"
-      dominantBaseline="central"
-      className="text-xs font-semibold"
-    >
-      {chartNumber(Number(value))}
-    </text>
-  );
+type Slice = { name: string; value: number; color: string };
+
+/** A slice's share as people read it: 1 of 3,618 is '<1%', not '0%', and 3,617 of them '>99%', not '100%'. */
+export function shareOf(value: number, total: number) {
+  const p = total ? (value / total) * 100 : 0;
+  if (p > 0 && p < 1) return '<1%';
+  if (p > 99 && p < 100) return '>99%';
+  return `${Math.round(p)}%`;
 }
 
-function TwoSlicePie({ data }: { data: { name: string; value: number; color: string }[] }) {
+/**
+ * A donut and, beside it, its legend with each slice's count and share (issue 36: counts drawn on the slices lay one
+ * over another, '3,617' over '1'). The legend is text: a screen reader and a phone read every number.
+ */
+function TwoSlicePie({ data, testId }: { data: Slice[]; testId: string }) {
+  const total = data.reduce((n, d) => n + d.value, 0);
   return (
-    <ResponsiveContainer width="100%" height="100%">
-      <PieChart>
-        <Pie data={data} dataKey="value" nameKey="name" innerRadius="42%" outerRadius="80%" isAnimationActive={false} label={SliceLabel} labelLine={false}>
-          {data.map((d) => (
-            <Cell key={d.name} fill={d.color} />
-          ))}
-        </Pie>
-        <Tooltip />
-        <Legend />
-      </PieChart>
-    </ResponsiveContainer>
+    <div className="grid size-full grid-cols-[minmax(0,1fr)_auto] items-center gap-3">
+      <div className="h-full min-h-0">
+        <ResponsiveContainer width="100%" height="100%">
+          <PieChart>
+            <Pie data={data} dataKey="value" nameKey="name" innerRadius="50%" outerRadius="85%" isAnimationActive={false} label={false} labelLine={false}>
+              {data.map((d) => (
+                <Cell key={d.name} fill={d.color} />
+              ))}
+            </Pie>
+            <Tooltip formatter={(v) => chartNumber(Number(v))} itemStyle={TOOLTIP_ITEM} />
+          </PieChart>
+        </ResponsiveContainer>
+      </div>
+      <ul className="grid gap-2 text-sm" data-testid={`${testId}-legend`}>
+        {data.map((d) => (
+          <li key={d.name} className="grid grid-cols-[auto_1fr] items-baseline gap-x-2" data-testid="chart-legend-item">
+            <span aria-hidden className="size-2.5 rounded-full" style={{ backgroundColor: d.color }} />
+            <span className="text-muted-foreground">{d.name}</span>
+            <span />
+            <span>
+              <span className="font-semibold tabular-nums" data-testid="chart-legend-value">
+                {chartNumber(d.value)}
+              </span>
+              <span className="text-xs text-muted-foreground"> {C.share(shareOf(d.value, total))}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -80,6 +93,7 @@ export function AttendanceCharts({ filter }: { filter: AttendanceFilter }) {
         {body(
           t && (
             <TwoSlicePie
+              testId="chart-present-absent"
               data={[
                 // Issue 24: present on time, late, excused and absent as four slices (t.present counts late ones too).
                 { name: C.present, value: t.present - t.late, color: GREEN },
@@ -96,6 +110,7 @@ export function AttendanceCharts({ filter }: { filter: AttendanceFilter }) {
           t && (
             <ResponsiveContainer width="100%" height="100%">
               <BarChart
+                margin={{ top: 20, right: 8, left: 0, bottom: 0 }}
                 data={[
                   { name: C.face, [C.success]: t.face.success, [C.fail]: t.face.fail },
                   { name: C.geofence, [C.success]: t.geofence.success, [C.fail]: t.geofence.fail },
@@ -104,10 +119,15 @@ export function AttendanceCharts({ filter }: { filter: AttendanceFilter }) {
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
                 <XAxis dataKey="name" />
                 <YAxis width={48} tickFormatter={chartNumber} allowDecimals={false} />
-                <Tooltip />
+                <Tooltip itemStyle={TOOLTIP_ITEM} />
                 <Legend />
-                <Bar dataKey={C.success} fill={GREEN} isAnimationActive={false} />
-                <Bar dataKey={C.fail} fill={RED} isAnimationActive={false} />
+                {/* Each bar says its count; a count of a few beside thousands still shows a bar (minPointSize). */}
+                <Bar dataKey={C.success} fill={GREEN} isAnimationActive={false} minPointSize={(v) => (Number(v) > 0 ? 3 : 0)}>
+                  <LabelList dataKey={C.success} position="top" formatter={(v) => chartNumber(Number(v))} className="fill-foreground text-xs font-semibold" />
+                </Bar>
+                <Bar dataKey={C.fail} fill={RED} isAnimationActive={false} minPointSize={(v) => (Number(v) > 0 ? 3 : 0)}>
+                  <LabelList dataKey={C.fail} position="top" formatter={(v) => chartNumber(Number(v))} className="fill-foreground text-xs font-semibold" />
+                </Bar>
               </BarChart>
             </ResponsiveContainer>
           ),
@@ -117,6 +137,7 @@ export function AttendanceCharts({ filter }: { filter: AttendanceFilter }) {
         {body(
           t && (
             <TwoSlicePie
+              testId="chart-manual-system"
               data={[
                 { name: C.manual, value: t.manual, color: AMBER },
                 { name: C.system, value: t.system, color: BLUE },
