@@ -47,15 +47,24 @@ export const ZAttendanceFilter = z
   .refine((f) => !f.start_date || !f.end_date || f.start_date <= f.end_date, { message: MSG.admin.filters.endBeforeStart, path: ['end_date'] });
 export type TAttendanceFilter = z.infer<typeof ZAttendanceFilter>;
 
+/** The summary's orders: by when the pair was last marked (SPEC 4's asc, or newest first), or by attendance rate. */
+export const PAIR_SORTS = ['desc', 'asc', 'rate_asc', 'rate_desc'] as const;
+
 export const ZAttendanceDetailsInput = z.intersection(
   ZAttendanceFilter,
   z.object({
     page: z.coerce.number().int().min(1).max(1_000_000).default(1),
     limit: z.coerce.number().int().min(1).max(100).default(ADMIN_ATTENDANCE_PAGE_SIZE),
-    /** asc: oldest first; otherwise the most recently marked pairs first. */
-    sort: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(['asc', 'desc']).default('desc')),
+    /**
+     * asc: oldest first; otherwise the most recently marked pairs first. Issue 36: rate_asc / rate_desc by the pair's
+     * attendance rate (lowest or highest first; pairs without a counted session last), ties most recent first.
+     */
+    sort: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(PAIR_SORTS).default('desc')),
+    /** Issue 36: only pairs whose student's name or email contains this text (any case). */
+    q: z.preprocess((v) => ((typeof v === 'string' && v.trim() === '') || v === null ? undefined : v), z.string().trim().max(100).optional()),
   }),
 );
+export type TPairSort = (typeof PAIR_SORTS)[number];
 export type TAttendanceDetailsInput = z.infer<typeof ZAttendanceDetailsInput>;
 
 export const ZPairInput = z.object({ teacher: ZUserId, student: ZUserId });

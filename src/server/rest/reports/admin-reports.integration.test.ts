@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages';
-import { getJson } from '../../../../tests/helpers/http';
+import { getJson, trpcClient } from '../../../../tests/helpers/http';
 import { createTestUser, signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
 import { insertSession } from '../../../../tests/helpers/sessions';
 
@@ -111,6 +111,36 @@ describe('attendance reports', () => {
     const page2 = await get('/api/admin/attendance-details?page=2&limit=1&sort=asc');
     expect([page2.body.current_page, page2.body.total_records, page2.body.data.map((p: { student_name: string }) => p.student_name)]).toEqual([2, 3, ['stwo']]);
     expect((await get('/api/admin/attendance-details?page=0')).status).toBe(400);
+  });
+
+  it('searches pairs by student and sorts them by attendance rate, the same through REST and tRPC (issue 36)', async () => {
+    const names = (body: { data: { student_name: string }[] }) => body.data.map((p) => p.student_name);
+    const trpc = trpcClient(srv.url, token);
+    // sone 2 of 2 (100%), sthree 1 of 1 (100%, marked later), stwo 0 of 2 (0%)
+    for (const [query, expected] of [
+      ['sort=rate_asc', ['stwo', 'sthree', 'sone']],
+      ['sort=rate_desc', ['sthree', 'sone', 'stwo']],
+      ['q=TWO', ['stwo']],
+      ['q=s&sort=rate_desc&department_id=3', ['sone', 'stwo']],
+    ] as const) {
+      const rest = await get(`/api/admin/attendance-details?${query}`);
+      expect(names(rest.body), query).toEqual(expected);
+      expect(rest.body.total_records).toBe(expected.length);
+      const input = Object.fromEntries(new URLSearchParams(query));
+      const viaTrpc = await trpc.admin.attendanceDetails.query({ ...input, department_id: input.department_id ? 3 : undefined } as never);
+      expect(names(viaTrpc), `tRPC ${query}`).toEqual(expected);
+    }
+    expect((await get('/api/admin/attendance-details?sort=rate_asc')).body.data.map((p: { attendance_rate: number | null }) => p.attendance_rate)).toEqual([
+      0, 100, 100,
+    ]);
+    expect((await get('/api/admin/attendance-details?sort=rate')).status).toBe(400);
+    expect((await get(`/api/admin/attendance-details?q=${'x'.repeat(101)}`)).status).toBe(400);
+    const csv = await fetch(`${srv.url}/api/admin/attendance-summary/export.csv?sort=rate_asc&q=s`, { headers: { authorization: `Bearer ${token}` } });
+    expect(
+      parseCsv(await csv.text())
+        .slice(1)
+        .map((r) => r[1]),
+    ).toEqual(['stwo', 'sthree', 'sone']);
   });
 
   it('filters by department, mode, teacher, student and Kolkata days on the server, for the table and the charts alike', async () => {

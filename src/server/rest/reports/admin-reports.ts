@@ -45,8 +45,9 @@ export function adminReportRoutes(deps: AppDeps): Router {
     '/admin/attendance-summary/export.csv',
     admin,
     handle(async (req, res) => {
-      const { sort } = parseInput(ZAttendanceDetailsInput, req.query);
-      const { csv, rows } = await summaryCsv(deps, parseInput(ZAttendanceFilter, req.query), sort);
+      // The popup's order and search (issue 36) carry over to its file.
+      const { sort, q } = parseInput(ZAttendanceDetailsInput, req.query);
+      const { csv, rows } = await summaryCsv(deps, parseInput(ZAttendanceFilter, req.query), sort, q);
       csvHeaders(res, summaryFileName(deps.clock.now()));
       res.setHeader('X-Row-Count', String(rows));
       res.send(csv);

@@ -1,4 +1,5 @@
-import type { TAttendanceDetailsInput, TAttendanceFilter } from '../../../shared/schemas/admin';
+import { sql } from 'kysely';
+import type { TAttendanceDetailsInput, TAttendanceFilter, TPairSort } from '../../../shared/schemas/admin';
 import { F_EXCUSED, F_FACE_FAIL, F_FACE_OK, F_FLAGGED, F_GEO_INVALID, F_GEO_VALID, F_LATE, F_MANUAL, F_PRESENT, type Facts } from './facts/attendance-facts';
 import { filterKey } from './attendance-filter';
 import { kolkataDayEnd, kolkataDayStart } from '../../../shared/kolkata-time';
@@ -11,6 +12,13 @@ import type { CachedAggregate, ReportCache } from './facts/report-cache';
  */
 const K = 11;
 const [PRESENT, ABSENT, GEO_OK, GEO_FAIL, FACE_OK, FACE_FAIL, MANUAL, TOTAL, FLAGGED, LATE, EXCUSED] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+
+/**
+ * Issue 36: the pair's attendance rate, 0..100 to one decimal: attended (present or late) over the sessions that
+ * count (every record but the excused ones); null when none counts.
+ */
+const attendanceRate = (present: number, total: number, excused: number) =>
+  total - excused > 0 ? Math.round((present / (total - excused)) * 1000) / 10 : null;
 
 /** Flagged present marks as a share of present marks, 0..100 to one decimal; null without a present mark. */
 const flaggedRate = (flagged: number, present: number) => (present ? Math.round((flagged / present) * 1000) / 10 : null);
@@ -132,29 +140,72 @@ async function pairRowsOf(db: DB, f: Facts, agg: CachedAggregate, pairs: Int32Ar
       // Issue 19: how often this student's marks needed a second look, so a pattern shows.
       flagged_marks: c(FLAGGED),
       flagged_rate: flaggedRate(c(FLAGGED), c(PRESENT)),
+      attendance_rate: attendanceRate(c(PRESENT), c(TOTAL), c(EXCUSED)),
       last_marked_at: new Date(agg.last[p] * 1000).toISOString(),
     };
   });
 }
 
-/** Every pair of the filter with names, newest first (asc: oldest first). */
-export async function pairRows(deps: Deps, q: TAttendanceFilter, sort: 'asc' | 'desc' = 'desc') {
-  const { facts, agg } = await aggregateFor(deps, q);
-  const order = sort === 'asc' ? [...agg.order()].reverse() : agg.order();
-  return pairRowsOf(deps.db, facts, agg, order);
+/** Whose name or email contains `q` (any case): the students a summary search keeps. */
+async function studentsMatching(db: DB, q: string) {
+  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'student')
+    .where((eb) =>
+      eb.or([eb(sql`lower(users.username)`, 'like', sql`${pattern} escape '\\'`), eb(sql`lower(users.email)`, 'like', sql`${pattern} escape '\\'`)]),
+    )
+    .execute();
+  return new Set(rows.map((r) => r.id));
 }
 
-/** One page of pairs (SPEC 3's paged result) and how many pairs the filter has in all. */
+/**
+ * The filter's pairs in the asked order, kept to the students `q` finds: newest first (SPEC 4), oldest first (asc), or
+ * by attendance rate (issue 36; a stable sort, so equal rates stay newest first, and pairs with no rate go last).
+ */
+async function orderedPairs(db: DB, f: Facts, agg: CachedAggregate, sort: TPairSort, q?: string): Promise<number[]> {
+  let pairs = sort === 'asc' ? [...agg.order()].reverse() : [...agg.order()];
+  if (q) {
+    const students = await studentsMatching(db, q);
+    pairs = pairs.filter((p) => students.has(f.pairStudent[p]));
+  }
+  if (sort === 'rate_asc' || sort === 'rate_desc') {
+    const sign = sort === 'rate_asc' ? 1 : -1;
+    const rate = (p: number) => attendanceRate(agg.counts[p * K + PRESENT], agg.counts[p * K + TOTAL], agg.counts[p * K + EXCUSED]);
+    const rates = new Map(pairs.map((p) => [p, rate(p)]));
+    pairs.sort((a, b) => {
+      const [x, y] = [rates.get(a) ?? null, rates.get(b) ?? null];
+      if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
+      return sign * (x - y);
+    });
+  }
+  return pairs;
+}
+
+/** Every pair of the filter with names, newest first (asc: oldest first; by rate; only students matching q). */
+export async function pairRows(deps: Deps, q: TAttendanceFilter, sort: TPairSort = 'desc', search?: string) {
+  const { facts, agg } = await aggregateFor(deps, q);
+  return pairRowsOf(deps.db, facts, agg, await orderedPairs(deps.db, facts, agg, sort, search));
+}
+
+/** One page of pairs (SPEC 3's paged result) and how many pairs the filter (and the search) has in all. */
 export async function attendancePairsPage(deps: Deps, input: TAttendanceDetailsInput) {
   const { facts, agg } = await aggregateFor(deps, input);
-  const order = agg.order();
-  const n = order.length;
+  if (!input.q && (input.sort === 'asc' || input.sort === 'desc')) {
+    // The common case stays a slice of the cached order: no copy of 100,000 pair indexes per page.
+    const order = agg.order();
+    const n = order.length;
+    const start = (input.page - 1) * input.limit;
+    const slice =
+      input.sort === 'asc'
+        ? [...order.subarray(Math.max(0, n - start - input.limit), Math.max(0, n - start))].reverse()
+        : [...order.subarray(start, start + input.limit)];
+    return { data: await pairRowsOf(deps.db, facts, agg, slice), total_records: n, current_page: input.page };
+  }
+  const pairs = await orderedPairs(deps.db, facts, agg, input.sort, input.q);
   const start = (input.page - 1) * input.limit;
-  const slice =
-    input.sort === 'asc'
-      ? [...order.subarray(Math.max(0, n - start - input.limit), Math.max(0, n - start))].reverse()
-      : [...order.subarray(start, start + input.limit)];
-  return { data: await pairRowsOf(deps.db, facts, agg, slice), total_records: n, current_page: input.page };
+  return { data: await pairRowsOf(deps.db, facts, agg, pairs.slice(start, start + input.limit)), total_records: pairs.length, current_page: input.page };
 }
 
 /** Totals for the three charts over the whole filtered range (not a page of it). */

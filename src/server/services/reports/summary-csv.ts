@@ -1,5 +1,5 @@
 import { MSG } from '../../../shared/messages';
-import type { TAttendanceFilter } from '../../../shared/schemas/admin';
+import type { TAttendanceFilter, TPairSort } from '../../../shared/schemas/admin';
 import { pairRows } from './attendance-pairs';
 import { csvField } from './csv-field';
 import type { AppDeps } from '../../deps';
@@ -8,9 +8,10 @@ import type { AppDeps } from '../../deps';
 export async function summaryCsv(
   deps: Pick<AppDeps, 'db' | 'reports'>,
   f: TAttendanceFilter,
-  sort: 'asc' | 'desc' = 'desc',
+  sort: TPairSort = 'desc',
+  search?: string,
 ): Promise<{ csv: string; rows: number }> {
-  const rows = await pairRows(deps, f, sort);
+  const rows = await pairRows(deps, f, sort, search);
   const lines = [MSG.admin.summaryColumns.map(csvField).join(',')];
   for (const r of rows) {
     lines.push(

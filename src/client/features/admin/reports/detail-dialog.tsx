@@ -21,11 +21,22 @@ const T = MSG.markTrace;
 const COLUMNS = detailViewColumns;
 const TRIES_COLUMN = COLUMNS[COLUMNS.length - 1];
 
+/**
+ * The Mode a person reads (issue 36): SPEC 4 derives Offline (a location check) or Online, which the CSV keeps; on
+ * screen a teacher's mark says Teacher and the absence written when the session ended (no check, nobody's hand)
+ * says Automatic, where Online would claim a student marked from afar.
+ */
+export function modeLabel(r: Pick<DetailRow, 'mode' | 'manual_override' | 'face_recognition_status'>) {
+  if (r.manual_override) return A.modeTeacher;
+  if (r.mode === 'offline') return A.modeOffline;
+  return r.face_recognition_status ? A.modeOnline : A.modeAutomatic;
+}
+
 /** Every column of a record as text, in COLUMNS order up to the flags (which need their list) and the face check tries after them. */
 const cellsOf = (r: DetailRow) => [
   r.date,
   humanize(r.status),
-  r.mode === 'offline' ? A.modeOffline : A.modeOnline,
+  modeLabel(r),
   r.geofencing_status ?? '',
   r.face_recognition_status ?? '',
   r.manual_override ? A.yes : A.no,

@@ -1,20 +1,27 @@
-import { Download } from 'lucide-react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { Download, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { ADMIN_ATTENDANCE_PAGE_SIZE } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
+import { PAIR_SORTS, type TPairSort } from '../../../../shared/schemas/admin';
 import { EmptyState, QueryState } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { downloadFile } from '@/lib/api/download';
 import { trpc } from '@/lib/api/trpc';
+import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
 import { cn } from '@/lib/utils';
 import type { AttendanceFilter, PairRow } from '../admin-types';
 import { FieldGrid, REPORT_DIALOG, REPORT_DIALOG_BODY } from './field-grid';
 
 const A = MSG.admin;
+const SEARCH_DEBOUNCE_MS = 300;
 const COUNTS = [
   'total_present',
   'total_absent',
@@ -29,7 +36,10 @@ const COUNTS = [
 /** The count columns' names, in COUNTS order (summaryColumns after Teacher and Student). */
 const COUNT_LABELS = A.summaryColumns.slice(2);
 
-/** The summary popup: pairs of the filter, 20 a page (SPEC 4's Prev/Next rule); a row opens its detail. Cards on a phone. */
+/**
+ * The summary popup: pairs of the filter, 20 a page (SPEC 4's Prev/Next rule) with the page count, searched by student
+ * and sorted by date or attendance rate on the server (issue 36); a row opens its detail. Cards on a phone.
+ */
 export function SummaryDialog({
   open,
   filter,
@@ -42,9 +52,16 @@ export function SummaryDialog({
   onPick: (row: PairRow) => void;
 }) {
   const [page, setPage] = useState(1);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: back to the first page whenever the filter changes or the popup opens
-  useEffect(() => setPage(1), [filter, open]);
-  const details = trpc.admin.attendanceDetails.useQuery({ ...filter, page, limit: ADMIN_ATTENDANCE_PAGE_SIZE }, { enabled: open });
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<TPairSort>('desc');
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: back to the first page whenever the filter, search or order changes or the popup opens
+  useEffect(() => setPage(1), [filter, open, q, sort]);
+  const details = trpc.admin.attendanceDetails.useQuery(
+    { ...filter, page, limit: ADMIN_ATTENDANCE_PAGE_SIZE, sort, q: q || undefined },
+    { enabled: open, placeholderData: keepPreviousData },
+  );
+  const pages = Math.max(1, Math.ceil((details.data?.total_records ?? 0) / ADMIN_ATTENDANCE_PAGE_SIZE));
   const [exporting, setExporting] = useState(false);
   const d = details.data;
 
@@ -52,7 +69,7 @@ export function SummaryDialog({
     if (!d?.total_records) return void toast.info(A.noDataToExport);
     setExporting(true);
     try {
-      await downloadFile('/admin/attendance-summary/export.csv', filter);
+      await downloadFile('/admin/attendance-summary/export.csv', { ...filter, sort, q: q || undefined });
       toast.success(A.summaryCsvDone);
     } catch {
       toast.error(A.popupError);
@@ -68,13 +85,46 @@ export function SummaryDialog({
         <DialogHeader>
           <DialogTitle>{A.summaryTitle}</DialogTitle>
         </DialogHeader>
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-[2fr_1fr]">
+          <FormField id="summary-search" label={A.summarySearch}>
+            <div className="relative">
+              <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+              <Input
+                id="summary-search"
+                type="search"
+                className="pl-9"
+                value={search}
+                maxLength={100}
+                placeholder={A.summarySearchPlaceholder}
+                autoComplete="off"
+                onChange={(e) => setSearch(e.target.value)}
+              />
+            </div>
+          </FormField>
+          <FormField id="summary-sort" label={A.summarySort}>
+            <NativeSelect
+              id="summary-sort"
+              value={sort}
+              onChange={(e) => {
+                setSort(e.target.value as TPairSort);
+                setPage(1);
+              }}
+            >
+              {PAIR_SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {A.summarySorts[s]}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+        </div>
         <ScrollRegion label={A.summaryTitle} className={REPORT_DIALOG_BODY}>
           <QueryState
             query={details}
             failed={A.popupError}
             failedTitle={A.popupErrorTitle}
             isEmpty={(res) => res.data.length === 0}
-            empty={<EmptyState title={A.popupNoRecordsTitle}>{A.popupNoRecords}</EmptyState>}
+            empty={q ? <EmptyState>{A.summaryNoMatch}</EmptyState> : <EmptyState title={A.popupNoRecordsTitle}>{A.popupNoRecords}</EmptyState>}
           >
             {({ data: rows }) => (
               <>
@@ -89,7 +139,11 @@ export function SummaryDialog({
                       >
                         <span className="font-semibold [overflow-wrap:anywhere]">{A.detailTitle(r.teacher_name, r.student_name)}</span>
                         <FieldGrid
-                          fields={[...COUNTS.map((c, i) => [COUNT_LABELS[i], r[c]] as [string, number]), [A.flaggedColumn, flagged(r)] as [string, string]]}
+                          fields={[
+                            [A.rateColumn, A.rateValue(r.attendance_rate)] as [string, string],
+                            ...COUNTS.map((c, i) => [COUNT_LABELS[i], r[c]] as [string, number]),
+                            [A.flaggedColumn, flagged(r)] as [string, string],
+                          ]}
                         />
                       </button>
                     </li>
@@ -99,7 +153,7 @@ export function SummaryDialog({
                   <Table label={A.summaryTitle}>
                     <TableHeader>
                       <TableRow>
-                        {[...A.summaryColumns, A.flaggedColumn].map((c) => (
+                        {[...A.summaryColumns.slice(0, 2), A.rateColumn, ...A.summaryColumns.slice(2), A.flaggedColumn].map((c) => (
                           <TableHead key={c}>{c}</TableHead>
                         ))}
                       </TableRow>
@@ -116,6 +170,9 @@ export function SummaryDialog({
                         >
                           <TableCell>{r.teacher_name}</TableCell>
                           <TableCell>{r.student_name}</TableCell>
+                          <TableCell className="tabular-nums font-medium" data-testid="summary-rate">
+                            {A.rateValue(r.attendance_rate)}
+                          </TableCell>
                           {COUNTS.map((column) => (
                             <TableCell key={column} className="tabular-nums">
                               {r[column]}
@@ -137,7 +194,9 @@ export function SummaryDialog({
           </QueryState>
         </ScrollRegion>
         <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-3" data-testid="report-controls">
-          <span className="text-sm text-muted-foreground">{d ? A.pageOf(page, d.total_records) : ''}</span>
+          <span role="status" className="text-sm text-muted-foreground" data-testid="summary-page">
+            {d && d.total_records > 0 ? A.pageOf(page, pages, d.total_records) : ''}
+          </span>
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" onClick={exportCsv} disabled={exporting}>
               <Download aria-hidden />
