@@ -86,6 +86,9 @@ describe.skipIf(!hasChromium || !hasFixtures)('face page in Chromium: the record
     const verdict = page.waitForResponse((r) => r.url().endsWith('/api/compare-face-video'), { timeout: 120_000 });
     await start.click();
     await page.getByTestId('blink-prompt').getByText(V.blinkNow).waitFor();
+    // Issue 36: the button says what happens: recording now, not 'Verifying...' (that comes once the server decides).
+    await page.getByRole('button', { name: MSG.studentScreens.faceRecording }).waitFor();
+    await page.screenshot({ path: '/tmp/shots-student/face-recording-390.png' });
     await screenshot(page, 'face-page-recording-390');
     expect((await (await verdict).json()).error_code).toBe('identity_mismatch');
 
@@ -93,7 +96,8 @@ describe.skipIf(!hasChromium || !hasFixtures)('face page in Chromium: the record
     await status.getByText(V.refusals.identity_mismatch.headline).waitFor();
     await status.getByText(V.refusals.identity_mismatch.step).waitFor();
     expect(await status.innerText()).not.toContain(V.noBlink);
-    await toastWith(page, V.refusals.identity_mismatch.headline).waitFor();
+    // Issue 36: said once, in the page: no toast repeating it over the heading.
+    expect(await toastWith(page, V.refusals.identity_mismatch.headline).count()).toBe(0);
     expect(await page.getByTestId('camera-frame').getAttribute('data-frame')).toBe('failure');
     await screenshot(page, 'face-page-mismatch-390');
 

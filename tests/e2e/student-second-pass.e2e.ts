@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FACE_CHALLENGE_FAILS_PER_SESSION } from '../../src/shared/constants';
 import { MSG } from '../../src/shared/messages';
 import { patchJson, postJson } from '../helpers/http';
-import { hasChromium, hasFakeCamera } from './support/browser';
+import { hasChromium, hasFakeCamera, toastWith } from './support/browser';
 import { seriousViolations } from './support/axe';
 import { apiLogin, approveViaApi } from './support/journey';
 import { LAPTOP, PHONE, useBrowserSchool } from './support/school';
@@ -138,7 +138,9 @@ describe.skipIf(!hasChromium)('issue 36: the student screens, second pass', () =
     // The link's code was sent with the geofence step (a made-up code: refused as not current, shown in the field).
     await expect.poll(() => sent.length, { timeout: 20_000 }).toBeGreaterThan(0);
     expect(sent[0]).toContain('"room_code":"AB12CD"');
-    await page.getByText(MSG.roomCode.notCurrent).first().waitFor();
+    await page.getByRole('alert').getByText(MSG.roomCode.notCurrent).waitFor();
+    // Said once, under the field: no toast repeating it over the page's heading.
+    expect(await toastWith(page, MSG.roomCode.notCurrent).count()).toBe(0);
     await shot(page, 'qr-after-login-390');
     await context.close();
   });

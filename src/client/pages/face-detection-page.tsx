@@ -1,8 +1,7 @@
 import { ArrowLeft, CheckCircle2, Loader2, ScanFace, UserPen, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { toast } from 'sonner';
-import { FACE_CHALLENGE_FAILS_PER_SESSION, TOAST_MS } from '../../shared/constants';
+import { FACE_CHALLENGE_FAILS_PER_SESSION } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { Brand } from '@/components/layout/brand';
 import { cameraTrouble, PermissionHelp, type PermissionTrouble } from '@/components/permission-help';
@@ -57,10 +56,8 @@ export function FaceDetectionPage() {
   const [trouble, setTrouble] = useState<PermissionTrouble>('blocked');
   const { camera, startRecording } = useWebcamRecorder(
     videoRef,
-    (err) => {
-      setTrouble(cameraTrouble(err));
-      toast.error(M.cameraDenied, { duration: TOAST_MS.verification, id: 'camera-denied' });
-    },
+    // Issue 36: the permission help under the camera says it; no toast repeating it.
+    (err) => setTrouble(cameraTrouble(err)),
     cameraAttempt,
   );
   const [sampling, setSampling] = useState(true);
@@ -144,7 +141,7 @@ export function FaceDetectionPage() {
               </Button>
             ) : (
               <Button size="lg" onClick={start} disabled={busy || camera !== 'ready' || !canStart}>
-                {busy ? M.verifying : tryAgain ? MSG.faceChallenge.tryAgain : M.start}
+                {phase === 'recording' ? S.faceRecording : busy ? M.verifying : tryAgain ? MSG.faceChallenge.tryAgain : M.start}
               </Button>
             )}
             {triesLeft !== null && triesLeft > 0 && !busy && !finished && (

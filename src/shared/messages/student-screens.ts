@@ -41,6 +41,8 @@ export const studentScreenMessages = {
     faceLate: (time: string) => `✓ Marked late at ${time}`,
     faceAlready: (time: string) => `Already marked at ${time}`,
     faceFailed: 'Your attendance was not marked.',
+    /** Issue 36: the face page's button while the camera records (then 'Verifying...' while the server decides). */
+    faceRecording: 'Recording...',
     returning: 'Back to your dashboard in a moment...',
   },
   permissions: {

@@ -66,10 +66,9 @@ export function useMarkAttendance(locate: () => Promise<Coords | null>, roomCode
       const answer = await geofenceStep.mutateAsync({ ...coords, room_code: code || undefined, device_id: deviceId() }).catch((err: unknown) => {
         const reason = errorCodeOf(err);
         if (reason === 'room_code_required') roomCode.refuse(MSG.roomCode.required);
-        else if (reason === 'room_code_not_current') {
-          roomCode.refuse(MSG.roomCode.notCurrent);
-          toast.error(MSG.roomCode.notCurrent);
-        } else if (trpcCodeOf(err) === 'UNAUTHORIZED') refused(M.authError);
+        // Issue 36: said once, under the field (no toast repeating it).
+        else if (reason === 'room_code_not_current') roomCode.refuse(MSG.roomCode.notCurrent);
+        else if (trpcCodeOf(err) === 'UNAUTHORIZED') refused(M.authError);
         else refused(refusalText(err, M.unexpected));
         return null;
       });

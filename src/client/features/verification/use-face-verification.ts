@@ -66,7 +66,7 @@ export function useFaceVerification(camera: Camera, passedCoords: Coords | null)
     setRefusal(advice);
     setRefusalCode(errorCode);
     setPhase('failed');
-    toast.error(advice.headline, { ...opts, description: advice.step });
+    // Issue 36: said once, in the page (the status under the camera): no toast repeating it over the heading.
   }
 
   const refuse = (errorCode: string | undefined) => fail(refusalAdvice(errorCode), errorCode);
