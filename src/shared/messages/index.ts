@@ -25,6 +25,7 @@ import { leaveMessages } from './marking/leave';
 import { studentScreenMessages } from './student-screens';
 import { attendanceRuleMessages } from './marking/attendance-rule';
 import { sessionTimeMessages } from './teacher/session-time';
+import { faceChangeVerdictMessages } from './teacher/face-change-verdict';
 
 export const MSG = {
   ...formsMessages,
@@ -48,4 +49,5 @@ export const MSG = {
   ...studentScreenMessages,
   ...attendanceRuleMessages,
   ...sessionTimeMessages,
+  ...faceChangeVerdictMessages,
 } as const;
