@@ -116,6 +116,41 @@ describe.skipIf(!hasChromium)("the teacher's control of time in Chromium (issue 
   );
 });
 
+describe.skipIf(!hasChromium)('what waits for the teacher, counted at the top (issue 36)', () => {
+  const school = useBrowserSchool();
+
+  it.each([
+    ['390', PHONE],
+    ['1440', LAPTOP],
+  ] as const)('at %s px: the counts are in the first screen, and each takes the teacher to its section', { timeout: 120_000 }, async (size, viewport) => {
+    const department = size === '390' ? 'IMCA' : 'BSCIT';
+    const teacher = await school.createUser({ role: 'teacher', department, password: PASSWORD, username: `count${size}` });
+    for (const n of [1, 2]) await school.createUser({ role: 'student', department, status: 'pending', username: `waiting${size}n${n}` });
+    const { page, context } = await school.newPage({ size: viewport, as: { email: teacher.email, password: PASSWORD } });
+    await page.goto('/teacher-dashboard');
+    const summary = page.getByRole('navigation', { name: MSG.approvalsSummary.label });
+    const students = summary.getByRole('link', { name: `${MSG.approvalsSummary.students} 2` });
+    await students.waitFor();
+    await summary.getByRole('link', { name: `${MSG.approvalsSummary.leave} 0` }).waitFor();
+    await summary.getByRole('link', { name: `${MSG.approvalsSummary.faceChanges} 0` }).waitFor();
+    for (const link of await summary.getByRole('link').all()) {
+      const box = (await link.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+    }
+    await shot(page, `approvals-summary-${size}`);
+    expect(await seriousViolations(page, `approvals-summary-${size}`)).toEqual([]);
+    await students.click();
+    const section = page.locator('#approvals-students');
+    await expect.poll(() => section.evaluate((el) => el === document.activeElement)).toBe(true);
+    const box = (await section.boundingBox())!;
+    expect(box.y).toBeLessThan(viewport.height);
+    expect(box.y + 40).toBeGreaterThan(0);
+    await shot(page, `approvals-students-section-${size}`);
+    await context.close();
+  });
+});
+
 describe.skipIf(!hasChromium || !hasFixtures)('the face change card in Chromium: the measurement, not reassurance (issue 36)', () => {
   if (!hasFixtures) console.warn(NO_FIXTURES_MESSAGE);
   const school = useBrowserSchool();

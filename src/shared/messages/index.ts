@@ -26,6 +26,7 @@ import { studentScreenMessages } from './student-screens';
 import { attendanceRuleMessages } from './marking/attendance-rule';
 import { sessionTimeMessages } from './teacher/session-time';
 import { faceChangeVerdictMessages } from './teacher/face-change-verdict';
+import { approvalsSummaryMessages } from './teacher/approvals-summary';
 
 export const MSG = {
   ...formsMessages,
@@ -50,4 +51,5 @@ export const MSG = {
   ...attendanceRuleMessages,
   ...sessionTimeMessages,
   ...faceChangeVerdictMessages,
+  ...approvalsSummaryMessages,
 } as const;
