@@ -84,6 +84,9 @@ describe.skipIf(!hasChromium || !hasFixtures)('a face change in Chromium: upload
     expect(newBox.x).toBeGreaterThan(oldBox.x + oldBox.width - 1);
     expect(Math.abs(newBox.y - oldBox.y)).toBeLessThan(4);
     await screenshot(teacherPage, 'face-change-teacher-review', true);
+    // Issue 36: photos that do not match are approved only once the teacher says so.
+    expect(await change.getByRole('button', { name: F.approve }).isDisabled()).toBe(true);
+    await change.getByLabel(MSG.faceChangeVerdict.confirmMismatch).check();
     await change.getByRole('button', { name: F.approve }).click();
     await toastWith(teacherPage, F.approved).waitFor();
     await teacherPage.getByTestId('pending-face-changes').getByText(F.pendingEmpty).waitFor();

@@ -4,8 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { formatTime } from '../../src/client/lib/format';
 import { EXTEND_STEP_MINUTES } from '../../src/shared/constants';
 import { MSG } from '../../src/shared/messages';
+import { enrollFacesOfUser } from '../../src/server/services/faces/index';
+import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../helpers/fixtures';
 import { seriousViolations } from './support/axe';
 import { hasChromium, toastWith } from './support/browser';
+import { apiLogin } from './support/journey';
 import { focused } from './support/keyboard';
 import { LAPTOP, PHONE, useBrowserSchool } from './support/school';
 
@@ -108,6 +111,105 @@ describe.skipIf(!hasChromium)("the teacher's control of time in Chromium (issue 
       expect((await endOf(teacher.id)).ends_at).toBe(fromWarning);
       await expect.poll(async () => seconds(await remaining.innerText())).toBeGreaterThan(5 * 60);
       expect(await page.getByTestId('attendance-status').getByText(T.active).isVisible()).toBe(true);
+      await context.close();
+    },
+  );
+});
+
+describe.skipIf(!hasChromium)('what waits for the teacher, counted at the top (issue 36)', () => {
+  const school = useBrowserSchool();
+
+  it.each([
+    ['390', PHONE],
+    ['1440', LAPTOP],
+  ] as const)('at %s px: the counts are in the first screen, and each takes the teacher to its section', { timeout: 120_000 }, async (size, viewport) => {
+    const department = size === '390' ? 'IMCA' : 'BSCIT';
+    const teacher = await school.createUser({ role: 'teacher', department, password: PASSWORD, username: `count${size}` });
+    for (const n of [1, 2]) await school.createUser({ role: 'student', department, status: 'pending', username: `waiting${size}n${n}` });
+    const { page, context } = await school.newPage({ size: viewport, as: { email: teacher.email, password: PASSWORD } });
+    await page.goto('/teacher-dashboard');
+    const summary = page.getByRole('navigation', { name: MSG.approvalsSummary.label });
+    const students = summary.getByRole('link', { name: `${MSG.approvalsSummary.students} 2` });
+    await students.waitFor();
+    await summary.getByRole('link', { name: `${MSG.approvalsSummary.leave} 0` }).waitFor();
+    await summary.getByRole('link', { name: `${MSG.approvalsSummary.faceChanges} 0` }).waitFor();
+    for (const link of await summary.getByRole('link').all()) {
+      const box = (await link.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+    }
+    await shot(page, `approvals-summary-${size}`);
+    expect(await seriousViolations(page, `approvals-summary-${size}`)).toEqual([]);
+    await students.click();
+    const section = page.locator('#approvals-students');
+    await expect.poll(() => section.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The page may scroll smoothly: its top comes into the screen (at the foot of the page, as far as the page goes).
+    await expect.poll(async () => (await section.boundingBox())!.y).toBeLessThan(viewport.height - 100);
+    expect((await section.boundingBox())!.y + 40).toBeGreaterThan(0);
+    await shot(page, `approvals-students-section-${size}`);
+    await context.close();
+  });
+});
+
+describe.skipIf(!hasChromium || !hasFixtures)('the face change card in Chromium: the measurement, not reassurance (issue 36)', () => {
+  if (!hasFixtures) console.warn(NO_FIXTURES_MESSAGE);
+  const school = useBrowserSchool();
+  const STILLS = { aoc: ['f005', 'f045', 'f070'], d0: ['f005', 'f030', 'f050'], mcguinness: ['f003', 'f025', 'f115'] };
+  const photos = (person: keyof typeof STILLS) => STILLS[person].map((f) => readFixture('clips', `enroll_${person}_${f}.jpg`));
+
+  /** A BCA student enrolled with d0's face who asks to enroll another person's (each size its own: one approved face is then taken). */
+  async function changeToAnotherFace(username: string, other: 'aoc' | 'mcguinness') {
+    const student = await school.createUser({ role: 'student', department: 'BCA', password: PASSWORD, username });
+    await enrollFacesOfUser(
+      school.server.deps,
+      student.id,
+      photos('d0').map((buffer) => ({ buffer, size: buffer.length })),
+    );
+    const token = await apiLogin(school.server.url, student.email, PASSWORD);
+    const form = new FormData();
+    for (const [i, img] of photos(other).entries()) form.append('images', new Blob([new Uint8Array(img)], { type: 'image/jpeg' }), `face${i + 1}.jpg`);
+    const res = await fetch(`${school.server.url}/api/update/${student.id}`, { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body: form });
+    expect((await res.json()).face_change).toBe('pending');
+    return student;
+  }
+
+  it.each([
+    ['1440', LAPTOP, 'aoc'],
+    ['390', PHONE, 'mcguinness'],
+  ] as const)(
+    'at %s px: another face is named as such, with its distance against the threshold, and approved only once confirmed',
+    { timeout: 240_000 },
+    async (size, viewport, other) => {
+      const student = await changeToAnotherFace(`changer${size}`, other);
+      const teacher = await school.createUser({ role: 'teacher', department: 'BCA', password: PASSWORD, username: `reviewer${size}` });
+      const { page, context } = await school.newPage({ size: viewport, as: { email: teacher.email, password: PASSWORD } });
+      await page.goto('/teacher-dashboard');
+      const card = page.getByTestId('face-change').filter({ hasText: student.username });
+      await card.waitFor({ timeout: 15_000 });
+      const verdict = card.getByTestId('face-change-verdict');
+      await verdict.getByText(MSG.faceChange.notSamePerson).waitFor();
+      expect(await verdict.getByText(MSG.faceChange.samePerson).count()).toBe(0);
+      const measured = await card.getByTestId('face-change-measure').innerText();
+      const [distance, threshold] = [...measured.matchAll(/\d\.\d\d/g)].map((m) => Number(m[0]));
+      expect(threshold).toBe(0.42);
+      expect(distance).toBeGreaterThan(threshold);
+      const approve = card.getByRole('button', { name: MSG.faceChange.approve });
+      expect(await approve.isDisabled()).toBe(true);
+      await card.scrollIntoViewIfNeeded();
+      await shot(page, `face-change-mismatch-${size}`);
+      const confirm = card.getByLabel(MSG.faceChangeVerdict.confirmMismatch);
+      await confirm.check();
+      expect(await approve.isEnabled()).toBe(true);
+      expect(await seriousViolations(page, `face-change-mismatch-${size}`)).toEqual([]);
+      await shot(page, `face-change-confirmed-${size}`);
+      await approve.click();
+      await toastWith(page, MSG.faceChange.approved).waitFor();
+      const decided = await school.server.db
+        .selectFrom('face_changes')
+        .select(['status', 'decided_by'])
+        .where('user_id', '=', student.id)
+        .executeTakeFirstOrThrow();
+      expect(decided).toEqual({ status: 'approved', decided_by: teacher.id });
       await context.close();
     },
   );

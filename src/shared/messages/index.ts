@@ -25,6 +25,8 @@ import { leaveMessages } from './marking/leave';
 import { studentScreenMessages } from './student-screens';
 import { attendanceRuleMessages } from './marking/attendance-rule';
 import { sessionTimeMessages } from './teacher/session-time';
+import { faceChangeVerdictMessages } from './teacher/face-change-verdict';
+import { approvalsSummaryMessages } from './teacher/approvals-summary';
 
 export const MSG = {
   ...formsMessages,
@@ -48,4 +50,6 @@ export const MSG = {
   ...studentScreenMessages,
   ...attendanceRuleMessages,
   ...sessionTimeMessages,
+  ...faceChangeVerdictMessages,
+  ...approvalsSummaryMessages,
 } as const;

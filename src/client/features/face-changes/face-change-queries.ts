@@ -15,9 +15,9 @@ export const useFaceChangeHistory = (studentId: number | null) =>
 export function useDecideFaceChange() {
   const utils = trpc.useUtils();
   const mutation = trpc.teacher.decideFaceChange.useMutation({ onSettled: () => utils.teacher.invalidate() });
-  async function decide(changeId: number, decision: 'approve' | 'decline', note?: string): Promise<boolean> {
+  async function decide(changeId: number, decision: 'approve' | 'decline', note?: string, confirmMismatch?: boolean): Promise<boolean> {
     try {
-      const res = await mutation.mutateAsync({ change_id: changeId, decision, note: note || undefined });
+      const res = await mutation.mutateAsync({ change_id: changeId, decision, note: note || undefined, confirm_mismatch: confirmMismatch || undefined });
       toast.success(res.message);
       return true;
     } catch (err) {

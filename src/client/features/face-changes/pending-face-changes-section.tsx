@@ -11,7 +11,7 @@ const F = MSG.faceChange;
 export function PendingFaceChangesSection() {
   const changes = usePendingFaceChanges();
   return (
-    <Card data-testid="pending-face-changes">
+    <Card data-testid="pending-face-changes" id="approvals-face-changes" tabIndex={-1} className="scroll-mt-20">
       <CardHeader>
         <CardTitle className="flex items-center gap-2 text-lg">
           <ScanFace className="size-5 text-primary" aria-hidden />

@@ -16,7 +16,7 @@ type PendingLeave = RouterOutputs['teacher']['pendingLeaveRequests'][number];
 export function PendingLeaveSection() {
   const pending = trpc.teacher.pendingLeaveRequests.useQuery();
   return (
-    <Card data-testid="pending-leave-requests">
+    <Card data-testid="pending-leave-requests" id="approvals-leave" tabIndex={-1} className="scroll-mt-20">
       <CardHeader>
         <CardTitle className="flex items-center gap-2 text-lg">
           <CalendarOff className="size-5 text-primary" aria-hidden />

@@ -7,6 +7,7 @@ import { refusalText } from '@/lib/api/server-errors';
 import { GeofenceSettingsCard } from './geofence-settings/geofence-settings-card';
 import { geofenceStorage } from './session/geofence-storage';
 import { PendingStudentsSection } from './approvals/pending-students-section';
+import { ApprovalsSummary } from './approvals/approvals-summary';
 import { RadiusDialog } from './geofence-settings/radius-dialog';
 import { StopConfirmDialog } from './session/stop-confirm-dialog';
 import { AttendanceStatusCard, QuickActionsCard } from './session/session-cards';
@@ -58,6 +59,7 @@ export function TeacherOverview({ geofence, onViewStudents }: { geofence: Return
   const all = students.data?.allStudents ?? [];
   return (
     <div className="grid gap-6">
+      <ApprovalsSummary />
       {/* min-w-0: a long name or email in a card truncates instead of widening the column past a phone's screen. */}
       <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3 [&>*]:min-w-0">
         <QuickActionsCard

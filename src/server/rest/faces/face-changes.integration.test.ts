@@ -108,7 +108,22 @@ describe.skipIf(!hasFixtures)('face changes: request, approve, decline, admin ch
     expect((await fetch(`${srv.url}${change.new_images[0].replace('sig=', 'sig=x')}`)).status).toBe(404);
     expect((await pendingFor(admin.token)).map((c) => c.id)).toEqual([change.id]);
 
-    const approved = await decide(teacher.token, { change_id: change.id, decision: 'approve' });
+    // Issue 36: the verdict is the face check's own measurement, each new photo against the enrolled face at
+    // FACE_THRESHOLD; approving photos that do not match needs the decider's explicit confirmation, on both doors.
+    expect(change.threshold).toBe(0.42);
+    expect(change.identity_distance).toBeGreaterThan(0.42);
+    expect(change.identity_distance).toBeGreaterThanOrEqual(change.distance!);
+    const unconfirmed = await decide(teacher.token, { change_id: change.id, decision: 'approve' });
+    expect(unconfirmed).toMatchObject({
+      status: 409,
+      body: { message: MSG.faceChangeVerdict.mismatchUnconfirmed, error_code: 'face_mismatch_unconfirmed' },
+    });
+    const twin = await trpcClient(srv.url, teacher.token)
+      .teacher.decideFaceChange.mutate({ change_id: change.id, decision: 'approve', confirm_mismatch: false })
+      .catch((e) => e);
+    expect([twin.data.code, twin.message]).toEqual(['CONFLICT', MSG.faceChangeVerdict.mismatchUnconfirmed]);
+    expect((await pendingFor(teacher.token)).map((c) => c.id)).toEqual([change.id]);
+    const approved = await decide(teacher.token, { change_id: change.id, decision: 'approve', confirm_mismatch: true });
     expect(approved).toEqual({ status: 200, body: { success: true, status: 'approved', message: MSG.faceChange.approved } });
     expect(await decide(teacher.token, { change_id: change.id, decision: 'decline' })).toMatchObject({
       status: 409,
@@ -209,5 +224,22 @@ describe.skipIf(!hasFixtures)('face changes: request, approve, decline, admin ch
     // nothing changed but the collision, now shown: the request still waits and the enrolled face still decides
     expect(await pendingFor(teacher.token)).toMatchObject([{ id: change.id, collision: { other: { id: third.id } } }]);
     expect(await compare(student.token, clipOf('aoc'))).toBe('accepted');
+  });
+
+  it("says 'match' only when every new photo is within the face check's threshold, and then approves without a confirmation", {
+    timeout: 240_000,
+  }, async () => {
+    const same = await signInTestUser(srv, { role: 'student', department: 'BCA' });
+    const mcguinness = ['f003', 'f025', 'f115'].map((f) => readFixture('clips', `enroll_mcguinness_${f}.jpg`));
+    await enrollFacesOfUser(
+      srv.deps,
+      same.id,
+      mcguinness.map((buffer) => ({ buffer, size: buffer.length })),
+    );
+    expect((await putPhotos(same.id, same.token, [mcguinness[1], mcguinness[2], mcguinness[0]])).body.face_change).toBe('pending');
+    const change = (await pendingFor(teacher.token)).find((c) => c.student.id === same.id)!;
+    expect(change).toMatchObject({ same_person: true, verdict: MSG.faceChange.samePerson, threshold: 0.42, collision: null });
+    expect(change.identity_distance).toBeLessThanOrEqual(0.42);
+    expect(await decide(teacher.token, { change_id: change.id, decision: 'approve' })).toMatchObject({ status: 200, body: { status: 'approved' } });
   });
 });

@@ -47,7 +47,13 @@ export async function decideFaceCollision(deps: Deps, caller: AuthUser, input: T
       else await reject(trx, [userId], { reason: MSG.duplicateFace.sameRejectionReason, rejected_by: caller.id, rejected_at: now });
       return { removeAfterCommit: [] as string[] };
     }
-    const change = await decideFaceChangeIn(deps, trx, caller, { change_id: c.face_change_id!, decision: different ? 'approve' : 'decline' });
+    const change = await decideFaceChangeIn(
+      deps,
+      trx,
+      caller,
+      { change_id: c.face_change_id!, decision: different ? 'approve' : 'decline' },
+      { mismatchDecided: true },
+    );
     // Another account enrolled a face like it since: that collision is recorded and waits for its own decision.
     return { removeAfterCommit: change.removeAfterCommit };
   });

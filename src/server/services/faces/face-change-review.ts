@@ -8,7 +8,7 @@ import type { AppDeps } from '../../deps';
 import { deserializeDescriptor } from '../../face/index';
 import { DomainError } from '../../lib/errors';
 import { openCollisionByChange, recordCollision, searchBeforeEnrolling } from './collisions/face-collisions';
-import { replaceEnrollment } from './face-changes';
+import { meanDistance, replaceEnrollment } from './face-changes';
 import { enrolledImagesByUser, faceChangeImagesByChange } from './face-images';
 import { identityThreshold } from './search/face-search';
 import { removeStoredImages } from './images';
@@ -17,10 +17,29 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config' | 'faceIndex'>;
 type Trx = Transaction<Database>;
 
 /** How the new photos compare with the enrolled ones, in the words the approval view shows. */
-function comparison(deps: Deps, distance: number | null) {
+function comparison(deps: Pick<Deps, 'config'>, distance: number | null) {
   if (distance === null) return { same_person: null, verdict: MSG.faceChange.noEnrolledFace };
   const same = distance <= identityThreshold(deps.config);
   return { same_person: same, verdict: same ? MSG.faceChange.samePerson : MSG.faceChange.notSamePerson };
+}
+
+/**
+ * Issue 36: the identity measurement the face check makes, on the new photos: each photo's descriptor against the
+ * enrolled mean, at FACE_THRESHOLD. They match only when every photo does (and their mean too): a mean of three
+ * photos of another man can sit closer than any of them. `identity_distance` is the farthest photo's distance.
+ */
+function photoIdentity(deps: Pick<Deps, 'config'>, enrolledMean: Buffer | null | undefined, meanDistanceOfChange: number | null, embeddings: Buffer[]) {
+  const threshold = identityThreshold(deps.config);
+  const distances = embeddings.map((e) => meanDistance(deserializeDescriptor(e), enrolledMean));
+  if (distances.length === 0 || distances.some((d) => d === null)) return { threshold, identity_distance: null, ...comparison(deps, meanDistanceOfChange) };
+  const farthest = Math.max(...(distances as number[]), meanDistanceOfChange ?? 0);
+  const same = farthest <= threshold;
+  return {
+    threshold,
+    identity_distance: Math.round(farthest * 1e4) / 1e4,
+    same_person: same,
+    verdict: same ? MSG.faceChange.samePerson : MSG.faceChange.notSamePerson,
+  };
 }
 
 /** Pending face changes with the enrolled and the new photos side by side: a teacher's department, or all for an admin. */
@@ -46,6 +65,15 @@ export async function listPendingFaceChanges(deps: Deps, caller: AuthUser) {
     deps,
     rows.map((r) => r.id),
   );
+  const ids = rows.map((r) => r.id);
+  const embeddings = ids.length
+    ? await deps.db.selectFrom('face_change_images').select(['change_id', 'embedding']).where('change_id', 'in', ids).orderBy('id').execute()
+    : [];
+  const studentIds = [...new Set(rows.map((r) => r.student_id))];
+  const means = studentIds.length
+    ? await deps.db.selectFrom('face_templates').select(['user_id', 'mean_embedding']).where('user_id', 'in', studentIds).execute()
+    : [];
+  const meanOf = new Map(means.map((m) => [m.user_id, m.mean_embedding]));
   return rows.map((r) => ({
     id: r.id,
     requested_at: r.requested_at,
@@ -53,7 +81,12 @@ export async function listPendingFaceChanges(deps: Deps, caller: AuthUser) {
     old_images: enrolled.get(r.student_id)?.image_urls ?? [],
     new_images: fresh.get(r.id) ?? [],
     distance: r.distance,
-    ...comparison(deps, r.distance),
+    ...photoIdentity(
+      deps,
+      meanOf.get(r.student_id),
+      r.distance,
+      embeddings.filter((e) => e.change_id === r.id).map((e) => e.embedding),
+    ),
     collision: collisions.get(r.id) ?? null,
   }));
 }
@@ -73,11 +106,18 @@ export async function decideFaceChange(deps: Deps, caller: AuthUser, input: TDec
 }
 
 /** decideFaceChange inside the caller's transaction (a collision's decision applies the change in its own). */
-export async function decideFaceChangeIn(deps: Omit<Deps, 'db'>, trx: Trx, caller: AuthUser, input: TDecideFaceChangeInput) {
+export async function decideFaceChangeIn(
+  deps: Omit<Deps, 'db'>,
+  trx: Trx,
+  caller: AuthUser,
+  input: TDecideFaceChangeInput,
+  /** A collision's decision (twins, lookalikes) was the decider's explicit look at the photos. */
+  opts: { mismatchDecided?: boolean } = {},
+) {
   const change = await trx
     .selectFrom('face_changes as c')
     .innerJoin('users as u', 'u.id', 'c.user_id')
-    .select(['c.id', 'c.user_id', 'c.status', 'c.mean_embedding', 'c.model', 'u.role', 'u.department_id', 'u.username', 'u.email'])
+    .select(['c.id', 'c.user_id', 'c.status', 'c.mean_embedding', 'c.model', 'c.distance', 'u.role', 'u.department_id', 'u.username', 'u.email'])
     .where('c.id', '=', input.change_id)
     .executeTakeFirst();
   if (!change) throw new DomainError('NOT_FOUND', MSG.faceChange.notFound);
@@ -99,6 +139,19 @@ export async function decideFaceChangeIn(deps: Omit<Deps, 'db'>, trx: Trx, calle
       if (open) throw new DomainError('CONFLICT', MSG.duplicateFace.decideFirst, { errorCode: 'face_collision_open' });
       await recordCollision(trx, { userId: change.user_id, faceChangeId: change.id, match, email: change.email, username: change.username, ip: null, now });
       return { status: 'collided' as const, removeAfterCommit: [] };
+    }
+    // Issue 36: photos that do not match are approved only when the decider says so.
+    if (!opts.mismatchDecided && input.confirm_mismatch !== true) {
+      const enrolled = await trx.selectFrom('face_templates').select('mean_embedding').where('user_id', '=', change.user_id).executeTakeFirst();
+      const identity = photoIdentity(
+        deps,
+        enrolled?.mean_embedding,
+        change.distance,
+        images.map((i) => i.embedding),
+      );
+      if (identity.same_person === false) {
+        throw new DomainError('CONFLICT', MSG.faceChangeVerdict.mismatchUnconfirmed, { errorCode: 'face_mismatch_unconfirmed' });
+      }
     }
   }
   const status = approve ? ('approved' as const) : ('declined' as const);

@@ -15,6 +15,8 @@ export const ZDecideFaceChangeInput = z.object({
   change_id: ZPositiveId,
   decision: z.enum(['approve', 'decline']),
   note: z.string().trim().max(500).optional(),
+  /** Issue 36: approving photos that do not match the enrolled student needs this, stated by the decider. */
+  confirm_mismatch: z.boolean().optional(),
 });
 export type TDecideFaceChangeInput = z.infer<typeof ZDecideFaceChangeInput>;
 

@@ -16,7 +16,7 @@ export function PendingStudentsSection() {
   const groups = pending.data ?? [];
   const open = groups.find((g) => g.id === openId) ?? null;
   return (
-    <Card>
+    <Card id="approvals-students" tabIndex={-1} className="scroll-mt-20">
       <CardHeader>
         <CardTitle className="flex items-center gap-2 text-lg">
           <UserCheck className="size-5 text-primary" aria-hidden />

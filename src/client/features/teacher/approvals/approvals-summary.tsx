@@ -1,0 +1,61 @@
+import { CalendarOff, ScanFace, UserCheck } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { MSG } from '../../../../shared/messages';
+import { Badge } from '@/components/ui/badge';
+import { usePendingFaceChanges } from '@/features/face-changes';
+import { trpc } from '@/lib/api/trpc';
+import { cn } from '@/lib/utils';
+import { usePendingStudents } from '../teacher-queries';
+
+const A = MSG.approvalsSummary;
+
+/** Moves to a section below and gives it the focus, so a keyboard or screen reader user lands there too. */
+function goTo(id: string) {
+  const section = document.getElementById(id);
+  section?.scrollIntoView({ block: 'start' });
+  section?.focus({ preventScroll: true });
+}
+
+/**
+ * Issue 36: the counts of what waits for the teacher (pending students, leave requests, face changes), at the top of
+ * the dashboard on every size; each links to its section, far below on a phone.
+ */
+export function ApprovalsSummary() {
+  const students = usePendingStudents();
+  const leave = trpc.teacher.pendingLeaveRequests.useQuery();
+  const faces = usePendingFaceChanges();
+  const items: { id: string; label: string; icon: LucideIcon; count: number | undefined }[] = [
+    { id: 'approvals-students', label: A.students, icon: UserCheck, count: students.data?.reduce((n, g) => n + g.students.length, 0) },
+    { id: 'approvals-leave', label: A.leave, icon: CalendarOff, count: leave.data?.length },
+    { id: 'approvals-face-changes', label: A.faceChanges, icon: ScanFace, count: faces.data?.length },
+  ];
+  return (
+    <nav aria-label={A.label} data-testid="approvals-summary">
+      <ul className="flex flex-wrap gap-2">
+        {items.map(({ id, label, icon: Icon, count }) => (
+          <li key={id}>
+            <a
+              href={`#${id}`}
+              onClick={(e) => {
+                e.preventDefault();
+                goTo(id);
+              }}
+              className={cn(
+                'inline-flex items-center gap-2 rounded-full border bg-card px-3 py-1.5 text-sm font-medium shadow-xs outline-none hover:bg-accent',
+                'focus-visible:ring-[3px] focus-visible:ring-ring/50',
+                count && 'border-primary/40',
+              )}
+              data-testid={`${id}-count`}
+            >
+              <Icon aria-hidden className="size-4 text-primary" />
+              {label}
+              <Badge variant={count ? 'default' : 'secondary'} className="tabular-nums">
+                {count ?? '…'}
+              </Badge>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
