@@ -226,6 +226,35 @@ describe.skipIf(!hasFixtures)('face changes: request, approve, decline, admin ch
     expect(await compare(student.token, clipOf('aoc'))).toBe('accepted');
   });
 
+  it("a collision decided as two people leaves photos of another face waiting on the change's card for its confirmation", {
+    timeout: 240_000,
+  }, async () => {
+    // the state the test above left: the student's enrolled face is aoc's; the waiting change shows d0, whose face
+    // the third account has (a friend's photos collide with the friend's account)
+    const [change] = (await pendingFor(teacher.token)).filter((c) => c.student.id === student.id);
+    expect(change).toMatchObject({ same_person: false, collision: { id: expect.any(Number) } });
+    const res = await fetch(`${srv.url}/api/face-collisions/${change.collision!.id}/decision`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${teacher.token}` },
+      body: JSON.stringify({ decision: 'twins' }),
+    });
+    expect({ status: res.status, body: await res.json() }).toEqual({
+      status: 200,
+      body: { success: true, decision: 'twins', message: MSG.duplicateFace.changeWaitsMismatch(MSG.duplicateFace.decided.twins) },
+    });
+    // the decision stands (the collision is gone); the change still waits and the enrolled face still decides
+    expect(await pendingFor(teacher.token)).toMatchObject([{ id: change.id, collision: null, same_person: false }]);
+    expect(await compare(student.token, clipOf('aoc'))).toBe('accepted');
+    expect(await decide(teacher.token, { change_id: change.id, decision: 'approve' })).toMatchObject({
+      status: 409,
+      body: { error_code: 'face_mismatch_unconfirmed' },
+    });
+    expect(await decide(teacher.token, { change_id: change.id, decision: 'approve', confirm_mismatch: true })).toMatchObject({
+      status: 200,
+      body: { status: 'approved' },
+    });
+  });
+
   it("says 'match' only when every new photo is within the face check's threshold, and then approves without a confirmation", {
     timeout: 240_000,
   }, async () => {

@@ -47,16 +47,22 @@ export async function decideFaceCollision(deps: Deps, caller: AuthUser, input: T
       else await reject(trx, [userId], { reason: MSG.duplicateFace.sameRejectionReason, rejected_by: caller.id, rejected_at: now });
       return { removeAfterCommit: [] as string[] };
     }
-    const change = await decideFaceChangeIn(
-      deps,
-      trx,
-      caller,
-      { change_id: c.face_change_id!, decision: different ? 'approve' : 'decline' },
-      { mismatchDecided: true },
+    // Two different people says nothing about whether the new photos are this student: photos that do not match the
+    // student's own enrolled face (a friend's, who has an account and so collided) still wait on the face change's
+    // card for its explicit confirmation. The check reads and writes nothing before it refuses, so the decision stands.
+    const change = await decideFaceChangeIn(deps, trx, caller, { change_id: c.face_change_id!, decision: different ? 'approve' : 'decline' }).catch(
+      (err: unknown) => {
+        if (different && err instanceof DomainError && err.details.errorCode === 'face_mismatch_unconfirmed') return null;
+        throw err;
+      },
     );
     // Another account enrolled a face like it since: that collision is recorded and waits for its own decision.
-    return { removeAfterCommit: change.removeAfterCommit };
+    return { removeAfterCommit: change?.removeAfterCommit ?? [], changeWaits: change === null };
   });
   await removeStoredImages(deps.config.uploadsDir, result.removeAfterCommit);
-  return { success: true as const, decision: input.decision, message: MSG.duplicateFace.decided[input.decision] };
+  const message =
+    'changeWaits' in result && result.changeWaits
+      ? MSG.duplicateFace.changeWaitsMismatch(MSG.duplicateFace.decided[input.decision])
+      : MSG.duplicateFace.decided[input.decision];
+  return { success: true as const, decision: input.decision, message };
 }

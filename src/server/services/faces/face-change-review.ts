@@ -106,14 +106,7 @@ export async function decideFaceChange(deps: Deps, caller: AuthUser, input: TDec
 }
 
 /** decideFaceChange inside the caller's transaction (a collision's decision applies the change in its own). */
-export async function decideFaceChangeIn(
-  deps: Omit<Deps, 'db'>,
-  trx: Trx,
-  caller: AuthUser,
-  input: TDecideFaceChangeInput,
-  /** A collision's decision (twins, lookalikes) was the decider's explicit look at the photos. */
-  opts: { mismatchDecided?: boolean } = {},
-) {
+export async function decideFaceChangeIn(deps: Omit<Deps, 'db'>, trx: Trx, caller: AuthUser, input: TDecideFaceChangeInput) {
   const change = await trx
     .selectFrom('face_changes as c')
     .innerJoin('users as u', 'u.id', 'c.user_id')
@@ -141,7 +134,7 @@ export async function decideFaceChangeIn(
       return { status: 'collided' as const, removeAfterCommit: [] };
     }
     // Issue 36: photos that do not match are approved only when the decider says so.
-    if (!opts.mismatchDecided && input.confirm_mismatch !== true) {
+    if (input.confirm_mismatch !== true) {
       const enrolled = await trx.selectFrom('face_templates').select('mean_embedding').where('user_id', '=', change.user_id).executeTakeFirst();
       const identity = photoIdentity(
         deps,

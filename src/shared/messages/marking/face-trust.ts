@@ -60,6 +60,9 @@ export const faceTrustMessages = {
       lookalikes: 'Decided: lookalikes. Both accounts are let in.',
       same_person: 'Decided: the same person twice. The waiting one is turned away.',
     },
+    /** a face change's collision decided as two people, whose photos do not match the student's own enrolled face */
+    changeWaitsMismatch: (decided: string) =>
+      `${decided} The new photos do not match the student's enrolled face, so the face change still waits: approve it on its card only after comparing the photos.`,
     sameRejectionReason: 'Your photos are of a person who already has an account. Ask your teacher.',
     decideFailed: 'Could not record the decision.',
     cardTitle: 'Face collisions',
