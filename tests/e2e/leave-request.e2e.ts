@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { kolkataDay } from '../../src/shared/kolkata-time';
 import { postJson } from '../helpers/http';
+import { seriousViolations } from './support/axe';
 import { dismissToasts, hasChromium, screenshot, toastWith } from './support/browser';
 import { apiLogin } from './support/journey';
-import { PHONE, useBrowserSchool } from './support/school';
+import { LAPTOP, PHONE, useBrowserSchool } from './support/school';
 
 const L = MSG.leave;
 const PASSWORD = 'Str0ng!pass';
@@ -78,5 +79,65 @@ describe.skipIf(!hasChromium)('a leave request in Chromium', () => {
     expect(s.consoleErrors).toEqual([]);
     await s.context.close();
     await t.context.close();
+  });
+
+  /** Issue 36: the app's own messages under the fields, not the browser's bubbles, read out and focused. */
+  it.each([PHONE, LAPTOP])('an incomplete request is refused with inline messages under its fields at $width px', async (size) => {
+    const student = await school.createUser({ role: 'student', department: 'BCA', password: PASSWORD, username: `ravi${size.width}` });
+    const studentToken = await apiLogin(school.server.url, student.email, PASSWORD);
+    const s = await school.newPage({ size, token: studentToken });
+    await s.page.goto('/student-dashboard');
+    const card = s.page.getByTestId('leave-requests');
+    await card.getByText(L.none).waitFor();
+    const form = card.getByRole('form', { name: L.newRequest });
+    expect(await form.evaluate((f: HTMLFormElement) => f.noValidate)).toBe(true);
+    const from = card.getByLabel(L.from);
+    const to = card.getByLabel(L.to);
+    const reason = card.getByLabel(L.reason);
+    /** The message a screen reader reads with the field: what its aria-describedby names. */
+    const describedBy = (field: typeof from) =>
+      field.evaluate((el) =>
+        (el.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' ')
+          .trim(),
+      );
+
+    await card.getByRole('button', { name: L.submit }).click();
+    await form.getByText(L.fromRequired).waitFor();
+    await form.getByText(L.reasonRequired).waitFor();
+    expect(await from.getAttribute('aria-invalid')).toBe('true');
+    expect(await reason.getAttribute('aria-invalid')).toBe('true');
+    expect(await to.getAttribute('aria-invalid')).toBe('false');
+    expect(await describedBy(from)).toBe(L.fromRequired);
+    expect(await describedBy(reason)).toBe(L.reasonRequired);
+    expect(await from.evaluate((el) => el === document.activeElement)).toBe(true);
+    await screenshot(s.page, `leave-request-errors-${size.width}`, true);
+    expect(await seriousViolations(s.page, `leave-request-errors-${size.width}`)).toEqual([]);
+
+    // A To before From is refused under To, which then takes the focus; the fixed messages are gone.
+    const today = kolkataDay(new Date().toISOString());
+    const dayBefore = kolkataDay(new Date(Date.now() - 86_400_000).toISOString());
+    await from.fill(today);
+    await to.fill(dayBefore);
+    await reason.fill('Sister’s wedding');
+    await card.getByRole('button', { name: L.submit }).click();
+    await form.getByText(L.endBeforeStart).waitFor();
+    expect(await form.getByText(L.fromRequired).count()).toBe(0);
+    expect(await form.getByText(L.reasonRequired).count()).toBe(0);
+    expect(await describedBy(to)).toBe(L.endBeforeStart);
+    expect(await to.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await to.fill(today);
+    await card.getByRole('button', { name: L.submit }).click();
+    await toastWith(s.page, L.sent).waitFor();
+    await card.getByTestId('leave-request').getByText(L.state.pending).waitFor();
+    expect(await form.locator('[data-slot="form-message"]').count()).toBe(0);
+    expect(await from.inputValue()).toBe('');
+    const saved = await school.server.db.selectFrom('leave_requests').select(['from_date', 'to_date', 'reason']).where('student_id', '=', student.id).execute();
+    expect(saved).toEqual([{ from_date: today, to_date: today, reason: 'Sister’s wedding' }]);
+    expect(s.consoleErrors).toEqual([]);
+    await s.context.close();
   });
 });

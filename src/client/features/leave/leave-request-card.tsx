@@ -1,10 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { CalendarOff, Loader2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
+import { LEAVE_REASON_MAX, type TLeaveRequestFields, type TLeaveRequestForm, ZLeaveRequestForm } from '../../../shared/schemas/attendance/leave';
 import { EmptyState, QueryState } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
@@ -18,11 +22,13 @@ const L = MSG.leave;
 export function LeaveRequestCard() {
   const utils = trpc.useUtils();
   const requests = trpc.student.leaveRequests.useQuery();
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [reason, setReason] = useState('');
+  const form = useForm<TLeaveRequestForm, unknown, TLeaveRequestFields>({
+    resolver: zodResolver(ZLeaveRequestForm),
+    defaultValues: { from_date: '', to_date: '', reason: '' },
+  });
+  const fromDate = form.watch('from_date');
+  const documentInput = useRef<HTMLInputElement>(null);
   const [document, setDocument] = useState<File | null>(null);
-  const [sending, setSending] = useState(false);
   const withdraw = trpc.student.withdrawLeave.useMutation({
     onSuccess: (res) => toast.success(res.message),
     // The server's message says why (already approved or declined); a network failure gets the generic one.
@@ -30,23 +36,18 @@ export function LeaveRequestCard() {
     onSettled: () => utils.student.leaveRequests.invalidate(),
   });
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setSending(true);
+  // The schema's messages show under their fields and the first refused field takes focus (react-hook-form's default).
+  const submit = async (fields: TLeaveRequestFields) => {
     try {
-      const res = await sendLeaveRequest({ from_date: from, to_date: to || from, reason }, document);
+      const res = await sendLeaveRequest(fields, document);
       if (!res.ok) return void toast.error(res.data.message ?? L.failed);
       toast.success(L.sent);
-      setFrom('');
-      setTo('');
-      setReason('');
+      form.reset();
       setDocument(null);
-      (e.target as HTMLFormElement).reset();
+      if (documentInput.current) documentInput.current.value = '';
       await utils.student.leaveRequests.invalidate();
     } catch {
       toast.error(L.failed);
-    } finally {
-      setSending(false);
     }
   };
 
@@ -60,31 +61,69 @@ export function LeaveRequestCard() {
         <CardDescription>{L.description}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
-        <form className="grid gap-3" onSubmit={submit} aria-label={L.newRequest}>
-          <div className="grid grid-cols-2 gap-3">
-            <div className="grid gap-1.5">
-              <Label htmlFor="leave-from">{L.from}</Label>
-              <Input id="leave-from" type="date" required value={from} onChange={(e) => setFrom(e.target.value)} />
+        <Form {...form}>
+          <form noValidate className="grid gap-3" onSubmit={form.handleSubmit(submit)} aria-label={L.newRequest}>
+            <div className="grid grid-cols-2 gap-3">
+              <FormField
+                control={form.control}
+                name="from_date"
+                render={({ field }) => (
+                  <FormItem className="gap-1.5">
+                    <FormLabel>{L.from}</FormLabel>
+                    <FormControl>
+                      <Input type="date" aria-required {...field} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={form.control}
+                name="to_date"
+                render={({ field }) => (
+                  <FormItem className="gap-1.5">
+                    <FormLabel>{L.to}</FormLabel>
+                    <FormControl>
+                      <Input type="date" min={fromDate || undefined} {...field} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
             </div>
+            <FormField
+              control={form.control}
+              name="reason"
+              render={({ field }) => (
+                <FormItem className="gap-1.5">
+                  <FormLabel>{L.reason}</FormLabel>
+                  <FormControl>
+                    <Textarea aria-required maxLength={LEAVE_REASON_MAX} placeholder={L.reasonPlaceholder} {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
             <div className="grid gap-1.5">
-              <Label htmlFor="leave-to">{L.to}</Label>
-              <Input id="leave-to" type="date" min={from || undefined} value={to} onChange={(e) => setTo(e.target.value)} />
+              <Label htmlFor="leave-document">{L.documentLabel}</Label>
+              <Input
+                ref={documentInput}
+                id="leave-document"
+                type="file"
+                accept="image/jpeg,image/png"
+                aria-describedby="leave-document-hint"
+                onChange={(e) => setDocument(e.target.files?.[0] ?? null)}
+              />
+              <p id="leave-document-hint" className="text-xs text-muted-foreground">
+                {L.documentHint}
+              </p>
             </div>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="leave-reason">{L.reason}</Label>
-            <Textarea id="leave-reason" required maxLength={500} placeholder={L.reasonPlaceholder} value={reason} onChange={(e) => setReason(e.target.value)} />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="leave-document">{L.documentLabel}</Label>
-            <Input id="leave-document" type="file" accept="image/jpeg,image/png" onChange={(e) => setDocument(e.target.files?.[0] ?? null)} />
-            <p className="text-xs text-muted-foreground">{L.documentHint}</p>
-          </div>
-          <Button type="submit" disabled={sending} className="justify-self-start">
-            {sending && <Loader2 className="animate-spin" aria-hidden />}
-            {L.submit}
-          </Button>
-        </form>
+            <Button type="submit" disabled={form.formState.isSubmitting} className="justify-self-start">
+              {form.formState.isSubmitting && <Loader2 className="animate-spin" aria-hidden />}
+              {L.submit}
+            </Button>
+          </form>
+        </Form>
         <QueryState query={requests} failed={L.loadFailed} isEmpty={(list) => list.length === 0} empty={<EmptyState boxed>{L.none}</EmptyState>}>
           {(list) => (
             <ul className="grid gap-3" aria-label={L.title}>

@@ -26,6 +26,7 @@ export const leaveMessages = {
     days: (from: string, to: string) => (from === to ? from : `${from} to ${to}`),
     noteBy: (note: string) => `Teacher's note: ${note}`,
     badDate: 'Enter a date as YYYY-MM-DD.',
+    fromRequired: 'Choose the first day of your leave.',
     endBeforeStart: 'The end date must be on or after the start date.',
     tooLong: (days: number) => `A request may cover at most ${days} days.`,
     reasonRequired: 'Give a reason of at least 3 characters.',

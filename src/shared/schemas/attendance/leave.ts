@@ -22,20 +22,36 @@ const ZPositiveId = z.union([
     .transform(Number),
 ]);
 
+const ZLeaveReason = z
+  .string({ error: MSG.leave.reasonRequired })
+  .trim()
+  .min(3, MSG.leave.reasonRequired)
+  .max(LEAVE_REASON_MAX, MSG.leave.reasonTooLong(LEAVE_REASON_MAX));
+
 /** A student's leave request (the text fields of the multipart form; the document image travels beside them). */
 export const ZLeaveRequestFields = z
   .object({
     from_date: ZLeaveDay,
     to_date: ZLeaveDay,
-    reason: z
-      .string({ error: MSG.leave.reasonRequired })
-      .trim()
-      .min(3, MSG.leave.reasonRequired)
-      .max(LEAVE_REASON_MAX, MSG.leave.reasonTooLong(LEAVE_REASON_MAX)),
+    reason: ZLeaveReason,
   })
   .refine((f) => f.from_date <= f.to_date, { message: MSG.leave.endBeforeStart, path: ['to_date'] })
   .refine((f) => dayNumber(f.to_date) - dayNumber(f.from_date) < LEAVE_MAX_DAYS, { message: MSG.leave.tooLong(LEAVE_MAX_DAYS), path: ['to_date'] });
 export type TLeaveRequestFields = z.infer<typeof ZLeaveRequestFields>;
+
+/**
+ * The student's form over the same rules: an empty From asks for a day rather than for a format, an empty To means
+ * a one-day leave, and the day and reason are checked together so an empty form names both at once.
+ */
+export const ZLeaveRequestForm = z
+  .object({
+    from_date: z.string().min(1, MSG.leave.fromRequired).pipe(ZLeaveDay),
+    to_date: z.string(),
+    reason: ZLeaveReason,
+  })
+  .transform((f) => ({ ...f, to_date: f.to_date || f.from_date }))
+  .pipe(ZLeaveRequestFields);
+export type TLeaveRequestForm = z.input<typeof ZLeaveRequestForm>;
 
 /** A teacher's or admin's decision on a pending leave request; the student reads the note. */
 export const ZDecideLeaveInput = z.object({
