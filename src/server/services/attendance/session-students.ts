@@ -12,8 +12,11 @@ import { campusNetworksSet } from './settings/campus-networks';
 import { flagsOf, namesForFlags } from './mark-flags/flag-texts';
 import { lockSessionMarks, refreshSessionFlags } from './mark-flags/session-flags';
 import { markableSession } from './markable-session';
+import { lastStepsBySession, noSteps } from './steps/last-steps';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config' | 'sessions'>;
+/** The students list also reads the attempt log (flushed first: a step's line may still be in the buffer). */
+type ListDeps = Deps & Pick<AppDeps, 'attempts'>;
 
 /**
  * The teacher's current session, else their latest one: the list keeps showing the last class after it ends.
@@ -23,7 +26,7 @@ async function currentOrLatestSession(deps: Deps, teacher: AuthUser) {
   await deps.sessions.sweepIfDue();
   return deps.db
     .selectFrom('geofence_sessions')
-    .select(['id', 'department_id', 'started_at', 'ended_at'])
+    .select(['id', 'department_id', 'started_at', 'ended_at', 'radius_m', 'room_code_secret'])
     .where('teacher_id', '=', teacher.id)
     .orderBy('started_at', 'desc')
     .orderBy('id', 'desc')
@@ -31,7 +34,7 @@ async function currentOrLatestSession(deps: Deps, teacher: AuthUser) {
 }
 
 /** Session student rows (SPEC section 3) for every active student of the session's department, searchable, paged. */
-export async function getStudentsForSession(deps: Deps, teacher: AuthUser, args: { page: number; limit: number; search: string }) {
+export async function getStudentsForSession(deps: ListDeps, teacher: AuthUser, args: { page: number; limit: number; search: string }) {
   const session = await currentOrLatestSession(deps, teacher);
   const departmentId = session?.department_id ?? teacher.department_id;
   // A teacher sees only their own department's students (an admin any).
@@ -73,6 +76,14 @@ export async function getStudentsForSession(deps: Deps, teacher: AuthUser, args:
     new Map(rows.map((r) => [r.student_id, r.name])),
   );
   const tries = session ? await faceTriesBySession(deps.db, session.id) : new Map();
+  if (session) await deps.attempts.flush();
+  const steps = session
+    ? await lastStepsBySession(
+        deps.db,
+        { id: session.id, radius_m: session.radius_m, room_code: session.room_code_secret !== null },
+        rows.map((r) => r.student_id),
+      )
+    : new Map();
   const allStudents = rows.map(({ user_agent, mark_flags, mark_flag_refs, ...r }) => {
     const flags = flagsOf(mark_flags ?? 0, mark_flag_refs, names);
     // Issue 33: a recording passes the live check only by chance, so any failed or abandoned try is worth a look (a
@@ -95,6 +106,8 @@ export async function getStudentsForSession(deps: Deps, teacher: AuthUser, args:
       outside_checks: r.outside_checks ?? 0,
       /** the live face check's tries in the session: started, failed, abandoned */
       face_tries: faceTries,
+      /** Issue 36: the last outcome of each step of the mark in the session (geofence, room code, face check) */
+      steps: steps.get(r.student_id) ?? noSteps(),
       flags,
       flagged: flags.length > 0,
       image_urls: images.get(r.student_id)?.image_urls ?? [],
@@ -108,7 +121,7 @@ export async function getStudentsForSession(deps: Deps, teacher: AuthUser, args:
     session_id: session?.id ?? null,
     session_active: Boolean(session && !session.ended_at),
     /** Which session the rows (and any manual mark made from them) belong to. */
-    session: session ? { id: session.id, started_at: session.started_at, ended_at: session.ended_at } : null,
+    session: session ? { id: session.id, started_at: session.started_at, ended_at: session.ended_at, room_code: session.room_code_secret !== null } : null,
   };
 }
 

@@ -6,6 +6,8 @@
  * Code outside this folder imports it from here only; files inside import each other directly.
  */
 export {
+  ABANDONED,
+  ENGINE_BUSY,
   type FaceTries,
   faceTriesBySession,
   faceTriesLeft,

@@ -5,7 +5,7 @@ import { MSG } from '../../../../shared/messages';
 import { Button } from '@/components/ui/button';
 import { FaceChangeHistory } from '@/features/face-changes';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, humanize } from '@/lib/format';
 import { MarkFlags } from '@/components/mark-flags';
 import { StatusBadge } from '@/components/status-badge';
 import { sessionCaption } from './session-caption';
@@ -23,19 +23,58 @@ function markOrigin(s: SessionStudent) {
   return s.face_recognition_status || s.geofencing_status ? C.verified : C.automatic;
 }
 
+const S = D.steps;
+const at = (iso: string) => formatDateTime(iso);
+
+/** Issue 36: the last attempt at each step of the mark in the session, as a teacher reads it. */
+function lastSteps(s: SessionStudent, roomCodeAsked: boolean): [string, string][] {
+  const { geofence, room_code, face } = s.steps;
+  const geo = !geofence
+    ? S.none
+    : geofence.outcome === 'inside'
+      ? S.inside(at(geofence.at))
+      : geofence.outcome === 'outside'
+        ? S.outside(geofence.distance_m, at(geofence.at))
+        : S.offCampus(at(geofence.at));
+  const code = !roomCodeAsked
+    ? S.noCode
+    : !room_code
+      ? S.none
+      : room_code.outcome === 'accepted'
+        ? S.codeAccepted(at(room_code.at))
+        : S.codeWrong(at(room_code.at));
+  let check: string = S.none;
+  if (face) {
+    const when = at(face.at);
+    const outcome =
+      face.outcome === 'passed'
+        ? S.facePassed(when)
+        : face.outcome === 'abandoned'
+          ? S.faceAbandoned(when)
+          : face.outcome === 'running'
+            ? S.faceRunning(when)
+            : S.faceRefused(S.reasons[face.reason ?? ''] ?? humanize(face.reason), when);
+    check = `${outcome}; ${S.triesUsed(face.used, face.of)}`;
+  }
+  const mark = s.marked && s.timestamp ? S.marked(humanize(s.status), at(s.timestamp), s.manual_override) : S.noMark;
+  return [
+    [S.geofence, geo],
+    [S.roomCode, code],
+    [S.face, check],
+    [S.mark, mark],
+  ];
+}
+
 /** A session student's photo, statuses, the current mark and where it came from, and the one change it allows. */
 export function StudentDetailDialog({ student, session, onClose }: { student: SessionStudent | null; session: SessionRef | null; onClose: () => void }) {
   const { mark, pending } = useManualMark();
   const s = student;
   const rows: [string, ReactNode][] = s
     ? [
-        [D.geofencing, <StatusBadge key="g" value={s.geofencing_status} label={s.geofencing_status ? undefined : M.notAvailable} />],
-        [D.face, <StatusBadge key="f" value={s.face_recognition_status} label={s.face_recognition_status ? undefined : M.notAvailable} />],
         [D.enrollment, <StatusBadge key="e" value={s.image_urls.length ? 'enrolled' : null} label={s.image_urls.length ? D.enrolled : M.notEnrolled} />],
         [D.current, <StatusBadge key="c" value={s.marked ? s.status : null} label={s.marked ? undefined : M.notMarked} />],
         ...(s.marked ? ([[C.how, markOrigin(s)]] as [string, ReactNode][]) : []),
         [D.lastMarked, formatDateTime(s.timestamp, M.notAvailable)],
-        [D.faceTries, s.face_tries.started ? D.faceTriesValue(s.face_tries) : M.notAvailable],
         // Where the student's own mark came from (a manual or automatic mark has none).
         [T.address, s.ip ?? M.notAvailable],
         [T.device, s.ip ? (s.device ?? T.unknownDevice) : M.notAvailable],
@@ -78,6 +117,19 @@ export function StudentDetailDialog({ student, session, onClose }: { student: Se
                 ))}
               </dl>
             </div>
+            <section aria-labelledby="detail-steps" className="grid gap-2 rounded-lg border p-3 text-sm" data-testid="detail-steps">
+              <h3 id="detail-steps" className="font-medium">
+                {S.title}
+              </h3>
+              <dl className="grid gap-2">
+                {lastSteps(s, session?.room_code ?? false).map(([term, value]) => (
+                  <div key={term} className="grid gap-0.5 sm:grid-cols-[8rem_1fr] sm:gap-3">
+                    <dt className="text-muted-foreground">{term}</dt>
+                    <dd className="font-medium">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
             {s.flags.length > 0 && (
               <section
                 aria-labelledby="detail-flags"
