@@ -233,6 +233,7 @@ describe.skipIf(!hasFixtures)('face changes: request, approve, decline, admin ch
     // the third account has (a friend's photos collide with the friend's account)
     const [change] = (await pendingFor(teacher.token)).filter((c) => c.student.id === student.id);
     expect(change).toMatchObject({ same_person: false, collision: { id: expect.any(Number) } });
+    const enrolledBefore = await enrolledFiles(student.id);
     const res = await fetch(`${srv.url}/api/face-collisions/${change.collision!.id}/decision`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${teacher.token}` },
@@ -242,9 +243,9 @@ describe.skipIf(!hasFixtures)('face changes: request, approve, decline, admin ch
       status: 200,
       body: { success: true, decision: 'twins', message: MSG.duplicateFace.changeWaitsMismatch(MSG.duplicateFace.decided.twins) },
     });
-    // the decision stands (the collision is gone); the change still waits and the enrolled face still decides
+    // the decision stands (the collision is gone); the change still waits, the enrolled photos untouched
     expect(await pendingFor(teacher.token)).toMatchObject([{ id: change.id, collision: null, same_person: false }]);
-    expect(await compare(student.token, clipOf('aoc'))).toBe('accepted');
+    expect(await enrolledFiles(student.id)).toEqual(enrolledBefore);
     expect(await decide(teacher.token, { change_id: change.id, decision: 'approve' })).toMatchObject({
       status: 409,
       body: { error_code: 'face_mismatch_unconfirmed' },
@@ -253,6 +254,7 @@ describe.skipIf(!hasFixtures)('face changes: request, approve, decline, admin ch
       status: 200,
       body: { status: 'approved' },
     });
+    expect(await enrolledFiles(student.id)).not.toEqual(enrolledBefore);
   });
 
   it("says 'match' only when every new photo is within the face check's threshold, and then approves without a confirmation", {
