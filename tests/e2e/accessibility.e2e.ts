@@ -98,6 +98,12 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
         // A finished class with a present and an absent mark: the student's history and the admin's reports have rows.
         const department = await school.server.db.selectFrom('departments').select('id').where('name', '=', dept.student).executeTakeFirstOrThrow();
         const at = new Date(Date.now() - 86_400_000).toISOString();
+        // approved before that class (a session before a student's approval counts for nothing: their rate starts after)
+        await school.server.db
+          .updateTable('users')
+          .set({ activated_at: new Date(Date.now() - 2 * 86_400_000).toISOString() })
+          .where('id', '=', student.id)
+          .execute();
         const session = await insertSession(school.server.db, { teacher_id: classTeacher.id, department_id: department.id, started_at: at, ended_at: at });
         await school.server.db
           .insertInto('attendance_records')

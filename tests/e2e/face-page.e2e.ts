@@ -88,7 +88,6 @@ describe.skipIf(!hasChromium || !hasFixtures)('face page in Chromium: the record
     await page.getByTestId('blink-prompt').getByText(V.blinkNow).waitFor();
     // Issue 36: the button says what happens: recording now, not 'Verifying...' (that comes once the server decides).
     await page.getByRole('button', { name: MSG.studentScreens.faceRecording }).waitFor();
-    await page.screenshot({ path: '/tmp/shots-student/face-recording-390.png' });
     await screenshot(page, 'face-page-recording-390');
     expect((await (await verdict).json()).error_code).toBe('identity_mismatch');
 

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../src/client/lib/format';
@@ -13,7 +14,8 @@ import { LAPTOP, PHONE, useBrowserSchool } from './support/school';
 const T = MSG.teacher;
 const S = T.detail.steps;
 const PASSWORD = 'Str0ng!pass';
-const SHOTS = '/tmp/shots-dialog';
+// beside the other browser tests' screenshots (tests/e2e/screenshots, not committed)
+const SHOTS = path.resolve(import.meta.dirname, 'screenshots');
 
 /**
  * Issue 36: a student who passed the geofence step (after one try from outside) and was then refused by the face

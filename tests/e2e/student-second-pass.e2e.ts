@@ -13,7 +13,8 @@ import { LAPTOP, PHONE, useBrowserSchool } from './support/school';
 const S = MSG.studentScreens;
 const PASSWORD = 'Str0ng!pass';
 const CLASSROOM = { latitude: 23.0225, longitude: 72.5714 };
-const SHOTS = '/tmp/shots-student';
+// beside the other browser tests' screenshots (tests/e2e/screenshots, not committed)
+const SHOTS = path.resolve(import.meta.dirname, 'screenshots');
 
 async function shot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +17,8 @@ const T = MSG.teacher;
 const S = MSG.sessionTime;
 const PASSWORD = 'Str0ng!pass';
 const CLASSROOM = { latitude: 23.0225, longitude: 72.5714 };
-const SHOTS = '/tmp/shots-teacher';
+// beside the other browser tests' screenshots (tests/e2e/screenshots, not committed)
+const SHOTS = path.resolve(import.meta.dirname, 'screenshots');
 
 /** The countdown's m:ss in seconds. */
 const seconds = (text: string) => {
