@@ -9,6 +9,7 @@ import { hasChromium, hasFakeCamera, toastWith } from './support/browser';
 import { seriousViolations } from './support/axe';
 import { apiLogin, approveViaApi } from './support/journey';
 import { LAPTOP, PHONE, useBrowserSchool } from './support/school';
+import { insertFaceTry } from '../helpers/proofs';
 
 const S = MSG.studentScreens;
 const PASSWORD = 'Str0ng!pass';
@@ -52,23 +53,7 @@ describe.skipIf(!hasChromium)('issue 36: the student screens, second pass', () =
 
   /** `n` face check tries of the student in the session, each refused (as the live check ends them). */
   const failedTries = async (studentId: number, sessionId: number, n: number) => {
-    const at = new Date().toISOString();
-    for (let i = 0; i < n; i += 1) {
-      await school.server.db
-        .insertInto('face_challenges')
-        .values({
-          id: `t36-${studentId}-${sessionId}-${i}-${Math.random()}`,
-          user_id: studentId,
-          token_id: 'earlier-login',
-          session_id: sessionId,
-          steps: JSON.stringify(['turn_left', 'blink']),
-          issued_at: at,
-          expires_at: at,
-          used_at: at,
-          outcome: 'challenge_not_followed',
-        })
-        .execute();
-    }
+    for (let i = 0; i < n; i += 1) await insertFaceTry(school.server.db, school.server.deps.clock, { id: studentId }, sessionId, 'challenge_not_followed');
   };
 
   it('a session without a room code shows Mark Attendance and no code field; one with a code shows the field', { timeout: 300_000 }, async () => {

@@ -1,5 +1,5 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { Download, Search } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { ADMIN_ATTENDANCE_PAGE_SIZE } from '../../../../shared/constants';
@@ -9,7 +9,7 @@ import { EmptyState, QueryState } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -87,19 +87,14 @@ export function SummaryDialog({
         </DialogHeader>
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-[2fr_1fr]">
           <FormField id="summary-search" label={A.summarySearch}>
-            <div className="relative">
-              <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-              <Input
-                id="summary-search"
-                type="search"
-                className="pl-9"
-                value={search}
-                maxLength={100}
-                placeholder={A.summarySearchPlaceholder}
-                autoComplete="off"
-                onChange={(e) => setSearch(e.target.value)}
-              />
-            </div>
+            <SearchInput
+              id="summary-search"
+              value={search}
+              maxLength={100}
+              placeholder={A.summarySearchPlaceholder}
+              autoComplete="off"
+              onChange={(e) => setSearch(e.target.value)}
+            />
           </FormField>
           <FormField id="summary-sort" label={A.summarySort}>
             <NativeSelect

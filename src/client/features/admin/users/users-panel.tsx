@@ -1,12 +1,12 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { Loader2, Search, X } from 'lucide-react';
+import { Loader2, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { ADMIN_USERS_PAGE_SIZE } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import { EmptyState, QueryState } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Pagination } from '@/components/ui/pagination';
 import { trpc } from '@/lib/api/trpc';
@@ -71,19 +71,14 @@ export function UsersPanel({
       </div>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-[2fr_1fr_1fr]">
         <FormField id="users-search" label={U.search}>
-          <div className="relative">
-            <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-            <Input
-              id="users-search"
-              type="search"
-              className="pl-9"
-              value={search}
-              maxLength={100}
-              placeholder={U.searchPlaceholder}
-              autoComplete="off"
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </div>
+          <SearchInput
+            id="users-search"
+            value={search}
+            maxLength={100}
+            placeholder={U.searchPlaceholder}
+            autoComplete="off"
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </FormField>
         <FormField id="users-department" label={U.department}>
           <NativeSelect id="users-department" value={department} onChange={(e) => setDepartment(e.target.value)}>

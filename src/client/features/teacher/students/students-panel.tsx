@@ -1,11 +1,11 @@
-import { Search, UserPlus } from 'lucide-react';
+import { UserPlus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { SEARCH_DEBOUNCE_MS } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format';
@@ -50,17 +50,14 @@ export function StudentsPanel({ live }: { live: boolean }) {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <div className="relative min-w-0 flex-1 sm:flex-none">
-            <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-            <Input
-              type="search"
-              aria-label={M.search}
-              placeholder={M.searchPlaceholder}
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              className="w-full pl-9 sm:w-64"
-            />
-          </div>
+          <SearchInput
+            wrapperClassName="min-w-0 flex-1 sm:flex-none"
+            aria-label={M.search}
+            placeholder={M.searchPlaceholder}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className="w-full sm:w-64"
+          />
           <Button onClick={() => setAdding(true)}>
             <UserPlus aria-hidden />
             {M.addStudent}
