@@ -250,4 +250,33 @@ describe('attendance reports', () => {
       ['tbca', 'sone', '2', '0', '0', '0', '1', '0', '2', '0', '2'],
     ]);
   });
+
+  it("gives the summary's rate by the attendance rule's arithmetic: a late mark counts as the rule says (one rate everywhere)", async () => {
+    const rateOf = async (name: string) =>
+      ((await get('/api/admin/attendance-details')).body.data as { student_name: string; attendance_rate: number | null }[]).find(
+        (p) => p.student_name === name,
+      )?.attendance_rate;
+    const rules = trpcClient(srv.url, token).attendanceRule;
+    const rule = { required_rate: 75, semester_start: '2026-01-01', semester_end: '2026-06-30' };
+    // sone's second mark late: attended under the default rule, against them when the school says so
+    const late = await srv.db
+      .selectFrom('attendance_records')
+      .select('id')
+      .where('student_id', '=', ids.s1)
+      .orderBy('marked_at', 'desc')
+      .executeTakeFirstOrThrow();
+    const mark = (status: 'late' | 'present') =>
+      srv.db.updateTable('attendance_records').set({ status, updated_at: new Date().toISOString() }).where('id', '=', late.id).execute();
+    await mark('late');
+    try {
+      expect(await rateOf('sone')).toBe(100);
+      await rules.setSettings.mutate({ ...rule, late_counts_as_present: false });
+      expect(await rateOf('sone')).toBe(50);
+      expect(await rateOf('stwo')).toBe(0);
+    } finally {
+      await rules.setSettings.mutate({ ...rule, late_counts_as_present: true });
+      await mark('present');
+    }
+    expect(await rateOf('sone')).toBe(100);
+  });
 });

@@ -1,9 +1,12 @@
-import { sql } from 'kysely';
+import { nameOrEmailContains } from '../../db/name-search';
 import type { TAttendanceDetailsInput, TAttendanceFilter, TPairSort } from '../../../shared/schemas/admin';
 import { F_EXCUSED, F_FACE_FAIL, F_FACE_OK, F_FLAGGED, F_GEO_INVALID, F_GEO_VALID, F_LATE, F_MANUAL, F_PRESENT, type Facts } from './facts/attendance-facts';
 import { filterKey } from './attendance-filter';
 import { kolkataDayEnd, kolkataDayStart } from '../../../shared/kolkata-time';
 import type { DB } from '../../db/connect';
+import type { Clock } from '../../lib/clock';
+import { computeStanding, type RuleTerms } from '../../../shared/attendance/attendance-standing';
+import { ruleInForce } from './attendance-rule/rule-settings';
 import type { CachedAggregate, ReportCache } from './facts/report-cache';
 
 /**
@@ -14,11 +17,13 @@ const K = 11;
 const [PRESENT, ABSENT, GEO_OK, GEO_FAIL, FACE_OK, FACE_FAIL, MANUAL, TOTAL, FLAGGED, LATE, EXCUSED] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 
 /**
- * Issue 36: the pair's attendance rate, 0..100 to one decimal: attended (present or late) over the sessions that
- * count (every record but the excused ones); null when none counts.
+ * A pair's attendance rate over its records, by the attendance rule's own arithmetic (excused records leave the count,
+ * a late one counts as the rule says), so the summary's rate reads as the rate the rule card gives; null when none counts.
  */
-const attendanceRate = (present: number, total: number, excused: number) =>
-  total - excused > 0 ? Math.round((present / (total - excused)) * 1000) / 10 : null;
+function pairRate(agg: CachedAggregate, p: number, rule: RuleTerms) {
+  const c = (k: number) => agg.counts[p * K + k];
+  return computeStanding({ held: c(TOTAL), present: c(PRESENT) - c(LATE), late: c(LATE), excused: c(EXCUSED) }, rule).rate;
+}
 
 /** Flagged present marks as a share of present marks, 0..100 to one decimal; null without a present mark. */
 const flaggedRate = (flagged: number, present: number) => (present ? Math.round((flagged / present) * 1000) / 10 : null);
@@ -93,7 +98,7 @@ function aggregate(f: Facts, q: TAttendanceFilter): CachedAggregate {
 }
 
 /** What the reports read: the database and the report cache (not deps.ts, which holds the cache's type). */
-type Deps = { db: DB; reports: ReportCache };
+type Deps = { db: DB; reports: ReportCache; clock: Clock };
 
 /** The filter's aggregate over the current facts: paging through one filter costs one pass while no record changes. */
 async function aggregateFor({ reports }: Pick<Deps, 'reports'>, q: TAttendanceFilter) {
@@ -107,7 +112,7 @@ async function aggregateFor({ reports }: Pick<Deps, 'reports'>, q: TAttendanceFi
 }
 
 /** SPEC 3's attendance summary rows (with the ids) for the given pair indexes. */
-async function pairRowsOf(db: DB, f: Facts, agg: CachedAggregate, pairs: Int32Array | number[]) {
+async function pairRowsOf(db: DB, f: Facts, agg: CachedAggregate, pairs: Int32Array | number[], rule: RuleTerms) {
   const ids = [...new Set([...pairs].flatMap((p) => [f.pairTeacher[p], f.pairStudent[p]]))];
   const names = new Map<number, string>();
   for (let i = 0; i < ids.length; i += 500) {
@@ -140,7 +145,7 @@ async function pairRowsOf(db: DB, f: Facts, agg: CachedAggregate, pairs: Int32Ar
       // Issue 19: how often this student's marks needed a second look, so a pattern shows.
       flagged_marks: c(FLAGGED),
       flagged_rate: flaggedRate(c(FLAGGED), c(PRESENT)),
-      attendance_rate: attendanceRate(c(PRESENT), c(TOTAL), c(EXCUSED)),
+      attendance_rate: pairRate(agg, p, rule),
       last_marked_at: new Date(agg.last[p] * 1000).toISOString(),
     };
   });
@@ -148,15 +153,7 @@ async function pairRowsOf(db: DB, f: Facts, agg: CachedAggregate, pairs: Int32Ar
 
 /** Whose name or email contains `q` (any case): the students a summary search keeps. */
 async function studentsMatching(db: DB, q: string) {
-  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const rows = await db
-    .selectFrom('users')
-    .select('id')
-    .where('role', '=', 'student')
-    .where((eb) =>
-      eb.or([eb(sql`lower(users.username)`, 'like', sql`${pattern} escape '\\'`), eb(sql`lower(users.email)`, 'like', sql`${pattern} escape '\\'`)]),
-    )
-    .execute();
+  const rows = await db.selectFrom('users').select('id').where('role', '=', 'student').where(nameOrEmailContains(q)).execute();
   return new Set(rows.map((r) => r.id));
 }
 
@@ -164,7 +161,7 @@ async function studentsMatching(db: DB, q: string) {
  * The filter's pairs in the asked order, kept to the students `q` finds: newest first (SPEC 4), oldest first (asc), or
  * by attendance rate (issue 36; a stable sort, so equal rates stay newest first, and pairs with no rate go last).
  */
-async function orderedPairs(db: DB, f: Facts, agg: CachedAggregate, sort: TPairSort, q?: string): Promise<number[]> {
+async function orderedPairs(db: DB, f: Facts, agg: CachedAggregate, sort: TPairSort, rule: RuleTerms, q?: string): Promise<number[]> {
   let pairs = sort === 'asc' ? [...agg.order()].reverse() : [...agg.order()];
   if (q) {
     const students = await studentsMatching(db, q);
@@ -172,8 +169,7 @@ async function orderedPairs(db: DB, f: Facts, agg: CachedAggregate, sort: TPairS
   }
   if (sort === 'rate_asc' || sort === 'rate_desc') {
     const sign = sort === 'rate_asc' ? 1 : -1;
-    const rate = (p: number) => attendanceRate(agg.counts[p * K + PRESENT], agg.counts[p * K + TOTAL], agg.counts[p * K + EXCUSED]);
-    const rates = new Map(pairs.map((p) => [p, rate(p)]));
+    const rates = new Map(pairs.map((p) => [p, pairRate(agg, p, rule)]));
     pairs.sort((a, b) => {
       const [x, y] = [rates.get(a) ?? null, rates.get(b) ?? null];
       if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
@@ -186,12 +182,14 @@ async function orderedPairs(db: DB, f: Facts, agg: CachedAggregate, sort: TPairS
 /** Every pair of the filter with names, newest first (asc: oldest first; by rate; only students matching q). */
 export async function pairRows(deps: Deps, q: TAttendanceFilter, sort: TPairSort = 'desc', search?: string) {
   const { facts, agg } = await aggregateFor(deps, q);
-  return pairRowsOf(deps.db, facts, agg, await orderedPairs(deps.db, facts, agg, sort, search));
+  const rule = await ruleInForce(deps);
+  return pairRowsOf(deps.db, facts, agg, await orderedPairs(deps.db, facts, agg, sort, rule, search), rule);
 }
 
 /** One page of pairs (SPEC 3's paged result) and how many pairs the filter (and the search) has in all. */
 export async function attendancePairsPage(deps: Deps, input: TAttendanceDetailsInput) {
   const { facts, agg } = await aggregateFor(deps, input);
+  const rule = await ruleInForce(deps);
   if (!input.q && (input.sort === 'asc' || input.sort === 'desc')) {
     // The common case stays a slice of the cached order: no copy of 100,000 pair indexes per page.
     const order = agg.order();
@@ -201,11 +199,11 @@ export async function attendancePairsPage(deps: Deps, input: TAttendanceDetailsI
       input.sort === 'asc'
         ? [...order.subarray(Math.max(0, n - start - input.limit), Math.max(0, n - start))].reverse()
         : [...order.subarray(start, start + input.limit)];
-    return { data: await pairRowsOf(deps.db, facts, agg, slice), total_records: n, current_page: input.page };
+    return { data: await pairRowsOf(deps.db, facts, agg, slice, rule), total_records: n, current_page: input.page };
   }
-  const pairs = await orderedPairs(deps.db, facts, agg, input.sort, input.q);
+  const pairs = await orderedPairs(deps.db, facts, agg, input.sort, rule, input.q);
   const start = (input.page - 1) * input.limit;
-  return { data: await pairRowsOf(deps.db, facts, agg, pairs.slice(start, start + input.limit)), total_records: pairs.length, current_page: input.page };
+  return { data: await pairRowsOf(deps.db, facts, agg, pairs.slice(start, start + input.limit), rule), total_records: pairs.length, current_page: input.page };
 }
 
 /** Totals for the three charts over the whole filtered range (not a page of it). */

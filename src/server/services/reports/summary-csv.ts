@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps';
 
 /** The summary popup's columns for every pair of the filter (not only the page on screen). */
 export async function summaryCsv(
-  deps: Pick<AppDeps, 'db' | 'reports'>,
+  deps: Pick<AppDeps, 'db' | 'reports' | 'clock'>,
   f: TAttendanceFilter,
   sort: TPairSort = 'desc',
   search?: string,
