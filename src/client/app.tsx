@@ -5,6 +5,7 @@ import { FirstPaintDone, RouteFallback } from '@/components/app-state/first-pain
 import { LoadingOverlay } from '@/components/app-state/loading-overlay';
 import { OfflineNotice } from '@/components/app-state/offline-notice';
 import { ProtectedRoute } from '@/components/app-state/protected-route';
+import { PAGE_ROLES } from '@/lib/auth/route-access';
 import { PublicLayout } from '@/components/layout/public-layout';
 import { RefusedTokenRedirect } from '@/components/app-state/refused-token-redirect';
 import { SkipLink } from '@/components/layout/skip-link';
@@ -93,7 +94,7 @@ export function App() {
           <Route
             path="face-detection"
             element={
-              <ProtectedRoute roles={['student']}>
+              <ProtectedRoute roles={PAGE_ROLES['/face-detection']}>
                 <FaceDetectionPage />
               </ProtectedRoute>
             }
@@ -101,7 +102,7 @@ export function App() {
           <Route
             path="student-dashboard"
             element={
-              <ProtectedRoute roles={['student', 'admin']}>
+              <ProtectedRoute roles={PAGE_ROLES['/student-dashboard']}>
                 <StudentDashboardPage />
               </ProtectedRoute>
             }
@@ -109,7 +110,7 @@ export function App() {
           <Route
             path="teacher-dashboard"
             element={
-              <ProtectedRoute roles={['teacher', 'admin']}>
+              <ProtectedRoute roles={PAGE_ROLES['/teacher-dashboard']}>
                 <TeacherDashboardPage />
               </ProtectedRoute>
             }
@@ -117,7 +118,7 @@ export function App() {
           <Route
             path="room-code"
             element={
-              <ProtectedRoute roles={['teacher', 'admin']}>
+              <ProtectedRoute roles={PAGE_ROLES['/room-code']}>
                 <RoomCodePage />
               </ProtectedRoute>
             }
@@ -125,7 +126,7 @@ export function App() {
           <Route
             path="admin-dashboard"
             element={
-              <ProtectedRoute roles={['admin']}>
+              <ProtectedRoute roles={PAGE_ROLES['/admin-dashboard']}>
                 <AdminDashboardPage />
               </ProtectedRoute>
             }
@@ -133,7 +134,7 @@ export function App() {
           <Route
             path="admin-dashboard/users"
             element={
-              <ProtectedRoute roles={['admin']}>
+              <ProtectedRoute roles={PAGE_ROLES['/admin-dashboard/users']}>
                 <AdminUsersPage />
               </ProtectedRoute>
             }
@@ -141,7 +142,7 @@ export function App() {
           <Route
             path="admin-dashboard/settings"
             element={
-              <ProtectedRoute roles={['admin']}>
+              <ProtectedRoute roles={PAGE_ROLES['/admin-dashboard/settings']}>
                 <AdminSettingsPage />
               </ProtectedRoute>
             }
@@ -149,7 +150,7 @@ export function App() {
           <Route
             path="admin-dashboard/messages"
             element={
-              <ProtectedRoute roles={['admin']}>
+              <ProtectedRoute roles={PAGE_ROLES['/admin-dashboard/messages']}>
                 <AdminMessagesPage />
               </ProtectedRoute>
             }

@@ -50,6 +50,9 @@ describe('returnPathAfterLogin (issue 36)', () => {
   it('returns to the page the guard sent from, its room code kept, for a role that may open it', () => {
     expect(returnPathAfterLogin(from('/student-dashboard', '?room_code=AB12CD'), 'student')).toBe('/student-dashboard?room_code=AB12CD');
     expect(returnPathAfterLogin(from('/face-detection'), 'student')).toBe('/face-detection');
+    // every guarded page, the admin's Users and Settings too (one table with the guards)
+    expect(returnPathAfterLogin(from('/admin-dashboard/settings'), 'admin')).toBe('/admin-dashboard/settings');
+    expect(returnPathAfterLogin(from('/admin-dashboard/users', '?role=student'), 'admin')).toBe('/admin-dashboard/users?role=student');
   });
   it('goes home instead for another role, an unknown page or no state', () => {
     expect(returnPathAfterLogin(from('/student-dashboard', '?room_code=AB12CD'), 'teacher')).toBeNull();

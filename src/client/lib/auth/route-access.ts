@@ -1,3 +1,4 @@
+import type { Role } from '../../../shared/constants';
 import type { TokenPayload } from '../../../shared/token';
 import { decodeToken, isExpired } from './session';
 
@@ -23,17 +24,21 @@ export function checkRouteAccess(token: string | null, roles: readonly string[],
 }
 
 /**
- * Issue 36: the signed-in pages a login may return to, and who may open each (the route guards' roles in app.tsx). A
- * student who opened the classroom's QR link or the face page logged out comes back to it, its `?room_code=` kept.
+ * Who may open each signed-in page: app.tsx's route guards read it, and a login returns only to one of these pages,
+ * of its role (a student who opened the classroom's QR link or the face page logged out comes back to it, its
+ * `?room_code=` kept). One table, so a page added to the app is one a login can return to.
  */
-const RETURN_ROLES: Readonly<Record<string, readonly string[]>> = {
-  '/student-dashboard': ['student', 'admin'],
+export const PAGE_ROLES = {
   '/face-detection': ['student'],
+  '/student-dashboard': ['student', 'admin'],
   '/teacher-dashboard': ['teacher', 'admin'],
   '/room-code': ['teacher', 'admin'],
   '/admin-dashboard': ['admin'],
+  '/admin-dashboard/users': ['admin'],
+  '/admin-dashboard/settings': ['admin'],
   '/admin-dashboard/messages': ['admin'],
-};
+} as const satisfies Record<string, readonly Role[]>;
+const rolesOf = (pathname: string): readonly Role[] | undefined => (PAGE_ROLES as Record<string, readonly Role[]>)[pathname];
 
 /**
  * Where a login goes back to: the page the route guard sent the user from (its `from` route state), with its query,
@@ -42,7 +47,7 @@ const RETURN_ROLES: Readonly<Record<string, readonly string[]>> = {
 export function returnPathAfterLogin(state: unknown, role: string | undefined): string | null {
   const from: unknown = typeof state === 'object' && state !== null && 'from' in state ? state.from : null;
   if (!role || typeof from !== 'object' || from === null || !('pathname' in from) || typeof from.pathname !== 'string') return null;
-  if (!RETURN_ROLES[from.pathname]?.includes(role)) return null;
+  if (!rolesOf(from.pathname)?.includes(role as Role)) return null;
   const search = 'search' in from && typeof from.search === 'string' && from.search.startsWith('?') ? from.search : '';
   return `${from.pathname}${search}`;
 }
