@@ -54,14 +54,20 @@ describe.skipIf(!hasChromium)("the student dashboard's first paint in Chromium",
     await context.close();
   });
 
-  it("keeps the session banner's placeholder the banner's height when no session is open: nothing below moves", async () => {
-    const { page, context } = await school.newPage({ size: PHONE, token: studentToken, serviceWorkers: 'block' });
+  /** Holds every data request of the page until the returned release is called: the page paints its placeholders. */
+  const holdData = async (page: Page) => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/trpc/**', async (route) => {
       await held;
       await route.continue();
     });
+    return release;
+  };
+
+  it("keeps the session banner's placeholder the banner's height when no session is open: nothing below moves", async () => {
+    const { page, context } = await school.newPage({ size: PHONE, token: studentToken, serviceWorkers: 'block' });
+    const release = await holdData(page);
     await page.goto('/student-dashboard');
     const placeholder = page.locator('main [data-slot="skeleton"].rounded-xl').first();
     await placeholder.waitFor();
@@ -91,12 +97,7 @@ describe.skipIf(!hasChromium)("the student dashboard's first paint in Chromium",
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/trpc/**', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdData(page);
     await page.goto('/student-dashboard');
     await page.locator('main [data-slot="skeleton"]').first().waitFor();
     // the overview's cards (Attendance Rate, Last Check-in, Current Location, Quick Actions) around their placeholders

@@ -133,6 +133,33 @@ export async function framesFlowing(page: Page, n = 10) {
 }
 
 /**
+ * Follows the next face-check socket the page opens: every message the server sends on it, and its last word (a
+ * verdict or a refusal; lost if it closed without one). Call before the click that opens it.
+ */
+export function followCheckSocket(page: Page, label: string) {
+  const received: { at: number; msg: FaceStreamServerMessage }[] = [];
+  const answer = new Promise<Answer>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${label}: no answer on the socket in 150 s`)), 150_000);
+    const done = (a: Answer) => {
+      clearTimeout(timer);
+      resolve(a);
+    };
+    const onSocket = (ws: WebSocket) => {
+      if (!ws.url().endsWith(FACE_STREAM_PATH)) return;
+      page.off('websocket', onSocket);
+      ws.on('framereceived', ({ payload }) => {
+        const msg = JSON.parse(payload.toString()) as FaceStreamServerMessage;
+        received.push({ at: performance.now(), msg });
+        if (msg.type === 'verdict' || msg.type === 'refused') done(msg);
+      });
+      ws.on('close', () => done({ type: 'lost' }));
+    };
+    page.on('websocket', onSocket);
+  });
+  return { received, answer };
+}
+
+/**
  * One live check through the face page as a student makes it: open /face-detection, wait for Start and for the
  * camera's frames to flow, press Start, and follow the socket to the server's answer. The page must then show it: a
  * verdict turns the frame green, a refusal puts its headline in the status.
@@ -145,26 +172,10 @@ export async function attemptLiveCheck(page: Page, label: string): Promise<LiveA
   await framesFlowing(page);
   const tracking = await page.getByTestId('camera-frame').getAttribute('data-tracking');
 
-  const received: { at: number; msg: FaceStreamServerMessage }[] = [];
-  const answer = new Promise<Answer>((resolve) => {
-    const onSocket = (ws: WebSocket) => {
-      if (!ws.url().endsWith(FACE_STREAM_PATH)) return;
-      page.off('websocket', onSocket);
-      ws.on('framereceived', ({ payload }) => {
-        const msg = JSON.parse(payload.toString()) as FaceStreamServerMessage;
-        received.push({ at: performance.now(), msg });
-        if (msg.type === 'verdict' || msg.type === 'refused') resolve(msg);
-      });
-      ws.on('close', () => resolve({ type: 'lost' }));
-    };
-    page.on('websocket', onSocket);
-  });
+  const socket = followCheckSocket(page, label);
   await start.click();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${label}: no answer on the socket in 150 s`)), 150_000);
-  });
-  const result = await Promise.race([answer, timeout]).finally(() => clearTimeout(timer));
+  const result = await socket.answer;
+  const received = socket.received;
 
   if (result.type === 'verdict' && result.success) await page.locator('[data-testid="camera-frame"][data-frame="success"]').waitFor();
   else if (result.type === 'verdict') await page.getByTestId('verification-status').getByText(refusalAdvice(result.error_code).headline).waitFor();
