@@ -75,7 +75,7 @@ let counter = 0;
 /** Inserts a user directly (as an admin's script would), returning the plain password for logging in. */
 export async function createTestUser(
   db: DB,
-  args: { role: Role; email?: string; password?: string; status?: UserStatus; department?: string; username?: string },
+  args: { role: Role; email?: string; password?: string; status?: UserStatus; department?: string; username?: string; createdAt?: Date },
 ) {
   counter += 1;
   const email = args.email ?? `user${counter}.${Date.now()}@school.test`;
@@ -91,7 +91,8 @@ export async function createTestUser(
       role: args.role,
       status: args.status ?? 'active',
       department_id: department?.id ?? null,
-      created_at: new Date().toISOString(),
+      // a test on a manual clock creates its users at the clock's time: a standing counts sessions from then
+      created_at: (args.createdAt ?? new Date()).toISOString(),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

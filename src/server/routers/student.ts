@@ -4,19 +4,12 @@ import { MSG } from '../../shared/messages';
 import { ZMarkAttendanceInput, ZStudentPageInput } from '../../shared/schemas/attendance/attendance';
 import { DEVICE_COOKIE } from '../auth/device-cookie';
 import { DomainError } from '../lib/errors';
-import {
-  markAttendance,
-  getStudentAttendance,
-  getOpenSessionForStudent,
-  myLeaveRequests,
-  requestLeave,
-  withdrawLeaveRequest,
-  refuseOffCampus,
-} from '../services/attendance/index';
+import { markAttendance, getOpenSessionForStudent, myLeaveRequests, requestLeave, withdrawLeaveRequest, refuseOffCampus } from '../services/attendance/index';
 import { withAdmittedFaceCheck, verifyStudentVideo, issueChallenge, refuseUploadWhenLive } from '../services/faces/index';
 import { ZFaceUploadFields } from '../../shared/schemas/faces/face-challenge';
 import { parseInput } from '../lib/errors';
 import { getStudentProfile } from '../services/accounts/index';
+import { studentAttendanceList } from '../services/reports/index';
 import { MAX_IMAGE_BYTES } from '../../shared/constants';
 import { ZLeaveRequestFields, ZWithdrawLeaveInput } from '../../shared/schemas/attendance/leave';
 import { roleProcedure, router } from '../trpc';
@@ -25,7 +18,7 @@ const student = roleProcedure('student');
 
 /** tRPC twins of the student's REST calls, including the face check (FormData with a `video` file). */
 export const studentRouter = router({
-  attendance: student.input(ZStudentPageInput).query(({ ctx, input }) => getStudentAttendance(ctx, ctx.user, input.page, input.limit)),
+  attendance: student.input(ZStudentPageInput).query(({ ctx, input }) => studentAttendanceList(ctx, ctx.user, input.page, input.limit)),
   /** The dashboard's banner, polled: is a session of my department open, until when, and am I marked in it. */
   openSession: student.query(({ ctx }) => getOpenSessionForStudent(ctx, ctx.user)),
   profile: student.query(({ ctx }) => getStudentProfile(ctx, ctx.user)),

@@ -19,7 +19,7 @@ const MINUTE = 60_000;
 const DEPTS = ['IMSCIT', 'IMCA', 'BCA', 'BSCIT', 'MBA'];
 let deptIndex = 0;
 
-const signIn = (role: 'student' | 'teacher', department: string) => signInTestUser(srv, { role, department });
+const signIn = (role: 'student' | 'teacher', department: string) => signInTestUser(srv, { role, department, createdAt: clock.now() });
 
 async function send(method: string, path: string, body: unknown, token: string) {
   const res = await fetch(`${srv.url}${path}`, {
@@ -341,5 +341,41 @@ describe('leave requests', () => {
     // Stored re-encoded as a JPEG (EXIF and anything else in the upload gone).
     expect((await sharp(Buffer.from(await file.arrayBuffer())).metadata()).format).toBe('jpeg');
     expect((await fetch(`${srv.url}${pending.document_url.replace(/sig=[^&]+/, 'sig=forged')}`)).status).toBe(404);
+  });
+});
+
+// Last in the file: its class takes a department of the rotation, which the bulk-absent count above must not share.
+describe("the history's rate", () => {
+  it("gives the history's rate as the dashboard's card does: a late mark counts as the school's rule says (one rate everywhere)", async () => {
+    const base = clock.now();
+    // a day on: the class's department has no earlier session in this student's semester
+    clock.set(new Date(base.getTime() + 24 * 60 * MINUTE));
+    const c = await newClass(1);
+    const admin = await signInTestUser(srv, { role: 'admin' });
+    const started = clock.now().getTime();
+    await c.start({ late_after_minutes: 0 });
+    clock.set(new Date(started + MINUTE));
+    expect((await markOwn(c.students[0])).body.status).toBe('late');
+    await c.stop();
+    const rates = async () => ({
+      history: (await getJson(`${srv.url}/api/get_attendance`, c.students[0].token)).body.attendance_rate,
+      card: (await getJson(`${srv.url}/api/attendance_standing`, c.students[0].token)).body.rate,
+    });
+    const rule = (late: boolean) =>
+      send(
+        'PUT',
+        '/api/admin/attendance_rule',
+        { required_rate: 75, semester_start: '2026-01-01', semester_end: '2026-06-30', late_counts_as_present: late },
+        admin.token,
+      );
+    try {
+      expect(await rates()).toEqual({ history: 100, card: 100 });
+      expect((await rule(false)).status).toBe(200);
+      // the late mark now counts against the student, in the list's rate as on the card
+      expect(await rates()).toEqual({ history: 0, card: 0 });
+    } finally {
+      await rule(true);
+      clock.set(base);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { insertProof } from '../../../../tests/helpers/proofs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { MSG } from '../../../shared/messages';
 import { getJson, postJson, trpcClient } from '../../../../tests/helpers/http';
 import { createTestUser, signInTestUser, startTestServer, type TestServer, tokenIdOf } from '../../../../tests/helpers/test-server';
@@ -17,7 +17,7 @@ const CENTRE = { latitude: 23.0225, longitude: 72.5714 };
 let deptIndex = 0;
 const DEPTS = ['IMSCIT', 'IMCA', 'BCA', 'BSCIT', 'MBA'];
 
-const signIn = (role: 'student' | 'teacher', department: string) => signInTestUser(srv, { role, department });
+const signIn = (role: 'student' | 'teacher', department: string) => signInTestUser(srv, { role, department, createdAt: clock.now() });
 
 /** A fresh department-wide session (each test takes the next department so sessions don't collide). */
 async function classWithSession(radius = 50) {
@@ -332,6 +332,10 @@ describe('POST /api/mark_attendance with face_verified: the proof rules', () => 
 
 describe('student dashboard calls', () => {
   it("pages the student's own records with the rate, marker names and manual flags", async () => {
+    // a day on: the rate is the semester's since the student joined, and the department's earlier sessions were before
+    const base = clock.now();
+    clock.set(new Date(base.getTime() + 24 * 3600_000));
+    onTestFinished(() => clock.set(base));
     const { student, teacher, sessionId, stop } = await classWithSession();
     await fetch(`${srv.url}/api/mark_attendance_manual`, {
       method: 'PATCH',

@@ -8,7 +8,8 @@ import { DomainError, parseInput } from '../../lib/errors';
 import { ServerTiming } from '../../lib/http/server-timing';
 import { withAdmittedFaceCheck, type FaceUpload, verifyStudentVideo, issueChallenge, refuseUploadWhenLive } from '../../services/faces/index';
 import { ZFaceUploadFields } from '../../../shared/schemas/faces/face-challenge';
-import { getStudentAttendance, refuseOffCampus } from '../../services/attendance/index';
+import { refuseOffCampus } from '../../services/attendance/index';
+import { studentAttendanceList } from '../../services/reports/index';
 import { getStudentProfile } from '../../services/accounts/index';
 import { callerOf } from '../../lib/http/caller';
 import { type AuthedRequest, handle, requireUser, sendError } from '../http';
@@ -52,7 +53,7 @@ export function studentRoutes(deps: AppDeps): Router {
     student,
     handle(async (req, res) => {
       const { page, limit } = parseInput(ZStudentPageInput, req.query);
-      res.json(await getStudentAttendance(deps, user(req), page, limit));
+      res.json(await studentAttendanceList(deps, user(req), page, limit));
     }),
   );
   r.get(

@@ -5,17 +5,15 @@ import type { AppDeps } from '../../deps';
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>;
 
 /**
- * A student's own records, newest first, with the rate over all of them (SPEC: attendance list response), each with
- * its session's department, teacher and times (issue 22): the student's own classes, nothing of anyone else's.
+ * A student's own records, newest first, each with its session's department, teacher and times (issue 22): the
+ * student's own classes, nothing of anyone else's. The list response's rate is the semester's standing, added by
+ * reports' studentAttendanceList: one rate everywhere (issue 36).
  */
 export async function getStudentAttendance(deps: Deps, student: AuthUser, page: number, limit: number) {
   const totals = await deps.db
     .selectFrom('attendance_records')
     .select((eb) => [
       eb.fn.countAll<number>().as('total'),
-      // Issue 24: late counts as attended, and an excused session is left out of the rate's denominator.
-      sql<number>`coalesce(sum(case when status in ('present', 'late') then 1 else 0 end), 0)`.as('present'),
-      sql<number>`coalesce(sum(case when status = 'excused' then 1 else 0 end), 0)`.as('excused'),
       sql<string | null>`max(case when status in ('present', 'late') then marked_at end)`.as('last_present_at'),
     ])
     .where('student_id', '=', student.id)
@@ -45,10 +43,8 @@ export async function getStudentAttendance(deps: Deps, student: AuthUser, page: 
     .offset((page - 1) * limit)
     .execute();
   const total = Number(totals.total);
-  const counted = total - Number(totals.excused);
   return {
     attendance_records: rows.map(({ manual_override, ...r }) => ({ ...r, manual_flag: manual_override === 1 })),
-    attendance_rate: counted ? Math.round((Number(totals.present) / counted) * 1000) / 10 : 0,
     total_pages: Math.max(1, Math.ceil(total / limit)),
     total_records: total,
     /** The last time the student was marked present or late: an absent or excused mark is not a check-in. */

@@ -9,7 +9,7 @@ export { attendanceChartTotals, attendancePairsPage } from './attendance-pairs';
 export { atRiskStudents } from './attendance-rule/at-risk';
 export { attendanceRuleForAdmin, setAttendanceRule } from './attendance-rule/rule-settings';
 export { shortfallCsv, shortfallReport } from './attendance-rule/shortfall';
-export { studentStanding } from './attendance-rule/student-standing';
+export { studentAttendanceList, studentStanding } from './attendance-rule/student-standing';
 export { attendanceSummary } from './attendance-summary';
 export { detailCsvStream, detailFileName, summaryFileName } from './detail-csv';
 export { createReportCache } from './facts/report-cache';

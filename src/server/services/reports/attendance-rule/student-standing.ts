@@ -2,6 +2,7 @@ import { computeStanding } from '../../../../shared/attendance/attendance-standi
 import type { AttendanceStatus } from '../../../../shared/attendance/attendance-status';
 import type { AuthUser } from '../../../auth/authenticate';
 import type { AppDeps } from '../../../deps';
+import { getStudentAttendance } from '../../attendance/index';
 import { periodOf, ruleInForce } from './rule-settings';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
@@ -45,4 +46,14 @@ export async function studentStanding(deps: Deps, student: AuthUser) {
     late_counts_as_present: rule.late_counts_as_present,
     series,
   };
+}
+
+/**
+ * The student's history page (SPEC: attendance list response) with the rate the dashboard's card shows: the
+ * semester's standing, by the rule's arithmetic (late as the rule says, excused left out, sessions since the student's
+ * approval), 0 while nothing counts. The REST door and tRPC give this one rate, not a second formula over every record.
+ */
+export async function studentAttendanceList(deps: Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>, student: AuthUser, page: number, limit: number) {
+  const [list, { standing }] = await Promise.all([getStudentAttendance(deps, student, page, limit), studentStanding(deps, student)]);
+  return { ...list, attendance_rate: standing.rate ?? 0 };
 }
