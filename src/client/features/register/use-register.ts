@@ -16,7 +16,7 @@ const toastOptions = { duration: TOAST_MS.registration };
 /**
  * POST /api/register (REST: a multipart upload) with the three images in field `images`, as a mutation that rides out
  * a busy server (lib/api/retry-after.ts: it refuses before creating anyone, so sending again is safe); on success
- * /thank-you after 2 s.
+ * /thank-you after 2 s (the success toast shows those 2 s, and leaves with the page).
  */
 export function useRegister() {
   const navigate = useNavigate();
@@ -37,8 +37,12 @@ export function useRegister() {
 
     try {
       const data = await withGlobalLoading(() => upload.mutateAsync(form));
-      toast.success(data.message || MSG.register.success, toastOptions);
-      setTimeout(() => navigate('/thank-you'), REDIRECT_AFTER_REGISTRATION_MS);
+      const shown = toast.success(data.message || MSG.register.success, toastOptions);
+      // Issue 36: the thank-you page says it in its heading; the toast would repeat it over the page, so it goes.
+      setTimeout(() => {
+        toast.dismiss(shown);
+        navigate('/thank-you');
+      }, REDIRECT_AFTER_REGISTRATION_MS);
     } catch (err) {
       const message = err instanceof RestRefusal ? registerFailureMessage(err.body.error_code, err.body.message) : MSG.register.error;
       toast.error(message, toastOptions);
