@@ -29,7 +29,7 @@ export function TeacherDashboardPage() {
             {MSG.attendanceRule.atRiskTitle}
           </TabsTrigger>
         </TabsList>
-        {/* Kept mounted so the settings (department, radius toggle) survive a visit to the Students tab. */}
+        {/* Kept mounted so the settings (department, room code switch) survive a visit to the Students tab. */}
         <TabsContent value="overview" forceMount className="data-[state=inactive]:hidden">
           <TeacherOverview geofence={geofence} onViewStudents={() => setTab('students')} />
         </TabsContent>

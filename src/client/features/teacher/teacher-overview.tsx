@@ -14,14 +14,14 @@ import { AttendanceStatusCard, QuickActionsCard } from './session/session-cards'
 import { RecentAttendanceCard, StudentStatsCard } from './student-cards';
 import { useDepartments, useSessionStudents, useTeacherProfile } from './teacher-queries';
 import type { useGeofenceSession } from './session/use-geofence-session';
-import { useRadiusSettings } from './geofence-settings/use-radius-settings';
+import { useStartPreferences } from './geofence-settings/use-start-preferences';
 
 /** Overview tab: the five cards of SPEC 2 plus the pending-students section. */
 export function TeacherOverview({ geofence, onViewStudents }: { geofence: ReturnType<typeof useGeofenceSession>; onViewStudents: () => void }) {
   const profile = useTeacherProfile();
   const departments = useDepartments();
   const students = useSessionStudents(1, '', geofence.active);
-  const radius = useRadiusSettings();
+  const preferences = useStartPreferences();
   const [department, setDepartment] = useState<number | null>(null);
   const [choosing, setChoosing] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -87,8 +87,8 @@ export function TeacherOverview({ geofence, onViewStudents }: { geofence: Return
           department={session?.department.id ?? department}
           onDepartmentChange={setDepartment}
           active={geofence.active}
-          activeRadius={session?.radius ?? radius.chosenRadius}
-          radius={radius}
+          requireRoomCode={preferences.requireRoomCode}
+          onRequireRoomCodeChange={preferences.setRequireRoomCode}
         />
         <RecentAttendanceCard students={all} onViewAll={onViewStudents} />
       </div>
@@ -100,14 +100,14 @@ export function TeacherOverview({ geofence, onViewStudents }: { geofence: Return
       <RadiusDialog
         open={choosing}
         onOpenChange={setChoosing}
-        initialCustom={radius.chosenRadius}
+        initialCustom={preferences.customRadius}
         defaultMinutes={geofence.defaultMinutes}
-        onChoose={(r, lateAfter, minutes) => {
-          // One radius: what the dialog chose is what the settings card shows from now on.
-          radius.adopt(r);
+        onChoose={(choice) => {
+          if (choice.customRadius !== null) preferences.rememberCustomRadius(choice.customRadius);
           void run(async () => {
             focusStop.current = true;
-            if (!(await geofence.start(r, department ?? profile.data?.department?.id ?? '', radius.requireRoomCode, lateAfter, minutes)))
+            const departmentId = department ?? profile.data?.department?.id ?? '';
+            if (!(await geofence.start(choice.radius, departmentId, preferences.requireRoomCode, choice.lateAfterMinutes, choice.durationMinutes)))
               focusStop.current = false;
           });
         }}

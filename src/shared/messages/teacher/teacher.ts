@@ -28,9 +28,8 @@ export const teacherMessages = {
     stopAttendance: 'Stop Attendance',
     settingsTitle: 'Geofencing Settings',
     department: 'Department',
-    customRadius: 'Custom radius',
-    radiusInput: 'Radius (meters)',
-    radiusHint: 'Between 10 and 500 meters; other values are ignored.',
+    /** Issue 36: the radius has one place, the start dialog; the settings card says where. */
+    radiusAtStart: 'The radius is chosen when you start attendance.',
     activeRadius: 'Active Radius',
     meters: (n: number) => `${n} m`,
     statusTitle: 'Attendance Status',

@@ -17,9 +17,20 @@ const L = MSG.sessionTime;
 /** The lengths offered: the fixed choices and the server's default, in order. */
 const lengthChoices = (defaultMinutes: number) => [...new Set([...SESSION_LENGTH_CHOICES, defaultMinutes])].sort((a, b) => a - b);
 
+/** What the teacher chose at start. */
+export interface StartChoice {
+  radius: number;
+  /** The custom radius typed and accepted, to offer again next time; null for the default or an invalid entry. */
+  customRadius: number | null;
+  lateAfterMinutes: number;
+  /** Undefined keeps the server's default length. */
+  durationMinutes: number | undefined;
+}
+
 /**
- * Asked at start: how long the session lasts (issue 36: the server's SESSION_MINUTES unless the teacher chooses), the
- * grace period, and the default radius or a custom one; closing without a choice cancels (SPEC 2, 5).
+ * Asked at start, and the one place the radius is chosen (issue 36): how long the session lasts (the server's
+ * SESSION_MINUTES unless the teacher chooses), the grace period, and the default radius or a custom one; closing
+ * without a choice cancels (SPEC 2, 5).
  */
 export function RadiusDialog({
   open,
@@ -30,10 +41,11 @@ export function RadiusDialog({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The custom radius offered: the last one chosen. */
   initialCustom: number;
   /** The server's default length; null until its status has answered. */
   defaultMinutes: number | null;
-  onChoose: (radius: number, lateAfterMinutes: number, durationMinutes: number | undefined) => void;
+  onChoose: (choice: StartChoice) => void;
 }) {
   const [text, setText] = useState(String(initialCustom));
   // '' until the teacher picks: the server's own default then applies.
@@ -50,18 +62,18 @@ export function RadiusDialog({
     }
   }, [open, initialCustom]);
 
-  function choose(radius: number) {
+  function choose(radius: number, customRadius: number | null) {
     const minutes = Number(grace);
     if (!Number.isInteger(minutes) || minutes < 0 || minutes > MAX_LATE_AFTER_MINUTES) return void toast.error(MSG.late.badGrace);
     chosen.current = true;
     onOpenChange(false);
-    onChoose(radius, minutes, length === '' ? undefined : Number(length));
+    onChoose({ radius, customRadius, lateAfterMinutes: minutes, durationMinutes: length === '' ? undefined : Number(length) });
   }
 
   function chooseCustom() {
     const { radius, invalid } = customRadiusChoice(text);
     if (invalid) toast.error(MSG.teacher.invalidRadius);
-    choose(radius);
+    choose(radius, invalid ? null : radius);
   }
 
   function handleOpenChange(next: boolean) {
@@ -110,7 +122,7 @@ export function RadiusDialog({
             />
             <p className="text-xs text-muted-foreground">{MSG.late.graceHint(Number(grace) || 0)}</p>
           </div>
-          <Button size="lg" onClick={() => choose(DEFAULT_RADIUS_M)}>
+          <Button size="lg" onClick={() => choose(DEFAULT_RADIUS_M, null)}>
             <Crosshair aria-hidden />
             {D.useDefault(DEFAULT_RADIUS_M)}
           </Button>

@@ -1,21 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { customRadiusChoice, nextSettingsRadius } from './radius';
+import { customRadiusChoice } from './radius';
 
-describe('radius rules (SPEC 5, teacher dashboard)', () => {
-  it('settings input: keeps values in 10-500, ignores others, falls back to 50 for non-numeric', () => {
-    expect(nextSettingsRadius('120', 80)).toBe(120);
-    expect(nextSettingsRadius('10', 80)).toBe(10);
-    expect(nextSettingsRadius('500', 80)).toBe(500);
-    expect(nextSettingsRadius('9', 80)).toBe(80);
-    expect(nextSettingsRadius('501', 80)).toBe(80);
-    expect(nextSettingsRadius('abc', 80)).toBe(50);
-    expect(nextSettingsRadius('', 80)).toBe(50);
+describe('the start dialog’s custom radius (SPEC 5)', () => {
+  it('keeps a radius of 10 to 500 m', () => {
+    expect(customRadiusChoice('75')).toEqual({ radius: 75, invalid: false });
+    expect(customRadiusChoice('10')).toEqual({ radius: 10, invalid: false });
+    expect(customRadiusChoice('500')).toEqual({ radius: 500, invalid: false });
+    expect(customRadiusChoice(' 120 ')).toEqual({ radius: 120, invalid: false });
   });
 
-  it('start dialog: an invalid custom radius uses 50 and says so', () => {
-    expect(customRadiusChoice('75')).toEqual({ radius: 75, invalid: false });
-    expect(customRadiusChoice('5')).toEqual({ radius: 50, invalid: true });
-    expect(customRadiusChoice('1000')).toEqual({ radius: 50, invalid: true });
-    expect(customRadiusChoice('x')).toEqual({ radius: 50, invalid: true });
+  it('uses 50 and says so for anything else: out of range, a fraction, not a number, empty', () => {
+    for (const text of ['9', '501', '5', '1000', '-20', 'x', '', '  ']) expect(customRadiusChoice(text), text).toEqual({ radius: 50, invalid: true });
   });
 });
