@@ -78,7 +78,18 @@ describe.skipIf(!hasChromium || !hasFixtures)('one mark from one phone (issue 35
       expect(answerCode(answer)).toBe('challenge_not_followed');
     }
     await toastWith(page, MSG.verification.marked).waitFor({ timeout: 120_000 });
+    // From here on, note whether the dashboard ever offers Mark Attendance again: it opens on the mark, not the banner of before.
+    await page.evaluate((label) => {
+      const w = window as unknown as { __offeredMark: boolean };
+      w.__offeredMark = false;
+      const look = () => {
+        if ([...document.querySelectorAll('button')].some((b) => b.textContent?.includes(label))) w.__offeredMark = true;
+      };
+      new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
+    }, MSG.student.markAttendance);
     await page.waitForURL('**/student-dashboard', { timeout: 10_000 });
+    await page.getByText(MSG.studentScreens.markedPresent('').trim()).first().waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __offeredMark: boolean }).__offeredMark)).toBe(false);
     await screenshot(page, 'one-phone-marked-390');
 
     // Every step came from the phone's address and one device: the step, the face check and the mark.

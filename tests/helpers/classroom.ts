@@ -70,16 +70,26 @@ export async function classroom(
       },
       body: JSON.stringify(body),
     }).then(async (r) => ({ status: r.status, body: await r.json() }));
-  const bodyOf = async ({ ip: _ip, ...s }: Signals) => ({ ...s, room_code: await screen() });
+  /**
+   * The code each login's last geofence step sent: its final mark sends that very code, as the page hands it on
+   * (issue 35's rule), not the screen's again, which may have turned over in between.
+   */
+  const stepCodes = new Map<string, string | undefined>();
+  const bodyOf = ({ ip: _ip, ...s }: Signals, room_code: string | undefined) => ({ ...s, room_code });
   /** The device the student's cookie names, as the face check keeps it. */
   const deviceOf = (student: Marker) => srv.deps.devices.deviceFor(student.email, student.cookie?.slice('rc_device='.length), clock.now()) ?? undefined;
 
   /** The geofence step alone. */
-  const step = async (student: Pick<Marker, 'token' | 'cookie'>, s: Signals) => post(student, await bodyOf(s), s.ip);
+  const step = async (student: Pick<Marker, 'token' | 'cookie'>, s: Signals) => {
+    const code = await screen();
+    stepCodes.set(student.token, code);
+    return post(student, bodyOf(s, code), s.ip);
+  };
   /** The final mark alone, after a face check of this login on this device. */
   const finalMark = async (student: Marker, s: Signals) => {
     await insertProof(srv.db, clock, student, { deviceId: deviceOf(student) });
-    return post(student, { ...(await bodyOf(s)), face_verified: true }, s.ip);
+    const code = stepCodes.has(student.token) ? stepCodes.get(student.token) : await screen();
+    return post(student, { ...bodyOf(s, code), face_verified: true }, s.ip);
   };
   /** Both steps; expects the student marked present. */
   const mark = async (student: Marker, s: Signals) => {

@@ -31,6 +31,15 @@ const M = MSG.verification;
  */
 export function useFinalMark() {
   const finalMark = trpc.student.markAttendance.useMutation();
+  const utils = trpc.useUtils();
+  /**
+   * Whatever the answer, the dashboard's banner, overview and standing are read again now, inactive ones too: the face
+   * page leaves for the dashboard 2 s later, which must not open on the Mark Attendance of before the mark.
+   */
+  const refreshDashboard = () => {
+    void utils.student.invalidate(undefined, { refetchType: 'all' });
+    void utils.attendanceRule.standing.invalidate(undefined, { refetchType: 'all' });
+  };
 
   /**
    * `faceCheckNext`: a refusal for want of a face proof is told nothing and answered null, for the caller to open the
@@ -40,7 +49,9 @@ export function useFinalMark() {
   function send(coords: Coords, roomCode: string | null, how: { faceCheckNext: true }): Promise<FinalMarkAnswer | null>;
   async function send(coords: Coords, roomCode: string | null, { faceCheckNext = false } = {}): Promise<FinalMarkAnswer | null> {
     try {
-      const result = await finalMark.mutateAsync({ ...coords, face_verified: true, room_code: roomCode ?? undefined, device_id: deviceId() });
+      const result = await finalMark
+        .mutateAsync({ ...coords, face_verified: true, room_code: roomCode ?? undefined, device_id: deviceId() })
+        .finally(refreshDashboard);
       if (faceCheckNext && result.status === 'refused' && result.face_recognition_status === 'not_verified') return null;
       return { outcome: showResult(result), backToCode: null };
     } catch (err) {

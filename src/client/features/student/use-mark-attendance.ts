@@ -48,9 +48,6 @@ export function useMarkAttendance(locate: () => Promise<Coords | null>, roomCode
     if (backToCode) roomCode.refuse(roomCodeRefusalText(backToCode));
     else if (outcome.kind === 'already') setResult({ kind: 'already', at: outcome.at });
     else if (outcome.kind === 'failed') setResult({ kind: 'refused', text: outcome.detail ?? MSG.verification.failed });
-    // Marked: the banner, the overview and the standing show it once refetched.
-    void utils.student.invalidate();
-    void utils.attendanceRule.standing.invalidate();
     return true;
   }
 
