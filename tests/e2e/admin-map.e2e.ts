@@ -122,7 +122,7 @@ describe.skipIf(!hasChromium)('the admin portal map in Chromium', () => {
     await page.getByTestId('chart-present-absent').waitFor();
     await stillTransitions(page);
     expect(await page.getByTestId('admin-sidebar').isVisible()).toBe(false);
-    const menu = page.getByRole('button', { name: A.nav.menu, exact: true });
+    const menu = page.getByRole('button', { name: new RegExp(`^${A.nav.menu}( |$)`) });
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
     expect(await page.evaluate(horizontalOverflow)).toEqual({ page: false, outside: [], scrollers: [] });
     await settle(page);

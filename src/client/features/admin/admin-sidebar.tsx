@@ -52,10 +52,12 @@ function PageLink({ page, open, count, onPick }: { page: (typeof ADMIN_PAGES)[nu
   );
 }
 
+/** How many messages wait for an administrator (one query, shared by the links and the phone's Menu button). */
+const useOpenMessages = () => trpc.admin.contactMessages.useQuery({ view: 'open', limit: 1 }).data?.open_count ?? 0;
+
 function Links({ open, onPick, first }: { open: boolean; onPick: () => void; first?: Ref<HTMLDivElement> }): ReactNode {
   const logout = useLogout();
-  const inbox = trpc.admin.contactMessages.useQuery({ view: 'open', limit: 1 });
-  const count = inbox.data?.open_count ?? 0;
+  const count = useOpenMessages();
   return (
     <div ref={first} className="grid gap-1">
       {ADMIN_PAGES.map((p) => (
@@ -82,6 +84,7 @@ export function AdminSidebar() {
   const bar = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   const current = ADMIN_PAGES.find((p) => p.to === pathname.replace(/\/+$/, '')) ?? ADMIN_PAGES[0];
+  const waiting = useOpenMessages();
 
   useEffect(() => {
     if (!menu) return;
@@ -116,6 +119,16 @@ export function AdminSidebar() {
           >
             {menu ? <X className="size-4" aria-hidden /> : <Menu className="size-4" aria-hidden />}
             {N.menu}
+            {/* On a phone the Messages link is behind Menu: its count shows on the button, as on the sidebar's link. */}
+            {waiting > 0 && (
+              <span
+                data-testid="menu-messages-count"
+                className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground tabular-nums"
+              >
+                {waiting}
+                <span className="sr-only"> {MSG.inbox.menuCountLabel}</span>
+              </span>
+            )}
           </button>
           <span className="flex min-w-0 items-center gap-2 font-semibold">
             <ShieldCheck className="size-5 shrink-0 text-primary" aria-hidden />

@@ -4,6 +4,8 @@ export const adminListMessages = {
     title: 'Messages',
     // The Messages link's name: its visible text (the word, then the count on its badge), then what the count counts.
     navLabel: (open: number) => (open ? `Messages ${open} open` : 'Messages'),
+    // The phone's Menu button with the same count: 'Menu 3 open messages' read out.
+    menuCountLabel: 'open messages',
     description: 'Messages sent from the contact form. Reply by email, then mark them handled.',
     views: { open: 'Open', handled: 'Handled', all: 'All' },
     viewsLabel: 'Show messages',
