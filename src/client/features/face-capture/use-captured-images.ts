@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { FACE_IMAGES_REQUIRED } from '../../../../shared/constants';
+import { FACE_IMAGES_REQUIRED } from '../../../shared/constants';
 
 export interface CapturedImage {
   id: number;

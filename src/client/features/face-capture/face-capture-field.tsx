@@ -1,7 +1,7 @@
 import { Camera, ImagePlus, X } from 'lucide-react';
 import { useState } from 'react';
-import { FACE_IMAGES_REQUIRED } from '../../../../shared/constants';
-import { MSG } from '../../../../shared/messages';
+import { FACE_IMAGES_REQUIRED } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';

@@ -1,8 +1,8 @@
 import { Camera, Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { FACE_IMAGES_REQUIRED, TOAST_MS } from '../../../../shared/constants';
-import { MSG } from '../../../../shared/messages';
+import { FACE_IMAGES_REQUIRED, TOAST_MS } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { captureFrame } from './capture-frame';

@@ -1,5 +1,5 @@
-import { FACE_IMAGES_REQUIRED } from '../../../../shared/constants';
-import { MSG } from '../../../../shared/messages';
+import { FACE_IMAGES_REQUIRED } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
 
 /** The capture message of SPEC 5 for a given number of captured images. */
 export function captureStatus(count: number): string {
