@@ -148,6 +148,8 @@ export const adminMessages = {
     updateUser: {
       title: 'Update your details',
       description: 'Change your username or phone number, or replace your three face images.',
+      adminTitle: "Update a user's details",
+      adminIntro: 'Change the username or phone number, or replace the three face images: new photos apply at once and are recorded.',
       images: 'New face images (exactly 3, or none to keep the current ones)',
       current: 'Current face images',
       imageAlt: (n: number) => `Current face image ${n}`,
@@ -156,7 +158,6 @@ export const adminMessages = {
       saved: 'Your details were updated.',
       failed: 'Could not update your details.',
       loadFailed: 'Could not load your details.',
-      loginFirst: 'Log in to update your details.',
     },
   },
 } as const;

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { MSG } from '../../../../shared/messages';
 import { LoadingLine, QueryError } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { FaceChangeHistory } from '@/features/face-changes';
@@ -64,13 +64,7 @@ export function UpdateUserForm({ userId }: { userId: number }) {
   const waiting = profile.data.pending_face_change;
   const refusal = form.formState.errors.root?.server?.message;
   return (
-    <Card className="mx-auto w-full max-w-xl">
-      <CardHeader>
-        <CardTitle className="text-2xl">
-          <h1>{U.title}</h1>
-        </CardTitle>
-        <CardDescription>{U.description}</CardDescription>
-      </CardHeader>
+    <Card className="w-full">
       <CardContent>
         <Form {...form}>
           <form onSubmit={form.handleSubmit(save)} noValidate className="grid gap-4">
