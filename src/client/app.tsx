@@ -80,7 +80,6 @@ export function App() {
           <Route path="about-us" element={<AboutPage />} />
           <Route element={<DataLayout />}>
             <Route path="contact-us" element={<ContactPage />} />
-            <Route path="update-user" element={<UpdateUserPage />} />
           </Route>
         </Route>
         <Route element={<AuthLayout />}>
@@ -96,6 +95,14 @@ export function App() {
             element={
               <ProtectedRoute roles={PAGE_ROLES['/face-detection']}>
                 <FaceDetectionPage />
+              </ProtectedRoute>
+            }
+          />
+          <Route
+            path="update-user"
+            element={
+              <ProtectedRoute roles={PAGE_ROLES['/update-user']}>
+                <UpdateUserPage />
               </ProtectedRoute>
             }
           />

@@ -2,48 +2,49 @@ import { ArrowLeft } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { MSG } from '../../shared/messages';
 import { Button } from '@/components/ui/button';
+import { DashboardShell } from '@/components/layout/dashboard-shell';
+import { AdminShell } from '@/features/admin/admin-shell';
 import { UpdateUserForm } from '@/features/admin/update-user/update-user-form';
-import { decodeToken, getToken, homeForRole } from '@/lib/auth/session';
+import { homeForRole } from '@/lib/auth/session';
+import { tokenClaims, userIdFromToken } from '@/lib/auth/token-user';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 
+const U = MSG.admin.updateUser;
+
+/** An admin's /update-user: in the portal, filed under Users when it is another user's (the Users list links here). */
+function AdminUpdateUser({ id, other }: { id: number; other: boolean }) {
+  const title = other ? U.adminTitle : U.title;
+  useDocumentTitle(title);
+  return (
+    <AdminShell title={title} intro={other ? U.adminIntro : U.description} width="max-w-2xl" section={other ? '/admin-dashboard/users' : undefined}>
+      <UpdateUserForm userId={id} />
+    </AdminShell>
+  );
+}
+
 /**
- * /update-user: the signed-in user's own details, or (for an admin) the user named by ?id=. The site header is fixed
- * over the page top: the page starts below it (as PageHero does), and a signed-in user gets the way back.
+ * /update-user (signed in, every role: the route guard sends a visitor to log in and back here): the user's own
+ * details, or for an admin the user named by ?id=. Each role meets it in its own frame: a student or a teacher under
+ * their dashboard's header, an admin in the portal.
  */
 export function UpdateUserPage() {
-  useDocumentTitle(MSG.admin.updateUser.title);
   const [params] = useSearchParams();
-  const token = getToken();
-  let ownId: number | null = null;
-  let role: string | undefined;
-  try {
-    const claims = token ? decodeToken(token) : null;
-    ownId = claims ? Number(claims.user_id) || null : null;
-    role = claims?.role;
-  } catch {
-    ownId = null;
-  }
-  const id = Number(params.get('id')) || ownId;
+  const role = tokenClaims()?.role;
+  const ownId = userIdFromToken();
+  const asked = Number(params.get('id')) || null;
+  if (role === 'admin') return <AdminUpdateUser id={asked ?? ownId ?? 0} other={asked !== null && asked !== ownId} />;
   return (
-    <section data-testid="update-user-page" className="mx-auto w-full max-w-6xl px-4 pt-28 pb-16 sm:px-6 sm:pt-32">
-      {token && id ? (
-        <div className="mx-auto grid w-full max-w-xl gap-4">
-          <Button variant="ghost" size="sm" asChild className="justify-self-start">
-            <Link to={homeForRole(role)}>
-              <ArrowLeft aria-hidden />
-              {MSG.verification.backToDashboard}
-            </Link>
-          </Button>
-          <UpdateUserForm userId={id} />
-        </div>
-      ) : (
-        <div className="grid justify-items-center gap-4 text-center">
-          <p>{MSG.admin.updateUser.loginFirst}</p>
-          <Button asChild>
-            <Link to="/login">{MSG.nav.login}</Link>
-          </Button>
-        </div>
-      )}
-    </section>
+    <DashboardShell role={role === 'teacher' ? 'teacher' : 'student'} heading={U.title} subtitle={U.description}>
+      <div className="grid w-full max-w-xl gap-4">
+        <Button variant="ghost" size="sm" asChild className="justify-self-start">
+          <Link to={homeForRole(role)}>
+            <ArrowLeft aria-hidden />
+            {MSG.verification.backToDashboard}
+          </Link>
+        </Button>
+        {/* Another user's ?id= is an admin's: anyone else edits their own details (the server says the same). */}
+        <UpdateUserForm userId={ownId ?? 0} />
+      </div>
+    </DashboardShell>
   );
 }

@@ -4,24 +4,26 @@ import { AdminSidebar } from './admin-sidebar';
 
 /**
  * One page of the admin portal (issue 36): the sidebar (a menu bar on a phone) beside the page, which opens with its
- * heading, a line on what it holds and its actions.
+ * heading, a line on what it holds and its actions. `section`: the map's page it belongs to, for a page off the map.
  */
 export function AdminShell({
   title,
   intro,
   actions,
   width = 'max-w-7xl',
+  section,
   children,
 }: {
   title: ReactNode;
   intro?: string;
   actions?: ReactNode;
   width?: string;
+  section?: string;
   children: ReactNode;
 }) {
   return (
     <div id="top" className="flex min-h-svh flex-col bg-muted/30 md:flex-row">
-      <AdminSidebar />
+      <AdminSidebar section={section} />
       <main className="min-w-0 flex-1 px-3 py-6 sm:px-6">
         <div className={cn('mx-auto grid gap-6', width)}>
           <div className="flex flex-wrap items-center justify-between gap-3">

@@ -22,7 +22,19 @@ const item = 'relative flex h-10 items-center gap-3 rounded-md px-3 text-sm font
  * One link of the map. Its name is its visible text (axe's label-content-name-mismatch): Messages reads 'Messages, 3
  * open' (MSG.inbox.navLabel), the count shown as a badge and 'open' said to a screen reader only.
  */
-function PageLink({ page, open, count, onPick }: { page: (typeof ADMIN_PAGES)[number]; open: boolean; count: number; onPick: () => void }) {
+function PageLink({
+  page,
+  open,
+  count,
+  onPick,
+  within,
+}: {
+  page: (typeof ADMIN_PAGES)[number];
+  open: boolean;
+  count: number;
+  onPick: () => void;
+  within: boolean;
+}) {
   const Icon = page.icon;
   const badge = page.to.endsWith('/messages') && count > 0;
   return (
@@ -30,7 +42,7 @@ function PageLink({ page, open, count, onPick }: { page: (typeof ADMIN_PAGES)[nu
       to={page.to}
       end
       onClick={onPick}
-      className={({ isActive }) => cn(item, isActive && 'bg-accent')}
+      className={({ isActive }) => cn(item, (isActive || within) && 'bg-accent')}
       title={open ? undefined : page.label}
       data-testid={badge || page.to.endsWith('/messages') ? 'nav-messages' : undefined}
     >
@@ -55,13 +67,13 @@ function PageLink({ page, open, count, onPick }: { page: (typeof ADMIN_PAGES)[nu
 /** How many messages wait for an administrator (one query, shared by the links and the phone's Menu button). */
 const useOpenMessages = () => trpc.admin.contactMessages.useQuery({ view: 'open', limit: 1 }).data?.open_count ?? 0;
 
-function Links({ open, onPick, first }: { open: boolean; onPick: () => void; first?: Ref<HTMLDivElement> }): ReactNode {
+function Links({ open, onPick, first, section }: { open: boolean; onPick: () => void; first?: Ref<HTMLDivElement>; section?: string }): ReactNode {
   const logout = useLogout();
   const count = useOpenMessages();
   return (
     <div ref={first} className="grid gap-1">
       {ADMIN_PAGES.map((p) => (
-        <PageLink key={p.to} page={p} open={open} count={count} onPick={onPick} />
+        <PageLink key={p.to} page={p} open={open} count={count} onPick={onPick} within={p.to === section} />
       ))}
       <button type="button" className={item} onClick={() => void logout()} title={open ? undefined : MSG.nav.logout}>
         <LogOut className="size-4 shrink-0" aria-hidden />
@@ -75,15 +87,16 @@ function Links({ open, onPick, first }: { open: boolean; onPick: () => void; fir
  * SPEC 2's collapsible sidebar, grown into the portal's map: Reports, Users, Settings, Messages (with the open count),
  * Logout. From 768 px it is a sidebar that folds to a rail; on a phone a bar at the top whose Menu button opens the
  * same links below it: focus goes to the current page's link, Escape or a pick closes it and focus returns to Menu.
+ * A page off the map (/update-user) names its `section` (an ADMIN_PAGES path): the sidebar shows where it belongs.
  */
-export function AdminSidebar() {
+export function AdminSidebar({ section }: { section?: string }) {
   const [open, setOpen] = useState(true);
   const [menu, setMenu] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const links = useRef<HTMLDivElement>(null);
   const bar = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
-  const current = ADMIN_PAGES.find((p) => p.to === pathname.replace(/\/+$/, '')) ?? ADMIN_PAGES[0];
+  const current = ADMIN_PAGES.find((p) => p.to === (section ?? pathname.replace(/\/+$/, ''))) ?? ADMIN_PAGES[0];
   const waiting = useOpenMessages();
 
   useEffect(() => {
@@ -141,7 +154,7 @@ export function AdminSidebar() {
           <>
             <div aria-hidden className="fixed inset-0 top-14 z-30 bg-black/30" onClick={() => setMenu(false)} />
             <nav id="admin-menu" aria-label={MSG.admin.portal} className="absolute inset-x-0 top-14 z-40 border-b bg-card p-2 shadow-xl">
-              <Links open onPick={() => setMenu(false)} first={links} />
+              <Links open onPick={() => setMenu(false)} first={links} section={section} />
             </nav>
           </>
         )}
@@ -169,7 +182,7 @@ export function AdminSidebar() {
           </button>
         </div>
         <nav aria-label={MSG.admin.portal}>
-          <Links open={open} onPick={() => undefined} />
+          <Links open={open} onPick={() => undefined} section={section} />
         </nav>
       </aside>
     </>

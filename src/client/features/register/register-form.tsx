@@ -11,10 +11,9 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Separator } from '@/components/ui/separator';
-import { FaceCaptureField } from './capture/face-capture-field';
 import { PasswordStrength } from './password-strength';
 import { type RegisterFormInput, requiredFieldsFilled } from './required-fields';
-import { useCapturedImages } from './capture/use-captured-images';
+import { FaceCaptureField, useCapturedImages } from '@/features/face-capture';
 import { useRegister } from './use-register';
 
 const L = MSG.register.labels;

@@ -9,7 +9,7 @@ import { restRequest } from '@/lib/api/rest';
 import { RestRefusal, restData, retryAfterPolicy } from '@/lib/api/retry-after';
 import type { RouterOutputs } from '@/lib/api/trpc';
 import { registerFailureMessage } from './register-failure-message';
-import type { CapturedImage } from './capture/use-captured-images';
+import type { CapturedImage } from '@/features/face-capture';
 
 const toastOptions = { duration: TOAST_MS.registration };
 

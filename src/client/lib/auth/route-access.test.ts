@@ -53,6 +53,9 @@ describe('returnPathAfterLogin (issue 36)', () => {
     // every guarded page, the admin's Users and Settings too (one table with the guards)
     expect(returnPathAfterLogin(from('/admin-dashboard/settings'), 'admin')).toBe('/admin-dashboard/settings');
     expect(returnPathAfterLogin(from('/admin-dashboard/users', '?role=student'), 'admin')).toBe('/admin-dashboard/users?role=student');
+    // /update-user is every role's own page, and an admin's for any user
+    expect(returnPathAfterLogin(from('/update-user'), 'teacher')).toBe('/update-user');
+    expect(returnPathAfterLogin(from('/update-user', '?id=7'), 'admin')).toBe('/update-user?id=7');
   });
   it('goes home instead for another role, an unknown page or no state', () => {
     expect(returnPathAfterLogin(from('/student-dashboard', '?room_code=AB12CD'), 'teacher')).toBeNull();

@@ -30,6 +30,8 @@ export function checkRouteAccess(token: string | null, roles: readonly string[],
  */
 export const PAGE_ROLES = {
   '/face-detection': ['student'],
+  // every role's own details (an admin's also any user's, by ?id=)
+  '/update-user': ['student', 'teacher', 'admin'],
   '/student-dashboard': ['student', 'admin'],
   '/teacher-dashboard': ['teacher', 'admin'],
   '/room-code': ['teacher', 'admin'],

@@ -148,7 +148,12 @@ export const adminMessages = {
     updateUser: {
       title: 'Update your details',
       description: 'Change your username or phone number, or replace your three face images.',
-      images: 'New face images (exactly 3, or none to keep the current ones)',
+      adminTitle: "Update a user's details",
+      adminIntro: 'Change the username or phone number, or replace the three face images: new photos apply at once and are recorded.',
+      images: 'New face images',
+      capturedEnough: 'You have captured 3 new images. Save changes to send them.',
+      teacherApproves: 'Your teacher approves new photos before the face check uses them.',
+      needThree: (missing: number) => `New photos are saved as a set of 3: capture ${missing} more, or remove them to keep the current ones.`,
       current: 'Current face images',
       imageAlt: (n: number) => `Current face image ${n}`,
       noImages: 'No face images enrolled.',
@@ -156,7 +161,6 @@ export const adminMessages = {
       saved: 'Your details were updated.',
       failed: 'Could not update your details.',
       loadFailed: 'Could not load your details.',
-      loginFirst: 'Log in to update your details.',
     },
   },
 } as const;

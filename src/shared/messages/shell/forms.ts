@@ -41,6 +41,9 @@ export const formsMessages = {
     progress: (n: number) => `${n}/3 images captured. Keep going!`,
     enough: 'You have captured enough images. Proceed to registration.',
     max: 'You can only capture up to 3 images.',
+    // Where a form may take files instead (the update form): only once no camera could be opened.
+    noCamera: 'The camera could not be opened. Choose 3 photos of your face instead: one face each, clear, from slightly different angles.',
+    chooseFiles: 'Choose photos',
   },
   pagination: {
     label: 'Pagination',

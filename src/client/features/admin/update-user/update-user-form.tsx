@@ -1,57 +1,75 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { FACE_IMAGES_REQUIRED } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import { LoadingLine, QueryError } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { Separator } from '@/components/ui/separator';
+import { FaceCaptureField, useCapturedImages } from '@/features/face-capture';
 import { FaceChangeHistory } from '@/features/face-changes';
 import { NoResponseError } from '@/lib/api/no-response';
 import { RestRefusal } from '@/lib/api/retry-after';
-import { decodeToken, getToken } from '@/lib/auth/session';
+import { tokenClaims } from '@/lib/auth/token-user';
 import { trpc } from '@/lib/api/trpc';
 import { type TUpdateUserForm, ZUpdateUserForm } from './update-user-schema';
 import { useUpdateUser } from './use-update-user';
 
 const U = MSG.admin.updateUser;
 
-/** The signed-in user's role, read from the token (the server decides; this only picks what to show). */
-function viewerRole(): string | null {
-  try {
-    const token = getToken();
-    return token ? decodeToken(token).role : null;
-  } catch {
-    return null;
-  }
+/** The enrolled photos, for the student to compare with the new ones before saving. */
+function CurrentPhotos({ urls }: { urls: string[] }) {
+  return (
+    <div className="grid gap-2">
+      <span className="text-sm font-medium">{U.current}</span>
+      {urls.length ? (
+        <div className="flex flex-wrap gap-2">
+          {urls.map((src, i) => (
+            <img key={src} src={src} alt={U.imageAlt(i + 1)} className="size-20 rounded-md border object-cover" />
+          ))}
+        </div>
+      ) : (
+        <p className="text-sm text-muted-foreground">{U.noImages}</p>
+      )}
+    </div>
+  );
 }
 
 /**
- * The /update-user form (SPEC 2): username, phone number and, optionally, three new face images. A student's new
- * images wait for the teacher's approval, which the form keeps saying; an admin also sees the user's face changes.
+ * The /update-user form (SPEC 2): username, phone number and, optionally, three new face photos taken with the same
+ * camera overlay and previews as registration (files only when no camera opens). A student's new photos wait for the
+ * teacher's approval, which the form keeps saying; an admin also sees the user's face changes.
  */
 export function UpdateUserForm({ userId }: { userId: number }) {
   const profile = trpc.account.profile.useQuery({ id: userId });
   const utils = trpc.useUtils();
-  const isAdmin = viewerRole() === 'admin';
+  // The server decides who may do what; the role read from the token only picks what to show.
+  const isAdmin = tokenClaims()?.role === 'admin';
   const update = useUpdateUser(userId, isAdmin);
+  const photos = useCapturedImages();
   const form = useForm({
     resolver: zodResolver(ZUpdateUserForm),
-    defaultValues: { username: '', phone_number: '', images: [], allow_same_face: false },
+    defaultValues: { username: '', phone_number: '', allow_same_face: false },
     // the stored details fill the form, and fill it again once a save has been read back
-    values: profile.data ? { username: profile.data.username, phone_number: profile.data.phone_number ?? '', images: [], allow_same_face: false } : undefined,
+    values: profile.data ? { username: profile.data.username, phone_number: profile.data.phone_number ?? '', allow_same_face: false } : undefined,
   });
-  const chosen = useWatch({ control: form.control, name: 'images' });
+  const count = photos.images.length;
+  // The server takes a whole set or none: Save waits while a set is begun, and says why under itself.
+  const missing = count > 0 && count < FACE_IMAGES_REQUIRED ? FACE_IMAGES_REQUIRED - count : 0;
 
   async function save(values: TUpdateUserForm) {
     try {
-      await update.mutateAsync(values);
+      await update.mutateAsync({ values, photos: photos.images.map((p) => p.blob) });
       // sent once: a second Save changes the details, not the photos again
-      form.reset({ ...form.getValues(), images: [], allow_same_face: false });
-      // The profile says whether new photos now wait for the teacher; the form keeps showing it below.
-      toast.success(utils.account.profile.getData({ id: userId })?.pending_face_change ? MSG.faceChange.waiting : U.saved);
+      photos.clear();
+      form.reset({ ...form.getValues(), allow_same_face: false });
+      // Photos that now wait for the teacher are said by the form's own line (one message, in the page: a toast
+      // repeating it covered the heading on a phone); details alone have no line of their own.
+      if (!utils.account.profile.getData({ id: userId })?.pending_face_change) toast.success(U.saved);
     } catch (err) {
       const message = err instanceof RestRefusal ? (err.body.message ?? U.failed) : err instanceof NoResponseError ? MSG.login.noResponse : U.failed;
       form.setError('root.server', { message });
@@ -60,17 +78,10 @@ export function UpdateUserForm({ userId }: { userId: number }) {
 
   if (profile.isError) return <QueryError query={profile} message={U.loadFailed} />;
   if (profile.isPending) return <LoadingLine />;
-  const images = profile.data.faceEnrollment.image_urls;
   const waiting = profile.data.pending_face_change;
   const refusal = form.formState.errors.root?.server?.message;
   return (
-    <Card className="mx-auto w-full max-w-xl">
-      <CardHeader>
-        <CardTitle className="text-2xl">
-          <h1>{U.title}</h1>
-        </CardTitle>
-        <CardDescription>{U.description}</CardDescription>
-      </CardHeader>
+    <Card className="w-full">
       <CardContent>
         <Form {...form}>
           <form onSubmit={form.handleSubmit(save)} noValidate className="grid gap-4">
@@ -81,7 +92,7 @@ export function UpdateUserForm({ userId }: { userId: number }) {
                 <FormItem>
                   <FormLabel>{MSG.register.labels.username}</FormLabel>
                   <FormControl>
-                    <Input {...field} />
+                    <Input autoComplete="username" {...field} />
                   </FormControl>
                   <FormMessage />
                 </FormItem>
@@ -94,44 +105,32 @@ export function UpdateUserForm({ userId }: { userId: number }) {
                 <FormItem>
                   <FormLabel optional>{MSG.register.labels.phone}</FormLabel>
                   <FormControl>
-                    <Input inputMode="numeric" {...field} />
+                    <Input type="tel" inputMode="numeric" autoComplete="tel" {...field} />
                   </FormControl>
                   <FormMessage />
                 </FormItem>
               )}
             />
-            <div className="grid gap-2">
-              <span className="text-sm font-medium">{U.current}</span>
-              {images.length ? (
-                <div className="flex flex-wrap gap-2">
-                  {images.map((src, i) => (
-                    <img key={src} src={src} alt={U.imageAlt(i + 1)} className="size-20 rounded-md border object-cover" />
-                  ))}
-                </div>
-              ) : (
-                <p className="text-sm text-muted-foreground">{U.noImages}</p>
+            <Separator />
+            <CurrentPhotos urls={profile.data.faceEnrollment.image_urls} />
+            {/* a live region there from the start, so the line a save brings is read out */}
+            <div role="status">
+              {waiting && (
+                <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="face-change-waiting">
+                  {MSG.faceChange.waiting}
+                </p>
               )}
             </div>
-            {waiting && (
-              <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="face-change-waiting">
-                {MSG.faceChange.waiting}
-              </p>
-            )}
-            <FormField
-              control={form.control}
-              name="images"
-              render={({ field: { value: _files, onChange, ...field } }) => (
-                <FormItem>
-                  <FormLabel optional>{U.images}</FormLabel>
-                  <FormControl>
-                    {/* a file input cannot be given a value: the form keeps the chosen files, the input shows them */}
-                    <Input type="file" accept="image/jpeg,image/png" multiple onChange={(e) => onChange([...(e.target.files ?? [])])} {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+            <FaceCaptureField
+              images={photos.images}
+              onCapture={photos.add}
+              onRemove={photos.remove}
+              label={U.images}
+              enough={U.capturedEnough}
+              filesWithoutCamera
             />
-            {isAdmin && chosen.length > 0 && (
+            {!isAdmin && profile.data.role === 'student' && <p className="text-sm text-muted-foreground">{U.teacherApproves}</p>}
+            {isAdmin && count > 0 && (
               <FormField
                 control={form.control}
                 name="allow_same_face"
@@ -148,10 +147,15 @@ export function UpdateUserForm({ userId }: { userId: number }) {
                 {refusal}
               </p>
             )}
-            <Button type="submit" disabled={update.isPending}>
+            <Button type="submit" size="lg" disabled={update.isPending || missing > 0} aria-describedby={missing ? 'update-user-rule' : undefined}>
               {update.isPending && <Loader2 className="animate-spin" aria-hidden />}
               {U.save}
             </Button>
+            {missing > 0 && (
+              <p id="update-user-rule" data-testid="save-rule" className="text-sm text-muted-foreground">
+                {U.needThree(missing)}
+              </p>
+            )}
           </form>
         </Form>
         {isAdmin && profile.data.role === 'student' && (

@@ -14,12 +14,13 @@ export function useUpdateUser(userId: number, sendTwinLeave: boolean) {
   const utils = trpc.useUtils();
   return useMutation({
     ...retryAfterPolicy,
-    mutationFn: (values: TUpdateUserForm) => {
+    mutationFn: ({ values, photos }: { values: TUpdateUserForm; photos: Blob[] }) => {
       const form = new FormData();
       form.append('username', values.username ?? '');
       form.append('phone_number', values.phone_number ?? '');
       if (sendTwinLeave && values.allow_same_face) form.append('allow_same_face', 'true');
-      for (const file of values.images) form.append('images', file);
+      // a capture is a JPEG blob (named as registration names it); a file chosen without a camera keeps its name
+      for (const [i, photo] of photos.entries()) form.append('images', photo, photo instanceof File ? photo.name : `face_${i + 1}.jpg`);
       return restRequest<unknown>(`/update/${userId}`, { method: 'PUT', formData: form }).then(restData);
     },
     onSuccess: () => utils.account.profile.invalidate({ id: userId }),

@@ -1,8 +1,8 @@
 import { Camera, Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { FACE_IMAGES_REQUIRED, TOAST_MS } from '../../../../shared/constants';
-import { MSG } from '../../../../shared/messages';
+import { FACE_IMAGES_REQUIRED, TOAST_MS } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { captureFrame } from './capture-frame';
@@ -14,9 +14,12 @@ interface WebcamDialogProps {
   onOpenChange: (open: boolean) => void;
   count: number;
   onCapture: (blob: Blob) => void;
+  /** The camera would not open; the dialog closes and the field says what now. */
+  onCameraError: (err: unknown) => void;
+  enough?: string;
 }
 
-export function WebcamDialog({ open, onOpenChange, count, onCapture }: WebcamDialogProps) {
+export function WebcamDialog({ open, onOpenChange, count, onCapture, onCameraError, enough }: WebcamDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-xl">
@@ -24,19 +27,39 @@ export function WebcamDialog({ open, onOpenChange, count, onCapture }: WebcamDia
           <DialogTitle>{MSG.register.cameraTitle}</DialogTitle>
           <DialogDescription>{MSG.register.cameraDescription}</DialogDescription>
         </DialogHeader>
-        {open && <WebcamPanel count={count} onCapture={onCapture} onClose={() => onOpenChange(false)} />}
+        {open && (
+          <WebcamPanel
+            count={count}
+            enough={enough}
+            onCapture={onCapture}
+            onClose={() => onOpenChange(false)}
+            onCameraError={(err) => {
+              onOpenChange(false);
+              onCameraError(err);
+            }}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );
 }
 
-function WebcamPanel({ count, onCapture, onClose }: { count: number; onCapture: (blob: Blob) => void; onClose: () => void }) {
+function WebcamPanel({
+  count,
+  enough,
+  onCapture,
+  onClose,
+  onCameraError,
+}: {
+  count: number;
+  enough?: string;
+  onCapture: (blob: Blob) => void;
+  onClose: () => void;
+  onCameraError: (err: unknown) => void;
+}) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [busy, setBusy] = useState(false);
-  const state = useWebcam(videoRef, () => {
-    toast.error(MSG.register.webcam, { duration: TOAST_MS.registration });
-    onClose();
-  });
+  const state = useWebcam(videoRef, onCameraError);
   const full = count >= FACE_IMAGES_REQUIRED;
   const doneRef = useRef<HTMLButtonElement>(null);
   // The third capture disables Capture, which drops the focus out of the dialog: hand it to Done, the next step.
@@ -71,7 +94,7 @@ function WebcamPanel({ count, onCapture, onClose }: { count: number; onCapture: 
         <div aria-hidden className="pointer-events-none absolute inset-[18%_26%] rounded-[50%] border-2 border-dashed border-white/70" />
       </div>
       <p role="status" className="text-center text-sm font-medium">
-        {captureStatus(count)}
+        {captureStatus(count, enough)}
       </p>
       <DialogFooter>
         <Button ref={doneRef} variant="outline" onClick={onClose}>

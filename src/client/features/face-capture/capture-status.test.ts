@@ -8,4 +8,9 @@ describe('captureStatus (SPEC 5 capture messages)', () => {
     expect(captureStatus(2)).toBe('2/3 images captured. Keep going!');
     expect(captureStatus(3)).toBe('You have captured enough images. Proceed to registration.');
   });
+
+  it("names another form's next step at three (the update form saves, it does not register)", () => {
+    expect(captureStatus(2, 'Save them.')).toBe('2/3 images captured. Keep going!');
+    expect(captureStatus(3, 'Save them.')).toBe('Save them.');
+  });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { FACE_IMAGES_REQUIRED } from '../../../../shared/constants';
+import { FACE_IMAGES_REQUIRED } from '../../../shared/constants';
 
 export interface CapturedImage {
   id: number;
@@ -7,7 +7,7 @@ export interface CapturedImage {
   url: string;
 }
 
-/** Up to three captured JPEGs with object URLs for previews, revoked when removed or unmounted. */
+/** Up to three captured JPEGs (or chosen files) with object URLs for previews, revoked when removed or unmounted. */
 export function useCapturedImages() {
   const [images, setImages] = useState<CapturedImage[]>([]);
   const nextId = useRef(1);
@@ -29,6 +29,13 @@ export function useCapturedImages() {
     setImages(next);
   }
 
+  /** After the photos were sent: the form starts again empty. */
+  function clear() {
+    for (const image of latest.current) URL.revokeObjectURL(image.url);
+    latest.current = [];
+    setImages([]);
+  }
+
   useEffect(
     () => () => {
       for (const image of latest.current) URL.revokeObjectURL(image.url);
@@ -36,5 +43,5 @@ export function useCapturedImages() {
     [],
   );
 
-  return { images, add, remove };
+  return { images, add, remove, clear };
 }

@@ -1,11 +1,13 @@
 import { Camera, ImagePlus, X } from 'lucide-react';
-import { useState } from 'react';
-import { FACE_IMAGES_REQUIRED } from '../../../../shared/constants';
-import { MSG } from '../../../../shared/messages';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { FACE_IMAGES_REQUIRED, TOAST_MS } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 import { captureStatus } from './capture-status';
+import { PhotoFiles } from './photo-files';
 import type { CapturedImage } from './use-captured-images';
 import { WebcamDialog } from './webcam-dialog';
 
@@ -13,24 +15,55 @@ interface FaceCaptureFieldProps {
   images: CapturedImage[];
   onCapture: (blob: Blob) => void;
   onRemove: (id: number) => void;
+  /** The field's name; registration's 'Face images' when not given. */
+  label?: string;
+  /** The status line at three images, naming the form's next step; registration's when not given. */
+  enough?: string;
+  /**
+   * Photos may come from files once no camera opens (the update form). Without it (registration, SPEC 8) a camera
+   * failure is the SPEC's webcam toast.
+   */
+  filesWithoutCamera?: boolean;
 }
 
+/** A page the browser gives no camera to (plain http off localhost) has no getUserMedia at all. */
+const hasCameraApi = () => typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
+
 /** Three image slots, the capture status line and the button that opens the webcam overlay. */
-export function FaceCaptureField({ images, onCapture, onRemove }: FaceCaptureFieldProps) {
+export function FaceCaptureField({
+  images,
+  onCapture,
+  onRemove,
+  label = MSG.register.labels.faces,
+  enough,
+  filesWithoutCamera = false,
+}: FaceCaptureFieldProps) {
+  const labelId = useId();
   const [open, setOpen] = useState(false);
+  // Without the API the files replace the camera from the start, and Open camera (which could only fail) goes.
+  const [cameraless] = useState(() => filesWithoutCamera && !hasCameraApi());
+  const [noCamera, setNoCamera] = useState(cameraless);
   const done = images.length >= FACE_IMAGES_REQUIRED;
+
+  function cameraFailed() {
+    if (filesWithoutCamera) setNoCamera(true);
+    else toast.error(MSG.register.webcam, { duration: TOAST_MS.registration });
+  }
+
   return (
     <div className="grid gap-3">
       <div className="flex items-center justify-between gap-3">
         <Label asChild>
-          <span id="faces-label">{MSG.register.labels.faces}</span>
+          <span id={labelId}>{label}</span>
         </Label>
-        <Button type="button" variant={done ? 'outline' : 'secondary'} size="sm" onClick={() => setOpen(true)}>
-          <Camera aria-hidden />
-          {MSG.register.openCamera}
-        </Button>
+        {!cameraless && (
+          <Button type="button" variant={done ? 'outline' : 'secondary'} size="sm" onClick={() => setOpen(true)}>
+            <Camera aria-hidden />
+            {MSG.register.openCamera}
+          </Button>
+        )}
       </div>
-      <ul aria-labelledby="faces-label" className="grid grid-cols-3 gap-3">
+      <ul aria-labelledby={labelId} className="grid grid-cols-3 gap-3">
         {Array.from({ length: FACE_IMAGES_REQUIRED }, (_, i) => {
           const image = images[i];
           return (
@@ -61,10 +94,11 @@ export function FaceCaptureField({ images, onCapture, onRemove }: FaceCaptureFie
         })}
       </ul>
       <p data-testid="capture-status" className={cn('text-sm', done ? 'text-success' : 'text-muted-foreground')}>
-        {captureStatus(images.length)}
+        {captureStatus(images.length, enough)}
       </p>
       <p className="text-xs text-muted-foreground">{MSG.register.facesHint}</p>
-      <WebcamDialog open={open} onOpenChange={setOpen} count={images.length} onCapture={onCapture} />
+      {noCamera && <PhotoFiles count={images.length} onAdd={onCapture} />}
+      <WebcamDialog open={open} onOpenChange={setOpen} count={images.length} onCapture={onCapture} onCameraError={cameraFailed} enough={enough} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { CAPTURE_HEIGHT, CAPTURE_JPEG_QUALITY, CAPTURE_WIDTH } from '../../../../shared/constants';
+import { CAPTURE_HEIGHT, CAPTURE_JPEG_QUALITY, CAPTURE_WIDTH } from '../../../shared/constants';
 
 /** Grabs the current video frame as a 320x240 JPEG at quality 0.7 (SPEC 9). */
 export function captureFrame(video: HTMLVideoElement): Promise<Blob> {
