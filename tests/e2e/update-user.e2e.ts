@@ -123,6 +123,15 @@ describe.skipIf(!hasChromium || !hasFakeCamera)('/update-user in Chromium with t
         await page.getByTestId('admin-menu-bar').getByText(`${MSG.admin.portal} · ${MSG.admin.nav.users}`).waitFor();
       }
       await expectNoPublicHeader(page);
+      // the words speak of that user, not of the admin's own details and face
+      await page.getByText(U.photosHintOther).waitFor();
+      expect(await page.getByText(MSG.register.facesHint).count()).toBe(0);
+      await page.getByLabel(MSG.register.labels.phone).fill('9876543210');
+      await page.getByRole('button', { name: U.save }).click();
+      await toastWith(page, U.savedOther).waitFor();
+      expect((await school.server.db.selectFrom('users').select('phone_number').where('id', '=', student.id).executeTakeFirstOrThrow()).phone_number).toBe(
+        '9876543210',
+      );
       // the admin's photos apply at once: the twin leave appears once photos are taken
       await captureThree(page);
       await page.getByLabel(MSG.faceChange.allowSameFace).waitFor();

@@ -19,6 +19,8 @@ interface FaceCaptureFieldProps {
   label?: string;
   /** The status line at three images, naming the form's next step; registration's when not given. */
   enough?: string;
+  /** The line under the previews saying what makes good photos; registration's (of 'your face') when not given. */
+  hint?: string;
   /**
    * Photos may come from files once no camera opens (the update form). Without it (registration, SPEC 8) a camera
    * failure is the SPEC's webcam toast.
@@ -36,6 +38,7 @@ export function FaceCaptureField({
   onRemove,
   label = MSG.register.labels.faces,
   enough,
+  hint = MSG.register.facesHint,
   filesWithoutCamera = false,
 }: FaceCaptureFieldProps) {
   const labelId = useId();
@@ -96,7 +99,7 @@ export function FaceCaptureField({
       <p data-testid="capture-status" className={cn('text-sm', done ? 'text-success' : 'text-muted-foreground')}>
         {captureStatus(images.length, enough)}
       </p>
-      <p className="text-xs text-muted-foreground">{MSG.register.facesHint}</p>
+      <p className="text-xs text-muted-foreground">{hint}</p>
       {noCamera && <PhotoFiles count={images.length} onAdd={onCapture} />}
       <WebcamDialog open={open} onOpenChange={setOpen} count={images.length} onCapture={onCapture} onCameraError={cameraFailed} enough={enough} />
     </div>

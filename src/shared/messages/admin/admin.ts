@@ -159,6 +159,8 @@ export const adminMessages = {
       noImages: 'No face images enrolled.',
       save: 'Save changes',
       saved: 'Your details were updated.',
+      savedOther: "The user's details were updated.",
+      photosHintOther: "Three clear photos of the person's face, from slightly different angles.",
       failed: 'Could not update your details.',
       loadFailed: 'Could not load your details.',
     },

@@ -14,7 +14,7 @@ import { FaceCaptureField, useCapturedImages } from '@/features/face-capture';
 import { FaceChangeHistory } from '@/features/face-changes';
 import { NoResponseError } from '@/lib/api/no-response';
 import { RestRefusal } from '@/lib/api/retry-after';
-import { tokenClaims } from '@/lib/auth/token-user';
+import { tokenClaims, userIdFromToken } from '@/lib/auth/token-user';
 import { trpc } from '@/lib/api/trpc';
 import { type TUpdateUserForm, ZUpdateUserForm } from './update-user-schema';
 import { useUpdateUser } from './use-update-user';
@@ -49,6 +49,8 @@ export function UpdateUserForm({ userId }: { userId: number }) {
   const utils = trpc.useUtils();
   // The server decides who may do what; the role read from the token only picks what to show.
   const isAdmin = tokenClaims()?.role === 'admin';
+  // An admin on another user's details: the words speak of that person, not of 'your' face and details.
+  const other = isAdmin && userIdFromToken() !== userId;
   const update = useUpdateUser(userId, isAdmin);
   const photos = useCapturedImages();
   const form = useForm({
@@ -69,7 +71,7 @@ export function UpdateUserForm({ userId }: { userId: number }) {
       form.reset({ ...form.getValues(), allow_same_face: false });
       // Photos that now wait for the teacher are said by the form's own line (one message, in the page: a toast
       // repeating it covered the heading on a phone); details alone have no line of their own.
-      if (!utils.account.profile.getData({ id: userId })?.pending_face_change) toast.success(U.saved);
+      if (!utils.account.profile.getData({ id: userId })?.pending_face_change) toast.success(other ? U.savedOther : U.saved);
     } catch (err) {
       const message = err instanceof RestRefusal ? (err.body.message ?? U.failed) : err instanceof NoResponseError ? MSG.login.noResponse : U.failed;
       form.setError('root.server', { message });
@@ -127,6 +129,7 @@ export function UpdateUserForm({ userId }: { userId: number }) {
               onRemove={photos.remove}
               label={U.images}
               enough={U.capturedEnough}
+              hint={other ? U.photosHintOther : undefined}
               filesWithoutCamera
             />
             {!isAdmin && profile.data.role === 'student' && <p className="text-sm text-muted-foreground">{U.teacherApproves}</p>}
