@@ -151,6 +151,24 @@ describe.skipIf(!hasChromium)("the teacher dashboard's first paint in Chromium",
     teacherToken = await signTestToken({ user_id: id, role: 'teacher', username: 'firstpaintteacher' });
   });
 
+  it('shows the heading and subtitle before any script ran, where the dashboard then shows them', async () => {
+    const noScripts = await school.browser.newContext({ baseURL: school.server.url, viewport: PHONE, javaScriptEnabled: false });
+    const bare = await noScripts.newPage();
+    await bare.goto('/teacher-dashboard');
+    await expect.poll(() => bare.locator('main h1').textContent()).toBe(MSG.dashboard.titles.teacher);
+    expect(await bare.locator('main h1 + p').textContent()).toBe(MSG.teacher.overviewSubtitle);
+    const painted = await headingBoxes(bare);
+    await noScripts.close();
+
+    const { page, context } = await school.newPage({ size: PHONE, token: teacherToken });
+    await page.goto('/teacher-dashboard');
+    await page.getByTestId('approvals-summary').waitFor();
+    await expect.poll(() => page.locator('main h1').textContent()).toBe(MSG.dashboard.welcome('firstpaintteacher'));
+    expect(await headingBoxes(page)).toEqual(painted);
+    expect([await page.locator('header').count(), await page.locator('main').count()]).toEqual([1, 1]);
+    await context.close();
+  });
+
   it('keeps the overview where it painted it when the counts and cards arrive, the layout shifts adding up to 0.05 at most', async () => {
     const { page, context } = await school.newPage({ size: { width: 412, height: 823 }, token: teacherToken, serviceWorkers: 'block' });
     await noteLayoutShifts(page);

@@ -105,6 +105,10 @@ describe.skipIf(!hasChromium)("the teacher's control of time in Chromium (issue 
       await page.reload();
       const warning = toastWith(page, /Attendance session ends in \d+ seconds\./);
       await warning.waitFor({ timeout: 15_000 });
+      // axe reads the toast as it is seen, not mid-way through its entrance (or under the reload's loading overlay):
+      // a half-faded button once read as grey on grey
+      await page.getByTestId('loading-overlay').waitFor({ state: 'detached' });
+      await warning.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
       await shot(page, `warning-with-extend-${size}`);
       expect(await seriousViolations(page, `warning-with-extend-${size}`)).toEqual([]);
       await warning.getByRole('button', { name: S.extend(EXTEND_STEP_MINUTES) }).click();

@@ -138,20 +138,26 @@ describe('the built client over HTTP', () => {
     for (const href of admin) expect(fs.readFileSync(path.join(CLIENT_DIST, href), 'utf8'), href).not.toContain('recharts-surface');
   });
 
-  it("paints the student dashboard's header, heading and subtitle with its HTML, and the brand line on the other pages", async () => {
+  it("paints the student's and the teacher's dashboard header, heading and subtitle with its HTML, and the brand line on the other pages", async () => {
     const bodyOf = (html: string) => /<body>([\s\S]*)<\/body>/.exec(html)?.[1] ?? '';
     const bodyAt = async (page: string) => bodyOf((await rawGet(`${srv.url}${page}`, { 'accept-encoding': 'identity' })).body.toString('utf8'));
     const brandLineBody = bodyOf(indexHtml);
     expect(brandLineBody).toContain(`>${MSG.app.name}</div><!--/first-paint--></div>`);
-    for (const page of ['/student-dashboard', '/student-dashboard/']) {
-      const body = await bodyAt(page);
-      // beside an empty #root, which React renders into
-      const frame = /<div id="first-paint">([\s\S]*)<\/div><div id="root"><\/div>/.exec(body)?.[1] ?? '';
-      expect(frame, page).toContain(`<h1 class="text-2xl font-bold tracking-tight sm:text-3xl">${MSG.dashboard.titles.student}</h1>`);
-      expect(frame, page).toContain(`<p class="text-muted-foreground">${MSG.student.overviewSubtitle}</p>`);
-      expect(body, page).not.toContain('h-18');
+    const frames = [
+      { paths: ['/student-dashboard', '/student-dashboard/'], title: MSG.dashboard.titles.student, subtitle: MSG.student.overviewSubtitle },
+      { paths: ['/teacher-dashboard', '/teacher-dashboard/'], title: MSG.dashboard.titles.teacher, subtitle: MSG.teacher.overviewSubtitle },
+    ];
+    for (const { paths, title, subtitle } of frames) {
+      for (const page of paths) {
+        const body = await bodyAt(page);
+        // beside an empty #root, which React renders into
+        const frame = /<div id="first-paint">([\s\S]*)<\/div><div id="root"><\/div>/.exec(body)?.[1] ?? '';
+        expect(frame, page).toContain(`<h1 class="text-2xl font-bold tracking-tight sm:text-3xl">${title}</h1>`);
+        expect(frame, page).toContain(`<p class="text-muted-foreground">${subtitle}</p>`);
+        expect(body, page).not.toContain('h-18');
+      }
     }
-    for (const page of ['/', '/login', '/teacher-dashboard', '/no-such-page']) expect(await bodyAt(page), page).toBe(brandLineBody);
+    for (const page of ['/', '/login', '/admin-dashboard', '/no-such-page']) expect(await bodyAt(page), page).toBe(brandLineBody);
   });
 
   it('serves every page, the landing page too, from a client folder under a dot folder (the single executable reads it from ~/.cache)', async () => {
