@@ -7,11 +7,11 @@ import { seriousViolations } from './support/axe';
 import { hasChromium, screenshot, storage, toastWith } from './support/browser';
 import { focused } from './support/keyboard';
 import { LAPTOP, PHONE, useBrowserSchool } from './support/school';
+import { CENTRE as CLASSROOM } from '../helpers/classroom';
 
 const T = MSG.teacher;
 const S = MSG.sessionTime;
 const PASSWORD = 'Str0ng!pass';
-const CLASSROOM = { latitude: 23.0225, longitude: 72.5714 };
 /** Lets the dialog's and the cards' transitions finish before a screenshot. */
 const settle = (page: Page) => page.waitForTimeout(400);
 

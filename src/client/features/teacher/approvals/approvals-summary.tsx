@@ -50,7 +50,7 @@ export function ApprovalsSummary() {
               <Icon aria-hidden className="size-4 text-primary" />
               {label}
               {/* One width from the placeholder to a two-digit count: the pills wrap the same before and after the
-                  data, so the cards below do not jump (a phone 412 px wide wrapped the third pill only while loading). */}
+                  data, so the cards below do not jump. */}
               <Badge variant={count ? 'default' : 'secondary'} className="min-w-[calc(2ch+1rem)] tabular-nums">
                 {count ?? '…'}
               </Badge>
