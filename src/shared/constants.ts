@@ -35,6 +35,8 @@ export const TRPC_MAX_BATCH = 20;
 export const TOAST_MS = { default: 3_000, studentDashboard: 3_000, verification: 2_500, registration: 5_000 } as const;
 export const RECENT_ATTENDANCE_SHOWN = 5;
 export const PROFILE_IMAGES_MAX = 3;
+/** The longest rejection reason a teacher may give: one or two sentences the student reads at login. */
+export const REJECT_REASON_MAX = 300;
 export const DISPLAY_TIME_ZONE = 'Asia/Kolkata';
 export const ADMIN_ATTENDANCE_PAGE_SIZE = 20;
 /** Issue 22: users a page of the admin's users list (fits 3 columns of cards). */

@@ -1,56 +1,22 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { CalendarOff, Loader2 } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { CalendarOff } from 'lucide-react';
+import { lazy, Suspense, useRef } from 'react';
 import { MSG } from '../../../shared/messages';
-import { LEAVE_REASON_MAX, type TLeaveRequestFields, type TLeaveRequestForm, ZLeaveRequestForm } from '../../../shared/schemas/attendance/leave';
-import { EmptyState, QueryState } from '@/components/app-state/query-state';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Textarea } from '@/components/ui/textarea';
-import { trpc } from '@/lib/api/trpc';
-import { sendLeaveRequest } from './leave-api';
-import { LeaveRequestSummary } from './leave-request-summary';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useDeferredMount } from '@/lib/deferred-load';
 
 const L = MSG.leave;
+const LeaveRequestPanel = lazy(() => import('./leave-request-panel').then((m) => ({ default: m.LeaveRequestPanel })));
 
-/** The student's leave: a form to ask for it and every request's state with the teacher's note (issue 24). */
+/**
+ * The student's leave (issue 24): the card's heading paints with the dashboard; its form and list come a moment
+ * later (below a phone's first screen; their code cost the first load's main thread about 75 ms at a phone's speed).
+ * The placeholder holds about the form's height, so what follows moves little when it arrives.
+ */
 export function LeaveRequestCard() {
-  const utils = trpc.useUtils();
-  const requests = trpc.student.leaveRequests.useQuery();
-  const form = useForm<TLeaveRequestForm, unknown, TLeaveRequestFields>({
-    resolver: zodResolver(ZLeaveRequestForm),
-    defaultValues: { from_date: '', to_date: '', reason: '' },
-  });
-  const fromDate = form.watch('from_date');
-  const documentInput = useRef<HTMLInputElement>(null);
-  const [document, setDocument] = useState<File | null>(null);
-  const withdraw = trpc.student.withdrawLeave.useMutation({
-    onSuccess: (res) => toast.success(res.message),
-    // The server's message says why (already approved or declined); a network failure gets the generic one.
-    onError: (err) => toast.error(err.message || L.withdrawFailed),
-    onSettled: () => utils.student.leaveRequests.invalidate(),
-  });
-
-  // The schema's messages show under their fields and the first refused field takes focus (react-hook-form's default).
-  const submit = async (fields: TLeaveRequestFields) => {
-    try {
-      const res = await sendLeaveRequest(fields, document);
-      if (!res.ok) return void toast.error(res.data.message ?? L.failed);
-      toast.success(L.sent);
-      form.reset();
-      setDocument(null);
-      if (documentInput.current) documentInput.current.value = '';
-      await utils.student.leaveRequests.invalidate();
-    } catch {
-      toast.error(L.failed);
-    }
-  };
-
+  const content = useRef<HTMLDivElement>(null);
+  const ready = useDeferredMount(content);
+  const placeholder = <Skeleton className="h-96" />;
   return (
     <Card data-testid="leave-requests">
       <CardHeader>
@@ -60,95 +26,14 @@ export function LeaveRequestCard() {
         </CardTitle>
         <CardDescription>{L.description}</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-6">
-        <Form {...form}>
-          <form noValidate className="grid gap-3" onSubmit={form.handleSubmit(submit)} aria-label={L.newRequest}>
-            <div className="grid grid-cols-2 gap-3">
-              <FormField
-                control={form.control}
-                name="from_date"
-                render={({ field }) => (
-                  <FormItem className="gap-1.5">
-                    <FormLabel>{L.from}</FormLabel>
-                    <FormControl>
-                      <Input type="date" aria-required {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <FormField
-                control={form.control}
-                name="to_date"
-                render={({ field }) => (
-                  <FormItem className="gap-1.5">
-                    <FormLabel>{L.to}</FormLabel>
-                    <FormControl>
-                      <Input type="date" min={fromDate || undefined} {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-            </div>
-            <FormField
-              control={form.control}
-              name="reason"
-              render={({ field }) => (
-                <FormItem className="gap-1.5">
-                  <FormLabel>{L.reason}</FormLabel>
-                  <FormControl>
-                    <Textarea aria-required maxLength={LEAVE_REASON_MAX} placeholder={L.reasonPlaceholder} {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <div className="grid gap-1.5">
-              <Label htmlFor="leave-document">{L.documentLabel}</Label>
-              <Input
-                ref={documentInput}
-                id="leave-document"
-                type="file"
-                accept="image/jpeg,image/png"
-                aria-describedby="leave-document-hint"
-                onChange={(e) => setDocument(e.target.files?.[0] ?? null)}
-              />
-              <p id="leave-document-hint" className="text-xs text-muted-foreground">
-                {L.documentHint}
-              </p>
-            </div>
-            <Button type="submit" disabled={form.formState.isSubmitting} className="justify-self-start">
-              {form.formState.isSubmitting && <Loader2 className="animate-spin" aria-hidden />}
-              {L.submit}
-            </Button>
-          </form>
-        </Form>
-        <QueryState query={requests} failed={L.loadFailed} isEmpty={(list) => list.length === 0} empty={<EmptyState boxed>{L.none}</EmptyState>}>
-          {(list) => (
-            <ul className="grid gap-3" aria-label={L.title}>
-              {list.map((r) => (
-                <li key={r.id} className="grid gap-2 rounded-lg border p-3 text-sm" data-testid="leave-request">
-                  <LeaveRequestSummary request={r} />
-                  {r.status === 'pending' && (
-                    <Button
-                      type="button"
-                      variant="outline"
-                      size="sm"
-                      className="justify-self-start"
-                      aria-label={L.withdrawLabel(L.days(r.from_date, r.to_date))}
-                      disabled={withdraw.isPending}
-                      onClick={() => withdraw.mutate({ request_id: r.id })}
-                    >
-                      {withdraw.isPending && withdraw.variables?.request_id === r.id && <Loader2 className="animate-spin" aria-hidden />}
-                      {L.withdraw}
-                    </Button>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
-        </QueryState>
+      <CardContent ref={content} className="grid gap-6">
+        {ready ? (
+          <Suspense fallback={placeholder}>
+            <LeaveRequestPanel />
+          </Suspense>
+        ) : (
+          placeholder
+        )}
       </CardContent>
     </Card>
   );

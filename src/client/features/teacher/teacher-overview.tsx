@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
 import { PendingFaceChangesSection } from '@/features/face-changes';
@@ -8,13 +8,16 @@ import { GeofenceSettingsCard } from './geofence-settings/geofence-settings-card
 import { geofenceStorage } from './session/geofence-storage';
 import { PendingStudentsSection } from './approvals/pending-students-section';
 import { ApprovalsSummary } from './approvals/approvals-summary';
-import { RadiusDialog } from './geofence-settings/radius-dialog';
 import { StopConfirmDialog } from './session/stop-confirm-dialog';
 import { AttendanceStatusCard, QuickActionsCard } from './session/session-cards';
 import { RecentAttendanceCard, StudentStatsCard } from './student-cards';
 import { useDepartments, useSessionStudents, useTeacherProfile } from './teacher-queries';
 import type { useGeofenceSession } from './session/use-geofence-session';
 import { useStartPreferences } from './geofence-settings/use-start-preferences';
+import { lazyPreloaded } from '@/lib/deferred-load';
+
+// The start dialog's code (its checks share the server's schemas) loads when the page is idle, ready for Start.
+const RadiusDialog = lazyPreloaded(() => import('./geofence-settings/radius-dialog').then((m) => m.RadiusDialog));
 
 /** Overview tab: the five cards of SPEC 2 plus the pending-students section. */
 export function TeacherOverview({ geofence, onViewStudents }: { geofence: ReturnType<typeof useGeofenceSession>; onViewStudents: () => void }) {
@@ -24,6 +27,9 @@ export function TeacherOverview({ geofence, onViewStudents }: { geofence: Return
   const preferences = useStartPreferences();
   const [department, setDepartment] = useState<number | null>(null);
   const [choosing, setChoosing] = useState(false);
+  // mounted from its first open on, so it closes with its animation
+  const [startMounted, setStartMounted] = useState(false);
+  useEffect(() => RadiusDialog.preload(), []);
   const [busy, setBusy] = useState(false);
   const [stopping, setStopping] = useState(false);
   const { session } = geofence;
@@ -66,7 +72,10 @@ export function TeacherOverview({ geofence, onViewStudents }: { geofence: Return
           active={geofence.active}
           busy={busy || geofence.status.isPending}
           onViewStudents={onViewStudents}
-          onStart={() => setChoosing(true)}
+          onStart={() => {
+            setStartMounted(true);
+            setChoosing(true);
+          }}
           onStop={() => setStopping(true)}
           onExtend={() => void geofence.extend()}
           extending={geofence.extending}
@@ -97,21 +106,25 @@ export function TeacherOverview({ geofence, onViewStudents }: { geofence: Return
         <PendingLeaveSection />
         <PendingFaceChangesSection />
       </div>
-      <RadiusDialog
-        open={choosing}
-        onOpenChange={setChoosing}
-        initialCustom={preferences.customRadius}
-        defaultMinutes={geofence.defaultMinutes}
-        onChoose={(choice) => {
-          if (choice.customRadius !== null) preferences.rememberCustomRadius(choice.customRadius);
-          void run(async () => {
-            focusStop.current = true;
-            const departmentId = department ?? profile.data?.department?.id ?? '';
-            if (!(await geofence.start(choice.radius, departmentId, preferences.requireRoomCode, choice.lateAfterMinutes, choice.durationMinutes)))
-              focusStop.current = false;
-          });
-        }}
-      />
+      {startMounted && (
+        <Suspense fallback={null}>
+          <RadiusDialog
+            open={choosing}
+            onOpenChange={setChoosing}
+            initialCustom={preferences.customRadius}
+            defaultMinutes={geofence.defaultMinutes}
+            onChoose={(choice) => {
+              if (choice.customRadius !== null) preferences.rememberCustomRadius(choice.customRadius);
+              void run(async () => {
+                focusStop.current = true;
+                const departmentId = department ?? profile.data?.department?.id ?? '';
+                if (!(await geofence.start(choice.radius, departmentId, preferences.requireRoomCode, choice.lateAfterMinutes, choice.durationMinutes)))
+                  focusStop.current = false;
+              });
+            }}
+          />
+        </Suspense>
+      )}
       <StopConfirmDialog open={stopping} onOpenChange={setStopping} geofence={geofence} onConfirm={() => void run(geofence.stop)} />
     </div>
   );

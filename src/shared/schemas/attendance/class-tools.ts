@@ -3,9 +3,8 @@ import { MSG } from '../../messages';
 import { BULK_STATUSES } from '../../attendance/attendance-status';
 import { ZManualMarkInput } from './attendance';
 import { ZEmail, ZPassword, ZPhone, ZUsername } from '../accounts/auth';
+import { REJECT_REASON_MAX } from '../../constants';
 
-/** The longest rejection reason a teacher may give: one or two sentences the student reads at login. */
-export const REJECT_REASON_MAX = 300;
 /** A tile URL template longer than this is no tile server's. */
 export const TILE_URL_MAX = 300;
 /** OpenStreetMap's own tile server: the map's default until an administrator sets another or clears it. */

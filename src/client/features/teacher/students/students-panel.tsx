@@ -1,5 +1,5 @@
 import { UserPlus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { SEARCH_DEBOUNCE_MS } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
@@ -12,12 +12,15 @@ import { formatDateTime } from '@/lib/format';
 import { refusalText } from '@/lib/api/server-errors';
 import { MarkFlags } from '@/components/mark-flags';
 import { StatusBadge } from '@/components/status-badge';
-import { AddStudentDialog } from './add-student-dialog';
 import { MarkRestControl } from './mark-rest-control';
 import { sessionCaption } from './session-caption';
 import { StudentDetailDialog } from './student-detail-dialog';
 import { type SessionStudent, sessionOf, useSessionStudents } from '../teacher-queries';
 import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
+import { lazyPreloaded } from '@/lib/deferred-load';
+
+// Opened on demand: its form's schemas load when the page is idle, not in the dashboard's first tasks.
+const AddStudentDialog = lazyPreloaded(() => import('./add-student-dialog').then((m) => m.AddStudentDialog));
 
 const M = MSG.teacher;
 
@@ -27,6 +30,9 @@ export function StudentsPanel({ live }: { live: boolean }) {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<SessionStudent | null>(null);
   const [adding, setAdding] = useState(false);
+  // mounted from its first open on, so it closes with its animation
+  const [addMounted, setAddMounted] = useState(false);
+  useEffect(() => AddStudentDialog.preload(), []);
   const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const students = useSessionStudents(page, query, live);
 
@@ -58,7 +64,12 @@ export function StudentsPanel({ live }: { live: boolean }) {
             onChange={(e) => setSearch(e.target.value)}
             className="w-full sm:w-64"
           />
-          <Button onClick={() => setAdding(true)}>
+          <Button
+            onClick={() => {
+              setAddMounted(true);
+              setAdding(true);
+            }}
+          >
             <UserPlus aria-hidden />
             {M.addStudent}
           </Button>
@@ -107,7 +118,11 @@ export function StudentsPanel({ live }: { live: boolean }) {
         {(students.data?.totalPages ?? 1) > 1 && <Pagination page={page} totalPages={students.data!.totalPages} onPageChange={setPage} />}
       </CardContent>
       <StudentDetailDialog student={selected} session={sessionOf(students.data)} onClose={() => setSelected(null)} />
-      <AddStudentDialog open={adding} onOpenChange={setAdding} />
+      {addMounted && (
+        <Suspense fallback={null}>
+          <AddStudentDialog open={adding} onOpenChange={setAdding} />
+        </Suspense>
+      )}
     </Card>
   );
 }

@@ -1,0 +1,55 @@
+import { type ComponentType, lazy, type RefObject, useEffect, useState } from 'react';
+
+/**
+ * Code a dashboard's first screen does not need (a form's schemas and validation, a dialog opened on demand) loads
+ * when the browser is idle after the first render, in tasks of its own: at a phone's speed it otherwise fell in the
+ * page's first long tasks (Lighthouse's Total Blocking Time, issue 36).
+ */
+
+/** Runs `fn` once the browser is idle (at the latest after `timeoutMs`); returns a cancel. */
+export function onIdle(fn: () => void, timeoutMs = 2000): () => void {
+  // Safari has no requestIdleCallback: a timer after the first paint's work does the same there.
+  if (typeof window.requestIdleCallback !== 'function') {
+    const timer = window.setTimeout(fn, 500);
+    return () => window.clearTimeout(timer);
+  }
+  const handle = window.requestIdleCallback(fn, { timeout: timeoutMs });
+  return () => window.cancelIdleCallback(handle);
+}
+
+/**
+ * A lazy component whose chunk is fetched and run when the page is idle, so it shows at once when it is first
+ * rendered (a dialog's open): `preload()` from an effect of the page that holds it.
+ */
+export function lazyPreloaded<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loading: Promise<{ default: ComponentType<P> }> | null = null;
+  const loadOnce = () => {
+    loading ??= load().then((component) => ({ default: component }));
+    return loading;
+  };
+  return Object.assign(lazy(loadOnce), { preload: () => onIdle(() => void loadOnce()) });
+}
+
+/**
+ * True once the browser is idle after the page's first render, or as soon as `near` comes within a screen of the
+ * viewport, whichever is first: for a part below a phone's first screen, rendered within a moment of the page
+ * without waiting for a scroll.
+ */
+export function useDeferredMount(near: RefObject<Element | null>): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (ready) return;
+    const show = () => setReady(true);
+    const cancelIdle = onIdle(show);
+    const observer =
+      typeof IntersectionObserver === 'function'
+        ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), { rootMargin: '100% 0px' })
+        : null;
+    if (near.current) observer?.observe(near.current);
+    return () => {
+      cancelIdle();
+      observer?.disconnect();
+    };
+  }, [ready, near]);
+  return ready;
+}
