@@ -138,26 +138,37 @@ describe('the built client over HTTP', () => {
     for (const href of admin) expect(fs.readFileSync(path.join(CLIENT_DIST, href), 'utf8'), href).not.toContain('recharts-surface');
   });
 
-  it("paints the student's and the teacher's dashboard header, heading and subtitle with its HTML, and the brand line on the other pages", async () => {
+  it("paints the student's and the teacher's dashboard header, heading and subtitle with its HTML, the admin portal's bar, heading and intro, and the brand line on the other pages", async () => {
     const bodyOf = (html: string) => /<body>([\s\S]*)<\/body>/.exec(html)?.[1] ?? '';
     const bodyAt = async (page: string) => bodyOf((await rawGet(`${srv.url}${page}`, { 'accept-encoding': 'identity' })).body.toString('utf8'));
     const brandLineBody = bodyOf(indexHtml);
     expect(brandLineBody).toContain(`>${MSG.app.name}</div><!--/first-paint--></div>`);
-    const frames = [
-      { paths: ['/student-dashboard', '/student-dashboard/'], title: MSG.dashboard.titles.student, subtitle: MSG.student.overviewSubtitle },
-      { paths: ['/teacher-dashboard', '/teacher-dashboard/'], title: MSG.dashboard.titles.teacher, subtitle: MSG.teacher.overviewSubtitle },
+    const dashboardHeading = (title: string, subtitle: string) => [
+      `<h1 class="text-2xl font-bold tracking-tight sm:text-3xl">${title}</h1>`,
+      `<p class="text-muted-foreground">${subtitle}</p>`,
     ];
-    for (const { paths, title, subtitle } of frames) {
+    const frames = [
+      { paths: ['/student-dashboard', '/student-dashboard/'], holds: dashboardHeading(MSG.dashboard.titles.student, MSG.student.overviewSubtitle) },
+      { paths: ['/teacher-dashboard', '/teacher-dashboard/'], holds: dashboardHeading(MSG.dashboard.titles.teacher, MSG.teacher.overviewSubtitle) },
+      {
+        paths: ['/admin-dashboard', '/admin-dashboard/'],
+        holds: [
+          `<span class="truncate">${MSG.admin.portal} · ${MSG.admin.nav.reports}</span>`,
+          `<h1 class="text-2xl font-semibold">${MSG.dashboard.titles.admin}</h1>`,
+          `<p class="text-sm text-muted-foreground">${MSG.admin.pages.reportsIntro}</p>`,
+        ],
+      },
+    ];
+    for (const { paths, holds } of frames) {
       for (const page of paths) {
         const body = await bodyAt(page);
         // beside an empty #root, which React renders into
         const frame = /<div id="first-paint">([\s\S]*)<\/div><div id="root"><\/div>/.exec(body)?.[1] ?? '';
-        expect(frame, page).toContain(`<h1 class="text-2xl font-bold tracking-tight sm:text-3xl">${title}</h1>`);
-        expect(frame, page).toContain(`<p class="text-muted-foreground">${subtitle}</p>`);
+        for (const html of holds) expect(frame, page).toContain(html);
         expect(body, page).not.toContain('h-18');
       }
     }
-    for (const page of ['/', '/login', '/admin-dashboard', '/no-such-page']) expect(await bodyAt(page), page).toBe(brandLineBody);
+    for (const page of ['/', '/login', '/admin-dashboard/users', '/no-such-page']) expect(await bodyAt(page), page).toBe(brandLineBody);
   });
 
   it('serves every page, the landing page too, from a client folder under a dot folder (the single executable reads it from ~/.cache)', async () => {
