@@ -3,7 +3,7 @@ import { AdminShell } from '@/features/admin/admin-shell';
 import { CampusNetworksCard } from '@/features/admin/settings/campus-networks-card';
 import { MapTilesCard } from '@/features/admin/settings/map-tiles-card';
 import { NotFromBrowserFlagCard } from '@/features/admin/settings/not-from-browser-flag-card';
-import { RuleSettingsCard } from '@/features/attendance-rule';
+import { RuleSettingsCard } from '@/features/attendance-rule/rule-settings-card';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 
 /** Issue 36: the portal's Settings page: the attendance rule, the campus networks, the 'not from a browser' flag, the map tiles. */
