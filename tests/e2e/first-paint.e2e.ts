@@ -2,24 +2,32 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { signTestToken } from '../helpers/test-server';
-import { hasChromium } from './support/browser';
-import { type BrowserSchool, PHONE, useBrowserSchool } from './support/school';
+import { hasChromium, screenshot } from './support/browser';
+import { type BrowserSchool, LAPTOP, PHONE, useBrowserSchool } from './support/school';
 
 const S = MSG.studentScreens;
 const overviewCards = new RegExp(
   `^(${[MSG.student.attendanceRate, MSG.student.lastCheckIn, MSG.student.currentLocation, MSG.student.quickActions].join('|')})$`,
 );
 
-/** The heading's and the subtitle's boxes under the page's first <main>. */
-async function headingBoxes(page: Page) {
-  const box = async (selector: string) => {
-    const b = await page.locator(selector).first().boundingBox();
-    if (!b) throw new Error(`${selector} is not on screen`);
-    return b;
-  };
-  const [h1, subtitle] = [await box('main h1'), await box('main h1 + p')];
+/** Lighthouse's phone (its mobile preset's screen). */
+const LIGHTHOUSE_PHONE = { width: 412, height: 823 };
+
+/** The first box on screen of `selector`. */
+async function boxOf(page: Page, selector: string) {
+  const b = await page.locator(selector).first().boundingBox();
+  if (!b) throw new Error(`${selector} is not on screen`);
+  return b;
+}
+
+/** The heading's and the subtitle's boxes under the page's first <main>, and those of `also` (selectors). */
+async function headingBoxes(page: Page, also: readonly string[] = []) {
+  const [h1, subtitle] = [await boxOf(page, 'main h1'), await boxOf(page, 'main h1 + p')];
+  // where each starts and how many lines it takes (its width may differ by a hundredth of a pixel: the app writes
+  // the bar's title as three text nodes, the frame as one)
+  const others = await Promise.all(also.map(async (selector) => (({ x, y, height }) => ({ x, y, height }))(await boxOf(page, selector))));
   // the heading's words change (the title, then the welcome): where it starts, not how wide it is
-  return { h1: { x: h1.x, y: h1.y }, subtitle };
+  return { h1: { x: h1.x, y: h1.y }, subtitle, others };
 }
 
 /** Holds every data request of the page until the returned release is called: the page paints its placeholders. */
@@ -62,25 +70,39 @@ async function layoutShifts(page: Page) {
 /**
  * A dashboard's frame painted with its HTML (no script run) shows the title and subtitle, and the page, once
  * rendered (`rendered`: a test id of its own) and welcoming `username`, has them in the same boxes, in place of the
- * painted frame: one header, one main.
+ * painted frame: one header, one main. `size`: the screen (a phone unless told); `also`: more of the frame (selectors
+ * found in both) that must not move; `shots`: the name of the screenshots of both, to look at.
  */
 async function framePaintedWhereShown(
   school: BrowserSchool,
-  f: { path: string; title: string; subtitle: string; token: string; username: string; rendered: string },
+  f: {
+    path: string;
+    title: string;
+    subtitle: string;
+    token: string;
+    username: string;
+    rendered: string;
+    size?: { width: number; height: number };
+    also?: readonly string[];
+    shots?: string;
+  },
 ) {
-  const noScripts = await school.browser.newContext({ baseURL: school.server.url, viewport: PHONE, javaScriptEnabled: false });
+  const size = f.size ?? PHONE;
+  const noScripts = await school.browser.newContext({ baseURL: school.server.url, viewport: size, javaScriptEnabled: false });
   const bare = await noScripts.newPage();
   await bare.goto(f.path);
   await expect.poll(() => bare.locator('main h1').textContent()).toBe(f.title);
   expect(await bare.locator('main h1 + p').textContent()).toBe(f.subtitle);
-  const painted = await headingBoxes(bare);
+  const painted = await headingBoxes(bare, f.also);
+  if (f.shots) await screenshot(bare, `${f.shots}-painted`);
   await noScripts.close();
 
-  const { page, context } = await school.newPage({ size: PHONE, token: f.token });
+  const { page, context } = await school.newPage({ size, token: f.token });
   await page.goto(f.path);
   await page.getByTestId(f.rendered).waitFor();
   await expect.poll(() => page.locator('main h1').textContent()).toBe(MSG.dashboard.welcome(f.username));
-  expect(await headingBoxes(page)).toEqual(painted);
+  expect(await headingBoxes(page, f.also)).toEqual(painted);
+  if (f.shots) await screenshot(page, `${f.shots}-rendered`);
   // the page replaced the painted frame: one header, one main
   expect([await page.locator('header').count(), await page.locator('main').count()]).toEqual([1, 1]);
   await context.close();
@@ -180,7 +202,7 @@ describe.skipIf(!hasChromium)("the teacher dashboard's first paint in Chromium",
     }));
 
   it('keeps the overview where it painted it when the counts and cards arrive, the layout shifts adding up to 0.05 at most', async () => {
-    const { page, context } = await school.newPage({ size: { width: 412, height: 823 }, token: teacherToken, serviceWorkers: 'block' });
+    const { page, context } = await school.newPage({ size: LIGHTHOUSE_PHONE, token: teacherToken, serviceWorkers: 'block' });
     await noteLayoutShifts(page);
     const release = await holdData(page);
     await page.goto('/teacher-dashboard');
@@ -197,4 +219,55 @@ describe.skipIf(!hasChromium)("the teacher dashboard's first paint in Chromium",
     expect(total, JSON.stringify(shifts, null, 1)).toBeLessThanOrEqual(0.05);
     await context.close();
   });
+});
+
+/**
+ * Issue 36, First load: the admin portal's frame (the phone's menu bar or the sidebar's top, the Reports page's
+ * heading and intro) painted with its HTML, on Lighthouse's phone and on a laptop; the portal then renders over it
+ * and its data arrives without moving what was painted.
+ */
+describe.skipIf(!hasChromium)("the admin dashboard's first paint in Chromium", () => {
+  const school = useBrowserSchool();
+  let adminToken: string;
+
+  beforeAll(async () => {
+    const { id } = await school.createUser({ role: 'admin', username: 'firstpaintadmin' });
+    adminToken = await signTestToken({ user_id: id, role: 'admin', username: 'firstpaintadmin' });
+  });
+
+  const screens = [
+    // the menu bar's title (after the Menu button), or the sidebar's portal name (beside its fold button)
+    { name: 'phone', size: LIGHTHOUSE_PHONE, also: ['header span.truncate'] },
+    { name: 'laptop', size: LAPTOP, also: ['aside span.font-semibold'] },
+  ];
+
+  for (const { name, size, also } of screens) {
+    it(`shows the bar, heading and intro before any script ran, where the portal then shows them (${name}, ${size.width} px)`, () =>
+      framePaintedWhereShown(school, {
+        path: '/admin-dashboard',
+        title: MSG.dashboard.titles.admin,
+        subtitle: MSG.admin.pages.reportsIntro,
+        token: adminToken,
+        username: 'firstpaintadmin',
+        rendered: 'stat-teachers',
+        size,
+        also,
+        shots: `admin-first-paint-${name}`,
+      }));
+
+    it(`keeps what it painted in place while the portal renders and its data arrives, the layout shifts adding up to 0.05 at most (${name}, ${size.width} px)`, async () => {
+      const { page, context } = await school.newPage({ size, token: adminToken, serviceWorkers: 'block' });
+      await noteLayoutShifts(page);
+      const release = await holdData(page);
+      await page.goto('/admin-dashboard');
+      await page.getByTestId('stat-teachers').locator('[data-slot="skeleton"]').waitFor();
+      release();
+      await expect.poll(() => page.getByTestId('stat-teachers').textContent()).toMatch(/^\d+$/);
+      await expect.poll(() => page.getByText(MSG.admin.charts.empty).count()).toBe(3);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const { shifts, total } = await layoutShifts(page);
+      expect(total, JSON.stringify(shifts, null, 1)).toBeLessThanOrEqual(0.05);
+      await context.close();
+    });
+  }
 });

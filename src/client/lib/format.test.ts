@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDistance, formatTime } from './format';
+import { formatCount, formatDate, formatDateTime, formatDistance, formatTime } from './format';
 
 const clientDir = path.resolve(import.meta.dirname, '..');
 const sources = (dir: string): string[] =>
@@ -33,6 +33,14 @@ describe('one date format on every screen (issue 22)', () => {
       )
       .map((f) => path.relative(clientDir, f));
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('formatCount', () => {
+  it("writes a count as toLocaleString('en-IN') does: thousands, then lakhs and crores", () => {
+    const counts = [0, 7, 42, 999, 1000, 12_345, 99_999, 100_000, 1_234_567, 12_345_678, 123_456_789, 9_876_543_210, -1234, -100_000];
+    expect(counts.map(formatCount)).toEqual(counts.map((n) => n.toLocaleString('en-IN')));
+    expect(formatCount(1_234_567)).toBe('12,34,567');
   });
 });
 

@@ -1,23 +1,29 @@
 import { UserPlus } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import { MSG } from '../../shared/messages';
+import { LoadingLine } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';
 import { AdminShell } from '@/features/admin/admin-shell';
 import type { AdminUser, PairRow } from '@/features/admin/admin-types';
 import { AttendanceCharts } from '@/features/admin/reports/attendance-charts';
 import { ShortfallCard } from '@/features/attendance-rule';
-import { DeleteUserDialog } from '@/features/admin/users/delete-user-dialog';
-import { DetailDialog } from '@/features/admin/reports/detail-dialog';
 import { FilterBar } from '@/features/admin/reports/filter-bar';
 import { StatCards } from '@/features/admin/stat-cards';
-import { SummaryDialog } from '@/features/admin/reports/summary-dialog';
 import { useAttendanceFilter } from '@/features/admin/reports/use-attendance-filter';
-import { UsersPanel } from '@/features/admin/users/users-panel';
-import { UserFormDialog } from '@/features/admin/users/user-form-dialog';
 import { downloadFile } from '@/lib/api/download';
 import { trpc } from '@/lib/api/trpc';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
+import { useOpenedOnce } from '@/lib/hooks/use-opened-once';
+
+// Closed when the page opens: a stat card's user list, Add User's form, Open Summary and the dialogs they lead to.
+// Their code (Radix's dialog, react-hook-form, zod's schemas) comes on the first opening, not with the page: a phone
+// ran it all, and rendered the closed dialogs, before it could answer a tap on the filters (Lighthouse TBT).
+const UsersPanel = lazy(() => import('@/features/admin/users/users-panel').then((m) => ({ default: m.UsersPanel })));
+const UserFormDialog = lazy(() => import('@/features/admin/users/user-form-dialog').then((m) => ({ default: m.UserFormDialog })));
+const DeleteUserDialog = lazy(() => import('@/features/admin/users/delete-user-dialog').then((m) => ({ default: m.DeleteUserDialog })));
+const SummaryDialog = lazy(() => import('@/features/admin/reports/summary-dialog').then((m) => ({ default: m.SummaryDialog })));
+const DetailDialog = lazy(() => import('@/features/admin/reports/detail-dialog').then((m) => ({ default: m.DetailDialog })));
 
 /**
  * SPEC 2's admin dashboard, the portal's Reports page (issue 36): filters, counts (the teacher and student cards list
@@ -35,6 +41,10 @@ export function AdminDashboardPage() {
   const [summaryOpen, setSummaryOpen] = useState(false);
   const [pair, setPair] = useState<PairRow | null>(null);
   const [exporting, setExporting] = useState(false);
+  const formWanted = useOpenedOnce(editing !== null);
+  const deleteWanted = useOpenedOnce(deleting !== null);
+  const summaryWanted = useOpenedOnce(summaryOpen);
+  const detailWanted = useOpenedOnce(pair !== null);
 
   const exportFiltered = async () => {
     setExporting(true);
@@ -77,21 +87,28 @@ export function AdminDashboardPage() {
         onShowPending={() => setShown({ role: 'teacher', pending: true })}
       />
       {shown && (
-        <UsersPanel
-          role={shown.role}
-          initialDepartment={filter.applied.department_id}
-          initialStatus={shown.pending ? 'pending' : undefined}
-          onClose={() => setShown(null)}
-          onEdit={(user) => setEditing({ user })}
-          onDelete={setDeleting}
-        />
+        <Suspense fallback={<LoadingLine />}>
+          <UsersPanel
+            role={shown.role}
+            initialDepartment={filter.applied.department_id}
+            initialStatus={shown.pending ? 'pending' : undefined}
+            onClose={() => setShown(null)}
+            onEdit={(user) => setEditing({ user })}
+            onDelete={setDeleting}
+          />
+        </Suspense>
       )}
       <AttendanceCharts filter={filter.input} />
       <ShortfallCard filter={filter.input} />
-      <UserFormDialog open={Boolean(editing)} user={editing?.user ?? null} onOpenChange={(o) => !o && setEditing(null)} />
-      <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
-      <SummaryDialog open={summaryOpen} filter={filter.input} onOpenChange={setSummaryOpen} onPick={setPair} />
-      <DetailDialog pair={pair} filter={filter.input} onClose={() => setPair(null)} />
+      {/* each in a boundary of its own: the detail's code arriving does not hide the summary it was opened from */}
+      <Suspense fallback={null}>
+        {formWanted && <UserFormDialog open={Boolean(editing)} user={editing?.user ?? null} onOpenChange={(o) => !o && setEditing(null)} />}
+      </Suspense>
+      <Suspense fallback={null}>{deleteWanted && <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />}</Suspense>
+      <Suspense fallback={null}>
+        {summaryWanted && <SummaryDialog open={summaryOpen} filter={filter.input} onOpenChange={setSummaryOpen} onPick={setPair} />}
+      </Suspense>
+      <Suspense fallback={null}>{detailWanted && <DetailDialog pair={pair} filter={filter.input} onClose={() => setPair(null)} />}</Suspense>
     </AdminShell>
   );
 }

@@ -109,7 +109,7 @@ describe('the built client over HTTP', () => {
   });
 
   it("names a page's own chunks in its head (modulepreload), so the browser fetches them beside the entry script", async () => {
-    const preloadsOf = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    const preloadsOf = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin(?: fetchpriority="low")? href="([^"]+)">/g)].map((m) => m[1]);
     const inIndex = preloadsOf(indexHtml);
     const login = await rawGet(`${srv.url}/login`, { 'accept-encoding': 'identity' });
     expect(login.status).toBe(200);
@@ -136,28 +136,57 @@ describe('the built client over HTTP', () => {
     const admin = preloadsOf((await rawGet(`${srv.url}/admin-dashboard`)).body.toString('utf8'));
     expect(admin.some((href) => href.includes('admin-dashboard-page-'))).toBe(true);
     for (const href of admin) expect(fs.readFileSync(path.join(CLIENT_DIST, href), 'utf8'), href).not.toContain('recharts-surface');
+    // Nor the code of what opens closed (the user form, the summary and the dialogs they lead to): zod, react-hook-form,
+    // Radix's dialog; each named by a string of its own that minifying keeps.
+    for (const href of admin) expect(fs.readFileSync(path.join(CLIENT_DIST, href), 'utf8'), href).not.toMatch(/ZodObject|shouldUnregister|DialogContent/);
   });
 
-  it("paints the student's and the teacher's dashboard header, heading and subtitle with its HTML, and the brand line on the other pages", async () => {
+  it('fetches the chunks at low priority on a page painted with its HTML (the paint needs the stylesheet, not them), at the default elsewhere', async () => {
+    const headOf = async (page: string) => /<head>([\s\S]*)<\/head>/.exec((await rawGet(`${srv.url}${page}`)).body.toString('utf8'))?.[1] ?? '';
+    const routeLinks = (head: string) => [...head.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]).filter((link) => !indexHtml.includes(link));
+    for (const page of ['/student-dashboard', '/teacher-dashboard', '/admin-dashboard']) {
+      const links = routeLinks(await headOf(page));
+      expect(links.length, page).toBeGreaterThan(0);
+      for (const link of links) expect(link, page).toContain(' fetchpriority="low" ');
+    }
+    for (const page of ['/login', '/admin-dashboard/users']) {
+      const links = routeLinks(await headOf(page));
+      expect(links.length, page).toBeGreaterThan(0);
+      for (const link of links) expect(link, page).not.toContain('fetchpriority');
+    }
+  });
+
+  it("paints the student's and the teacher's dashboard header, heading and subtitle with its HTML, the admin portal's bar, heading and intro, and the brand line on the other pages", async () => {
     const bodyOf = (html: string) => /<body>([\s\S]*)<\/body>/.exec(html)?.[1] ?? '';
     const bodyAt = async (page: string) => bodyOf((await rawGet(`${srv.url}${page}`, { 'accept-encoding': 'identity' })).body.toString('utf8'));
     const brandLineBody = bodyOf(indexHtml);
     expect(brandLineBody).toContain(`>${MSG.app.name}</div><!--/first-paint--></div>`);
-    const frames = [
-      { paths: ['/student-dashboard', '/student-dashboard/'], title: MSG.dashboard.titles.student, subtitle: MSG.student.overviewSubtitle },
-      { paths: ['/teacher-dashboard', '/teacher-dashboard/'], title: MSG.dashboard.titles.teacher, subtitle: MSG.teacher.overviewSubtitle },
+    const dashboardHeading = (title: string, subtitle: string) => [
+      `<h1 class="text-2xl font-bold tracking-tight sm:text-3xl">${title}</h1>`,
+      `<p class="text-muted-foreground">${subtitle}</p>`,
     ];
-    for (const { paths, title, subtitle } of frames) {
+    const frames = [
+      { paths: ['/student-dashboard', '/student-dashboard/'], holds: dashboardHeading(MSG.dashboard.titles.student, MSG.student.overviewSubtitle) },
+      { paths: ['/teacher-dashboard', '/teacher-dashboard/'], holds: dashboardHeading(MSG.dashboard.titles.teacher, MSG.teacher.overviewSubtitle) },
+      {
+        paths: ['/admin-dashboard', '/admin-dashboard/'],
+        holds: [
+          `<span class="truncate">${MSG.admin.portal} · ${MSG.admin.nav.reports}</span>`,
+          `<h1 class="text-2xl font-semibold">${MSG.dashboard.titles.admin}</h1>`,
+          `<p class="text-sm text-muted-foreground">${MSG.admin.pages.reportsIntro}</p>`,
+        ],
+      },
+    ];
+    for (const { paths, holds } of frames) {
       for (const page of paths) {
         const body = await bodyAt(page);
         // beside an empty #root, which React renders into
         const frame = /<div id="first-paint">([\s\S]*)<\/div><div id="root"><\/div>/.exec(body)?.[1] ?? '';
-        expect(frame, page).toContain(`<h1 class="text-2xl font-bold tracking-tight sm:text-3xl">${title}</h1>`);
-        expect(frame, page).toContain(`<p class="text-muted-foreground">${subtitle}</p>`);
+        for (const html of holds) expect(frame, page).toContain(html);
         expect(body, page).not.toContain('h-18');
       }
     }
-    for (const page of ['/', '/login', '/admin-dashboard', '/no-such-page']) expect(await bodyAt(page), page).toBe(brandLineBody);
+    for (const page of ['/', '/login', '/admin-dashboard/users', '/no-such-page']) expect(await bodyAt(page), page).toBe(brandLineBody);
   });
 
   it('serves every page, the landing page too, from a client folder under a dot folder (the single executable reads it from ~/.cache)', async () => {

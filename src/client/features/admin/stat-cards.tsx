@@ -3,6 +3,7 @@ import { MSG } from '../../../shared/messages';
 import { QueryError } from '@/components/app-state/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { BelowRuleStat } from '@/features/attendance-rule';
+import { formatCount } from '@/lib/format';
 import { trpc } from '@/lib/api/trpc';
 import { cn } from '@/lib/utils';
 import type { AttendanceFilter } from './admin-types';
@@ -30,7 +31,7 @@ export function StatCards({
   const filtered = Object.values(filter).some((v) => v !== undefined);
   const scope = department ? MSG.userList.inDepartment(department) : filtered ? MSG.userList.inFilter : null;
   const s = summary.data;
-  const value = (n: number | undefined) => (s ? n?.toLocaleString('en-IN') : <Skeleton className="h-8 w-16" />);
+  const value = (n: number | undefined) => (s && n !== undefined ? formatCount(n) : <Skeleton className="h-8 w-16" />);
   const card = 'flex items-center gap-4 rounded-xl border bg-card p-5 text-left shadow-xs';
   return (
     <div className="grid gap-3">

@@ -1,6 +1,7 @@
 import { UserX } from 'lucide-react';
 import { MSG } from '../../../shared/messages';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatCount } from '@/lib/format';
 import { trpc } from '@/lib/api/trpc';
 import { type FilterRow, shortfallScope } from './shortfall-scope';
 
@@ -15,7 +16,7 @@ export function BelowRuleStat({ filter, className }: { filter: FilterRow; classN
       <span className="grid gap-1">
         <span className="text-sm text-muted-foreground">{MSG.attendanceRule.belowCard}</span>
         <span className="text-2xl font-semibold" data-testid="stat-below-rule">
-          {q.data ? q.data.total.toLocaleString('en-IN') : <Skeleton className="h-8 w-16" />}
+          {q.data ? formatCount(q.data.total) : <Skeleton className="h-8 w-16" />}
         </span>
         {q.data && <span className="text-xs text-muted-foreground">{MSG.attendanceRule.belowCardHint(q.data.required_rate)}</span>}
       </span>

@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Pagination } from '@/components/ui/pagination';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { downloadFile } from '@/lib/api/download';
-import { formatDateTime } from '@/lib/format';
+import { formatCount, formatDateTime } from '@/lib/format';
 import { trpc } from '@/lib/api/trpc';
 import { type FilterRow, shortfallScope } from './shortfall-scope';
 
@@ -42,7 +42,7 @@ export function ShortfallCard({ filter }: { filter: FilterRow }) {
           <CardTitle id="shortfall-title" className="flex items-center gap-2">
             <UserX className="size-5" aria-hidden />
             {M.shortfallTitle}
-            {data && <span className="text-muted-foreground">({data.total.toLocaleString('en-IN')})</span>}
+            {data && <span className="text-muted-foreground">({formatCount(data.total)})</span>}
           </CardTitle>
           <CardDescription>{M.shortfallIntro}</CardDescription>
         </div>
