@@ -15,6 +15,7 @@ import { useDepartments, useSessionStudents, useTeacherProfile } from './teacher
 import type { useGeofenceSession } from './session/use-geofence-session';
 import { useStartPreferences } from './geofence-settings/use-start-preferences';
 import { lazyPreloaded } from '@/lib/deferred-load';
+import { useOpenedOnce } from '@/lib/hooks/use-opened-once';
 
 // The start dialog's code (its checks share the server's schemas) loads when the page is idle, ready for Start.
 const RadiusDialog = lazyPreloaded(() => import('./geofence-settings/radius-dialog').then((m) => m.RadiusDialog));
@@ -27,8 +28,7 @@ export function TeacherOverview({ geofence, onViewStudents }: { geofence: Return
   const preferences = useStartPreferences();
   const [department, setDepartment] = useState<number | null>(null);
   const [choosing, setChoosing] = useState(false);
-  // mounted from its first open on, so it closes with its animation
-  const [startMounted, setStartMounted] = useState(false);
+  const startMounted = useOpenedOnce(choosing);
   useEffect(() => RadiusDialog.preload(), []);
   const [busy, setBusy] = useState(false);
   const [stopping, setStopping] = useState(false);
@@ -72,10 +72,7 @@ export function TeacherOverview({ geofence, onViewStudents }: { geofence: Return
           active={geofence.active}
           busy={busy || geofence.status.isPending}
           onViewStudents={onViewStudents}
-          onStart={() => {
-            setStartMounted(true);
-            setChoosing(true);
-          }}
+          onStart={() => setChoosing(true)}
           onStop={() => setStopping(true)}
           onExtend={() => void geofence.extend()}
           extending={geofence.extending}

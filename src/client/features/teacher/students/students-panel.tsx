@@ -18,6 +18,7 @@ import { StudentDetailDialog } from './student-detail-dialog';
 import { type SessionStudent, sessionOf, useSessionStudents } from '../teacher-queries';
 import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
 import { lazyPreloaded } from '@/lib/deferred-load';
+import { useOpenedOnce } from '@/lib/hooks/use-opened-once';
 
 // Opened on demand: its form's schemas load when the page is idle, not in the dashboard's first tasks.
 const AddStudentDialog = lazyPreloaded(() => import('./add-student-dialog').then((m) => m.AddStudentDialog));
@@ -30,8 +31,7 @@ export function StudentsPanel({ live }: { live: boolean }) {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<SessionStudent | null>(null);
   const [adding, setAdding] = useState(false);
-  // mounted from its first open on, so it closes with its animation
-  const [addMounted, setAddMounted] = useState(false);
+  const addMounted = useOpenedOnce(adding);
   useEffect(() => AddStudentDialog.preload(), []);
   const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const students = useSessionStudents(page, query, live);
@@ -64,12 +64,7 @@ export function StudentsPanel({ live }: { live: boolean }) {
             onChange={(e) => setSearch(e.target.value)}
             className="w-full sm:w-64"
           />
-          <Button
-            onClick={() => {
-              setAddMounted(true);
-              setAdding(true);
-            }}
-          >
+          <Button onClick={() => setAdding(true)}>
             <UserPlus aria-hidden />
             {M.addStudent}
           </Button>
