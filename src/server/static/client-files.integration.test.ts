@@ -109,7 +109,7 @@ describe('the built client over HTTP', () => {
   });
 
   it("names a page's own chunks in its head (modulepreload), so the browser fetches them beside the entry script", async () => {
-    const preloadsOf = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin(?: fetchpriority="low")? href="([^"]+)">/g)].map((m) => m[1]);
+    const preloadsOf = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
     const inIndex = preloadsOf(indexHtml);
     const login = await rawGet(`${srv.url}/login`, { 'accept-encoding': 'identity' });
     expect(login.status).toBe(200);
@@ -139,21 +139,6 @@ describe('the built client over HTTP', () => {
     // Nor the code of what opens closed (the user form, the summary and the dialogs they lead to): zod, react-hook-form,
     // Radix's dialog; each named by a string of its own that minifying keeps.
     for (const href of admin) expect(fs.readFileSync(path.join(CLIENT_DIST, href), 'utf8'), href).not.toMatch(/ZodObject|shouldUnregister|DialogContent/);
-  });
-
-  it('fetches the chunks at low priority on a page painted with its HTML (the paint needs the stylesheet, not them), at the default elsewhere', async () => {
-    const headOf = async (page: string) => /<head>([\s\S]*)<\/head>/.exec((await rawGet(`${srv.url}${page}`)).body.toString('utf8'))?.[1] ?? '';
-    const routeLinks = (head: string) => [...head.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]).filter((link) => !indexHtml.includes(link));
-    for (const page of ['/student-dashboard', '/teacher-dashboard', '/admin-dashboard']) {
-      const links = routeLinks(await headOf(page));
-      expect(links.length, page).toBeGreaterThan(0);
-      for (const link of links) expect(link, page).toContain(' fetchpriority="low" ');
-    }
-    for (const page of ['/login', '/admin-dashboard/users']) {
-      const links = routeLinks(await headOf(page));
-      expect(links.length, page).toBeGreaterThan(0);
-      for (const link of links) expect(link, page).not.toContain('fetchpriority');
-    }
   });
 
   it("paints the student's and the teacher's dashboard header, heading and subtitle with its HTML, the admin portal's bar, heading and intro, and the brand line on the other pages", async () => {

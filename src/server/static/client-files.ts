@@ -15,18 +15,14 @@ const REVALIDATE = 'no-cache';
 /**
  * The modulepreload links of a path's own chunks (the build's route-preloads.json: its layout's and page's chunks
  * beyond the entry's), added to its page's <head>: the browser fetches them beside the entry script, not after it ran.
- * `painted`: the path has a first paint of its own, which needs the stylesheet and none of these chunks: fetched at low
- * priority, they come after it rather than share a slow phone's bandwidth with it (and Lighthouse no longer counts
- * them as blocking that paint, as it does any script fetched at high priority before it).
  */
-async function preloadLinks(clientDir: string, pathname: string, painted: boolean): Promise<string> {
+async function preloadLinks(clientDir: string, pathname: string): Promise<string> {
   // Read per request (a few KB, like index.html by sendFile): a rebuilt client takes effect without a restart.
   const text = await fs.promises.readFile(path.join(clientDir, 'route-preloads.json'), 'utf8').catch(() => null);
   if (text === null) return '';
   const preloads: Record<string, string[] | undefined> = JSON.parse(text);
   const hrefs = preloads[pathname.replace(/\/+$/, '')] ?? [];
-  const priority = painted ? ' fetchpriority="low"' : '';
-  return hrefs.map((href) => `<link rel="modulepreload" crossorigin${priority} href="${href}">`).join('');
+  return hrefs.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');
 }
 
 /** index.html's #root with its first paint (the brand line, between markers), which a path's own first paint replaces. */
@@ -71,8 +67,7 @@ export function clientFiles(clientDir: string): Router {
       return;
     }
     res.setHeader('Cache-Control', REVALIDATE);
-    const paint = await firstPaint(clientDir, req.path);
-    const links = await preloadLinks(clientDir, req.path, paint !== null);
+    const [links, paint] = await Promise.all([preloadLinks(clientDir, req.path), firstPaint(clientDir, req.path)]);
     if (!links && paint === null) {
       // By its name under root, not its full path: send refuses (404) any path with a dot folder in it, and the
       // single executable's client lives in ~/.cache/roll-call/<build>/client.
