@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, type RefObject, useEffect, useState } from 'react';
+import { type ComponentType, lazy, type RefObject, useCallback, useEffect, useState } from 'react';
 
 /**
  * Code a dashboard's first screen does not need (a form's schemas and validation, a dialog opened on demand) loads
@@ -33,9 +33,9 @@ export function lazyPreloaded<P extends object>(load: () => Promise<ComponentTyp
 /**
  * True once the browser is idle after the page's first render, or as soon as `near` comes within a screen of the
  * viewport, whichever is first: for a part below a phone's first screen, rendered within a moment of the page
- * without waiting for a scroll.
+ * without waiting for a scroll. `show()` renders it at once (a link to it was followed).
  */
-export function useDeferredMount(near: RefObject<Element | null>): boolean {
+export function useDeferredMount(near: RefObject<Element | null>): [ready: boolean, show: () => void] {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     if (ready) return;
@@ -51,5 +51,5 @@ export function useDeferredMount(near: RefObject<Element | null>): boolean {
       observer?.disconnect();
     };
   }, [ready, near]);
-  return ready;
+  return [ready, useCallback(() => setReady(true), [])];
 }

@@ -15,7 +15,7 @@ const LeaveRequestPanel = lazy(() => import('./leave-request-panel').then((m) =>
  */
 export function LeaveRequestCard() {
   const content = useRef<HTMLDivElement>(null);
-  const ready = useDeferredMount(content);
+  const [ready] = useDeferredMount(content);
   const placeholder = <Skeleton className="h-96" />;
   return (
     <Card data-testid="leave-requests">

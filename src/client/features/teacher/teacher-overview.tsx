@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
 import { PendingFaceChangesSection } from '@/features/face-changes';
@@ -14,7 +15,8 @@ import { RecentAttendanceCard, StudentStatsCard } from './student-cards';
 import { useDepartments, useSessionStudents, useTeacherProfile } from './teacher-queries';
 import type { useGeofenceSession } from './session/use-geofence-session';
 import { useStartPreferences } from './geofence-settings/use-start-preferences';
-import { lazyPreloaded } from '@/lib/deferred-load';
+import { lazyPreloaded, useDeferredMount } from '@/lib/deferred-load';
+import { Skeleton } from '@/components/ui/skeleton';
 import { useOpenedOnce } from '@/lib/hooks/use-opened-once';
 
 // The start dialog's code (its checks share the server's schemas) loads when the page is idle, ready for Start.
@@ -29,6 +31,10 @@ export function TeacherOverview({ geofence, onViewStudents }: { geofence: Return
   const [department, setDepartment] = useState<number | null>(null);
   const [choosing, setChoosing] = useState(false);
   const startMounted = useOpenedOnce(choosing);
+  const approvals = useRef<HTMLDivElement>(null);
+  // The approvals' sections sit below a phone's first screen: they render when the page is idle (or when the summary's
+  // link to one is followed), so the dashboard's first render is the part a phone shows (Lighthouse TBT, issue 36).
+  const [approvalsShown, showApprovals] = useDeferredMount(approvals);
   useEffect(() => RadiusDialog.preload(), []);
   const [busy, setBusy] = useState(false);
   const [stopping, setStopping] = useState(false);
@@ -65,7 +71,7 @@ export function TeacherOverview({ geofence, onViewStudents }: { geofence: Return
   const all = students.data?.allStudents ?? [];
   return (
     <div className="grid gap-6">
-      <ApprovalsSummary />
+      <ApprovalsSummary beforeGoTo={() => flushSync(showApprovals)} />
       {/* min-w-0: a long name or email in a card truncates instead of widening the column past a phone's screen. */}
       <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3 [&>*]:min-w-0">
         <QuickActionsCard
@@ -98,10 +104,16 @@ export function TeacherOverview({ geofence, onViewStudents }: { geofence: Return
         />
         <RecentAttendanceCard students={all} onViewAll={onViewStudents} />
       </div>
-      <div className="grid gap-6 xl:grid-cols-2">
-        <PendingStudentsSection />
-        <PendingLeaveSection />
-        <PendingFaceChangesSection />
+      <div ref={approvals} className="grid gap-6 xl:grid-cols-2">
+        {approvalsShown ? (
+          <>
+            <PendingStudentsSection />
+            <PendingLeaveSection />
+            <PendingFaceChangesSection />
+          </>
+        ) : (
+          <Skeleton className="h-[40rem]" />
+        )}
       </div>
       {startMounted && (
         <Suspense fallback={null}>

@@ -20,7 +20,7 @@ function goTo(id: string) {
  * Issue 36: the counts of what waits for the teacher (pending students, leave requests, face changes), at the top of
  * the dashboard on every size; each links to its section, far below on a phone.
  */
-export function ApprovalsSummary() {
+export function ApprovalsSummary({ beforeGoTo }: { beforeGoTo?: () => void }) {
   const students = usePendingStudents();
   const leave = trpc.teacher.pendingLeaveRequests.useQuery();
   const faces = usePendingFaceChanges();
@@ -38,6 +38,8 @@ export function ApprovalsSummary() {
               href={`#${id}`}
               onClick={(e) => {
                 e.preventDefault();
+                // the sections may not be rendered yet (they come when the page is idle)
+                beforeGoTo?.();
                 goTo(id);
               }}
               className={cn(
