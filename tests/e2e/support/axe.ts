@@ -10,10 +10,32 @@ const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const ASKED = { 'label-content-name-mismatch': { enabled: true } };
 
 /**
+ * Waits for the toasts' entrances and exits (sonner's transitions) to finish: axe computes a colour from the opacity
+ * it reads, so a toast caught half faded (a login's 'welcome' leaving as the state is checked) reads as grey on grey,
+ * which no one sees for longer than the fade. A toast that stays is checked as it is seen.
+ */
+async function settleToasts(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter(
+          (a) =>
+            a.effect instanceof KeyframeEffect &&
+            a.effect.target?.closest('[data-sonner-toaster]') &&
+            a.effect.getTiming().iterations !== Number.POSITIVE_INFINITY,
+        )
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
  * The serious and critical WCAG 2.1 AA violations axe finds on the page as it stands (every element, dialogs and
  * toasts included), one line each (state, rule, impact, element), printed so a failing run says what to fix.
  */
 export async function seriousViolations(page: Page, state: string): Promise<string[]> {
+  await settleToasts(page);
   const result = await new AxeBuilder({ page }).options({ rules: ASKED }).withTags(WCAG_21_AA).analyze();
   const lines = result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -26,6 +48,7 @@ export async function seriousViolations(page: Page, state: string): Promise<stri
 
 /** The serious and critical WCAG 2.1 AA violations inside `selector`, leaving out what `exclude` matches. */
 export async function violationsWithin(page: Page, selector: string, exclude?: string): Promise<string[]> {
+  await settleToasts(page);
   let builder = new AxeBuilder({ page }).options({ rules: ASKED }).include(selector).withTags(WCAG_21_AA);
   if (exclude) builder = builder.exclude(exclude);
   const result = await builder.analyze();

@@ -190,7 +190,8 @@ export function SummaryDialog({
         </ScrollRegion>
         <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-3" data-testid="report-controls">
           <span role="status" className="text-sm text-muted-foreground" data-testid="summary-page">
-            {d && d.total_records > 0 ? A.pageOf(page, pages, d.total_records) : ''}
+            {/* the page of the rows shown: while the next page loads, the last one's rows stay, and so does their number */}
+            {d && d.total_records > 0 ? A.pageOf(d.current_page, pages, d.total_records) : ''}
           </span>
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" onClick={exportCsv} disabled={exporting}>
