@@ -1,5 +1,5 @@
 import { UserPlus } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import { MSG } from '../../shared/messages';
 import { LoadingLine } from '@/components/app-state/query-state';
@@ -14,16 +14,16 @@ import { useAttendanceFilter } from '@/features/admin/reports/use-attendance-fil
 import { downloadFile } from '@/lib/api/download';
 import { trpc } from '@/lib/api/trpc';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
-import { useOpenedOnce } from '@/lib/hooks/use-opened-once';
+import { lazyNamed, useOpenedOnce } from '@/lib/deferred-load';
 
 // Closed when the page opens: a stat card's user list, Add User's form, Open Summary and the dialogs they lead to.
 // Their code (Radix's dialog, react-hook-form, zod's schemas) comes on the first opening, not with the page: a phone
 // ran it all, and rendered the closed dialogs, before it could answer a tap on the filters (Lighthouse TBT).
-const UsersPanel = lazy(() => import('@/features/admin/users/users-panel').then((m) => ({ default: m.UsersPanel })));
-const UserFormDialog = lazy(() => import('@/features/admin/users/user-form-dialog').then((m) => ({ default: m.UserFormDialog })));
-const DeleteUserDialog = lazy(() => import('@/features/admin/users/delete-user-dialog').then((m) => ({ default: m.DeleteUserDialog })));
-const SummaryDialog = lazy(() => import('@/features/admin/reports/summary-dialog').then((m) => ({ default: m.SummaryDialog })));
-const DetailDialog = lazy(() => import('@/features/admin/reports/detail-dialog').then((m) => ({ default: m.DetailDialog })));
+const UsersPanel = lazyNamed(() => import('@/features/admin/users/users-panel').then((m) => m.UsersPanel));
+const UserFormDialog = lazyNamed(() => import('@/features/admin/users/user-form-dialog').then((m) => m.UserFormDialog));
+const DeleteUserDialog = lazyNamed(() => import('@/features/admin/users/delete-user-dialog').then((m) => m.DeleteUserDialog));
+const SummaryDialog = lazyNamed(() => import('@/features/admin/reports/summary-dialog').then((m) => m.SummaryDialog));
+const DetailDialog = lazyNamed(() => import('@/features/admin/reports/detail-dialog').then((m) => m.DetailDialog));
 
 /**
  * SPEC 2's admin dashboard, the portal's Reports page (issue 36): filters, counts (the teacher and student cards list

@@ -15,9 +15,8 @@ import { RecentAttendanceCard, StudentStatsCard } from './student-cards';
 import { useDepartments, useSessionStudents, useTeacherProfile } from './teacher-queries';
 import type { useGeofenceSession } from './session/use-geofence-session';
 import { useStartPreferences } from './geofence-settings/use-start-preferences';
-import { lazyPreloaded, useDeferredMount } from '@/lib/deferred-load';
+import { lazyPreloaded, useDeferredMount, useOpenedOnce } from '@/lib/deferred-load';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useOpenedOnce } from '@/lib/hooks/use-opened-once';
 
 // The start dialog's code (its checks share the server's schemas) loads when the page is idle, ready for Start.
 const RadiusDialog = lazyPreloaded(() => import('./geofence-settings/radius-dialog').then((m) => m.RadiusDialog));

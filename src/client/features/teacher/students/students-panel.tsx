@@ -17,8 +17,7 @@ import { sessionCaption } from './session-caption';
 import { StudentDetailDialog } from './student-detail-dialog';
 import { type SessionStudent, sessionOf, useSessionStudents } from '../teacher-queries';
 import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
-import { lazyPreloaded } from '@/lib/deferred-load';
-import { useOpenedOnce } from '@/lib/hooks/use-opened-once';
+import { lazyPreloaded, useOpenedOnce } from '@/lib/deferred-load';
 
 // Opened on demand: its form's schemas load when the page is idle, not in the dashboard's first tasks.
 const AddStudentDialog = lazyPreloaded(() => import('./add-student-dialog').then((m) => m.AddStudentDialog));
