@@ -26,17 +26,19 @@ function useOverflowing(ref: RefObject<HTMLDivElement | null>) {
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const measure = () => setOverflowing(el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1);
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    // The content grows without the box changing size (rows arrive): watch the children as well.
-    const mutations = new MutationObserver(() => {
+    // Measured only in the observer's callback, which runs right after the browser's own layout: a read from the
+    // effect itself forced a layout of the whole page inside the first render's task (issue 36, a phone's first load).
+    const observer = new ResizeObserver(() => setOverflowing(el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1));
+    const observeAll = () => {
+      // Observing again makes the observer report once more after the next layout, sizes changed or not.
+      observer.unobserve(el);
+      observer.observe(el);
       for (const child of el.children) observer.observe(child);
-      measure();
-    });
+    };
+    // The content grows without the box changing size (rows arrive, rows go): watch the children as well.
+    const mutations = new MutationObserver(observeAll);
     mutations.observe(el, { childList: true, subtree: true });
-    for (const child of el.children) observer.observe(child);
-    measure();
+    observeAll();
     return () => {
       observer.disconnect();
       mutations.disconnect();
