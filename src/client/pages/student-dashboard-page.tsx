@@ -37,7 +37,6 @@ export function StudentDashboardPage() {
   // Admins may open this page (SPEC 6) but have no attendance of their own: the student calls are for students.
   const isStudent = tokenClaims()?.role === 'student';
   const overview = useStudentAttendance(1, isStudent);
-  const history = useStudentAttendance(page, isStudent && tab === 'attendance');
   const geo = useGeolocation();
   const roomCode = useRoomCodeEntry();
   const { mark, busy, result } = useMarkAttendance(geo.locate, roomCode);
@@ -48,7 +47,7 @@ export function StudentDashboardPage() {
   // card. A box that appeared above the page as it loads (the phone's answer comes after the first paint) would push
   // the whole page down: the first load's largest layout shift (CLS 0.15), for help nobody can act on yet.
   const helpOnTop = openSession.session !== null;
-  const failed = overview.isError || history.isError;
+  const failed = overview.isError;
   const startedFromLink = useRef(false);
 
   // Arriving from the classroom QR code starts the flow at once, as Mark Attendance does: the code lives 15 s.
@@ -59,9 +58,7 @@ export function StudentDashboardPage() {
     void mark(roomCode.fromLink);
   }, []);
 
-  useEffect(() => {
-    if (failed) toast.error(M.fetchFailed, { id: 'student-fetch-failed' });
-  }, [failed]);
+  useFetchFailedToast(failed);
 
   const profileButton = (
     <Button
@@ -103,7 +100,7 @@ export function StudentDashboardPage() {
           {isStudent && <LeaveRequestCard />}
         </TabsContent>
         <TabsContent value="attendance">
-          <AttendanceHistory data={history.data} loading={history.isFetching} page={page} onPageChange={setPage} />
+          <HistoryTab page={page} onPageChange={setPage} student={isStudent} />
         </TabsContent>
       </Tabs>
       {isStudent && profileWanted && (
@@ -113,4 +110,20 @@ export function StudentDashboardPage() {
       )}
     </DashboardShell>
   );
+}
+
+function useFetchFailedToast(failed: boolean) {
+  useEffect(() => {
+    if (failed) toast.error(M.fetchFailed, { id: 'student-fetch-failed' });
+  }, [failed]);
+}
+
+/**
+ * The Attendance tab's history, its query with it: the page's first render (the Overview tab) sets up no observer for
+ * a list nobody has asked for yet (part of the first load's main thread, issue 36). The page keeps the page number.
+ */
+function HistoryTab({ page, onPageChange, student }: { page: number; onPageChange: (page: number) => void; student: boolean }) {
+  const history = useStudentAttendance(page, student);
+  useFetchFailedToast(history.isError);
+  return <AttendanceHistory data={history.data} loading={history.isFetching} page={page} onPageChange={onPageChange} />;
 }
