@@ -34,23 +34,28 @@ export function lazyPreloaded<P extends object>(load: () => Promise<ComponentTyp
  * True once the browser is idle after the page's first render, or as soon as `near` comes within a screen of the
  * viewport, whichever is first: for a part below a phone's first screen, rendered within a moment of the page
  * without waiting for a scroll. `show()` renders it at once (a link to it was followed).
+ * `{ idle: false }`: only when it comes near (or `show()`), for a part whose code is heavy and sits far down: work done
+ * when idle still falls in the page's first seconds on a phone, where Lighthouse counts it (Total Blocking Time).
  */
-export function useDeferredMount(near: RefObject<Element | null>): [ready: boolean, show: () => void] {
+export function useDeferredMount(near: RefObject<Element | null>, { idle = true } = {}): [ready: boolean, show: () => void] {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     if (ready) return;
     const show = () => setReady(true);
-    const cancelIdle = onIdle(show);
+    const cancelIdle = idle ? onIdle(show) : () => {};
     const observer =
       typeof IntersectionObserver === 'function'
         ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), { rootMargin: '100% 0px' })
         : null;
+    // without an observer (very old browsers) nothing would ever bring it: render it when idle after all
+    const cancelFallback = !idle && !observer ? onIdle(show) : () => {};
     if (near.current) observer?.observe(near.current);
     return () => {
       cancelIdle();
+      cancelFallback();
       observer?.disconnect();
     };
-  }, [ready, near]);
+  }, [ready, near, idle]);
   return [ready, useCallback(() => setReady(true), [])];
 }
 
