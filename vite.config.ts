@@ -115,9 +115,33 @@ function routeFirstPaint(): Plugin {
   };
 }
 
+/**
+ * The stylesheet first in index.html's head, before the entry script and its modulepreloads (Vite puts it last):
+ * the first paint waits for the CSS alone, and a phone on a slow link fetches the page's files about six at a time,
+ * so a stylesheet asked for ninth waited behind the scripts (Lighthouse mobile: first paint about 2.4 s, issue 36).
+ */
+function stylesheetFirst(): Plugin {
+  return {
+    name: 'roll-call:stylesheet-first',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const links = html.match(/\s*<link rel="stylesheet"[^>]*>/g) ?? [];
+        const entry = html.indexOf('<script type="module"');
+        if (links.length === 0 || entry < 0) return html;
+        let rest = html;
+        for (const link of links) rest = rest.replace(link, '');
+        const at = rest.indexOf('<script type="module"');
+        return `${rest.slice(0, at)}${links.map((l) => l.trim()).join('\n    ')}\n    ${rest.slice(at)}`;
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), tailwindcss(), pwa, routePreloads(), routeFirstPaint()],
+  plugins: [react(), tailwindcss(), pwa, routePreloads(), routeFirstPaint(), stylesheetFirst()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src/client', import.meta.url)) },
   },

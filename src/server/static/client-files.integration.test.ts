@@ -108,6 +108,15 @@ describe('the built client over HTTP', () => {
     expect(lines).toEqual(['User-agent: *', 'Allow: /$', 'Allow: /about-us', 'Allow: /contact-us', 'Disallow: /']);
   });
 
+  it('asks for the stylesheet before any script: the first paint waits for the CSS, not for scripts ahead of it', async () => {
+    for (const page of ['/', '/login', '/student-dashboard']) {
+      const html = (await rawGet(`${srv.url}${page}`, { 'accept-encoding': 'identity' })).body.toString('utf8');
+      const stylesheet = html.search(/<link rel="stylesheet"[^>]*href="\/assets\/[^"]+\.css"/);
+      expect(stylesheet, page).toBeGreaterThan(0);
+      expect(html.slice(0, stylesheet), page).not.toMatch(/<script|modulepreload/);
+    }
+  });
+
   it("names a page's own chunks in its head (modulepreload), so the browser fetches them beside the entry script", async () => {
     const preloadsOf = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
     const inIndex = preloadsOf(indexHtml);
