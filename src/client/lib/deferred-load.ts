@@ -36,8 +36,9 @@ export function lazyPreloaded<P extends object>(load: () => Promise<ComponentTyp
  * without waiting for a scroll. `show()` renders it at once (a link to it was followed).
  * `{ idle: false }`: only when it comes near (or `show()`), for a part whose code is heavy and sits far down: work done
  * when idle still falls in the page's first seconds on a phone, where Lighthouse counts it (Total Blocking Time).
+ * `margin`: how near is near (the IntersectionObserver's rootMargin; a screen by default).
  */
-export function useDeferredMount(near: RefObject<Element | null>, { idle = true } = {}): [ready: boolean, show: () => void] {
+export function useDeferredMount(near: RefObject<Element | null>, { idle = true, margin = '100% 0px' } = {}): [ready: boolean, show: () => void] {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     if (ready) return;
@@ -45,7 +46,7 @@ export function useDeferredMount(near: RefObject<Element | null>, { idle = true 
     const cancelIdle = idle ? onIdle(show) : () => {};
     const observer =
       typeof IntersectionObserver === 'function'
-        ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), { rootMargin: '100% 0px' })
+        ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), { rootMargin: margin })
         : null;
     // without an observer (very old browsers) nothing would ever bring it: render it when idle after all
     const cancelFallback = !idle && !observer ? onIdle(show) : () => {};
@@ -55,7 +56,7 @@ export function useDeferredMount(near: RefObject<Element | null>, { idle = true 
       cancelFallback();
       observer?.disconnect();
     };
-  }, [ready, near, idle]);
+  }, [ready, near, idle, margin]);
   return [ready, useCallback(() => setReady(true), [])];
 }
 

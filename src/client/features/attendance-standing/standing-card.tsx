@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, memo } from 'react';
 import { Scale } from 'lucide-react';
 import { MSG } from '../../../shared/messages';
 import { LoadingSkeleton, QueryError } from '@/components/app-state/query-state';
@@ -13,8 +13,11 @@ const M = MSG.attendanceRule;
 // comes in its own chunk once there is one, after the card's words are on screen.
 const RateChart = lazy(() => import('./rate-chart').then((m) => ({ default: m.RateChart })));
 
-/** The student's rate against the administrator's rule, in plain words, with the rate over the semester. */
-export function StandingCard() {
+/**
+ * The student's rate against the administrator's rule, in plain words, with the rate over the semester. Memoised: it
+ * takes no props, and the dashboard around it renders again on each answer of the phone's location and each poll.
+ */
+export const StandingCard = memo(function StandingCard() {
   const q = trpc.attendanceRule.standing.useQuery(undefined, { staleTime: 0 });
   if (q.isError) return <QueryError query={q} message={M.loadFailed} />;
   const data = q.data;
@@ -55,4 +58,4 @@ export function StandingCard() {
       )}
     </StatCard>
   );
-}
+});
