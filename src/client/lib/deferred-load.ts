@@ -18,8 +18,9 @@ export function onIdle(fn: () => void, timeoutMs = 2000): () => void {
 }
 
 /**
- * A lazy component whose chunk is fetched and run when the page is idle, so it shows at once when it is first
- * rendered (a dialog's open): `preload()` from an effect of the page that holds it.
+ * A lazy component whose chunk can be fetched ahead of its first render (a dialog's open), so it shows at once:
+ * `preload()` when the page is idle (from an effect of the page that holds it), `load()` now (the pointer or focus on
+ * what opens it: a press follows in a moment).
  */
 export function lazyPreloaded<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loading: Promise<{ default: ComponentType<P> }> | null = null;
@@ -27,7 +28,7 @@ export function lazyPreloaded<P extends object>(load: () => Promise<ComponentTyp
     loading ??= load().then((component) => ({ default: component }));
     return loading;
   };
-  return Object.assign(lazy(loadOnce), { preload: () => onIdle(() => void loadOnce()) });
+  return Object.assign(lazy(loadOnce), { preload: () => onIdle(() => void loadOnce()), load: () => void loadOnce() });
 }
 
 /**

@@ -21,6 +21,7 @@ export function QuickActionsCard({
   busy,
   onViewStudents,
   onStart,
+  onStartIntent,
   onStop,
   onExtend,
   extending,
@@ -31,6 +32,8 @@ export function QuickActionsCard({
   busy: boolean;
   onViewStudents: () => void;
   onStart: () => void;
+  /** The pointer or focus is on Start: fetch what its dialog needs before the press. */
+  onStartIntent?: () => void;
   onStop: () => void;
   onExtend: () => void;
   extending: boolean;
@@ -54,7 +57,7 @@ export function QuickActionsCard({
             </Button>
           </>
         ) : (
-          <Button size="lg" onClick={onStart} disabled={busy}>
+          <Button size="lg" onClick={onStart} onPointerEnter={onStartIntent} onFocus={onStartIntent} onTouchStart={onStartIntent} disabled={busy}>
             <Play aria-hidden />
             {M.startAttendance}
           </Button>
