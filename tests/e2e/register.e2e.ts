@@ -201,6 +201,9 @@ describe.skipIf(!hasChromium || !hasFakeCamera)('registration with the fake came
   it('reads Student Registration when opened with the { isStudent: true } state flag', async () => {
     const { page, context } = await openPage(browser, server.url);
     await page.goto('/');
+    // the landing page rendered: the router listens for popstate (the first render is a transition, which may finish
+    // after the load event)
+    await page.getByRole('heading', { level: 1 }).waitFor();
     await page.evaluate(() => {
       window.history.pushState({ usr: { isStudent: true }, key: 'e2e', idx: 1 }, '', '/register');
       window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
