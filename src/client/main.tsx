@@ -7,8 +7,8 @@ import './styles.css';
 preloadRoute(window.location.pathname);
 
 const root = createRoot(document.getElementById('root')!);
-// A transition: React builds the first screen in slices, yielding to the browser between them, instead of in one
-// task (277 ms of a phone's main thread on the student dashboard at Lighthouse's 4x slowdown, issue 36).
+// A transition: React builds the first screen in slices, yielding to the browser between them, instead of in one long
+// task that a phone cannot answer a tap during (Lighthouse's Total Blocking Time, issue 36).
 startTransition(() =>
   root.render(
     <StrictMode>

@@ -44,17 +44,15 @@ export function useDeferredMount(near: RefObject<Element | null>, { idle = true,
   useEffect(() => {
     if (ready) return;
     const show = () => setReady(true);
-    const cancelIdle = idle ? onIdle(show) : () => {};
     const observer =
       typeof IntersectionObserver === 'function'
         ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), { rootMargin: margin })
         : null;
-    // without an observer (very old browsers) nothing would ever bring it: render it when idle after all
-    const cancelFallback = !idle && !observer ? onIdle(show) : () => {};
+    // without an observer (very old browsers) nothing would bring it near: render it when idle after all
+    const cancelIdle = idle || !observer ? onIdle(show) : () => {};
     if (near.current) observer?.observe(near.current);
     return () => {
       cancelIdle();
-      cancelFallback();
       observer?.disconnect();
     };
   }, [ready, near, idle, margin]);

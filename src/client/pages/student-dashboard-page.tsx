@@ -1,5 +1,5 @@
 import { History, LayoutDashboard, UserRound } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { MSG } from '../../shared/messages';
 import { Button } from '@/components/ui/button';
@@ -20,10 +20,11 @@ import {
   useStudentAttendance,
 } from '@/features/student';
 import { StandingCard } from '@/features/attendance-standing';
+import { lazyNamed } from '@/lib/deferred-load';
 
 const M = MSG.student;
 // Closed until the student asks for it: its code (Radix's dialog, 37 KB) comes on the first open, not with the page.
-const ProfileDialog = lazy(() => import('@/features/student/profile-dialog').then((m) => ({ default: m.ProfileDialog })));
+const ProfileDialog = lazyNamed(() => import('@/features/student/profile-dialog').then((m) => m.ProfileDialog));
 
 /**
  * /student-dashboard: the session banner with Mark Attendance and what the last try came to (issue 22: on a phone's

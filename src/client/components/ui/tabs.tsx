@@ -5,9 +5,8 @@ import { cn } from '@/lib/utils';
  * Tabs as the WAI-ARIA tabs pattern has them (a tablist of tabs, arrow keys, Home and End moving and selecting, one
  * Tab stop; a tabpanel named by its tab), written here rather than taken from Radix: Radix's panel measures its
  * animation as it mounts (getComputedStyle), which forced a style recalculation of the whole dashboard inside React's
- * first commit, and its roving focus subscribed a store per tab: together about 200 ms of a phone's main thread on
- * the student and teacher dashboards' first load (Lighthouse's Total Blocking Time, issue 36). These panels never
- * animate, so there was nothing to measure.
+ * first commit, and its roving focus subscribed a store per tab: on a phone, long tasks of the dashboards' first load
+ * (Lighthouse's Total Blocking Time, issue 36). These panels never animate, so there was nothing to measure.
  */
 interface TabsState {
   value: string;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, memo } from 'react';
+import { Suspense, memo } from 'react';
 import { Scale } from 'lucide-react';
 import { MSG } from '../../../shared/messages';
 import { LoadingSkeleton, QueryError } from '@/components/app-state/query-state';
@@ -7,11 +7,12 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { trpc } from '@/lib/api/trpc';
 import { cn } from '@/lib/utils';
 import { standingWords } from './standing-words';
+import { lazyNamed } from '@/lib/deferred-load';
 
 const M = MSG.attendanceRule;
 // recharts is most of a student's dashboard download (about 400 KB) and a new student has no series to draw: the chart
 // comes in its own chunk once there is one, after the card's words are on screen.
-const RateChart = lazy(() => import('./rate-chart').then((m) => ({ default: m.RateChart })));
+const RateChart = lazyNamed(() => import('./rate-chart').then((m) => m.RateChart));
 
 /**
  * The student's rate against the administrator's rule, in plain words, with the rate over the semester. Memoised: it

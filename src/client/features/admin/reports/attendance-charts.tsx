@@ -1,15 +1,16 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { MSG } from '../../../../shared/messages';
 import { QueryError } from '@/components/app-state/query-state';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { trpc } from '@/lib/api/trpc';
 import type { AttendanceFilter } from '../admin-types';
+import { lazyNamed } from '@/lib/deferred-load';
 
 const C = MSG.admin.charts;
 // recharts is the largest script of the admin dashboard (about 350 KB): it comes in its own chunk once the totals are
 // here, not with the page, so the page's first screen does not wait for it to be parsed and run.
-const ChartDrawing = lazy(() => import('./chart-drawings').then((m) => ({ default: m.ChartDrawing })));
+const ChartDrawing = lazyNamed(() => import('./chart-drawings').then((m) => m.ChartDrawing));
 
 function ChartCard({ title, testId, children }: { title: string; testId: string; children: React.ReactNode }) {
   return (

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { trpc } from '@/lib/api/trpc';
+import { lazyNamed } from '@/lib/deferred-load';
 
-const SessionMap = lazy(() => import('./session-map').then((m) => ({ default: m.SessionMap })));
+const SessionMap = lazyNamed(() => import('./session-map').then((m) => m.SessionMap));
 
 /** Offline (a classroom's Wi-Fi down) there are no tiles to draw: the coordinates say it all. */
 function useOnline() {
