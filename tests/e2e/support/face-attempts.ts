@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { MSG } from '../../../src/shared/messages';
+import { fixture } from '../../helpers/fixtures';
+import type { TestServer } from '../../helpers/test-server';
+import { registerViaApi } from './journey';
 
 export interface FaceAttempt {
   success: boolean;
@@ -55,4 +58,27 @@ export async function attemptFaceCheck(page: Page, label: string, opts: { waitMs
     }
   }
   return (await res.json()) as FaceAttempt;
+}
+
+/** Genuine students of the fixtures: the camera clip each one's browser plays, and the stills they enrolled with. */
+export const GENUINE_PEOPLE = {
+  d0: { clip: 'd0_man_1blink_3s.y4m', enroll: ['f005', 'f030', 'f050'] },
+  aoc: { clip: 'aoc_3blinks_3s.y4m', enroll: ['f005', 'f045', 'f070'] },
+} as const;
+export type GenuinePerson = keyof typeof GENUINE_PEOPLE;
+/** The fake camera loops its 3.000-s clip. */
+export const GENUINE_CLIP_MS = 3_000;
+const GENUINE_PASSWORD = 'Str0ng!pass';
+
+/** An active student of BCA enrolled with the person's three stills (registered over HTTP, approved in the db). */
+export async function enrolledGenuineStudent(server: TestServer, who: GenuinePerson) {
+  const user = { username: `${who}genuine`, email: `${who}.genuine@school.test`, password: GENUINE_PASSWORD, department: 'BCA' };
+  const res = await registerViaApi(
+    server.url,
+    user,
+    GENUINE_PEOPLE[who].enroll.map((f) => fixture('clips', `enroll_${who}_${f}.jpg`)),
+  );
+  if (!res.success) throw new Error(`registering ${who} failed: ${JSON.stringify(res)}`);
+  await server.db.updateTable('users').set({ status: 'active' }).where('email', '=', user.email).execute();
+  return user;
 }
