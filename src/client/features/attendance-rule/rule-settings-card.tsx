@@ -6,7 +6,7 @@ import { type TAttendanceRuleInput, ZAttendanceRuleInput } from '../../../shared
 import { LoadingLine, QueryError } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
+import { LabeledField } from '@/components/ui/labeled-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
@@ -48,7 +48,7 @@ export function RuleSettingsCard() {
   }
 
   const field = (key: 'semester_start' | 'semester_end', label: string) => (
-    <FormField id={`rule-${key}`} label={label} error={errors[key]}>
+    <LabeledField id={`rule-${key}`} label={label} error={errors[key]}>
       <Input
         id={`rule-${key}`}
         type="date"
@@ -56,7 +56,7 @@ export function RuleSettingsCard() {
         onChange={(e) => setDraft((d) => d && { ...d, [key]: e.target.value })}
         aria-invalid={Boolean(errors[key])}
       />
-    </FormField>
+    </LabeledField>
   );
 
   return (
@@ -76,7 +76,7 @@ export function RuleSettingsCard() {
         ) : (
           <form noValidate className="grid gap-4" onSubmit={submit}>
             <div className="grid gap-4 sm:grid-cols-3">
-              <FormField id="rule-rate" label={MSG.attendanceRule.requiredRate} error={errors.required_rate}>
+              <LabeledField id="rule-rate" label={MSG.attendanceRule.requiredRate} error={errors.required_rate}>
                 <Input
                   id="rule-rate"
                   inputMode="numeric"
@@ -84,7 +84,7 @@ export function RuleSettingsCard() {
                   onChange={(e) => setDraft({ ...draft, required_rate: e.target.value })}
                   aria-invalid={Boolean(errors.required_rate)}
                 />
-              </FormField>
+              </LabeledField>
               {field('semester_start', MSG.attendanceRule.semesterStart)}
               {field('semester_end', MSG.attendanceRule.semesterEnd)}
             </div>

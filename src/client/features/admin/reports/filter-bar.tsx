@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { MSG } from '../../../../shared/messages';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { FormField } from '@/components/ui/form-field';
+import { LabeledField } from '@/components/ui/labeled-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -39,7 +39,7 @@ export function FilterBar({
   const [cleared, setCleared] = useState(0);
   const invalidRange = Boolean(draft.start_date && draft.end_date && draft.end_date < draft.start_date);
   const select = (key: TextKey, label: string, options: { value: string | number; label: string }[]) => (
-    <FormField id={`filter-${key}`} label={label}>
+    <LabeledField id={`filter-${key}`} label={label}>
       <NativeSelect id={`filter-${key}`} value={draft[key]} onChange={(e) => onChange(key, e.target.value)}>
         <option value="">{MSG.admin.filters.all}</option>
         {options.map((o) => (
@@ -48,7 +48,7 @@ export function FilterBar({
           </option>
         ))}
       </NativeSelect>
-    </FormField>
+    </LabeledField>
   );
   return (
     <section aria-label={MSG.admin.filters.apply} className="grid gap-4 rounded-xl border bg-card p-4 shadow-xs">
@@ -68,12 +68,12 @@ export function FilterBar({
           (teachers.data ?? []).map((u) => ({ value: u.id, label: u.username })),
         )}
         <StudentFilterField key={cleared} value={draft.student} onChange={(id) => onChange('student', id)} />
-        <FormField id="filter-start" label={MSG.admin.filters.startDate}>
+        <LabeledField id="filter-start" label={MSG.admin.filters.startDate}>
           <Input id="filter-start" type="date" value={draft.start_date} onChange={(e) => onChange('start_date', e.target.value)} />
-        </FormField>
-        <FormField id="filter-end" label={MSG.admin.filters.endDate} error={invalidRange ? MSG.admin.filters.endBeforeStart : undefined}>
+        </LabeledField>
+        <LabeledField id="filter-end" label={MSG.admin.filters.endDate} error={invalidRange ? MSG.admin.filters.endBeforeStart : undefined}>
           <Input id="filter-end" type="date" value={draft.end_date} aria-invalid={invalidRange} onChange={(e) => onChange('end_date', e.target.value)} />
-        </FormField>
+        </LabeledField>
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <div className="flex min-h-9 items-center gap-2 pr-2">

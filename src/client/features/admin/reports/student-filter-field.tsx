@@ -1,7 +1,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MSG } from '../../../../shared/messages';
-import { FormField } from '@/components/ui/form-field';
+import { LabeledField } from '@/components/ui/labeled-field';
 import { Input } from '@/components/ui/input';
 import { trpc } from '@/lib/api/trpc';
 import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
@@ -28,7 +28,7 @@ export function StudentFilterField({ value, onChange }: { value: string; onChang
   };
   const unpicked = text.trim() !== '' && !value;
   return (
-    <FormField
+    <LabeledField
       id="filter-student"
       label={MSG.admin.filters.student}
       error={unpicked && q === text.trim() && matches.isFetched ? MSG.userList.pickStudent : undefined}
@@ -48,6 +48,6 @@ export function StudentFilterField({ value, onChange }: { value: string; onChang
           <option key={u.id} value={MSG.userList.studentOption(u.username, u.email)} />
         ))}
       </datalist>
-    </FormField>
+    </LabeledField>
   );
 }

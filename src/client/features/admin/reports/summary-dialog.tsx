@@ -8,7 +8,7 @@ import { PAIR_SORTS, type TPairSort } from '../../../../shared/schemas/admin';
 import { EmptyState, QueryState } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
+import { LabeledField } from '@/components/ui/labeled-field';
 import { SearchInput } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { ScrollRegion } from '@/components/ui/scroll-region';
@@ -85,7 +85,7 @@ export function SummaryDialog({
           <DialogTitle>{MSG.admin.summaryTitle}</DialogTitle>
         </DialogHeader>
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-[2fr_1fr]">
-          <FormField id="summary-search" label={MSG.admin.summarySearch}>
+          <LabeledField id="summary-search" label={MSG.admin.summarySearch}>
             <SearchInput
               id="summary-search"
               value={search}
@@ -94,8 +94,8 @@ export function SummaryDialog({
               autoComplete="off"
               onChange={(e) => setSearch(e.target.value)}
             />
-          </FormField>
-          <FormField id="summary-sort" label={MSG.admin.summarySort}>
+          </LabeledField>
+          <LabeledField id="summary-sort" label={MSG.admin.summarySort}>
             <NativeSelect
               id="summary-sort"
               value={sort}
@@ -110,7 +110,7 @@ export function SummaryDialog({
                 </option>
               ))}
             </NativeSelect>
-          </FormField>
+          </LabeledField>
         </div>
         <ScrollRegion label={MSG.admin.summaryTitle} className={REPORT_DIALOG_BODY}>
           <QueryState

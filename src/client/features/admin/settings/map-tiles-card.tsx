@@ -7,7 +7,7 @@ import { ZTileUrl } from '../../../../shared/schemas/attendance/class-tools';
 import { LoadingLine, QueryError } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
+import { LabeledField } from '@/components/ui/labeled-field';
 import { Input } from '@/components/ui/input';
 import { refusalText } from '@/lib/api/server-errors';
 import { trpc } from '@/lib/api/trpc';
@@ -61,7 +61,12 @@ export function MapTilesCard() {
                 </span>
               )}
             </p>
-            <FormField id="map-tiles-url" label={MSG.mapTiles.label} error={error} hint={<p className="text-xs text-muted-foreground">{MSG.mapTiles.hint}</p>}>
+            <LabeledField
+              id="map-tiles-url"
+              label={MSG.mapTiles.label}
+              error={error}
+              hint={<p className="text-xs text-muted-foreground">{MSG.mapTiles.hint}</p>}
+            >
               <Input
                 id="map-tiles-url"
                 className="font-mono"
@@ -71,7 +76,7 @@ export function MapTilesCard() {
                 aria-invalid={Boolean(error)}
                 aria-describedby={error ? 'map-tiles-url-error' : undefined}
               />
-            </FormField>
+            </LabeledField>
             <div className="flex flex-wrap gap-2">
               <Button type="submit" disabled={save.isPending}>
                 <Save aria-hidden />

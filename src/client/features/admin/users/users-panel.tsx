@@ -5,7 +5,7 @@ import { ADMIN_USERS_PAGE_SIZE } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import { EmptyState, QueryState } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { LabeledField } from '@/components/ui/labeled-field';
 import { SearchInput } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Pagination } from '@/components/ui/pagination';
@@ -68,7 +68,7 @@ export function UsersPanel({
         )}
       </div>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-[2fr_1fr_1fr]">
-        <FormField id="users-search" label={MSG.userList.search}>
+        <LabeledField id="users-search" label={MSG.userList.search}>
           <SearchInput
             id="users-search"
             value={search}
@@ -77,8 +77,8 @@ export function UsersPanel({
             autoComplete="off"
             onChange={(e) => setSearch(e.target.value)}
           />
-        </FormField>
-        <FormField id="users-department" label={MSG.userList.department}>
+        </LabeledField>
+        <LabeledField id="users-department" label={MSG.userList.department}>
           <NativeSelect id="users-department" value={department} onChange={(e) => setDepartment(e.target.value)}>
             <option value="">{MSG.userList.anyDepartment}</option>
             {(departments.data ?? []).map((dep) => (
@@ -87,8 +87,8 @@ export function UsersPanel({
               </option>
             ))}
           </NativeSelect>
-        </FormField>
-        <FormField id="users-status" label={MSG.userList.status}>
+        </LabeledField>
+        <LabeledField id="users-status" label={MSG.userList.status}>
           <NativeSelect id="users-status" value={status} onChange={(e) => setStatus(e.target.value)}>
             <option value="">{MSG.userList.anyStatus}</option>
             {(['active', 'pending', 'inactive'] as const).map((s) => (
@@ -97,7 +97,7 @@ export function UsersPanel({
               </option>
             ))}
           </NativeSelect>
-        </FormField>
+        </LabeledField>
       </div>
       <p role="status" className="flex min-h-5 items-center gap-2 text-sm text-muted-foreground" data-testid="users-count">
         {list.isFetching && <Loader2 className="size-4 animate-spin" aria-hidden />}
