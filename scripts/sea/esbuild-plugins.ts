@@ -16,7 +16,7 @@ export const NATIVE = {
 export const swapLayout: Plugin = {
   name: 'sea-layout',
   setup(build) {
-    build.onResolve({ filter: /\/install-layout$/ }, () => ({ path: path.join(seaDir, 'install-layout.ts') }));
+    build.onResolve({ filter: /\/install-layout$/ }, () => ({ path: path.join(seaDir, 'executable-layout.ts') }));
     build.onResolve({ filter: /^\.\/libraries$/ }, (a) =>
       a.importer.endsWith(path.join('face', 'scheduling', 'worker', 'models.ts')) ? { path: path.join(seaDir, 'libraries.ts') } : undefined,
     );

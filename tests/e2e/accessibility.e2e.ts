@@ -11,8 +11,6 @@ import { apiLogin, registerViaApi } from './support/journey';
 import { focused, stillTransitions, tabStops } from './support/keyboard';
 import { LAPTOP, PHONE, useBrowserSchool } from './support/school';
 
-const A = MSG.admin;
-const T = MSG.teacher;
 const PASSWORD = 'Str0ng!pass';
 const CLASSROOM = { latitude: 23.0225, longitude: 72.5714 };
 const VIEWPORTS = [PHONE, LAPTOP];
@@ -226,42 +224,42 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
         await context.grantPermissions(['geolocation'], { origin: school.server.url });
         await context.setGeolocation(CLASSROOM);
         await page.goto('/teacher-dashboard');
-        await page.getByRole('button', { name: T.startAttendance }).waitFor();
+        await page.getByRole('button', { name: MSG.teacher.startAttendance }).waitFor();
         await audit(page, `teacher-overview-${size}`);
 
-        const startButton = page.getByRole('button', { name: T.startAttendance });
+        const startButton = page.getByRole('button', { name: MSG.teacher.startAttendance });
         await startButton.focus();
         await page.keyboard.press('Enter');
-        await page.getByRole('dialog', { name: T.radiusDialog.title }).waitFor();
+        await page.getByRole('dialog', { name: MSG.teacher.radiusDialog.title }).waitFor();
         await audit(page, `teacher-start-dialog-${size}`);
         await page.keyboard.press('Escape');
         await page.getByRole('dialog').waitFor({ state: 'detached' });
-        await expect.poll(async () => (await focused(page))?.text).toBe(T.startAttendance);
+        await expect.poll(async () => (await focused(page))?.text).toBe(MSG.teacher.startAttendance);
 
         await startButton.click();
         await page
           .getByRole('dialog')
-          .getByRole('button', { name: T.radiusDialog.useDefault(50) })
+          .getByRole('button', { name: MSG.teacher.radiusDialog.useDefault(50) })
           .click();
-        await toastWith(page, T.started(10)).first().hover();
+        await toastWith(page, MSG.teacher.started(10)).first().hover();
         await audit(page, `teacher-session-running-${size}`);
 
-        const stop = page.getByRole('button', { name: T.stopAttendance });
+        const stop = page.getByRole('button', { name: MSG.teacher.stopAttendance });
         await stop.focus();
         await page.keyboard.press('Enter');
         await page.getByTestId('stop-question').getByText(MSG.stopConfirm.question(2)).waitFor();
         await audit(page, `teacher-stop-confirm-${size}`);
         await page.getByRole('button', { name: MSG.stopConfirm.keepRunning }).click();
         await page.getByRole('dialog').waitFor({ state: 'detached' });
-        await expect.poll(async () => (await focused(page))?.text).toBe(T.stopAttendance);
+        await expect.poll(async () => (await focused(page))?.text).toBe(MSG.teacher.stopAttendance);
 
-        await page.getByRole('tab', { name: T.tabs.students }).click();
+        await page.getByRole('tab', { name: MSG.teacher.tabs.students }).click();
         const anya = page.getByRole('button', { name: `${dept.teacher.toLowerCase()}anya`, exact: true });
         await anya.waitFor();
         await audit(page, `teacher-students-${size}`);
         await anya.focus();
         await page.keyboard.press('Enter');
-        await page.getByRole('dialog').getByRole('button', { name: T.detail.markPresent }).waitFor();
+        await page.getByRole('dialog').getByRole('button', { name: MSG.teacher.detail.markPresent }).waitFor();
         await audit(page, `teacher-student-dialog-${size}`);
         await page.keyboard.press('Escape');
         await page.getByRole('dialog').waitFor({ state: 'detached' });
@@ -278,10 +276,10 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
         await form.waitFor({ state: 'detached' });
         await expect.poll(async () => (await focused(page))?.text).toBe(MSG.addStudent.button);
 
-        await page.getByRole('tab', { name: T.tabs.overview }).click();
+        await page.getByRole('tab', { name: MSG.teacher.tabs.overview }).click();
         await page.getByRole('button', { name: new RegExp(`${dept.teacher}\\s*1 pending`) }).click();
         const list = page.getByRole('dialog');
-        await list.getByRole('button', { name: T.pending.view(pending.username) }).click();
+        await list.getByRole('button', { name: MSG.teacher.pending.view(pending.username) }).click();
         await list.getByRole('button', { name: MSG.reject.button, exact: true }).click();
         await page.getByRole('dialog', { name: MSG.reject.title(pending.username) }).waitFor();
         await audit(page, `teacher-reject-dialog-${size}`);
@@ -294,9 +292,9 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
         await page.getByTestId('room-code').waitFor();
         await audit(page, `teacher-room-code-${size}`);
         await page.goto('/teacher-dashboard');
-        await page.getByRole('button', { name: T.stopAttendance }).click();
+        await page.getByRole('button', { name: MSG.teacher.stopAttendance }).click();
         await page.getByRole('dialog').getByRole('button', { name: MSG.stopConfirm.confirm }).click();
-        await toastWith(page, T.ended).waitFor();
+        await toastWith(page, MSG.teacher.ended).waitFor();
         await context.close();
       });
 
@@ -307,7 +305,7 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
         await page.getByTestId('chart-present-absent').locator('svg.recharts-surface').first().waitFor();
         await audit(page, `admin-dashboard-${size}`);
         if (viewport.width < 768) {
-          const menu = page.getByRole('button', { name: new RegExp(`^${A.nav.menu}( |$)`) });
+          const menu = page.getByRole('button', { name: new RegExp(`^${MSG.admin.nav.menu}( |$)`) });
           await menu.click();
           await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
           await audit(page, `admin-sidebar-${size}`);
@@ -315,27 +313,27 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
           await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
         }
 
-        await page.getByRole('region', { name: A.filters.apply }).getByLabel(A.filters.department).selectOption({ label: dept.student });
-        await page.getByRole('button', { name: A.filters.apply }).click();
+        await page.getByRole('region', { name: MSG.admin.filters.apply }).getByLabel(MSG.admin.filters.department).selectOption({ label: dept.student });
+        await page.getByRole('button', { name: MSG.admin.filters.apply }).click();
         await page.getByTestId('stat-sessions').getByText(MSG.userList.inDepartment(dept.student)).waitFor();
         await audit(page, `admin-filtered-${size}`);
 
-        const studentsCard = page.getByRole('button', { name: A.stats.students });
+        const studentsCard = page.getByRole('button', { name: MSG.admin.stats.students });
         await studentsCard.click();
         await page.getByTestId('users-panel').getByText(student.email).waitFor();
         await audit(page, `admin-users-${size}`);
 
-        const summaryButton = page.getByRole('button', { name: A.filters.openSummary });
+        const summaryButton = page.getByRole('button', { name: MSG.admin.filters.openSummary });
         await summaryButton.focus();
         await page.keyboard.press('Enter');
-        const summary = page.getByRole('dialog', { name: A.summaryTitle });
+        const summary = page.getByRole('dialog', { name: MSG.admin.summaryTitle });
         const pair = summary.getByTestId(viewport.width < 768 ? 'summary-card' : 'summary-row').first();
         await pair.waitFor();
         await audit(page, `admin-summary-${size}`);
         await pair.focus();
         await page.keyboard.press('Enter');
-        const detail = page.getByRole('dialog', { name: A.detailTitle(classTeacher.username, student.username) });
-        await detail.getByText(A.filters.exportCsv).waitFor();
+        const detail = page.getByRole('dialog', { name: MSG.admin.detailTitle(classTeacher.username, student.username) });
+        await detail.getByText(MSG.admin.filters.exportCsv).waitFor();
         await audit(page, `admin-detail-${size}`);
         await page.keyboard.press('Escape');
         await detail.waitFor({ state: 'detached' });
@@ -343,19 +341,19 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
         await expect.poll(async () => (await focused(page))?.text).toContain(student.username);
         await page.keyboard.press('Escape');
         await summary.waitFor({ state: 'detached' });
-        await expect.poll(async () => (await focused(page))?.text).toBe(A.filters.openSummary);
+        await expect.poll(async () => (await focused(page))?.text).toBe(MSG.admin.filters.openSummary);
 
         // a toast of the steps before ('No data to export.') fading out while axe read the dialog gave a contrast of
         // 1.16 once, beside a full CI run: the dialog is read without it
         await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 30_000 });
-        const addUser = page.getByRole('button', { name: A.addUser });
+        const addUser = page.getByRole('button', { name: MSG.admin.addUser });
         await addUser.focus();
         await page.keyboard.press('Enter');
-        await page.getByRole('dialog', { name: A.modal.addTitle }).waitFor();
+        await page.getByRole('dialog', { name: MSG.admin.modal.addTitle }).waitFor();
         await audit(page, `admin-add-user-${size}`);
         await page.keyboard.press('Escape');
         await page.getByRole('dialog').waitFor({ state: 'detached' });
-        await expect.poll(async () => (await focused(page))?.text).toBe(A.addUser);
+        await expect.poll(async () => (await focused(page))?.text).toBe(MSG.admin.addUser);
 
         await page.goto('/admin-dashboard/messages');
         await page.getByText('A parent').first().waitFor();
@@ -436,7 +434,7 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
         // The states of focus, for a person to look at: a tab, a button, a field.
         const { page, context } = await signedIn(viewport, teacher.email);
         await page.goto('/teacher-dashboard');
-        await page.getByRole('tab', { name: T.tabs.overview }).focus();
+        await page.getByRole('tab', { name: MSG.teacher.tabs.overview }).focus();
         await page.keyboard.press('ArrowRight');
         await screenshot(page, `a11y-focus-tab-${size}`);
         await page.keyboard.press('Tab');

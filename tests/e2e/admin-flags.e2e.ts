@@ -10,8 +10,6 @@ import { downloadedCsv } from './support/downloads';
 import { login } from './support/journey';
 import { useBrowserSchool } from './support/school';
 
-const A = MSG.admin;
-const F = MSG.markFlags;
 const PASSWORD = 'Str0ng!pass';
 const CENTRE = { latitude: 23.0225, longitude: 72.5714 };
 
@@ -75,51 +73,51 @@ describe.skipIf(!hasChromium)('flagged marks in the admin dashboard (Chromium)',
     const { page, context } = await school.newPage();
     await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
     await expect.poll(() => page.getByTestId('stat-flagged').innerText(), { timeout: 30_000 }).toBe('2');
-    expect(await page.getByText(A.stats.flagged).isVisible()).toBe(true);
+    expect(await page.getByText(MSG.admin.stats.flagged).isVisible()).toBe(true);
 
     // Every mark, with each pair's flagged count and share of its present marks.
-    await page.getByRole('button', { name: A.filters.openSummary }).click();
-    await page.getByRole('dialog').getByRole('columnheader', { name: A.flaggedColumn }).waitFor();
-    expect(await summaryRows(page)).toEqual({ asha: A.flaggedCount(1, 100), ravi: A.flaggedCount(1, 100), mira: A.flaggedCount(0, 0) });
+    await page.getByRole('button', { name: MSG.admin.filters.openSummary }).click();
+    await page.getByRole('dialog').getByRole('columnheader', { name: MSG.admin.flaggedColumn }).waitFor();
+    expect(await summaryRows(page)).toEqual({ asha: MSG.admin.flaggedCount(1, 100), ravi: MSG.admin.flaggedCount(1, 100), mira: MSG.admin.flaggedCount(0, 0) });
     await page.keyboard.press('Escape');
 
     // Flagged only, like the other filters, waits for Apply; then the charts, the popup and the CSV follow it.
-    const flaggedOnly = page.getByRole('checkbox', { name: F.flaggedOnly });
+    const flaggedOnly = page.getByRole('checkbox', { name: MSG.markFlags.flaggedOnly });
     await flaggedOnly.click();
     expect(await flaggedOnly.getAttribute('aria-checked')).toBe('true');
     const presentChart = page.getByTestId('chart-present-absent');
     await presentChart.getByText('3', { exact: true }).waitFor();
-    await page.getByRole('button', { name: A.filters.apply }).click();
+    await page.getByRole('button', { name: MSG.admin.filters.apply }).click();
     await presentChart.getByText('2', { exact: true }).waitFor();
     expect(await presentChart.getByText('3', { exact: true }).count()).toBe(0);
 
-    await page.getByRole('button', { name: A.filters.openSummary }).click();
+    await page.getByRole('button', { name: MSG.admin.filters.openSummary }).click();
     await expect.poll(() => page.getByRole('dialog').getByTestId('summary-row').count()).toBe(2);
     expect(Object.keys(await summaryRows(page)).sort()).toEqual([names.asha, names.ravi]);
 
     // The pair's detail says why, in words.
     await page.getByRole('dialog').getByTestId('summary-row').filter({ hasText: names.ravi }).click();
-    const detail = page.getByRole('dialog').filter({ hasText: A.detailTitle('kavya', names.ravi) });
+    const detail = page.getByRole('dialog').filter({ hasText: MSG.admin.detailTitle('kavya', names.ravi) });
     await detail
-      .getByRole('list', { name: F.reasons(names.ravi) })
-      .getByText(F.sameDevice(names.asha))
+      .getByRole('list', { name: MSG.markFlags.reasons(names.ravi) })
+      .getByText(MSG.markFlags.sameDevice(names.asha))
       .waitFor();
-    expect(await detail.getByRole('columnheader', { name: F.column }).isVisible()).toBe(true);
+    expect(await detail.getByRole('columnheader', { name: MSG.markFlags.column }).isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 
-    const csv = await downloadedCsv(page, () => page.getByRole('button', { name: A.filters.exportCsv }).click());
+    const csv = await downloadedCsv(page, () => page.getByRole('button', { name: MSG.admin.filters.exportCsv }).click());
     const [header, ...rows] = csv.rows;
     const student = header.indexOf('Student');
-    const flags = header.indexOf(F.column);
+    const flags = header.indexOf(MSG.markFlags.column);
     expect(flags).toBeGreaterThan(-1);
     expect(rows.map((r) => r[student]).sort()).toEqual([names.asha, names.ravi]);
-    expect(rows.find((r) => r[student] === names.asha)?.[flags]).toContain(F.sameDevice(names.ravi));
+    expect(rows.find((r) => r[student] === names.asha)?.[flags]).toContain(MSG.markFlags.sameDevice(names.ravi));
 
     // Unticked and applied again: every mark comes back.
     await flaggedOnly.click();
-    await page.getByRole('button', { name: A.filters.apply }).click();
+    await page.getByRole('button', { name: MSG.admin.filters.apply }).click();
     await presentChart.getByText('3', { exact: true }).waitFor();
     await context.close();
   });

@@ -10,9 +10,6 @@ import { login } from './support/journey';
 import { horizontalOverflow, outOfView } from './support/overflow';
 import { LAPTOP, PHONE, useBrowserSchool } from './support/school';
 
-const A = MSG.admin;
-const I = MSG.inbox;
-const U = MSG.userList;
 const PASSWORD = 'Str0ng!pass';
 const SIZES = { phone: PHONE, laptop: LAPTOP } as const;
 const BCA = 3;
@@ -129,48 +126,48 @@ describe.skipIf(!hasChromium)('admin lists and dialogs in Chromium', () => {
       const { page, context } = await school.newPage({ size: viewport });
       await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
       // On a phone the portal's links are behind its Menu button (issue 36).
-      if (viewport.width < 768) await page.getByRole('button', { name: new RegExp(`^${A.nav.menu}( |$)`) }).click();
-      await page.getByRole('link', { name: I.navLabel(12) }).click();
+      if (viewport.width < 768) await page.getByRole('button', { name: new RegExp(`^${MSG.admin.nav.menu}( |$)`) }).click();
+      await page.getByRole('link', { name: MSG.inbox.navLabel(12) }).click();
       await page.waitForURL('**/admin-dashboard/messages');
       const cards = page.getByTestId('contact-message');
       await expect.poll(() => cards.count()).toBe(10);
-      expect(await page.getByRole('button', { name: `${I.views.open} (12)` }).getAttribute('aria-pressed')).toBe('true');
+      expect(await page.getByRole('button', { name: `${MSG.inbox.views.open} (12)` }).getAttribute('aria-pressed')).toBe('true');
       expect(await cards.first().getByRole('heading').innerText()).toBe('Parent 12');
 
       // The long message opens in full; Reply writes to the sender with the message quoted.
       const newest = cards.first();
-      const read = newest.getByRole('button', { name: I.read });
+      const read = newest.getByRole('button', { name: MSG.inbox.read });
       expect(await read.getAttribute('aria-expanded')).toBe('false');
       await read.click();
-      expect(await newest.getByRole('button', { name: I.collapse }).getAttribute('aria-expanded')).toBe('true');
+      expect(await newest.getByRole('button', { name: MSG.inbox.collapse }).getAttribute('aria-expanded')).toBe('true');
       await newest.getByText('Thank you.').waitFor();
-      const href = (await newest.getByRole('link', { name: I.replyLabel('Parent 12') }).getAttribute('href')) ?? '';
+      const href = (await newest.getByRole('link', { name: MSG.inbox.replyLabel('Parent 12') }).getAttribute('href')) ?? '';
       expect(href.startsWith('mailto:parent12@home.test?')).toBe(true);
       const params = new URLSearchParams(href.split('?')[1]);
-      expect(params.get('subject')).toBe(I.replySubject);
+      expect(params.get('subject')).toBe(MSG.inbox.replySubject);
       expect(params.get('body')).toContain('She tried twice.');
       await noOverflow(page, `inbox ${size}`);
       await screenshot(page, `admin-inbox-${size}`, true);
 
       // Handled: it leaves Open (11 now), shows under Handled with who and when, and the sidebar count follows.
-      await newest.getByRole('button', { name: I.markHandledLabel('Parent 12') }).click();
-      await toastWith(page, I.markedHandled).waitFor();
+      await newest.getByRole('button', { name: MSG.inbox.markHandledLabel('Parent 12') }).click();
+      await toastWith(page, MSG.inbox.markedHandled).waitFor();
       await dismissToasts(page);
-      await page.getByRole('button', { name: `${I.views.open} (11)` }).waitFor();
+      await page.getByRole('button', { name: `${MSG.inbox.views.open} (11)` }).waitFor();
       await expect.poll(() => cards.first().getByRole('heading').innerText()).toBe('Parent 11');
-      if (viewport.width < 768) await page.getByRole('button', { name: new RegExp(`^${A.nav.menu}( |$)`) }).click();
-      await page.getByRole('link', { name: I.navLabel(11) }).waitFor();
+      if (viewport.width < 768) await page.getByRole('button', { name: new RegExp(`^${MSG.admin.nav.menu}( |$)`) }).click();
+      await page.getByRole('link', { name: MSG.inbox.navLabel(11) }).waitFor();
       if (viewport.width < 768) await page.keyboard.press('Escape');
       const stored = await school.server.db.selectFrom('contact_messages').select('handled_at').where('name', '=', 'Parent 12').executeTakeFirstOrThrow();
-      await page.getByRole('button', { name: I.views.handled, exact: true }).click();
+      await page.getByRole('button', { name: MSG.inbox.views.handled, exact: true }).click();
       await expect.poll(() => cards.count()).toBe(1);
       await cards
         .first()
-        .getByText(I.handledBy(formatDateTime(stored.handled_at), 'head'))
+        .getByText(MSG.inbox.handledBy(formatDateTime(stored.handled_at), 'head'))
         .waitFor();
 
       // Paging the open ones: 11 make a second page of one.
-      await page.getByRole('button', { name: `${I.views.open} (11)` }).click();
+      await page.getByRole('button', { name: `${MSG.inbox.views.open} (11)` }).click();
       await expect.poll(() => cards.count()).toBe(10);
       await page.getByRole('button', { name: MSG.pagination.page(2) }).click();
       await expect.poll(() => cards.count()).toBe(1);
@@ -182,23 +179,23 @@ describe.skipIf(!hasChromium)('admin lists and dialogs in Chromium', () => {
       const { page, context } = await school.newPage({ size: viewport });
       await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
       await expect.poll(() => page.getByTestId('stat-students').innerText()).toBe('60');
-      await page.getByRole('button', { name: A.stats.students }).click();
+      await page.getByRole('button', { name: MSG.admin.stats.students }).click();
       const panel = page.getByTestId('users-panel');
       const count = panel.getByTestId('users-count');
-      await expect.poll(() => count.innerText()).toBe(U.showing(1, 24, 60));
+      await expect.poll(() => count.innerText()).toBe(MSG.userList.showing(1, 24, 60));
       expect(await panel.getByTestId('user-card').count()).toBe(24);
       await panel.getByRole('button', { name: MSG.pagination.page(3) }).click();
-      await expect.poll(() => count.innerText()).toBe(U.showing(49, 60, 60));
+      await expect.poll(() => count.innerText()).toBe(MSG.userList.showing(49, 60, 60));
       expect(await panel.getByTestId('user-card').first().innerText()).toContain('mbastu09');
 
-      await panel.getByLabel(U.search).fill('MBASTU1');
-      await expect.poll(() => count.innerText()).toBe(U.showing(1, 10, 10));
-      await panel.getByLabel(U.search).fill('');
-      await panel.getByLabel(U.department).selectOption({ label: 'BCA' });
-      await expect.poll(() => count.innerText()).toBe(U.showing(1, 24, 40));
-      await panel.getByLabel(U.search).fill('nobody-here');
-      await panel.getByText(U.noMatch).waitFor();
-      await panel.getByLabel(U.search).fill('stu07');
+      await panel.getByLabel(MSG.userList.search).fill('MBASTU1');
+      await expect.poll(() => count.innerText()).toBe(MSG.userList.showing(1, 10, 10));
+      await panel.getByLabel(MSG.userList.search).fill('');
+      await panel.getByLabel(MSG.userList.department).selectOption({ label: 'BCA' });
+      await expect.poll(() => count.innerText()).toBe(MSG.userList.showing(1, 24, 40));
+      await panel.getByLabel(MSG.userList.search).fill('nobody-here');
+      await panel.getByText(MSG.userList.noMatch).waitFor();
+      await panel.getByLabel(MSG.userList.search).fill('stu07');
       await expect.poll(() => panel.getByTestId('user-card').allInnerTexts()).toEqual([expect.stringContaining('bcastu07')]);
       await noOverflow(page, `users ${size}`);
       await screenshot(page, `admin-users-${size}`, true);
@@ -211,35 +208,35 @@ describe.skipIf(!hasChromium)('admin lists and dialogs in Chromium', () => {
       const fmt = (n: number) => n.toLocaleString('en-IN');
       await expect.poll(() => page.getByTestId('stat-attendance').innerText()).toBe(fmt(total));
       expect(await page.getByTestId('stat-teachers').innerText()).toBe('2');
-      expect(await page.getByTestId('stat-sessions').innerText()).toBe(A.stats.sessions(2 * SESSIONS_EACH));
-      await page.getByLabel(A.filters.department).selectOption({ label: 'BCA' });
-      await page.getByRole('button', { name: A.filters.apply }).click();
+      expect(await page.getByTestId('stat-sessions').innerText()).toBe(MSG.admin.stats.sessions(2 * SESSIONS_EACH));
+      await page.getByLabel(MSG.admin.filters.department).selectOption({ label: 'BCA' });
+      await page.getByRole('button', { name: MSG.admin.filters.apply }).click();
       await expect.poll(() => page.getByTestId('stat-attendance').innerText()).toBe(fmt(bcaTotal));
       expect(await page.getByTestId('stat-students').innerText()).toBe('40');
       expect(await page.getByTestId('stat-teachers').innerText()).toBe('1');
-      expect(await page.getByTestId('stat-sessions').innerText()).toBe(`${A.stats.sessions(SESSIONS_EACH)} ${U.inDepartment('BCA')}`);
+      expect(await page.getByTestId('stat-sessions').innerText()).toBe(`${MSG.admin.stats.sessions(SESSIONS_EACH)} ${MSG.userList.inDepartment('BCA')}`);
       // A date range narrows the records and sessions, not the accounts.
-      await page.getByLabel(A.filters.startDate).fill('2026-11-11');
-      await page.getByLabel(A.filters.endDate).fill('2026-11-20');
-      await page.getByRole('button', { name: A.filters.apply }).click();
+      await page.getByLabel(MSG.admin.filters.startDate).fill('2026-11-11');
+      await page.getByLabel(MSG.admin.filters.endDate).fill('2026-11-20');
+      await page.getByRole('button', { name: MSG.admin.filters.apply }).click();
       await expect.poll(() => page.getByTestId('stat-attendance').innerText()).toBe(fmt(40 * 10));
       expect(await page.getByTestId('stat-students').innerText()).toBe('40');
       // The students card opens the list on the filtered department.
-      await page.getByRole('button', { name: A.stats.students }).click();
-      await expect.poll(() => page.getByTestId('users-count').innerText()).toBe(U.showing(1, 24, 40));
-      expect(await page.getByTestId('users-panel').getByLabel(U.department).inputValue()).toBe(String(BCA));
-      await page.getByRole('button', { name: A.filters.clear }).click();
+      await page.getByRole('button', { name: MSG.admin.stats.students }).click();
+      await expect.poll(() => page.getByTestId('users-count').innerText()).toBe(MSG.userList.showing(1, 24, 40));
+      expect(await page.getByTestId('users-panel').getByLabel(MSG.userList.department).inputValue()).toBe(String(BCA));
+      await page.getByRole('button', { name: MSG.admin.filters.clear }).click();
       await expect.poll(() => page.getByTestId('stat-attendance').innerText()).toBe(fmt(total));
-      await page.getByTestId('users-panel').getByRole('button', { name: U.close }).click();
+      await page.getByTestId('users-panel').getByRole('button', { name: MSG.userList.close }).click();
       // The Student filter is a server search with suggestions, not a select of every student.
-      const student = page.getByLabel(A.filters.student, { exact: true });
+      const student = page.getByLabel(MSG.admin.filters.student, { exact: true });
       await student.fill('bcastu07');
       await expect.poll(() => page.locator('#filter-student-options option').count()).toBe(1);
-      await student.fill(U.studentOption('bcastu07', 'bcastu07@school.test'));
-      await page.getByRole('button', { name: A.filters.apply }).click();
+      await student.fill(MSG.userList.studentOption('bcastu07', 'bcastu07@school.test'));
+      await page.getByRole('button', { name: MSG.admin.filters.apply }).click();
       await expect.poll(() => page.getByTestId('stat-attendance').innerText()).toBe(fmt(SESSIONS_EACH));
       expect(await page.getByTestId('stat-students').innerText()).toBe('1');
-      await page.getByRole('button', { name: A.filters.clear }).click();
+      await page.getByRole('button', { name: MSG.admin.filters.clear }).click();
       expect(await student.inputValue()).toBe('');
       await expect.poll(() => page.getByTestId('stat-attendance').innerText()).toBe(fmt(total));
 
@@ -263,18 +260,21 @@ describe.skipIf(!hasChromium)('admin lists and dialogs in Chromium', () => {
     it(`summary and detail dialogs show every column and control (${size})`, { timeout: 300_000 }, async () => {
       const { page, context } = await school.newPage({ size: viewport });
       await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
-      await page.getByRole('button', { name: A.filters.openSummary }).click();
+      await page.getByRole('button', { name: MSG.admin.filters.openSummary }).click();
       const summary = page.getByRole('dialog');
       const phone = size === 'phone';
       const rows = summary.getByTestId(phone ? 'summary-card' : 'summary-row');
       await expect.poll(() => rows.count()).toBe(20);
       if (phone) {
         expect(await summary.getByRole('table').isVisible()).toBe(false);
-        for (const label of [...A.summaryColumns.slice(2), A.flaggedColumn]) expect(await rows.first().getByText(label, { exact: true }).count()).toBe(1);
+        for (const label of [...MSG.admin.summaryColumns.slice(2), MSG.admin.flaggedColumn])
+          expect(await rows.first().getByText(label, { exact: true }).count()).toBe(1);
       } else {
         // Teacher, Student, Rate, the counts, Flagged
         expect(await summary.getByRole('columnheader').allInnerTexts()).toEqual(
-          [...A.summaryColumns.slice(0, 2), A.rateColumn, ...A.summaryColumns.slice(2), A.flaggedColumn].map((c) => c.toUpperCase()),
+          [...MSG.admin.summaryColumns.slice(0, 2), MSG.admin.rateColumn, ...MSG.admin.summaryColumns.slice(2), MSG.admin.flaggedColumn].map((c) =>
+            c.toUpperCase(),
+          ),
         );
         expect(await outOfView(page, summary, 'th')).toEqual([]);
       }
@@ -285,11 +285,11 @@ describe.skipIf(!hasChromium)('admin lists and dialogs in Chromium', () => {
       await screenshot(page, `admin-summary-${size}`);
 
       await rows.first().click();
-      const detail = page.getByRole('dialog').filter({ hasText: A.detailColumns[0] });
+      const detail = page.getByRole('dialog').filter({ hasText: MSG.admin.detailColumns[0] });
       const records = detail.getByTestId(phone ? 'detail-card' : 'detail-row');
       await expect.poll(() => records.count()).toBe(SESSIONS_EACH);
       const columns = [
-        ...A.detailColumns,
+        ...MSG.admin.detailColumns,
         MSG.markTrace.address,
         MSG.markTrace.device,
         MSG.markTrace.accuracy,
@@ -313,9 +313,9 @@ describe.skipIf(!hasChromium)('admin lists and dialogs in Chromium', () => {
     it(`the add-user form speaks people's words (${size})`, { timeout: 300_000 }, async () => {
       const { page, context } = await school.newPage({ size: viewport });
       await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
-      await page.getByRole('button', { name: A.addUser }).click();
+      await page.getByRole('button', { name: MSG.admin.addUser }).click();
       const modal = page.getByRole('dialog');
-      await modal.getByRole('button', { name: A.modal.save }).click();
+      await modal.getByRole('button', { name: MSG.admin.modal.save }).click();
       await modal.getByText(MSG.validation.department).waitFor();
       await modal.getByText(MSG.validation.username).waitFor();
       expect(await modal.innerText()).not.toMatch(/Too small|expected|Invalid input|>=/);
@@ -328,7 +328,7 @@ describe.skipIf(!hasChromium)('admin lists and dialogs in Chromium', () => {
     const { page, context } = await school.newPage({ size: SIZES.phone });
     await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
     // The Messages link is behind Menu on a phone: the 12 open messages show on the button, read out with it.
-    const menu = page.getByRole('button', { name: `${A.nav.menu} 12 ${MSG.inbox.menuCountLabel}`, exact: true });
+    const menu = page.getByRole('button', { name: `${MSG.admin.nav.menu} 12 ${MSG.inbox.menuCountLabel}`, exact: true });
     await menu.waitFor();
     expect(await page.getByTestId('menu-messages-count').textContent()).toBe(`12 ${MSG.inbox.menuCountLabel}`);
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
@@ -341,7 +341,7 @@ describe.skipIf(!hasChromium)('admin lists and dialogs in Chromium', () => {
     const before = await across();
     await menu.click();
     expect(await menu.getAttribute('aria-expanded')).toBe('true');
-    await page.getByRole('navigation', { name: A.portal }).getByRole('link', { name: A.nav.users }).waitFor();
+    await page.getByRole('navigation', { name: MSG.admin.portal }).getByRole('link', { name: MSG.admin.nav.users }).waitFor();
     expect(await across()).toEqual(before);
     await noOverflow(page, 'menu open');
     await screenshot(page, 'admin-sidebar-open-phone');

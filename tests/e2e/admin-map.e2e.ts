@@ -9,13 +9,12 @@ import { focused, stillTransitions } from './support/keyboard';
 import { horizontalOverflow } from './support/overflow';
 import { LAPTOP, PHONE, useBrowserSchool } from './support/school';
 
-const A = MSG.admin;
 const PASSWORD = 'Str0ng!pass';
 /** The portal's map in the sidebar's order, with the address of each page. */
 const MAP = [
-  [A.nav.reports, '/admin-dashboard'],
-  [A.nav.users, '/admin-dashboard/users'],
-  [A.nav.settings, '/admin-dashboard/settings'],
+  [MSG.admin.nav.reports, '/admin-dashboard'],
+  [MSG.admin.nav.users, '/admin-dashboard/users'],
+  [MSG.admin.nav.settings, '/admin-dashboard/settings'],
   [MSG.inbox.title, '/admin-dashboard/messages'],
 ] as const;
 
@@ -54,43 +53,43 @@ describe.skipIf(!hasChromium)('the admin portal map in Chromium', () => {
   it('laptop: Reports, Users, Settings and Messages in the sidebar, each its own page and address', { timeout: 180_000 }, async () => {
     const { page, context } = await school.newPage({ size: LAPTOP });
     await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
-    const nav = page.getByTestId('admin-sidebar').getByRole('navigation', { name: A.portal });
+    const nav = page.getByTestId('admin-sidebar').getByRole('navigation', { name: MSG.admin.portal });
     const names = async () => (await nav.getByRole('link').allInnerTexts()).map((n) => n.split('\n')[0].trim());
     // Messages shows its open count as a badge; its name starts with what it shows and says what the number counts.
     const messages = nav.getByRole('link', { name: MSG.inbox.navLabel(1), exact: true });
     await messages.waitFor();
-    expect(await names()).toEqual([A.nav.reports, A.nav.users, A.nav.settings, MSG.inbox.title]);
+    expect(await names()).toEqual([MSG.admin.nav.reports, MSG.admin.nav.users, MSG.admin.nav.settings, MSG.inbox.title]);
     expect((await messages.innerText()).replace(/\s+/g, ' ')).toBe(MSG.inbox.navLabel(1));
 
     // Reports: the filters, counts and charts; no settings below them any more.
-    await page.getByRole('region', { name: A.filters.apply }).waitFor();
+    await page.getByRole('region', { name: MSG.admin.filters.apply }).waitFor();
     await page.getByTestId('chart-present-absent').waitFor();
     expect(await page.locator('#attendance-rule-title, #campus-networks-title, #map-tiles-title, #duplicate-faces-title').count()).toBe(0);
-    expect(await nav.getByRole('link', { name: A.nav.reports }).getAttribute('aria-current')).toBe('page');
+    expect(await nav.getByRole('link', { name: MSG.admin.nav.reports }).getAttribute('aria-current')).toBe('page');
     await settle(page);
     await screenshot(page, 'admin-map-reports-1440', true);
     expect.soft(await seriousViolations(page, 'admin-map-reports-1440')).toEqual([]);
 
     // Users: teachers, then students with the choice kept in the address through a reload; the duplicate faces here.
-    await nav.getByRole('link', { name: A.nav.users }).click();
+    await nav.getByRole('link', { name: MSG.admin.nav.users }).click();
     await page.waitForURL('**/admin-dashboard/users');
-    expect(await heading(page)).toBe(A.pages.users);
+    expect(await heading(page)).toBe(MSG.admin.pages.users);
     await page.getByTestId('user-card').filter({ hasText: 'kavya' }).waitFor();
     await page.locator('#duplicate-faces-title').waitFor();
-    await page.getByRole('button', { name: A.usersTitle('student') }).click();
+    await page.getByRole('button', { name: MSG.admin.usersTitle('student') }).click();
     await page.waitForURL('**/admin-dashboard/users?role=student');
     await page.getByTestId('user-card').filter({ hasText: 'anya' }).waitFor();
     await page.reload();
     await page.getByTestId('user-card').filter({ hasText: 'anya' }).waitFor();
-    expect(await page.getByRole('button', { name: A.usersTitle('student') }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('button', { name: MSG.admin.usersTitle('student') }).getAttribute('aria-pressed')).toBe('true');
     await settle(page);
     await screenshot(page, 'admin-map-users-1440', true);
     expect.soft(await seriousViolations(page, 'admin-map-users-1440')).toEqual([]);
 
     // Settings: the rule, the campus networks, the flag and the map tiles.
-    await nav.getByRole('link', { name: A.nav.settings }).click();
+    await nav.getByRole('link', { name: MSG.admin.nav.settings }).click();
     await page.waitForURL('**/admin-dashboard/settings');
-    expect(await heading(page)).toBe(A.pages.settings);
+    expect(await heading(page)).toBe(MSG.admin.pages.settings);
     for (const id of ['attendance-rule-title', 'campus-networks-title', 'not-from-browser-title', 'map-tiles-title']) await page.locator(`#${id}`).waitFor();
     await settle(page);
     await screenshot(page, 'admin-map-settings-1440', true);
@@ -102,7 +101,7 @@ describe.skipIf(!hasChromium)('the admin portal map in Chromium', () => {
     await page.getByText('A parent').first().waitFor();
     await settle(page);
     expect.soft(await seriousViolations(page, 'admin-map-messages-1440')).toEqual([]);
-    await nav.getByRole('link', { name: A.nav.reports }).click();
+    await nav.getByRole('link', { name: MSG.admin.nav.reports }).click();
     await page.waitForURL(/\/admin-dashboard$/);
     await context.close();
   });
@@ -122,7 +121,7 @@ describe.skipIf(!hasChromium)('the admin portal map in Chromium', () => {
     await page.getByTestId('chart-present-absent').waitFor();
     await stillTransitions(page);
     expect(await page.getByTestId('admin-sidebar').isVisible()).toBe(false);
-    const menu = page.getByRole('button', { name: new RegExp(`^${A.nav.menu}( |$)`) });
+    const menu = page.getByRole('button', { name: new RegExp(`^${MSG.admin.nav.menu}( |$)`) });
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
     expect(await page.evaluate(horizontalOverflow)).toEqual({ page: false, outside: [], scrollers: [] });
     await settle(page);
@@ -133,20 +132,20 @@ describe.skipIf(!hasChromium)('the admin portal map in Chromium', () => {
     await menu.focus();
     await page.keyboard.press('Enter');
     expect(await menu.getAttribute('aria-expanded')).toBe('true');
-    await expect.poll(async () => (await focused(page))?.text).toBe(A.nav.reports);
+    await expect.poll(async () => (await focused(page))?.text).toBe(MSG.admin.nav.reports);
     expect((await focused(page))?.indicator).toBe(true);
     await settle(page);
     await screenshot(page, 'admin-map-menu-open-390');
     expect.soft(await seriousViolations(page, 'admin-map-menu-open-390')).toEqual([]);
     await page.keyboard.press('Tab');
-    expect((await focused(page))?.text).toBe(A.nav.users);
+    expect((await focused(page))?.text).toBe(MSG.admin.nav.users);
     await page.keyboard.press('Tab');
-    expect((await focused(page))?.text).toBe(A.nav.settings);
+    expect((await focused(page))?.text).toBe(MSG.admin.nav.settings);
     await page.keyboard.press('Enter');
     await page.waitForURL('**/admin-dashboard/settings');
     await page.locator('#campus-networks-title').waitFor();
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
-    expect(await page.getByTestId('admin-menu-bar').innerText()).toContain(A.nav.settings);
+    expect(await page.getByTestId('admin-menu-bar').innerText()).toContain(MSG.admin.nav.settings);
     expect(await page.evaluate(horizontalOverflow)).toEqual({ page: false, outside: [], scrollers: [] });
     await settle(page);
     await screenshot(page, 'admin-map-settings-390', true);
@@ -155,14 +154,14 @@ describe.skipIf(!hasChromium)('the admin portal map in Chromium', () => {
     // Escape closes the list and gives the focus back to Menu.
     await menu.focus();
     await page.keyboard.press('Enter');
-    await expect.poll(async () => (await focused(page))?.text).toBe(A.nav.settings);
+    await expect.poll(async () => (await focused(page))?.text).toBe(MSG.admin.nav.settings);
     await page.keyboard.press('Escape');
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe('admin-menu');
     // Tab past its last item (Logout) leaves the menu, and it closes.
     await menu.focus();
     await page.keyboard.press('Enter');
-    await expect.poll(async () => (await focused(page))?.text).toBe(A.nav.settings);
+    await expect.poll(async () => (await focused(page))?.text).toBe(MSG.admin.nav.settings);
     for (const next of [MSG.inbox.navLabel(1), MSG.nav.logout]) {
       await page.keyboard.press('Tab');
       expect((await focused(page))?.text.replace(/\s+/g, ' ')).toBe(next);

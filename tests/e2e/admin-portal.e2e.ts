@@ -9,7 +9,6 @@ import { downloadedCsv as downloaded } from './support/downloads';
 import { login } from './support/journey';
 import { PHONE, useBrowserSchool } from './support/school';
 
-const A = MSG.admin;
 const PASSWORD = 'Str0ng!pass';
 
 describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
@@ -74,10 +73,10 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
     await expect.poll(() => page.getByTestId('stat-attendance').innerText()).toBe('5');
 
     // Teacher approval: the dashboard says one waits; Activate makes the account usable.
-    await page.getByTestId('pending-teachers').getByText(A.pendingTeachers(1)).click();
+    await page.getByTestId('pending-teachers').getByText(MSG.admin.pendingTeachers(1)).click();
     const card = page.getByTestId('user-card').filter({ hasText: 'newteacher' });
-    await card.getByRole('button', { name: A.activate }).click();
-    await toastWith(page, A.activated('newteacher')).waitFor();
+    await card.getByRole('button', { name: MSG.admin.activate }).click();
+    await toastWith(page, MSG.admin.activated('newteacher')).waitFor();
     expect((await school.server.db.selectFrom('users').select('status').where('id', '=', ids.pending).executeTakeFirstOrThrow()).status).toBe('active');
     await page.getByTestId('pending-teachers').waitFor({ state: 'detached' });
     const loginRes = await fetch(`${school.server.url}/api/login`, {
@@ -88,15 +87,15 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
     expect(loginRes.status).toBe(200);
 
     // Filter to BCA; the summary lists its two pairs only. (The open users list has a Department select of its own.)
-    await page.getByRole('region', { name: A.filters.apply }).getByLabel(A.filters.department).selectOption({ label: 'BCA' });
-    await page.getByRole('button', { name: A.filters.apply }).click();
-    await page.getByRole('button', { name: A.filters.openSummary }).click();
+    await page.getByRole('region', { name: MSG.admin.filters.apply }).getByLabel(MSG.admin.filters.department).selectOption({ label: 'BCA' });
+    await page.getByRole('button', { name: MSG.admin.filters.apply }).click();
+    await page.getByRole('button', { name: MSG.admin.filters.openSummary }).click();
     const summary = page.getByRole('dialog');
     await expect.poll(() => summary.getByTestId('summary-row').count()).toBe(2);
-    const summaryCsv = await downloaded(page, () => summary.getByRole('button', { name: A.filters.exportCsv }).click());
-    await toastWith(page, A.summaryCsvDone).waitFor();
+    const summaryCsv = await downloaded(page, () => summary.getByRole('button', { name: MSG.admin.filters.exportCsv }).click());
+    await toastWith(page, MSG.admin.summaryCsvDone).waitFor();
     expect(summaryCsv.name).toMatch(/^attendance_summary_\d{8}_\d{6}\.csv$/);
-    expect(summaryCsv.rows[0]).toEqual([...A.summaryColumns]);
+    expect(summaryCsv.rows[0]).toEqual([...MSG.admin.summaryColumns]);
     const pairs = await school.server.db
       .selectFrom('attendance_records as r')
       .innerJoin('geofence_sessions as s', 's.id', 'r.session_id')
@@ -127,12 +126,12 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
 
     // A pair's detail and its CSV, checked against the records in the database.
     await summary.getByTestId('summary-row').filter({ hasText: 'bela' }).click();
-    const detail = page.getByRole('dialog').filter({ hasText: A.detailTitle('kavya', 'bela') });
+    const detail = page.getByRole('dialog').filter({ hasText: MSG.admin.detailTitle('kavya', 'bela') });
     await expect.poll(() => detail.getByTestId('detail-row').count()).toBe(2);
-    const detailCsv = await downloaded(page, () => detail.getByRole('button', { name: A.filters.exportCsv }).click());
-    await toastWith(page, A.detailCsvDone).waitFor();
+    const detailCsv = await downloaded(page, () => detail.getByRole('button', { name: MSG.admin.filters.exportCsv }).click());
+    await toastWith(page, MSG.admin.detailCsvDone).waitFor();
     expect(detailCsv.name).toMatch(/^attendance_detail_kavya_\d{8}_\d{6}\.csv$/);
-    expect(detailCsv.rows[0]).toEqual([...A.detailColumns, MSG.markFlags.column, MSG.teacher.detail.faceTries]);
+    expect(detailCsv.rows[0]).toEqual([...MSG.admin.detailColumns, MSG.markFlags.column, MSG.teacher.detail.faceTries]);
     const records = await school.server.db
       .selectFrom('attendance_records as r')
       .innerJoin('geofence_sessions as s', 's.id', 'r.session_id')
@@ -173,17 +172,16 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 
     // Add a user through the modal.
-    await page.getByRole('button', { name: A.addUser }).click();
+    await page.getByRole('button', { name: MSG.admin.addUser }).click();
     const modal = page.getByRole('dialog');
-    const L = MSG.register.labels;
-    await modal.getByLabel(L.username).fill('dina01');
-    await modal.getByLabel(L.email).fill('dina@school.test');
-    await modal.getByLabel(L.phone).fill('9876501234');
-    await modal.getByLabel(L.department).selectOption('BSCIT');
-    await modal.getByLabel(L.role).selectOption('student');
-    await modal.getByLabel(L.password).fill('Dina!pass1');
-    await modal.getByRole('button', { name: A.modal.save }).click();
-    await toastWith(page, A.userAdded).waitFor();
+    await modal.getByLabel(MSG.register.labels.username).fill('dina01');
+    await modal.getByLabel(MSG.register.labels.email).fill('dina@school.test');
+    await modal.getByLabel(MSG.register.labels.phone).fill('9876501234');
+    await modal.getByLabel(MSG.register.labels.department).selectOption('BSCIT');
+    await modal.getByLabel(MSG.register.labels.role).selectOption('student');
+    await modal.getByLabel(MSG.register.labels.password).fill('Dina!pass1');
+    await modal.getByRole('button', { name: MSG.admin.modal.save }).click();
+    await toastWith(page, MSG.admin.userAdded).waitFor();
     const dina = await school.server.db
       .selectFrom('users')
       .select(['id', 'username', 'role', 'status', 'department_id', 'phone_number'])
@@ -192,18 +190,18 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
     expect(dina).toMatchObject({ username: 'dina01', role: 'student', status: 'active', department_id: 4, phone_number: '9876501234' });
 
     // Edit: only the phone number changes; the blank password keeps the old one.
-    await page.getByRole('button', { name: A.stats.students }).click();
+    await page.getByRole('button', { name: MSG.admin.stats.students }).click();
     // The list opens on the filtered department (BCA); dina is in BSCIT.
     const usersList = page.getByTestId('users-panel');
     expect(await usersList.getByLabel(MSG.userList.department).inputValue()).toBe('3');
     await usersList.getByLabel(MSG.userList.department).selectOption({ label: MSG.userList.anyDepartment });
-    await page.getByRole('button', { name: A.edit('dina01') }).click();
+    await page.getByRole('button', { name: MSG.admin.edit('dina01') }).click();
     const edit = page.getByRole('dialog');
-    expect(await edit.getByLabel(L.password).getAttribute('placeholder')).toBe(A.passwordPlaceholder);
-    await edit.getByLabel(L.phone).fill('9000000001');
+    expect(await edit.getByLabel(MSG.register.labels.password).getAttribute('placeholder')).toBe(MSG.admin.passwordPlaceholder);
+    await edit.getByLabel(MSG.register.labels.phone).fill('9000000001');
     const hashBefore = (await school.server.db.selectFrom('users').select('password_hash').where('id', '=', dina.id).executeTakeFirstOrThrow()).password_hash;
-    await edit.getByRole('button', { name: A.modal.save }).click();
-    await toastWith(page, A.userUpdated).waitFor();
+    await edit.getByRole('button', { name: MSG.admin.modal.save }).click();
+    await toastWith(page, MSG.admin.userUpdated).waitFor();
     const edited = await school.server.db
       .selectFrom('users')
       .select(['username', 'phone_number', 'password_hash', 'department_id'])
@@ -212,19 +210,19 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
     expect(edited).toEqual({ username: 'dina01', phone_number: '9000000001', password_hash: hashBefore, department_id: 4 });
 
     // Delete through the preview: bela has two attendance records.
-    await page.getByRole('button', { name: A.delete('bela') }).click();
+    await page.getByRole('button', { name: MSG.admin.delete('bela') }).click();
     const confirm = page.getByRole('dialog');
-    await confirm.getByText(A.cannotUndo).waitFor();
-    await expect.poll(() => confirm.getByTestId('deletion-count').innerText()).toBe(A.recordsAffected(2));
+    await confirm.getByText(MSG.admin.cannotUndo).waitFor();
+    await expect.poll(() => confirm.getByTestId('deletion-count').innerText()).toBe(MSG.admin.recordsAffected(2));
     await confirm.getByRole('button', { name: MSG.admin.deletion.confirm }).click();
-    await toastWith(page, A.deleted).waitFor();
+    await toastWith(page, MSG.admin.deleted).waitFor();
     expect(await school.server.db.selectFrom('users').select('id').where('id', '=', ids.s2).executeTakeFirst()).toBeUndefined();
     expect(await school.server.db.selectFrom('attendance_records').select('id').where('student_id', '=', ids.s2).execute()).toEqual([]);
     await page.getByTestId('user-card').filter({ hasText: 'bela' }).waitFor({ state: 'detached' });
     // The cards follow the BCA filter still applied: BCA's 4 records less bela's 2; all 3 once cleared.
     await expect.poll(() => page.getByTestId('stat-attendance').innerText()).toBe('2');
 
-    await page.getByRole('button', { name: A.filters.clear }).click();
+    await page.getByRole('button', { name: MSG.admin.filters.clear }).click();
     await expect.poll(() => page.getByTestId('stat-attendance').innerText()).toBe('3');
     await page.waitForTimeout(500);
     await screenshot(page, 'admin-dashboard-desktop', true);
@@ -238,7 +236,7 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
     await page.getByTestId('chart-present-absent').locator('svg.recharts-surface').first().waitFor();
     // The sidebar is a menu bar on a phone (issue 36), closed.
     expect(await page.getByTestId('admin-sidebar').isVisible()).toBe(false);
-    expect(await page.getByRole('button', { name: new RegExp(`^${A.nav.menu}( |$)`) }).getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('button', { name: new RegExp(`^${MSG.admin.nav.menu}( |$)`) }).getAttribute('aria-expanded')).toBe('false');
     await page.waitForTimeout(500);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(PHONE.width);

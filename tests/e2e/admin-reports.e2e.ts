@@ -12,7 +12,6 @@ import { login } from './support/journey';
 import { horizontalOverflow } from './support/overflow';
 import { LAPTOP, PHONE, useBrowserSchool } from './support/school';
 
-const A = MSG.admin;
 const PASSWORD = 'Str0ng!pass';
 const BCA = 3;
 const PUPILS = 45;
@@ -92,8 +91,8 @@ describe.skipIf(!hasChromium)('admin reports in Chromium', () => {
   }, 300_000);
 
   const openSummary = async (page: Page) => {
-    await page.getByRole('button', { name: A.filters.openSummary }).click();
-    const summary = page.getByRole('dialog', { name: A.summaryTitle });
+    await page.getByRole('button', { name: MSG.admin.filters.openSummary }).click();
+    const summary = page.getByRole('dialog', { name: MSG.admin.summaryTitle });
     await summary.getByTestId('summary-page').getByText(/\d/).waitFor();
     return summary;
   };
@@ -102,20 +101,20 @@ describe.skipIf(!hasChromium)('admin reports in Chromium', () => {
     const { page, context } = await school.newPage({ size: LAPTOP });
     await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
     const summary = await openSummary(page);
-    await summary.getByLabel(A.summarySearch).fill('mira');
+    await summary.getByLabel(MSG.admin.summarySearch).fill('mira');
     await expect.poll(() => summary.getByTestId('summary-row').count()).toBe(1);
     await summary.getByTestId('summary-row').click();
-    const detail = page.getByRole('dialog', { name: A.detailTitle('kavya', 'mira') });
+    const detail = page.getByRole('dialog', { name: MSG.admin.detailTitle('kavya', 'mira') });
     await expect.poll(() => detail.getByTestId('detail-row').count()).toBe(4);
     // newest first: the offline refusal, the online mark, the teacher's mark, the automatic absence
     const modes = await detail.getByTestId('detail-row').evaluateAll((rows) => rows.map((r) => r.querySelectorAll('td')[2]?.textContent));
-    expect(modes).toEqual([A.modeOffline, A.modeOnline, A.modeTeacher, A.modeAutomatic]);
+    expect(modes).toEqual([MSG.admin.modeOffline, MSG.admin.modeOnline, MSG.admin.modeTeacher, MSG.admin.modeAutomatic]);
     await screenshot(page, 'admin-reports-detail-1440');
     expect.soft(await seriousViolations(page, 'admin-reports-detail-1440')).toEqual([]);
-    const csv = await downloadedCsv(page, () => detail.getByRole('button', { name: A.filters.exportCsv }).click());
-    const modeColumn = csv.rows[0].indexOf(A.detailColumns[2]);
+    const csv = await downloadedCsv(page, () => detail.getByRole('button', { name: MSG.admin.filters.exportCsv }).click());
+    const modeColumn = csv.rows[0].indexOf(MSG.admin.detailColumns[2]);
     // the file lists oldest first: the automatic absence, the teacher's mark, the online mark, the offline one
-    expect(csv.rows.slice(1).map((r) => r[modeColumn])).toEqual([A.modeOnline, A.modeOnline, A.modeOnline, A.modeOffline]);
+    expect(csv.rows.slice(1).map((r) => r[modeColumn])).toEqual([MSG.admin.modeOnline, MSG.admin.modeOnline, MSG.admin.modeOnline, MSG.admin.modeOffline]);
     await context.close();
   });
 
@@ -148,8 +147,8 @@ describe.skipIf(!hasChromium)('admin reports in Chromium', () => {
       expect(await donut.locator('svg text').count()).toBe(0);
       const legend = await donut.getByTestId('chart-legend-item').allInnerTexts();
       const flat = legend.map((l) => l.replace(/\s+/g, ' ').trim());
-      expect(flat).toContain(`${A.charts.present} ${t.present.toLocaleString('en-IN')} (${Math.round((t.present / (t.present + t.absent)) * 100)}%)`);
-      expect(flat).toContain(`${A.charts.absent} ${t.absent.toLocaleString('en-IN')} (${Math.round((t.absent / (t.present + t.absent)) * 100)}%)`);
+      expect(flat).toContain(`${MSG.admin.charts.present} ${t.present.toLocaleString('en-IN')} (${Math.round((t.present / (t.present + t.absent)) * 100)}%)`);
+      expect(flat).toContain(`${MSG.admin.charts.absent} ${t.absent.toLocaleString('en-IN')} (${Math.round((t.absent / (t.present + t.absent)) * 100)}%)`);
       expect(await page.evaluate(horizontalOverflow)).toEqual({ page: false, outside: [], scrollers: [] });
       await bars.scrollIntoViewIfNeeded();
       await page.waitForTimeout(300);
@@ -165,42 +164,42 @@ describe.skipIf(!hasChromium)('admin reports in Chromium', () => {
     const summary = await openSummary(page);
     const pairs = PUPILS + 1;
     const pageLine = summary.getByTestId('summary-page');
-    expect(await pageLine.innerText()).toBe(A.pageOf(1, 3, pairs));
-    await summary.getByRole('button', { name: A.next }).click();
-    await expect.poll(() => pageLine.innerText()).toBe(A.pageOf(2, 3, pairs));
-    await summary.getByRole('button', { name: A.next }).click();
-    await expect.poll(() => pageLine.innerText()).toBe(A.pageOf(3, 3, pairs));
-    expect(await summary.getByRole('button', { name: A.next }).count()).toBe(0);
+    expect(await pageLine.innerText()).toBe(MSG.admin.pageOf(1, 3, pairs));
+    await summary.getByRole('button', { name: MSG.admin.next }).click();
+    await expect.poll(() => pageLine.innerText()).toBe(MSG.admin.pageOf(2, 3, pairs));
+    await summary.getByRole('button', { name: MSG.admin.next }).click();
+    await expect.poll(() => pageLine.innerText()).toBe(MSG.admin.pageOf(3, 3, pairs));
+    expect(await summary.getByRole('button', { name: MSG.admin.next }).count()).toBe(0);
 
     // Rate, lowest first, back on page 1: the rates climb, and page 3 ends with the highest.
-    await summary.getByLabel(A.summarySort).selectOption('rate_asc');
-    await expect.poll(() => pageLine.innerText()).toBe(A.pageOf(1, 3, pairs));
+    await summary.getByLabel(MSG.admin.summarySort).selectOption('rate_asc');
+    await expect.poll(() => pageLine.innerText()).toBe(MSG.admin.pageOf(1, 3, pairs));
     const rates = async () => (await summary.getByTestId('summary-rate').allInnerTexts()).map((r) => Number.parseFloat(r));
     await expect.poll(async () => (await rates())[0]).toBe(0);
     const first = await rates();
     expect(first).toEqual([...first].sort((a, b) => a - b));
-    await summary.getByRole('button', { name: A.next }).click();
-    await summary.getByRole('button', { name: A.next }).click();
-    await expect.poll(() => pageLine.innerText()).toBe(A.pageOf(3, 3, pairs));
+    await summary.getByRole('button', { name: MSG.admin.next }).click();
+    await summary.getByRole('button', { name: MSG.admin.next }).click();
+    await expect.poll(() => pageLine.innerText()).toBe(MSG.admin.pageOf(3, 3, pairs));
     expect((await rates()).at(-1)).toBe(100);
-    await summary.getByLabel(A.summarySort).selectOption('rate_desc');
-    await expect.poll(() => pageLine.innerText()).toBe(A.pageOf(1, 3, pairs));
+    await summary.getByLabel(MSG.admin.summarySort).selectOption('rate_desc');
+    await expect.poll(() => pageLine.innerText()).toBe(MSG.admin.pageOf(1, 3, pairs));
     await expect.poll(async () => (await rates()).length).toBe(20);
     const all = Array.from({ length: PUPILS }, (_, i) => rateOf(i + 1));
     expect((await rates()).length).toBe(20);
     expect(await rates()).toEqual([...all, 50].sort((a, b) => b - a).slice(0, 20));
 
     // The search: pupil0 finds pupil01..pupil09, one page; a name nobody has says so.
-    await summary.getByLabel(A.summarySearch).fill('PUPIL0');
-    await expect.poll(() => pageLine.innerText()).toBe(A.pageOf(1, 1, 9));
+    await summary.getByLabel(MSG.admin.summarySearch).fill('PUPIL0');
+    await expect.poll(() => pageLine.innerText()).toBe(MSG.admin.pageOf(1, 1, 9));
     expect((await summary.getByTestId('summary-row').allInnerTexts()).every((r) => /pupil0\d/.test(r))).toBe(true);
     await screenshot(page, 'admin-reports-summary-1440');
     expect.soft(await seriousViolations(page, 'admin-reports-summary-1440')).toEqual([]);
     // The file follows the search and the order (equal rates: the latest marked first).
-    const csv = await downloadedCsv(page, () => summary.getByRole('button', { name: A.filters.exportCsv }).click());
+    const csv = await downloadedCsv(page, () => summary.getByRole('button', { name: MSG.admin.filters.exportCsv }).click());
     expect(csv.rows.slice(1).map((r) => r[1])).toEqual(['pupil09', 'pupil04', 'pupil08', 'pupil03', 'pupil07', 'pupil02', 'pupil06', 'pupil01', 'pupil05']);
-    await summary.getByLabel(A.summarySearch).fill('nobody-here');
-    await summary.getByText(A.summaryNoMatch).waitFor();
+    await summary.getByLabel(MSG.admin.summarySearch).fill('nobody-here');
+    await summary.getByText(MSG.admin.summaryNoMatch).waitFor();
     await context.close();
   });
 
@@ -208,9 +207,9 @@ describe.skipIf(!hasChromium)('admin reports in Chromium', () => {
     const { page, context } = await school.newPage({ size: PHONE });
     await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
     const summary = await openSummary(page);
-    expect(await summary.getByTestId('summary-page').innerText()).toBe(A.pageOf(1, 3, PUPILS + 1));
-    await summary.getByLabel(A.summarySort).selectOption('rate_asc');
-    await summary.getByTestId('summary-card').first().getByText(`${A.rateColumn}`).waitFor();
+    expect(await summary.getByTestId('summary-page').innerText()).toBe(MSG.admin.pageOf(1, 3, PUPILS + 1));
+    await summary.getByLabel(MSG.admin.summarySort).selectOption('rate_asc');
+    await summary.getByTestId('summary-card').first().getByText(`${MSG.admin.rateColumn}`).waitFor();
     await page.waitForTimeout(300);
     await screenshot(page, 'admin-reports-summary-390');
     expect.soft(await seriousViolations(page, 'admin-reports-summary-390')).toEqual([]);

@@ -15,10 +15,8 @@ const CLASSROOM = { latitude: 23.0225, longitude: 72.5714 };
 /** A point `m` meters due north of the classroom (one degree of latitude is about 111,195 m). */
 const north = (m: number) => ({ latitude: CLASSROOM.latitude + m / 111_195, longitude: CLASSROOM.longitude });
 const PASSWORD = 'Str0ng!pass';
-const T = MSG.teacher;
 /** Lets CSS transitions (progress bars, tab highlights) finish before a screenshot. */
 const settle = (page: Page) => page.waitForTimeout(400);
-const V = MSG.verification;
 
 describe.skipIf(!hasChromium || !hasFixtures)('attendance journey in Chromium (fake camera and geolocation)', () => {
   let server: TestServer;
@@ -62,23 +60,23 @@ describe.skipIf(!hasChromium || !hasFixtures)('attendance journey in Chromium (f
     // Pending students: the BCA card, the list, the detail view, then Approve Selected.
     await teacherPage.getByRole('button', { name: /BCA\s*1 pending/ }).click();
     const dialog = teacherPage.getByRole('dialog');
-    await dialog.getByRole('button', { name: T.pending.approveSelected }).click();
-    await toastWith(teacherPage, T.selectStudent).waitFor();
-    await dialog.getByRole('button', { name: T.pending.view(student.username) }).click();
-    await dialog.getByAltText(T.pending.imageAlt(student.username, 3)).waitFor();
-    await dialog.getByRole('button', { name: T.pending.back }).click();
-    await dialog.getByRole('checkbox', { name: T.pending.select(student.username) }).click();
+    await dialog.getByRole('button', { name: MSG.teacher.pending.approveSelected }).click();
+    await toastWith(teacherPage, MSG.teacher.selectStudent).waitFor();
+    await dialog.getByRole('button', { name: MSG.teacher.pending.view(student.username) }).click();
+    await dialog.getByAltText(MSG.teacher.pending.imageAlt(student.username, 3)).waitFor();
+    await dialog.getByRole('button', { name: MSG.teacher.pending.back }).click();
+    await dialog.getByRole('checkbox', { name: MSG.teacher.pending.select(student.username) }).click();
     await settle(teacherPage);
     await screenshot(teacherPage, 'attendance-teacher-pending');
-    await dialog.getByRole('button', { name: new RegExp(T.pending.approveSelected) }).click();
-    await toastWith(teacherPage, T.approved).waitFor();
+    await dialog.getByRole('button', { name: new RegExp(MSG.teacher.pending.approveSelected) }).click();
+    await toastWith(teacherPage, MSG.teacher.approved).waitFor();
     await dialog.waitFor({ state: 'detached' });
-    await teacherPage.getByText(T.pending.none).waitFor();
+    await teacherPage.getByText(MSG.teacher.pending.none).waitFor();
     const approved = await server.db.selectFrom('users').select('status').where('email', '=', student.email).executeTakeFirstOrThrow();
     expect(approved.status).toBe('active');
 
     // The radius has one place, the start dialog (issue 36): the settings card only says so.
-    await teacherPage.getByText(T.radiusAtStart).waitFor();
+    await teacherPage.getByText(MSG.teacher.radiusAtStart).waitFor();
     expect(await teacherPage.getByLabel(/radius/i).count()).toBe(0);
 
     // This class has no screen in the room: the teacher turns the room code off (on by default), and it stays off.
@@ -88,20 +86,20 @@ describe.skipIf(!hasChromium || !hasFixtures)('attendance journey in Chromium (f
     expect(await storage(teacherPage, 'requireRoomCode')).toBe('false');
 
     // Closing the radius dialog cancels; choosing the default starts.
-    await teacherPage.getByRole('button', { name: T.startAttendance }).click();
+    await teacherPage.getByRole('button', { name: MSG.teacher.startAttendance }).click();
     await teacherPage.getByRole('dialog').waitFor();
     await teacherPage.keyboard.press('Escape');
-    await toastWith(teacherPage, T.startCanceled).waitFor();
-    await teacherPage.getByRole('button', { name: T.startAttendance }).click();
+    await toastWith(teacherPage, MSG.teacher.startCanceled).waitFor();
+    await teacherPage.getByRole('button', { name: MSG.teacher.startAttendance }).click();
     await settle(teacherPage);
     await screenshot(teacherPage, 'attendance-radius-dialog');
-    await teacherPage.getByRole('button', { name: T.radiusDialog.useDefault(50) }).click();
-    await toastWith(teacherPage, T.started(10)).waitFor();
-    await teacherPage.getByTestId('attendance-status').getByText(T.active).waitFor();
-    expect(await teacherPage.getByLabel(T.department).isDisabled()).toBe(true);
+    await teacherPage.getByRole('button', { name: MSG.teacher.radiusDialog.useDefault(50) }).click();
+    await toastWith(teacherPage, MSG.teacher.started(10)).waitFor();
+    await teacherPage.getByTestId('attendance-status').getByText(MSG.teacher.active).waitFor();
+    expect(await teacherPage.getByLabel(MSG.teacher.department).isDisabled()).toBe(true);
     expect(await storage(teacherPage, 'attendanceStarted')).toBe('true');
     expect(await storage(teacherPage, 'activeRadius')).toBe('50');
-    expect(await teacherPage.getByTestId('session-radius').innerText()).toBe(T.meters(50));
+    expect(await teacherPage.getByTestId('session-radius').innerText()).toBe(MSG.teacher.meters(50));
     expect(JSON.parse((await storage(teacherPage, 'userLocation'))!)).toEqual(CLASSROOM);
     expect(await storage(teacherPage, 'sessionEndTime')).toBeTruthy();
     const session = await server.db.selectFrom('geofence_sessions').select(['radius_m', 'latitude', 'ended_at', 'room_code_secret']).executeTakeFirstOrThrow();
@@ -119,23 +117,23 @@ describe.skipIf(!hasChromium || !hasFixtures)('attendance journey in Chromium (f
     await page.getByRole('button', { name: MSG.student.markAttendance }).click();
     await toastWith(page, MSG.student.validated).waitFor();
     await page.waitForURL('**/face-detection');
-    await page.getByText(V.instruction).waitFor();
-    const start = page.getByRole('button', { name: V.start });
+    await page.getByText(MSG.verification.instruction).waitFor();
+    const start = page.getByRole('button', { name: MSG.verification.start });
     await expect.poll(() => start.isEnabled(), { timeout: 15_000 }).toBe(true);
     await page.waitForTimeout(500); // let a few frames of the clip pass
     await start.click();
     // the button says what happens now: recording (disabled), not 'Verifying...' before the server has the clip
     const recording = page.getByRole('button', { name: MSG.studentScreens.faceRecording });
     expect(await recording.isDisabled()).toBe(true);
-    await page.getByText(V.recording).waitFor();
-    await toastWith(page, V.marked).waitFor({ timeout: 120_000 });
+    await page.getByText(MSG.verification.recording).waitFor();
+    await toastWith(page, MSG.verification.marked).waitFor({ timeout: 120_000 });
     // Until the redirect the page shows the final state (issue 22): the mark and its time, no 'Verifying...' left.
     const status = page.getByTestId('verification-status');
     await status.getByText(/^✓ Marked present at /).waitFor({ timeout: 5_000 });
     const finalText = await status.innerText();
-    expect(finalText).not.toContain(V.verifying);
-    expect(await page.getByRole('button', { name: V.verifying }).count()).toBe(0);
-    await page.getByRole('link', { name: V.backToDashboard }).last().waitFor();
+    expect(finalText).not.toContain(MSG.verification.verifying);
+    expect(await page.getByRole('button', { name: MSG.verification.verifying }).count()).toBe(0);
+    await page.getByRole('link', { name: MSG.verification.backToDashboard }).last().waitFor();
     expect(await page.getByTestId('camera-frame').getAttribute('data-frame')).toBe('success');
     await settle(page);
     await screenshot(page, 'attendance-face-verified');
@@ -206,13 +204,13 @@ describe.skipIf(!hasChromium || !hasFixtures)('attendance journey in Chromium (f
     await login(page, mcg.email, PASSWORD, '/student-dashboard');
     await page.getByRole('button', { name: MSG.student.markAttendance }).click();
     await page.waitForURL('**/face-detection', { timeout: 10_000 });
-    const start = page.getByRole('button', { name: V.start });
+    const start = page.getByRole('button', { name: MSG.verification.start });
     await expect.poll(() => start.isEnabled(), { timeout: 15_000 }).toBe(true);
     await page.waitForTimeout(500);
     await start.click();
-    await page.getByTestId('verification-status').getByText(V.noBlink).waitFor({ timeout: 120_000 });
+    await page.getByTestId('verification-status').getByText(MSG.verification.noBlink).waitFor({ timeout: 120_000 });
     // said once, in the page: no toast repeating it over the heading
-    expect(await toastWith(page, V.noBlink).count()).toBe(0);
+    expect(await toastWith(page, MSG.verification.noBlink).count()).toBe(0);
     expect(await page.getByTestId('camera-frame').getAttribute('data-frame')).toBe('failure');
     expect(await start.isEnabled()).toBe(true);
     await settle(page);
@@ -226,24 +224,24 @@ describe.skipIf(!hasChromium || !hasFixtures)('attendance journey in Chromium (f
     await settle(teacherPage);
     await screenshot(teacherPage, 'attendance-teacher-dashboard', true);
 
-    await teacherPage.getByRole('button', { name: T.viewStudents }).click();
-    await teacherPage.getByLabel(T.search).fill('far');
+    await teacherPage.getByRole('button', { name: MSG.teacher.viewStudents }).click();
+    await teacherPage.getByLabel(MSG.teacher.search).fill('far');
     await expect.poll(() => teacherPage.getByRole('row').count(), { timeout: 5_000 }).toBe(2);
     await teacherPage.getByRole('row').filter({ hasText: 'farstudent' }).click();
     const dialog = teacherPage.getByRole('dialog');
-    await dialog.getByText(T.notEnrolled).first().waitFor();
-    await dialog.getByRole('button', { name: T.detail.markPresent }).click();
-    await toastWith(teacherPage, T.updated(MSG.attendance.manualMarked('farstudent', 'present'))).waitFor();
-    await teacherPage.getByLabel(T.search).fill('');
+    await dialog.getByText(MSG.teacher.notEnrolled).first().waitFor();
+    await dialog.getByRole('button', { name: MSG.teacher.detail.markPresent }).click();
+    await toastWith(teacherPage, MSG.teacher.updated(MSG.attendance.manualMarked('farstudent', 'present'))).waitFor();
+    await teacherPage.getByLabel(MSG.teacher.search).fill('');
     await teacherPage.getByRole('row').filter({ hasText: student.username }).getByText('Present').waitFor();
     await settle(teacherPage);
     await screenshot(teacherPage, 'attendance-teacher-students');
 
-    await teacherPage.getByRole('tab', { name: T.tabs.overview }).click();
-    await teacherPage.getByRole('button', { name: T.stopAttendance }).click();
+    await teacherPage.getByRole('tab', { name: MSG.teacher.tabs.overview }).click();
+    await teacherPage.getByRole('button', { name: MSG.teacher.stopAttendance }).click();
     await teacherPage.getByRole('dialog').getByRole('button', { name: MSG.stopConfirm.confirm }).click();
-    await toastWith(teacherPage, T.ended).waitFor();
-    await teacherPage.getByTestId('attendance-status').getByText(T.notStarted).waitFor();
+    await toastWith(teacherPage, MSG.teacher.ended).waitFor();
+    await teacherPage.getByTestId('attendance-status').getByText(MSG.teacher.notStarted).waitFor();
     expect(await storage(teacherPage, 'userLocation')).toBeNull();
     expect(await storage(teacherPage, 'activeRadius')).toBeNull();
     expect(await storage(teacherPage, 'sessionEndTime')).toBeNull();
@@ -304,11 +302,11 @@ describe.skipIf(!hasChromium)("teacher session countdown in Chromium (the server
     await page.clock.install({ time: clock.now() });
     await context.setGeolocation(CLASSROOM);
     await login(page, teacher.email, PASSWORD, '/teacher-dashboard');
-    await page.getByRole('button', { name: T.startAttendance }).click();
-    await page.getByLabel(T.radiusDialog.customLabel).fill('1000');
-    await page.getByRole('button', { name: T.radiusDialog.useCustom }).click();
-    await toastWith(page, T.invalidRadius).waitFor();
-    await toastWith(page, T.started(10)).waitFor();
+    await page.getByRole('button', { name: MSG.teacher.startAttendance }).click();
+    await page.getByLabel(MSG.teacher.radiusDialog.customLabel).fill('1000');
+    await page.getByRole('button', { name: MSG.teacher.radiusDialog.useCustom }).click();
+    await toastWith(page, MSG.teacher.invalidRadius).waitFor();
+    await toastWith(page, MSG.teacher.started(10)).waitFor();
     expect(await storage(page, 'activeRadius')).toBe('50');
 
     // Both clocks to 45 s before the end (the server's session is 10 min from its start), then a second at a time.
@@ -342,8 +340,8 @@ describe.skipIf(!hasChromium)("teacher session countdown in Chromium (the server
     }
     // the end is reached: time flows again for what follows it (the refetch after the stop)
     await page.clock.resume();
-    await toastWith(page, T.endedAutomatically).waitFor({ timeout: 20_000 });
-    await page.getByTestId('attendance-status').getByText(T.notStarted).waitFor();
+    await toastWith(page, MSG.teacher.endedAutomatically).waitFor({ timeout: 20_000 });
+    await page.getByTestId('attendance-status').getByText(MSG.teacher.notStarted).waitFor();
     expect(await storage(page, 'attendanceStarted')).toBe('false');
     expect(await storage(page, 'sessionEndTime')).toBeNull();
     const ended = await server.db.selectFrom('geofence_sessions').select('ended_at').executeTakeFirstOrThrow();

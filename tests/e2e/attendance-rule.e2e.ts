@@ -10,7 +10,6 @@ import { login } from './support/journey';
 import { horizontalOverflow } from './support/overflow';
 import { LAPTOP, PHONE, useBrowserSchool } from './support/school';
 
-const M = MSG.attendanceRule;
 const PASSWORD = 'Str0ng!pass';
 const SIZES = { phone: PHONE, laptop: LAPTOP } as const;
 const BCA = 3;
@@ -71,7 +70,7 @@ describe.skipIf(!hasChromium)('the attendance rule in Chromium', () => {
       expect(
         await page
           .getByRole('alert')
-          .filter({ hasText: M.toRecover(14, 75) })
+          .filter({ hasText: MSG.attendanceRule.toRecover(14, 75) })
           .count(),
       ).toBe(1);
       await page.getByTestId('standing-chart').locator('.recharts-line').waitFor();
@@ -92,14 +91,14 @@ describe.skipIf(!hasChromium)('the attendance rule in Chromium', () => {
     it(`the teacher's At risk list, sortable (${size})`, { timeout: 300_000 }, async () => {
       const { page, context } = await school.newPage({ size: viewport });
       await login(page, 'meera@school.test', PASSWORD, '/teacher-dashboard');
-      await page.getByRole('tab', { name: M.atRiskTitle }).click();
+      await page.getByRole('tab', { name: MSG.attendanceRule.atRiskTitle }).click();
       const rows = page.getByTestId('at-risk-row');
       await expect.poll(() => rows.count()).toBe(2);
       expect(await rows.first().innerText()).toContain('zara');
       expect(await rows.first().innerText()).toContain('40%');
-      expect(await rows.first().innerText()).toContain(M.belowShort(14));
-      expect(await rows.nth(1).innerText()).toContain(M.closeShort(2));
-      await page.getByLabel(M.sortBy).selectOption('name');
+      expect(await rows.first().innerText()).toContain(MSG.attendanceRule.belowShort(14));
+      expect(await rows.nth(1).innerText()).toContain(MSG.attendanceRule.closeShort(2));
+      await page.getByLabel(MSG.attendanceRule.sortBy).selectOption('name');
       await expect.poll(() => rows.first().innerText()).toContain('kabir');
       await noOverflow(page, `teacher ${size}`);
       await screenshot(page, `attendance-rule-teacher-${size}`, true);
@@ -110,10 +109,10 @@ describe.skipIf(!hasChromium)('the attendance rule in Chromium', () => {
       const { page, context } = await school.newPage({ size: viewport });
       await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
       await expect.poll(() => page.getByTestId('stat-below-rule').innerText()).toBe('1');
-      const shortfall = page.getByRole('region', { name: M.shortfallTitle });
+      const shortfall = page.getByRole('region', { name: MSG.attendanceRule.shortfallTitle });
       await expect.poll(() => shortfall.getByTestId('shortfall-row').count()).toBe(1);
       expect(await shortfall.getByTestId('shortfall-row').innerText()).toMatch(size === 'phone' ? /zara\s+40%\s+14/ : /zara\s+BCA\s+40%\s+4 \/ 10\s+14/);
-      const csv = await downloadedCsv(page, () => shortfall.getByRole('button', { name: M.exportCsv }).click());
+      const csv = await downloadedCsv(page, () => shortfall.getByRole('button', { name: MSG.attendanceRule.exportCsv }).click());
       expect(csv.name).toMatch(/^attendance_shortfall_\d{8}_\d{6}\.csv$/);
       expect(csv.rows.map((r) => r.slice(0, 8))).toEqual([
         ['Student', 'Department', 'Rate (%)', 'Required (%)', 'Held', 'Attended', 'Excused', 'Sessions needed'],
@@ -122,14 +121,14 @@ describe.skipIf(!hasChromium)('the attendance rule in Chromium', () => {
 
       // The rule card (on the Settings page, issue 36) refuses a rate of 0 and keeps the rule; 95% puts kabir below it too.
       await page.goto('/admin-dashboard/settings');
-      const card = page.getByRole('region', { name: M.settingsTitle });
-      const rate = card.getByLabel(M.requiredRate);
+      const card = page.getByRole('region', { name: MSG.attendanceRule.settingsTitle });
+      const rate = card.getByLabel(MSG.attendanceRule.requiredRate);
       await rate.fill('0');
-      await card.getByRole('button', { name: M.save }).click();
-      await card.getByText(M.badRate).waitFor();
+      await card.getByRole('button', { name: MSG.attendanceRule.save }).click();
+      await card.getByText(MSG.attendanceRule.badRate).waitFor();
       await rate.fill('95');
-      await card.getByRole('button', { name: M.save }).click();
-      await toastWith(page, M.saved).waitFor();
+      await card.getByRole('button', { name: MSG.attendanceRule.save }).click();
+      await toastWith(page, MSG.attendanceRule.saved).waitFor();
       await screenshot(page, `attendance-rule-admin-settings-${size}`, true);
       const settingsOverflow = await page.evaluate(horizontalOverflow);
       await page.goto('/admin-dashboard');
@@ -139,8 +138,8 @@ describe.skipIf(!hasChromium)('the attendance rule in Chromium', () => {
       const overflow = await page.evaluate(horizontalOverflow);
       await page.goto('/admin-dashboard/settings');
       await rate.fill('75');
-      await card.getByRole('button', { name: M.save }).click();
-      await toastWith(page, M.saved).waitFor();
+      await card.getByRole('button', { name: MSG.attendanceRule.save }).click();
+      await toastWith(page, MSG.attendanceRule.saved).waitFor();
       await page.goto('/admin-dashboard');
       await expect.poll(() => page.getByTestId('stat-below-rule').innerText()).toBe('1');
       expect(overflow, `admin ${size}`).toEqual({ page: false, outside: [], scrollers: [] });

@@ -10,8 +10,6 @@ import { login } from './support/journey';
 import { horizontalOverflow } from './support/overflow';
 import { PHONE, useBrowserSchool } from './support/school';
 
-const D = MSG.duplicateFace;
-const P = MSG.teacher.pending;
 const PASSWORD = 'Str0ng!pass';
 const DEPARTMENT = GOOD_FIELDS.department_name;
 
@@ -47,33 +45,33 @@ describe.skipIf(!hasChromium || !hasFixtures)('face collisions decided by the te
     await school.createUser({ role: 'teacher', email: 'teacher@school.test', department: DEPARTMENT, password: PASSWORD, username: 'bcateacher' });
     const first = await register('aocfirst');
     expect(first.status).toBe(201);
-    expect(first.body.message).not.toBe(D.registrationWaits);
+    expect(first.body.message).not.toBe(MSG.duplicateFace.registrationWaits);
     const second = await register('aocsecond');
     expect(second.status).toBe(201);
-    expect(second.body.message).toBe(D.registrationWaits);
+    expect(second.body.message).toBe(MSG.duplicateFace.registrationWaits);
   }, 300_000);
 
   it('the teacher compares both accounts side by side, Approve waits, and Twins lets the registration in', async () => {
     const { page, context } = await school.newPage();
     await login(page, 'teacher@school.test', PASSWORD, '/teacher-dashboard');
-    await page.getByRole('button', { name: new RegExp(`${DEPARTMENT}\\s*${P.count(2)}`) }).click();
-    const list = page.getByRole('dialog', { name: P.listTitle(DEPARTMENT) });
+    await page.getByRole('button', { name: new RegExp(`${DEPARTMENT}\\s*${MSG.teacher.pending.count(2)}`) }).click();
+    const list = page.getByRole('dialog', { name: MSG.teacher.pending.listTitle(DEPARTMENT) });
     // The list marks the waiting registration, not the account it looks like.
     const marked = list.getByRole('listitem').filter({ has: page.getByTestId('pending-face-collision') });
     expect(await marked.count()).toBe(1);
     expect(await marked.innerText()).toContain('aocsecond');
-    await list.getByRole('button', { name: P.view('aocsecond') }).click();
+    await list.getByRole('button', { name: MSG.teacher.pending.view('aocsecond') }).click();
 
-    const panel = list.getByRole('region', { name: D.panelTitle });
+    const panel = list.getByRole('region', { name: MSG.duplicateFace.panelTitle });
     await panel.waitFor();
     expect(await panel.getAttribute('data-testid')).toBe('face-collision');
     const waiting = panel.getByTestId('face-collision-waiting');
     const other = panel.getByTestId('face-collision-other');
-    expect(await waiting.getByText(D.thisAccount('aocsecond'), { exact: true }).isVisible()).toBe(true);
-    expect(await other.getByText(D.otherAccount('aocfirst', MSG.admin.statuses.pending), { exact: true }).isVisible()).toBe(true);
+    expect(await waiting.getByText(MSG.duplicateFace.thisAccount('aocsecond'), { exact: true }).isVisible()).toBe(true);
+    expect(await other.getByText(MSG.duplicateFace.otherAccount('aocfirst', MSG.admin.statuses.pending), { exact: true }).isVisible()).toBe(true);
     for (const n of [1, 2, 3]) {
-      expect(await waiting.getByRole('img', { name: D.photoAlt('aocsecond', n), exact: true }).count()).toBe(1);
-      expect(await other.getByRole('img', { name: D.photoAlt('aocfirst', n), exact: true }).count()).toBe(1);
+      expect(await waiting.getByRole('img', { name: MSG.duplicateFace.photoAlt('aocsecond', n), exact: true }).count()).toBe(1);
+      expect(await other.getByRole('img', { name: MSG.duplicateFace.photoAlt('aocfirst', n), exact: true }).count()).toBe(1);
     }
     await photosLoaded(page, '[data-testid="face-collision"]');
     const collision = await school.server.db
@@ -81,12 +79,12 @@ describe.skipIf(!hasChromium || !hasFixtures)('face collisions decided by the te
       .select('distance')
       .where('user_id', '=', await userId('aocsecond'))
       .executeTakeFirstOrThrow();
-    expect(await panel.getByText(D.distance(collision.distance), { exact: true }).isVisible()).toBe(true);
+    expect(await panel.getByText(MSG.duplicateFace.distance(collision.distance), { exact: true }).isVisible()).toBe(true);
     // Side by side on a laptop: the waiting account on the left, level with the other.
     const [w, o] = [await box(waiting), await box(other)];
     expect(w.x + w.width).toBeLessThanOrEqual(o.x);
     expect(Math.abs(w.y - o.y)).toBeLessThan(2);
-    const approve = list.getByRole('button', { name: P.approve, exact: true });
+    const approve = list.getByRole('button', { name: MSG.teacher.pending.approve, exact: true });
     expect(await approve.isDisabled()).toBe(true);
     expect(await list.getByRole('button', { name: MSG.reject.button, exact: true }).isEnabled()).toBe(true);
     await screenshot(page, 'face-collision-teacher');
@@ -101,11 +99,11 @@ describe.skipIf(!hasChromium || !hasFixtures)('face collisions decided by the te
     await screenshot(page, 'face-collision-teacher-phone');
     await approve.scrollIntoViewIfNeeded();
     await screenshot(page, 'face-collision-teacher-phone-actions');
-    await panel.getByRole('button', { name: D.decisions.twins, exact: true }).click();
-    await toastWith(page, D.decided.twins).waitFor();
+    await panel.getByRole('button', { name: MSG.duplicateFace.decisions.twins, exact: true }).click();
+    await toastWith(page, MSG.duplicateFace.decided.twins).waitFor();
     // aocsecond is let in: the list keeps only aocfirst, without the marker.
-    await list.getByRole('button', { name: P.view('aocsecond') }).waitFor({ state: 'detached' });
-    await list.getByRole('button', { name: P.view('aocfirst') }).waitFor();
+    await list.getByRole('button', { name: MSG.teacher.pending.view('aocsecond') }).waitFor({ state: 'detached' });
+    await list.getByRole('button', { name: MSG.teacher.pending.view('aocfirst') }).waitFor();
     expect(await list.getByTestId('pending-face-collision').count()).toBe(0);
 
     const id = await userId('aocsecond');
@@ -120,13 +118,13 @@ describe.skipIf(!hasChromium || !hasFixtures)('face collisions decided by the te
   it('the admin sees each collision with both photo sets, its state and who decided, and decides one that waits', async () => {
     const third = await register('aocthird');
     expect(third.status).toBe(201);
-    expect(third.body.message).toBe(D.registrationWaits);
+    expect(third.body.message).toBe(MSG.duplicateFace.registrationWaits);
 
     const { page, context } = await school.newPage();
     await login(page, 'head@school.test', PASSWORD, '/admin-dashboard');
     // Issue 36: the collisions are on the portal's Users page.
     await page.goto('/admin-dashboard/users');
-    const card = page.getByRole('region', { name: D.cardTitle });
+    const card = page.getByRole('region', { name: MSG.duplicateFace.cardTitle });
     // The item of the one waiting, not the one a later registration looks like.
     const itemOf = (email: string) => card.getByTestId('duplicate-face').filter({ has: page.getByTestId('duplicate-face-waiting').filter({ hasText: email }) });
     const decided = itemOf('aocsecond@school.test');
@@ -137,29 +135,34 @@ describe.skipIf(!hasChromium || !hasFixtures)('face collisions decided by the te
       .where('user_id', '=', await userId('aocsecond'))
       .executeTakeFirstOrThrow();
     const text = await decided.innerText();
-    for (const part of [D.kind.registration, D.state.twins, D.decidedBy('bcateacher', formatDateTime(row.decided_at)), 'aocfirst@school.test'])
+    for (const part of [
+      MSG.duplicateFace.kind.registration,
+      MSG.duplicateFace.state.twins,
+      MSG.duplicateFace.decidedBy('bcateacher', formatDateTime(row.decided_at)),
+      'aocfirst@school.test',
+    ])
       expect(text).toContain(part);
-    expect(await decided.getByRole('button', { name: D.decisions.twins }).count()).toBe(0);
+    expect(await decided.getByRole('button', { name: MSG.duplicateFace.decisions.twins }).count()).toBe(0);
 
     const waiting = itemOf('aocthird@school.test');
-    await waiting.getByText(D.state.waiting, { exact: true }).waitFor();
-    expect(await waiting.getByRole('img', { name: D.photoAlt('aocthird', 1), exact: true }).count()).toBe(1);
+    await waiting.getByText(MSG.duplicateFace.state.waiting, { exact: true }).waitFor();
+    expect(await waiting.getByRole('img', { name: MSG.duplicateFace.photoAlt('aocthird', 1), exact: true }).count()).toBe(1);
     await photosLoaded(page, '[data-testid="duplicate-face"]');
     await waiting.scrollIntoViewIfNeeded();
     await screenshot(page, 'face-collision-admin');
     // The shared status badges' colours are the accessibility test's own concern (see teacher-tools.e2e.ts).
     expect(await violationsWithin(page, '[aria-labelledby=duplicate-faces-title]', '[data-slot=badge]')).toEqual([]);
 
-    await waiting.getByRole('button', { name: D.decisions.same_person, exact: true }).click();
-    await toastWith(page, D.decided.same_person).waitFor();
-    await waiting.getByText(D.state.same_person, { exact: true }).waitFor();
+    await waiting.getByRole('button', { name: MSG.duplicateFace.decisions.same_person, exact: true }).click();
+    await toastWith(page, MSG.duplicateFace.decided.same_person).waitFor();
+    await waiting.getByText(MSG.duplicateFace.state.same_person, { exact: true }).waitFor();
     const decidedAt = await school.server.db
       .selectFrom('duplicate_faces')
       .select('decided_at')
       .where('user_id', '=', await userId('aocthird'))
       .executeTakeFirstOrThrow();
-    await waiting.getByText(D.decidedBy('head', formatDateTime(decidedAt.decided_at)), { exact: true }).waitFor();
-    expect(await waiting.getByRole('button', { name: D.decisions.same_person }).count()).toBe(0);
+    await waiting.getByText(MSG.duplicateFace.decidedBy('head', formatDateTime(decidedAt.decided_at)), { exact: true }).waitFor();
+    expect(await waiting.getByRole('button', { name: MSG.duplicateFace.decisions.same_person }).count()).toBe(0);
     const user = await school.server.db.selectFrom('users').select('status').where('username', '=', 'aocthird').executeTakeFirstOrThrow();
     expect(user.status).toBe('inactive');
 
@@ -170,7 +173,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('face collisions decided by the te
     const phone = await school.newPage({ size: PHONE, as: { email: 'head@school.test', password: PASSWORD } });
     await phone.page.goto('/admin-dashboard/users');
     const item = phone.page
-      .getByRole('region', { name: D.cardTitle })
+      .getByRole('region', { name: MSG.duplicateFace.cardTitle })
       .getByTestId('duplicate-face')
       .filter({ has: phone.page.getByTestId('duplicate-face-waiting').filter({ hasText: 'aocthird@school.test' }) });
     await item.getByTestId('duplicate-face-waiting').getByText(MSG.faceChange.noPhotos).waitFor();

@@ -10,14 +10,12 @@ import { login, registerViaApi } from './support/journey';
 
 if (hasChromium && !hasFixtures) console.warn(NO_FIXTURES_MESSAGE);
 
-const V = MSG.verification;
-const F = MSG.faceChange;
 const PASSWORD = 'Str0ng!pass';
 
 /** Runs one face check on /face-detection with the fake camera; resolves to the server's error code, or 'accepted'. */
 async function faceCheck(page: Page): Promise<string> {
   await page.goto('/face-detection');
-  const start = page.getByRole('button', { name: V.start });
+  const start = page.getByRole('button', { name: MSG.verification.start });
   await expect.poll(() => start.isEnabled(), { timeout: 15_000 }).toBe(true);
   await page.waitForTimeout(500); // let a few frames of the clip pass
   const verdict = page.waitForResponse((r) => r.url().endsWith('/api/compare-face-video'), { timeout: 150_000 });
@@ -63,11 +61,11 @@ describe.skipIf(!hasChromium || !hasFixtures)('a face change in Chromium: upload
     await captureThree(studentPage);
     await studentPage.getByRole('button', { name: MSG.admin.updateUser.save }).click();
     // said once, in the form (no toast repeating it)
-    await studentPage.getByTestId('face-change-waiting').getByText(F.waiting).waitFor({ timeout: 120_000 });
-    expect(await toastWith(studentPage, F.waiting).count()).toBe(0);
+    await studentPage.getByTestId('face-change-waiting').getByText(MSG.faceChange.waiting).waitFor({ timeout: 120_000 });
+    expect(await toastWith(studentPage, MSG.faceChange.waiting).count()).toBe(0);
     // it keeps saying so after a reload: the page reads it from the server
     await studentPage.reload();
-    await studentPage.getByTestId('face-change-waiting').getByText(F.waiting).waitFor();
+    await studentPage.getByTestId('face-change-waiting').getByText(MSG.faceChange.waiting).waitFor();
     await screenshot(studentPage, 'face-change-waiting');
 
     // until the teacher approves, the enrolled (d0) face still decides: aoc's live face is refused
@@ -77,7 +75,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('a face change in Chromium: upload
     await login(teacherPage, teacher.email, PASSWORD, '/teacher-dashboard');
     const change = teacherPage.getByTestId('pending-face-changes').getByTestId('face-change');
     await change.getByText(student.username, { exact: true }).waitFor({ timeout: 15_000 });
-    await change.getByTestId('face-change-verdict').getByText(F.notSamePerson).waitFor();
+    await change.getByTestId('face-change-verdict').getByText(MSG.faceChange.notSamePerson).waitFor();
     await expect.poll(() => allLoaded(teacherPage, 'face-change-old'), { timeout: 15_000 }).toEqual([true, true, true]);
     await expect.poll(() => allLoaded(teacherPage, 'face-change-new'), { timeout: 15_000 }).toEqual([true, true, true]);
     // old and new side by side: the same row, the enrolled photos on the left
@@ -87,11 +85,11 @@ describe.skipIf(!hasChromium || !hasFixtures)('a face change in Chromium: upload
     expect(Math.abs(newBox.y - oldBox.y)).toBeLessThan(4);
     await screenshot(teacherPage, 'face-change-teacher-review', true);
     // Issue 36: photos that do not match are approved only once the teacher says so.
-    expect(await change.getByRole('button', { name: F.approve }).isDisabled()).toBe(true);
+    expect(await change.getByRole('button', { name: MSG.faceChange.approve }).isDisabled()).toBe(true);
     await change.getByLabel(MSG.faceChangeVerdict.confirmMismatch).check();
-    await change.getByRole('button', { name: F.approve }).click();
-    await toastWith(teacherPage, F.approved).waitFor();
-    await teacherPage.getByTestId('pending-face-changes').getByText(F.pendingEmpty).waitFor();
+    await change.getByRole('button', { name: MSG.faceChange.approve }).click();
+    await toastWith(teacherPage, MSG.faceChange.approved).waitFor();
+    await teacherPage.getByTestId('pending-face-changes').getByText(MSG.faceChange.pendingEmpty).waitFor();
     await teacherContext.close();
 
     // the student's next check uses the new photos

@@ -15,7 +15,6 @@ import { login, registerViaApi } from './support/journey';
 
 if (hasChromium && !hasFixtures) console.warn(NO_FIXTURES_MESSAGE);
 
-const V = MSG.verification;
 const PASSWORD = 'Str0ng!pass';
 
 /** Runs in the page: notes every getUserMedia request's video constraints on window. */
@@ -72,7 +71,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('face page in Chromium: the record
     await context.addInitScript(keepUploadedVideo);
     await login(page, user.email, PASSWORD, '/student-dashboard');
     await page.goto('/face-detection');
-    const start = page.getByRole('button', { name: V.start });
+    const start = page.getByRole('button', { name: MSG.verification.start });
     await expect.poll(() => start.isEnabled(), { timeout: 15_000 }).toBe(true);
 
     const requested = (await page.evaluate(() => (window as unknown as { __camera: MediaTrackConstraints[] }).__camera))[0];
@@ -85,18 +84,18 @@ describe.skipIf(!hasChromium || !hasFixtures)('face page in Chromium: the record
 
     const verdict = page.waitForResponse((r) => r.url().endsWith('/api/compare-face-video'), { timeout: 120_000 });
     await start.click();
-    await page.getByTestId('blink-prompt').getByText(V.blinkNow).waitFor();
+    await page.getByTestId('blink-prompt').getByText(MSG.verification.blinkNow).waitFor();
     // Issue 36: the button says what happens: recording now, not 'Verifying...' (that comes once the server decides).
     await page.getByRole('button', { name: MSG.studentScreens.faceRecording }).waitFor();
     await screenshot(page, 'face-page-recording-390');
     expect((await (await verdict).json()).error_code).toBe('identity_mismatch');
 
     const status = page.getByTestId('verification-status');
-    await status.getByText(V.refusals.identity_mismatch.headline).waitFor();
-    await status.getByText(V.refusals.identity_mismatch.step).waitFor();
-    expect(await status.innerText()).not.toContain(V.noBlink);
+    await status.getByText(MSG.verification.refusals.identity_mismatch.headline).waitFor();
+    await status.getByText(MSG.verification.refusals.identity_mismatch.step).waitFor();
+    expect(await status.innerText()).not.toContain(MSG.verification.noBlink);
     // Issue 36: said once, in the page: no toast repeating it over the heading.
-    expect(await toastWith(page, V.refusals.identity_mismatch.headline).count()).toBe(0);
+    expect(await toastWith(page, MSG.verification.refusals.identity_mismatch.headline).count()).toBe(0);
     expect(await page.getByTestId('camera-frame').getAttribute('data-frame')).toBe('failure');
     await screenshot(page, 'face-page-mismatch-390');
 

@@ -5,7 +5,6 @@ import { signTestToken } from '../helpers/test-server';
 import { hasChromium, screenshot } from './support/browser';
 import { type BrowserSchool, LAPTOP, PHONE, useBrowserSchool } from './support/school';
 
-const S = MSG.studentScreens;
 const overviewCards = new RegExp(
   `^(${[MSG.student.attendanceRate, MSG.student.lastCheckIn, MSG.student.currentLocation, MSG.student.quickActions].join('|')})$`,
 );
@@ -139,7 +138,7 @@ describe.skipIf(!hasChromium)("the student dashboard's first paint in Chromium",
     await placeholder.waitFor();
     const before = await placeholder.boundingBox();
     release();
-    await expect.poll(() => page.getByTestId('session-banner-title').textContent()).toBe(S.banner.none);
+    await expect.poll(() => page.getByTestId('session-banner-title').textContent()).toBe(MSG.studentScreens.banner.none);
     expect(await page.getByTestId('session-banner').boundingBox()).toEqual(before);
     await context.close();
   });
@@ -157,7 +156,7 @@ describe.skipIf(!hasChromium)("the student dashboard's first paint in Chromium",
     const placed = await boxes();
     release();
     await expect.poll(() => page.getByTestId('standing-headline').count()).toBe(1);
-    await expect.poll(() => page.getByTestId('attendance-rate').textContent()).toBe(S.noSessionsYet);
+    await expect.poll(() => page.getByTestId('attendance-rate').textContent()).toBe(MSG.studentScreens.noSessionsYet);
     // every placeholder has given way to what it held; the leave card's stays until the student scrolls down to it
     // (its form's code comes then: leave-request.e2e.ts)
     await expect.poll(() => page.locator('main [data-slot="skeleton"]:not([data-testid="leave-requests"] *)').count()).toBe(0);

@@ -11,8 +11,6 @@ import { hasChromium } from './support/browser';
 import { apiLogin } from './support/journey';
 import { LAPTOP, PHONE, useBrowserSchool } from './support/school';
 
-const T = MSG.teacher;
-const S = T.detail.steps;
 const PASSWORD = 'Str0ng!pass';
 // beside the other browser tests' screenshots (tests/e2e/screenshots, not committed)
 const SHOTS = path.resolve(import.meta.dirname, 'screenshots');
@@ -42,24 +40,24 @@ describe.skipIf(!hasChromium)("the teacher's student dialog shows the last attem
     const stepAt = formatDateTime(steps.steps.geofence.at);
     const faceAt = formatDateTime(steps.steps.face.at);
     const expected = [
-      `${S.geofence}${S.inside(stepAt)}`,
-      `${S.roomCode}${S.codeAccepted(stepAt)}`,
-      `${S.face}${S.faceRefused(S.reasons.identity_mismatch, faceAt)}; ${S.triesUsed(1, 3)}`,
-      `${S.mark}${S.noMark}`,
+      `${MSG.teacher.detail.steps.geofence}${MSG.teacher.detail.steps.inside(stepAt)}`,
+      `${MSG.teacher.detail.steps.roomCode}${MSG.teacher.detail.steps.codeAccepted(stepAt)}`,
+      `${MSG.teacher.detail.steps.face}${MSG.teacher.detail.steps.faceRefused(MSG.teacher.detail.steps.reasons.identity_mismatch, faceAt)}; ${MSG.teacher.detail.steps.triesUsed(1, 3)}`,
+      `${MSG.teacher.detail.steps.mark}${MSG.teacher.detail.steps.noMark}`,
     ];
 
     fs.mkdirSync(SHOTS, { recursive: true });
     for (const size of [LAPTOP, PHONE]) {
       const { page, context } = await school.newPage({ size, as: { email: t.email, password: PASSWORD } });
       await page.goto(`${server.url}/teacher-dashboard`);
-      await page.getByRole('tab', { name: T.tabs.students }).click();
+      await page.getByRole('tab', { name: MSG.teacher.tabs.students }).click();
       await page.getByRole('row').filter({ hasText: name }).click();
       const section = page.getByRole('dialog').getByTestId('detail-steps');
-      await section.getByRole('heading', { name: S.title }).waitFor();
+      await section.getByRole('heading', { name: MSG.teacher.detail.steps.title }).waitFor();
       const lines = await section.locator('dl > div').evaluateAll((els) => els.map((e) => (e.textContent ?? '').trim()));
       expect(lines).toEqual(expected);
       // The old 'Geofencing status: Not available' row is gone.
-      expect(await page.getByRole('dialog').getByText(T.detail.geofencing, { exact: true }).count()).toBe(0);
+      expect(await page.getByRole('dialog').getByText(MSG.teacher.detail.geofencing, { exact: true }).count()).toBe(0);
       expect(await seriousViolations(page, `student dialog steps ${size.width}px`)).toEqual([]);
       await page.screenshot({ path: `${SHOTS}/dialog-steps-${size.width}.png`, fullPage: false });
       await context.close();

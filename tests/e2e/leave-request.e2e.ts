@@ -7,7 +7,6 @@ import { dismissToasts, hasChromium, screenshot, toastWith } from './support/bro
 import { apiLogin } from './support/journey';
 import { LAPTOP, PHONE, useBrowserSchool } from './support/school';
 
-const L = MSG.leave;
 const PASSWORD = 'Str0ng!pass';
 const CLASSROOM = { latitude: 23.0225, longitude: 72.5714 };
 
@@ -32,28 +31,28 @@ describe.skipIf(!hasChromium)('a leave request in Chromium', () => {
     const card = s.page.getByTestId('leave-requests');
     // at the bottom of a phone's page: the student scrolls down to it
     await card.scrollIntoViewIfNeeded();
-    await card.getByText(L.none).waitFor();
+    await card.getByText(MSG.leave.none).waitFor();
     // First a request sent by mistake, withdrawn while pending: the teacher never sees it.
-    await card.getByLabel(L.from).fill(today);
-    await card.getByLabel(L.reason).fill('Wrong day: asked by mistake');
-    await card.getByRole('button', { name: L.submit }).click();
-    await toastWith(s.page, L.sent).waitFor();
-    await card.getByRole('button', { name: L.withdrawLabel(L.days(today, today)) }).click();
-    await toastWith(s.page, L.withdrawn).waitFor();
-    await card.getByTestId('leave-request').getByText(L.state.withdrawn).waitFor();
-    expect(await card.getByRole('button', { name: L.withdrawLabel(L.days(today, today)) }).count()).toBe(0);
+    await card.getByLabel(MSG.leave.from).fill(today);
+    await card.getByLabel(MSG.leave.reason).fill('Wrong day: asked by mistake');
+    await card.getByRole('button', { name: MSG.leave.submit }).click();
+    await toastWith(s.page, MSG.leave.sent).waitFor();
+    await card.getByRole('button', { name: MSG.leave.withdrawLabel(MSG.leave.days(today, today)) }).click();
+    await toastWith(s.page, MSG.leave.withdrawn).waitFor();
+    await card.getByTestId('leave-request').getByText(MSG.leave.state.withdrawn).waitFor();
+    expect(await card.getByRole('button', { name: MSG.leave.withdrawLabel(MSG.leave.days(today, today)) }).count()).toBe(0);
     await screenshot(s.page, 'leave-request-withdrawn-390', true);
     // the first request's toasts may still be up: the next 'sent' must be the new one's
     await dismissToasts(s.page);
 
-    await card.getByLabel(L.from).fill(today);
-    await card.getByLabel(L.to).fill(today);
-    await card.getByLabel(L.reason).fill('Fever: the doctor asked me to rest today');
+    await card.getByLabel(MSG.leave.from).fill(today);
+    await card.getByLabel(MSG.leave.to).fill(today);
+    await card.getByLabel(MSG.leave.reason).fill('Fever: the doctor asked me to rest today');
     await screenshot(s.page, 'leave-request-form-390', true);
-    await card.getByRole('button', { name: L.submit }).click();
-    await toastWith(s.page, L.sent).waitFor();
+    await card.getByRole('button', { name: MSG.leave.submit }).click();
+    await toastWith(s.page, MSG.leave.sent).waitFor();
     const item = card.getByTestId('leave-request');
-    await item.getByText(L.state.pending).waitFor();
+    await item.getByText(MSG.leave.state.pending).waitFor();
     await screenshot(s.page, 'leave-request-pending-390', true);
 
     const t = await school.newPage({ size: PHONE, token: teacherToken });
@@ -62,17 +61,17 @@ describe.skipIf(!hasChromium)('a leave request in Chromium', () => {
     await pending.getByText('Fever: the doctor asked me to rest today').waitFor();
     await pending.getByText('asha').waitFor();
     expect(await pending.getByText('Wrong day: asked by mistake').count()).toBe(0);
-    await pending.getByLabel(L.note).fill('Get well soon');
+    await pending.getByLabel(MSG.leave.note).fill('Get well soon');
     await pending.scrollIntoViewIfNeeded();
     await screenshot(t.page, 'leave-teacher-pending-390', true);
-    await pending.getByRole('button', { name: L.approve }).click();
-    await toastWith(t.page, L.approved(1)).waitFor();
-    await t.page.getByTestId('pending-leave-requests').getByText(L.noPending).waitFor();
+    await pending.getByRole('button', { name: MSG.leave.approve }).click();
+    await toastWith(t.page, MSG.leave.approved(1)).waitFor();
+    await t.page.getByTestId('pending-leave-requests').getByText(MSG.leave.noPending).waitFor();
 
     await s.page.reload();
     await card.scrollIntoViewIfNeeded();
-    await card.getByTestId('leave-request').getByText(L.state.approved).waitFor();
-    await card.getByText(L.noteBy('Get well soon')).waitFor();
+    await card.getByTestId('leave-request').getByText(MSG.leave.state.approved).waitFor();
+    await card.getByText(MSG.leave.noteBy('Get well soon')).waitFor();
     await screenshot(s.page, 'leave-request-approved-390', true);
     await s.page.getByRole('tab', { name: MSG.student.tabs.attendance }).click();
     await s.page.getByRole('main').getByText(MSG.statuses.excused, { exact: true }).first().waitFor();
@@ -93,20 +92,20 @@ describe.skipIf(!hasChromium)('a leave request in Chromium', () => {
     s.page.on('request', (r) => /\/assets\/leave-request-panel-/.test(r.url()) && formCode.push(r.url()));
     await s.page.goto('/student-dashboard');
     const card = s.page.getByTestId('leave-requests');
-    await card.getByRole('heading', { name: L.title }).waitFor();
+    await card.getByRole('heading', { name: MSG.leave.title }).waitFor();
     if (size === PHONE) {
       // Issue 36: far down a phone's page, the form's code comes as the student scrolls to it, not with the page.
       await s.page.waitForLoadState('networkidle');
       expect(formCode).toEqual([]);
       await card.scrollIntoViewIfNeeded();
     }
-    await card.getByText(L.none).waitFor();
+    await card.getByText(MSG.leave.none).waitFor();
     expect(formCode).toHaveLength(1);
-    const form = card.getByRole('form', { name: L.newRequest });
+    const form = card.getByRole('form', { name: MSG.leave.newRequest });
     expect(await form.evaluate((f: HTMLFormElement) => f.noValidate)).toBe(true);
-    const from = card.getByLabel(L.from);
-    const to = card.getByLabel(L.to);
-    const reason = card.getByLabel(L.reason);
+    const from = card.getByLabel(MSG.leave.from);
+    const to = card.getByLabel(MSG.leave.to);
+    const reason = card.getByLabel(MSG.leave.reason);
     /** The message a screen reader reads with the field: what its aria-describedby names. */
     const describedBy = (field: typeof from) =>
       field.evaluate((el) =>
@@ -117,14 +116,14 @@ describe.skipIf(!hasChromium)('a leave request in Chromium', () => {
           .trim(),
       );
 
-    await card.getByRole('button', { name: L.submit }).click();
-    await form.getByText(L.fromRequired).waitFor();
-    await form.getByText(L.reasonRequired).waitFor();
+    await card.getByRole('button', { name: MSG.leave.submit }).click();
+    await form.getByText(MSG.leave.fromRequired).waitFor();
+    await form.getByText(MSG.leave.reasonRequired).waitFor();
     expect(await from.getAttribute('aria-invalid')).toBe('true');
     expect(await reason.getAttribute('aria-invalid')).toBe('true');
     expect(await to.getAttribute('aria-invalid')).toBe('false');
-    expect(await describedBy(from)).toBe(L.fromRequired);
-    expect(await describedBy(reason)).toBe(L.reasonRequired);
+    expect(await describedBy(from)).toBe(MSG.leave.fromRequired);
+    expect(await describedBy(reason)).toBe(MSG.leave.reasonRequired);
     expect(await from.evaluate((el) => el === document.activeElement)).toBe(true);
     await screenshot(s.page, `leave-request-errors-${size.width}`, true);
     expect(await seriousViolations(s.page, `leave-request-errors-${size.width}`)).toEqual([]);
@@ -135,17 +134,17 @@ describe.skipIf(!hasChromium)('a leave request in Chromium', () => {
     await from.fill(today);
     await to.fill(dayBefore);
     await reason.fill('Sister’s wedding');
-    await card.getByRole('button', { name: L.submit }).click();
-    await form.getByText(L.endBeforeStart).waitFor();
-    expect(await form.getByText(L.fromRequired).count()).toBe(0);
-    expect(await form.getByText(L.reasonRequired).count()).toBe(0);
-    expect(await describedBy(to)).toBe(L.endBeforeStart);
+    await card.getByRole('button', { name: MSG.leave.submit }).click();
+    await form.getByText(MSG.leave.endBeforeStart).waitFor();
+    expect(await form.getByText(MSG.leave.fromRequired).count()).toBe(0);
+    expect(await form.getByText(MSG.leave.reasonRequired).count()).toBe(0);
+    expect(await describedBy(to)).toBe(MSG.leave.endBeforeStart);
     expect(await to.evaluate((el) => el === document.activeElement)).toBe(true);
 
     await to.fill(today);
-    await card.getByRole('button', { name: L.submit }).click();
-    await toastWith(s.page, L.sent).waitFor();
-    await card.getByTestId('leave-request').getByText(L.state.pending).waitFor();
+    await card.getByRole('button', { name: MSG.leave.submit }).click();
+    await toastWith(s.page, MSG.leave.sent).waitFor();
+    await card.getByTestId('leave-request').getByText(MSG.leave.state.pending).waitFor();
     expect(await form.locator('[data-slot="form-message"]').count()).toBe(0);
     expect(await from.inputValue()).toBe('');
     const saved = await school.server.db.selectFrom('leave_requests').select(['from_date', 'to_date', 'reason']).where('student_id', '=', student.id).execute();

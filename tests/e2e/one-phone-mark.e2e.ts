@@ -20,7 +20,6 @@ const SCHOOL = '198.51.100.20';
 /** A student's home line: the phone's every request comes from it. */
 const HOME = '203.0.113.77';
 const CLASSMATES = 6;
-const F = MSG.markFlags;
 
 /**
  * Issue 35 in Chromium, on one phone-sized page: the QR link's room code, the geofence step, the live face check
@@ -124,7 +123,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('one mark from one phone (issue 35
 async function teacherSeesFlag(page: Page, username: string) {
   await page.goto('/teacher-dashboard');
   await page.getByRole('tab', { name: MSG.teacher.tabs.students }).click();
-  const reasons = page.getByRole('list', { name: F.reasons(username) });
-  await reasons.getByText(F.classNetwork).waitFor({ timeout: 15_000 });
+  const reasons = page.getByRole('list', { name: MSG.markFlags.reasons(username) });
+  await reasons.getByText(MSG.markFlags.classNetwork).waitFor({ timeout: 15_000 });
   await screenshot(page, 'one-phone-teacher-flag-390', true);
 }

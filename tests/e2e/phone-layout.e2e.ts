@@ -10,8 +10,6 @@ import { horizontalOverflow } from './support/overflow';
 import { PHONE, useBrowserSchool } from './support/school';
 
 const PASSWORD = 'Str0ng!pass';
-const T = MSG.teacher;
-const S = MSG.student;
 
 async function expectNoOverflow(page: Page, where: string) {
   await page.waitForTimeout(300); // layout settles after data arrives
@@ -86,12 +84,12 @@ describe.skipIf(!hasChromium)('dashboards on a 390 px phone in Chromium', () => 
     const { page, context } = await school.newPage({ size: PHONE });
     await login(page, student.email, PASSWORD, '/student-dashboard');
     await expect.poll(() => page.getByTestId('last-check-in').innerText()).toBe(formatDateTime(presentAt));
-    await page.getByText(S.lastPresentNote, { exact: false }).waitFor();
+    await page.getByText(MSG.student.lastPresentNote, { exact: false }).waitFor();
     await expectNoOverflow(page, 'student overview');
     await screenshot(page, 'phone-390-student-overview', true);
 
-    await page.getByRole('tab', { name: S.tabs.attendance }).click();
-    await page.getByRole('row').filter({ hasText: 'Absent' }).getByText(S.markedManually).waitFor();
+    await page.getByRole('tab', { name: MSG.student.tabs.attendance }).click();
+    await page.getByRole('row').filter({ hasText: 'Absent' }).getByText(MSG.student.markedManually).waitFor();
     await expectNoOverflow(page, 'student attendance');
     await screenshot(page, 'phone-390-student-attendance', true);
 
@@ -106,12 +104,12 @@ describe.skipIf(!hasChromium)('dashboards on a 390 px phone in Chromium', () => 
     });
     try {
       await page.reload();
-      await page.getByRole('tab', { name: S.tabs.overview }).click();
+      await page.getByRole('tab', { name: MSG.student.tabs.overview }).click();
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.getByRole('button', { name: S.markAttendance }).click();
+      await page.getByRole('button', { name: MSG.student.markAttendance }).click();
       const toast = page.locator('[data-sonner-toast]').first();
       await toast.waitFor();
-      for (const control of [page.getByRole('button', { name: S.profile }), page.getByRole('button', { name: MSG.nav.logout })]) {
+      for (const control of [page.getByRole('button', { name: MSG.student.profile }), page.getByRole('button', { name: MSG.nav.logout })]) {
         expect(await overlaps(toast, control)).toBe(false);
       }
     } finally {
@@ -128,17 +126,17 @@ describe.skipIf(!hasChromium)('dashboards on a 390 px phone in Chromium', () => 
     await expectNoOverflow(page, 'teacher overview');
     await screenshot(page, 'phone-390-teacher-overview', true);
 
-    await page.getByRole('tab', { name: T.tabs.students }).click();
+    await page.getByRole('tab', { name: MSG.teacher.tabs.students }).click();
     await page.getByRole('row').filter({ hasText: student.username }).getByText('Absent').waitFor();
     await expectNoOverflow(page, 'teacher students');
     await screenshot(page, 'phone-390-teacher-students', true);
 
-    await page.getByRole('tab', { name: T.tabs.overview }).click();
+    await page.getByRole('tab', { name: MSG.teacher.tabs.overview }).click();
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.getByRole('button', { name: T.startAttendance }).click();
+    await page.getByRole('button', { name: MSG.teacher.startAttendance }).click();
     await page.getByRole('dialog').waitFor();
     await page.keyboard.press('Escape');
-    const toast = toastWith(page, T.startCanceled);
+    const toast = toastWith(page, MSG.teacher.startCanceled);
     await toast.waitFor();
     expect(await overlaps(toast, page.getByRole('button', { name: MSG.nav.logout }))).toBe(false);
     await context.close();

@@ -4,7 +4,6 @@ import { hasChromium, screenshot } from './support/browser';
 import { apiLogin } from './support/journey';
 import { PHONE, useBrowserSchool } from './support/school';
 
-const D = MSG.duplicateFace;
 const PASSWORD = 'Str0ng!pass';
 const BAD_PAGE = { page: 1, limit: 0 };
 
@@ -37,16 +36,16 @@ describe.skipIf(!hasChromium)('a query that fails to load, in Chromium', () => {
       await route.continue({ url: url.toString() });
     });
     await page.goto('/admin-dashboard/users');
-    const card = page.getByRole('region', { name: D.cardTitle });
+    const card = page.getByRole('region', { name: MSG.duplicateFace.cardTitle });
     const alert = card.getByRole('alert');
-    await alert.getByText(D.loadFailed).waitFor();
+    await alert.getByText(MSG.duplicateFace.loadFailed).waitFor();
     expect(await alert.innerText()).toContain(reason);
     expect(broken).toBe(1);
     await card.scrollIntoViewIfNeeded();
     await screenshot(page, 'query-state-error-390');
 
     await card.getByRole('button', { name: MSG.loader.retry }).click();
-    await card.getByText(D.none).waitFor();
+    await card.getByText(MSG.duplicateFace.none).waitFor();
     expect(await card.getByRole('alert').count()).toBe(0);
     expect(await card.getByRole('button', { name: MSG.loader.retry }).count()).toBe(0);
     await context.close();

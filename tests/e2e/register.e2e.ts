@@ -7,7 +7,6 @@ import { delayUntilNavigation, recordTimings } from './support/timings';
 import { recordMultipartUploads } from './support/uploads';
 
 if (hasChromium && !hasFakeCamera) console.warn(NO_CAMERA_MESSAGE);
-const L = MSG.register.labels;
 
 describe.skipIf(!hasChromium || !hasFakeCamera)('registration with the fake camera in Chromium', () => {
   let server: TestServer;
@@ -28,12 +27,12 @@ describe.skipIf(!hasChromium || !hasFakeCamera)('registration with the fake came
   const isDisabled = (locator: Locator) => locator.isDisabled();
 
   async function fillValidFields(page: Page, email: string) {
-    await page.getByLabel(L.username).fill('priya23');
-    await page.getByLabel(L.email).fill(email);
-    await page.getByLabel(L.phone).fill('9876543210');
-    await page.getByLabel(L.password, { exact: true }).fill('Str0ng!pass');
-    await page.getByLabel(L.role).selectOption('student');
-    await page.getByLabel(L.department).selectOption('BCA');
+    await page.getByLabel(MSG.register.labels.username).fill('priya23');
+    await page.getByLabel(MSG.register.labels.email).fill(email);
+    await page.getByLabel(MSG.register.labels.phone).fill('9876543210');
+    await page.getByLabel(MSG.register.labels.password, { exact: true }).fill('Str0ng!pass');
+    await page.getByLabel(MSG.register.labels.role).selectOption('student');
+    await page.getByLabel(MSG.register.labels.department).selectOption('BCA');
   }
 
   /** Opens the webcam overlay and captures until `total` images exist, checking the messages on the way. */
@@ -58,20 +57,20 @@ describe.skipIf(!hasChromium || !hasFakeCamera)('registration with the fake came
     await page.goto('/register');
     await page.getByRole('heading', { name: MSG.register.headingUser }).waitFor();
 
-    await page.getByLabel(L.username).fill('ab');
+    await page.getByLabel(MSG.register.labels.username).fill('ab');
     await page.getByText(MSG.validation.username).waitFor();
-    await page.getByLabel(L.username).fill('abc');
+    await page.getByLabel(MSG.register.labels.username).fill('abc');
     await page.getByText(MSG.validation.username).waitFor({ state: 'detached' });
 
-    await page.getByLabel(L.email).fill('not an email');
+    await page.getByLabel(MSG.register.labels.email).fill('not an email');
     await page.getByText(MSG.validation.email).waitFor();
-    await page.getByLabel(L.phone).fill('12345');
+    await page.getByLabel(MSG.register.labels.phone).fill('12345');
     await page.getByText(MSG.validation.phone).waitFor();
-    await page.getByLabel(L.department).focus();
-    await page.getByLabel(L.username).focus();
+    await page.getByLabel(MSG.register.labels.department).focus();
+    await page.getByLabel(MSG.register.labels.username).focus();
     await page.getByText(MSG.validation.department).waitFor();
 
-    const password = page.getByLabel(L.password, { exact: true });
+    const password = page.getByLabel(MSG.register.labels.password, { exact: true });
     const meter = page.getByTestId('password-strength');
     const steps = [
       ['a', 'Weak', 'red'],
@@ -129,13 +128,13 @@ describe.skipIf(!hasChromium || !hasFakeCamera)('registration with the fake came
     expect(await captureStatus(page).innerText()).toBe(MSG.capture.enough);
     expect(await isDisabled(submitButton(page))).toBe(false);
 
-    await page.getByLabel(L.phone).fill('123');
+    await page.getByLabel(MSG.register.labels.phone).fill('123');
     expect(await isDisabled(submitButton(page))).toBe(true);
-    await page.getByLabel(L.phone).fill('');
+    await page.getByLabel(MSG.register.labels.phone).fill('');
     expect(await isDisabled(submitButton(page))).toBe(false);
-    await page.getByLabel(L.username).fill('no spaces!');
+    await page.getByLabel(MSG.register.labels.username).fill('no spaces!');
     expect(await isDisabled(submitButton(page))).toBe(true);
-    await page.getByLabel(L.username).fill('priya23');
+    await page.getByLabel(MSG.register.labels.username).fill('priya23');
 
     await page.getByRole('button', { name: MSG.register.removeImage(2) }).click();
     expect(await page.locator('img[alt^="Captured face image"]').count()).toBe(2);

@@ -17,8 +17,6 @@ if (hasChromium && !hasFixtures) console.warn(NO_FIXTURES_MESSAGE);
 const CLASSROOM = { latitude: 23.0225, longitude: 72.5714 };
 const NEARBY = { latitude: CLASSROOM.latitude + 10 / 111_195, longitude: CLASSROOM.longitude };
 const PASSWORD = 'Str0ng!pass';
-const R = MSG.roomCode;
-const V = MSG.verification;
 const PROJECTOR = { width: 1920, height: 1080 };
 const PHONE = { width: 390, height: 844 };
 const AOC_IMAGES = ['f005', 'f045', 'f070'].map((f) => fixture('clips', `enroll_aoc_${f}.jpg`));
@@ -47,11 +45,11 @@ async function markFromQrLink(page: Page, projector: Page) {
   await page.goto(url);
   await toastWith(page, MSG.student.validated).waitFor();
   await page.waitForURL('**/face-detection');
-  const start = page.getByRole('button', { name: V.start });
+  const start = page.getByRole('button', { name: MSG.verification.start });
   await expect.poll(() => start.isEnabled(), { timeout: 15_000 }).toBe(true);
   await page.waitForTimeout(500); // let a few frames of the clip pass
   await start.click();
-  await toastWith(page, V.marked).waitFor({ timeout: 120_000 });
+  await toastWith(page, MSG.verification.marked).waitFor({ timeout: 120_000 });
   await page.waitForURL('**/student-dashboard', { timeout: 10_000 });
 }
 
@@ -117,7 +115,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('room code in Chromium (real clock
     ({ page: teacherPage, context: teacherContext } = await openPage(browser, server.url, { camera: true, viewport: PROJECTOR }));
     await teacherContext.setGeolocation(CLASSROOM);
     await login(teacherPage, teacher.email, PASSWORD, '/teacher-dashboard');
-    const roomSwitch = teacherPage.getByRole('switch', { name: R.requireSwitch });
+    const roomSwitch = teacherPage.getByRole('switch', { name: MSG.roomCode.requireSwitch });
     expect(await roomSwitch.getAttribute('aria-checked')).toBe('true'); // on by default
     await teacherPage.getByRole('button', { name: MSG.teacher.startAttendance }).click();
     await teacherPage.getByRole('button', { name: MSG.teacher.radiusDialog.useDefault(50) }).click();
@@ -125,7 +123,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('room code in Chromium (real clock
     await teacherPage.getByTestId('attendance-status').getByText(MSG.teacher.active).waitFor();
     expect(await roomSwitch.isDisabled()).toBe(true);
 
-    await teacherPage.getByRole('link', { name: R.show }).click();
+    await teacherPage.getByRole('link', { name: MSG.roomCode.show }).click();
     await teacherPage.waitForURL('**/room-code');
     await teacherPage.getByTestId('room-code').waitFor();
     const shown = await shownCode(teacherPage);
@@ -206,24 +204,23 @@ describe.skipIf(!hasChromium || !hasFixtures)('room code in Chromium (real clock
     const page2 = await teacherContext.newPage(); // the projector keeps its own tab
     await page2.goto('/teacher-dashboard');
     await page2.getByRole('tab', { name: MSG.teacher.tabs.students }).click();
-    const F = MSG.markFlags;
     for (const [student, other] of [
       [scanner, twin],
       [twin, scanner],
     ]) {
-      const reasons = page2.getByRole('list', { name: F.reasons(student.username) });
+      const reasons = page2.getByRole('list', { name: MSG.markFlags.reasons(student.username) });
       // The list polls every 5 s: the flag shows at the next refresh at the latest.
-      await reasons.getByText(F.sameDevice(other.username)).waitFor({ timeout: 15_000 });
-      expect(await page2.getByRole('row').filter({ hasText: student.email }).getByText(F.badge, { exact: true }).isVisible()).toBe(true);
+      await reasons.getByText(MSG.markFlags.sameDevice(other.username)).waitFor({ timeout: 15_000 });
+      expect(await page2.getByRole('row').filter({ hasText: student.email }).getByText(MSG.markFlags.badge, { exact: true }).isVisible()).toBe(true);
     }
     await page2.getByRole('row').filter({ hasText: twin.email }).getByRole('button', { name: twin.username }).click();
     const dialog = page2.getByRole('dialog');
-    await dialog.getByRole('region', { name: F.column }).getByText(F.sameDevice(scanner.username)).waitFor();
+    await dialog.getByRole('region', { name: MSG.markFlags.column }).getByText(MSG.markFlags.sameDevice(scanner.username)).waitFor();
     await page2.keyboard.press('Escape');
 
     // On a phone the reasons wrap inside the screen rather than running off its edge.
     await page2.setViewportSize(PHONE);
-    const reasons = page2.getByRole('list', { name: F.reasons(scanner.username) });
+    const reasons = page2.getByRole('list', { name: MSG.markFlags.reasons(scanner.username) });
     const box = await reasons.boundingBox();
     expect(box).not.toBeNull();
     expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
@@ -242,18 +239,18 @@ describe.skipIf(!hasChromium || !hasFixtures)('room code in Chromium (real clock
     const { page, context } = await openPage(browser, server.url, { camera: true });
     await context.setGeolocation(NEARBY);
     await login(page, late.email, PASSWORD, '/student-dashboard');
-    const field = page.getByLabel(R.fieldLabel);
+    const field = page.getByLabel(MSG.roomCode.fieldLabel);
     const focused = () => page.evaluate(() => document.activeElement?.id ?? null);
 
     await page.getByRole('button', { name: MSG.student.markAttendance }).click();
-    await page.getByRole('alert').getByText(R.required).waitFor();
+    await page.getByRole('alert').getByText(MSG.roomCode.required).waitFor();
     await expect.poll(focused).toBe('room-code-input');
 
     await field.fill(oldCode.toLowerCase());
     expect(await field.inputValue()).toBe(oldCode); // upper-cased as typed
     expect(await page.getByRole('alert').count()).toBe(0); // typing clears the old refusal
     await field.press('Enter');
-    await page.getByRole('alert').getByText(R.notCurrent).waitFor();
+    await page.getByRole('alert').getByText(MSG.roomCode.notCurrent).waitFor();
     await expect.poll(focused).toBe('room-code-input');
     expect(await field.isEnabled()).toBe(true);
     await page.waitForTimeout(2_500); // past the 2 s a validated step waits before leaving
@@ -283,9 +280,9 @@ describe.skipIf(!hasChromium || !hasFixtures)('room code in Chromium (real clock
     });
     const sent = sentDeviceIds(page);
 
-    await page.getByLabel(R.fieldLabel).fill((await shownCode(teacherPage)).code);
+    await page.getByLabel(MSG.roomCode.fieldLabel).fill((await shownCode(teacherPage)).code);
     await page.getByRole('button', { name: MSG.student.markAttendance }).click();
-    await toastWith(page, V.marked).waitFor({ timeout: 30_000 });
+    await toastWith(page, MSG.verification.marked).waitFor({ timeout: 30_000 });
     await page.getByTestId('session-mark').waitFor();
     await page.waitForTimeout(2_500); // past the 2 s a validated step waits before opening the face page
     expect(visited).not.toContain('/face-detection');
@@ -324,12 +321,12 @@ describe.skipIf(!hasChromium || !hasFixtures)('room code in Chromium (real clock
     });
 
     const code = (await shownCode(teacherPage)).code;
-    await page.getByLabel(R.fieldLabel).fill(code);
+    await page.getByLabel(MSG.roomCode.fieldLabel).fill(code);
     await page.getByRole('button', { name: MSG.student.markAttendance }).click();
     await page.waitForURL('**/face-detection', { timeout: 15_000 });
     expect(ready).toBe('true');
     expect(await page.evaluate((k) => sessionStorage.getItem(k), STORAGE_KEYS.pendingRoomCode)).toBe(code);
-    expect(await toastWith(page, V.failed).count()).toBe(0); // the refused final mark was not told: the face check comes next
+    expect(await toastWith(page, MSG.verification.failed).count()).toBe(0); // the refused final mark was not told: the face check comes next
     expect(await server.db.selectFrom('attendance_records').select('id').where('student_id', '=', student.id).execute()).toHaveLength(0);
     await context.close();
   });
@@ -341,7 +338,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('room code in Chromium (real clock
     // The view asks again at the next window's edge at the latest.
     await teacherPage
       .getByTestId('room-code-notice')
-      .getByText(R.ended)
+      .getByText(MSG.roomCode.ended)
       .waitFor({ timeout: (ROOM_CODE_WINDOW_SECONDS + 5) * 1000 });
     expect(await teacherPage.getByTestId('room-code').count()).toBe(0);
     await teacherContext.close();

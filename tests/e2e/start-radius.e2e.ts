@@ -9,8 +9,6 @@ import { focused } from './support/keyboard';
 import { LAPTOP, PHONE, useBrowserSchool } from './support/school';
 import { CENTRE as CLASSROOM } from '../helpers/classroom';
 
-const T = MSG.teacher;
-const S = MSG.sessionTime;
 const PASSWORD = 'Str0ng!pass';
 /** Lets the dialog's and the cards' transitions finish before a screenshot. */
 const settle = (page: Page) => page.waitForTimeout(400);
@@ -61,26 +59,26 @@ describe.skipIf(!hasChromium)('the radius has one place, the start dialog, which
       await page.goto('/teacher-dashboard');
 
       // The settings card sets no radius: it says where the radius is chosen.
-      const where = page.getByText(T.radiusAtStart);
+      const where = page.getByText(MSG.teacher.radiusAtStart);
       await where.waitFor();
       expect(await page.getByLabel(/radius/i).count()).toBe(0);
-      expect(await page.getByText(T.activeRadius).count()).toBe(0);
+      expect(await page.getByText(MSG.teacher.activeRadius).count()).toBe(0);
       await where.scrollIntoViewIfNeeded();
       await settle(page);
       await screenshot(page, `start-radius-settings-${size}`);
 
       // A keyboard user opens the dialog: the focus is on its first field, the session's length.
-      const start = page.getByRole('button', { name: T.startAttendance });
+      const start = page.getByRole('button', { name: MSG.teacher.startAttendance });
       await start.focus();
       await page.keyboard.press('Enter');
-      const dialog = page.getByRole('dialog', { name: T.radiusDialog.title });
+      const dialog = page.getByRole('dialog', { name: MSG.teacher.radiusDialog.title });
       await dialog.waitFor();
-      const length = dialog.getByLabel(S.lengthLabel);
+      const length = dialog.getByLabel(MSG.sessionTime.lengthLabel);
       await expect.poll(async () => (await focused(page))?.tag).toBe('select');
       expect(await length.evaluate((el) => el === document.activeElement)).toBe(true);
       expect(await firstInDialog(page)).toEqual({ first: true, positiveTabindex: false, onScreen: true });
       expect((await focused(page))?.indicator).toBe(true);
-      const custom = dialog.getByLabel(T.radiusDialog.customLabel);
+      const custom = dialog.getByLabel(MSG.teacher.radiusDialog.customLabel);
       expect(await custom.inputValue()).toBe('120');
       await settle(page);
       await screenshot(page, `start-radius-dialog-${size}`);
@@ -89,9 +87,9 @@ describe.skipIf(!hasChromium)('the radius has one place, the start dialog, which
       // The custom radius, typed and sent with Enter.
       await custom.fill('80');
       await custom.press('Enter');
-      await toastWith(page, T.started(10)).waitFor();
+      await toastWith(page, MSG.teacher.started(10)).waitFor();
       // Focus lands on Stop once the session runs.
-      await expect.poll(async () => (await focused(page))?.text, { timeout: 30_000 }).toBe(T.stopAttendance);
+      await expect.poll(async () => (await focused(page))?.text, { timeout: 30_000 }).toBe(MSG.teacher.stopAttendance);
       const session = await school.server.db
         .selectFrom('geofence_sessions')
         .select('radius_m')
@@ -102,9 +100,9 @@ describe.skipIf(!hasChromium)('the radius has one place, the start dialog, which
 
       // One place shows the running session's radius: Attendance Status, beside its circle on the map.
       const status = page.getByTestId('session-radius');
-      await expect.poll(() => status.innerText()).toBe(T.meters(80));
-      expect(await page.getByText(T.meters(80), { exact: true }).count()).toBe(1);
-      expect(await page.getByText(T.activeRadius).count()).toBe(1);
+      await expect.poll(() => status.innerText()).toBe(MSG.teacher.meters(80));
+      expect(await page.getByText(MSG.teacher.meters(80), { exact: true }).count()).toBe(1);
+      expect(await page.getByText(MSG.teacher.activeRadius).count()).toBe(1);
       const map = page.getByRole('figure', { name: MSG.sessionMap.label(80) });
       await map.waitFor();
       await expect.poll(() => map.locator('img.leaflet-tile-loaded').count(), { timeout: 10_000 }).toBeGreaterThan(0);
@@ -116,16 +114,16 @@ describe.skipIf(!hasChromium)('the radius has one place, the start dialog, which
       expect(await seriousViolations(page, `start-radius-running-${size}`)).toEqual([]);
 
       // Stopped, the next start offers 80 again; an invalid entry uses 50, says so, and is not remembered.
-      await page.getByRole('button', { name: T.stopAttendance }).click();
+      await page.getByRole('button', { name: MSG.teacher.stopAttendance }).click();
       await page.getByRole('button', { name: MSG.stopConfirm.confirm }).click();
-      await toastWith(page, T.ended).waitFor();
+      await toastWith(page, MSG.teacher.ended).waitFor();
       expect(await storage(page, 'activeRadius')).toBeNull();
       await start.click();
-      expect(await dialog.getByLabel(T.radiusDialog.customLabel).inputValue()).toBe('80');
-      await dialog.getByLabel(T.radiusDialog.customLabel).fill('5');
-      await dialog.getByRole('button', { name: T.radiusDialog.useCustom }).click();
-      await toastWith(page, T.invalidRadius).waitFor();
-      await expect.poll(() => status.innerText(), { timeout: 30_000 }).toBe(T.meters(50));
+      expect(await dialog.getByLabel(MSG.teacher.radiusDialog.customLabel).inputValue()).toBe('80');
+      await dialog.getByLabel(MSG.teacher.radiusDialog.customLabel).fill('5');
+      await dialog.getByRole('button', { name: MSG.teacher.radiusDialog.useCustom }).click();
+      await toastWith(page, MSG.teacher.invalidRadius).waitFor();
+      await expect.poll(() => status.innerText(), { timeout: 30_000 }).toBe(MSG.teacher.meters(50));
       expect(await storage(page, 'customRadius')).toBe('80');
       await context.close();
     },

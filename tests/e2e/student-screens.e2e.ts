@@ -12,9 +12,6 @@ import { horizontalOverflow, outOfView } from './support/overflow';
 
 if (hasChromium && !hasFixtures) console.warn(NO_FIXTURES_MESSAGE);
 
-const S = MSG.studentScreens;
-const V = MSG.verification;
-const P = MSG.permissions;
 const PASSWORD = 'Str0ng!pass';
 const CLASSROOM = { latitude: 23.0225, longitude: 72.5714 };
 /** A point `m` metres due north of the classroom. */
@@ -90,14 +87,14 @@ describe.skipIf(!hasChromium || !hasFixtures)('the student screens of issue 22 i
 
       it('a new student: No session open now, No sessions yet (not 0%), and no record in the history', { timeout: 300_000 }, async () => {
         await page.goto('/student-dashboard');
-        await expect.poll(() => page.getByTestId('session-banner-title').innerText()).toBe(S.banner.none);
+        await expect.poll(() => page.getByTestId('session-banner-title').innerText()).toBe(MSG.studentScreens.banner.none);
         expect(await page.getByRole('button', { name: MSG.student.markAttendance }).count()).toBe(0);
-        await expect.poll(() => page.getByTestId('attendance-rate').innerText()).toBe(S.noSessionsYet);
+        await expect.poll(() => page.getByTestId('attendance-rate').innerText()).toBe(MSG.studentScreens.noSessionsYet);
         expect(await page.getByText('0%').count()).toBe(0);
         await settle(page);
         await screenshot(page, `student-no-session-${size}`);
         await page.getByRole('tab', { name: MSG.student.tabs.attendance }).click();
-        await page.getByRole('cell', { name: S.noSessionsYet }).waitFor();
+        await page.getByRole('cell', { name: MSG.studentScreens.noSessionsYet }).waitFor();
         await page.getByRole('tab', { name: MSG.student.tabs.overview }).click();
       });
 
@@ -108,7 +105,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('the student screens of issue 22 i
         // No reload: the banner polls (every 10 s) and changes by itself.
         const title = page.getByTestId('session-banner-title');
         await expect.poll(() => title.innerText(), { timeout: 25_000 }).toMatch(OPEN_TITLE);
-        await page.getByTestId('session-banner').getByText(S.banner.teacher('msharma')).waitFor();
+        await page.getByTestId('session-banner').getByText(MSG.studentScreens.banner.teacher('msharma')).waitFor();
         const mark = page.getByRole('button', { name: MSG.student.markAttendance });
         await mark.waitFor();
         expect(await outOfView(page, page.locator('body'), '[data-testid=session-banner], [data-testid=session-banner] button[type=submit]')).toEqual([]);
@@ -121,9 +118,9 @@ describe.skipIf(!hasChromium || !hasFixtures)('the student screens of issue 22 i
         await page.getByRole('button', { name: MSG.student.markAttendance }).click();
         const result = page.getByTestId('mark-result');
         // 300 m north of the classroom: the server's rounded distance, in the issue's words; the toast keeps SPEC's.
-        await result.getByText(S.outsideBy('300 m')).waitFor();
+        await result.getByText(MSG.studentScreens.outsideBy('300 m')).waitFor();
         await toastWith(page, MSG.student.outside).waitFor();
-        await result.getByText(S.outsideAccuracy(12)).waitFor();
+        await result.getByText(MSG.studentScreens.outsideAccuracy(12)).waitFor();
         expect(new URL(page.url()).pathname).toBe('/student-dashboard');
         // It stays past the 3-s toast: it is the page's text, not a toast's.
         await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
@@ -143,7 +140,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('the student screens of issue 22 i
         });
         expect(res.status).toBe(200);
         const record = await server.db.selectFrom('attendance_records').select('marked_at').where('student_id', '=', freshId).executeTakeFirstOrThrow();
-        const markedText = S.markedPresent(formatTime(record.marked_at));
+        const markedText = MSG.studentScreens.markedPresent(formatTime(record.marked_at));
         await expect.poll(() => page.getByTestId('session-mark').innerText(), { timeout: 25_000 }).toBe(markedText);
         expect(await page.getByRole('button', { name: MSG.student.markAttendance }).count()).toBe(0);
         expect(await outOfView(page, page.locator('body'), '[data-testid=session-mark]')).toEqual([]);
@@ -152,7 +149,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('the student screens of issue 22 i
 
         await stopSession();
         const ended = await server.db.selectFrom('geofence_sessions').select(['started_at', 'ended_at']).where('id', '=', session.id).executeTakeFirstOrThrow();
-        const times = S.sessionTimes(formatTime(ended.started_at), formatTime(ended.ended_at));
+        const times = MSG.studentScreens.sessionTimes(formatTime(ended.started_at), formatTime(ended.ended_at));
         await page.getByRole('tab', { name: MSG.student.tabs.attendance }).click();
         const row = page.getByRole('row').filter({ hasText: 'Present' }).first();
         await row.waitFor();
@@ -160,9 +157,9 @@ describe.skipIf(!hasChromium || !hasFixtures)('the student screens of issue 22 i
           const headers = (await page.getByRole('columnheader').allTextContents()).map((t) => t.trim());
           expect(headers).toEqual([
             MSG.student.columns.date,
-            S.columns.department,
-            S.columns.teacher,
-            S.columns.session,
+            MSG.studentScreens.columns.department,
+            MSG.studentScreens.columns.teacher,
+            MSG.studentScreens.columns.session,
             MSG.student.columns.status,
             MSG.student.columns.checkIn,
           ]);
@@ -177,7 +174,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('the student screens of issue 22 i
         await screenshot(page, `student-history-${size}`);
 
         await page.getByRole('button', { name: MSG.student.profile }).click();
-        await page.getByRole('dialog').getByRole('link', { name: S.editDetails }).click();
+        await page.getByRole('dialog').getByRole('link', { name: MSG.studentScreens.editDetails }).click();
         await page.waitForURL('**/update-user');
         const heading = page.getByRole('heading', { name: MSG.admin.updateUser.title });
         await heading.waitFor();
@@ -186,7 +183,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('the student screens of issue 22 i
         expect(await page.evaluate(horizontalOverflow)).toEqual({ page: false, outside: [], scrollers: [] });
         await settle(page);
         await screenshot(page, `student-update-user-${size}`);
-        await page.getByRole('link', { name: V.backToDashboard }).click();
+        await page.getByRole('link', { name: MSG.verification.backToDashboard }).click();
         await page.waitForURL('**/student-dashboard');
       });
 
@@ -209,9 +206,9 @@ describe.skipIf(!hasChromium || !hasFixtures)('the student screens of issue 22 i
           await setStoredToken(refused, freshToken);
           await refused.goto('/face-detection');
           const help = refused.getByTestId('camera-help');
-          await help.getByText(P.blocked.camera).waitFor({ timeout: 20_000 });
-          await help.getByText(P.how.chrome(P.names.camera)).waitFor();
-          const retry = help.getByRole('button', { name: P.tryAgain });
+          await help.getByText(MSG.permissions.blocked.camera).waitFor({ timeout: 20_000 });
+          await help.getByText(MSG.permissions.how.chrome(MSG.permissions.names.camera)).waitFor();
+          const retry = help.getByRole('button', { name: MSG.permissions.tryAgain });
           expect(await retry.isEnabled()).toBe(true);
           // Nothing on the page asks for a blink the camera cannot record.
           expect(await refused.locator('main').innerText()).not.toMatch(/blink twice/i);
@@ -222,9 +219,9 @@ describe.skipIf(!hasChromium || !hasFixtures)('the student screens of issue 22 i
           await context.grantPermissions(['camera'], { origin: server.url });
           await retry.click();
           await help.waitFor({ state: 'detached', timeout: 20_000 });
-          const start = refused.getByRole('button', { name: V.start });
+          const start = refused.getByRole('button', { name: MSG.verification.start });
           await expect.poll(() => start.isEnabled(), { timeout: 30_000 }).toBe(true);
-          await refused.getByTestId('verification-status').getByText(V.instruction).waitFor();
+          await refused.getByTestId('verification-status').getByText(MSG.verification.instruction).waitFor();
         } finally {
           await browser.close();
         }

@@ -11,7 +11,6 @@ import { apiLogin, approveViaApi } from './support/journey';
 import { LAPTOP, PHONE, useBrowserSchool } from './support/school';
 import { insertFaceTry } from '../helpers/proofs';
 
-const S = MSG.studentScreens;
 const PASSWORD = 'Str0ng!pass';
 const CLASSROOM = { latitude: 23.0225, longitude: 72.5714 };
 // beside the other browser tests' screenshots (tests/e2e/screenshots, not committed)
@@ -83,7 +82,7 @@ describe.skipIf(!hasChromium)('issue 36: the student screens, second pass', () =
       await page.goto('/face-detection');
       await page
         .getByTestId('tries-left')
-        .getByText(S.triesLeft(FACE_CHALLENGE_FAILS_PER_SESSION - 1, FACE_CHALLENGE_FAILS_PER_SESSION))
+        .getByText(MSG.studentScreens.triesLeft(FACE_CHALLENGE_FAILS_PER_SESSION - 1, FACE_CHALLENGE_FAILS_PER_SESSION))
         .waitFor();
       await shot(page, `face-tries-left-${size.width}`);
       expect(await seriousViolations(page, 'face page, tries left')).toEqual([]);
@@ -91,8 +90,8 @@ describe.skipIf(!hasChromium)('issue 36: the student screens, second pass', () =
       await failedTries(student.id, sessionId, FACE_CHALLENGE_FAILS_PER_SESSION - 1);
       await page.goto('/student-dashboard');
       const banner = page.getByTestId('session-banner');
-      await banner.getByText(S.banner.outOfTries, { exact: true }).waitFor();
-      await banner.getByText(S.banner.outOfTriesHint(FACE_CHALLENGE_FAILS_PER_SESSION)).waitFor();
+      await banner.getByText(MSG.studentScreens.banner.outOfTries, { exact: true }).waitFor();
+      await banner.getByText(MSG.studentScreens.banner.outOfTriesHint(FACE_CHALLENGE_FAILS_PER_SESSION)).waitFor();
       expect(await banner.getByRole('button', { name: MSG.student.markAttendance }).count()).toBe(0);
       expect(await seriousViolations(page, 'banner, out of tries')).toEqual([]);
       await shot(page, `banner-out-of-tries-${size.width}`);
@@ -162,7 +161,7 @@ describe.skipIf(!hasChromium)('issue 36: the student screens, second pass', () =
     const { page, context } = await school.newPage({ size: PHONE, as: { email: student.email, password: PASSWORD } });
     await page.goto('/student-dashboard');
     await expect.poll(() => page.getByTestId('standing-headline').innerText()).toBe(MSG.attendanceRule.noSessions);
-    await expect.poll(() => page.getByTestId('attendance-rate').innerText()).toBe(S.noSessionsYet);
+    await expect.poll(() => page.getByTestId('attendance-rate').innerText()).toBe(MSG.studentScreens.noSessionsYet);
     expect(await page.getByText('0%').count()).toBe(0);
     await shot(page, 'standing-new-student-390');
 

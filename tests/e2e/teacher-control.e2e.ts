@@ -13,8 +13,6 @@ import { apiLogin } from './support/journey';
 import { focused } from './support/keyboard';
 import { LAPTOP, PHONE, useBrowserSchool } from './support/school';
 
-const T = MSG.teacher;
-const S = MSG.sessionTime;
 const PASSWORD = 'Str0ng!pass';
 const CLASSROOM = { latitude: 23.0225, longitude: 72.5714 };
 // beside the other browser tests' screenshots (tests/e2e/screenshots, not committed)
@@ -55,23 +53,23 @@ describe.skipIf(!hasChromium)("the teacher's control of time in Chromium (issue 
       await context.grantPermissions(['geolocation'], { origin: school.server.url });
       await context.setGeolocation(CLASSROOM);
       await page.goto('/teacher-dashboard');
-      await page.getByRole('button', { name: T.startAttendance }).click();
-      const dialog = page.getByRole('dialog', { name: T.radiusDialog.title });
+      await page.getByRole('button', { name: MSG.teacher.startAttendance }).click();
+      const dialog = page.getByRole('dialog', { name: MSG.teacher.radiusDialog.title });
       await dialog.waitFor();
       // The dialog opens on its first field, the length, with the server's default chosen.
-      const length = dialog.getByLabel(S.lengthLabel);
+      const length = dialog.getByLabel(MSG.sessionTime.lengthLabel);
       await expect.poll(async () => (await focused(page))?.tag).toBe('select');
       expect(await length.evaluate((el) => el === document.activeElement)).toBe(true);
       expect(await length.inputValue()).toBe('10');
-      expect(await length.locator('option:checked').innerText()).toBe(S.lengthOption(10, true));
+      expect(await length.locator('option:checked').innerText()).toBe(MSG.sessionTime.lengthOption(10, true));
       await length.selectOption('15');
       await shot(page, `start-dialog-${size}`);
       expect(await seriousViolations(page, `start-dialog-${size}`)).toEqual([]);
-      await dialog.getByRole('button', { name: T.radiusDialog.useDefault(50) }).click();
-      await toastWith(page, T.started(15)).waitFor();
+      await dialog.getByRole('button', { name: MSG.teacher.radiusDialog.useDefault(50) }).click();
+      await toastWith(page, MSG.teacher.started(15)).waitFor();
 
       // Focus lands on Stop, not on <main>.
-      await expect.poll(async () => (await focused(page))?.text).toBe(T.stopAttendance);
+      await expect.poll(async () => (await focused(page))?.text).toBe(MSG.teacher.stopAttendance);
       const started = await endOf(teacher.id);
       expect(Date.parse(started.ends_at) - Date.parse(started.started_at)).toBe(15 * 60_000);
       const remaining = page.getByTestId('session-remaining');
@@ -87,9 +85,9 @@ describe.skipIf(!hasChromium)("the teacher's control of time in Chromium (issue 
       expect(seconds(await projectorLeft.innerText())).toBeLessThanOrEqual(15 * 60);
 
       // Extend from the Quick Actions card.
-      await page.getByRole('button', { name: S.extend(EXTEND_STEP_MINUTES) }).click();
+      await page.getByRole('button', { name: MSG.sessionTime.extend(EXTEND_STEP_MINUTES) }).click();
       const extendedEnd = new Date(Date.parse(started.ends_at) + 5 * 60_000).toISOString();
-      await toastWith(page, S.extended(5, formatTime(extendedEnd))).waitFor();
+      await toastWith(page, MSG.sessionTime.extended(5, formatTime(extendedEnd))).waitFor();
       expect((await endOf(teacher.id)).ends_at).toBe(extendedEnd);
       await expect.poll(() => page.getByTestId('session-ends-at').innerText()).toBe(formatTime(extendedEnd));
       await expect.poll(async () => seconds(await remaining.innerText())).toBeGreaterThan(19 * 60);
@@ -111,12 +109,12 @@ describe.skipIf(!hasChromium)("the teacher's control of time in Chromium (issue 
       await warning.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
       await shot(page, `warning-with-extend-${size}`);
       expect(await seriousViolations(page, `warning-with-extend-${size}`)).toEqual([]);
-      await warning.getByRole('button', { name: S.extend(EXTEND_STEP_MINUTES) }).click();
+      await warning.getByRole('button', { name: MSG.sessionTime.extend(EXTEND_STEP_MINUTES) }).click();
       const fromWarning = new Date(Date.parse(soon) + 5 * 60_000).toISOString();
-      await toastWith(page, S.extended(5, formatTime(fromWarning))).waitFor();
+      await toastWith(page, MSG.sessionTime.extended(5, formatTime(fromWarning))).waitFor();
       expect((await endOf(teacher.id)).ends_at).toBe(fromWarning);
       await expect.poll(async () => seconds(await remaining.innerText())).toBeGreaterThan(5 * 60);
-      expect(await page.getByTestId('attendance-status').getByText(T.active).isVisible()).toBe(true);
+      expect(await page.getByTestId('attendance-status').getByText(MSG.teacher.active).isVisible()).toBe(true);
       await context.close();
     },
   );

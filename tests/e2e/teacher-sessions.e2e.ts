@@ -7,7 +7,6 @@ import { hasChromium, toastWith } from './support/browser';
 import { apiLogin, login } from './support/journey';
 import { useBrowserSchool } from './support/school';
 
-const T = MSG.teacher;
 const PASSWORD = 'Str0ng!pass';
 const CLASSROOM = { latitude: 23.0225, longitude: 72.5714 };
 
@@ -62,18 +61,18 @@ describe.skipIf(!hasChromium)('teacher sessions in Chromium: the latest session,
 
     const { page, context } = await school.newPage();
     await login(page, c.teacher.email, PASSWORD, '/teacher-dashboard');
-    await page.getByRole('tab', { name: T.tabs.students }).click();
+    await page.getByRole('tab', { name: MSG.teacher.tabs.students }).click();
     const started = await school.server.db.selectFrom('geofence_sessions').select('started_at').where('id', '=', latest).executeTakeFirstOrThrow();
-    await expect.poll(() => page.getByTestId('students-session').innerText()).toBe(T.sessionOf(formatDateTime(started.started_at), false));
+    await expect.poll(() => page.getByTestId('students-session').innerText()).toBe(MSG.teacher.sessionOf(formatDateTime(started.started_at), false));
     await page.getByRole('row').filter({ hasText: anya.username }).getByText('Present').waitFor({ timeout: 5_000 });
 
     await page.getByRole('row').filter({ hasText: bela.username }).click();
     const dialog = page.getByRole('dialog');
     expect(await dialog.getByTestId('detail-session').innerText()).toBe(await page.getByTestId('students-session').innerText());
     // Bela was marked absent when the session ended: the dialog offers only the change.
-    expect(await dialog.getByRole('button', { name: T.detail.markAbsent }).count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: MSG.teacher.detail.markAbsent }).count()).toBe(0);
     await dialog.getByRole('button', { name: MSG.markChange.changeTo('present') }).click();
-    await toastWith(page, T.updated(MSG.attendance.manualMarked(bela.username, 'present'))).waitFor();
+    await toastWith(page, MSG.teacher.updated(MSG.attendance.manualMarked(bela.username, 'present'))).waitFor();
     expect(await recordOf(latest, bela.id)).toEqual({ status: 'present', manual_override: 1 });
     // The older session keeps the system's absent mark: nothing was written into it by hand.
     expect(await recordOf(older, bela.id)).toEqual({ status: 'absent', manual_override: 0 });
@@ -87,21 +86,21 @@ describe.skipIf(!hasChromium)('teacher sessions in Chromium: the latest session,
     await login(page, c.teacher.email, PASSWORD, '/teacher-dashboard');
     await expect.poll(() => stat(page, 'not-marked'), { timeout: 10_000 }).toBe('3');
     expect([await stat(page, 'total'), await stat(page, 'present'), await stat(page, 'absent')]).toEqual(['3', '0', '0']);
-    await page.getByRole('term').getByText(T.absentManual, { exact: true }).waitFor();
+    await page.getByRole('term').getByText(MSG.teacher.absentManual, { exact: true }).waitFor();
 
     await c.mark(c.students[0].id, session, 'present');
     await c.mark(c.students[1].id, session, 'absent');
     await expect.poll(() => stat(page, 'absent'), { timeout: 10_000 }).toBe('1');
     expect([await stat(page, 'present'), await stat(page, 'not-marked')]).toEqual(['1', '1']);
 
-    await page.getByRole('button', { name: T.stopAttendance }).click();
+    await page.getByRole('button', { name: MSG.teacher.stopAttendance }).click();
     // Stop asks first, with the server's count of who it would mark absent.
     await expect.poll(() => page.getByTestId('stop-question').innerText()).toBe(MSG.stopConfirm.question(1));
     await page.getByRole('dialog').getByRole('button', { name: MSG.stopConfirm.confirm }).click();
-    await toastWith(page, T.ended).waitFor();
+    await toastWith(page, MSG.teacher.ended).waitFor();
     await expect.poll(() => stat(page, 'absent'), { timeout: 10_000 }).toBe('2');
     expect([await stat(page, 'present'), await stat(page, 'not-marked')]).toEqual(['1', '0']);
-    await page.getByRole('term').getByText(T.absent, { exact: true }).waitFor();
+    await page.getByRole('term').getByText(MSG.teacher.absent, { exact: true }).waitFor();
     await context.close();
   });
 });

@@ -10,7 +10,6 @@ import { hasChromium, screenshot, setStoredToken, toastWith } from './support/br
 import { apiLogin } from './support/journey';
 import { LAPTOP, PHONE, useBrowserSchool } from './support/school';
 
-const T = MSG.teacher;
 const PASSWORD = 'Str0ng!pass';
 const CLASSROOM = { latitude: 23.0225, longitude: 72.5714 };
 /** A tile host that exists only inside the browser (page.route): no request leaves the machine. */
@@ -124,14 +123,14 @@ describe.skipIf(!hasChromium)('the teacher tools of issue 22 in Chromium', () =>
       it('one radius: the start dialog’s choice, shown under Attendance Status with its circle on the map', { timeout: 300_000 }, async () => {
         await setTiles(TILE_URL);
         await page.goto('/teacher-dashboard');
-        await page.getByRole('button', { name: T.startAttendance }).click();
+        await page.getByRole('button', { name: MSG.teacher.startAttendance }).click();
         const dialog = page.getByRole('dialog');
-        await dialog.getByLabel(T.radiusDialog.customLabel).fill('80');
-        await dialog.getByRole('button', { name: T.radiusDialog.useCustom }).click();
-        await toastWith(page, T.started(10)).waitFor();
+        await dialog.getByLabel(MSG.teacher.radiusDialog.customLabel).fill('80');
+        await dialog.getByRole('button', { name: MSG.teacher.radiusDialog.useCustom }).click();
+        await toastWith(page, MSG.teacher.started(10)).waitFor();
         expect((await openSession())?.radius_m).toBe(80);
-        await expect.poll(() => page.getByTestId('session-radius').innerText()).toBe(T.meters(80));
-        expect(await page.getByText(T.meters(80), { exact: true }).count()).toBe(1);
+        await expect.poll(() => page.getByTestId('session-radius').innerText()).toBe(MSG.teacher.meters(80));
+        expect(await page.getByText(MSG.teacher.meters(80), { exact: true }).count()).toBe(1);
 
         const map = page.getByTestId('session-map');
         await map.waitFor();
@@ -150,7 +149,7 @@ describe.skipIf(!hasChromium)('the teacher tools of issue 22 in Chromium', () =>
       it('Stop asks first with the server’s count; Keep running keeps it, Stop now marks those absent', { timeout: 300_000 }, async () => {
         const session = (await openSession())!;
         await markOwnPresent(session.id, students[0].id);
-        await page.getByRole('button', { name: T.stopAttendance }).click();
+        await page.getByRole('button', { name: MSG.teacher.stopAttendance }).click();
         const question = page.getByTestId('stop-question');
         await expect.poll(() => question.innerText()).toBe(MSG.stopConfirm.question(2));
         await settle(page);
@@ -161,10 +160,10 @@ describe.skipIf(!hasChromium)('the teacher tools of issue 22 in Chromium', () =>
         expect(await openSession()).toBeDefined();
         expect(await recordsOf(session.id)).toHaveLength(1);
 
-        await page.getByRole('button', { name: T.stopAttendance }).click();
+        await page.getByRole('button', { name: MSG.teacher.stopAttendance }).click();
         await expect.poll(() => question.innerText()).toBe(MSG.stopConfirm.question(2));
         await page.getByRole('dialog').getByRole('button', { name: MSG.stopConfirm.confirm }).click();
-        await toastWith(page, T.ended).waitFor();
+        await toastWith(page, MSG.teacher.ended).waitFor();
         expect(await openSession()).toBeUndefined();
         expect((await recordsOf(session.id)).map((r) => [r.status, r.manual_override])).toEqual([
           ['present', 0],
@@ -179,7 +178,7 @@ describe.skipIf(!hasChromium)('the teacher tools of issue 22 in Chromium', () =>
         await context.unroute(`${TILE_HOST}/**`);
         const failing = await serveTiles(context, true);
         await page.reload();
-        await page.getByTestId('attendance-status').getByText(T.active).waitFor();
+        await page.getByTestId('attendance-status').getByText(MSG.teacher.active).waitFor();
         await expect.poll(() => failing.length, { timeout: 10_000 }).toBeGreaterThan(0);
         await page.getByTestId('session-map').waitFor({ state: 'detached', timeout: 10_000 });
         await page.getByText(formatCoords(CLASSROOM)).waitFor();
@@ -200,7 +199,7 @@ describe.skipIf(!hasChromium)('the teacher tools of issue 22 in Chromium', () =>
       it('marks the rest of the class at once, asked first, keeping the marks already there', { timeout: 300_000 }, async () => {
         const session = (await openSession())!;
         await markOwnPresent(session.id, students[0].id);
-        await page.getByRole('tab', { name: T.tabs.students }).click();
+        await page.getByRole('tab', { name: MSG.teacher.tabs.students }).click();
         const bulk = page.getByTestId('mark-rest');
         await expect.poll(() => bulk.innerText(), { timeout: 10_000 }).toContain(MSG.bulk.remaining(2));
         await bulk.getByRole('button', { name: MSG.bulk.absent(2) }).click();
@@ -225,13 +224,13 @@ describe.skipIf(!hasChromium)('the teacher tools of issue 22 in Chromium', () =>
         await page.getByRole('row').filter({ hasText: anya.username }).click();
         const dialog = page.getByRole('dialog');
         await dialog.getByText(MSG.markChange.verified).waitFor();
-        expect(await dialog.getByRole('button', { name: T.detail.markPresent }).count()).toBe(0);
+        expect(await dialog.getByRole('button', { name: MSG.teacher.detail.markPresent }).count()).toBe(0);
         expect(await dialog.getByRole('button', { name: MSG.markChange.confirmPresent }).count()).toBe(0);
         await settle(page);
         await screenshot(page, `teacher-tools-student-dialog-${size}`);
         expect(await axeViolations(page, '[role=dialog]')).toEqual([]);
         await dialog.getByRole('button', { name: MSG.markChange.changeTo('absent') }).click();
-        await toastWith(page, T.updated(MSG.attendance.manualMarked(anya.username, 'absent'))).waitFor();
+        await toastWith(page, MSG.teacher.updated(MSG.attendance.manualMarked(anya.username, 'absent'))).waitFor();
         expect((await recordsOf(session.id))[0]).toEqual({ student_id: anya.id, status: 'absent', manual_override: 1 });
         await page.getByRole('row').filter({ hasText: anya.username }).click();
         await dialog.getByText(MSG.markChange.manual).waitFor();
@@ -273,10 +272,10 @@ describe.skipIf(!hasChromium)('the teacher tools of issue 22 in Chromium', () =>
       });
 
       it('Reject beside Approve, with a reason the student reads at login', { timeout: 300_000 }, async () => {
-        await page.getByRole('tab', { name: T.tabs.overview }).click();
+        await page.getByRole('tab', { name: MSG.teacher.tabs.overview }).click();
         await page.getByRole('button', { name: new RegExp(`${department}\\s*1 pending`) }).click();
         const list = page.getByRole('dialog');
-        await list.getByRole('button', { name: T.pending.view(pending.username) }).click();
+        await list.getByRole('button', { name: MSG.teacher.pending.view(pending.username) }).click();
         await list.getByRole('button', { name: MSG.reject.button, exact: true }).click();
         const question = page.getByRole('dialog', { name: MSG.reject.title(pending.username) });
         const reason = 'You registered for the wrong class: please register for IMCA.';
@@ -286,7 +285,7 @@ describe.skipIf(!hasChromium)('the teacher tools of issue 22 in Chromium', () =>
         expect(await axeViolations(page, '[role=dialog]')).toEqual([]);
         await question.getByRole('button', { name: MSG.reject.confirm }).click();
         await toastWith(page, MSG.reject.done(1)).waitFor();
-        await page.getByText(T.pending.none).waitFor();
+        await page.getByText(MSG.teacher.pending.none).waitFor();
 
         const student = await school.newPage({ size: viewport });
         await student.page.goto('/login');

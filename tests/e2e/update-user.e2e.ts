@@ -11,7 +11,6 @@ import { LAPTOP, PHONE, useBrowserSchool } from './support/school';
 
 if (hasChromium && !hasFakeCamera) console.warn(NO_CAMERA_MESSAGE);
 
-const U = MSG.admin.updateUser;
 const PASSWORD = 'Str0ng!pass';
 const SIZES = [PHONE, LAPTOP];
 
@@ -23,7 +22,7 @@ async function expectNoPublicHeader(page: Page) {
   expect(await page.getByRole('button', { name: MSG.nav.menu, includeHidden: true }).count()).toBe(0);
 }
 
-const saveButton = (page: Page) => page.getByRole('button', { name: U.save });
+const saveButton = (page: Page) => page.getByRole('button', { name: MSG.admin.updateUser.save });
 
 /**
  * Issue 36: /update-user as each role meets it. A signed-in student sees their dashboard's header (not the public
@@ -51,7 +50,7 @@ describe.skipIf(!hasChromium || !hasFakeCamera)('/update-user in Chromium with t
       const student = await school.createUser({ role: 'student', department: 'BCA', password: PASSWORD, username: `photos${size.width}` });
       const { page, context } = await school.newPage({ size, camera: true, as: student });
       await page.goto('/update-user');
-      await page.getByRole('heading', { level: 1, name: U.title }).waitFor();
+      await page.getByRole('heading', { level: 1, name: MSG.admin.updateUser.title }).waitFor();
       // the signed-in header of the student's pages: the dashboard's title (from 640 px) and Logout
       const header = page.getByRole('banner');
       await header.getByRole('button', { name: MSG.nav.logout }).waitFor();
@@ -62,7 +61,7 @@ describe.skipIf(!hasChromium || !hasFakeCamera)('/update-user in Chromium with t
 
       await captureThree(page);
       expect(await capturedPreviews(page).count()).toBe(3);
-      expect(await page.getByTestId('capture-status').innerText()).toBe(U.capturedEnough);
+      expect(await page.getByTestId('capture-status').innerText()).toBe(MSG.admin.updateUser.capturedEnough);
       // no file picker while the camera works
       expect(await page.getByTestId('photo-files').count()).toBe(0);
       // each preview is a real frame of the camera (320x240, not black)
@@ -79,9 +78,9 @@ describe.skipIf(!hasChromium || !hasFakeCamera)('/update-user in Chromium with t
       await page.getByRole('button', { name: MSG.register.removeImage(2) }).click();
       expect(await capturedPreviews(page).count()).toBe(2);
       expect(await saveButton(page).isDisabled()).toBe(true);
-      expect(await page.getByTestId('save-rule').innerText()).toBe(U.needThree(1));
+      expect(await page.getByTestId('save-rule').innerText()).toBe(MSG.admin.updateUser.needThree(1));
       await screenshot(page, `update-user-student-two-${size.width}`, true);
-      await capturePhotos(page, 3, U.capturedEnough);
+      await capturePhotos(page, 3, MSG.admin.updateUser.capturedEnough);
       expect(await capturedPreviews(page).count()).toBe(3);
       expect(await saveButton(page).isEnabled()).toBe(true);
       expect(await page.getByTestId('save-rule').count()).toBe(0);
@@ -113,7 +112,7 @@ describe.skipIf(!hasChromium || !hasFakeCamera)('/update-user in Chromium with t
       const student = await school.createUser({ role: 'student', department: 'BCA', password: PASSWORD, username: `edited${size.width}` });
       const { page, context } = await school.newPage({ size, camera: true, as: admin });
       await page.goto(`/update-user?id=${student.id}`);
-      await page.getByRole('heading', { level: 1, name: U.adminTitle }).waitFor();
+      await page.getByRole('heading', { level: 1, name: MSG.admin.updateUser.adminTitle }).waitFor();
       await expect.poll(() => page.getByLabel(MSG.register.labels.username).inputValue()).toBe(student.username);
       if (size.width >= 768) {
         const sidebar = page.getByTestId('admin-sidebar');
@@ -124,11 +123,11 @@ describe.skipIf(!hasChromium || !hasFakeCamera)('/update-user in Chromium with t
       }
       await expectNoPublicHeader(page);
       // the words speak of that user, not of the admin's own details and face
-      await page.getByText(U.photosHintOther).waitFor();
+      await page.getByText(MSG.admin.updateUser.photosHintOther).waitFor();
       expect(await page.getByText(MSG.register.facesHint).count()).toBe(0);
       await page.getByLabel(MSG.register.labels.phone).fill('9876543210');
-      await page.getByRole('button', { name: U.save }).click();
-      await toastWith(page, U.savedOther).waitFor();
+      await page.getByRole('button', { name: MSG.admin.updateUser.save }).click();
+      await toastWith(page, MSG.admin.updateUser.savedOther).waitFor();
       expect((await school.server.db.selectFrom('users').select('phone_number').where('id', '=', student.id).executeTakeFirstOrThrow()).phone_number).toBe(
         '9876543210',
       );
@@ -145,7 +144,7 @@ describe.skipIf(!hasChromium || !hasFakeCamera)('/update-user in Chromium with t
   it("a teacher meets it under the teacher dashboard's header, the way back to that dashboard", { timeout: 300_000 }, async () => {
     const { page, context } = await school.newPage({ size: LAPTOP, as: teacher });
     await page.goto('/update-user');
-    await page.getByRole('heading', { level: 1, name: U.title }).waitFor();
+    await page.getByRole('heading', { level: 1, name: MSG.admin.updateUser.title }).waitFor();
     await page.getByRole('banner').getByText(MSG.dashboard.titles.teacher).waitFor();
     await expectNoPublicHeader(page);
     await page.getByRole('link', { name: MSG.verification.backToDashboard }).click();
@@ -162,7 +161,7 @@ describe.skipIf(!hasChromium || !hasFakeCamera)('/update-user in Chromium with t
     await page.getByLabel(MSG.login.passwordLabel, { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: MSG.login.submit }).click();
     await page.waitForURL('**/update-user', { timeout: 30_000 });
-    await page.getByRole('heading', { level: 1, name: U.title }).waitFor();
+    await page.getByRole('heading', { level: 1, name: MSG.admin.updateUser.title }).waitFor();
     await context.close();
   });
 
@@ -171,7 +170,7 @@ describe.skipIf(!hasChromium || !hasFakeCamera)('/update-user in Chromium with t
     const { page, context } = await openPage(cameraless, school.server.url, { camera: true, viewport: PHONE });
     await setStoredToken(page, await apiLogin(school.server.url, student.email, PASSWORD));
     await page.goto('/update-user');
-    await page.getByRole('heading', { level: 1, name: U.title }).waitFor();
+    await page.getByRole('heading', { level: 1, name: MSG.admin.updateUser.title }).waitFor();
     expect(await page.getByTestId('photo-files').count()).toBe(0);
     await page.getByRole('button', { name: MSG.register.openCamera }).click();
     const files = page.getByTestId('photo-files');

@@ -4,8 +4,6 @@ import { Button } from '@/components/ui/button';
 import { browserFamily } from '@/lib/device/browser-family';
 import { cn } from '@/lib/utils';
 
-const P = MSG.permissions;
-
 export type Permission = 'camera' | 'location';
 /** blocked: the browser or the person refused; unavailable: allowed, but no device or no fix. */
 export type PermissionTrouble = 'blocked' | 'unavailable';
@@ -25,7 +23,10 @@ export function PermissionHelp({
   onRetry: () => void;
   className?: string;
 }) {
-  const how = trouble === 'blocked' ? P.how[browserFamily(navigator.userAgent)](P.names[permission]) : P.unavailableHelp[permission];
+  const how =
+    trouble === 'blocked'
+      ? MSG.permissions.how[browserFamily(navigator.userAgent)](MSG.permissions.names[permission])
+      : MSG.permissions.unavailableHelp[permission];
   return (
     <div
       role="alert"
@@ -34,13 +35,13 @@ export function PermissionHelp({
     >
       <p className="flex items-center gap-2 font-semibold text-destructive">
         <ShieldAlert className="size-4 shrink-0" aria-hidden />
-        {P[trouble][permission]}
+        {MSG.permissions[trouble][permission]}
       </p>
-      <p className="text-muted-foreground">{P.why[permission]}</p>
+      <p className="text-muted-foreground">{MSG.permissions.why[permission]}</p>
       <p>{how}</p>
       <Button type="button" variant="outline" className="justify-self-start" onClick={onRetry}>
         <RotateCw aria-hidden />
-        {P.tryAgain}
+        {MSG.permissions.tryAgain}
       </Button>
     </div>
   );

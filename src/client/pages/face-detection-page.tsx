@@ -14,26 +14,24 @@ import type { MarkOutcome } from '@/features/final-mark';
 import { trpc } from '@/lib/api/trpc';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 
-const M = MSG.verification;
-const S = MSG.studentScreens;
 const BUSY: VerificationPhase[] = ['recording', 'checking', 'marking', 'done'];
 /** The preview is read for the tracker's baseline only while the student may press Start. */
 const WAITING: VerificationPhase[] = ['idle', 'failed'];
 const STATUS_TEXT: Record<VerificationPhase, string> = {
-  idle: M.instruction,
-  recording: M.recording,
-  checking: M.checking,
-  marking: M.verified,
-  done: M.verified,
-  failed: M.noBlink,
+  idle: MSG.verification.instruction,
+  recording: MSG.verification.recording,
+  checking: MSG.verification.checking,
+  marking: MSG.verification.verified,
+  done: MSG.verification.verified,
+  failed: MSG.verification.noBlink,
 };
 
 /** The page's last line once the mark is answered: the final state until the redirect, not 'Verifying…'. */
 function outcomeText(outcome: MarkOutcome): string {
-  if (outcome.kind === 'marked') return S.faceMarked(formatTime(outcome.at));
-  if (outcome.kind === 'late') return S.faceLate(formatTime(outcome.at));
-  if (outcome.kind === 'already') return S.faceAlready(formatTime(outcome.at));
-  return outcome.detail ? `${S.faceFailed} ${outcome.detail}` : S.faceFailed;
+  if (outcome.kind === 'marked') return MSG.studentScreens.faceMarked(formatTime(outcome.at));
+  if (outcome.kind === 'late') return MSG.studentScreens.faceLate(formatTime(outcome.at));
+  if (outcome.kind === 'already') return MSG.studentScreens.faceAlready(formatTime(outcome.at));
+  return outcome.detail ? `${MSG.studentScreens.faceFailed} ${outcome.detail}` : MSG.studentScreens.faceFailed;
 }
 
 function passedCoords(state: unknown): Coords | null {
@@ -49,7 +47,7 @@ function passedCoords(state: unknown): Coords | null {
  * (SPEC 2, 4; issues 20, 33).
  */
 export function FaceDetectionPage() {
-  useDocumentTitle(M.title);
+  useDocumentTitle(MSG.verification.title);
   const location = useLocation();
   const videoRef = useRef<HTMLVideoElement>(null);
   const [cameraAttempt, setCameraAttempt] = useState(0);
@@ -93,7 +91,7 @@ export function FaceDetectionPage() {
         <Button variant="ghost" size="sm" asChild>
           <Link to="/student-dashboard">
             <ArrowLeft aria-hidden />
-            {M.backToDashboard}
+            {MSG.verification.backToDashboard}
           </Link>
         </Button>
       </header>
@@ -101,9 +99,9 @@ export function FaceDetectionPage() {
         <Card className="w-full max-w-xl">
           <CardHeader>
             <CardTitle className="text-2xl">
-              <h1>{M.title}</h1>
+              <h1>{MSG.verification.title}</h1>
             </CardTitle>
-            <CardDescription>{M.subtitle}</CardDescription>
+            <CardDescription>{MSG.verification.subtitle}</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-5">
             <CameraFrame videoRef={videoRef} camera={camera} frame={frame} recording={phase === 'recording'} guide={guide} tracking={tracker.state} />
@@ -123,7 +121,7 @@ export function FaceDetectionPage() {
                   {statusText}
                 </p>
                 {phase === 'failed' && refusal && <p className="mt-1 text-center text-sm text-muted-foreground">{refusal.step}</p>}
-                {finished && <p className="mt-1 text-center text-sm text-muted-foreground">{S.returning}</p>}
+                {finished && <p className="mt-1 text-center text-sm text-muted-foreground">{MSG.studentScreens.returning}</p>}
               </div>
             )}
             {/* The mismatch advice sends the student to new photos: the way there, one tap away. */}
@@ -131,26 +129,32 @@ export function FaceDetectionPage() {
               <Button variant="outline" asChild>
                 <Link to="/update-user">
                   <UserPen aria-hidden />
-                  {S.editDetails}
+                  {MSG.studentScreens.editDetails}
                 </Link>
               </Button>
             )}
             {finished ? (
               <Button size="lg" asChild>
-                <Link to="/student-dashboard">{M.backToDashboard}</Link>
+                <Link to="/student-dashboard">{MSG.verification.backToDashboard}</Link>
               </Button>
             ) : (
               <Button size="lg" onClick={start} disabled={busy || camera !== 'ready' || !canStart}>
-                {phase === 'recording' ? S.faceRecording : busy ? M.verifying : tryAgain ? MSG.faceChallenge.tryAgain : M.start}
+                {phase === 'recording'
+                  ? MSG.studentScreens.faceRecording
+                  : busy
+                    ? MSG.verification.verifying
+                    : tryAgain
+                      ? MSG.faceChallenge.tryAgain
+                      : MSG.verification.start}
               </Button>
             )}
             {triesLeft !== null && triesLeft > 0 && !busy && !finished && (
               <p data-testid="tries-left" className="text-center text-sm text-muted-foreground">
-                {S.triesLeft(triesLeft, FACE_CHALLENGE_FAILS_PER_SESSION)}
+                {MSG.studentScreens.triesLeft(triesLeft, FACE_CHALLENGE_FAILS_PER_SESSION)}
               </p>
             )}
             <ul className="grid gap-1.5 rounded-lg bg-muted/60 p-4 text-sm text-muted-foreground">
-              {M.tips.map((tip) => (
+              {MSG.verification.tips.map((tip) => (
                 <li key={tip} className="flex gap-2">
                   <span aria-hidden className="mt-2 size-1.5 shrink-0 rounded-full bg-primary" />
                   {tip}

@@ -22,7 +22,6 @@ import {
 import { StandingCard } from '@/features/attendance-standing';
 import { lazyNamed } from '@/lib/deferred-load';
 
-const M = MSG.student;
 // Closed until the student asks for it: its code (Radix's dialog, 37 KB) comes on the first open, not with the page.
 const ProfileDialog = lazyNamed(() => import('@/features/student/profile-dialog').then((m) => m.ProfileDialog));
 
@@ -72,11 +71,11 @@ export function StudentDashboardPage() {
       disabled={!isStudent}
     >
       <UserRound aria-hidden />
-      {M.profile}
+      {MSG.student.profile}
     </Button>
   );
   return (
-    <DashboardShell role="student" subtitle={isStudent ? M.overviewSubtitle : M.adminNote} actions={profileButton}>
+    <DashboardShell role="student" subtitle={isStudent ? MSG.student.overviewSubtitle : MSG.student.adminNote} actions={profileButton}>
       {isStudent && (
         <div className="grid gap-3">
           <SessionBanner open={openSession} onMark={() => void mark()} marking={busy} roomCode={roomCode} />
@@ -88,11 +87,11 @@ export function StudentDashboardPage() {
         <TabsList>
           <TabsTrigger value="overview">
             <LayoutDashboard aria-hidden />
-            {M.tabs.overview}
+            {MSG.student.tabs.overview}
           </TabsTrigger>
           <TabsTrigger value="attendance">
             <History aria-hidden />
-            {M.tabs.attendance}
+            {MSG.student.tabs.attendance}
           </TabsTrigger>
         </TabsList>
         <TabsContent value="overview" className="grid gap-6">
@@ -115,7 +114,7 @@ export function StudentDashboardPage() {
 
 function useFetchFailedToast(failed: boolean) {
   useEffect(() => {
-    if (failed) toast.error(M.fetchFailed, { id: 'student-fetch-failed' });
+    if (failed) toast.error(MSG.student.fetchFailed, { id: 'student-fetch-failed' });
   }, [failed]);
 }
 

@@ -9,14 +9,17 @@ import { homeForRole } from '@/lib/auth/session';
 import { tokenClaims, userIdFromToken } from '@/lib/auth/token-user';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 
-const U = MSG.admin.updateUser;
-
 /** An admin's /update-user: in the portal, filed under Users when it is another user's (the Users list links here). */
 function AdminUpdateUser({ id, other }: { id: number; other: boolean }) {
-  const title = other ? U.adminTitle : U.title;
+  const title = other ? MSG.admin.updateUser.adminTitle : MSG.admin.updateUser.title;
   useDocumentTitle(title);
   return (
-    <AdminShell title={title} intro={other ? U.adminIntro : U.description} width="max-w-2xl" section={other ? '/admin-dashboard/users' : undefined}>
+    <AdminShell
+      title={title}
+      intro={other ? MSG.admin.updateUser.adminIntro : MSG.admin.updateUser.description}
+      width="max-w-2xl"
+      section={other ? '/admin-dashboard/users' : undefined}
+    >
       <UpdateUserForm userId={id} />
     </AdminShell>
   );
@@ -34,7 +37,7 @@ export function UpdateUserPage() {
   const asked = Number(params.get('id')) || null;
   if (role === 'admin') return <AdminUpdateUser id={asked ?? ownId ?? 0} other={asked !== null && asked !== ownId} />;
   return (
-    <DashboardShell role={role === 'teacher' ? 'teacher' : 'student'} heading={U.title} subtitle={U.description}>
+    <DashboardShell role={role === 'teacher' ? 'teacher' : 'student'} heading={MSG.admin.updateUser.title} subtitle={MSG.admin.updateUser.description}>
       <div className="grid w-full max-w-xl gap-4">
         <Button variant="ghost" size="sm" asChild className="justify-self-start">
           <Link to={homeForRole(role)}>

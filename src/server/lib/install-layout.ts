@@ -3,7 +3,8 @@ import path from 'node:path';
 
 /**
  * Where the files that are not JavaScript are found when running from the checkout. The single executable build
- * (scripts/sea/build.ts) swaps this module for src/server/sea/install-layout.ts, which finds them in its cache folder.
+ * (scripts/sea/build.ts) swaps this module for src/server/sea/executable-layout.ts, which finds them in its cache
+ * folder.
  */
 export const CLIENT_DIST = path.resolve(import.meta.dirname, '../../../dist/client');
 

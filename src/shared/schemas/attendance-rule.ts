@@ -2,24 +2,27 @@ import { z } from 'zod';
 import './error-map';
 import { MSG } from '../messages';
 
-const M = MSG.attendanceRule;
 export const DEFAULT_REQUIRED_RATE = 75;
 
 /** A real calendar day 'YYYY-MM-DD' (2026-02-30 is refused, not rolled over). */
 const ZCalendarDay = z
-  .string({ error: M.badDate })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, M.badDate)
-  .refine((d) => new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), M.badDate);
+  .string({ error: MSG.attendanceRule.badDate })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.attendanceRule.badDate)
+  .refine((d) => new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), MSG.attendanceRule.badDate);
 
 /** The administrator's rule: settings.setAttendanceRule, stored as the app_settings row attendance_rule. */
 export const ZAttendanceRuleInput = z
   .object({
-    required_rate: z.number({ error: M.badRate }).int(M.badRate).min(1, M.badRate).max(100, M.badRate),
+    required_rate: z
+      .number({ error: MSG.attendanceRule.badRate })
+      .int(MSG.attendanceRule.badRate)
+      .min(1, MSG.attendanceRule.badRate)
+      .max(100, MSG.attendanceRule.badRate),
     semester_start: ZCalendarDay,
     semester_end: ZCalendarDay,
     late_counts_as_present: z.boolean(),
   })
-  .refine((r) => r.semester_start <= r.semester_end, { message: M.endBeforeStart, path: ['semester_end'] });
+  .refine((r) => r.semester_start <= r.semester_end, { message: MSG.attendanceRule.endBeforeStart, path: ['semester_end'] });
 export type TAttendanceRuleInput = z.infer<typeof ZAttendanceRuleInput>;
 
 const ZOptionalDay = z.preprocess((v) => (v === '' || v === null ? undefined : v), ZCalendarDay.optional());

@@ -1,17 +1,15 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
 
-const V = MSG.validation;
-
 /** Fields whose own rule message reads best whatever rule failed (the department select sent empty, a bad email). */
 const FIELD_MESSAGES: Record<string, string> = {
-  department: V.department,
-  department_name: V.department,
-  role: V.role,
-  email: V.email,
-  username: V.username,
-  phone_number: V.phone,
-  password: V.password,
+  department: MSG.validation.department,
+  department_name: MSG.validation.department,
+  role: MSG.validation.role,
+  email: MSG.validation.email,
+  username: MSG.validation.username,
+  phone_number: MSG.validation.phone,
+  password: MSG.validation.password,
 };
 
 type Issue = Parameters<NonNullable<Parameters<typeof z.config>[0]>['customError'] & {}>[0];
@@ -22,32 +20,32 @@ export function peopleMessage(iss: Issue): string {
   if (field && FIELD_MESSAGES[field]) return FIELD_MESSAGES[field];
   switch (iss.code) {
     case 'invalid_type':
-      if (iss.input === undefined || iss.input === null || iss.input === '') return V.required;
-      return iss.expected === 'number' || iss.expected === 'int' ? V.number : V.generic;
+      if (iss.input === undefined || iss.input === null || iss.input === '') return MSG.validation.required;
+      return iss.expected === 'number' || iss.expected === 'int' ? MSG.validation.number : MSG.validation.generic;
     case 'too_small': {
       const min = Number(iss.minimum);
-      if (iss.origin === 'string') return min <= 1 ? V.required : V.tooShort(min);
-      if (iss.origin === 'array' || iss.origin === 'set') return V.tooFew(min);
-      if (iss.origin === 'date') return V.date;
-      return V.atLeast(min);
+      if (iss.origin === 'string') return min <= 1 ? MSG.validation.required : MSG.validation.tooShort(min);
+      if (iss.origin === 'array' || iss.origin === 'set') return MSG.validation.tooFew(min);
+      if (iss.origin === 'date') return MSG.validation.date;
+      return MSG.validation.atLeast(min);
     }
     case 'too_big': {
       const max = Number(iss.maximum);
-      if (iss.origin === 'string') return V.tooLong(max);
-      if (iss.origin === 'array' || iss.origin === 'set') return V.tooMany(max);
-      return V.atMost(max);
+      if (iss.origin === 'string') return MSG.validation.tooLong(max);
+      if (iss.origin === 'array' || iss.origin === 'set') return MSG.validation.tooMany(max);
+      return MSG.validation.atMost(max);
     }
     case 'invalid_value':
     case 'invalid_union':
-      return V.choose;
+      return MSG.validation.choose;
     case 'invalid_format':
-      return iss.format === 'email' ? V.email : V.format;
+      return iss.format === 'email' ? MSG.validation.email : MSG.validation.format;
     case 'not_multiple_of':
-      return V.wholeNumber;
+      return MSG.validation.wholeNumber;
     case 'unrecognized_keys':
-      return V.unknownField;
+      return MSG.validation.unknownField;
     default:
-      return V.generic;
+      return MSG.validation.generic;
   }
 }
 

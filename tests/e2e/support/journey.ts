@@ -21,14 +21,13 @@ export async function login(page: Page, email: string, password: string, home: s
 
 /** Registers a student through /register, capturing the 3 face images with the browser's (fake) camera. */
 export async function registerViaForm(page: Page, user: NewUser) {
-  const L = MSG.register.labels;
   await page.goto('/register');
-  await page.getByLabel(L.username).fill(user.username);
-  await page.getByLabel(L.email).fill(user.email);
-  await page.getByLabel(L.phone).fill('9876543210');
-  await page.getByLabel(L.password, { exact: true }).fill(user.password);
-  await page.getByLabel(L.role).selectOption('student');
-  await page.getByLabel(L.department).selectOption(user.department);
+  await page.getByLabel(MSG.register.labels.username).fill(user.username);
+  await page.getByLabel(MSG.register.labels.email).fill(user.email);
+  await page.getByLabel(MSG.register.labels.phone).fill('9876543210');
+  await page.getByLabel(MSG.register.labels.password, { exact: true }).fill(user.password);
+  await page.getByLabel(MSG.register.labels.role).selectOption('student');
+  await page.getByLabel(MSG.register.labels.department).selectOption(user.department);
   await page.getByRole('button', { name: MSG.register.openCamera }).click();
   const dialog = page.getByRole('dialog');
   const capture = dialog.getByRole('button', { name: /^Capture/ });

@@ -6,13 +6,11 @@ import { trpc } from '@/lib/api/trpc';
 import { useLogout } from '@/lib/auth/use-logout';
 import { cn } from '@/lib/utils';
 
-const N = MSG.admin.nav;
-
 /** The portal's map (issue 36): each part a page of its own, Reports at the SPEC's /admin-dashboard. */
 export const ADMIN_PAGES = [
-  { to: '/admin-dashboard', label: N.reports, icon: BarChart3 },
-  { to: '/admin-dashboard/users', label: N.users, icon: Users },
-  { to: '/admin-dashboard/settings', label: N.settings, icon: Settings },
+  { to: '/admin-dashboard', label: MSG.admin.nav.reports, icon: BarChart3 },
+  { to: '/admin-dashboard/users', label: MSG.admin.nav.users, icon: Users },
+  { to: '/admin-dashboard/settings', label: MSG.admin.nav.settings, icon: Settings },
   { to: '/admin-dashboard/messages', label: MSG.inbox.title, icon: Inbox },
 ] as const;
 
@@ -131,7 +129,7 @@ export function AdminSidebar({ section }: { section?: string }) {
             className="flex h-10 items-center gap-2 rounded-md px-3 text-sm font-medium hover:bg-accent"
           >
             {menu ? <X className="size-4" aria-hidden /> : <Menu className="size-4" aria-hidden />}
-            {N.menu}
+            {MSG.admin.nav.menu}
             {/* On a phone the Messages link is behind Menu: its count shows on the button, as on the sidebar's link. */}
             {waiting > 0 && (
               <span

@@ -14,13 +14,12 @@ import { trpc } from '@/lib/api/trpc';
 import { cn } from '@/lib/utils';
 import type { ContactMessage } from './admin-types';
 
-const I = MSG.inbox;
 type View = (typeof CONTACT_INBOX_VIEWS)[number];
 /** Longer messages start folded to three lines; Read message unfolds them. */
 const FOLD_AT = 240;
 
 const mailto = (m: ContactMessage) =>
-  `mailto:${encodeURIComponent(m.email).replace('%40', '@')}?subject=${encodeURIComponent(I.replySubject)}&body=${encodeURIComponent(I.replyBody(m.name, formatDateTime(m.created_at), m.message))}`;
+  `mailto:${encodeURIComponent(m.email).replace('%40', '@')}?subject=${encodeURIComponent(MSG.inbox.replySubject)}&body=${encodeURIComponent(MSG.inbox.replyBody(m.name, formatDateTime(m.created_at), m.message))}`;
 
 function MessageCard({ m, onHandled, busy }: { m: ContactMessage; onHandled: (handled: boolean) => void; busy: boolean }) {
   const long = m.message.length > FOLD_AT || m.message.split('\n').length > 3;
@@ -34,35 +33,35 @@ function MessageCard({ m, onHandled, busy }: { m: ContactMessage; onHandled: (ha
           <a href={`mailto:${m.email}`} className="text-sm text-primary underline-offset-4 hover:underline [overflow-wrap:anywhere]">
             {m.email}
           </a>
-          <span className="text-xs text-muted-foreground">{I.received(formatDateTime(m.created_at))}</span>
+          <span className="text-xs text-muted-foreground">{MSG.inbox.received(formatDateTime(m.created_at))}</span>
         </div>
-        <Badge variant={m.handled_at ? 'success' : 'secondary'}>{m.handled_at ? I.handledBadge : I.openBadge}</Badge>
+        <Badge variant={m.handled_at ? 'success' : 'secondary'}>{m.handled_at ? MSG.inbox.handledBadge : MSG.inbox.openBadge}</Badge>
       </div>
       <p id={bodyId} className={cn('text-sm whitespace-pre-wrap [overflow-wrap:anywhere]', long && !expanded && 'line-clamp-3')}>
         {m.message}
       </p>
-      {m.handled_at && <p className="text-xs text-muted-foreground">{I.handledBy(formatDateTime(m.handled_at), m.handled_by)}</p>}
+      {m.handled_at && <p className="text-xs text-muted-foreground">{MSG.inbox.handledBy(formatDateTime(m.handled_at), m.handled_by)}</p>}
       <div className="flex flex-wrap gap-2">
         {long && (
           <Button size="sm" variant="ghost" aria-expanded={expanded} aria-controls={bodyId} onClick={() => setExpanded((e) => !e)}>
-            {expanded ? I.collapse : I.read}
+            {expanded ? MSG.inbox.collapse : MSG.inbox.read}
           </Button>
         )}
         <Button size="sm" variant="outline" asChild>
-          <a href={mailto(m)} aria-label={I.replyLabel(m.name)}>
+          <a href={mailto(m)} aria-label={MSG.inbox.replyLabel(m.name)}>
             <Mail aria-hidden />
-            {I.reply}
+            {MSG.inbox.reply}
           </a>
         </Button>
         {m.handled_at ? (
-          <Button size="sm" variant="ghost" disabled={busy} aria-label={I.reopenLabel(m.name)} onClick={() => onHandled(false)}>
+          <Button size="sm" variant="ghost" disabled={busy} aria-label={MSG.inbox.reopenLabel(m.name)} onClick={() => onHandled(false)}>
             <RotateCcw aria-hidden />
-            {I.reopen}
+            {MSG.inbox.reopen}
           </Button>
         ) : (
-          <Button size="sm" disabled={busy} aria-label={I.markHandledLabel(m.name)} onClick={() => onHandled(true)}>
+          <Button size="sm" disabled={busy} aria-label={MSG.inbox.markHandledLabel(m.name)} onClick={() => onHandled(true)}>
             <CheckCircle2 aria-hidden />
-            {I.markHandled}
+            {MSG.inbox.markHandled}
           </Button>
         )}
       </div>
@@ -80,10 +79,10 @@ export function ContactInbox() {
   const list = trpc.admin.contactMessages.useQuery({ view, page, limit: CONTACT_INBOX_PAGE_SIZE }, { placeholderData: keepPreviousData });
   const mark = trpc.admin.setContactMessageHandled.useMutation({
     onSuccess: (_r, v) => {
-      toast.success(v.handled ? I.markedHandled : I.reopened);
+      toast.success(v.handled ? MSG.inbox.markedHandled : MSG.inbox.reopened);
       void utils.admin.contactMessages.invalidate();
     },
-    onError: () => toast.error(I.saveFailed),
+    onError: () => toast.error(MSG.inbox.saveFailed),
   });
   const d = list.data;
   const pages = d ? Math.ceil(d.total_records / CONTACT_INBOX_PAGE_SIZE) : 1;
@@ -95,30 +94,30 @@ export function ContactInbox() {
     <section aria-labelledby="inbox-title" className="grid gap-4">
       <div className="grid gap-1">
         <h1 id="inbox-title" className="text-2xl font-semibold">
-          {I.title}
+          {MSG.inbox.title}
         </h1>
-        <p className="text-sm text-muted-foreground">{I.description}</p>
+        <p className="text-sm text-muted-foreground">{MSG.inbox.description}</p>
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <fieldset className="flex flex-wrap gap-1 rounded-lg border bg-card p-1">
-          <legend className="sr-only">{I.viewsLabel}</legend>
+          <legend className="sr-only">{MSG.inbox.viewsLabel}</legend>
           {CONTACT_INBOX_VIEWS.map((v) => (
             <Button key={v} size="sm" variant={view === v ? 'secondary' : 'ghost'} aria-pressed={view === v} onClick={() => setView(v)}>
-              {I.views[v]}
+              {MSG.inbox.views[v]}
               {v === 'open' && d ? ` (${d.open_count})` : ''}
             </Button>
           ))}
         </fieldset>
         <span role="status" className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="inbox-count">
           {list.isFetching && <Loader2 className="size-4 animate-spin" aria-hidden />}
-          {d ? I.count(d.total_records) : ''}
+          {d ? MSG.inbox.count(d.total_records) : ''}
         </span>
       </div>
       <QueryState
         query={list}
-        failed={I.loadFailed}
+        failed={MSG.inbox.loadFailed}
         isEmpty={(res) => res.data.length === 0}
-        empty={<EmptyState className="rounded-xl border bg-card p-6">{I.empty[view]}</EmptyState>}
+        empty={<EmptyState className="rounded-xl border bg-card p-6">{MSG.inbox.empty[view]}</EmptyState>}
       >
         {(res) => (
           <ul className="grid gap-3">

@@ -8,8 +8,6 @@ import { trpc } from '@/lib/api/trpc';
 import { cn } from '@/lib/utils';
 import type { AttendanceFilter } from './admin-types';
 
-const S = MSG.admin.stats;
-
 /**
  * Total Teachers, Total Students (each opens that user list), Total Attendance and Flagged marks; how many teachers
  * wait. They follow the applied filter row as the charts do (issue 22), and say so under their numbers.
@@ -49,7 +47,7 @@ export function StatCards({
               {role === 'teacher' ? <UserCheck className="size-5" /> : <GraduationCap className="size-5" />}
             </span>
             <span className="grid gap-1">
-              <span className="text-sm text-muted-foreground">{role === 'teacher' ? S.teachers : S.students}</span>
+              <span className="text-sm text-muted-foreground">{role === 'teacher' ? MSG.admin.stats.teachers : MSG.admin.stats.students}</span>
               <span className="text-2xl font-semibold" data-testid={`stat-${role}s`}>
                 {value(role === 'teacher' ? s?.total_teachers : s?.total_students)}
               </span>
@@ -62,13 +60,13 @@ export function StatCards({
             <CalendarCheck className="size-5" />
           </span>
           <span className="grid gap-1">
-            <span className="text-sm text-muted-foreground">{S.attendance}</span>
+            <span className="text-sm text-muted-foreground">{MSG.admin.stats.attendance}</span>
             <span className="text-2xl font-semibold" data-testid="stat-attendance">
               {value(s?.total_attendance)}
             </span>
             {s && (
               <span className="text-xs text-muted-foreground" data-testid="stat-sessions">
-                {S.sessions(s.total_sessions)}
+                {MSG.admin.stats.sessions(s.total_sessions)}
                 {scope && ` ${scope}`}
               </span>
             )}
@@ -79,11 +77,11 @@ export function StatCards({
             <TriangleAlert className="size-5" />
           </span>
           <span className="grid gap-1">
-            <span className="text-sm text-muted-foreground">{S.flagged}</span>
+            <span className="text-sm text-muted-foreground">{MSG.admin.stats.flagged}</span>
             <span className="text-2xl font-semibold" data-testid="stat-flagged">
               {value(s?.flagged_marks)}
             </span>
-            <span className="text-xs text-muted-foreground">{S.flaggedHint}</span>
+            <span className="text-xs text-muted-foreground">{MSG.admin.stats.flaggedHint}</span>
           </span>
         </div>
         <BelowRuleStat filter={filter} className={cn(card, 'transition-colors hover:bg-accent/50')} />

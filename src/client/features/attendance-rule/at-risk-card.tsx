@@ -10,9 +10,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { formatDateTime } from '@/lib/format';
 import { type RouterOutputs, trpc } from '@/lib/api/trpc';
 
-const M = MSG.attendanceRule;
 type Row = RouterOutputs['attendanceRule']['atRisk']['students'][number];
-const SORTS = { rate: M.sortRate, name: M.sortName, last: M.sortLastPresent } as const;
+const SORTS = { rate: MSG.attendanceRule.sortRate, name: MSG.attendanceRule.sortName, last: MSG.attendanceRule.sortLastPresent } as const;
 type Sort = keyof typeof SORTS;
 
 const compare: Record<Sort, (a: Row, b: Row) => number> = {
@@ -27,22 +26,22 @@ export function AtRiskCard() {
   const [sort, setSort] = useState<Sort>('rate');
   const rows = useMemo(() => [...(q.data?.students ?? [])].sort(compare[sort]), [q.data, sort]);
   return (
-    <StatCard icon={ShieldAlert} title={M.atRiskTitle} tone="warning">
+    <StatCard icon={ShieldAlert} title={MSG.attendanceRule.atRiskTitle} tone="warning">
       {q.isError ? (
-        <QueryError query={q} message={M.atRiskFailed} />
+        <QueryError query={q} message={MSG.attendanceRule.atRiskFailed} />
       ) : !q.data ? (
         <LoadingSkeleton>
           <Skeleton className="h-24 w-full" />
         </LoadingSkeleton>
       ) : (
         <div className="grid gap-3" data-testid="at-risk">
-          <p className="text-sm text-muted-foreground">{M.atRiskIntro(q.data.required_rate, q.data.margin)}</p>
+          <p className="text-sm text-muted-foreground">{MSG.attendanceRule.atRiskIntro(q.data.required_rate, q.data.margin)}</p>
           {rows.length === 0 ? (
-            <p className="text-sm">{M.atRiskEmpty}</p>
+            <p className="text-sm">{MSG.attendanceRule.atRiskEmpty}</p>
           ) : (
             <>
               <div className="flex flex-wrap items-center gap-2">
-                <Label htmlFor="at-risk-sort">{M.sortBy}</Label>
+                <Label htmlFor="at-risk-sort">{MSG.attendanceRule.sortBy}</Label>
                 <NativeSelect id="at-risk-sort" className="w-auto" value={sort} onChange={(e) => setSort(e.target.value as Sort)}>
                   {Object.entries(SORTS).map(([k, label]) => (
                     <option key={k} value={k}>
@@ -52,13 +51,13 @@ export function AtRiskCard() {
                 </NativeSelect>
               </div>
               <div className="overflow-x-auto">
-                <Table label={M.atRiskTitle} className="[&_td]:px-1 [&_th]:px-1 sm:[&_td]:px-2 sm:[&_th]:px-2">
+                <Table label={MSG.attendanceRule.atRiskTitle} className="[&_td]:px-1 [&_th]:px-1 sm:[&_td]:px-2 sm:[&_th]:px-2">
                   <TableHeader>
                     <TableRow>
-                      <TableHead>{M.columnStudent}</TableHead>
-                      <TableHead className="text-right">{M.columnRate}</TableHead>
-                      <TableHead>{M.columnStanding}</TableHead>
-                      <TableHead className="hidden sm:table-cell">{M.columnLastPresent}</TableHead>
+                      <TableHead>{MSG.attendanceRule.columnStudent}</TableHead>
+                      <TableHead className="text-right">{MSG.attendanceRule.columnRate}</TableHead>
+                      <TableHead>{MSG.attendanceRule.columnStanding}</TableHead>
+                      <TableHead className="hidden sm:table-cell">{MSG.attendanceRule.columnLastPresent}</TableHead>
                     </TableRow>
                   </TableHeader>
                   <TableBody>
@@ -68,15 +67,15 @@ export function AtRiskCard() {
                           {r.username}
                           {/* On a phone the last present mark sits under the name instead of in its own column. */}
                           <span className="block whitespace-normal text-xs font-normal text-muted-foreground sm:hidden">
-                            {M.lastPresentUnder(r.last_present_at ? formatDateTime(r.last_present_at) : null)}
+                            {MSG.attendanceRule.lastPresentUnder(r.last_present_at ? formatDateTime(r.last_present_at) : null)}
                           </span>
                         </TableCell>
                         <TableCell className="text-right tabular-nums">{r.rate}%</TableCell>
                         <TableCell className={r.needed_to_recover !== 0 ? 'whitespace-normal text-destructive' : 'whitespace-normal text-amber-700'}>
-                          {r.needed_to_recover !== 0 ? M.belowShort(r.needed_to_recover) : M.closeShort(r.can_miss)}
+                          {r.needed_to_recover !== 0 ? MSG.attendanceRule.belowShort(r.needed_to_recover) : MSG.attendanceRule.closeShort(r.can_miss)}
                         </TableCell>
                         <TableCell className="hidden whitespace-nowrap sm:table-cell">
-                          {r.last_present_at ? formatDateTime(r.last_present_at) : M.neverPresent}
+                          {r.last_present_at ? formatDateTime(r.last_present_at) : MSG.attendanceRule.neverPresent}
                         </TableCell>
                       </TableRow>
                     ))}

@@ -6,7 +6,7 @@ import { type TAttendanceRuleInput, ZAttendanceRuleInput } from '../../../shared
 import { LoadingLine, QueryError } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
+import { LabeledField } from '@/components/ui/labeled-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
@@ -14,7 +14,6 @@ import { formatDateTime } from '@/lib/format';
 import { refusalText } from '@/lib/api/server-errors';
 import { trpc } from '@/lib/api/trpc';
 
-const M = MSG.attendanceRule;
 type Draft = { required_rate: string; semester_start: string; semester_end: string; late_counts_as_present: boolean };
 
 /** Issue 24: the required rate, the semester it counts over, and whether a late mark counts as present. */
@@ -28,11 +27,11 @@ export function RuleSettingsCard() {
   }, [view.data]);
   const save = trpc.attendanceRule.setSettings.useMutation({
     onSuccess: (saved) => {
-      toast.success(M.saved);
+      toast.success(MSG.attendanceRule.saved);
       utils.attendanceRule.settings.setData(undefined, saved);
       void utils.attendanceRule.shortfall.invalidate();
     },
-    onError: (e) => toast.error(refusalText(e, M.saveFailed)),
+    onError: (e) => toast.error(refusalText(e, MSG.attendanceRule.saveFailed)),
   });
 
   function submit(e: React.FormEvent) {
@@ -49,7 +48,7 @@ export function RuleSettingsCard() {
   }
 
   const field = (key: 'semester_start' | 'semester_end', label: string) => (
-    <FormField id={`rule-${key}`} label={label} error={errors[key]}>
+    <LabeledField id={`rule-${key}`} label={label} error={errors[key]}>
       <Input
         id={`rule-${key}`}
         type="date"
@@ -57,7 +56,7 @@ export function RuleSettingsCard() {
         onChange={(e) => setDraft((d) => d && { ...d, [key]: e.target.value })}
         aria-invalid={Boolean(errors[key])}
       />
-    </FormField>
+    </LabeledField>
   );
 
   return (
@@ -65,19 +64,19 @@ export function RuleSettingsCard() {
       <CardHeader>
         <CardTitle id="attendance-rule-title" className="flex items-center gap-2">
           <Scale className="size-5" aria-hidden />
-          {M.settingsTitle}
+          {MSG.attendanceRule.settingsTitle}
         </CardTitle>
-        <CardDescription>{M.settingsIntro}</CardDescription>
+        <CardDescription>{MSG.attendanceRule.settingsIntro}</CardDescription>
       </CardHeader>
       <CardContent>
         {view.isError ? (
-          <QueryError query={view} message={M.settingsLoadFailed} />
+          <QueryError query={view} message={MSG.attendanceRule.settingsLoadFailed} />
         ) : !draft || !view.data ? (
           <LoadingLine />
         ) : (
           <form noValidate className="grid gap-4" onSubmit={submit}>
             <div className="grid gap-4 sm:grid-cols-3">
-              <FormField id="rule-rate" label={M.requiredRate} error={errors.required_rate}>
+              <LabeledField id="rule-rate" label={MSG.attendanceRule.requiredRate} error={errors.required_rate}>
                 <Input
                   id="rule-rate"
                   inputMode="numeric"
@@ -85,9 +84,9 @@ export function RuleSettingsCard() {
                   onChange={(e) => setDraft({ ...draft, required_rate: e.target.value })}
                   aria-invalid={Boolean(errors.required_rate)}
                 />
-              </FormField>
-              {field('semester_start', M.semesterStart)}
-              {field('semester_end', M.semesterEnd)}
+              </LabeledField>
+              {field('semester_start', MSG.attendanceRule.semesterStart)}
+              {field('semester_end', MSG.attendanceRule.semesterEnd)}
             </div>
             <div className="flex items-start gap-3">
               <Switch
@@ -97,18 +96,20 @@ export function RuleSettingsCard() {
                 aria-describedby="rule-late-hint"
               />
               <div className="grid gap-1">
-                <Label htmlFor="rule-late">{M.lateCounts}</Label>
+                <Label htmlFor="rule-late">{MSG.attendanceRule.lateCounts}</Label>
                 <p id="rule-late-hint" className="text-xs text-muted-foreground">
-                  {M.lateCountsHint}
+                  {MSG.attendanceRule.lateCountsHint}
                 </p>
               </div>
             </div>
             <p className="text-xs text-muted-foreground" data-testid="rule-changed">
-              {view.data.updated_at ? M.lastChanged(view.data.updated_by, formatDateTime(view.data.updated_at)) : M.neverSaved}
+              {view.data.updated_at
+                ? MSG.attendanceRule.lastChanged(view.data.updated_by, formatDateTime(view.data.updated_at))
+                : MSG.attendanceRule.neverSaved}
             </p>
             <Button type="submit" className="w-fit" disabled={save.isPending}>
               <Save aria-hidden />
-              {M.save}
+              {MSG.attendanceRule.save}
             </Button>
           </form>
         )}

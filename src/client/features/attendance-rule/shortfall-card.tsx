@@ -12,8 +12,6 @@ import { formatCount, formatDateTime } from '@/lib/format';
 import { trpc } from '@/lib/api/trpc';
 import { type FilterRow, shortfallScope } from './shortfall-scope';
 
-const M = MSG.attendanceRule;
-
 /** The admin's shortfall report: students below the rule for the filter row's department and dates, with a CSV. */
 export function ShortfallCard({ filter }: { filter: FilterRow }) {
   const scope = shortfallScope(filter);
@@ -27,9 +25,9 @@ export function ShortfallCard({ filter }: { filter: FilterRow }) {
     try {
       if (!data?.total) return void toast.info(MSG.admin.noDataToExport);
       await downloadFile('/admin/attendance-shortfall/export.csv', scope);
-      toast.success(M.shortfallCsv);
+      toast.success(MSG.attendanceRule.shortfallCsv);
     } catch {
-      toast.error(M.shortfallFailed);
+      toast.error(MSG.attendanceRule.shortfallFailed);
     } finally {
       setExporting(false);
     }
@@ -41,35 +39,35 @@ export function ShortfallCard({ filter }: { filter: FilterRow }) {
         <div className="grid gap-1.5">
           <CardTitle id="shortfall-title" className="flex items-center gap-2">
             <UserX className="size-5" aria-hidden />
-            {M.shortfallTitle}
+            {MSG.attendanceRule.shortfallTitle}
             {data && <span className="text-muted-foreground">({formatCount(data.total)})</span>}
           </CardTitle>
-          <CardDescription>{M.shortfallIntro}</CardDescription>
+          <CardDescription>{MSG.attendanceRule.shortfallIntro}</CardDescription>
         </div>
         <Button variant="outline" onClick={() => void exportCsv()} disabled={exporting || !data}>
           {exporting ? <Loader2 className="animate-spin" aria-hidden /> : <Download aria-hidden />}
-          {M.exportCsv}
+          {MSG.attendanceRule.exportCsv}
         </Button>
       </CardHeader>
       <CardContent className="grid gap-3">
         {q.isError ? (
-          <QueryError query={q} message={M.shortfallFailed} />
+          <QueryError query={q} message={MSG.attendanceRule.shortfallFailed} />
         ) : !data ? (
           <LoadingLine />
         ) : data.total === 0 ? (
-          <EmptyState>{M.shortfallEmpty}</EmptyState>
+          <EmptyState>{MSG.attendanceRule.shortfallEmpty}</EmptyState>
         ) : (
           <>
             <div className="overflow-x-auto">
-              <Table label={M.shortfallTitle} data-testid="shortfall-table" className="[&_td]:px-1 [&_th]:px-1 sm:[&_td]:px-2 sm:[&_th]:px-2">
+              <Table label={MSG.attendanceRule.shortfallTitle} data-testid="shortfall-table" className="[&_td]:px-1 [&_th]:px-1 sm:[&_td]:px-2 sm:[&_th]:px-2">
                 <TableHeader>
                   <TableRow>
-                    <TableHead>{M.columnStudent}</TableHead>
-                    <TableHead className="hidden sm:table-cell">{M.columnDepartment}</TableHead>
-                    <TableHead className="text-right">{M.columnRate}</TableHead>
-                    <TableHead className="hidden text-right sm:table-cell">{M.columnAttended}</TableHead>
-                    <TableHead className="text-right">{M.columnNeeded}</TableHead>
-                    <TableHead className="hidden lg:table-cell">{M.columnLastPresent}</TableHead>
+                    <TableHead>{MSG.attendanceRule.columnStudent}</TableHead>
+                    <TableHead className="hidden sm:table-cell">{MSG.attendanceRule.columnDepartment}</TableHead>
+                    <TableHead className="text-right">{MSG.attendanceRule.columnRate}</TableHead>
+                    <TableHead className="hidden text-right sm:table-cell">{MSG.attendanceRule.columnAttended}</TableHead>
+                    <TableHead className="text-right">{MSG.attendanceRule.columnNeeded}</TableHead>
+                    <TableHead className="hidden lg:table-cell">{MSG.attendanceRule.columnLastPresent}</TableHead>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
@@ -83,7 +81,7 @@ export function ShortfallCard({ filter }: { filter: FilterRow }) {
                       </TableCell>
                       <TableCell className="text-right tabular-nums">{r.needed_to_recover ?? '—'}</TableCell>
                       <TableCell className="hidden whitespace-nowrap lg:table-cell">
-                        {r.last_present_at ? formatDateTime(r.last_present_at) : M.neverPresent}
+                        {r.last_present_at ? formatDateTime(r.last_present_at) : MSG.attendanceRule.neverPresent}
                       </TableCell>
                     </TableRow>
                   ))}

@@ -2,14 +2,12 @@ import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Too
 import { MSG } from '../../../shared/messages';
 import { formatDate } from '@/lib/format';
 
-const M = MSG.attendanceRule;
-
 /** The student's rate after each session of the semester, against the required rate. */
 export function RateChart({ series, required }: { series: { started_at: string; rate: number | null }[]; required: number }) {
   const data = series.map((p) => ({ day: formatDate(p.started_at), rate: p.rate }));
   return (
-    <figure className="grid gap-2" aria-label={M.chartLabel}>
-      <figcaption className="text-sm font-medium">{M.chartTitle}</figcaption>
+    <figure className="grid gap-2" aria-label={MSG.attendanceRule.chartLabel}>
+      <figcaption className="text-sm font-medium">{MSG.attendanceRule.chartTitle}</figcaption>
       <div className="h-48 w-full" data-testid="standing-chart">
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={data} margin={{ top: 8, right: 12, bottom: 0, left: -16 }}>

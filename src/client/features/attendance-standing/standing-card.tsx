@@ -9,7 +9,6 @@ import { cn } from '@/lib/utils';
 import { standingWords } from './standing-words';
 import { lazyNamed } from '@/lib/deferred-load';
 
-const M = MSG.attendanceRule;
 // recharts is most of a student's dashboard download (about 400 KB) and a new student has no series to draw: the chart
 // comes in its own chunk once there is one, after the card's words are on screen.
 const RateChart = lazyNamed(() => import('./rate-chart').then((m) => m.RateChart));
@@ -20,12 +19,12 @@ const RateChart = lazyNamed(() => import('./rate-chart').then((m) => m.RateChart
  */
 export const StandingCard = memo(function StandingCard() {
   const q = trpc.attendanceRule.standing.useQuery(undefined, { staleTime: 0 });
-  if (q.isError) return <QueryError query={q} message={M.loadFailed} />;
+  if (q.isError) return <QueryError query={q} message={MSG.attendanceRule.loadFailed} />;
   const data = q.data;
   const words = data ? standingWords(data.standing) : null;
   const s = data?.standing;
   return (
-    <StatCard icon={Scale} title={M.standingTitle} tone={words?.tone === 'below' ? 'warning' : words?.tone === 'ok' ? 'success' : 'primary'}>
+    <StatCard icon={Scale} title={MSG.attendanceRule.standingTitle} tone={words?.tone === 'below' ? 'warning' : words?.tone === 'ok' ? 'success' : 'primary'}>
       {!data || !words || !s ? (
         // the headline's and the semester's lines, at their final size: the overview below does not move when they come
         <LoadingSkeleton className="grid content-start gap-2">
@@ -47,8 +46,8 @@ export const StandingCard = memo(function StandingCard() {
                 {words.advice}
               </p>
             )}
-            {s.held > 0 && <p className="text-sm text-muted-foreground">{M.counts(s.attended, s.held - s.excused, s.excused)}</p>}
-            <p className="text-xs text-muted-foreground">{M.semester(data.semester_start, data.semester_end)}</p>
+            {s.held > 0 && <p className="text-sm text-muted-foreground">{MSG.attendanceRule.counts(s.attended, s.held - s.excused, s.excused)}</p>}
+            <p className="text-xs text-muted-foreground">{MSG.attendanceRule.semester(data.semester_start, data.semester_end)}</p>
           </div>
           {data.series.length > 0 && (
             <Suspense fallback={<Skeleton className="h-56 w-full" />}>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { FIRST_LOAD_MSG } from '../../../shared/messages/first-load';
 import { PasswordInput } from '@/components/password-input';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { LabeledField } from '@/components/ui/labeled-field';
 import { Input } from '@/components/ui/input';
 import { useLogin } from './use-login';
 
@@ -53,7 +53,7 @@ export function LoginForm() {
 
   return (
     <form noValidate onSubmit={submit} onChange={(e) => submitted && setErrors(check(e.currentTarget).errors)} className="grid gap-5">
-      <FormField id="email" label={FIRST_LOAD_MSG.login.emailLabel} error={errors.email}>
+      <LabeledField id="email" label={FIRST_LOAD_MSG.login.emailLabel} error={errors.email}>
         <Input
           id="email"
           type="email"
@@ -63,8 +63,8 @@ export function LoginForm() {
           aria-describedby={errors.email ? 'email-error' : undefined}
           name="email"
         />
-      </FormField>
-      <FormField id="password" label={FIRST_LOAD_MSG.login.passwordLabel} error={errors.password}>
+      </LabeledField>
+      <LabeledField id="password" label={FIRST_LOAD_MSG.login.passwordLabel} error={errors.password}>
         <PasswordInput
           id="password"
           autoComplete="current-password"
@@ -72,7 +72,7 @@ export function LoginForm() {
           aria-describedby={errors.password ? 'password-error' : undefined}
           name="password"
         />
-      </FormField>
+      </LabeledField>
       {rejection && (
         <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm" data-testid="login-rejection">
           {rejection}

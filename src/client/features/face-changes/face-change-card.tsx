@@ -11,9 +11,6 @@ import type { PendingFaceChange } from './face-change-queries';
 import { useDecideFaceChange } from './face-change-queries';
 import { PhotoRow } from './photo-row';
 
-const F = MSG.faceChange;
-const V = MSG.faceChangeVerdict;
-
 /**
  * One pending face change: the enrolled photos beside the new ones, how far apart they are, Approve and Decline. New
  * photos that look like another account's are compared with that account's and decided first: Approve waits.
@@ -35,11 +32,11 @@ export function FaceChangeCard({ change }: { change: PendingFaceChange }) {
           {change.student.email}
           {change.student.department ? ` · ${change.student.department}` : ''}
         </p>
-        <p className="text-xs text-muted-foreground">{F.requestedAt(formatDateTime(change.requested_at))}</p>
+        <p className="text-xs text-muted-foreground">{MSG.faceChange.requestedAt(formatDateTime(change.requested_at))}</p>
       </div>
       <div className="grid grid-cols-2 gap-3">
-        <PhotoRow label={F.enrolledPhotos} urls={change.old_images} testId="face-change-old" />
-        <PhotoRow label={F.newPhotos} urls={change.new_images} testId="face-change-new" />
+        <PhotoRow label={MSG.faceChange.enrolledPhotos} urls={change.old_images} testId="face-change-old" />
+        <PhotoRow label={MSG.faceChange.newPhotos} urls={change.new_images} testId="face-change-new" />
       </div>
       <div
         className={cn('grid gap-1 rounded-lg border p-3 text-sm', mismatch ? 'border-destructive/50 bg-destructive/5' : 'bg-muted/40')}
@@ -51,33 +48,33 @@ export function FaceChangeCard({ change }: { change: PendingFaceChange }) {
         </p>
         {change.identity_distance !== null ? (
           <p className="text-muted-foreground" data-testid="face-change-measure">
-            {V.measured(change.identity_distance.toFixed(2), change.threshold.toFixed(2))}
+            {MSG.faceChangeVerdict.measured(change.identity_distance.toFixed(2), change.threshold.toFixed(2))}
           </p>
         ) : (
-          change.distance !== null && <p className="text-muted-foreground">{F.distance(change.distance.toFixed(2))}</p>
+          change.distance !== null && <p className="text-muted-foreground">{MSG.faceChange.distance(change.distance.toFixed(2))}</p>
         )}
       </div>
       {change.collision && <FaceCollisionPanel collision={change.collision} waiting={{ name: change.student.username, urls: change.new_images }} />}
       <label htmlFor={noteId} className="sr-only">
-        {F.declineNote}
+        {MSG.faceChange.declineNote}
       </label>
-      <Input id={noteId} placeholder={F.declineNote} value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
+      <Input id={noteId} placeholder={MSG.faceChange.declineNote} value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
       {mismatch && (
         <div className="flex items-start gap-2">
           <Checkbox id={confirmId} checked={confirmed} onCheckedChange={(v) => setConfirmed(v === true)} className="mt-0.5" />
           <label htmlFor={confirmId} className="text-sm">
-            {V.confirmMismatch}
+            {MSG.faceChangeVerdict.confirmMismatch}
           </label>
         </div>
       )}
       <div className="flex justify-end gap-2">
         <Button variant="outline" disabled={pending} onClick={() => decide(change.id, 'decline', note)}>
           <X aria-hidden />
-          {F.decline}
+          {MSG.faceChange.decline}
         </Button>
         <Button disabled={pending || held || (mismatch && !confirmed)} onClick={() => decide(change.id, 'approve', note, mismatch && confirmed)}>
           <Check aria-hidden />
-          {F.approve}
+          {MSG.faceChange.approve}
         </Button>
       </div>
     </li>

@@ -5,8 +5,6 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FaceChangeCard } from './face-change-card';
 import { usePendingFaceChanges } from './face-change-queries';
 
-const F = MSG.faceChange;
-
 /** The teacher dashboard's "Pending face changes", beside the pending students: a card per waiting change. */
 export function PendingFaceChangesSection() {
   const changes = usePendingFaceChanges();
@@ -15,11 +13,16 @@ export function PendingFaceChangesSection() {
       <CardHeader>
         <CardTitle className="flex items-center gap-2 text-lg">
           <ScanFace className="size-5 text-primary" aria-hidden />
-          <h2>{F.pendingTitle}</h2>
+          <h2>{MSG.faceChange.pendingTitle}</h2>
         </CardTitle>
       </CardHeader>
       <CardContent>
-        <QueryState query={changes} failed={F.pendingFailed} isEmpty={(list) => list.length === 0} empty={<EmptyState boxed>{F.pendingEmpty}</EmptyState>}>
+        <QueryState
+          query={changes}
+          failed={MSG.faceChange.pendingFailed}
+          isEmpty={(list) => list.length === 0}
+          empty={<EmptyState boxed>{MSG.faceChange.pendingEmpty}</EmptyState>}
+        >
           {(list) => (
             <ul className="grid gap-3">
               {list.map((c) => (

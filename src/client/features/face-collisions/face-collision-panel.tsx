@@ -4,8 +4,6 @@ import type { RouterOutputs } from '@/lib/api/trpc';
 import { CollisionDecisions } from './collision-decisions';
 import { CollisionComparison, CollisionPhotos } from './collision-photos';
 
-const D = MSG.duplicateFace;
-
 /** An open collision as the deciding teacher sees it beside a pending registration or face change. */
 export type FaceCollision = NonNullable<RouterOutputs['teacher']['pendingFaceChanges'][number]['collision']>;
 
@@ -16,22 +14,26 @@ export type FaceCollision = NonNullable<RouterOutputs['teacher']['pendingFaceCha
 export function FaceCollisionPanel({ collision, waiting }: { collision: FaceCollision; waiting: { name: string; urls: string[] } }) {
   const { other } = collision;
   return (
-    <section aria-label={D.panelTitle} data-testid="face-collision" className="grid gap-3 rounded-xl border border-destructive/40 bg-destructive/5 p-3 sm:p-4">
+    <section
+      aria-label={MSG.duplicateFace.panelTitle}
+      data-testid="face-collision"
+      className="grid gap-3 rounded-xl border border-destructive/40 bg-destructive/5 p-3 sm:p-4"
+    >
       <h4 className="flex items-center gap-2 text-sm font-semibold">
         <ScanFace className="size-4 text-destructive" aria-hidden />
-        {D.panelTitle}
+        {MSG.duplicateFace.panelTitle}
       </h4>
-      <p className="text-sm text-muted-foreground">{D.panelIntro}</p>
+      <p className="text-sm text-muted-foreground">{MSG.duplicateFace.panelIntro}</p>
       <CollisionComparison>
-        <CollisionPhotos caption={D.thisAccount(waiting.name)} name={waiting.name} urls={waiting.urls} testId="face-collision-waiting" />
+        <CollisionPhotos caption={MSG.duplicateFace.thisAccount(waiting.name)} name={waiting.name} urls={waiting.urls} testId="face-collision-waiting" />
         <CollisionPhotos
-          caption={D.otherAccount(other.username, MSG.admin.statuses[other.status])}
+          caption={MSG.duplicateFace.otherAccount(other.username, MSG.admin.statuses[other.status])}
           name={other.username}
           urls={other.image_urls}
           testId="face-collision-other"
         />
       </CollisionComparison>
-      <p className="text-xs text-muted-foreground">{D.distance(collision.distance)}</p>
+      <p className="text-xs text-muted-foreground">{MSG.duplicateFace.distance(collision.distance)}</p>
       <CollisionDecisions collisionId={collision.id} />
     </section>
   );

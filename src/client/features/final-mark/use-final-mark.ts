@@ -22,7 +22,6 @@ export type MarkOutcome =
 export type FinalMarkAnswer = { outcome: MarkOutcome; backToCode: RoomCodeRefusal | null };
 
 const opts = { duration: TOAST_MS.verification };
-const M = MSG.verification;
 
 /**
  * The final mark (face_verified: the server checks it holds a fresh face proof of its own), told in a toast the same
@@ -57,10 +56,10 @@ export function useFinalMark() {
     } catch (err) {
       const backToCode = roomCodeRefusalOf(errorCodeOf(err));
       const detail = refusalText(err, '') || null;
-      if (backToCode) toast.error(M.failed, { ...opts, description: roomCodeRefusalText(backToCode) });
+      if (backToCode) toast.error(MSG.verification.failed, { ...opts, description: roomCodeRefusalText(backToCode) });
       // Any answer from the server is a failed marking (with its reason when it gave one); no answer is an error.
-      else if (isNoResponse(err)) toast.error(M.attendanceError, opts);
-      else toast.error(M.failed, { ...opts, description: detail ?? undefined });
+      else if (isNoResponse(err)) toast.error(MSG.verification.attendanceError, opts);
+      else toast.error(MSG.verification.failed, { ...opts, description: detail ?? undefined });
       return { outcome: { kind: 'failed', detail }, backToCode };
     }
   }
@@ -70,11 +69,11 @@ export function useFinalMark() {
 
 function showResult(result: RouterOutputs['student']['markAttendance']): MarkOutcome {
   if (result.status === 'already_marked') {
-    toast.info(M.alreadyMarked, opts);
+    toast.info(MSG.verification.alreadyMarked, opts);
     return { kind: 'already', at: result.timestamp };
   }
   if (result.status === 'present' && result.geofencing_status === 'valid' && result.face_recognition_status === 'verified') {
-    toast.success(M.marked, opts);
+    toast.success(MSG.verification.marked, opts);
     return { kind: 'marked', at: result.timestamp };
   }
   // Issue 24: past the teacher's grace period the mark is late, and the result says when it was made.
@@ -83,7 +82,7 @@ function showResult(result: RouterOutputs['student']['markAttendance']): MarkOut
     return { kind: 'late', at: result.timestamp };
   }
   const error = 'error' in result && result.error ? result.error : null;
-  toast.error(M.failed, { ...opts, description: error ?? undefined });
+  toast.error(MSG.verification.failed, { ...opts, description: error ?? undefined });
   // Walked out during the face check: the page says how far, as the dashboard does (issue 22); the toast keeps SPEC's words.
   const howFar = 'distance_m' in result && result.distance_m !== undefined ? MSG.studentScreens.outsideBy(formatDistance(result.distance_m)) : null;
   return { kind: 'failed', detail: howFar ?? error };

@@ -5,7 +5,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDeferredMount, lazyNamed } from '@/lib/deferred-load';
 
-const L = MSG.leave;
 const LeaveRequestPanel = lazyNamed(() => import('./leave-request-panel').then((m) => m.LeaveRequestPanel));
 
 /**
@@ -26,9 +25,9 @@ export const LeaveRequestCard = memo(function LeaveRequestCard() {
       <CardHeader>
         <CardTitle className="flex items-center gap-2 text-lg">
           <CalendarOff className="size-5 text-primary" aria-hidden />
-          <h2>{L.title}</h2>
+          <h2>{MSG.leave.title}</h2>
         </CardTitle>
-        <CardDescription>{L.description}</CardDescription>
+        <CardDescription>{MSG.leave.description}</CardDescription>
       </CardHeader>
       <CardContent ref={content} className="grid gap-6">
         {ready ? (

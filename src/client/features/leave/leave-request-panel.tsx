@@ -15,8 +15,6 @@ import { trpc } from '@/lib/api/trpc';
 import { sendLeaveRequest } from './leave-api';
 import { LeaveRequestSummary } from './leave-request-summary';
 
-const L = MSG.leave;
-
 /**
  * The leave card's body: the form to ask for leave and every request's state with the teacher's note (issue 24). Its
  * own chunk (the form's schemas and validation), loaded by LeaveRequestCard once the dashboard is up.
@@ -34,7 +32,7 @@ export function LeaveRequestPanel() {
   const withdraw = trpc.student.withdrawLeave.useMutation({
     onSuccess: (res) => toast.success(res.message),
     // The server's message says why (already approved or declined); a network failure gets the generic one.
-    onError: (err) => toast.error(err.message || L.withdrawFailed),
+    onError: (err) => toast.error(err.message || MSG.leave.withdrawFailed),
     onSettled: () => utils.student.leaveRequests.invalidate(),
   });
 
@@ -42,28 +40,28 @@ export function LeaveRequestPanel() {
   const submit = async (fields: TLeaveRequestFields) => {
     try {
       const res = await sendLeaveRequest(fields, document);
-      if (!res.ok) return void toast.error(res.data.message ?? L.failed);
-      toast.success(L.sent);
+      if (!res.ok) return void toast.error(res.data.message ?? MSG.leave.failed);
+      toast.success(MSG.leave.sent);
       form.reset();
       setDocument(null);
       if (documentInput.current) documentInput.current.value = '';
       await utils.student.leaveRequests.invalidate();
     } catch {
-      toast.error(L.failed);
+      toast.error(MSG.leave.failed);
     }
   };
 
   return (
     <>
       <Form {...form}>
-        <form noValidate className="grid gap-3" onSubmit={form.handleSubmit(submit)} aria-label={L.newRequest}>
+        <form noValidate className="grid gap-3" onSubmit={form.handleSubmit(submit)} aria-label={MSG.leave.newRequest}>
           <div className="grid grid-cols-2 gap-3">
             <FormField
               control={form.control}
               name="from_date"
               render={({ field }) => (
                 <FormItem className="gap-1.5">
-                  <FormLabel>{L.from}</FormLabel>
+                  <FormLabel>{MSG.leave.from}</FormLabel>
                   <FormControl>
                     <Input type="date" aria-required {...field} />
                   </FormControl>
@@ -76,7 +74,7 @@ export function LeaveRequestPanel() {
               name="to_date"
               render={({ field }) => (
                 <FormItem className="gap-1.5">
-                  <FormLabel>{L.to}</FormLabel>
+                  <FormLabel>{MSG.leave.to}</FormLabel>
                   <FormControl>
                     <Input type="date" min={fromDate || undefined} {...field} />
                   </FormControl>
@@ -90,16 +88,16 @@ export function LeaveRequestPanel() {
             name="reason"
             render={({ field }) => (
               <FormItem className="gap-1.5">
-                <FormLabel>{L.reason}</FormLabel>
+                <FormLabel>{MSG.leave.reason}</FormLabel>
                 <FormControl>
-                  <Textarea aria-required maxLength={LEAVE_REASON_MAX} placeholder={L.reasonPlaceholder} {...field} />
+                  <Textarea aria-required maxLength={LEAVE_REASON_MAX} placeholder={MSG.leave.reasonPlaceholder} {...field} />
                 </FormControl>
                 <FormMessage />
               </FormItem>
             )}
           />
           <div className="grid gap-1.5">
-            <Label htmlFor="leave-document">{L.documentLabel}</Label>
+            <Label htmlFor="leave-document">{MSG.leave.documentLabel}</Label>
             <Input
               ref={documentInput}
               id="leave-document"
@@ -109,18 +107,18 @@ export function LeaveRequestPanel() {
               onChange={(e) => setDocument(e.target.files?.[0] ?? null)}
             />
             <p id="leave-document-hint" className="text-xs text-muted-foreground">
-              {L.documentHint}
+              {MSG.leave.documentHint}
             </p>
           </div>
           <Button type="submit" disabled={form.formState.isSubmitting} className="justify-self-start">
             {form.formState.isSubmitting && <Loader2 className="animate-spin" aria-hidden />}
-            {L.submit}
+            {MSG.leave.submit}
           </Button>
         </form>
       </Form>
-      <QueryState query={requests} failed={L.loadFailed} isEmpty={(list) => list.length === 0} empty={<EmptyState boxed>{L.none}</EmptyState>}>
+      <QueryState query={requests} failed={MSG.leave.loadFailed} isEmpty={(list) => list.length === 0} empty={<EmptyState boxed>{MSG.leave.none}</EmptyState>}>
         {(list) => (
-          <ul className="grid gap-3" aria-label={L.title}>
+          <ul className="grid gap-3" aria-label={MSG.leave.title}>
             {list.map((r) => (
               <li key={r.id} className="grid gap-2 rounded-lg border p-3 text-sm" data-testid="leave-request">
                 <LeaveRequestSummary request={r} />
@@ -130,12 +128,12 @@ export function LeaveRequestPanel() {
                     variant="outline"
                     size="sm"
                     className="justify-self-start"
-                    aria-label={L.withdrawLabel(L.days(r.from_date, r.to_date))}
+                    aria-label={MSG.leave.withdrawLabel(MSG.leave.days(r.from_date, r.to_date))}
                     disabled={withdraw.isPending}
                     onClick={() => withdraw.mutate({ request_id: r.id })}
                   >
                     {withdraw.isPending && withdraw.variables?.request_id === r.id && <Loader2 className="animate-spin" aria-hidden />}
-                    {L.withdraw}
+                    {MSG.leave.withdraw}
                   </Button>
                 )}
               </li>

@@ -3,7 +3,6 @@ import { StatusBadge } from '@/components/status-badge';
 import type { RouterOutputs } from '@/lib/api/trpc';
 import { cn } from '@/lib/utils';
 
-const L = MSG.leave;
 type StudentLeave = RouterOutputs['student']['leaveRequests'][number];
 /** What the student's list and the teacher's pending list both know of a request; the teacher's are all pending. */
 type LeaveFacts = Pick<StudentLeave, 'from_date' | 'to_date' | 'reason' | 'document_url'> & Partial<Pick<StudentLeave, 'status' | 'note'>>;
@@ -17,16 +16,16 @@ export function LeaveRequestSummary({ request: r, student }: { request: LeaveFac
     <>
       <div className="flex flex-wrap items-center justify-between gap-2">
         {student && <span className="font-medium">{student}</span>}
-        <span className={cn('tabular-nums', student ? 'text-muted-foreground' : 'font-medium')}>{L.days(r.from_date, r.to_date)}</span>
-        {r.status && <StatusBadge value={r.status} label={L.state[r.status]} />}
+        <span className={cn('tabular-nums', student ? 'text-muted-foreground' : 'font-medium')}>{MSG.leave.days(r.from_date, r.to_date)}</span>
+        {r.status && <StatusBadge value={r.status} label={MSG.leave.state[r.status]} />}
       </div>
       <p className="break-words">{r.reason}</p>
       {r.document_url && (
         <a href={r.document_url} target="_blank" rel="noreferrer" className="justify-self-start text-primary underline">
-          {L.viewDocument}
+          {MSG.leave.viewDocument}
         </a>
       )}
-      {r.note && <p className="break-words text-muted-foreground">{L.noteBy(r.note)}</p>}
+      {r.note && <p className="break-words text-muted-foreground">{MSG.leave.noteBy(r.note)}</p>}
     </>
   );
 }

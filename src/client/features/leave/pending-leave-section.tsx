@@ -9,7 +9,6 @@ import { Input } from '@/components/ui/input';
 import { type RouterOutputs, trpc } from '@/lib/api/trpc';
 import { LeaveRequestSummary } from './leave-request-summary';
 
-const L = MSG.leave;
 type PendingLeave = RouterOutputs['teacher']['pendingLeaveRequests'][number];
 
 /** The teacher dashboard's waiting leave requests, beside the pending students: approve or decline with a note. */
@@ -20,12 +19,17 @@ export function PendingLeaveSection() {
       <CardHeader>
         <CardTitle className="flex items-center gap-2 text-lg">
           <CalendarOff className="size-5 text-primary" aria-hidden />
-          <h2>{L.pendingTitle}</h2>
+          <h2>{MSG.leave.pendingTitle}</h2>
         </CardTitle>
-        <CardDescription>{L.pendingDescription}</CardDescription>
+        <CardDescription>{MSG.leave.pendingDescription}</CardDescription>
       </CardHeader>
       <CardContent>
-        <QueryState query={pending} failed={L.pendingFailed} isEmpty={(list) => list.length === 0} empty={<EmptyState boxed>{L.noPending}</EmptyState>}>
+        <QueryState
+          query={pending}
+          failed={MSG.leave.pendingFailed}
+          isEmpty={(list) => list.length === 0}
+          empty={<EmptyState boxed>{MSG.leave.noPending}</EmptyState>}
+        >
           {(list) => (
             <ul className="grid gap-3">
               {list.map((r) => (
@@ -47,18 +51,18 @@ function PendingLeaveItem({ request: r }: { request: PendingLeave }) {
       toast.success(res.message);
       await Promise.all([utils.teacher.pendingLeaveRequests.invalidate(), utils.teacher.studentsForSession.invalidate()]);
     },
-    onError: (err) => toast.error(err.message || L.decideFailed),
+    onError: (err) => toast.error(err.message || MSG.leave.decideFailed),
   });
   return (
     <li className="grid gap-2 rounded-lg border p-3 text-sm" data-testid="pending-leave">
       <LeaveRequestSummary request={r} student={r.student.username} />
-      <Input aria-label={L.note} placeholder={L.note} maxLength={300} value={note} onChange={(e) => setNote(e.target.value)} />
+      <Input aria-label={MSG.leave.note} placeholder={MSG.leave.note} maxLength={300} value={note} onChange={(e) => setNote(e.target.value)} />
       <div className="flex gap-2">
         <Button size="sm" disabled={decide.isPending} onClick={() => decide.mutate({ request_id: r.id, decision: 'approve', note })}>
-          {L.approve}
+          {MSG.leave.approve}
         </Button>
         <Button size="sm" variant="outline" disabled={decide.isPending} onClick={() => decide.mutate({ request_id: r.id, decision: 'decline', note })}>
-          {L.decline}
+          {MSG.leave.decline}
         </Button>
       </div>
     </li>

@@ -16,9 +16,6 @@ import { type RegisterFormInput, requiredFieldsFilled } from './required-fields'
 import { FaceCaptureField, useCapturedImages } from '@/features/face-capture';
 import { useRegister } from './use-register';
 
-const L = MSG.register.labels;
-const P = MSG.register.placeholders;
-
 const EMPTY: RegisterFormInput = {
   username: '',
   email: '',
@@ -52,9 +49,9 @@ export function RegisterForm() {
             name="username"
             render={({ field }) => (
               <FormItem>
-                <FormLabel>{L.username}</FormLabel>
+                <FormLabel>{MSG.register.labels.username}</FormLabel>
                 <FormControl>
-                  <Input autoComplete="username" placeholder={P.username} {...field} />
+                  <Input autoComplete="username" placeholder={MSG.register.placeholders.username} {...field} />
                 </FormControl>
                 <FormMessage />
               </FormItem>
@@ -65,9 +62,9 @@ export function RegisterForm() {
             name="email"
             render={({ field }) => (
               <FormItem>
-                <FormLabel>{L.email}</FormLabel>
+                <FormLabel>{MSG.register.labels.email}</FormLabel>
                 <FormControl>
-                  <Input type="email" autoComplete="email" placeholder={P.email} {...field} />
+                  <Input type="email" autoComplete="email" placeholder={MSG.register.placeholders.email} {...field} />
                 </FormControl>
                 <FormMessage />
               </FormItem>
@@ -78,9 +75,9 @@ export function RegisterForm() {
             name="phone_number"
             render={({ field }) => (
               <FormItem>
-                <FormLabel optional>{L.phone}</FormLabel>
+                <FormLabel optional>{MSG.register.labels.phone}</FormLabel>
                 <FormControl>
-                  <Input type="tel" inputMode="numeric" autoComplete="tel" placeholder={P.phone} {...field} />
+                  <Input type="tel" inputMode="numeric" autoComplete="tel" placeholder={MSG.register.placeholders.phone} {...field} />
                 </FormControl>
                 <FormMessage />
               </FormItem>
@@ -91,7 +88,7 @@ export function RegisterForm() {
             name="role"
             render={({ field }) => (
               <FormItem>
-                <FormLabel>{L.role}</FormLabel>
+                <FormLabel>{MSG.register.labels.role}</FormLabel>
                 <FormControl>
                   <NativeSelect {...field}>
                     {REGISTRABLE_ROLES.map((role) => (
@@ -111,9 +108,9 @@ export function RegisterForm() {
           name="password"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>{L.password}</FormLabel>
+              <FormLabel>{MSG.register.labels.password}</FormLabel>
               <FormControl>
-                <PasswordInput autoComplete="new-password" placeholder={P.password} {...field} />
+                <PasswordInput autoComplete="new-password" placeholder={MSG.register.placeholders.password} {...field} />
               </FormControl>
               <PasswordStrength password={values.password ?? ''} />
               <FormMessage />
@@ -125,10 +122,10 @@ export function RegisterForm() {
           name="department_name"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>{L.department}</FormLabel>
+              <FormLabel>{MSG.register.labels.department}</FormLabel>
               <FormControl>
                 <NativeSelect {...field}>
-                  <option value="">{P.department}</option>
+                  <option value="">{MSG.register.placeholders.department}</option>
                   {DEPARTMENTS.map((name) => (
                     <option key={name} value={name}>
                       {name}

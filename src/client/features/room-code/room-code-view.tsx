@@ -7,8 +7,6 @@ import { MSG } from '../../../shared/messages';
 import { formatCountdown } from '@/lib/format';
 import { useRoomCode } from './use-room-code';
 
-const R = MSG.roomCode;
-
 /** Where students type the code, without the code itself (it changes; the QR carries it). */
 const typingAddress = (url: string) => {
   const u = new URL(url);
@@ -30,7 +28,7 @@ export function RoomCodeView() {
           className="inline-flex items-center gap-2 rounded text-sm text-slate-300 hover:text-white focus-visible:outline-2 focus-visible:outline-white"
         >
           <ArrowLeft className="size-4" aria-hidden />
-          {R.backToDashboard}
+          {MSG.roomCode.backToDashboard}
         </Link>
         {data && <span className="truncate text-lg font-semibold sm:text-2xl">{data.department_name}</span>}
       </header>
@@ -39,7 +37,7 @@ export function RoomCodeView() {
           <div className="grid w-full max-w-7xl items-center gap-8 lg:grid-cols-[1fr_auto] lg:gap-16">
             <section className="grid justify-items-center gap-6 text-center lg:justify-items-start lg:text-left" aria-labelledby="room-code-title">
               <h1 id="room-code-title" className="text-xl font-medium text-slate-300 sm:text-3xl">
-                {R.viewTitle}
+                {MSG.roomCode.viewTitle}
               </h1>
               {/* Six characters at about 0.8em each: 14vw alone on a phone, 9vw beside a QR of 40vw from 1024 px up. */}
               <p
@@ -49,11 +47,11 @@ export function RoomCodeView() {
                 {data.code}
               </p>
               <Countdown seconds={room.nextChange ?? 0} />
-              <p className="max-w-xl text-base text-slate-300 sm:text-2xl">{R.viewIntro}</p>
-              <p className="text-base text-slate-300 sm:text-xl">{R.typeAt(typingAddress(data.url))}</p>
+              <p className="max-w-xl text-base text-slate-300 sm:text-2xl">{MSG.roomCode.viewIntro}</p>
+              <p className="text-base text-slate-300 sm:text-xl">{MSG.roomCode.typeAt(typingAddress(data.url))}</p>
               {room.sessionLeft !== null && (
                 <p className="text-lg sm:text-2xl">
-                  <span className="text-slate-300">{R.sessionLeft}: </span>
+                  <span className="text-slate-300">{MSG.roomCode.sessionLeft}: </span>
                   <span className="font-semibold tabular-nums" data-testid="room-code-session-left">
                     {formatCountdown(room.sessionLeft)}
                   </span>
@@ -65,14 +63,14 @@ export function RoomCodeView() {
               data-testid="room-code-qr"
               data-url={data.url}
             >
-              <QRCodeSVG value={data.url} size={512} marginSize={2} level="M" title={R.qrAlt} style={{ width: '100%', height: 'auto' }} />
+              <QRCodeSVG value={data.url} size={512} marginSize={2} level="M" title={MSG.roomCode.qrAlt} style={{ width: '100%', height: 'auto' }} />
             </figure>
           </div>
         ) : (
-          <Notice>{room.notice ?? (room.reconnecting ? R.reconnecting : R.loading)}</Notice>
+          <Notice>{room.notice ?? (room.reconnecting ? MSG.roomCode.reconnecting : MSG.roomCode.loading)}</Notice>
         )}
       </main>
-      {data && room.reconnecting && <p className="px-4 pb-4 text-center text-amber-300">{R.reconnecting}</p>}
+      {data && room.reconnecting && <p className="px-4 pb-4 text-center text-amber-300">{MSG.roomCode.reconnecting}</p>}
     </div>
   );
 }
@@ -82,7 +80,7 @@ function Countdown({ seconds }: { seconds: number }) {
   return (
     <div className="grid w-full max-w-md gap-2">
       <p className="text-xl font-semibold tabular-nums sm:text-3xl" data-testid="room-code-next">
-        {R.nextIn(seconds)}
+        {MSG.roomCode.nextIn(seconds)}
       </p>
       <div aria-hidden className="h-2 overflow-hidden rounded-full bg-slate-800">
         <div

@@ -9,9 +9,6 @@ import { formatDate, formatTime } from '@/lib/format';
 import { StatusBadge } from '@/components/status-badge';
 import type { AttendanceList } from './student-queries';
 
-const M = MSG.student;
-const S = MSG.studentScreens;
-
 /**
  * Attendance tab: Date, the session (department, teacher, its time), Status (with the manual badge and marker),
  * Check-in Time, and pagination. On a phone the session and check-in go under the date: six columns do not fit.
@@ -32,23 +29,23 @@ export function AttendanceHistory({
     <Card>
       <CardHeader>
         <CardTitle className="text-lg">
-          <h2>{M.historyTitle}</h2>
+          <h2>{MSG.student.historyTitle}</h2>
         </CardTitle>
         <CardDescription>
-          {M.historyDescription}
-          {data?.total_records !== undefined && ` ${M.recordsCount(data.total_records)}`}
+          {MSG.student.historyDescription}
+          {data?.total_records !== undefined && ` ${MSG.student.recordsCount(data.total_records)}`}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <Table label={M.historyTitle}>
+        <Table label={MSG.student.historyTitle}>
           <TableHeader>
             <TableRow>
-              <TableHead>{M.columns.date}</TableHead>
-              <TableHead className="hidden md:table-cell">{S.columns.department}</TableHead>
-              <TableHead className="hidden md:table-cell">{S.columns.teacher}</TableHead>
-              <TableHead className="hidden md:table-cell">{S.columns.session}</TableHead>
-              <TableHead>{M.columns.status}</TableHead>
-              <TableHead className="hidden sm:table-cell">{M.columns.checkIn}</TableHead>
+              <TableHead>{MSG.student.columns.date}</TableHead>
+              <TableHead className="hidden md:table-cell">{MSG.studentScreens.columns.department}</TableHead>
+              <TableHead className="hidden md:table-cell">{MSG.studentScreens.columns.teacher}</TableHead>
+              <TableHead className="hidden md:table-cell">{MSG.studentScreens.columns.session}</TableHead>
+              <TableHead>{MSG.student.columns.status}</TableHead>
+              <TableHead className="hidden sm:table-cell">{MSG.student.columns.checkIn}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -70,13 +67,15 @@ export function AttendanceHistory({
                       <p className="text-xs font-normal text-muted-foreground md:hidden" data-testid="row-session">
                         {[r.department, r.teacher].filter(Boolean).join(' · ')}
                         <br />
-                        <span className="tabular-nums">{S.sessionTimes(formatTime(r.session_started_at), formatTime(r.session_ended_at))}</span>
+                        <span className="tabular-nums">
+                          {MSG.studentScreens.sessionTimes(formatTime(r.session_started_at), formatTime(r.session_ended_at))}
+                        </span>
                       </p>
                     </TableCell>
                     <TableCell className="hidden md:table-cell">{r.department}</TableCell>
                     <TableCell className="hidden md:table-cell">{r.teacher ?? '—'}</TableCell>
                     <TableCell className="hidden tabular-nums md:table-cell">
-                      {S.sessionTimes(formatTime(r.session_started_at), formatTime(r.session_ended_at))}
+                      {MSG.studentScreens.sessionTimes(formatTime(r.session_started_at), formatTime(r.session_ended_at))}
                     </TableCell>
                     <TableCell className="whitespace-normal">
                       <div className="flex flex-wrap items-center gap-2">
@@ -85,9 +84,9 @@ export function AttendanceHistory({
                           <>
                             <Badge variant="outline">
                               <Hand aria-hidden />
-                              {M.markedManually}
+                              {MSG.student.markedManually}
                             </Badge>
-                            {r.marked_by && <span className="text-xs text-muted-foreground">{M.markedBy(r.marked_by)}</span>}
+                            {r.marked_by && <span className="text-xs text-muted-foreground">{MSG.student.markedBy(r.marked_by)}</span>}
                           </>
                         )}
                       </div>
@@ -100,7 +99,7 @@ export function AttendanceHistory({
             {data && records.length === 0 && (
               <TableRow>
                 <TableCell colSpan={6} className="py-10 text-center text-muted-foreground">
-                  {S.noSessionsYet}
+                  {MSG.studentScreens.noSessionsYet}
                 </TableCell>
               </TableRow>
             )}

@@ -10,9 +10,6 @@ import { formatDateTime, humanize } from '@/lib/format';
 import { StatusBadge } from '@/components/status-badge';
 import { useStudentProfile } from './student-queries';
 
-const M = MSG.student;
-const F = M.fields;
-
 /** The profile modal of SPEC 2: account fields, enrollment status and up to 3 images (click for fullscreen). */
 export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const profile = useStudentProfile(open);
@@ -21,14 +18,14 @@ export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   const images = p?.face_enrollment.image_urls.slice(0, PROFILE_IMAGES_MAX) ?? [];
   const fields: [string, ReactNode][] = p
     ? [
-        [F.name, p.username],
-        [F.email, p.email],
-        [F.phone, p.phone_number || M.notProvided],
-        [F.role, humanize(p.role)],
-        [F.status, <StatusBadge key="s" value={p.status} />],
-        [F.lastLogin, formatDateTime(p.last_login, M.never)],
-        [F.department, p.department ?? MSG.dashboard.noDepartment],
-        [F.enrollment, <StatusBadge key="e" value={p.face_enrollment.enrollment_status} />],
+        [MSG.student.fields.name, p.username],
+        [MSG.student.fields.email, p.email],
+        [MSG.student.fields.phone, p.phone_number || MSG.student.notProvided],
+        [MSG.student.fields.role, humanize(p.role)],
+        [MSG.student.fields.status, <StatusBadge key="s" value={p.status} />],
+        [MSG.student.fields.lastLogin, formatDateTime(p.last_login, MSG.student.never)],
+        [MSG.student.fields.department, p.department ?? MSG.dashboard.noDepartment],
+        [MSG.student.fields.enrollment, <StatusBadge key="e" value={p.face_enrollment.enrollment_status} />],
       ]
     : [];
   return (
@@ -36,11 +33,11 @@ export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       <Dialog open={open} onOpenChange={onOpenChange}>
         <DialogContent className="sm:max-w-xl">
           <DialogHeader>
-            <DialogTitle>{M.profileTitle}</DialogTitle>
-            <DialogDescription>{M.profileDescription}</DialogDescription>
+            <DialogTitle>{MSG.student.profileTitle}</DialogTitle>
+            <DialogDescription>{MSG.student.profileDescription}</DialogDescription>
           </DialogHeader>
           {profile.isError ? (
-            <QueryError query={profile} message={M.fetchFailed} />
+            <QueryError query={profile} message={MSG.student.fetchFailed} />
           ) : profile.isPending ? (
             <LoadingLine className="justify-center" />
           ) : (
@@ -53,10 +50,10 @@ export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenCha
                   </div>
                 ))}
               </dl>
-              <section aria-label={M.enrolledImages} className="grid gap-3">
-                <h3 className="text-sm font-semibold">{M.enrolledImages}</h3>
+              <section aria-label={MSG.student.enrolledImages} className="grid gap-3">
+                <h3 className="text-sm font-semibold">{MSG.student.enrolledImages}</h3>
                 {images.length === 0 ? (
-                  <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">{M.noImages}</p>
+                  <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">{MSG.student.noImages}</p>
                 ) : (
                   <div className="grid grid-cols-3 gap-3">
                     {images.map((src, i) => (
@@ -64,13 +61,13 @@ export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenCha
                         <button
                           type="button"
                           onClick={() => setFullscreen(src)}
-                          aria-label={M.openImage(i + 1)}
+                          aria-label={MSG.student.openImage(i + 1)}
                           className="overflow-hidden rounded-lg border transition hover:ring-2 hover:ring-ring/50 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
                         >
-                          <img src={src} alt={M.imageAlt(i + 1)} className="aspect-[4/3] w-full object-cover" />
+                          <img src={src} alt={MSG.student.imageAlt(i + 1)} className="aspect-[4/3] w-full object-cover" />
                         </button>
                         <figcaption className="text-xs text-muted-foreground">
-                          {M.capturedAt(formatDateTime(p?.face_enrollment.capture_times[i], '—'))}
+                          {MSG.student.capturedAt(formatDateTime(p?.face_enrollment.capture_times[i], '—'))}
                         </figcaption>
                       </figure>
                     ))}
@@ -93,8 +90,8 @@ export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       </Dialog>
       <Dialog open={fullscreen !== null} onOpenChange={(o) => !o && setFullscreen(null)}>
         <DialogContent className="flex h-svh max-h-none w-screen max-w-none items-center justify-center rounded-none border-0 bg-black/95 p-4 text-white sm:max-w-none">
-          <DialogTitle className="sr-only">{M.enrolledImages}</DialogTitle>
-          {fullscreen && <img src={fullscreen} alt={M.enrolledImages} className="max-h-full max-w-full object-contain" />}
+          <DialogTitle className="sr-only">{MSG.student.enrolledImages}</DialogTitle>
+          {fullscreen && <img src={fullscreen} alt={MSG.student.enrolledImages} className="max-h-full max-w-full object-contain" />}
         </DialogContent>
       </Dialog>
     </>

@@ -4,13 +4,11 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { RoomCodeEntry } from './use-room-code-entry';
 
-const R = MSG.roomCode;
-
 /** The code on the classroom screen: monospace, upper case as typed, its refusal read out where it is shown. */
 export function RoomCodeField({ entry, disabled }: { entry: RoomCodeEntry; disabled: boolean }) {
   return (
     <div className="grid gap-1.5">
-      <Label htmlFor="room-code-input">{R.fieldLabel}</Label>
+      <Label htmlFor="room-code-input">{MSG.roomCode.fieldLabel}</Label>
       <Input
         ref={entry.inputRef}
         id="room-code-input"
@@ -32,7 +30,7 @@ export function RoomCodeField({ entry, disabled }: { entry: RoomCodeEntry; disab
         role={entry.error ? 'alert' : undefined}
         className={entry.error ? 'text-sm font-medium text-destructive' : 'text-xs text-muted-foreground'}
       >
-        {entry.error ?? R.fieldHint}
+        {entry.error ?? MSG.roomCode.fieldHint}
       </p>
     </div>
   );

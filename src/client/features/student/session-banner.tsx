@@ -11,8 +11,6 @@ import { RoomCodeField } from './room-code-field';
 import type { OpenSessionState } from './use-open-session';
 import type { RoomCodeEntry } from './use-room-code-entry';
 
-const S = MSG.studentScreens;
-
 /**
  * The dashboard's first card (issue 22): is a session of my department open and until when, with Mark Attendance
  * (and the room code) beside it, or my mark once I have one; 'No session open now' otherwise. Live: polled.
@@ -30,7 +28,7 @@ export function SessionBanner({ open, onMark, marking, roomCode }: { open: OpenS
     return (
       <Skeleton className="rounded-xl border border-transparent px-5 py-5 sm:px-6">
         <div className="invisible">
-          <BannerHeading open={false} title={S.banner.none} hint={S.banner.noneHint} />
+          <BannerHeading open={false} title={MSG.studentScreens.banner.none} hint={MSG.studentScreens.banner.noneHint} />
         </div>
       </Skeleton>
     );
@@ -45,8 +43,14 @@ export function SessionBanner({ open, onMark, marking, roomCode }: { open: OpenS
       <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
         <BannerHeading
           open={session !== null}
-          title={session ? S.banner.open(session.department, formatCountdown(left ?? 0)) : query.isError ? MSG.student.fetchFailed : S.banner.none}
-          hint={session ? (session.teacher ? S.banner.teacher(session.teacher) : null) : S.banner.noneHint}
+          title={
+            session
+              ? MSG.studentScreens.banner.open(session.department, formatCountdown(left ?? 0))
+              : query.isError
+                ? MSG.student.fetchFailed
+                : MSG.studentScreens.banner.none
+          }
+          hint={session ? (session.teacher ? MSG.studentScreens.banner.teacher(session.teacher) : null) : MSG.studentScreens.banner.noneHint}
         />
         {session && mark && (
           <p data-testid="session-mark" className={cn('flex items-center gap-2 font-semibold', mark.status === 'absent' ? 'text-destructive' : 'text-success')}>
@@ -59,9 +63,9 @@ export function SessionBanner({ open, onMark, marking, roomCode }: { open: OpenS
           <div data-testid="out-of-tries" role="status" className="grid gap-1 md:max-w-xs md:text-right">
             <p className="flex items-center gap-2 font-semibold md:justify-end">
               <Hand className="size-5 shrink-0" aria-hidden />
-              {S.banner.outOfTries}
+              {MSG.studentScreens.banner.outOfTries}
             </p>
-            <p className="text-sm text-muted-foreground">{S.banner.outOfTriesHint(FACE_CHALLENGE_FAILS_PER_SESSION)}</p>
+            <p className="text-sm text-muted-foreground">{MSG.studentScreens.banner.outOfTriesHint(FACE_CHALLENGE_FAILS_PER_SESSION)}</p>
           </div>
         )}
         {session && !mark && session.face_tries_left !== 0 && (
@@ -120,8 +124,8 @@ function BannerHeading({ open, title, hint }: { open: boolean; title: string; hi
 
 /** The student's own mark in this session, in the words of its status (issue 24's four). */
 function markText(status: 'present' | 'late' | 'excused' | 'absent', time: string): string {
-  if (status === 'present') return S.markedPresent(time);
-  if (status === 'late') return S.markedLate(time);
-  if (status === 'excused') return S.markedExcused;
-  return S.markedAbsent(time);
+  if (status === 'present') return MSG.studentScreens.markedPresent(time);
+  if (status === 'late') return MSG.studentScreens.markedLate(time);
+  if (status === 'excused') return MSG.studentScreens.markedExcused;
+  return MSG.studentScreens.markedAbsent(time);
 }

@@ -3,8 +3,6 @@ import { MSG } from '../../../shared/messages';
 import { formatDateTime, formatDistance } from '@/lib/format';
 import type { StepOutcome } from './use-mark-attendance';
 
-const S = MSG.studentScreens;
-
 /** The last Mark Attendance's answer, kept on the page under the banner until the next try. */
 export function StepResultNote({ result }: { result: StepOutcome | null }) {
   if (!result || result.kind === 'validated') return null;
@@ -15,9 +13,9 @@ export function StepResultNote({ result }: { result: StepOutcome | null }) {
         <>
           <p className="flex items-center gap-2 font-semibold text-destructive">
             <MapPinOff className="size-4 shrink-0" aria-hidden />
-            {result.distanceM === null ? S.outside : S.outsideBy(formatDistance(result.distanceM))}
+            {result.distanceM === null ? MSG.studentScreens.outside : MSG.studentScreens.outsideBy(formatDistance(result.distanceM))}
           </p>
-          <p className="text-muted-foreground">{S.outsideAccuracy(Math.round(result.accuracy))}</p>
+          <p className="text-muted-foreground">{MSG.studentScreens.outsideAccuracy(Math.round(result.accuracy))}</p>
         </>
       )}
       {result.kind === 'already' && (

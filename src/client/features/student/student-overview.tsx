@@ -10,12 +10,10 @@ import { StatCard } from '@/components/stat-card';
 import type { GeolocationState } from '@/lib/device/use-geolocation';
 import type { AttendanceList } from './student-queries';
 
-const M = MSG.student;
-
 function locationText(geo: GeolocationState): string {
-  if (geo.status === 'error') return geo.error === 'unsupported' ? M.geoUnsupported : M.locationUnavailable;
+  if (geo.status === 'error') return geo.error === 'unsupported' ? MSG.student.geoUnsupported : MSG.student.locationUnavailable;
   if (geo.coords) return formatCoords(geo.coords);
-  return M.fetchingLocation;
+  return MSG.student.fetchingLocation;
 }
 
 /**
@@ -45,37 +43,37 @@ export function StudentOverview({
   return (
     <div className="grid gap-6">
       <div className="grid gap-6 md:grid-cols-3 [&>*]:min-w-0">
-        <StatCard icon={TrendingUp} title={M.attendanceRate} tone="success">
+        <StatCard icon={TrendingUp} title={MSG.student.attendanceRate} tone="success">
           {/* as tall as the rate with its bar (the placeholder's shape) when there is no rate yet: the cards below stay put */}
           <div className="grid min-h-23 content-start gap-3">
             <p className={noSessions ? 'text-2xl font-semibold' : 'text-4xl font-bold tracking-tight'} data-testid="attendance-rate">
               {noSessions ? MSG.studentScreens.noSessionsYet : standing ? `${rate}%` : '—'}
             </p>
-            {!noSessions && <Progress value={rate} aria-label={M.attendanceRate} indicatorClassName="bg-success" />}
-            <p className="text-sm text-muted-foreground">{noSessions ? MSG.studentScreens.noSessionsHint : M.thisSemester}</p>
+            {!noSessions && <Progress value={rate} aria-label={MSG.student.attendanceRate} indicatorClassName="bg-success" />}
+            <p className="text-sm text-muted-foreground">{noSessions ? MSG.studentScreens.noSessionsHint : MSG.student.thisSemester}</p>
           </div>
         </StatCard>
-        <StatCard icon={CalendarClock} title={M.lastCheckIn}>
+        <StatCard icon={CalendarClock} title={MSG.student.lastCheckIn}>
           <p className="text-lg font-semibold" data-testid="last-check-in">
-            {last ? formatDateTime(last) : M.noCheckIn}
+            {last ? formatDateTime(last) : MSG.student.noCheckIn}
           </p>
-          <p className="text-sm text-muted-foreground">{last ? `${M.lastPresentNote} · ${M.timeZoneNote}` : M.timeZoneNote}</p>
+          <p className="text-sm text-muted-foreground">{last ? `${MSG.student.lastPresentNote} · ${MSG.student.timeZoneNote}` : MSG.student.timeZoneNote}</p>
         </StatCard>
-        <StatCard icon={MapPin} title={M.currentLocation} tone={geo.status === 'error' ? 'warning' : 'primary'}>
+        <StatCard icon={MapPin} title={MSG.student.currentLocation} tone={geo.status === 'error' ? 'warning' : 'primary'}>
           <p className="font-mono text-lg font-semibold" data-testid="current-location">
             {locationText(geo)}
           </p>
-          <p className="text-sm text-muted-foreground">{M.coordsNote}</p>
+          <p className="text-sm text-muted-foreground">{MSG.student.coordsNote}</p>
           {locationHelp}
         </StatCard>
       </div>
-      <StatCard icon={Fingerprint} title={M.quickActions}>
+      <StatCard icon={Fingerprint} title={MSG.student.quickActions}>
         <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-          <p className="max-w-xl text-sm text-muted-foreground">{M.quickActionsHint}</p>
+          <p className="max-w-xl text-sm text-muted-foreground">{MSG.student.quickActionsHint}</p>
           <Button size="lg" variant="outline" asChild>
             <Link to="/contact-us">
               <LifeBuoy aria-hidden />
-              {M.contactSupport}
+              {MSG.student.contactSupport}
             </Link>
           </Button>
         </div>

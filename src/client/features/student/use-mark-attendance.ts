@@ -13,8 +13,6 @@ import type { Coords } from '@/lib/device/use-geolocation';
 import { useFinalMark } from '@/features/final-mark';
 import type { RoomCodeEntry } from './use-room-code-entry';
 
-const M = MSG.student;
-
 /** The geofence step's answer, kept on the page under the banner (issue 22), not only in a 3-s toast. */
 export type StepOutcome =
   /** `distanceM`: how far from the classroom, as the server rounded it (null from an answer without one). */
@@ -53,40 +51,40 @@ export function useMarkAttendance(locate: () => Promise<Coords | null>, roomCode
 
   /** `code`: a code that has not reached the field's state yet (the QR link's, on arrival). */
   async function mark(code = roomCode.value) {
-    if (!getToken()) return void toast.error(M.authError);
+    if (!getToken()) return void toast.error(MSG.student.authError);
     setBusy(true);
     setResult(null);
     let redirecting = false;
     try {
       const coords = await locate();
-      if (!coords) return void toast.error(M.locationError);
+      if (!coords) return void toast.error(MSG.student.locationError);
       const answer = await geofenceStep.mutateAsync({ ...coords, room_code: code || undefined, device_id: deviceId() }).catch((err: unknown) => {
         const reason = errorCodeOf(err);
         if (reason === 'room_code_required') roomCode.refuse(MSG.roomCode.required);
         // Issue 36: said once, under the field (no toast repeating it).
         else if (reason === 'room_code_not_current') roomCode.refuse(MSG.roomCode.notCurrent);
-        else if (trpcCodeOf(err) === 'UNAUTHORIZED') refused(M.authError);
-        else refused(refusalText(err, M.unexpected));
+        else if (trpcCodeOf(err) === 'UNAUTHORIZED') refused(MSG.student.authError);
+        else refused(refusalText(err, MSG.student.unexpected));
         return null;
       });
       if (!answer) return;
       if (answer.status === 'already_marked') {
-        toast.info(M.alreadyMarked(formatDateTime(answer.timestamp)));
+        toast.info(MSG.student.alreadyMarked(formatDateTime(answer.timestamp)));
         setResult({ kind: 'already', at: answer.timestamp });
       } else if ('error' in answer && answer.error) refused(answer.error);
       else if (answer.geofencing_status === 'invalid') {
-        toast.warning(M.outside);
+        toast.warning(MSG.student.outside);
         setResult({ kind: 'outside', accuracy: coords.accuracy, distanceM: 'distance_m' in answer ? answer.distance_m : null });
       } else if (answer.geofencing_status === 'valid') {
         if ('face_proof_ready' in answer && answer.face_proof_ready && (await markWithReadyProof(coords, code))) return;
         redirecting = true;
         roomCodeHandoff.keep(code);
-        toast.success(M.validated);
+        toast.success(MSG.student.validated);
         setResult({ kind: 'validated' });
         setTimeout(() => navigate('/face-detection', { state: coords }), REDIRECT_AFTER_MARKING_MS);
-      } else refused(M.unexpected);
+      } else refused(MSG.student.unexpected);
     } catch {
-      refused(M.unexpected);
+      refused(MSG.student.unexpected);
     } finally {
       if (!redirecting) setBusy(false);
       void utils.student.openSession.invalidate();

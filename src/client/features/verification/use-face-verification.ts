@@ -23,7 +23,6 @@ export type VerificationPhase = 'idle' | 'recording' | 'checking' | 'marking' | 
 export type FrameState = 'default' | 'success' | 'failure';
 
 const opts = { duration: TOAST_MS.verification };
-const M = MSG.verification;
 /** A busy server's Retry-After is honoured up to this (s): a longer one is not held against the Start button. */
 const MAX_START_WAIT_S = 120;
 
@@ -74,7 +73,7 @@ export function useFaceVerification(camera: Camera, passedCoords: Coords | null)
   async function start() {
     const token = getToken();
     if (!token) {
-      toast.error(M.tokenMissing, { ...opts, id: 'token-missing' });
+      toast.error(MSG.verification.tokenMissing, { ...opts, id: 'token-missing' });
       return;
     }
     const stream = camera.videoRef.current?.srcObject;
@@ -116,7 +115,7 @@ export function useFaceVerification(camera: Camera, passedCoords: Coords | null)
     if (r.error_code) refuse(r.error_code);
     else {
       setPhase('idle');
-      toast.error(r.message || M.livenessError, opts);
+      toast.error(r.message || MSG.verification.livenessError, opts);
     }
   }
 
@@ -125,7 +124,7 @@ export function useFaceVerification(camera: Camera, passedCoords: Coords | null)
     if (cause === 'aborted') return;
     if (cause === 'camera') {
       setPhase('idle');
-      toast.error(M.livenessError, opts);
+      toast.error(MSG.verification.livenessError, opts);
       return;
     }
     setLost(true);
@@ -142,7 +141,7 @@ export function useFaceVerification(camera: Camera, passedCoords: Coords | null)
       video = await recording.video;
     } catch {
       setPhase('idle');
-      toast.error(M.livenessError, opts);
+      toast.error(MSG.verification.livenessError, opts);
       return;
     } finally {
       setBlinking(false);
@@ -165,7 +164,7 @@ export function useFaceVerification(camera: Camera, passedCoords: Coords | null)
         return;
       }
       const detail = err instanceof RestRefusal ? err.body.message : err instanceof Error ? err.message : undefined;
-      fail({ headline: M.livenessError, step: detail || M.refusedOther.step });
+      fail({ headline: MSG.verification.livenessError, step: detail || MSG.verification.refusedOther.step });
       return;
     }
     await settle(verdict);
@@ -177,7 +176,7 @@ export function useFaceVerification(camera: Camera, passedCoords: Coords | null)
       try {
         coords = await getCurrentCoords();
       } catch (err) {
-        toast.error(geolocationFailure(err) === 'unsupported' ? M.geoUnsupported : M.enableGps, opts);
+        toast.error(geolocationFailure(err) === 'unsupported' ? MSG.verification.geoUnsupported : MSG.verification.enableGps, opts);
         setPhase('idle');
         return;
       }

@@ -17,7 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => srv.close());
 
-const F = MSG.markFlags;
 const codes = (flags: { code: string }[]) => flags.map((f) => f.code);
 /** The next few seconds: students mark one after another. */
 const later = (seconds = 4) => clock.advance(seconds * 1000);
@@ -45,7 +44,7 @@ describe('different network from the class (issue 35)', () => {
       later();
     }
     const rows = await c.rows();
-    expect(rows.get(c.students[20].id)?.flags).toEqual([{ code: 'class_network', text: F.classNetwork }]);
+    expect(rows.get(c.students[20].id)?.flags).toEqual([{ code: 'class_network', text: MSG.markFlags.classNetwork }]);
     for (const s of c.students.slice(0, 20)) expect(rows.get(s.id)?.flags).toEqual([]);
     await c.stop();
   });
@@ -67,7 +66,7 @@ describe("not from a browser (issue 35), and the school's setting", () => {
     await c.mark(restClient(script), ownSignals(0));
     later();
     await c.mark(browser, ownSignals(1));
-    expect(await c.flagsOf(script)).toEqual([{ code: 'not_from_browser', text: F.notFromBrowser }]);
+    expect(await c.flagsOf(script)).toEqual([{ code: 'not_from_browser', text: MSG.markFlags.notFromBrowser }]);
     expect(await c.flagsOf(browser)).toEqual([]);
     await c.stop();
   });
@@ -86,14 +85,14 @@ describe("not from a browser (issue 35), and the school's setting", () => {
     expect((await trpcClient(srv.url, admin.token).settings.notFromBrowserFlag.query()).enabled).toBe(false);
     await c.mark(restClient(after), ownSignals(1));
     expect(await c.flagsOf(after)).toEqual([]);
-    expect(await c.flagsOf(before)).toEqual([{ code: 'not_from_browser', text: F.notFromBrowser }]);
+    expect(await c.flagsOf(before)).toEqual([{ code: 'not_from_browser', text: MSG.markFlags.notFromBrowser }]);
     await c.stop();
 
     // On again (through tRPC): the next REST client's mark is flagged.
     expect(await trpcClient(srv.url, admin.token).settings.setNotFromBrowserFlag.mutate({ enabled: true })).toMatchObject({ enabled: true });
     const next = await classroom(srv, clock, { department: 'MBA', students: 1, teacher: c.teacher });
     await next.mark(restClient(next.students[0]), ownSignals(2));
-    expect(await next.flagsOf(next.students[0])).toEqual([{ code: 'not_from_browser', text: F.notFromBrowser }]);
+    expect(await next.flagsOf(next.students[0])).toEqual([{ code: 'not_from_browser', text: MSG.markFlags.notFromBrowser }]);
     await next.stop();
   });
 });
@@ -109,8 +108,8 @@ describe('each flag, raised by its case', () => {
     await c.mark(ravi, { ...ownSignals(1), device_id: shared });
     later();
     await c.mark(mira, ownSignals(2));
-    expect(await c.flagsOf(asha)).toEqual([{ code: 'same_device', text: F.sameDevice(ravi.username) }]);
-    expect(await c.flagsOf(ravi)).toEqual([{ code: 'same_device', text: F.sameDevice(asha.username) }]);
+    expect(await c.flagsOf(asha)).toEqual([{ code: 'same_device', text: MSG.markFlags.sameDevice(ravi.username) }]);
+    expect(await c.flagsOf(ravi)).toEqual([{ code: 'same_device', text: MSG.markFlags.sameDevice(asha.username) }]);
     expect(await c.flagsOf(mira)).toEqual([]);
     const rows = await c.rows();
     expect([rows.get(asha.id)!.flagged, rows.get(ravi.id)!.flagged, rows.get(mira.id)!.flagged]).toEqual([true, true, false]);
@@ -129,14 +128,14 @@ describe('each flag, raised by its case', () => {
     expect(codes(await c.flagsOf(b))).toEqual([]);
     later();
     await c.mark(far, ownSignals(2));
-    expect(await c.flagsOf(a)).toEqual([{ code: 'same_address', text: F.sameAddress(b.username) }]);
-    expect(await c.flagsOf(b)).toEqual([{ code: 'same_address', text: F.sameAddress(a.username) }]);
+    expect(await c.flagsOf(a)).toEqual([{ code: 'same_address', text: MSG.markFlags.sameAddress(b.username) }]);
+    expect(await c.flagsOf(b)).toEqual([{ code: 'same_address', text: MSG.markFlags.sameAddress(a.username) }]);
     expect(await c.flagsOf(far)).toEqual([]);
     // The same address more than 2 minutes after b: not the same moment, not flagged (b keeps a's flag only).
     later(125);
     await c.mark(late, { ...ownSignals(3), ip: home });
     expect(await c.flagsOf(late)).toEqual([]);
-    expect(await c.flagsOf(b)).toEqual([{ code: 'same_address', text: F.sameAddress(a.username) }]);
+    expect(await c.flagsOf(b)).toEqual([{ code: 'same_address', text: MSG.markFlags.sameAddress(a.username) }]);
     await c.stop();
   });
 
@@ -150,8 +149,8 @@ describe('each flag, raised by its case', () => {
     later();
     // 0.2 m away differs in the 6th decimal: a real neighbour, not a copy.
     await c.mark(near, { ...ownSignals(2), latitude: spot.latitude + 0.000002, longitude: spot.longitude });
-    expect(await c.flagsOf(a)).toEqual([{ code: 'copied_position', text: F.copiedPosition(b.username) }]);
-    expect(await c.flagsOf(b)).toEqual([{ code: 'copied_position', text: F.copiedPosition(a.username) }]);
+    expect(await c.flagsOf(a)).toEqual([{ code: 'copied_position', text: MSG.markFlags.copiedPosition(b.username) }]);
+    expect(await c.flagsOf(b)).toEqual([{ code: 'copied_position', text: MSG.markFlags.copiedPosition(a.username) }]);
     expect(await c.flagsOf(near)).toEqual([]);
     await c.stop();
   });
@@ -169,7 +168,7 @@ describe('each flag, raised by its case', () => {
       await c.mark(s, { ...ownSignals(4 + i), accuracy: 20 });
       later();
     }
-    for (const s of four) expect(await c.flagsOf(s)).toEqual([{ code: 'copied_accuracy', text: F.copiedAccuracy(3) }]);
+    for (const s of four) expect(await c.flagsOf(s)).toEqual([{ code: 'copied_accuracy', text: MSG.markFlags.copiedAccuracy(3) }]);
     for (const s of three) expect(await c.flagsOf(s)).toEqual([]);
     await c.stop();
   });
@@ -177,7 +176,7 @@ describe('each flag, raised by its case', () => {
   it('no room code: every own mark of a session that did not require one', async () => {
     const c = await classroom(srv, clock, { department: 'BCA', students: 2, roomCode: false });
     await c.mark(c.students[0], ownSignals(0));
-    expect(await c.flagsOf(c.students[0])).toEqual([{ code: 'no_room_code', text: F.noRoomCode }]);
+    expect(await c.flagsOf(c.students[0])).toEqual([{ code: 'no_room_code', text: MSG.markFlags.noRoomCode }]);
     expect(await c.flagsOf(c.students[1])).toEqual([]);
     await c.stop();
   });
@@ -188,7 +187,7 @@ describe('each flag, raised by its case', () => {
     const outside: Signals = { ...ownSignals(0), latitude: 23.0235, longitude: 72.5714 };
     for (let i = 0; i < 3; i++) expect((await c.step(s, outside)).body.geofencing_status).toBe('invalid');
     await c.mark(s, ownSignals(0));
-    expect(await c.flagsOf(s)).toEqual([{ code: 'outside_checks', text: F.outsideChecks(3) }]);
+    expect(await c.flagsOf(s)).toEqual([{ code: 'outside_checks', text: MSG.markFlags.outsideChecks(3) }]);
     const record = await srv.db.selectFrom('attendance_records').select(['mark_flags', 'device_id']).where('student_id', '=', s.id).executeTakeFirstOrThrow();
     expect(record).toMatchObject({ device_id: ownSignals(0).device_id });
     expect(record.mark_flags).not.toBe(0);
@@ -233,7 +232,7 @@ describe('what a flag does not do', () => {
     const c = await classroom(srv, clock, { department: 'IMSCIT', students: 1 });
     const res = await c.step(c.students[0], { ...ownSignals(0), device_id: 'short' });
     expect(res.status).toBe(400);
-    expect(JSON.stringify(res.body)).toContain(F.badDeviceId);
+    expect(JSON.stringify(res.body)).toContain(MSG.markFlags.badDeviceId);
     await c.stop();
   });
 });
@@ -311,7 +310,7 @@ describe('with CAMPUS_NETWORKS', () => {
       { outcome: 'geofence_valid', off_campus: 0 },
       { outcome: 'present', off_campus: 0 },
     ]);
-    expect(await c.flagsOf(away)).toEqual([{ code: 'off_campus', text: F.offCampus }]);
+    expect(await c.flagsOf(away)).toEqual([{ code: 'off_campus', text: MSG.markFlags.offCampus }]);
 
     later();
     await c.mark(inside, { ...ownSignals(1), ip: '10.20.7.9' });

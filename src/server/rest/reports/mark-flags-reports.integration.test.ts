@@ -28,7 +28,6 @@ const get = async (p: string) => {
 };
 type Pair = { student_id: number; total_present: number; flagged_marks: number; flagged_rate: number | null };
 const pairsOf = async (q = '') => new Map(((await get(`/api/admin/attendance-details?limit=100&${q}`)).data as Pair[]).map((p) => [p.student_id, p]));
-const F = MSG.markFlags;
 
 describe('flags in the admin reports', () => {
   it('count, filter, list and export flagged marks, following a flag an earlier mark gains later', async () => {
@@ -76,7 +75,7 @@ describe('flags in the admin reports', () => {
     // One pair's records carry their flags, with the other student named.
     // One pair's records (newest first) carry their flags, with the other student named.
     const detail = await get(`/api/admin/attendance-details/${t}/${asha.id}`);
-    expect(detail.map((r: { flags: unknown[] }) => r.flags)).toEqual([[], [{ code: 'same_device', text: F.sameDevice(ravi.username) }]]);
+    expect(detail.map((r: { flags: unknown[] }) => r.flags)).toEqual([[], [{ code: 'same_device', text: MSG.markFlags.sameDevice(ravi.username) }]]);
     const flaggedDetail = await get(`/api/admin/attendance-details/${t}/${asha.id}?flagged=true`);
     expect(flaggedDetail).toEqual([detail[1]]);
     expect(await trpcClient(srv.url, admin).admin.pairDetail.query({ teacher: t, student: asha.id })).toEqual(detail);
@@ -86,7 +85,7 @@ describe('flags in the admin reports', () => {
       const res = await fetch(`${srv.url}/api/admin/attendance-details/export.csv?${q}`, { headers: { authorization: `Bearer ${admin}` } });
       expect(res.status).toBe(200);
       const [header, ...rows] = parseCsvCells(await res.text());
-      expect(header.slice(-2)).toEqual([F.column, MSG.teacher.detail.faceTries]);
+      expect(header.slice(-2)).toEqual([MSG.markFlags.column, MSG.teacher.detail.faceTries]);
       return new Map(rows.map((r) => [r[1], r.at(-2)]));
     };
     expect(await csv(`teacher=${t}&end_date=2026-03-02&start_date=2026-03-02&mode=offline`)).toEqual(
@@ -94,13 +93,13 @@ describe('flags in the admin reports', () => {
         // Oldest first, one row per student (Asha's clean second mark comes last and wins the map).
         [asha.username, ''],
         [mira.username, ''],
-        [ravi.username, F.sameDevice(asha.username)],
+        [ravi.username, MSG.markFlags.sameDevice(asha.username)],
       ]),
     );
     expect(await csv(`teacher=${t}&flagged=true`)).toEqual(
       new Map([
-        [asha.username, F.sameDevice(ravi.username)],
-        [ravi.username, F.sameDevice(asha.username)],
+        [asha.username, MSG.markFlags.sameDevice(ravi.username)],
+        [ravi.username, MSG.markFlags.sameDevice(asha.username)],
       ]),
     );
 
@@ -133,16 +132,16 @@ describe("issue 35 beside the mark in the admin's detail view and CSV", () => {
 
     const tries = { started: 3, failed: 1, abandoned: 1 };
     const [scriptRow] = await get(`/api/admin/attendance-details/${t}/${script.id}`);
-    expect(scriptRow).toMatchObject({ status: 'present', flags: [{ code: 'not_from_browser', text: F.notFromBrowser }], face_tries: tries });
+    expect(scriptRow).toMatchObject({ status: 'present', flags: [{ code: 'not_from_browser', text: MSG.markFlags.notFromBrowser }], face_tries: tries });
     const [browserRow] = await get(`/api/admin/attendance-details/${t}/${browser.id}`);
     expect(browserRow).toMatchObject({ status: 'present', flags: [], face_tries: { started: 1, failed: 0, abandoned: 0 } });
     expect(await trpcClient(srv.url, admin).admin.pairDetail.query({ teacher: t, student: script.id })).toEqual([scriptRow]);
 
     const res = await fetch(`${srv.url}/api/admin/attendance-details/export.csv?teacher=${t}`, { headers: { authorization: `Bearer ${admin}` } });
     const [header, ...rows] = parseCsvCells(await res.text());
-    expect(header.slice(-2)).toEqual([F.column, MSG.teacher.detail.faceTries]);
+    expect(header.slice(-2)).toEqual([MSG.markFlags.column, MSG.teacher.detail.faceTries]);
     const byStudent = new Map(rows.map((r) => [r[1], r.slice(-2)]));
-    expect(byStudent.get(script.username)).toEqual([F.notFromBrowser, MSG.teacher.detail.faceTriesValue(tries)]);
+    expect(byStudent.get(script.username)).toEqual([MSG.markFlags.notFromBrowser, MSG.teacher.detail.faceTriesValue(tries)]);
     expect(byStudent.get(browser.username)).toEqual(['', MSG.teacher.detail.faceTriesValue({ started: 1, failed: 0, abandoned: 0 })]);
   });
 });

@@ -9,9 +9,9 @@ import { deserializeDescriptor } from '../../face/index';
 import { DomainError } from '../../lib/errors';
 import { openCollisionByChange, recordCollision, searchBeforeEnrolling } from './collisions/face-collisions';
 import { meanDistance, replaceEnrollment } from './face-changes';
-import { enrolledImagesByUser, faceChangeImagesByChange } from './face-images';
+import { enrolledImagesByUser, faceChangeImagesByChange } from './face-image-urls';
 import { identityThreshold } from './search/face-search';
-import { removeStoredImages } from './images';
+import { removeStoredImages } from './face-image-files';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config' | 'faceIndex'>;
 type Trx = Transaction<Database>;

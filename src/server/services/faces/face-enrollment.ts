@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps';
 import { serializeDescriptor } from '../../face/index';
 import { DomainError } from '../../lib/errors';
 import { toDomainFaceError } from './face-errors';
-import { normalizeFaceImages, removeFaceImages, storeFaceImages, type UploadedFile } from './images';
+import { normalizeFaceImages, removeFaceImages, storeFaceImages, type UploadedFile } from './face-image-files';
 
 type Deps = Pick<AppDeps, 'db' | 'face' | 'config' | 'clock' | 'imageDecodes'>;
 

@@ -27,8 +27,8 @@ export { decideFaceChange, decideFaceChangeIn, faceChangeHistory, listPendingFac
 export { FACE_CHANGE_IMAGE_PREFIX, recordFaceChange } from './face-changes';
 export { enrollFacesOfUser } from './face-enrollment';
 export { toDomainFaceError } from './face-errors';
-export { enrolledImagesByUser, enrolledImagesOf, faceImagePath, resolveSignedChangeImage, resolveSignedImage } from './face-images';
+export { enrolledImagesByUser, enrolledImagesOf, faceImagePath, resolveSignedChangeImage, resolveSignedImage } from './face-image-urls';
 export { faceInputMessage, verdictMessage } from './face-messages';
-export { normalizeFaceImages, removeFaceImages, removeStoredImages, storeFaceImages, type UploadedFile } from './images';
+export { normalizeFaceImages, removeFaceImages, removeStoredImages, storeFaceImages, type UploadedFile } from './face-image-files';
 export { createFaceIndex } from './search/face-index';
 export { findEnrolledFace, identityThreshold } from './search/face-search';

@@ -4,7 +4,6 @@ import { formatCidr, parseCidr } from '../../cidr';
 import { CAMPUS_NETWORKS_MAX } from '../../constants';
 import { MSG } from '../../messages';
 
-const M = MSG.campusNetworks;
 /** Longer than any address with its prefix: refused before it is parsed, and echoed back only in part. */
 const ENTRY_MAX = 64;
 
@@ -13,7 +12,10 @@ export const ZCampusNetwork = z.string().transform((text, ctx) => {
   const trimmed = text.trim();
   const cidr = trimmed.length > ENTRY_MAX ? null : parseCidr(trimmed);
   if (cidr) return formatCidr(cidr);
-  ctx.addIssue({ code: 'custom', message: trimmed ? M.invalid(trimmed.length > ENTRY_MAX ? `${trimmed.slice(0, ENTRY_MAX)}…` : trimmed) : M.empty });
+  ctx.addIssue({
+    code: 'custom',
+    message: trimmed ? MSG.campusNetworks.invalid(trimmed.length > ENTRY_MAX ? `${trimmed.slice(0, ENTRY_MAX)}…` : trimmed) : MSG.campusNetworks.empty,
+  });
   return z.NEVER;
 });
 
@@ -21,7 +23,7 @@ export const ZCampusNetwork = z.string().transform((text, ctx) => {
 export const ZCampusNetworksInput = z.object({
   networks: z
     .array(ZCampusNetwork)
-    .max(CAMPUS_NETWORKS_MAX, M.tooMany(CAMPUS_NETWORKS_MAX))
+    .max(CAMPUS_NETWORKS_MAX, MSG.campusNetworks.tooMany(CAMPUS_NETWORKS_MAX))
     .transform((list) => [...new Set(list)]),
 });
 export type TCampusNetworksInput = z.input<typeof ZCampusNetworksInput>;

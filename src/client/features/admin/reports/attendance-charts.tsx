@@ -7,7 +7,6 @@ import { trpc } from '@/lib/api/trpc';
 import type { AttendanceFilter } from '../admin-types';
 import { lazyNamed } from '@/lib/deferred-load';
 
-const C = MSG.admin.charts;
 // recharts is the largest script of the admin dashboard (about 350 KB): it comes in its own chunk once the totals are
 // here, not with the page, so the page's first screen does not wait for it to be parsed and run.
 const ChartDrawing = lazyNamed(() => import('./chart-drawings').then((m) => m.ChartDrawing));
@@ -34,7 +33,7 @@ export function AttendanceCharts({ filter }: { filter: AttendanceFilter }) {
     !t ? (
       <Skeleton className="size-full" />
     ) : t.total === 0 ? (
-      <p className="text-sm text-muted-foreground">{C.empty}</p>
+      <p className="text-sm text-muted-foreground">{MSG.admin.charts.empty}</p>
     ) : (
       <Suspense fallback={<Skeleton className="size-full" />}>
         <ChartDrawing chart={chart} totals={t} />
@@ -42,13 +41,13 @@ export function AttendanceCharts({ filter }: { filter: AttendanceFilter }) {
     );
   return (
     <div className="grid grid-cols-1 gap-3 lg:grid-cols-3">
-      <ChartCard title={C.presentAbsent} testId="chart-present-absent">
+      <ChartCard title={MSG.admin.charts.presentAbsent} testId="chart-present-absent">
         {body('present-absent')}
       </ChartCard>
-      <ChartCard title={C.faceGeo} testId="chart-face-geo">
+      <ChartCard title={MSG.admin.charts.faceGeo} testId="chart-face-geo">
         {body('face-geo')}
       </ChartCard>
-      <ChartCard title={C.manualSystem} testId="chart-manual-system">
+      <ChartCard title={MSG.admin.charts.manualSystem} testId="chart-manual-system">
         {body('manual-system')}
       </ChartCard>
     </div>

@@ -4,7 +4,6 @@ import type { RouterOutputs } from '@/lib/api/trpc';
 
 export type ChartTotals = RouterOutputs['admin']['charts'];
 
-const C = MSG.admin.charts;
 const GREEN = '#16a34a';
 const RED = '#dc2626';
 const BLUE = '#2563eb';
@@ -56,7 +55,7 @@ function TwoSlicePie({ data, testId }: { data: Slice[]; testId: string }) {
               <span className="font-semibold tabular-nums" data-testid="chart-legend-value">
                 {chartNumber(d.value)}
               </span>
-              <span className="text-xs text-muted-foreground"> {C.share(shareOf(d.value, total))}</span>
+              <span className="text-xs text-muted-foreground"> {MSG.admin.charts.share(shareOf(d.value, total))}</span>
             </span>
           </li>
         ))}
@@ -73,10 +72,10 @@ export function ChartDrawing({ chart, totals: t }: { chart: 'present-absent' | '
         testId="chart-present-absent"
         data={[
           // Issue 24: present on time, late, excused and absent as four slices (t.present counts late ones too).
-          { name: C.present, value: t.present - t.late, color: GREEN },
+          { name: MSG.admin.charts.present, value: t.present - t.late, color: GREEN },
           { name: MSG.statuses.late, value: t.late, color: AMBER },
           { name: MSG.statuses.excused, value: t.excused, color: BLUE },
-          { name: C.absent, value: t.absent, color: RED },
+          { name: MSG.admin.charts.absent, value: t.absent, color: RED },
         ]}
       />
     );
@@ -86,8 +85,8 @@ export function ChartDrawing({ chart, totals: t }: { chart: 'present-absent' | '
         <BarChart
           margin={{ top: 20, right: 8, left: 0, bottom: 0 }}
           data={[
-            { name: C.face, [C.success]: t.face.success, [C.fail]: t.face.fail },
-            { name: C.geofence, [C.success]: t.geofence.success, [C.fail]: t.geofence.fail },
+            { name: MSG.admin.charts.face, [MSG.admin.charts.success]: t.face.success, [MSG.admin.charts.fail]: t.face.fail },
+            { name: MSG.admin.charts.geofence, [MSG.admin.charts.success]: t.geofence.success, [MSG.admin.charts.fail]: t.geofence.fail },
           ]}
         >
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -96,11 +95,21 @@ export function ChartDrawing({ chart, totals: t }: { chart: 'present-absent' | '
           <Tooltip itemStyle={TOOLTIP_ITEM} />
           <Legend />
           {/* Each bar says its count; a count of a few beside thousands still shows a bar (minPointSize). */}
-          <Bar dataKey={C.success} fill={GREEN} isAnimationActive={false} minPointSize={(v) => (Number(v) > 0 ? 3 : 0)}>
-            <LabelList dataKey={C.success} position="top" formatter={(v) => chartNumber(Number(v))} className="fill-foreground text-xs font-semibold" />
+          <Bar dataKey={MSG.admin.charts.success} fill={GREEN} isAnimationActive={false} minPointSize={(v) => (Number(v) > 0 ? 3 : 0)}>
+            <LabelList
+              dataKey={MSG.admin.charts.success}
+              position="top"
+              formatter={(v) => chartNumber(Number(v))}
+              className="fill-foreground text-xs font-semibold"
+            />
           </Bar>
-          <Bar dataKey={C.fail} fill={RED} isAnimationActive={false} minPointSize={(v) => (Number(v) > 0 ? 3 : 0)}>
-            <LabelList dataKey={C.fail} position="top" formatter={(v) => chartNumber(Number(v))} className="fill-foreground text-xs font-semibold" />
+          <Bar dataKey={MSG.admin.charts.fail} fill={RED} isAnimationActive={false} minPointSize={(v) => (Number(v) > 0 ? 3 : 0)}>
+            <LabelList
+              dataKey={MSG.admin.charts.fail}
+              position="top"
+              formatter={(v) => chartNumber(Number(v))}
+              className="fill-foreground text-xs font-semibold"
+            />
           </Bar>
         </BarChart>
       </ResponsiveContainer>
@@ -109,8 +118,8 @@ export function ChartDrawing({ chart, totals: t }: { chart: 'present-absent' | '
     <TwoSlicePie
       testId="chart-manual-system"
       data={[
-        { name: C.manual, value: t.manual, color: AMBER },
-        { name: C.system, value: t.system, color: BLUE },
+        { name: MSG.admin.charts.manual, value: t.manual, color: AMBER },
+        { name: MSG.admin.charts.system, value: t.system, color: BLUE },
       ]}
     />
   );

@@ -16,8 +16,6 @@ import { trpc } from '@/lib/api/trpc';
 import type { AttendanceFilter, DetailRow, PairRow } from '../admin-types';
 import { FieldGrid, REPORT_DIALOG, REPORT_DIALOG_BODY } from './field-grid';
 
-const A = MSG.admin;
-const T = MSG.markTrace;
 const COLUMNS = detailViewColumns;
 const TRIES_COLUMN = COLUMNS[COLUMNS.length - 1];
 
@@ -27,9 +25,9 @@ const TRIES_COLUMN = COLUMNS[COLUMNS.length - 1];
  * says Automatic, where Online would claim a student marked from afar.
  */
 export function modeLabel(r: Pick<DetailRow, 'mode' | 'manual_override' | 'face_recognition_status'>) {
-  if (r.manual_override) return A.modeTeacher;
-  if (r.mode === 'offline') return A.modeOffline;
-  return r.face_recognition_status ? A.modeOnline : A.modeAutomatic;
+  if (r.manual_override) return MSG.admin.modeTeacher;
+  if (r.mode === 'offline') return MSG.admin.modeOffline;
+  return r.face_recognition_status ? MSG.admin.modeOnline : MSG.admin.modeAutomatic;
 }
 
 /** Every column of a record as text, in COLUMNS order up to the flags (which need their list) and the face check tries after them. */
@@ -39,16 +37,16 @@ const cellsOf = (r: DetailRow) => [
   modeLabel(r),
   r.geofencing_status ?? '',
   r.face_recognition_status ?? '',
-  r.manual_override ? A.yes : A.no,
-  r.marked_by ?? A.system,
+  r.manual_override ? MSG.admin.yes : MSG.admin.no,
+  r.marked_by ?? MSG.admin.system,
   formatCoordinate(r.latitude),
   formatCoordinate(r.longitude),
   r.radius === null ? '' : String(r.radius),
   r.session_start,
   r.session_end,
   r.ip ?? '',
-  r.ip ? (r.device ?? T.unknownDevice) : '',
-  r.accuracy_m === null ? '' : T.accuracyMeters(r.accuracy_m),
+  r.ip ? (r.device ?? MSG.markTrace.unknownDevice) : '',
+  r.accuracy_m === null ? '' : MSG.markTrace.accuracyMeters(r.accuracy_m),
 ];
 const TIME_COLUMNS = new Set([0, 10, 11]);
 
@@ -68,16 +66,16 @@ export function DetailDialog({ pair, filter, onClose }: { pair: PairRow | null; 
   const detail = trpc.admin.pairDetail.useQuery({ ...filter, teacher: pair?.teacher_id ?? 0, student: pair?.student_id ?? 0 }, { enabled: Boolean(pair) });
   const [exporting, setExporting] = useState(false);
   const rows = detail.data;
-  const title = pair ? A.detailTitle(pair.teacher_name, pair.student_name) : '';
+  const title = pair ? MSG.admin.detailTitle(pair.teacher_name, pair.student_name) : '';
 
   const exportCsv = async () => {
-    if (!pair || !rows?.length) return void toast.info(A.noDataToExport);
+    if (!pair || !rows?.length) return void toast.info(MSG.admin.noDataToExport);
     setExporting(true);
     try {
       await downloadFile('/admin/attendance-details/export.csv', { ...filter, teacher: pair.teacher_id, student: pair.student_id });
-      toast.success(A.detailCsvDone);
+      toast.success(MSG.admin.detailCsvDone);
     } catch {
-      toast.error(A.detailFailed);
+      toast.error(MSG.admin.detailFailed);
     } finally {
       setExporting(false);
     }
@@ -90,7 +88,12 @@ export function DetailDialog({ pair, filter, onClose }: { pair: PairRow | null; 
           <DialogTitle className="pr-6">{title}</DialogTitle>
         </DialogHeader>
         <ScrollRegion label={title} className={REPORT_DIALOG_BODY}>
-          <QueryState query={detail} failed={A.detailFailed} isEmpty={(rows) => rows.length === 0} empty={<EmptyState>{A.noDetail}</EmptyState>}>
+          <QueryState
+            query={detail}
+            failed={MSG.admin.detailFailed}
+            isEmpty={(rows) => rows.length === 0}
+            empty={<EmptyState>{MSG.admin.noDetail}</EmptyState>}
+          >
             {(rows) => (
               <>
                 <ul className="grid gap-3 md:hidden">
@@ -140,7 +143,7 @@ export function DetailDialog({ pair, filter, onClose }: { pair: PairRow | null; 
         <div className="flex justify-end border-t pt-3" data-testid="report-controls">
           <Button variant="secondary" onClick={exportCsv} disabled={exporting}>
             <Download aria-hidden />
-            {A.filters.exportCsv}
+            {MSG.admin.filters.exportCsv}
           </Button>
         </div>
       </DialogContent>

@@ -3,15 +3,13 @@ import { useState } from 'react';
 import { MSG } from '../../../../shared/messages';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { FormField } from '@/components/ui/form-field';
+import { LabeledField } from '@/components/ui/labeled-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { trpc } from '@/lib/api/trpc';
 import { StudentFilterField } from './student-filter-field';
 import type { FilterDraft } from './use-attendance-filter';
-
-const F = MSG.admin.filters;
 
 type TextKey = Exclude<keyof FilterDraft, 'flagged'>;
 
@@ -41,41 +39,41 @@ export function FilterBar({
   const [cleared, setCleared] = useState(0);
   const invalidRange = Boolean(draft.start_date && draft.end_date && draft.end_date < draft.start_date);
   const select = (key: TextKey, label: string, options: { value: string | number; label: string }[]) => (
-    <FormField id={`filter-${key}`} label={label}>
+    <LabeledField id={`filter-${key}`} label={label}>
       <NativeSelect id={`filter-${key}`} value={draft[key]} onChange={(e) => onChange(key, e.target.value)}>
-        <option value="">{F.all}</option>
+        <option value="">{MSG.admin.filters.all}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
         ))}
       </NativeSelect>
-    </FormField>
+    </LabeledField>
   );
   return (
-    <section aria-label={F.apply} className="grid gap-4 rounded-xl border bg-card p-4 shadow-xs">
+    <section aria-label={MSG.admin.filters.apply} className="grid gap-4 rounded-xl border bg-card p-4 shadow-xs">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-6">
         {select(
           'department_id',
-          F.department,
+          MSG.admin.filters.department,
           (departments.data ?? []).map((d) => ({ value: d.id, label: d.name })),
         )}
-        {select('mode', F.mode, [
-          { value: 'offline', label: F.modes.offline },
-          { value: 'online', label: F.modes.online },
+        {select('mode', MSG.admin.filters.mode, [
+          { value: 'offline', label: MSG.admin.filters.modes.offline },
+          { value: 'online', label: MSG.admin.filters.modes.online },
         ])}
         {select(
           'teacher',
-          F.teacher,
+          MSG.admin.filters.teacher,
           (teachers.data ?? []).map((u) => ({ value: u.id, label: u.username })),
         )}
         <StudentFilterField key={cleared} value={draft.student} onChange={(id) => onChange('student', id)} />
-        <FormField id="filter-start" label={F.startDate}>
+        <LabeledField id="filter-start" label={MSG.admin.filters.startDate}>
           <Input id="filter-start" type="date" value={draft.start_date} onChange={(e) => onChange('start_date', e.target.value)} />
-        </FormField>
-        <FormField id="filter-end" label={F.endDate} error={invalidRange ? F.endBeforeStart : undefined}>
+        </LabeledField>
+        <LabeledField id="filter-end" label={MSG.admin.filters.endDate} error={invalidRange ? MSG.admin.filters.endBeforeStart : undefined}>
           <Input id="filter-end" type="date" value={draft.end_date} aria-invalid={invalidRange} onChange={(e) => onChange('end_date', e.target.value)} />
-        </FormField>
+        </LabeledField>
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <div className="flex min-h-9 items-center gap-2 pr-2">
@@ -84,7 +82,7 @@ export function FilterBar({
         </div>
         <Button onClick={onApply} disabled={invalidRange}>
           <ListFilter aria-hidden />
-          {F.apply}
+          {MSG.admin.filters.apply}
         </Button>
         <Button
           variant="outline"
@@ -94,15 +92,15 @@ export function FilterBar({
           }}
         >
           <FilterX aria-hidden />
-          {F.clear}
+          {MSG.admin.filters.clear}
         </Button>
         <Button variant="secondary" onClick={onOpenSummary}>
           <Table2 aria-hidden />
-          {F.openSummary}
+          {MSG.admin.filters.openSummary}
         </Button>
         <Button variant="secondary" onClick={onExport} disabled={exporting}>
           <Download aria-hidden />
-          {F.exportCsv}
+          {MSG.admin.filters.exportCsv}
         </Button>
       </div>
     </section>

@@ -1,12 +1,11 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MSG } from '../../../../shared/messages';
-import { FormField } from '@/components/ui/form-field';
+import { LabeledField } from '@/components/ui/labeled-field';
 import { Input } from '@/components/ui/input';
 import { trpc } from '@/lib/api/trpc';
 import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
 
-const U = MSG.userList;
 const SUGGESTIONS = 20;
 
 /**
@@ -24,27 +23,31 @@ export function StudentFilterField({ value, onChange }: { value: string; onChang
   const options = matches.data?.data ?? [];
   const choose = (typed: string) => {
     setText(typed);
-    const hit = options.find((u) => U.studentOption(u.username, u.email) === typed);
+    const hit = options.find((u) => MSG.userList.studentOption(u.username, u.email) === typed);
     onChange(hit ? String(hit.id) : '');
   };
   const unpicked = text.trim() !== '' && !value;
   return (
-    <FormField id="filter-student" label={MSG.admin.filters.student} error={unpicked && q === text.trim() && matches.isFetched ? U.pickStudent : undefined}>
+    <LabeledField
+      id="filter-student"
+      label={MSG.admin.filters.student}
+      error={unpicked && q === text.trim() && matches.isFetched ? MSG.userList.pickStudent : undefined}
+    >
       <Input
         id="filter-student"
         type="search"
         list="filter-student-options"
         autoComplete="off"
-        placeholder={U.studentPlaceholder}
+        placeholder={MSG.userList.studentPlaceholder}
         value={text}
         maxLength={100}
         onChange={(e) => choose(e.target.value)}
       />
       <datalist id="filter-student-options">
         {options.map((u) => (
-          <option key={u.id} value={U.studentOption(u.username, u.email)} />
+          <option key={u.id} value={MSG.userList.studentOption(u.username, u.email)} />
         ))}
       </datalist>
-    </FormField>
+    </LabeledField>
   );
 }

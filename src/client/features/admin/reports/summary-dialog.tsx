@@ -8,7 +8,7 @@ import { PAIR_SORTS, type TPairSort } from '../../../../shared/schemas/admin';
 import { EmptyState, QueryState } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
+import { LabeledField } from '@/components/ui/labeled-field';
 import { SearchInput } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { ScrollRegion } from '@/components/ui/scroll-region';
@@ -20,7 +20,6 @@ import { cn } from '@/lib/utils';
 import type { AttendanceFilter, PairRow } from '../admin-types';
 import { FieldGrid, REPORT_DIALOG, REPORT_DIALOG_BODY } from './field-grid';
 
-const A = MSG.admin;
 const SEARCH_DEBOUNCE_MS = 300;
 const COUNTS = [
   'total_present',
@@ -34,7 +33,7 @@ const COUNTS = [
   'total_attendance',
 ] as const;
 /** The count columns' names, in COUNTS order (summaryColumns after Teacher and Student). */
-const COUNT_LABELS = A.summaryColumns.slice(2);
+const COUNT_LABELS = MSG.admin.summaryColumns.slice(2);
 
 /**
  * The summary popup: pairs of the filter, 20 a page (SPEC 4's Prev/Next rule) with the page count, searched by student
@@ -66,37 +65,37 @@ export function SummaryDialog({
   const d = details.data;
 
   const exportCsv = async () => {
-    if (!d?.total_records) return void toast.info(A.noDataToExport);
+    if (!d?.total_records) return void toast.info(MSG.admin.noDataToExport);
     setExporting(true);
     try {
       await downloadFile('/admin/attendance-summary/export.csv', { ...filter, sort, q: q || undefined });
-      toast.success(A.summaryCsvDone);
+      toast.success(MSG.admin.summaryCsvDone);
     } catch {
-      toast.error(A.popupError);
+      toast.error(MSG.admin.popupError);
     } finally {
       setExporting(false);
     }
   };
-  const flagged = (r: PairRow) => A.flaggedCount(r.flagged_marks, r.flagged_rate);
+  const flagged = (r: PairRow) => MSG.admin.flaggedCount(r.flagged_marks, r.flagged_rate);
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className={REPORT_DIALOG}>
         <DialogHeader>
-          <DialogTitle>{A.summaryTitle}</DialogTitle>
+          <DialogTitle>{MSG.admin.summaryTitle}</DialogTitle>
         </DialogHeader>
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-[2fr_1fr]">
-          <FormField id="summary-search" label={A.summarySearch}>
+          <LabeledField id="summary-search" label={MSG.admin.summarySearch}>
             <SearchInput
               id="summary-search"
               value={search}
               maxLength={100}
-              placeholder={A.summarySearchPlaceholder}
+              placeholder={MSG.admin.summarySearchPlaceholder}
               autoComplete="off"
               onChange={(e) => setSearch(e.target.value)}
             />
-          </FormField>
-          <FormField id="summary-sort" label={A.summarySort}>
+          </LabeledField>
+          <LabeledField id="summary-sort" label={MSG.admin.summarySort}>
             <NativeSelect
               id="summary-sort"
               value={sort}
@@ -107,19 +106,25 @@ export function SummaryDialog({
             >
               {PAIR_SORTS.map((s) => (
                 <option key={s} value={s}>
-                  {A.summarySorts[s]}
+                  {MSG.admin.summarySorts[s]}
                 </option>
               ))}
             </NativeSelect>
-          </FormField>
+          </LabeledField>
         </div>
-        <ScrollRegion label={A.summaryTitle} className={REPORT_DIALOG_BODY}>
+        <ScrollRegion label={MSG.admin.summaryTitle} className={REPORT_DIALOG_BODY}>
           <QueryState
             query={details}
-            failed={A.popupError}
-            failedTitle={A.popupErrorTitle}
+            failed={MSG.admin.popupError}
+            failedTitle={MSG.admin.popupErrorTitle}
             isEmpty={(res) => res.data.length === 0}
-            empty={q ? <EmptyState>{A.summaryNoMatch}</EmptyState> : <EmptyState title={A.popupNoRecordsTitle}>{A.popupNoRecords}</EmptyState>}
+            empty={
+              q ? (
+                <EmptyState>{MSG.admin.summaryNoMatch}</EmptyState>
+              ) : (
+                <EmptyState title={MSG.admin.popupNoRecordsTitle}>{MSG.admin.popupNoRecords}</EmptyState>
+              )
+            }
           >
             {({ data: rows }) => (
               <>
@@ -132,12 +137,12 @@ export function SummaryDialog({
                         onClick={() => onPick(r)}
                         className="grid w-full gap-2 rounded-lg border bg-card p-3 text-left hover:bg-accent/50"
                       >
-                        <span className="font-semibold [overflow-wrap:anywhere]">{A.detailTitle(r.teacher_name, r.student_name)}</span>
+                        <span className="font-semibold [overflow-wrap:anywhere]">{MSG.admin.detailTitle(r.teacher_name, r.student_name)}</span>
                         <FieldGrid
                           fields={[
-                            [A.rateColumn, A.rateValue(r.attendance_rate)] as [string, string],
+                            [MSG.admin.rateColumn, MSG.admin.rateValue(r.attendance_rate)] as [string, string],
                             ...COUNTS.map((c, i) => [COUNT_LABELS[i], r[c]] as [string, number]),
-                            [A.flaggedColumn, flagged(r)] as [string, string],
+                            [MSG.admin.flaggedColumn, flagged(r)] as [string, string],
                           ]}
                         />
                       </button>
@@ -145,12 +150,14 @@ export function SummaryDialog({
                   ))}
                 </ul>
                 <div className="hidden rounded-md border md:block">
-                  <Table label={A.summaryTitle}>
+                  <Table label={MSG.admin.summaryTitle}>
                     <TableHeader>
                       <TableRow>
-                        {[...A.summaryColumns.slice(0, 2), A.rateColumn, ...A.summaryColumns.slice(2), A.flaggedColumn].map((c) => (
-                          <TableHead key={c}>{c}</TableHead>
-                        ))}
+                        {[...MSG.admin.summaryColumns.slice(0, 2), MSG.admin.rateColumn, ...MSG.admin.summaryColumns.slice(2), MSG.admin.flaggedColumn].map(
+                          (c) => (
+                            <TableHead key={c}>{c}</TableHead>
+                          ),
+                        )}
                       </TableRow>
                     </TableHeader>
                     <TableBody>
@@ -166,7 +173,7 @@ export function SummaryDialog({
                           <TableCell>{r.teacher_name}</TableCell>
                           <TableCell>{r.student_name}</TableCell>
                           <TableCell className="tabular-nums font-medium" data-testid="summary-rate">
-                            {A.rateValue(r.attendance_rate)}
+                            {MSG.admin.rateValue(r.attendance_rate)}
                           </TableCell>
                           {COUNTS.map((column) => (
                             <TableCell key={column} className="tabular-nums">
@@ -191,21 +198,21 @@ export function SummaryDialog({
         <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-3" data-testid="report-controls">
           <span role="status" className="text-sm text-muted-foreground" data-testid="summary-page">
             {/* the page of the rows shown: while the next page loads, the last one's rows stay, and so does their number */}
-            {d && d.total_records > 0 ? A.pageOf(d.current_page, pages, d.total_records) : ''}
+            {d && d.total_records > 0 ? MSG.admin.pageOf(d.current_page, pages, d.total_records) : ''}
           </span>
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" onClick={exportCsv} disabled={exporting}>
               <Download aria-hidden />
-              {A.filters.exportCsv}
+              {MSG.admin.filters.exportCsv}
             </Button>
             {page > 1 && (
               <Button variant="outline" onClick={() => setPage((p) => p - 1)}>
-                {A.prev}
+                {MSG.admin.prev}
               </Button>
             )}
             {d && d.total_records > ADMIN_ATTENDANCE_PAGE_SIZE * page && (
               <Button variant="outline" onClick={() => setPage((p) => p + 1)}>
-                {A.next}
+                {MSG.admin.next}
               </Button>
             )}
           </div>

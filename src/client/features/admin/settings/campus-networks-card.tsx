@@ -14,7 +14,6 @@ import { Input } from '@/components/ui/input';
 import { type RouterOutputs, trpc } from '@/lib/api/trpc';
 import { formatDateTime } from '@/lib/format';
 
-const M = MSG.campusNetworks;
 type View = RouterOutputs['admin']['campusNetworks'];
 type Fields = { networks: { value: string }[] };
 
@@ -22,7 +21,7 @@ const toFields = (networks: string[]): Fields => ({ networks: networks.map((valu
 /** The shared rule's own message for one line ('…' is not a network such as …), as the server would answer. */
 const validNetwork = (value: string) => {
   const r = ZCampusNetwork.safeParse(value);
-  return r.success || (r.error.issues[0]?.message ?? M.empty);
+  return r.success || (r.error.issues[0]?.message ?? MSG.campusNetworks.empty);
 };
 
 /**
@@ -34,11 +33,11 @@ export function CampusNetworksCard() {
   return (
     <Card role="region" aria-labelledby="campus-networks-title">
       <CardHeader>
-        <CardTitle id="campus-networks-title">{M.title}</CardTitle>
-        <CardDescription>{M.intro}</CardDescription>
+        <CardTitle id="campus-networks-title">{MSG.campusNetworks.title}</CardTitle>
+        <CardDescription>{MSG.campusNetworks.intro}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <QueryState query={view} failed={M.loadFailed}>
+        <QueryState query={view} failed={MSG.campusNetworks.loadFailed}>
           {(data) => (data.source === 'environment' ? <EnvironmentNetworks view={data} /> : <NetworksForm view={data} />)}
         </QueryState>
       </CardContent>
@@ -49,9 +48,12 @@ export function CampusNetworksCard() {
 function YourAddress({ view }: { view: View }) {
   return (
     <p className="text-sm" data-testid="your-address">
-      {M.yourAddress(view.your_address)}
+      {MSG.campusNetworks.yourAddress(view.your_address)}
       {view.your_address_listed !== null && (
-        <span className="text-muted-foreground"> {view.your_address_listed ? M.yourAddressInside : M.yourAddressOutside}</span>
+        <span className="text-muted-foreground">
+          {' '}
+          {view.your_address_listed ? MSG.campusNetworks.yourAddressInside : MSG.campusNetworks.yourAddressOutside}
+        </span>
       )}
     </p>
   );
@@ -61,9 +63,9 @@ function EnvironmentNetworks({ view }: { view: View }) {
   return (
     <>
       <p role="note" className="rounded-md bg-warning/20 p-3 text-sm text-amber-900">
-        {M.fromEnvironment}
+        {MSG.campusNetworks.fromEnvironment}
       </p>
-      <ul aria-label={M.title} className="flex flex-wrap gap-2">
+      <ul aria-label={MSG.campusNetworks.title} className="flex flex-wrap gap-2">
         {view.networks.map((n) => (
           <li key={n}>
             <Badge variant="outline" className="font-mono">
@@ -85,10 +87,10 @@ function NetworksForm({ view }: { view: View }) {
   useEffect(() => reset(toFields(view.networks)), [view.networks, reset]);
   const save = trpc.admin.setCampusNetworks.useMutation({
     onSuccess: (saved) => {
-      toast.success(M.saved);
+      toast.success(MSG.campusNetworks.saved);
       utils.admin.campusNetworks.setData(undefined, saved);
     },
-    onError: (e) => toast.error(e.data?.code === 'BAD_REQUEST' || e.data?.code === 'CONFLICT' ? e.message : M.saveFailed),
+    onError: (e) => toast.error(e.data?.code === 'BAD_REQUEST' || e.data?.code === 'CONFLICT' ? e.message : MSG.campusNetworks.saveFailed),
   });
   const suggestion = networkOfAddress(view.your_address);
   const typed = useWatch({ control, name: 'networks' });
@@ -99,23 +101,23 @@ function NetworksForm({ view }: { view: View }) {
   return (
     <form noValidate className="grid gap-4" onSubmit={handleSubmit(({ networks }) => save.mutate({ networks: networks.map((n) => n.value) }))}>
       {fields.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{M.none}</p>
+        <p className="text-sm text-muted-foreground">{MSG.campusNetworks.none}</p>
       ) : (
-        <ul aria-label={M.title} className="grid gap-2">
+        <ul aria-label={MSG.campusNetworks.title} className="grid gap-2">
           {fields.map((f, i) => {
             const error = errors?.[i]?.value?.message;
             return (
               <li key={f.id} className="grid gap-1">
                 <div className="flex items-center gap-2">
                   <Input
-                    aria-label={M.networkLabel(i + 1)}
-                    placeholder={M.placeholder}
+                    aria-label={MSG.campusNetworks.networkLabel(i + 1)}
+                    placeholder={MSG.campusNetworks.placeholder}
                     className="font-mono"
                     aria-invalid={Boolean(error)}
                     aria-describedby={error ? `campus-network-${i}-error` : undefined}
                     {...register(`networks.${i}.value`, { validate: validNetwork })}
                   />
-                  <Button type="button" variant="ghost" size="icon" aria-label={M.remove(f.value)} onClick={() => remove(i)}>
+                  <Button type="button" variant="ghost" size="icon" aria-label={MSG.campusNetworks.remove(f.value)} onClick={() => remove(i)}>
                     <X aria-hidden />
                   </Button>
                 </div>
@@ -129,25 +131,25 @@ function NetworksForm({ view }: { view: View }) {
           })}
         </ul>
       )}
-      {full && <p className="text-sm text-muted-foreground">{M.tooMany(CAMPUS_NETWORKS_MAX)}</p>}
+      {full && <p className="text-sm text-muted-foreground">{MSG.campusNetworks.tooMany(CAMPUS_NETWORKS_MAX)}</p>}
       <YourAddress view={view} />
       <div className="flex flex-wrap gap-2">
         {suggestion && (
           <Button type="button" variant="outline" disabled={full || suggestionListed} onClick={() => append({ value: suggestion })}>
             <Wifi aria-hidden />
-            {M.addCurrent}
+            {MSG.campusNetworks.addCurrent}
           </Button>
         )}
         <Button type="button" variant="outline" disabled={full} onClick={() => append({ value: '' })}>
           <Plus aria-hidden />
-          {M.addOther}
+          {MSG.campusNetworks.addOther}
         </Button>
         <Button type="submit" disabled={save.isPending}>
           <Save aria-hidden />
-          {M.save}
+          {MSG.campusNetworks.save}
         </Button>
       </div>
-      {view.updated_at && <p className="text-xs text-muted-foreground">{M.updated(formatDateTime(view.updated_at), view.updated_by)}</p>}
+      {view.updated_at && <p className="text-xs text-muted-foreground">{MSG.campusNetworks.updated(formatDateTime(view.updated_at), view.updated_by)}</p>}
     </form>
   );
 }

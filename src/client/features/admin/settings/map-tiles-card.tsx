@@ -7,12 +7,10 @@ import { ZTileUrl } from '../../../../shared/schemas/attendance/class-tools';
 import { LoadingLine, QueryError } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
+import { LabeledField } from '@/components/ui/labeled-field';
 import { Input } from '@/components/ui/input';
 import { refusalText } from '@/lib/api/server-errors';
 import { trpc } from '@/lib/api/trpc';
-
-const M = MSG.mapTiles;
 
 /** Issue 22: the tile server teachers' session maps are drawn from (OpenStreetMap's by default), or none. */
 export function MapTilesCard() {
@@ -23,17 +21,17 @@ export function MapTilesCard() {
   useEffect(() => setText(view.data?.url_template ?? ''), [view.data?.url_template]);
   const save = trpc.settings.setMapTiles.useMutation({
     onSuccess: (saved) => {
-      toast.success(saved.url_template ? M.saved : M.cleared);
+      toast.success(saved.url_template ? MSG.mapTiles.saved : MSG.mapTiles.cleared);
       utils.settings.mapTiles.setData(undefined, saved);
       setError(undefined);
     },
-    onError: (e) => toast.error(refusalText(e, M.failed)),
+    onError: (e) => toast.error(refusalText(e, MSG.mapTiles.failed)),
   });
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
     const parsed = ZTileUrl.safeParse(text);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? M.invalid);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? MSG.mapTiles.invalid);
     save.mutate({ url_template: parsed.data });
   }
 
@@ -42,19 +40,19 @@ export function MapTilesCard() {
       <CardHeader>
         <CardTitle id="map-tiles-title" className="flex items-center gap-2">
           <MapIcon className="size-5" aria-hidden />
-          {M.title}
+          {MSG.mapTiles.title}
         </CardTitle>
-        <CardDescription>{M.description}</CardDescription>
+        <CardDescription>{MSG.mapTiles.description}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {view.isError ? (
-          <QueryError query={view} message={M.loadFailed} />
+          <QueryError query={view} message={MSG.mapTiles.loadFailed} />
         ) : view.isPending ? (
           <LoadingLine />
         ) : (
           <form noValidate className="grid gap-3" onSubmit={submit}>
             <p className="text-sm break-all" data-testid="map-tiles-current">
-              {M.current(view.data?.url_template ?? null)}
+              {MSG.mapTiles.current(view.data?.url_template ?? null)}
               {view.data?.updated_at && (
                 <span className="text-muted-foreground">
                   {' '}
@@ -63,29 +61,34 @@ export function MapTilesCard() {
                 </span>
               )}
             </p>
-            <FormField id="map-tiles-url" label={M.label} error={error} hint={<p className="text-xs text-muted-foreground">{M.hint}</p>}>
+            <LabeledField
+              id="map-tiles-url"
+              label={MSG.mapTiles.label}
+              error={error}
+              hint={<p className="text-xs text-muted-foreground">{MSG.mapTiles.hint}</p>}
+            >
               <Input
                 id="map-tiles-url"
                 className="font-mono"
                 value={text}
-                placeholder={M.placeholder}
+                placeholder={MSG.mapTiles.placeholder}
                 onChange={(e) => setText(e.target.value)}
                 aria-invalid={Boolean(error)}
                 aria-describedby={error ? 'map-tiles-url-error' : undefined}
               />
-            </FormField>
+            </LabeledField>
             <div className="flex flex-wrap gap-2">
               <Button type="submit" disabled={save.isPending}>
                 <Save aria-hidden />
-                {M.save}
+                {MSG.mapTiles.save}
               </Button>
               <Button type="button" variant="outline" disabled={save.isPending} onClick={() => save.mutate({ url_template: view.data?.default_url ?? null })}>
                 <RotateCcw aria-hidden />
-                {M.useDefault}
+                {MSG.mapTiles.useDefault}
               </Button>
               <Button type="button" variant="outline" disabled={save.isPending} onClick={() => save.mutate({ url_template: null })}>
                 <MapPinOff aria-hidden />
-                {M.clear}
+                {MSG.mapTiles.clear}
               </Button>
             </div>
           </form>

@@ -9,30 +9,28 @@ import { refusalText } from '@/lib/api/server-errors';
 import { trpc } from '@/lib/api/trpc';
 import { formatDateTime } from '@/lib/format';
 
-const M = MSG.notFromBrowserFlag;
-
 /** Issue 35: whether a mark without the server's device cookie (a REST client, a script) is flagged; on by default. */
 export function NotFromBrowserFlagCard() {
   const view = trpc.settings.notFromBrowserFlag.useQuery();
   const utils = trpc.useUtils();
   const save = trpc.settings.setNotFromBrowserFlag.useMutation({
     onSuccess: (saved) => {
-      toast.success(M.saved(saved.enabled));
+      toast.success(MSG.notFromBrowserFlag.saved(saved.enabled));
       utils.settings.notFromBrowserFlag.setData(undefined, saved);
     },
-    onError: (e) => toast.error(refusalText(e, M.failed)),
+    onError: (e) => toast.error(refusalText(e, MSG.notFromBrowserFlag.failed)),
   });
   return (
     <Card role="region" aria-labelledby="not-from-browser-title">
       <CardHeader>
         <CardTitle id="not-from-browser-title" className="flex items-center gap-2">
           <MonitorSmartphone className="size-5" aria-hidden />
-          {M.title}
+          {MSG.notFromBrowserFlag.title}
         </CardTitle>
-        <CardDescription>{M.description}</CardDescription>
+        <CardDescription>{MSG.notFromBrowserFlag.description}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
-        <QueryState query={view} failed={M.loadFailed}>
+        <QueryState query={view} failed={MSG.notFromBrowserFlag.loadFailed}>
           {(data) => (
             <>
               <div className="flex items-start gap-3">
@@ -44,13 +42,15 @@ export function NotFromBrowserFlagCard() {
                   aria-describedby="not-from-browser-state"
                 />
                 <div className="grid gap-1">
-                  <Label htmlFor="not-from-browser-flag">{M.label}</Label>
+                  <Label htmlFor="not-from-browser-flag">{MSG.notFromBrowserFlag.label}</Label>
                   <p id="not-from-browser-state" className="text-xs text-muted-foreground">
-                    {data.enabled ? M.on : M.off}
+                    {data.enabled ? MSG.notFromBrowserFlag.on : MSG.notFromBrowserFlag.off}
                   </p>
                 </div>
               </div>
-              {data.updated_at && <p className="text-xs text-muted-foreground">{M.updated(formatDateTime(data.updated_at), data.updated_by)}</p>}
+              {data.updated_at && (
+                <p className="text-xs text-muted-foreground">{MSG.notFromBrowserFlag.updated(formatDateTime(data.updated_at), data.updated_by)}</p>
+              )}
             </>
           )}
         </QueryState>

@@ -19,21 +19,19 @@ import { trpc } from '@/lib/api/trpc';
 import { type TUpdateUserForm, ZUpdateUserForm } from './update-user-schema';
 import { useUpdateUser } from './use-update-user';
 
-const U = MSG.admin.updateUser;
-
 /** The enrolled photos, for the student to compare with the new ones before saving. */
 function CurrentPhotos({ urls }: { urls: string[] }) {
   return (
     <div className="grid gap-2">
-      <span className="text-sm font-medium">{U.current}</span>
+      <span className="text-sm font-medium">{MSG.admin.updateUser.current}</span>
       {urls.length ? (
         <div className="flex flex-wrap gap-2">
           {urls.map((src, i) => (
-            <img key={src} src={src} alt={U.imageAlt(i + 1)} className="size-20 rounded-md border object-cover" />
+            <img key={src} src={src} alt={MSG.admin.updateUser.imageAlt(i + 1)} className="size-20 rounded-md border object-cover" />
           ))}
         </div>
       ) : (
-        <p className="text-sm text-muted-foreground">{U.noImages}</p>
+        <p className="text-sm text-muted-foreground">{MSG.admin.updateUser.noImages}</p>
       )}
     </div>
   );
@@ -71,14 +69,20 @@ export function UpdateUserForm({ userId }: { userId: number }) {
       form.reset({ ...form.getValues(), allow_same_face: false });
       // Photos that now wait for the teacher are said by the form's own line (one message, in the page: a toast
       // repeating it covered the heading on a phone); details alone have no line of their own.
-      if (!utils.account.profile.getData({ id: userId })?.pending_face_change) toast.success(other ? U.savedOther : U.saved);
+      if (!utils.account.profile.getData({ id: userId })?.pending_face_change)
+        toast.success(other ? MSG.admin.updateUser.savedOther : MSG.admin.updateUser.saved);
     } catch (err) {
-      const message = err instanceof RestRefusal ? (err.body.message ?? U.failed) : err instanceof NoResponseError ? MSG.login.noResponse : U.failed;
+      const message =
+        err instanceof RestRefusal
+          ? (err.body.message ?? MSG.admin.updateUser.failed)
+          : err instanceof NoResponseError
+            ? MSG.login.noResponse
+            : MSG.admin.updateUser.failed;
       form.setError('root.server', { message });
     }
   }
 
-  if (profile.isError) return <QueryError query={profile} message={U.loadFailed} />;
+  if (profile.isError) return <QueryError query={profile} message={MSG.admin.updateUser.loadFailed} />;
   if (profile.isPending) return <LoadingLine />;
   const waiting = profile.data.pending_face_change;
   const refusal = form.formState.errors.root?.server?.message;
@@ -127,12 +131,12 @@ export function UpdateUserForm({ userId }: { userId: number }) {
               images={photos.images}
               onCapture={photos.add}
               onRemove={photos.remove}
-              label={U.images}
-              enough={U.capturedEnough}
-              hint={other ? U.photosHintOther : undefined}
+              label={MSG.admin.updateUser.images}
+              enough={MSG.admin.updateUser.capturedEnough}
+              hint={other ? MSG.admin.updateUser.photosHintOther : undefined}
               filesWithoutCamera
             />
-            {!isAdmin && profile.data.role === 'student' && <p className="text-sm text-muted-foreground">{U.teacherApproves}</p>}
+            {!isAdmin && profile.data.role === 'student' && <p className="text-sm text-muted-foreground">{MSG.admin.updateUser.teacherApproves}</p>}
             {isAdmin && count > 0 && (
               <FormField
                 control={form.control}
@@ -152,11 +156,11 @@ export function UpdateUserForm({ userId }: { userId: number }) {
             )}
             <Button type="submit" size="lg" disabled={update.isPending || missing > 0} aria-describedby={missing ? 'update-user-rule' : undefined}>
               {update.isPending && <Loader2 className="animate-spin" aria-hidden />}
-              {U.save}
+              {MSG.admin.updateUser.save}
             </Button>
             {missing > 0 && (
               <p id="update-user-rule" data-testid="save-rule" className="text-sm text-muted-foreground">
-                {U.needThree(missing)}
+                {MSG.admin.updateUser.needThree(missing)}
               </p>
             )}
           </form>

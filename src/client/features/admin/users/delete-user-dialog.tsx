@@ -7,8 +7,6 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { trpc } from '@/lib/api/trpc';
 import type { AdminUser } from '../admin-types';
 
-const D = MSG.admin.deletion;
-
 /** SPEC 4's user deletion: the preview of what goes with the user, a confirmation, then the cascade delete. */
 export function DeleteUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const preview = trpc.admin.deletionPreview.useQuery({ id: user?.id ?? 0 }, { enabled: Boolean(user), staleTime: 0 });
@@ -26,7 +24,7 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUser | null; on
     <Dialog open={Boolean(user)} onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{D.title(user?.username ?? '')}</DialogTitle>
+          <DialogTitle>{MSG.admin.deletion.title(user?.username ?? '')}</DialogTitle>
           <DialogDescription className="flex items-center gap-2 font-medium text-destructive">
             <TriangleAlert className="size-4" aria-hidden />
             {MSG.admin.cannotUndo}
@@ -39,7 +37,7 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUser | null; on
               <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
                 {Object.entries(p.related_data).map(([key, n]) => (
                   <div key={key} className="contents">
-                    <dt className="text-muted-foreground">{D.counts[key] ?? key}</dt>
+                    <dt className="text-muted-foreground">{MSG.admin.deletion.counts[key] ?? key}</dt>
                     <dd className="text-right font-medium tabular-nums">{n}</dd>
                   </div>
                 ))}
@@ -49,14 +47,14 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUser | null; on
         </QueryState>
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
-            {D.cancel}
+            {MSG.admin.deletion.cancel}
           </Button>
           <Button
             variant="destructive"
             disabled={!p || remove.isPending}
             onClick={() => user && remove.mutate({ id: user.id, confirm: true, cascade_delete: true })}
           >
-            {D.confirm}
+            {MSG.admin.deletion.confirm}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -9,7 +9,6 @@ import { CollisionComparison, CollisionDecisions, CollisionPhotos } from '@/feat
 import { type RouterOutputs, trpc } from '@/lib/api/trpc';
 import { formatDateTime } from '@/lib/format';
 
-const D = MSG.duplicateFace;
 const PAGE_SIZE = 20;
 type Collision = RouterOutputs['admin']['duplicateFaces']['data'][number];
 type State = Collision['state'];
@@ -37,11 +36,16 @@ export function DuplicateFacesCard() {
   return (
     <Card role="region" aria-labelledby="duplicate-faces-title">
       <CardHeader>
-        <CardTitle id="duplicate-faces-title">{D.cardTitle}</CardTitle>
-        <CardDescription>{D.cardIntro}</CardDescription>
+        <CardTitle id="duplicate-faces-title">{MSG.duplicateFace.cardTitle}</CardTitle>
+        <CardDescription>{MSG.duplicateFace.cardIntro}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
-        <QueryState query={list} failed={D.loadFailed} isEmpty={(d) => d.data.length === 0} empty={<EmptyState>{D.none}</EmptyState>}>
+        <QueryState
+          query={list}
+          failed={MSG.duplicateFace.loadFailed}
+          isEmpty={(d) => d.data.length === 0}
+          empty={<EmptyState>{MSG.duplicateFace.none}</EmptyState>}
+        >
           {(d) => (
             <ul className="grid gap-3">
               {d.data.map((c) => (
@@ -62,31 +66,35 @@ function CollisionItem({ collision: c }: { collision: Collision }) {
   return (
     <li data-testid="duplicate-face" className="grid gap-3 rounded-xl border bg-card p-4 shadow-xs">
       <div className="flex flex-wrap items-center gap-2">
-        <Badge variant="secondary">{D.kind[c.kind]}</Badge>
+        <Badge variant="secondary">{MSG.duplicateFace.kind[c.kind]}</Badge>
         <Badge variant={STATE_VARIANT[c.state]} className="whitespace-normal">
-          {D.state[c.state]}
+          {MSG.duplicateFace.state[c.state]}
         </Badge>
-        {c.decided_at && <span className="text-xs text-muted-foreground">{D.decidedBy(c.decided_by ?? D.someone, formatDateTime(c.decided_at))}</span>}
+        {c.decided_at && (
+          <span className="text-xs text-muted-foreground">
+            {MSG.duplicateFace.decidedBy(c.decided_by ?? MSG.duplicateFace.someone, formatDateTime(c.decided_at))}
+          </span>
+        )}
       </div>
       <p className="text-xs text-muted-foreground">
-        {formatDateTime(c.created_at)} · {D.distance(c.distance)}
+        {formatDateTime(c.created_at)} · {MSG.duplicateFace.distance(c.distance)}
       </p>
       <CollisionComparison>
         <CollisionPhotos
-          caption={<Account label={D.waitingAccount} name={waitingName} email={c.waiting?.email ?? c.email} status={c.waiting?.status} />}
+          caption={<Account label={MSG.duplicateFace.waitingAccount} name={waitingName} email={c.waiting?.email ?? c.email} status={c.waiting?.status} />}
           name={waitingName}
           urls={c.waiting?.image_urls ?? []}
           testId="duplicate-face-waiting"
         />
         {c.matched ? (
           <CollisionPhotos
-            caption={<Account label={D.matchedAccount} name={c.matched.username} email={c.matched.email} status={c.matched.status} />}
+            caption={<Account label={MSG.duplicateFace.matchedAccount} name={c.matched.username} email={c.matched.email} status={c.matched.status} />}
             name={c.matched.username}
             urls={c.matched.image_urls}
             testId="duplicate-face-matched"
           />
         ) : (
-          <p className="text-sm text-muted-foreground">{D.matchedGone}</p>
+          <p className="text-sm text-muted-foreground">{MSG.duplicateFace.matchedGone}</p>
         )}
       </CollisionComparison>
       {c.state === 'waiting' && <CollisionDecisions collisionId={c.id} />}

@@ -7,7 +7,6 @@ import { formatDateTime } from '@/lib/format';
 import { trpc } from '@/lib/api/trpc';
 import type { AdminUser } from '../admin-types';
 
-const A = MSG.admin;
 const STATUS_VARIANT = { active: 'success', pending: 'secondary', inactive: 'destructive' } as const;
 
 /** One page of users as cards: initial, username, email, department, last login, status; edit, delete, and Activate when pending. */
@@ -15,10 +14,10 @@ export function UserCards({ users, onEdit, onDelete }: { users: AdminUser[]; onE
   const utils = trpc.useUtils();
   const activate = trpc.admin.updateUser.useMutation({
     onSuccess: (_r, v) => {
-      toast.success(A.activated(users.find((u) => u.id === v.id)?.username ?? ''));
+      toast.success(MSG.admin.activated(users.find((u) => u.id === v.id)?.username ?? ''));
       void utils.admin.invalidate();
     },
-    onError: () => toast.error(A.saveFailed),
+    onError: () => toast.error(MSG.admin.saveFailed),
   });
   return (
     <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3">
@@ -30,22 +29,22 @@ export function UserCards({ users, onEdit, onDelete }: { users: AdminUser[]; onE
           <div className="grid min-w-0 flex-1 gap-1">
             <div className="flex flex-wrap items-center gap-2">
               <span className="font-medium [overflow-wrap:anywhere]">{u.username}</span>
-              <Badge variant={STATUS_VARIANT[u.status]}>{A.statuses[u.status]}</Badge>
+              <Badge variant={STATUS_VARIANT[u.status]}>{MSG.admin.statuses[u.status]}</Badge>
             </div>
             <span className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{u.email}</span>
             {u.department_name && <span className="text-xs text-muted-foreground">{u.department_name}</span>}
-            <span className="text-xs text-muted-foreground">{u.last_login ? A.lastLogin(formatDateTime(u.last_login)) : A.neverLoggedIn}</span>
+            <span className="text-xs text-muted-foreground">{u.last_login ? MSG.admin.lastLogin(formatDateTime(u.last_login)) : MSG.admin.neverLoggedIn}</span>
             <div className="mt-2 flex flex-wrap gap-2">
               {u.status === 'pending' && (
                 <Button size="sm" onClick={() => activate.mutate({ id: u.id, changes: { status: 'active' } })} disabled={activate.isPending}>
                   <CheckCircle2 aria-hidden />
-                  {A.activate}
+                  {MSG.admin.activate}
                 </Button>
               )}
-              <Button size="sm" variant="outline" aria-label={A.edit(u.username)} onClick={() => onEdit(u)}>
+              <Button size="sm" variant="outline" aria-label={MSG.admin.edit(u.username)} onClick={() => onEdit(u)}>
                 <Pencil aria-hidden />
               </Button>
-              <Button size="sm" variant="outline" aria-label={A.delete(u.username)} onClick={() => onDelete(u)} className="text-destructive">
+              <Button size="sm" variant="outline" aria-label={MSG.admin.delete(u.username)} onClick={() => onDelete(u)} className="text-destructive">
                 <Trash2 aria-hidden />
               </Button>
             </div>

@@ -14,9 +14,6 @@ import { trpc } from '@/lib/api/trpc';
 import type { AdminUser } from '../admin-types';
 import { fieldsOf, type UserFields, userFormResolver } from './user-form-resolver';
 
-const A = MSG.admin;
-const L = MSG.register.labels;
-
 type ServerFieldErrors = { data?: { fieldErrors?: Record<string, string[] | string | undefined> | null } | null };
 
 /** SPEC 5's admin user modal: all fields on add; on edit only the changed ones, and the password only when typed. */
@@ -38,10 +35,10 @@ export function UserFormDialog({ open, user, onOpenChange }: { open: boolean; us
       const message = Array.isArray(v) ? v[0] : v;
       if (message && name in fieldsOf(null)) form.setError(name as keyof UserFields, { message });
     }
-    toast.error(A.saveFailed);
+    toast.error(MSG.admin.saveFailed);
   };
-  const create = trpc.admin.createUser.useMutation({ onSuccess: () => onDone(A.userAdded), onError: onFail });
-  const update = trpc.admin.updateUser.useMutation({ onSuccess: () => onDone(A.userUpdated), onError: onFail });
+  const create = trpc.admin.createUser.useMutation({ onSuccess: () => onDone(MSG.admin.userAdded), onError: onFail });
+  const update = trpc.admin.updateUser.useMutation({ onSuccess: () => onDone(MSG.admin.userUpdated), onError: onFail });
 
   const submit = (data: TAdminCreateUser | TAdminUpdateUser) => {
     if (!user) return create.mutate(data as TAdminCreateUser);
@@ -66,22 +63,22 @@ export function UserFormDialog({ open, user, onOpenChange }: { open: boolean; us
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-xl">
         <DialogHeader>
-          <DialogTitle>{user ? A.modal.editTitle(user.username) : A.modal.addTitle}</DialogTitle>
-          <DialogDescription>{A.modal.description}</DialogDescription>
+          <DialogTitle>{user ? MSG.admin.modal.editTitle(user.username) : MSG.admin.modal.addTitle}</DialogTitle>
+          <DialogDescription>{MSG.admin.modal.description}</DialogDescription>
         </DialogHeader>
         <Form {...form}>
           <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4">
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-              {field('username', L.username, (f) => (
+              {field('username', MSG.register.labels.username, (f) => (
                 <Input {...f} />
               ))}
-              {field('email', L.email, (f) => (
+              {field('email', MSG.register.labels.email, (f) => (
                 <Input type="email" {...f} />
               ))}
-              {field('phone_number', L.phone, (f) => (
+              {field('phone_number', MSG.register.labels.phone, (f) => (
                 <Input inputMode="numeric" {...f} />
               ))}
-              {field('department', L.department, (f) => (
+              {field('department', MSG.register.labels.department, (f) => (
                 <NativeSelect {...f}>
                   <option value="">{MSG.register.placeholders.department}</option>
                   {(departments.data ?? []).map((d) => (
@@ -91,21 +88,21 @@ export function UserFormDialog({ open, user, onOpenChange }: { open: boolean; us
                   ))}
                 </NativeSelect>
               ))}
-              {field('role', L.role, (f) => (
+              {field('role', MSG.register.labels.role, (f) => (
                 <NativeSelect {...f} disabled={user?.role === 'admin'}>
                   <option value="student">{MSG.register.roles.student}</option>
                   <option value="teacher">{MSG.register.roles.teacher}</option>
                 </NativeSelect>
               ))}
-              {field('status', A.modal.status, (f) => (
+              {field('status', MSG.admin.modal.status, (f) => (
                 <NativeSelect {...f}>
-                  <option value="active">{A.statuses.active}</option>
-                  <option value="inactive">{A.statuses.inactive}</option>
+                  <option value="active">{MSG.admin.statuses.active}</option>
+                  <option value="inactive">{MSG.admin.statuses.inactive}</option>
                 </NativeSelect>
               ))}
             </div>
-            {field('password', L.password, (f) => (
-              <Input type="password" autoComplete="new-password" placeholder={user ? A.passwordPlaceholder : ''} {...f} />
+            {field('password', MSG.register.labels.password, (f) => (
+              <Input type="password" autoComplete="new-password" placeholder={user ? MSG.admin.passwordPlaceholder : ''} {...f} />
             ))}
             {user?.role === 'student' && (
               <div className="grid max-h-64 gap-2 overflow-y-auto rounded-md border p-3">
@@ -118,10 +115,10 @@ export function UserFormDialog({ open, user, onOpenChange }: { open: boolean; us
             )}
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                {A.modal.cancel}
+                {MSG.admin.modal.cancel}
               </Button>
               <Button type="submit" disabled={create.isPending || update.isPending}>
-                {A.modal.save}
+                {MSG.admin.modal.save}
               </Button>
             </DialogFooter>
           </form>

@@ -5,7 +5,7 @@ import { ADMIN_USERS_PAGE_SIZE } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import { EmptyState, QueryState } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { LabeledField } from '@/components/ui/labeled-field';
 import { SearchInput } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Pagination } from '@/components/ui/pagination';
@@ -14,8 +14,6 @@ import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
 import type { AdminUser } from '../admin-types';
 import { UserCards } from './user-cards';
 
-const A = MSG.admin;
-const U = MSG.userList;
 const SEARCH_DEBOUNCE_MS = 300;
 
 /**
@@ -55,7 +53,7 @@ export function UsersPanel({
   const d = list.data;
   const from = d ? (d.current_page - 1) * d.page_size + 1 : 0;
   const to = d ? from + d.data.length - 1 : 0;
-  const title = A.usersTitle(role);
+  const title = MSG.admin.usersTitle(role);
   return (
     <section aria-labelledby="users-title" data-testid="users-panel" className="grid gap-4 rounded-xl border bg-card p-4 shadow-xs">
       <div className="flex items-center justify-between gap-2">
@@ -65,53 +63,53 @@ export function UsersPanel({
         {onClose && (
           <Button variant="ghost" size="sm" onClick={onClose}>
             <X aria-hidden />
-            {U.close}
+            {MSG.userList.close}
           </Button>
         )}
       </div>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-[2fr_1fr_1fr]">
-        <FormField id="users-search" label={U.search}>
+        <LabeledField id="users-search" label={MSG.userList.search}>
           <SearchInput
             id="users-search"
             value={search}
             maxLength={100}
-            placeholder={U.searchPlaceholder}
+            placeholder={MSG.userList.searchPlaceholder}
             autoComplete="off"
             onChange={(e) => setSearch(e.target.value)}
           />
-        </FormField>
-        <FormField id="users-department" label={U.department}>
+        </LabeledField>
+        <LabeledField id="users-department" label={MSG.userList.department}>
           <NativeSelect id="users-department" value={department} onChange={(e) => setDepartment(e.target.value)}>
-            <option value="">{U.anyDepartment}</option>
+            <option value="">{MSG.userList.anyDepartment}</option>
             {(departments.data ?? []).map((dep) => (
               <option key={dep.id} value={dep.id}>
                 {dep.name}
               </option>
             ))}
           </NativeSelect>
-        </FormField>
-        <FormField id="users-status" label={U.status}>
+        </LabeledField>
+        <LabeledField id="users-status" label={MSG.userList.status}>
           <NativeSelect id="users-status" value={status} onChange={(e) => setStatus(e.target.value)}>
-            <option value="">{U.anyStatus}</option>
+            <option value="">{MSG.userList.anyStatus}</option>
             {(['active', 'pending', 'inactive'] as const).map((s) => (
               <option key={s} value={s}>
-                {A.statuses[s]}
+                {MSG.admin.statuses[s]}
               </option>
             ))}
           </NativeSelect>
-        </FormField>
+        </LabeledField>
       </div>
       <p role="status" className="flex min-h-5 items-center gap-2 text-sm text-muted-foreground" data-testid="users-count">
         {list.isFetching && <Loader2 className="size-4 animate-spin" aria-hidden />}
-        {d ? U.showing(from, to, d.total_records) : list.isPending ? MSG.loader.label : ''}
+        {d ? MSG.userList.showing(from, to, d.total_records) : list.isPending ? MSG.loader.label : ''}
       </p>
       {/* The count line above says Loading… */}
       <QueryState
         query={list}
-        failed={A.loadUsersFailed}
+        failed={MSG.admin.loadUsersFailed}
         loading={false}
         isEmpty={(res) => res.data.length === 0}
-        empty={<EmptyState>{q || department || status ? U.noMatch : A.noUsers}</EmptyState>}
+        empty={<EmptyState>{q || department || status ? MSG.userList.noMatch : MSG.admin.noUsers}</EmptyState>}
       >
         {(res) => <UserCards users={res.data} onEdit={onEdit} onDelete={onDelete} />}
       </QueryState>

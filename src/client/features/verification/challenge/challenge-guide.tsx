@@ -3,8 +3,6 @@ import { MSG } from '../../../../shared/messages';
 import { cn } from '@/lib/utils';
 import { currentStep, isDone, type LiveGuide } from './live-guide';
 
-const C = MSG.faceChallenge;
-
 /**
  * The current instruction over the preview, in words (read out: aria-live) and with an arrow, and how far through the
  * check it is. The preview is mirrored, so the student's own left is the screen's left: a left turn's arrow points left.
@@ -17,7 +15,7 @@ export function ChallengeInstruction({ guide }: { guide: LiveGuide }) {
     <>
       {current && (
         <span data-testid="challenge-count" className="absolute top-3 right-3 rounded-full bg-black/60 px-2.5 py-1 text-xs font-semibold text-white">
-          {C.stepOf(current.index + 1, guide.of)}
+          {MSG.faceChallenge.stepOf(current.index + 1, guide.of)}
         </span>
       )}
       {Arrow && (
@@ -36,7 +34,7 @@ export function ChallengeInstruction({ guide }: { guide: LiveGuide }) {
         className="absolute inset-x-0 bottom-4 mx-auto flex w-fit max-w-[90%] items-center gap-2 rounded-full bg-black/70 px-4 py-1.5 text-center text-lg font-bold text-white"
       >
         {step === 'blink' && <Eye aria-hidden className="size-5 shrink-0" />}
-        {step ? C.steps[step] : guide.stopped ? C.allDone : C.getReady}
+        {step ? MSG.faceChallenge.steps[step] : guide.stopped ? MSG.faceChallenge.allDone : MSG.faceChallenge.getReady}
         {current?.seen && <CheckCircle2 aria-hidden className="size-5 shrink-0 text-success" />}
       </p>
     </>
@@ -51,7 +49,7 @@ export function ChallengeSteps({ guide }: { guide: LiveGuide }) {
   const current = currentStep(guide);
   return (
     <div data-testid="challenge-steps" className="grid gap-1.5">
-      <ol aria-label={C.stepsLabel} className="flex flex-wrap justify-center gap-2">
+      <ol aria-label={MSG.faceChallenge.stepsLabel} className="flex flex-wrap justify-center gap-2">
         {guide.shown.map((shown) => {
           const done = isDone(guide, shown);
           return (
@@ -64,8 +62,8 @@ export function ChallengeSteps({ guide }: { guide: LiveGuide }) {
               )}
             >
               {done ? <CheckCircle2 aria-hidden className="size-4" /> : <Circle aria-hidden className="size-4" />}
-              {C.steps[shown.step]}
-              <span className="sr-only">: {done ? C.stepDone : C.stepPending}</span>
+              {MSG.faceChallenge.steps[shown.step]}
+              <span className="sr-only">: {done ? MSG.faceChallenge.stepDone : MSG.faceChallenge.stepPending}</span>
             </li>
           );
         })}

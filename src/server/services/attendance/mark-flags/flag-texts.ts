@@ -3,8 +3,6 @@ import { MSG } from '../../../../shared/messages';
 import type { DB } from '../../../db/connect';
 import { flagBit, type FlagRefs, parseRefs } from './flag-bits';
 
-const M = MSG.markFlags;
-
 /** The students a record's flags name (to read their names once for a whole list). */
 export function referencedStudents(json: string | null): number[] {
   const refs = parseRefs(json);
@@ -30,28 +28,28 @@ function textOf(code: (typeof MARK_FLAG_CODES)[number], refs: FlagRefs, names: M
   const who = (ids: number[] | undefined) => (ids ?? []).map((id) => names.get(id) ?? '?').join(', ');
   switch (code) {
     case 'same_device':
-      return M.sameDevice(who(refs.same_device));
+      return MSG.markFlags.sameDevice(who(refs.same_device));
     case 'same_address':
-      return M.sameAddress(who(refs.same_address));
+      return MSG.markFlags.sameAddress(who(refs.same_address));
     case 'off_campus':
-      return M.offCampus;
+      return MSG.markFlags.offCampus;
     case 'copied_position':
-      return M.copiedPosition(who(refs.copied_position));
+      return MSG.markFlags.copiedPosition(who(refs.copied_position));
     case 'copied_accuracy':
-      return M.copiedAccuracy(refs.copied_accuracy ?? 0);
+      return MSG.markFlags.copiedAccuracy(refs.copied_accuracy ?? 0);
     case 'no_room_code':
-      return M.noRoomCode;
+      return MSG.markFlags.noRoomCode;
     case 'outside_checks':
-      return M.outsideChecks(refs.outside_checks ?? 0);
+      return MSG.markFlags.outsideChecks(refs.outside_checks ?? 0);
     case 'class_network':
-      return M.classNetwork;
+      return MSG.markFlags.classNetwork;
     case 'different_networks':
-      return M.differentNetworks;
+      return MSG.markFlags.differentNetworks;
     case 'not_from_browser':
-      return M.notFromBrowser;
+      return MSG.markFlags.notFromBrowser;
     case 'failed_challenges':
       // never stored on a record: shown live from the session's challenges (session-students.ts)
-      return M.failedChallenges(0, false);
+      return MSG.markFlags.failedChallenges(0, false);
   }
 }
 

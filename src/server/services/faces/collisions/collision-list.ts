@@ -1,6 +1,6 @@
 import type { TDuplicateFacesPage } from '../../../../shared/schemas/admin';
 import type { AppDeps } from '../../../deps';
-import { enrolledImagesByUser, faceChangeImagesByChange } from '../face-images';
+import { enrolledImagesByUser, faceChangeImagesByChange } from '../face-image-urls';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>;
 
@@ -43,7 +43,7 @@ export async function listDuplicateFaces(deps: Deps, page: TDuplicateFacesPage) 
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
-  // A turned-away (inactive) account's photos are not served to anyone (face-images.ts): no URL that would not load.
+  // A turned-away (inactive) account's photos are not served to anyone (face-image-urls.ts): no URL that would not load.
   const visible = (id: number | null, status: string | null) => (id !== null && status !== 'inactive' ? [id] : []);
   const accountIds = rows.flatMap((r) => [
     ...visible(r.matched_id, r.matched_status),

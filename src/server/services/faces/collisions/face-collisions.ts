@@ -1,6 +1,6 @@
 import type { DB } from '../../../db/connect';
 import type { AppDeps } from '../../../deps';
-import { enrolledImagesByUser } from '../face-images';
+import { enrolledImagesByUser } from '../face-image-urls';
 import { type FaceMatch, findEnrolledFace, lockFaceRegistry } from '../search/face-search';
 
 /**

@@ -3,8 +3,9 @@ import { prepareCache } from './cache';
 import { buildDir, moduleUrl, readAsset, readManifest } from './assets';
 
 /**
- * install-layout.ts for the single executable (the build swaps it in): the client, the models and the native parts
- * are in this build's cache folder, written and checked by boot.ts; the worker starts from the executable's asset.
+ * lib/install-layout.ts for the single executable (scripts/sea/esbuild-plugins.ts swaps it in for every import of
+ * install-layout): the client, the models and the native parts are in this build's cache folder, written and checked
+ * by boot.ts; the worker starts from the executable's asset.
  */
 export const CLIENT_DIST = path.join(buildDir(), 'client');
 
