@@ -6,23 +6,21 @@ import { DashboardShell } from '@/components/layout/dashboard-shell';
 import { StudentsPanel, TeacherOverview, useGeofenceSession } from '@/features/teacher';
 import { AtRiskCard } from '@/features/attendance-rule';
 
-const M = MSG.teacher;
-
 /** /teacher-dashboard: Overview (session, settings, statistics, approvals) and Students tabs (SPEC 2, 4). */
 export function TeacherDashboardPage() {
   const [tab, setTab] = useState('overview');
   const geofence = useGeofenceSession();
   return (
-    <DashboardShell role="teacher" subtitle={M.overviewSubtitle}>
+    <DashboardShell role="teacher" subtitle={MSG.teacher.overviewSubtitle}>
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList>
           <TabsTrigger value="overview">
             <LayoutDashboard aria-hidden />
-            {M.tabs.overview}
+            {MSG.teacher.tabs.overview}
           </TabsTrigger>
           <TabsTrigger value="students">
             <Users aria-hidden />
-            {M.tabs.students}
+            {MSG.teacher.tabs.students}
           </TabsTrigger>
           <TabsTrigger value="at-risk">
             <ShieldAlert aria-hidden />

@@ -8,8 +8,6 @@ import { StatCard } from '@/components/stat-card';
 import { StatusBadge } from '@/components/status-badge';
 import type { SessionStudent } from './teacher-queries';
 
-const M = MSG.teacher;
-
 /**
  * Student Statistics. While a session runs, a student without a record has simply not marked yet: counting them
  * absent would be false. Once it ends the server marks them absent, so the same counts hold then too.
@@ -20,13 +18,13 @@ export function StudentStatsCard({ students, running }: { students: SessionStude
   const absent = students.filter((s) => s.marked && s.status === 'absent').length;
   const pct = total ? Math.round((present / total) * 100) : 0;
   const figures = [
-    { id: 'total', label: M.total, value: total, className: '' },
-    { id: 'present', label: M.present, value: present, className: 'text-success' },
-    { id: 'not-marked', label: M.notYetMarked, value: total - present - absent, className: 'text-muted-foreground' },
-    { id: 'absent', label: running ? M.absentManual : M.absent, value: absent, className: 'text-destructive' },
+    { id: 'total', label: MSG.teacher.total, value: total, className: '' },
+    { id: 'present', label: MSG.teacher.present, value: present, className: 'text-success' },
+    { id: 'not-marked', label: MSG.teacher.notYetMarked, value: total - present - absent, className: 'text-muted-foreground' },
+    { id: 'absent', label: running ? MSG.teacher.absentManual : MSG.teacher.absent, value: absent, className: 'text-destructive' },
   ];
   return (
-    <StatCard icon={BarChart3} title={M.statsTitle}>
+    <StatCard icon={BarChart3} title={MSG.teacher.statsTitle}>
       <dl className="grid grid-cols-2 gap-2 text-center">
         {figures.map((f) => (
           <div key={f.id} className="rounded-lg bg-muted/60 px-2 py-3">
@@ -37,8 +35,8 @@ export function StudentStatsCard({ students, running }: { students: SessionStude
           </div>
         ))}
       </dl>
-      <Progress value={pct} aria-label={M.presentShare(pct)} indicatorClassName="bg-success" />
-      <p className="text-sm text-muted-foreground">{M.presentShare(pct)}</p>
+      <Progress value={pct} aria-label={MSG.teacher.presentShare(pct)} indicatorClassName="bg-success" />
+      <p className="text-sm text-muted-foreground">{MSG.teacher.presentShare(pct)}</p>
     </StatCard>
   );
 }
@@ -49,18 +47,18 @@ export function RecentAttendanceCard({ students, onViewAll }: { students: Sessio
   return (
     <StatCard
       icon={Clock}
-      title={M.recentTitle}
+      title={MSG.teacher.recentTitle}
       className="lg:col-span-2"
       action={
         <Button variant="link" size="sm" onClick={onViewAll}>
-          {M.viewAll}
+          {MSG.teacher.viewAll}
         </Button>
       }
     >
       {recent.length === 0 ? (
-        <p className="py-6 text-center text-sm text-muted-foreground">{M.noRecent}</p>
+        <p className="py-6 text-center text-sm text-muted-foreground">{MSG.teacher.noRecent}</p>
       ) : (
-        <ul className="divide-y" aria-label={M.recentTitle}>
+        <ul className="divide-y" aria-label={MSG.teacher.recentTitle}>
           {recent.map((s) => (
             <li key={s.student_id} className="flex items-center justify-between gap-3 py-2.5">
               <div className="flex min-w-0 items-center gap-3">
@@ -72,10 +70,10 @@ export function RecentAttendanceCard({ students, onViewAll }: { students: Sessio
                 </span>
                 <div className="min-w-0">
                   <p className="truncate text-sm font-medium">{s.name}</p>
-                  <p className="text-xs text-muted-foreground tabular-nums">{formatTime(s.timestamp, M.notMarked)}</p>
+                  <p className="text-xs text-muted-foreground tabular-nums">{formatTime(s.timestamp, MSG.teacher.notMarked)}</p>
                 </div>
               </div>
-              <StatusBadge value={s.marked ? s.status : null} label={s.marked ? undefined : M.notMarked} />
+              <StatusBadge value={s.marked ? s.status : null} label={s.marked ? undefined : MSG.teacher.notMarked} />
             </li>
           ))}
         </ul>

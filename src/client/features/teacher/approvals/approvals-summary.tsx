@@ -7,8 +7,6 @@ import { trpc } from '@/lib/api/trpc';
 import { cn } from '@/lib/utils';
 import { usePendingStudents } from '../teacher-queries';
 
-const A = MSG.approvalsSummary;
-
 /** Moves to a section below and gives it the focus, so a keyboard or screen reader user lands there too. */
 function goTo(id: string) {
   const section = document.getElementById(id);
@@ -25,12 +23,12 @@ export function ApprovalsSummary({ beforeGoTo }: { beforeGoTo?: () => void }) {
   const leave = trpc.teacher.pendingLeaveRequests.useQuery();
   const faces = usePendingFaceChanges();
   const items: { id: string; label: string; icon: LucideIcon; count: number | undefined }[] = [
-    { id: 'approvals-students', label: A.students, icon: UserCheck, count: students.data?.reduce((n, g) => n + g.students.length, 0) },
-    { id: 'approvals-leave', label: A.leave, icon: CalendarOff, count: leave.data?.length },
-    { id: 'approvals-face-changes', label: A.faceChanges, icon: ScanFace, count: faces.data?.length },
+    { id: 'approvals-students', label: MSG.approvalsSummary.students, icon: UserCheck, count: students.data?.reduce((n, g) => n + g.students.length, 0) },
+    { id: 'approvals-leave', label: MSG.approvalsSummary.leave, icon: CalendarOff, count: leave.data?.length },
+    { id: 'approvals-face-changes', label: MSG.approvalsSummary.faceChanges, icon: ScanFace, count: faces.data?.length },
   ];
   return (
-    <nav aria-label={A.label} data-testid="approvals-summary">
+    <nav aria-label={MSG.approvalsSummary.label} data-testid="approvals-summary">
       <ul className="flex flex-wrap gap-2">
         {items.map(({ id, label, icon: Icon, count }) => (
           <li key={id}>

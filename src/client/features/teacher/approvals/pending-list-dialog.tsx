@@ -12,8 +12,6 @@ import { RejectDialog } from './reject-dialog';
 import { useApproveStudents } from './use-approve-students';
 import { useRejectStudents } from './use-reject-students';
 
-const P = MSG.teacher.pending;
-
 /** A department's pending students: select-all, per-student checkboxes, Approve Selected and a detail view. */
 export function PendingListDialog({ group, onClose }: { group: PendingGroup | null; onClose: () => void }) {
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -71,8 +69,8 @@ export function PendingListDialog({ group, onClose }: { group: PendingGroup | nu
     <Dialog open={group !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="sm:max-w-xl">
         <DialogHeader>
-          <DialogTitle>{P.listTitle(group?.department_name ?? '')}</DialogTitle>
-          <DialogDescription>{P.listDescription}</DialogDescription>
+          <DialogTitle>{MSG.teacher.pending.listTitle(group?.department_name ?? '')}</DialogTitle>
+          <DialogDescription>{MSG.teacher.pending.listDescription}</DialogDescription>
         </DialogHeader>
         {detail ? (
           <PendingStudentDetail
@@ -90,15 +88,15 @@ export function PendingListDialog({ group, onClose }: { group: PendingGroup | nu
                 checked={allChecked ? true : selected.size > 0 ? 'indeterminate' : false}
                 onCheckedChange={(on) => setSelected(on === true ? new Set(students.map((s) => s.id)) : new Set())}
               />
-              <Label htmlFor="pending-select-all">{P.selectAll}</Label>
-              <span className="ml-auto text-xs text-muted-foreground">{P.count(students.length)}</span>
+              <Label htmlFor="pending-select-all">{MSG.teacher.pending.selectAll}</Label>
+              <span className="ml-auto text-xs text-muted-foreground">{MSG.teacher.pending.count(students.length)}</span>
             </div>
             <ul className="grid max-h-80 gap-1 overflow-y-auto">
               {students.map((s) => (
                 <li key={s.id} className="flex items-center gap-3 rounded-lg px-3 py-2 hover:bg-muted/50">
                   <Checkbox
                     id={`pending-${s.id}`}
-                    aria-label={P.select(s.username)}
+                    aria-label={MSG.teacher.pending.select(s.username)}
                     checked={selected.has(s.id)}
                     onCheckedChange={(on) => toggle(s.id, on === true)}
                   />
@@ -112,7 +110,7 @@ export function PendingListDialog({ group, onClose }: { group: PendingGroup | nu
                       </Badge>
                     )}
                   </label>
-                  <Button variant="ghost" size="sm" aria-label={P.view(s.username)} onClick={() => setDetailId(s.id)}>
+                  <Button variant="ghost" size="sm" aria-label={MSG.teacher.pending.view(s.username)} onClick={() => setDetailId(s.id)}>
                     <Eye aria-hidden />
                   </Button>
                 </li>
@@ -126,7 +124,7 @@ export function PendingListDialog({ group, onClose }: { group: PendingGroup | nu
               </Button>
               <Button onClick={() => approveIds([...selected])} disabled={pending}>
                 <CheckCheck aria-hidden />
-                {P.approveSelected}
+                {MSG.teacher.pending.approveSelected}
                 {selected.size > 0 && ` (${selected.size})`}
               </Button>
             </DialogFooter>

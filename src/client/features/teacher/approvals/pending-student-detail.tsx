@@ -6,8 +6,6 @@ import { StatusBadge } from '@/components/status-badge';
 import { FaceCollisionPanel } from '@/features/face-collisions';
 import type { PendingStudent } from '../teacher-queries';
 
-const P = MSG.teacher.pending;
-
 /**
  * One pending student's details and enrollment images, with Reject beside Approve. Photos that look like another
  * account's are compared and decided first: Approve waits (the server refuses it too), Reject does not.
@@ -26,9 +24,9 @@ export function PendingStudentDetail({
   onReject: () => void;
 }) {
   const rows: [string, ReactNode][] = [
-    [P.email, student.email],
-    [P.phone, student.phone_number || MSG.student.notProvided],
-    [P.status, <StatusBadge key="s" value={student.status} />],
+    [MSG.teacher.pending.email, student.email],
+    [MSG.teacher.pending.phone, student.phone_number || MSG.student.notProvided],
+    [MSG.teacher.pending.status, <StatusBadge key="s" value={student.status} />],
   ];
   const collision = student.face_collision;
   return (
@@ -50,14 +48,19 @@ export function PendingStudentDetail({
       {collision ? (
         <FaceCollisionPanel collision={collision} waiting={{ name: student.username, urls: student.images }} />
       ) : (
-        <section className="grid gap-2" aria-label={P.images}>
-          <h4 className="text-sm font-semibold">{P.images}</h4>
+        <section className="grid gap-2" aria-label={MSG.teacher.pending.images}>
+          <h4 className="text-sm font-semibold">{MSG.teacher.pending.images}</h4>
           {student.images.length === 0 ? (
             <p className="rounded-lg border border-dashed p-4 text-center text-sm text-muted-foreground">{MSG.student.noImages}</p>
           ) : (
             <div className="grid grid-cols-3 gap-2">
               {student.images.map((src, i) => (
-                <img key={src} src={src} alt={P.imageAlt(student.username, i + 1)} className="aspect-[4/3] w-full rounded-lg border object-cover" />
+                <img
+                  key={src}
+                  src={src}
+                  alt={MSG.teacher.pending.imageAlt(student.username, i + 1)}
+                  className="aspect-[4/3] w-full rounded-lg border object-cover"
+                />
               ))}
             </div>
           )}
@@ -66,7 +69,7 @@ export function PendingStudentDetail({
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
         <Button variant="ghost" onClick={onBack}>
           <ArrowLeft aria-hidden />
-          {P.back}
+          {MSG.teacher.pending.back}
         </Button>
         <div className="flex flex-col-reverse gap-2 sm:flex-row">
           <Button variant="outline" className="text-destructive" onClick={onReject} disabled={busy}>
@@ -75,7 +78,7 @@ export function PendingStudentDetail({
           </Button>
           <Button onClick={onApprove} disabled={busy || collision !== null} aria-describedby={collision ? 'pending-decide-first' : undefined}>
             <Check aria-hidden />
-            {P.approve}
+            {MSG.teacher.pending.approve}
           </Button>
         </div>
       </div>

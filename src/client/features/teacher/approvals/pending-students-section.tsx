@@ -7,8 +7,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { PendingListDialog } from './pending-list-dialog';
 import { usePendingStudents } from '../teacher-queries';
 
-const P = MSG.teacher.pending;
-
 /** Pending students by department: a card per department with its count; a click opens the list. */
 export function PendingStudentsSection() {
   const pending = usePendingStudents();
@@ -20,12 +18,17 @@ export function PendingStudentsSection() {
       <CardHeader>
         <CardTitle className="flex items-center gap-2 text-lg">
           <UserCheck className="size-5 text-primary" aria-hidden />
-          <h2>{P.title}</h2>
+          <h2>{MSG.teacher.pending.title}</h2>
         </CardTitle>
-        <CardDescription>{P.description}</CardDescription>
+        <CardDescription>{MSG.teacher.pending.description}</CardDescription>
       </CardHeader>
       <CardContent>
-        <QueryState query={pending} failed={P.loadFailed} isEmpty={(list) => list.length === 0} empty={<EmptyState boxed>{P.none}</EmptyState>}>
+        <QueryState
+          query={pending}
+          failed={MSG.teacher.pending.loadFailed}
+          isEmpty={(list) => list.length === 0}
+          empty={<EmptyState boxed>{MSG.teacher.pending.none}</EmptyState>}
+        >
           {(list) => (
             <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
               {list.map((g) => (
@@ -41,7 +44,7 @@ export function PendingStudentsSection() {
                     <span className="flex-1">
                       <span className="block font-semibold">{g.department_name}</span>
                       <Badge variant="secondary" className="mt-1">
-                        {P.count(g.students.length)}
+                        {MSG.teacher.pending.count(g.students.length)}
                       </Badge>
                     </span>
                     <ChevronRight className="size-4 text-muted-foreground transition group-hover:translate-x-0.5" aria-hidden />

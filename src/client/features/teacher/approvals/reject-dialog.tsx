@@ -7,8 +7,6 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 
-const R = MSG.reject;
-
 /** Asks before rejecting, with the optional reason the students read when they try to log in. */
 export function RejectDialog({
   names,
@@ -33,8 +31,8 @@ export function RejectDialog({
     <Dialog open={open} onOpenChange={(o) => !o && onCancel()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{names.length === 1 ? R.title(names[0]) : R.titleMany(names.length)}</DialogTitle>
-          <DialogDescription>{R.description}</DialogDescription>
+          <DialogTitle>{names.length === 1 ? MSG.reject.title(names[0]) : MSG.reject.titleMany(names.length)}</DialogTitle>
+          <DialogDescription>{MSG.reject.description}</DialogDescription>
         </DialogHeader>
         <form
           noValidate
@@ -44,11 +42,11 @@ export function RejectDialog({
             if (!tooLong) onReject(reason);
           }}
         >
-          <FormField id="reject-reason" label={R.reasonLabel} error={tooLong ? R.reasonTooLong(REJECT_REASON_MAX) : undefined}>
+          <FormField id="reject-reason" label={MSG.reject.reasonLabel} error={tooLong ? MSG.reject.reasonTooLong(REJECT_REASON_MAX) : undefined}>
             <Textarea
               id="reject-reason"
               value={reason}
-              placeholder={R.reasonPlaceholder}
+              placeholder={MSG.reject.reasonPlaceholder}
               onChange={(e) => setReason(e.target.value)}
               aria-invalid={tooLong}
               aria-describedby={tooLong ? 'reject-reason-error' : undefined}
@@ -57,11 +55,11 @@ export function RejectDialog({
           </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onCancel}>
-              {R.cancel}
+              {MSG.reject.cancel}
             </Button>
             <Button type="submit" variant="destructive" disabled={busy || tooLong}>
               <UserX aria-hidden />
-              {R.confirm}
+              {MSG.reject.confirm}
             </Button>
           </DialogFooter>
         </form>

@@ -3,8 +3,6 @@ import { MSG } from '../../../../shared/messages';
 import { errorCodeOf } from '@/lib/api/server-errors';
 import { trpc } from '@/lib/api/trpc';
 
-const M = MSG.teacher;
-
 /**
  * teacher.approveStudents: 'Approved!' or 'Approval failed', or, when a selected student's photos look like another
  * account's, that this is decided first; resolves true on success.
@@ -15,15 +13,15 @@ export function useApproveStudents() {
 
   async function approve(userIds: number[]): Promise<boolean> {
     if (userIds.length === 0) {
-      toast.error(M.selectStudent);
+      toast.error(MSG.teacher.selectStudent);
       return false;
     }
     try {
       await mutation.mutateAsync({ user_ids: userIds });
-      toast.success(M.approved);
+      toast.success(MSG.teacher.approved);
       return true;
     } catch (err) {
-      toast.error(errorCodeOf(err) === 'face_collision_open' ? MSG.duplicateFace.decideFirst : M.approvalFailed);
+      toast.error(errorCodeOf(err) === 'face_collision_open' ? MSG.duplicateFace.decideFirst : MSG.teacher.approvalFailed);
       return false;
     }
   }

@@ -6,9 +6,6 @@ import { Switch } from '@/components/ui/switch';
 import { StatCard } from '@/components/stat-card';
 import type { Department } from '../teacher-queries';
 
-const M = MSG.teacher;
-const R = MSG.roomCode;
-
 /**
  * The department select and the room code switch, both locked while a session runs. The radius is not set here: it is
  * chosen in the start dialog, with the session's other settings, and shown under Attendance Status while the session
@@ -30,9 +27,9 @@ export function GeofenceSettingsCard({
   onRequireRoomCodeChange: (required: boolean) => void;
 }) {
   return (
-    <StatCard icon={Settings2} title={M.settingsTitle} tone="muted">
+    <StatCard icon={Settings2} title={MSG.teacher.settingsTitle} tone="muted">
       <div className="grid gap-2">
-        <Label htmlFor="geofence-department">{M.department}</Label>
+        <Label htmlFor="geofence-department">{MSG.teacher.department}</Label>
         <NativeSelect id="geofence-department" value={department ?? ''} disabled={active} onChange={(e) => onDepartmentChange(Number(e.target.value))}>
           {department === null && <option value="">—</option>}
           {departments.map((d) => (
@@ -44,7 +41,7 @@ export function GeofenceSettingsCard({
       </div>
       <div className="grid gap-1.5 rounded-lg border px-3 py-2.5">
         <div className="flex items-center justify-between gap-3">
-          <Label htmlFor="room-code-toggle">{R.requireSwitch}</Label>
+          <Label htmlFor="room-code-toggle">{MSG.roomCode.requireSwitch}</Label>
           <Switch
             id="room-code-toggle"
             checked={requireRoomCode}
@@ -54,12 +51,12 @@ export function GeofenceSettingsCard({
           />
         </div>
         <p id="room-code-hint" className="text-xs text-muted-foreground">
-          {R.requireHint}
+          {MSG.roomCode.requireHint}
         </p>
       </div>
       <p className="flex items-start gap-2 border-t pt-3 text-sm text-muted-foreground">
         <Ruler aria-hidden className="mt-0.5 size-4 shrink-0" />
-        {M.radiusAtStart}
+        {MSG.teacher.radiusAtStart}
       </p>
     </StatCard>
   );

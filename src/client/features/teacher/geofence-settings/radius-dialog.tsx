@@ -11,9 +11,6 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { customRadiusChoice } from './radius';
 
-const D = MSG.teacher.radiusDialog;
-const L = MSG.sessionTime;
-
 /** The lengths offered: the fixed choices and the server's default, in order. */
 const lengthChoices = (defaultMinutes: number) => [...new Set([...SESSION_LENGTH_CHOICES, defaultMinutes])].sort((a, b) => a - b);
 
@@ -85,13 +82,13 @@ export function RadiusDialog({
     <Dialog open={open} onOpenChange={handleOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{D.title}</DialogTitle>
-          <DialogDescription>{D.description}</DialogDescription>
+          <DialogTitle>{MSG.teacher.radiusDialog.title}</DialogTitle>
+          <DialogDescription>{MSG.teacher.radiusDialog.description}</DialogDescription>
         </DialogHeader>
         <div className="grid gap-4">
           {/* First, so the dialog opens on it (issue 36). */}
           <div className="grid gap-1.5">
-            <Label htmlFor="start-session-length">{L.lengthLabel}</Label>
+            <Label htmlFor="start-session-length">{MSG.sessionTime.lengthLabel}</Label>
             <NativeSelect
               id="start-session-length"
               value={length === '' ? String(defaultMinutes ?? '') : length}
@@ -101,12 +98,12 @@ export function RadiusDialog({
               {defaultMinutes === null && <option value="">—</option>}
               {lengthChoices(defaultMinutes ?? SESSION_LENGTH_CHOICES[0]).map((n) => (
                 <option key={n} value={n}>
-                  {L.lengthOption(n, n === defaultMinutes)}
+                  {MSG.sessionTime.lengthOption(n, n === defaultMinutes)}
                 </option>
               ))}
             </NativeSelect>
             <p id="start-session-length-hint" className="text-xs text-muted-foreground">
-              {L.lengthHint}
+              {MSG.sessionTime.lengthHint}
             </p>
           </div>
           <div className="grid gap-1.5">
@@ -124,11 +121,11 @@ export function RadiusDialog({
           </div>
           <Button size="lg" onClick={() => choose(DEFAULT_RADIUS_M, null)}>
             <Crosshair aria-hidden />
-            {D.useDefault(DEFAULT_RADIUS_M)}
+            {MSG.teacher.radiusDialog.useDefault(DEFAULT_RADIUS_M)}
           </Button>
           <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
             <span className="h-px flex-1 bg-border" />
-            {D.or}
+            {MSG.teacher.radiusDialog.or}
             <span className="h-px flex-1 bg-border" />
           </div>
           {/* noValidate: an out-of-range entry must reach the SPEC 5 fallback (50 m and a message), not be blocked. */}
@@ -140,7 +137,7 @@ export function RadiusDialog({
               chooseCustom();
             }}
           >
-            <Label htmlFor="start-custom-radius">{D.customLabel}</Label>
+            <Label htmlFor="start-custom-radius">{MSG.teacher.radiusDialog.customLabel}</Label>
             <div className="flex gap-2">
               <Input
                 id="start-custom-radius"
@@ -153,10 +150,10 @@ export function RadiusDialog({
               />
               <Button type="submit" variant="outline">
                 <Ruler aria-hidden />
-                {D.useCustom}
+                {MSG.teacher.radiusDialog.useCustom}
               </Button>
             </div>
-            <p className="text-xs text-muted-foreground">{D.hint}</p>
+            <p className="text-xs text-muted-foreground">{MSG.teacher.radiusDialog.hint}</p>
           </form>
         </div>
       </DialogContent>

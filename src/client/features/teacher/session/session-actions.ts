@@ -10,8 +10,6 @@ import { trpc } from '@/lib/api/trpc';
 import { geolocationSupported, getCurrentCoords } from '@/lib/device/use-geolocation';
 import { geofenceStorage } from './geofence-storage';
 
-const M = MSG.teacher;
-
 function fail(message: string): false {
   toast.error(message);
   return false;
@@ -32,16 +30,16 @@ export function useSessionActions() {
     lateAfterMinutes?: number,
     durationMinutes?: number,
   ): Promise<boolean> {
-    if (!getToken()) return fail(M.notAuthenticated);
+    if (!getToken()) return fail(MSG.teacher.notAuthenticated);
     const teacherId = userIdFromToken();
-    if (teacherId === null) return fail(M.noTeacherId);
-    if (!geolocationSupported()) return fail(M.geoUnsupported);
+    if (teacherId === null) return fail(MSG.teacher.noTeacherId);
+    if (!geolocationSupported()) return fail(MSG.teacher.geoUnsupported);
     return withGlobalLoading(async () => {
       let location: Awaited<ReturnType<typeof getCurrentCoords>>;
       try {
         location = await getCurrentCoords();
       } catch {
-        return fail(M.locationDenied);
+        return fail(MSG.teacher.locationDenied);
       }
       try {
         const res = await startMutation.mutateAsync({
@@ -56,10 +54,10 @@ export function useSessionActions() {
         const minutes = res.duration_minutes ?? DEFAULT_SESSION_MINUTES_CLIENT;
         const endTime = res.session_end_time ?? new Date(Date.now() + minutes * 60_000).toISOString();
         geofenceStorage.saveStart({ location, radius, endTime });
-        toast.success(M.started(minutes));
+        toast.success(MSG.teacher.started(minutes));
         return true;
       } catch (err) {
-        return fail(refusalText(err, M.serverError));
+        return fail(refusalText(err, MSG.teacher.serverError));
       }
     });
   }
@@ -69,16 +67,16 @@ export function useSessionActions() {
     try {
       await stopMutation.mutateAsync();
       geofenceStorage.clearSession();
-      if (!automatic) toast.success(M.ended);
+      if (!automatic) toast.success(MSG.teacher.ended);
       return;
     } catch (err) {
       // NOT_FOUND: the server had already closed it (its own timer); either way the session is over.
       if (trpcCodeOf(err) === 'NOT_FOUND') {
         geofenceStorage.clearSession();
-        if (!automatic) toast.success(M.ended);
+        if (!automatic) toast.success(MSG.teacher.ended);
         return;
       }
-      if (!automatic) toast.error(refusalText(err, M.stopFailed));
+      if (!automatic) toast.error(refusalText(err, MSG.teacher.stopFailed));
     }
     if (automatic) geofenceStorage.clearSession();
   }

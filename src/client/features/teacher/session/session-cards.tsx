@@ -10,8 +10,6 @@ import { StatCard } from '@/components/stat-card';
 import type { Coords } from '@/lib/device/use-geolocation';
 import { SessionLocationMap } from './session-location';
 
-const M = MSG.teacher;
-
 /**
  * Quick Actions: View Students, Start Attendance or Stop Attendance and Extend (issue 36), and Show room code while a
  * session asks for it.
@@ -43,13 +41,13 @@ export function QuickActionsCard({
   stopRef?: Ref<HTMLButtonElement>;
 }) {
   return (
-    <StatCard icon={Play} title={M.quickActions}>
+    <StatCard icon={Play} title={MSG.teacher.quickActions}>
       <div className="grid gap-3">
         {active ? (
           <>
             <Button size="lg" variant="destructive" onClick={onStop} disabled={busy} ref={stopRef}>
               <Square aria-hidden />
-              {M.stopAttendance}
+              {MSG.teacher.stopAttendance}
             </Button>
             <Button size="lg" variant="outline" onClick={onExtend} disabled={busy || extending}>
               <TimerReset aria-hidden />
@@ -59,7 +57,7 @@ export function QuickActionsCard({
         ) : (
           <Button size="lg" onClick={onStart} onPointerEnter={onStartIntent} onFocus={onStartIntent} onTouchStart={onStartIntent} disabled={busy}>
             <Play aria-hidden />
-            {M.startAttendance}
+            {MSG.teacher.startAttendance}
           </Button>
         )}
         {active && roomCode && (
@@ -73,7 +71,7 @@ export function QuickActionsCard({
         )}
         <Button size="lg" variant="outline" onClick={onViewStudents}>
           <Users aria-hidden />
-          {M.viewStudents}
+          {MSG.teacher.viewStudents}
         </Button>
       </div>
     </StatCard>
@@ -99,30 +97,30 @@ export function AttendanceStatusCard({
   radius: number | null;
 }) {
   return (
-    <StatCard icon={Radio} title={M.statusTitle} tone={active ? 'success' : 'muted'}>
+    <StatCard icon={Radio} title={MSG.teacher.statusTitle} tone={active ? 'success' : 'muted'}>
       <div className="flex items-center gap-2" data-testid="attendance-status">
         <Badge variant={active ? 'success' : 'secondary'} className="px-2.5 py-1 text-sm">
           {active && <span aria-hidden className="size-2 animate-pulse rounded-full bg-success" />}
-          {active ? M.active : M.notStarted}
+          {active ? MSG.teacher.active : MSG.teacher.notStarted}
         </Badge>
         {active && department && <span className="text-sm font-medium">{department}</span>}
       </div>
       <dl className="grid gap-2 text-sm">
         <div className="flex justify-between gap-3">
-          <dt className="text-muted-foreground">{M.location}</dt>
-          <dd className="font-mono text-xs">{location ? formatCoords(location) : M.noLocation}</dd>
+          <dt className="text-muted-foreground">{MSG.teacher.location}</dt>
+          <dd className="font-mono text-xs">{location ? formatCoords(location) : MSG.teacher.noLocation}</dd>
         </div>
         {active && radius !== null && (
           <div className="flex justify-between gap-3">
-            <dt className="text-muted-foreground">{M.activeRadius}</dt>
+            <dt className="text-muted-foreground">{MSG.teacher.activeRadius}</dt>
             <dd className="font-semibold tabular-nums" data-testid="session-radius">
-              {M.meters(radius)}
+              {MSG.teacher.meters(radius)}
             </dd>
           </div>
         )}
         {active && remaining !== null && (
           <div className="flex justify-between gap-3">
-            <dt className="text-muted-foreground">{M.timeLeft}</dt>
+            <dt className="text-muted-foreground">{MSG.teacher.timeLeft}</dt>
             <dd className="font-semibold tabular-nums" data-testid="session-remaining">
               {formatCountdown(remaining)}
             </dd>

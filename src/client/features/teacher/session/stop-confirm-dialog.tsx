@@ -5,8 +5,6 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import type { useGeofenceSession } from './use-geofence-session';
 
-const S = MSG.stopConfirm;
-
 /**
  * Stop asks first: ending a session marks every unmarked student absent at once. The count is the server's, read
  * afresh when the question opens (students may have checked in since the last poll).
@@ -36,14 +34,14 @@ export function StopConfirmDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{S.title}</DialogTitle>
+          <DialogTitle>{MSG.stopConfirm.title}</DialogTitle>
           <DialogDescription data-testid="stop-question" aria-live="polite">
-            {counting ? S.counting : S.question(count)}
+            {counting ? MSG.stopConfirm.counting : MSG.stopConfirm.question(count)}
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            {S.keepRunning}
+            {MSG.stopConfirm.keepRunning}
           </Button>
           <Button
             variant="destructive"
@@ -54,7 +52,7 @@ export function StopConfirmDialog({
             }}
           >
             <Square aria-hidden />
-            {S.confirm}
+            {MSG.stopConfirm.confirm}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -7,8 +7,6 @@ import { useSessionActions } from './session-actions';
 import { useGeofenceStatus } from '../teacher-queries';
 import { useCountdown } from '@/lib/hooks/use-countdown';
 
-const M = MSG.teacher;
-
 /**
  * The teacher's geofence session (SPEC 4): server status polled every 5 s while active, a local countdown with the
  * 30 s (info) and 10 s (warning) toasts, and the automatic end that tells the user and calls stop.
@@ -27,7 +25,7 @@ export function useGeofenceSession() {
   function endedAutomatically(sessionId: number) {
     if (fired.current.has(`${sessionId}:end`)) return false;
     fired.current.add(`${sessionId}:end`);
-    toast.info(M.endedAutomatically, { id: `auto-end-${sessionId}` });
+    toast.info(MSG.teacher.endedAutomatically, { id: `auto-end-${sessionId}` });
     return true;
   }
 
@@ -45,7 +43,7 @@ export function useGeofenceSession() {
       if (remaining <= threshold && remaining > lower && !fired.current.has(key)) {
         fired.current.add(key);
         // Issue 36: the warning offers the way out, so a class still marking is not marked absent.
-        (i === 0 ? toast.info : toast.warning)(M.warning(remaining), {
+        (i === 0 ? toast.info : toast.warning)(MSG.teacher.warning(remaining), {
           id: `warning-${id}`,
           action: { label: MSG.sessionTime.extend(EXTEND_STEP_MINUTES), onClick: () => void extend() },
         });

@@ -14,7 +14,6 @@ import { isServerRefusal, refusalText } from '@/lib/api/server-errors';
 import { trpc } from '@/lib/api/trpc';
 import { useTeacherProfile } from '../teacher-queries';
 
-const A = MSG.addStudent;
 const EMPTY = { username: '', email: '', phone_number: '', password: '' };
 const NAMES = Object.keys(EMPTY) as (keyof typeof EMPTY)[];
 
@@ -46,7 +45,7 @@ export function AddStudentDialog({ open, onOpenChange }: { open: boolean; onOpen
         const message = Array.isArray(fe[name]) ? fe[name][0] : fe[name];
         if (message) form.setError(name, { message });
       }
-      toast.error(refusalText(err, A.failed));
+      toast.error(refusalText(err, MSG.addStudent.failed));
     }
   }
 
@@ -54,8 +53,8 @@ export function AddStudentDialog({ open, onOpenChange }: { open: boolean; onOpen
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-lg">
         <DialogHeader>
-          <DialogTitle>{A.title}</DialogTitle>
-          <DialogDescription>{department ? A.description(department) : A.noDepartment}</DialogDescription>
+          <DialogTitle>{MSG.addStudent.title}</DialogTitle>
+          <DialogDescription>{department ? MSG.addStudent.description(department) : MSG.addStudent.noDepartment}</DialogDescription>
         </DialogHeader>
         <Form {...form}>
           <form noValidate onSubmit={form.handleSubmit(submit)} className="grid gap-4">
@@ -65,7 +64,7 @@ export function AddStudentDialog({ open, onOpenChange }: { open: boolean; onOpen
                 name="username"
                 render={({ field }) => (
                   <FormItem>
-                    <FormLabel>{A.name}</FormLabel>
+                    <FormLabel>{MSG.addStudent.name}</FormLabel>
                     <FormControl>
                       <Input autoComplete="off" {...field} />
                     </FormControl>
@@ -78,7 +77,7 @@ export function AddStudentDialog({ open, onOpenChange }: { open: boolean; onOpen
                 name="phone_number"
                 render={({ field }) => (
                   <FormItem>
-                    <FormLabel>{A.phone}</FormLabel>
+                    <FormLabel>{MSG.addStudent.phone}</FormLabel>
                     <FormControl>
                       <Input inputMode="numeric" {...field} />
                     </FormControl>
@@ -92,7 +91,7 @@ export function AddStudentDialog({ open, onOpenChange }: { open: boolean; onOpen
               name="email"
               render={({ field }) => (
                 <FormItem>
-                  <FormLabel>{A.email}</FormLabel>
+                  <FormLabel>{MSG.addStudent.email}</FormLabel>
                   <FormControl>
                     <Input type="email" autoComplete="off" {...field} />
                   </FormControl>
@@ -105,26 +104,26 @@ export function AddStudentDialog({ open, onOpenChange }: { open: boolean; onOpen
               name="password"
               render={({ field }) => (
                 <FormItem>
-                  <FormLabel>{A.password}</FormLabel>
+                  <FormLabel>{MSG.addStudent.password}</FormLabel>
                   <FormControl>
                     <PasswordInput autoComplete="new-password" {...field} />
                   </FormControl>
-                  <p className="text-xs text-muted-foreground">{A.passwordHint}</p>
+                  <p className="text-xs text-muted-foreground">{MSG.addStudent.passwordHint}</p>
                   <FormMessage />
                 </FormItem>
               )}
             />
             <p className="flex gap-2 rounded-lg bg-muted/60 p-3 text-sm text-muted-foreground">
               <Camera className="mt-0.5 size-4 shrink-0" aria-hidden />
-              {A.faceHint}
+              {MSG.addStudent.faceHint}
             </p>
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                {A.cancel}
+                {MSG.addStudent.cancel}
               </Button>
               <Button type="submit" disabled={add.isPending || !department}>
                 <UserPlus aria-hidden />
-                {A.submit}
+                {MSG.addStudent.submit}
               </Button>
             </DialogFooter>
           </form>

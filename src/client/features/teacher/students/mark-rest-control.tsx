@@ -9,7 +9,6 @@ import { refusalText } from '@/lib/api/server-errors';
 import { trpc } from '@/lib/api/trpc';
 import { useGeofenceStatus } from '../teacher-queries';
 
-const B = MSG.bulk;
 type MarkTo = TMarkRemainingInput['status'];
 
 /**
@@ -32,36 +31,36 @@ export function MarkRestControl() {
       const res = await mutation.mutateAsync({ session_id: session.session_id, status: to });
       toast.success(res.message);
     } catch (err) {
-      toast.error(refusalText(err, B.failed));
+      toast.error(refusalText(err, MSG.bulk.failed));
     }
   }
 
   return (
     <section aria-labelledby="mark-rest-title" className="flex flex-wrap items-center gap-2 rounded-lg border bg-muted/40 px-3 py-2.5" data-testid="mark-rest">
       <h3 id="mark-rest-title" className="mr-auto text-sm font-medium">
-        {B.button}: <span className="font-normal text-muted-foreground">{B.remaining(count)}</span>
+        {MSG.bulk.button}: <span className="font-normal text-muted-foreground">{MSG.bulk.remaining(count)}</span>
       </h3>
       <Button size="sm" variant="outline" disabled={count === 0 || mutation.isPending} onClick={() => setAsking('present')}>
         <CheckCheck aria-hidden />
-        {B.present(count)}
+        {MSG.bulk.present(count)}
       </Button>
       <Button size="sm" variant="outline" disabled={count === 0 || mutation.isPending} onClick={() => setAsking('absent')}>
         <XCircle aria-hidden />
-        {B.absent(count)}
+        {MSG.bulk.absent(count)}
       </Button>
       <Dialog open={asking !== null} onOpenChange={(o) => !o && setAsking(null)}>
         <DialogContent>
           {asking && (
             <>
               <DialogHeader>
-                <DialogTitle>{B.title(asking)}</DialogTitle>
-                <DialogDescription>{B.question(count, asking)}</DialogDescription>
+                <DialogTitle>{MSG.bulk.title(asking)}</DialogTitle>
+                <DialogDescription>{MSG.bulk.question(count, asking)}</DialogDescription>
               </DialogHeader>
               <DialogFooter>
                 <Button variant="outline" onClick={() => setAsking(null)}>
-                  {B.cancel}
+                  {MSG.bulk.cancel}
                 </Button>
-                <Button onClick={() => void markRest(asking)}>{B.confirm}</Button>
+                <Button onClick={() => void markRest(asking)}>{MSG.bulk.confirm}</Button>
               </DialogFooter>
             </>
           )}

@@ -12,56 +12,51 @@ import { sessionCaption } from './session-caption';
 import type { SessionRef, SessionStudent } from '../teacher-queries';
 import { useManualMark } from './use-manual-mark';
 
-const M = MSG.teacher;
-const D = M.detail;
-const T = MSG.markTrace;
-const C = MSG.markChange;
-
 /** Where the current mark came from: the student's own checks, the teacher, or the session's end. */
 function markOrigin(s: SessionStudent) {
-  if (s.manual_override) return C.manual;
-  return s.face_recognition_status || s.geofencing_status ? C.verified : C.automatic;
+  if (s.manual_override) return MSG.markChange.manual;
+  return s.face_recognition_status || s.geofencing_status ? MSG.markChange.verified : MSG.markChange.automatic;
 }
 
-const S = D.steps;
 const at = (iso: string) => formatDateTime(iso);
 
 /** Issue 36: the last attempt at each step of the mark in the session, as a teacher reads it. */
 function lastSteps(s: SessionStudent, roomCodeAsked: boolean): [string, string][] {
   const { geofence, room_code, face } = s.steps;
   const geo = !geofence
-    ? S.none
+    ? MSG.teacher.detail.steps.none
     : geofence.outcome === 'inside'
-      ? S.inside(at(geofence.at))
+      ? MSG.teacher.detail.steps.inside(at(geofence.at))
       : geofence.outcome === 'outside'
-        ? S.outside(geofence.distance_m, at(geofence.at))
-        : S.offCampus(at(geofence.at));
+        ? MSG.teacher.detail.steps.outside(geofence.distance_m, at(geofence.at))
+        : MSG.teacher.detail.steps.offCampus(at(geofence.at));
   const code = !roomCodeAsked
-    ? S.noCode
+    ? MSG.teacher.detail.steps.noCode
     : !room_code
-      ? S.none
+      ? MSG.teacher.detail.steps.none
       : room_code.outcome === 'accepted'
-        ? S.codeAccepted(at(room_code.at))
-        : S.codeWrong(at(room_code.at));
-  let check: string = S.none;
+        ? MSG.teacher.detail.steps.codeAccepted(at(room_code.at))
+        : MSG.teacher.detail.steps.codeWrong(at(room_code.at));
+  let check: string = MSG.teacher.detail.steps.none;
   if (face) {
     const when = at(face.at);
     const outcome =
       face.outcome === 'passed'
-        ? S.facePassed(when)
+        ? MSG.teacher.detail.steps.facePassed(when)
         : face.outcome === 'abandoned'
-          ? S.faceAbandoned(when)
+          ? MSG.teacher.detail.steps.faceAbandoned(when)
           : face.outcome === 'running'
-            ? S.faceRunning(when)
-            : S.faceRefused(S.reasons[face.reason ?? ''] ?? humanize(face.reason), when);
-    check = `${outcome}; ${S.triesUsed(face.used, face.of)}`;
+            ? MSG.teacher.detail.steps.faceRunning(when)
+            : MSG.teacher.detail.steps.faceRefused(MSG.teacher.detail.steps.reasons[face.reason ?? ''] ?? humanize(face.reason), when);
+    check = `${outcome}; ${MSG.teacher.detail.steps.triesUsed(face.used, face.of)}`;
   }
-  const mark = s.marked && s.timestamp ? S.marked(humanize(s.status), at(s.timestamp), s.manual_override) : S.noMark;
+  const mark =
+    s.marked && s.timestamp ? MSG.teacher.detail.steps.marked(humanize(s.status), at(s.timestamp), s.manual_override) : MSG.teacher.detail.steps.noMark;
   return [
-    [S.geofence, geo],
-    [S.roomCode, code],
-    [S.face, check],
-    [S.mark, mark],
+    [MSG.teacher.detail.steps.geofence, geo],
+    [MSG.teacher.detail.steps.roomCode, code],
+    [MSG.teacher.detail.steps.face, check],
+    [MSG.teacher.detail.steps.mark, mark],
   ];
 }
 
@@ -71,14 +66,21 @@ export function StudentDetailDialog({ student, session, onClose }: { student: Se
   const s = student;
   const rows: [string, ReactNode][] = s
     ? [
-        [D.enrollment, <StatusBadge key="e" value={s.image_urls.length ? 'enrolled' : null} label={s.image_urls.length ? D.enrolled : M.notEnrolled} />],
-        [D.current, <StatusBadge key="c" value={s.marked ? s.status : null} label={s.marked ? undefined : M.notMarked} />],
-        ...(s.marked ? ([[C.how, markOrigin(s)]] as [string, ReactNode][]) : []),
-        [D.lastMarked, formatDateTime(s.timestamp, M.notAvailable)],
+        [
+          MSG.teacher.detail.enrollment,
+          <StatusBadge
+            key="e"
+            value={s.image_urls.length ? 'enrolled' : null}
+            label={s.image_urls.length ? MSG.teacher.detail.enrolled : MSG.teacher.notEnrolled}
+          />,
+        ],
+        [MSG.teacher.detail.current, <StatusBadge key="c" value={s.marked ? s.status : null} label={s.marked ? undefined : MSG.teacher.notMarked} />],
+        ...(s.marked ? ([[MSG.markChange.how, markOrigin(s)]] as [string, ReactNode][]) : []),
+        [MSG.teacher.detail.lastMarked, formatDateTime(s.timestamp, MSG.teacher.notAvailable)],
         // Where the student's own mark came from (a manual or automatic mark has none).
-        [T.address, s.ip ?? M.notAvailable],
-        [T.device, s.ip ? (s.device ?? T.unknownDevice) : M.notAvailable],
-        [T.accuracy, s.accuracy_m === null ? M.notAvailable : T.accuracyMeters(s.accuracy_m)],
+        [MSG.markTrace.address, s.ip ?? MSG.teacher.notAvailable],
+        [MSG.markTrace.device, s.ip ? (s.device ?? MSG.markTrace.unknownDevice) : MSG.teacher.notAvailable],
+        [MSG.markTrace.accuracy, s.accuracy_m === null ? MSG.teacher.notAvailable : MSG.markTrace.accuracyMeters(s.accuracy_m)],
       ]
     : [];
 
@@ -96,16 +98,16 @@ export function StudentDetailDialog({ student, session, onClose }: { student: Se
               <DialogDescription>{s.email}</DialogDescription>
               <p className="text-sm font-medium" data-testid="detail-session">
                 {/* A manual mark is written into exactly this session (the row's session_id). */}
-                {session && s.session_id === session.id ? sessionCaption(session) : M.sessionIdMissing}
+                {session && s.session_id === session.id ? sessionCaption(session) : MSG.teacher.sessionIdMissing}
               </p>
             </DialogHeader>
             <div className="grid gap-5 sm:grid-cols-[9rem_1fr]">
               {s.image_urls[0] ? (
-                <img src={s.image_urls[0]} alt={D.photoAlt(s.name)} className="aspect-square w-36 rounded-xl border object-cover" />
+                <img src={s.image_urls[0]} alt={MSG.teacher.detail.photoAlt(s.name)} className="aspect-square w-36 rounded-xl border object-cover" />
               ) : (
                 <div className="flex aspect-square w-36 flex-col items-center justify-center gap-2 rounded-xl border border-dashed bg-muted/50 text-sm text-muted-foreground">
                   <UserX className="size-6" aria-hidden />
-                  {M.notEnrolled}
+                  {MSG.teacher.notEnrolled}
                 </div>
               )}
               <dl className="grid gap-2.5 text-sm">
@@ -119,7 +121,7 @@ export function StudentDetailDialog({ student, session, onClose }: { student: Se
             </div>
             <section aria-labelledby="detail-steps" className="grid gap-2 rounded-lg border p-3 text-sm" data-testid="detail-steps">
               <h3 id="detail-steps" className="font-medium">
-                {S.title}
+                {MSG.teacher.detail.steps.title}
               </h3>
               <dl className="grid gap-2">
                 {lastSteps(s, session?.room_code ?? false).map(([term, value]) => (
@@ -152,25 +154,25 @@ export function StudentDetailDialog({ student, session, onClose }: { student: Se
                   .filter((other) => other !== s.status)
                   .map((other) => (
                     <Button key={other} variant="outline" onClick={() => update(other)} disabled={pending}>
-                      {C.changeTo(other)}
+                      {MSG.markChange.changeTo(other)}
                     </Button>
                   ))}
               {(!s.marked || s.status !== 'absent') && (
                 <Button variant="outline" onClick={() => update('absent')} disabled={pending}>
                   <X aria-hidden />
-                  {s.marked ? C.changeTo('absent') : D.markAbsent}
+                  {s.marked ? MSG.markChange.changeTo('absent') : MSG.teacher.detail.markAbsent}
                 </Button>
               )}
               {s.marked && s.status === 'present' && s.flagged && (
                 <Button variant="outline" onClick={() => update('present')} disabled={pending}>
                   <ShieldCheck aria-hidden />
-                  {C.confirmPresent}
+                  {MSG.markChange.confirmPresent}
                 </Button>
               )}
               {(!s.marked || s.status !== 'present') && (
                 <Button onClick={() => update('present')} disabled={pending}>
                   <Check aria-hidden />
-                  {s.marked ? C.changeTo('present') : D.markPresent}
+                  {s.marked ? MSG.markChange.changeTo('present') : MSG.teacher.detail.markPresent}
                 </Button>
               )}
             </DialogFooter>

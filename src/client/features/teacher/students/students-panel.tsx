@@ -22,8 +22,6 @@ import { lazyPreloaded, useOpenedOnce } from '@/lib/deferred-load';
 // Opened on demand: its form's schemas load when the page is idle, not in the dashboard's first tasks.
 const AddStudentDialog = lazyPreloaded(() => import('./add-student-dialog').then((m) => m.AddStudentDialog));
 
-const M = MSG.teacher;
-
 /** Students tab: debounced search, Add Student, marking the rest, the Name/Status/Timestamp table, row details, pagination. */
 export function StudentsPanel({ live }: { live: boolean }) {
   const [search, setSearch] = useState('');
@@ -38,7 +36,7 @@ export function StudentsPanel({ live }: { live: boolean }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: back to the first page whenever the search changes
   useEffect(() => setPage(1), [query]);
   useEffect(() => {
-    if (students.isError) toast.error(refusalText(students.error, M.fetchStudentsFailed), { id: 'students-failed' });
+    if (students.isError) toast.error(refusalText(students.error, MSG.teacher.fetchStudentsFailed), { id: 'students-failed' });
   }, [students.isError, students.error]);
 
   const rows = students.data?.students ?? [];
@@ -47,9 +45,9 @@ export function StudentsPanel({ live }: { live: boolean }) {
       <CardHeader className="gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="grid gap-1.5">
           <CardTitle className="text-lg">
-            <h2>{M.studentsTitle}</h2>
+            <h2>{MSG.teacher.studentsTitle}</h2>
           </CardTitle>
-          <CardDescription>{M.studentsDescription}</CardDescription>
+          <CardDescription>{MSG.teacher.studentsDescription}</CardDescription>
           <p className="text-sm font-medium" data-testid="students-session">
             {sessionCaption(sessionOf(students.data))}
           </p>
@@ -57,27 +55,27 @@ export function StudentsPanel({ live }: { live: boolean }) {
         <div className="flex flex-wrap gap-2">
           <SearchInput
             wrapperClassName="min-w-0 flex-1 sm:flex-none"
-            aria-label={M.search}
-            placeholder={M.searchPlaceholder}
+            aria-label={MSG.teacher.search}
+            placeholder={MSG.teacher.searchPlaceholder}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
             className="w-full sm:w-64"
           />
           <Button onClick={() => setAdding(true)}>
             <UserPlus aria-hidden />
-            {M.addStudent}
+            {MSG.teacher.addStudent}
           </Button>
         </div>
       </CardHeader>
       <CardContent className="grid gap-4">
         <MarkRestControl />
-        <Table label={M.studentsTitle}>
+        <Table label={MSG.teacher.studentsTitle}>
           <TableHeader>
             <TableRow>
-              <TableHead>{M.columns.name}</TableHead>
-              <TableHead>{M.columns.status}</TableHead>
+              <TableHead>{MSG.teacher.columns.name}</TableHead>
+              <TableHead>{MSG.teacher.columns.status}</TableHead>
               {/* On a phone the time moves under the name: three columns do not fit 390 px. */}
-              <TableHead className="hidden sm:table-cell">{M.columns.timestamp}</TableHead>
+              <TableHead className="hidden sm:table-cell">{MSG.teacher.columns.timestamp}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -95,7 +93,7 @@ export function StudentsPanel({ live }: { live: boolean }) {
                   <MarkFlags flags={s.flags} name={s.name} className="mt-1" />
                 </TableCell>
                 <TableCell>
-                  <StatusBadge value={s.marked ? s.status : null} label={s.marked ? undefined : M.notMarked} />
+                  <StatusBadge value={s.marked ? s.status : null} label={s.marked ? undefined : MSG.teacher.notMarked} />
                 </TableCell>
                 <TableCell className="hidden text-muted-foreground tabular-nums sm:table-cell">{formatDateTime(s.timestamp, '—')}</TableCell>
               </TableRow>
@@ -103,7 +101,7 @@ export function StudentsPanel({ live }: { live: boolean }) {
             {students.data && rows.length === 0 && (
               <TableRow>
                 <TableCell colSpan={3} className="py-10 text-center text-muted-foreground">
-                  {M.noStudents}
+                  {MSG.teacher.noStudents}
                 </TableCell>
               </TableRow>
             )}

@@ -5,8 +5,6 @@ import { refusalText } from '@/lib/api/server-errors';
 import { trpc } from '@/lib/api/trpc';
 import type { SessionStudent } from '../teacher-queries';
 
-const M = MSG.teacher;
-
 /** teacher.markManual; needs the row's session id (SPEC 5). Resolves true on success. */
 export function useManualMark() {
   const utils = trpc.useUtils();
@@ -14,16 +12,16 @@ export function useManualMark() {
 
   async function mark(student: SessionStudent, status: AttendanceStatus): Promise<boolean> {
     if (!student.session_id) {
-      toast.error(M.sessionIdMissing);
+      toast.error(MSG.teacher.sessionIdMissing);
       return false;
     }
     try {
       const res = await mutation.mutateAsync({ student_id: student.student_id, session_id: student.session_id, status });
-      if (res.changed) toast.success(M.updated(res.message));
+      if (res.changed) toast.success(MSG.teacher.updated(res.message));
       else toast.info(res.message);
       return true;
     } catch (err) {
-      toast.error(refusalText(err, M.updateFailed));
+      toast.error(refusalText(err, MSG.teacher.updateFailed));
       return false;
     }
   }
