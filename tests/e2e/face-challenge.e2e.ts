@@ -13,8 +13,6 @@ import { expectInstructionsShown, REACTION_MS, RECORDED, reportAttempt, useLiveC
 
 if (hasChromium && !hasFixtures) console.warn(NO_FIXTURES_MESSAGE);
 
-const C = MSG.faceChallenge;
-const V = MSG.verification;
 /**
  * Classes in which the live person below marks attendance. Each is one session's worth of tries; how often a single
  * try is accepted (at least 19 in 20) is a rate, measured by `npm run bench:face-rates` (tests/rates).
@@ -40,12 +38,12 @@ describe.skipIf(!hasChromium || !hasFixtures)('the live face check in Chromium (
     room.script(steps);
     const { page, close } = await room.studentPage(room.browser, { reactionMs: REACTION_MS });
     await page.goto('/face-detection');
-    await page.getByRole('button', { name: V.start }).waitFor();
-    await expect.poll(() => page.getByRole('button', { name: V.start }).isEnabled(), { timeout: 60_000 }).toBe(true);
+    await page.getByRole('button', { name: MSG.verification.start }).waitFor();
+    await expect.poll(() => page.getByRole('button', { name: MSG.verification.start }).isEnabled(), { timeout: 60_000 }).toBe(true);
     await framesFlowing(page);
     // the preview is mirrored: the student's own right is on the screen's right
     expect(await page.locator('video').evaluate((v) => getComputedStyle(v).scale)).toBe('-1 1');
-    await page.getByRole('button', { name: V.start }).click();
+    await page.getByRole('button', { name: MSG.verification.start }).click();
     const instruction = page.getByTestId('challenge-instruction');
     await page.locator('[data-testid="challenge-instruction"][data-index="0"]').waitFor({ timeout: 30_000 });
     expect(await instruction.getAttribute('aria-live')).toBe('assertive');
@@ -109,12 +107,12 @@ describe.skipIf(!hasChromium || !hasFixtures)('the live face check in Chromium (
     reportAttempt('still face', attempt);
     expect(attempt.answer).toMatchObject({ type: 'verdict', success: false, error_code: 'challenge_not_followed' });
     const status = page.getByTestId('verification-status');
-    await status.getByText(C.notFollowed).waitFor();
-    await status.getByText(C.refusals.challenge_not_followed.step).waitFor();
+    await status.getByText(MSG.faceChallenge.notFollowed).waitFor();
+    await status.getByText(MSG.faceChallenge.refusals.challenge_not_followed.step).waitFor();
     // Issue 36: said once, in the page: no toast repeating it over the heading.
-    expect(await toastWith(page, C.notFollowed).count()).toBe(0);
+    expect(await toastWith(page, MSG.faceChallenge.notFollowed).count()).toBe(0);
     expect(await page.getByTestId('camera-frame').getAttribute('data-frame')).toBe('failure');
-    expect(await page.getByRole('button', { name: C.tryAgain }).isEnabled()).toBe(true);
+    expect(await page.getByRole('button', { name: MSG.faceChallenge.tryAgain }).isEnabled()).toBe(true);
     await screenshot(page, 'face-challenge-not-followed');
     await close();
   });
@@ -145,9 +143,9 @@ describe.skipIf(!hasChromium || !hasFixtures)('the live face check in Chromium (
     expect(attempt.answer).toMatchObject({ type: 'refused', error_code: 'challenge_limit' });
     expect(attempt.steps).toEqual([]);
     const status = page.getByTestId('verification-status');
-    await status.getByText(C.refusals.challenge_limit.headline).waitFor();
-    await status.getByText(C.refusals.challenge_limit.step).waitFor();
-    expect(await page.getByRole('button', { name: V.start }).isDisabled()).toBe(true);
+    await status.getByText(MSG.faceChallenge.refusals.challenge_limit.headline).waitFor();
+    await status.getByText(MSG.faceChallenge.refusals.challenge_limit.step).waitFor();
+    expect(await page.getByRole('button', { name: MSG.verification.start }).isDisabled()).toBe(true);
     await screenshot(page, 'face-challenge-limit');
     await close();
   });

@@ -32,19 +32,20 @@ const ARROW: Record<ChallengeStep, string | null> = { turn_left: 'left', turn_ri
  * count, and the list of instructions so far with the earlier ones done.
  */
 export function expectInstructionsShown(shown: InstructionShown[], steps: ChallengeStep[]) {
-  const words = MSG.faceChallenge;
   expect(shown.map((s) => s.index)).toEqual(steps.map((_, i) => i));
   shown.forEach((s, i) => {
     const step = steps[i];
     expect(s).toMatchObject({
       step,
-      text: words.steps[step],
+      text: MSG.faceChallenge.steps[step],
       ariaLive: 'assertive',
       arrow: ARROW[step],
       arrowSide: ARROW[step],
-      count: words.stepOf(i + 1, FACE_STREAM_STEPS),
+      count: MSG.faceChallenge.stepOf(i + 1, FACE_STREAM_STEPS),
     });
-    expect(s.items.map((item) => item.text)).toEqual(steps.slice(0, i + 1).map((st, j) => `${words.steps[st]}: ${j < i ? words.stepDone : words.stepPending}`));
+    expect(s.items.map((item) => item.text)).toEqual(
+      steps.slice(0, i + 1).map((st, j) => `${MSG.faceChallenge.steps[st]}: ${j < i ? MSG.faceChallenge.stepDone : MSG.faceChallenge.stepPending}`),
+    );
     expect(s.items.map((item) => item.done)).toEqual(steps.slice(0, i + 1).map((_, j) => String(j < i)));
   });
 }
