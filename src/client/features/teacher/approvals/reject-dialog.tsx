@@ -4,7 +4,7 @@ import { MSG } from '../../../../shared/messages';
 import { REJECT_REASON_MAX } from '../../../../shared/constants';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
+import { LabeledField } from '@/components/ui/labeled-field';
 import { Textarea } from '@/components/ui/textarea';
 
 /** Asks before rejecting, with the optional reason the students read when they try to log in. */
@@ -42,7 +42,7 @@ export function RejectDialog({
             if (!tooLong) onReject(reason);
           }}
         >
-          <FormField id="reject-reason" label={MSG.reject.reasonLabel} error={tooLong ? MSG.reject.reasonTooLong(REJECT_REASON_MAX) : undefined}>
+          <LabeledField id="reject-reason" label={MSG.reject.reasonLabel} error={tooLong ? MSG.reject.reasonTooLong(REJECT_REASON_MAX) : undefined}>
             <Textarea
               id="reject-reason"
               value={reason}
@@ -52,7 +52,7 @@ export function RejectDialog({
               aria-describedby={tooLong ? 'reject-reason-error' : undefined}
               className="min-h-20"
             />
-          </FormField>
+          </LabeledField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onCancel}>
               {MSG.reject.cancel}
