@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { notifyManager, QueryClient } from '@tanstack/react-query';
 import { httpBatchLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
@@ -15,6 +15,11 @@ export const trpc = createTRPCReact<AppRouter>();
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 export function createQueryClient() {
+  // Each component's query update in a task of its own. One HTTP batch carries a dashboard's queries, and their
+  // answers otherwise re-render every subscriber in one synchronous render and commit (a useSyncExternalStore update
+  // cannot be deferred): on a phone's CPU, the teacher dashboard's first data was one task of about 300 ms, in which
+  // the page could neither paint nor answer a tap. Apart, the browser may do both between them.
+  notifyManager.setNotifyFunction((notify) => setTimeout(notify, 0));
   return new QueryClient({
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
   });
