@@ -22,7 +22,7 @@ const SHOTS = path.resolve(import.meta.dirname, 'screenshots');
 describe.skipIf(!hasChromium)("the teacher's student dialog shows the last attempt at each step of the mark", () => {
   const school = useBrowserSchool();
 
-  it('geofence inside, code accepted, face check refused with its reason and tries used, no mark; at 1440 and 390 px, axe clean', {
+  it('geofence inside, code accepted, face check refused with its reason and tries used, the final mark refused with why; at 1440 and 390 px, axe clean', {
     timeout: 300_000,
   }, async () => {
     const { server } = school;
@@ -36,14 +36,30 @@ describe.skipIf(!hasChromium)("the teacher's student dialog shows the last attem
     expect((await c.step(student, far)).body).toMatchObject({ geofencing_status: 'invalid' });
     expect((await c.step(student, ownSignals(0))).body).toMatchObject({ geofencing_status: 'valid' });
     await insertFaceTry(server.db, server.deps.clock, student, c.sessionId, 'identity_mismatch', 0);
-    const steps = (await c.rows()).get(student.id) as unknown as { steps: { geofence: { at: string }; face: { at: string } } };
+    // Then a script sends the final mark anyway, without a passed face check: refused, and the teacher sees why.
+    const code = ((await (await fetch(`${server.url}/api/room_code`, { headers: { authorization: `Bearer ${teacher.token}` } })).json()) as { code: string })
+      .code;
+    const { ip, ...signals } = ownSignals(0);
+    const unproven = await fetch(`${server.url}/api/mark_attendance`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${student.token}`,
+        'x-forwarded-for': ip,
+        ...(student.cookie ? { cookie: student.cookie } : {}),
+      },
+      body: JSON.stringify({ ...signals, room_code: code, face_verified: true }),
+    });
+    expect(await unproven.json()).toMatchObject({ status: 'refused', face_recognition_status: 'not_verified' });
+    const steps = (await c.rows()).get(student.id) as unknown as { steps: { geofence: { at: string }; face: { at: string }; mark: { at: string } } };
     const stepAt = formatDateTime(steps.steps.geofence.at);
     const faceAt = formatDateTime(steps.steps.face.at);
+    const markAt = formatDateTime(steps.steps.mark.at);
     const expected = [
       `${MSG.teacher.detail.steps.geofence}${MSG.teacher.detail.steps.inside(stepAt)}`,
       `${MSG.teacher.detail.steps.roomCode}${MSG.teacher.detail.steps.codeAccepted(stepAt)}`,
       `${MSG.teacher.detail.steps.face}${MSG.teacher.detail.steps.faceRefused(MSG.teacher.detail.steps.reasons.identity_mismatch, faceAt)}; ${MSG.teacher.detail.steps.triesUsed(1, 3)}`,
-      `${MSG.teacher.detail.steps.mark}${MSG.teacher.detail.steps.noMark}`,
+      `${MSG.teacher.detail.steps.mark}${MSG.teacher.detail.steps.markRefused(MSG.teacher.detail.steps.markReasons.no_face_proof, markAt)}`,
     ];
 
     fs.mkdirSync(SHOTS, { recursive: true });

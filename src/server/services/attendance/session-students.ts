@@ -12,7 +12,7 @@ import { campusNetworksSet } from './settings/campus-networks';
 import { flagsOf, namesForFlags } from './mark-flags/flag-texts';
 import { lockSessionMarks, refreshSessionFlags } from './mark-flags/session-flags';
 import { markableSession } from './markable-session';
-import { lastStepsBySession, noSteps } from './steps/last-steps';
+import { type LastSteps, lastStepsBySession, noSteps } from './steps/last-steps';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config' | 'sessions'>;
 /** The students list also reads the attempt log (flushed first: a step's line may still be in the buffer). */
@@ -83,7 +83,7 @@ export async function getStudentsForSession(deps: ListDeps, teacher: AuthUser, a
         { id: session.id, radius_m: session.radius_m, room_code: session.room_code_secret !== null },
         rows.map((r) => r.student_id),
       )
-    : new Map();
+    : new Map<number, LastSteps>();
   const allStudents = rows.map(({ user_agent, mark_flags, mark_flag_refs, ...r }) => {
     const flags = flagsOf(mark_flags ?? 0, mark_flag_refs, names);
     // Issue 33: a recording passes the live check only by chance, so any failed or abandoned try is worth a look (a

@@ -99,6 +99,14 @@ export const teacherMessages = {
         triesUsed: (used: number, of: number) => `${used} of ${of} tries used`,
         marked: (status: string, at: string, manual: boolean) => `${status}, ${at}${manual ? ' (by a teacher)' : ''}`,
         noMark: 'None',
+        markRefused: (reason: string, at: string) => `Refused (${reason}), ${at}`,
+        /** Why a final mark after a passed step was refused, as a teacher reads it. */
+        markReasons: {
+          no_step: 'no location check in the last minute',
+          other_device: 'sent from another device than its location check',
+          other_login: 'face checked from another login',
+          no_face_proof: 'no passed face check',
+        },
         /** The live face check's refusal codes, as a teacher reads them; an unknown code is shown as it is. */
         reasons: {
           no_face: 'no face in view',

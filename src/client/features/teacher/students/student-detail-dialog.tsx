@@ -22,7 +22,7 @@ const at = (iso: string) => formatDateTime(iso);
 
 /** Issue 36: the last attempt at each step of the mark in the session, as a teacher reads it. */
 function lastSteps(s: SessionStudent, roomCodeAsked: boolean): [string, string][] {
-  const { geofence, room_code, face } = s.steps;
+  const { geofence, room_code, face, mark: refusedMark } = s.steps;
   const geo = !geofence
     ? MSG.teacher.detail.steps.none
     : geofence.outcome === 'inside'
@@ -51,7 +51,11 @@ function lastSteps(s: SessionStudent, roomCodeAsked: boolean): [string, string][
     check = `${outcome}; ${MSG.teacher.detail.steps.triesUsed(face.used, face.of)}`;
   }
   const mark =
-    s.marked && s.timestamp ? MSG.teacher.detail.steps.marked(humanize(s.status), at(s.timestamp), s.manual_override) : MSG.teacher.detail.steps.noMark;
+    s.marked && s.timestamp
+      ? MSG.teacher.detail.steps.marked(humanize(s.status), at(s.timestamp), s.manual_override)
+      : refusedMark
+        ? MSG.teacher.detail.steps.markRefused(MSG.teacher.detail.steps.markReasons[refusedMark.reason], at(refusedMark.at))
+        : MSG.teacher.detail.steps.noMark;
   return [
     [MSG.teacher.detail.steps.geofence, geo],
     [MSG.teacher.detail.steps.roomCode, code],

@@ -18,9 +18,9 @@ describe("the last attempt at each step of a student's mark, as the teacher's li
   });
   afterAll(() => srv?.close());
 
-  it('geofence (inside, outside with distance), room code (accepted, wrong), face check (refused with reason, tries used), on both doors and only for the own department', async () => {
-    const c = await classroom(srv, clock, { department: 'BCA', students: 3, roomCode: true });
-    const [tried, wrongCode, idle] = c.students;
+  it('geofence (inside, outside with distance), room code (accepted, wrong), face check (refused with reason, tries used), the final mark refused without a face check, on both doors and only for the own department', async () => {
+    const c = await classroom(srv, clock, { department: 'BCA', students: 4, roomCode: true });
+    const [tried, wrongCode, idle, scripted] = c.students;
     const at = () => clock.now().toISOString();
 
     // Outside first, then inside three times: the last step counts.
@@ -48,19 +48,45 @@ describe("the last attempt at each step of a student's mark, as the teacher's li
     expect(wrong.status).toBe(400);
     const wrongAt = at();
 
+    // A script that passes the step and sends the final mark without a face check: the mark's own refusal, and why.
+    clock.advance(10_000);
+    expect((await c.step(scripted, ownSignals(3))).body).toMatchObject({ status: 'geofence_checked', geofencing_status: 'valid' });
+    const scriptedStep = at();
+    const code = (await getJson(`${srv.url}/api/room_code`, c.teacher.token)).body.code as string;
+    const { ip: _ip, ...signals } = ownSignals(3);
+    const unproven = await fetch(`${srv.url}/api/mark_attendance`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${scripted.token}`,
+        'x-forwarded-for': ownSignals(3).ip,
+        ...(scripted.cookie ? { cookie: scripted.cookie } : {}),
+      },
+      body: JSON.stringify({ ...signals, room_code: code, face_verified: true }),
+    });
+    expect(await unproven.json()).toMatchObject({ status: 'refused', face_recognition_status: 'not_verified' });
+
     const rows = await c.rows();
     const stepsOf = (id: number) => (rows.get(id) as unknown as { steps: unknown }).steps;
     expect(stepsOf(tried.id)).toEqual({
       geofence: { outcome: 'inside', distance_m: null, at: lastStep },
       room_code: { outcome: 'accepted', at: lastStep },
       face: { outcome: 'refused', reason: 'challenge_not_followed', at: refusedAt, used: 2, of: 3 },
+      mark: null,
     });
     expect(stepsOf(wrongCode.id)).toEqual({
       geofence: { outcome: 'outside', distance_m: 500, at: wrongAt },
       room_code: { outcome: 'wrong', at: wrongAt },
       face: null,
+      mark: null,
     });
-    expect(stepsOf(idle.id)).toEqual({ geofence: null, room_code: null, face: null });
+    expect(stepsOf(idle.id)).toEqual({ geofence: null, room_code: null, face: null, mark: null });
+    expect(stepsOf(scripted.id)).toEqual({
+      geofence: { outcome: 'inside', distance_m: null, at: scriptedStep },
+      room_code: { outcome: 'accepted', at: scriptedStep },
+      face: null,
+      mark: { outcome: 'refused', reason: 'no_face_proof', at: scriptedStep },
+    });
 
     // The tRPC door gives the same steps.
     const viaTrpc = await trpcClient(srv.url, c.teacher.token).teacher.studentsForSession.query({ page: 1, limit: 100, search: '' });

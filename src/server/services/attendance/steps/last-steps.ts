@@ -5,6 +5,17 @@ import { ABANDONED, ENGINE_BUSY } from '../../faces/index';
 
 /** The attempt log's outcomes of a geofence step (a final mark's own outcomes are its record). */
 const STEP_OUTCOMES = ['geofence_valid', 'geofence_invalid', 'refused_outside', 'refused_off_campus', 'refused_room_code'];
+/**
+ * The final mark's refusals after a passed step, by the reason the teacher reads (a final mark found outside is the
+ * geofence step's outside above; its room code, the room code's).
+ */
+const MARK_REFUSALS = {
+  refused_no_step: 'no_step',
+  refused_other_device: 'other_device',
+  refused_proof_of_other_login: 'other_login',
+  refused_no_face_proof: 'no_face_proof',
+} as const;
+type MarkRefusal = (typeof MARK_REFUSALS)[keyof typeof MARK_REFUSALS];
 
 /** The last geofence step of a student in a session: where it found them (or why it was refused), and when. */
 export interface LastGeofenceStep {
@@ -29,9 +40,11 @@ export interface LastSteps {
   /** null: the session asks for no room code, or no step reached the code */
   room_code: { outcome: 'accepted' | 'wrong'; at: string } | null;
   face: LastFaceCheck | null;
+  /** the last final mark refused after a passed step, and why; the mark itself is the student's record */
+  mark: { outcome: 'refused'; reason: MarkRefusal; at: string } | null;
 }
 
-const EMPTY: LastSteps = { geofence: null, room_code: null, face: null };
+const EMPTY: LastSteps = { geofence: null, room_code: null, face: null, mark: null };
 
 /**
  * Issue 36: the last outcome of each step of the mark, per student of one session, for the teacher's student dialog.
@@ -51,12 +64,16 @@ export async function lastStepsBySession(db: DB, session: { id: number; radius_m
     .selectFrom('attendance_attempts')
     .select(['student_id', 'outcome', 'distance_m', 'created_at'])
     .where('session_id', '=', session.id)
-    .where('outcome', 'in', STEP_OUTCOMES)
+    .where('outcome', 'in', [...STEP_OUTCOMES, ...Object.keys(MARK_REFUSALS)])
     .orderBy('created_at')
     .orderBy('id')
     .execute();
   for (const a of attempts) {
     const s = of(a.student_id);
+    if (a.outcome in MARK_REFUSALS) {
+      s.mark = { outcome: 'refused', reason: MARK_REFUSALS[a.outcome as keyof typeof MARK_REFUSALS], at: a.created_at };
+      continue;
+    }
     const inside = a.outcome === 'geofence_valid' || (a.outcome === 'refused_room_code' && a.distance_m !== null && a.distance_m <= session.radius_m);
     const outcome = a.outcome === 'refused_off_campus' ? 'refused_off_campus' : inside ? 'inside' : 'outside';
     s.geofence = { outcome, distance_m: outcome === 'outside' && a.distance_m !== null ? coarseDistanceMeters(a.distance_m) : null, at: a.created_at };
