@@ -332,6 +332,20 @@ describe.skipIf(!hasChromium)('admin lists and dialogs in Chromium', () => {
     await menu.waitFor();
     expect(await page.getByTestId('menu-messages-count').textContent()).toBe(`12 ${MSG.inbox.menuCountLabel}`);
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    // The count arrives with the data and sits on the button's corner: the bar's title is where it is without it.
+    const title = page.getByTestId('admin-menu-bar').getByText(`${MSG.admin.portal} · `);
+    const titleX = (await title.boundingBox())!.x;
+    await screenshot(page, 'admin-menu-count-390');
+    const withoutCount = await page.evaluate(() => {
+      const count = document.querySelector('[data-testid="menu-messages-count"]')!;
+      const parent = count.parentElement!;
+      const next = count.nextSibling;
+      count.remove();
+      const x = document.querySelector('[data-testid="admin-menu-bar"] span.truncate')!.getBoundingClientRect().x;
+      parent.insertBefore(count, next);
+      return x;
+    });
+    expect(withoutCount).toBe(titleX);
     const main = page.getByRole('main');
     // Where the page starts and how wide it is: its height grows as the dashboard's data arrives.
     const across = async () => {

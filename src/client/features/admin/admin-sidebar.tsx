@@ -126,15 +126,16 @@ export function AdminSidebar({ section }: { section?: string }) {
             aria-expanded={menu}
             aria-controls="admin-menu"
             onClick={() => setMenu((m) => !m)}
-            className="flex h-10 items-center gap-2 rounded-md px-3 text-sm font-medium hover:bg-accent"
+            className="relative flex h-10 items-center gap-2 rounded-md px-3 text-sm font-medium hover:bg-accent"
           >
             {menu ? <X className="size-4" aria-hidden /> : <Menu className="size-4" aria-hidden />}
             {MSG.admin.nav.menu}
-            {/* On a phone the Messages link is behind Menu: its count shows on the button, as on the sidebar's link. */}
+            {/* On a phone the Messages link is behind Menu: its count shows on the button, as on the sidebar's link. It
+                sits on the button's corner, so its arrival with the data moves nothing in the bar. */}
             {waiting > 0 && (
               <span
                 data-testid="menu-messages-count"
-                className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground tabular-nums"
+                className="absolute -top-1.5 right-0 translate-x-1/3 rounded-full bg-primary px-1.5 text-[11px] leading-4 font-semibold text-primary-foreground tabular-nums"
               >
                 {waiting}
                 <span className="sr-only"> {MSG.inbox.menuCountLabel}</span>
@@ -164,7 +165,7 @@ export function AdminSidebar({ section }: { section?: string }) {
       >
         <div className="flex items-center justify-between gap-2 px-1 py-2">
           {open && (
-            <span className="flex items-center gap-2 font-semibold">
+            <span className="flex items-center gap-2 font-semibold whitespace-nowrap">
               <ShieldCheck className="size-5 text-primary" aria-hidden />
               {MSG.admin.portal}
             </span>
