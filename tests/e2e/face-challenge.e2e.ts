@@ -1,4 +1,3 @@
-import type { Browser } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cryptoChallengeSource } from '../../src/server/infra/challenge-source';
 import { FACE_CHALLENGE_FAILS_PER_SESSION } from '../../src/shared/constants';
@@ -7,7 +6,6 @@ import { FACE_STREAM_STEPS } from '../../src/shared/face/face-stream';
 import { MSG } from '../../src/shared/messages';
 import { hasFixtures, NO_FIXTURES_MESSAGE } from '../helpers/fixtures';
 import { hasChromium, screenshot, toastWith } from './support/browser';
-import { launchWithCamera } from './support/camera-browser';
 import { answerCode, attemptLiveCheck, framesFlowing, type InstructionShown } from './support/live-attempts';
 import { expectInstructionsShown, REACTION_MS, RECORDED, reportAttempt, useLiveCheckRoom } from './support/live-check-room';
 
@@ -81,24 +79,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('the live face check in Chromium (
   });
 
   it.each(RECORDED)(`%s played by the camera whatever is asked: none of ${CLIP_ATTEMPTS} checks accepted`, { timeout: 600_000 }, async (clip) => {
-    const camera: Browser = await launchWithCamera(room.cameraFile(clip));
-    try {
-      const { page, close } = await room.studentPage(camera, null);
-      const codes: string[] = [];
-      for (let i = 1; i <= CLIP_ATTEMPTS; i += 1) {
-        await room.freshTries();
-        const attempt = await attemptLiveCheck(page, `${clip}-${String(i).padStart(2, '0')}`);
-        reportAttempt(`${clip} #${i}`, attempt);
-        codes.push(answerCode(attempt.answer));
-        // each went to the server's answer: a verdict or a refusal, never a dropped check
-        expect(attempt.answer.type).not.toBe('lost');
-      }
-      await close();
-      console.log(`[face-challenge] ${clip}: ${codes.filter((c) => c === 'accepted').length} of ${CLIP_ATTEMPTS} accepted; ${codes.join(', ')}`);
-      expect(codes).not.toContain('accepted');
-    } finally {
-      await camera.close();
-    }
+    expect(await room.playRecording(clip, CLIP_ATTEMPTS)).not.toContain('accepted');
   });
 
   it('a student who does not follow the instructions is refused with the words for it, and offered Try again', { timeout: 180_000 }, async () => {

@@ -37,20 +37,8 @@ describe.skipIf(!hasChromium)("the teacher's student dialog shows the last attem
     expect((await c.step(student, ownSignals(0))).body).toMatchObject({ geofencing_status: 'valid' });
     await insertFaceTry(server.db, server.deps.clock, student, c.sessionId, 'identity_mismatch', 0);
     // Then a script sends the final mark anyway, without a passed face check: refused, and the teacher sees why.
-    const code = ((await (await fetch(`${server.url}/api/room_code`, { headers: { authorization: `Bearer ${teacher.token}` } })).json()) as { code: string })
-      .code;
-    const { ip, ...signals } = ownSignals(0);
-    const unproven = await fetch(`${server.url}/api/mark_attendance`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${student.token}`,
-        'x-forwarded-for': ip,
-        ...(student.cookie ? { cookie: student.cookie } : {}),
-      },
-      body: JSON.stringify({ ...signals, room_code: code, face_verified: true }),
-    });
-    expect(await unproven.json()).toMatchObject({ status: 'refused', face_recognition_status: 'not_verified' });
+    const unproven = await c.sendFinalMark(student, ownSignals(0));
+    expect(unproven.body).toMatchObject({ status: 'refused', face_recognition_status: 'not_verified' });
     const steps = (await c.rows()).get(student.id) as unknown as { steps: { geofence: { at: string }; face: { at: string }; mark: { at: string } } };
     const stepAt = formatDateTime(steps.steps.geofence.at);
     const faceAt = formatDateTime(steps.steps.face.at);

@@ -85,11 +85,15 @@ export async function classroom(
     stepCodes.set(student.token, code);
     return post(student, bodyOf(s, code), s.ip);
   };
+  /** The final mark as it is sent, with no face check made for it (a script's, unless a proof was stored). */
+  const sendFinalMark = async (student: Marker, s: Signals) => {
+    const code = stepCodes.has(student.token) ? stepCodes.get(student.token) : await screen();
+    return post(student, { ...bodyOf(s, code), face_verified: true }, s.ip);
+  };
   /** The final mark alone, after a face check of this login on this device. */
   const finalMark = async (student: Marker, s: Signals) => {
     await insertProof(srv.db, clock, student, { deviceId: deviceOf(student) });
-    const code = stepCodes.has(student.token) ? stepCodes.get(student.token) : await screen();
-    return post(student, { ...bodyOf(s, code), face_verified: true }, s.ip);
+    return sendFinalMark(student, s);
   };
   /** Both steps; expects the student marked present. */
   const mark = async (student: Marker, s: Signals) => {
@@ -107,5 +111,5 @@ export async function classroom(
   /** A student's flags as the teacher sees them: code and text. */
   const flagsOf = async (student: { id: number }) => (await rows()).get(student.id)!.flags;
   const stop = () => fetch(`${srv.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${teacher.token}` } });
-  return { teacher, students, sessionId, step, finalMark, mark, rows, flagsOf, stop };
+  return { teacher, students, sessionId, step, sendFinalMark, finalMark, mark, rows, flagsOf, stop };
 }

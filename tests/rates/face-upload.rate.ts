@@ -1,11 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../helpers/fixtures';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { hasChromium, openPage } from '../e2e/support/browser';
-import { launchWithCamera } from '../e2e/support/camera-browser';
-import { attemptFaceCheck, enrolledGenuineStudent, GENUINE_CLIP_MS, GENUINE_PEOPLE, type GenuinePerson, keepUploadedVideo } from '../e2e/support/face-attempts';
-import { login } from '../e2e/support/journey';
+import { describe, expect, it } from 'vitest';
+import { hasChromium } from '../e2e/support/browser';
+import { attemptFaceCheck, GENUINE_CLIP_MS, GENUINE_PEOPLE, type GenuinePerson, useGenuineStudents } from '../e2e/support/face-attempts';
+import { hasFixtures, NO_FIXTURES_MESSAGE } from '../helpers/fixtures';
 
 if (hasChromium && !hasFixtures) console.warn(NO_FIXTURES_MESSAGE);
 
@@ -14,29 +10,14 @@ const ATTEMPTS = 20;
 const MAX_REFUSALS = 1;
 
 /**
- * The recorded-upload check's false-reject rate in Chromium (`npm run bench:face-rates`); the suite's
+ * The blink-only upload's false-reject rate in Chromium (`npm run bench:face-rates`); the suite's
  * tests/e2e/face-genuine.e2e.ts makes four of these attempts per person.
  */
 describe.skipIf(!hasChromium || !hasFixtures)('genuine students through the face page in Chromium (false-reject rate)', () => {
-  let server: TestServer;
-  const cameras: Partial<Record<GenuinePerson, Browser>> = {};
-
-  beforeAll(async () => {
-    // 20 attempts of one account, one after another: more than FACE_CHECKS_PER_MINUTE allows a real student
-    server = await startTestServer({ env: { FACE_CHECKS_PER_MINUTE: '600' } });
-  });
-
-  afterAll(async () => {
-    await Promise.all(Object.values(cameras).map((b) => b?.close()));
-    await server?.close();
-  });
+  const students = useGenuineStudents();
 
   it.each(Object.keys(GENUINE_PEOPLE) as GenuinePerson[])(`%s: at most ${MAX_REFUSALS} refusal in ${ATTEMPTS} genuine attempts`, async (who) => {
-    const student = await enrolledGenuineStudent(server, who);
-    cameras[who] = await launchWithCamera(fixture('clips', GENUINE_PEOPLE[who].clip));
-    const { page, context } = await openPage(cameras[who]!, server.url, { camera: true });
-    await context.addInitScript(keepUploadedVideo);
-    await login(page, student.email, student.password, '/student-dashboard');
+    const { page, close } = await students.pageOf(who);
     const refused: string[] = [];
     for (let i = 1; i <= ATTEMPTS; i += 1) {
       // A student presses Start at any moment of what the camera shows: the attempts start at 20 points spread
@@ -47,7 +28,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('genuine students through the face
     console.log(
       `[face-genuine-rate] ${who}: ${refused.length} of ${ATTEMPTS} genuine browser attempts refused${refused.length ? `: ${refused.join('; ')}` : ''}`,
     );
-    await context.close();
+    await close();
     expect(refused.length).toBeLessThanOrEqual(MAX_REFUSALS);
   });
 });

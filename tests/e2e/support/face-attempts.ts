@@ -1,10 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { MSG } from '../../../src/shared/messages';
 import { fixture } from '../../helpers/fixtures';
-import type { TestServer } from '../../helpers/test-server';
-import { registerViaApi } from './journey';
+import { startTestServer, type TestServer } from '../../helpers/test-server';
+import { openPage } from './browser';
+import { launchWithCamera } from './camera-browser';
+import { login, registerViaApi } from './journey';
 
 export interface FaceAttempt {
   success: boolean;
@@ -71,7 +74,7 @@ export const GENUINE_CLIP_MS = 3_000;
 const GENUINE_PASSWORD = 'Str0ng!pass';
 
 /** An active student of BCA enrolled with the person's three stills (registered over HTTP, approved in the db). */
-export async function enrolledGenuineStudent(server: TestServer, who: GenuinePerson) {
+async function enrolledGenuineStudent(server: TestServer, who: GenuinePerson) {
   const user = { username: `${who}genuine`, email: `${who}.genuine@school.test`, password: GENUINE_PASSWORD, department: 'BCA' };
   const res = await registerViaApi(
     server.url,
@@ -81,4 +84,32 @@ export async function enrolledGenuineStudent(server: TestServer, who: GenuinePer
   if (!res.success) throw new Error(`registering ${who} failed: ${JSON.stringify(res)}`);
   await server.db.updateTable('users').set({ status: 'active' }).where('email', '=', user.email).execute();
   return user;
+}
+
+/**
+ * For a describe block (its beforeAll and afterAll): a server, and for each genuine person a page signed in as them
+ * whose camera plays their clip in a loop. The browser test and the rate benchmark (tests/rates) share it.
+ */
+export function useGenuineStudents() {
+  let server: TestServer;
+  const cameras: Browser[] = [];
+  beforeAll(async () => {
+    // several attempts of one account one after another: more than FACE_CHECKS_PER_MINUTE allows a real student
+    server = await startTestServer({ env: { FACE_CHECKS_PER_MINUTE: '600' } });
+  });
+  afterAll(async () => {
+    await Promise.all(cameras.map((b) => b.close()));
+    await server?.close();
+  });
+  return {
+    async pageOf(who: GenuinePerson): Promise<{ page: Page; close(): Promise<void> }> {
+      const student = await enrolledGenuineStudent(server, who);
+      const camera = await launchWithCamera(fixture('clips', GENUINE_PEOPLE[who].clip));
+      cameras.push(camera);
+      const { page, context } = await openPage(camera, server.url, { camera: true });
+      await context.addInitScript(keepUploadedVideo);
+      await login(page, student.email, student.password, '/student-dashboard');
+      return { page, close: () => context.close() };
+    },
+  };
 }

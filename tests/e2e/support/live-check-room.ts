@@ -14,7 +14,8 @@ import { fixture } from '../../helpers/fixtures';
 import { insertSession } from '../../helpers/sessions';
 import { createTestUser, startTestServer, type TestServer } from '../../helpers/test-server';
 import { launchBrowser, openPage, setStoredToken } from './browser';
-import { answerCode, DUMP_DIR, type InstructionShown, keepStreamedChunks, type LiveAttempt, noteInstructions } from './live-attempts';
+import { launchWithCamera } from './camera-browser';
+import { answerCode, attemptLiveCheck, DUMP_DIR, type InstructionShown, keepStreamedChunks, type LiveAttempt, noteInstructions } from './live-attempts';
 import { installPerformerCamera, type PerformerFrames, performerFrames } from './performer-camera';
 
 export const PHONE = { width: 390, height: 844 };
@@ -77,8 +78,11 @@ export interface LiveCheckRoom {
   freshTries(): Promise<void>;
   /** A phone page of a fresh login of the student; its camera performs each instruction (or, with `reactionMs` null, none). */
   studentPage(on: Browser, camera: { reactionMs: number | null } | null): Promise<{ page: Page; close(): Promise<void> }>;
-  /** A Chromium fake-camera copy of a challenge clip (faces/challenge/README.md). */
-  cameraFile(clip: string): string;
+  /**
+   * `attempts` checks of the student with Chromium's file camera playing one of p1's clips in a loop whatever the page
+   * asks (a recording made in advance): each check's answer code. Each goes to the server's answer, never lost.
+   */
+  playRecording(clip: string, attempts: number): Promise<string[]>;
 }
 
 /**
@@ -150,22 +154,28 @@ export function useLiveCheckRoom(): LiveCheckRoom {
       await setStoredToken(page, await logIn(server, student.email));
       return { page, close: () => context.close() };
     },
-    cameraFile(clip) {
+    async playRecording(clip, attempts) {
+      // a Chromium fake-camera copy of the clip (faces/challenge/README.md)
       const y4m = path.join(tmp, `${clip}.y4m`);
-      execFileSync(ffmpegPath(), [
-        '-loglevel',
-        'error',
-        '-i',
-        fixture('challenge', `${clip}.webm`),
-        '-vf',
-        'scale=320:240',
-        '-pix_fmt',
-        'yuv420p',
-        '-f',
-        'yuv4mpegpipe',
-        y4m,
-      ]);
-      return y4m;
+      const args = ['-loglevel', 'error', '-i', fixture('challenge', `${clip}.webm`), '-vf', 'scale=320:240', '-pix_fmt', 'yuv420p'];
+      execFileSync(ffmpegPath(), [...args, '-f', 'yuv4mpegpipe', y4m]);
+      const camera = await launchWithCamera(y4m);
+      try {
+        const { page, close } = await this.studentPage(camera, null);
+        const codes: string[] = [];
+        for (let i = 1; i <= attempts; i += 1) {
+          await this.freshTries();
+          const attempt = await attemptLiveCheck(page, `${clip}-${String(i).padStart(2, '0')}`);
+          reportAttempt(`${clip} #${i}`, attempt);
+          codes.push(answerCode(attempt.answer));
+          expect(attempt.answer.type).not.toBe('lost');
+        }
+        await close();
+        console.log(`[face-challenge] ${clip}: ${codes.filter((c) => c === 'accepted').length} of ${attempts} accepted; ${codes.join(', ')}`);
+        return codes;
+      } finally {
+        await camera.close();
+      }
     },
   };
 }

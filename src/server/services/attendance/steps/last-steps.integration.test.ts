@@ -52,19 +52,8 @@ describe("the last attempt at each step of a student's mark, as the teacher's li
     clock.advance(10_000);
     expect((await c.step(scripted, ownSignals(3))).body).toMatchObject({ status: 'geofence_checked', geofencing_status: 'valid' });
     const scriptedStep = at();
-    const code = (await getJson(`${srv.url}/api/room_code`, c.teacher.token)).body.code as string;
-    const { ip: _ip, ...signals } = ownSignals(3);
-    const unproven = await fetch(`${srv.url}/api/mark_attendance`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${scripted.token}`,
-        'x-forwarded-for': ownSignals(3).ip,
-        ...(scripted.cookie ? { cookie: scripted.cookie } : {}),
-      },
-      body: JSON.stringify({ ...signals, room_code: code, face_verified: true }),
-    });
-    expect(await unproven.json()).toMatchObject({ status: 'refused', face_recognition_status: 'not_verified' });
+    const unproven = await c.sendFinalMark(scripted, ownSignals(3));
+    expect(unproven.body).toMatchObject({ status: 'refused', face_recognition_status: 'not_verified' });
 
     const rows = await c.rows();
     const stepsOf = (id: number) => (rows.get(id) as unknown as { steps: unknown }).steps;
