@@ -1,9 +1,9 @@
 import os from 'node:os';
 import sharp from 'sharp';
-import { attackFromAnotherProcess, type AttackRequest } from '../../tests/helpers/attacker';
+import { attackFromAnotherProcess, type AttackRequest } from '../harness/attacker';
 import { createTestUser } from '../../tests/helpers/test-server';
-import { p95 } from '../../tests/helpers/health-starvation';
-import { GOOD_FIELDS, plainJpeg, watchHealth } from '../../tests/helpers/http';
+import { GOOD_FIELDS, plainJpeg } from '../harness/api-client';
+import { p95, watchHealth } from '../harness/health-watch';
 import { startServerProcess } from '../../tests/helpers/server-process';
 
 /**

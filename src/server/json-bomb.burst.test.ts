@@ -1,8 +1,8 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { MSG } from '../shared/messages';
-import { attackFromAnotherProcess } from '../../tests/helpers/attacker';
+import { attackFromAnotherProcess } from '../../scripts/harness/attacker';
 import { expectHealthNotStarved, quietHealthP95 } from '../../tests/helpers/health-starvation';
-import { watchHealth } from '../../tests/helpers/http';
+import { watchHealth } from '../../scripts/harness/health-watch';
 import { rssOf, startServerProcess } from '../../tests/helpers/server-process';
 
 /** Timing-sensitive: runs after the other test files, alone (vitest.config.ts, project 'bursts'). */

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../helpers/fixtures';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../scripts/harness/face-fixtures';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { hasChromium, openPage } from './support/browser';
 import { launchWithCamera } from './support/camera-browser';

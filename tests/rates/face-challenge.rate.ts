@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FACE_STREAM_STEPS } from '../../src/shared/face/face-stream';
-import { hasFixtures, NO_FIXTURES_MESSAGE } from '../helpers/fixtures';
+import { hasFixtures, NO_FIXTURES_MESSAGE } from '../../scripts/harness/face-fixtures';
 import { hasChromium } from '../e2e/support/browser';
 import { launchWithCamera } from '../e2e/support/camera-browser';
 import { answerCode, attemptLiveCheck } from '../e2e/support/live-attempts';

@@ -1,16 +1,16 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { enrollFacesOfUser } from '../../../src/server/services/faces/index';
-import { CHALLENGE_ENROLL } from '../../../tests/helpers/challenge-clips';
-import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../tests/helpers/fixtures';
-import { postJson } from '../../../tests/helpers/http';
-import { liveCheck, preloadClips, P1 } from '../../../tests/helpers/live-stream';
+import { CHALLENGE_ENROLL } from '../../harness/challenge-clips';
+import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../harness/face-fixtures';
+import { postJson } from '../../harness/api-client';
+import { liveCheck, preloadClips, P1 } from '../../harness/live-stream';
 import { signInTestUser, startTestServer } from '../../../tests/helpers/test-server';
 
 /**
  * `npm run bench:face-live-latency -- [--checks 10]`: how long after the last move a live check's verdict comes (issue
  * 33's "median under 1.0 s after the last move"). A real server on a SQLite file, p1 enrolled, and live checks over
- * the protocol by the Node performer (real frames encoded live, tests/helpers/live-stream.ts), which sends `done` as
+ * the protocol by the Node performer (real frames encoded live, scripts/harness/live-stream.ts), which sends `done` as
  * soon as the last move has played, as the page does when its tracker sees it. Prints each check's split: the last
  * move to the server's `stop` (the tail the server records after `done`), `stop` to the last chunk and `end`, and
  * `end` to the verdict (the engine's part), then the medians. One check at a time: this is latency, not load.

@@ -1,9 +1,9 @@
 import '../support/quiet-logs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { enrolledStudent, logIn } from '../../../tests/helpers/enrolled-student';
-import { liveCheck, P1, type Segment } from '../../../tests/helpers/live-stream';
-import { insertSession } from '../../../tests/helpers/sessions';
+import { enrolledStudent, logIn } from '../../harness/enrolled-student';
+import { liveCheck, P1, type Segment } from '../../harness/live-stream';
+import { insertSession } from '../../harness/geofence-sessions';
 import { createTestUser, startTestServer } from '../../../tests/helpers/test-server';
 
 /**

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import type { AppDeps } from '../../../src/server/deps';
 import { serializeDescriptor } from '../../../src/server/face/index';
-import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../tests/helpers/fixtures';
-import { type RecordedStream, recordPerformance } from '../../../tests/helpers/live-stream';
+import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../harness/face-fixtures';
+import { type RecordedStream, recordPerformance } from '../../harness/live-stream';
 import WebSocket from 'ws';
 import {
   FACE_STREAM_FIRST_STEP_MS,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { MSG } from '../../../src/shared/messages';
-import { fixture } from '../../helpers/fixtures';
+import { fixture } from '../../../scripts/harness/face-fixtures';
 import type { TestServer } from '../../helpers/test-server';
 import { registerViaApi } from './journey';
 

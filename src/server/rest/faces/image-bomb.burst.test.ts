@@ -2,7 +2,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages';
 import { expectHealthNotStarved, quietHealthP95 } from '../../../../tests/helpers/health-starvation';
-import { GOOD_FIELDS, plainJpeg, postRegister, watchHealth } from '../../../../tests/helpers/http';
+import { GOOD_FIELDS, plainJpeg, postRegister } from '../../../../scripts/harness/api-client';
+import { watchHealth } from '../../../../scripts/harness/health-watch';
 import { rssOf, startServerProcess } from '../../../../tests/helpers/server-process';
 
 /** Timing-sensitive: runs after the other test files, alone (vitest.config.ts, project 'bursts'). */
