@@ -4,7 +4,8 @@ import { MSG } from '../../../shared/messages';
 import { expectHealthNotStarved, quietHealthP95 } from '../../../../tests/helpers/health-starvation';
 import { GOOD_FIELDS, plainJpeg, postRegister } from '../../../../scripts/harness/api-client';
 import { watchHealth } from '../../../../scripts/harness/health-watch';
-import { rssOf, startServerProcess } from '../../../../tests/helpers/server-process';
+import { rssOf } from '../../../../scripts/harness/server-process';
+import { startServerProcess } from '../../../../tests/helpers/server-process';
 
 /** Timing-sensitive: runs after the other test files, alone (vitest.config.ts, project 'bursts'). */
 let proc: Awaited<ReturnType<typeof startServerProcess>>;
