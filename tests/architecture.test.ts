@@ -175,6 +175,19 @@ describe('architecture', () => {
     }
   });
 
+  it('src/ (outside its *.test.ts files) and scripts/ import nothing from tests/: what both need lives in scripts/harness/', () => {
+    // The tests sit below the code they test: a benchmark or an app file that imported a test helper would load the
+    // test runner's code (vitest's expect, the PostgreSQL pass's databases) and break when a test changes.
+    let read = 0;
+    for (const file of [...filesUnder(path.join(root, 'src')).filter((f) => !isTest(f)), ...filesUnder(path.join(root, 'scripts'))]) {
+      for (const { spec } of statementsOf(file)) {
+        read += 1;
+        expect(resolvesInto(file, spec, 'tests'), `${rel(file)} imports ${spec}: move what it needs to scripts/harness/`).toBe(false);
+      }
+    }
+    expect(read, 'the imports were read').toBeGreaterThan(100);
+  });
+
   it("scripts/: each file at its top and each benchmark (scripts/bench/, outside support/) is an npm script's, and every npm script's file exists", () => {
     const scripts: Record<string, string> = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts;
     const named = Object.values(scripts).flatMap((command) => [...command.matchAll(/\btsx (?:watch )?(\S+\.ts)\b/g)].map((m) => m[1]));
