@@ -165,13 +165,27 @@ describe('architecture', () => {
     }
   });
 
-  it("src/ imports nothing from scripts/ (the benchmarks' evaluation code lives there)", () => {
+  it("src/ imports nothing from scripts/ (the benchmarks' evaluation code lives there); its tests only the harness they share with the benchmarks", () => {
     for (const file of filesUnder(path.join(root, 'src'))) {
       for (const { spec } of statementsOf(file)) {
         const target = resolveFile(file, spec);
-        if (target !== null) expect(rel(target), `${rel(file)} imports ${spec}`).not.toMatch(/^scripts\//);
+        if (target === null || !rel(target).startsWith('scripts/')) continue;
+        expect(isTest(file) && rel(target).startsWith('scripts/harness/'), `${rel(file)} imports ${spec}`).toBe(true);
       }
     }
+  });
+
+  it('src/ (outside its *.test.ts files) and scripts/ import nothing from tests/: what both need lives in scripts/harness/', () => {
+    // The tests sit below the code they test: a benchmark or an app file that imported a test helper would load the
+    // test runner's code (vitest's expect, the PostgreSQL pass's databases) and break when a test changes.
+    let read = 0;
+    for (const file of [...filesUnder(path.join(root, 'src')).filter((f) => !isTest(f)), ...filesUnder(path.join(root, 'scripts'))]) {
+      for (const { spec } of statementsOf(file)) {
+        read += 1;
+        expect(resolvesInto(file, spec, 'tests'), `${rel(file)} imports ${spec}: move what it needs to scripts/harness/`).toBe(false);
+      }
+    }
+    expect(read, 'the imports were read').toBeGreaterThan(100);
   });
 
   it("scripts/: each file at its top and each benchmark (scripts/bench/, outside support/) is an npm script's, and every npm script's file exists", () => {

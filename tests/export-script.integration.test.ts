@@ -8,7 +8,7 @@ import { connectDatabase } from '../src/server/db/connect';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { MSG } from '../src/shared/messages';
 import { createTestUser } from './helpers/test-server';
-import { insertSession } from './helpers/sessions';
+import { insertSession } from '../scripts/harness/geofence-sessions';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database';
 
 const run = promisify(execFile);

@@ -8,7 +8,7 @@ import { connectDatabase } from '../src/server/db/connect';
 import { createSessionSweeper } from '../src/server/services/attendance/index';
 import { backupUnderWrites } from '../scripts/harness/backup-under-writes';
 import { runScript, startServerOn } from '../scripts/harness/server-process';
-import { fixture, hasFixtures } from './helpers/fixtures';
+import { fixture, hasFixtures } from '../scripts/harness/face-fixtures';
 import { TEST_JWT_SECRET } from './helpers/test-server';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-ops-'));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plainJpeg } from './helpers/http';
+import { plainJpeg } from '../scripts/harness/api-client';
 import { type ServerProcess, startServerProcess } from './helpers/server-process';
 import { createTestUser } from './helpers/test-server';
 

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../src/server/db/connect';
-import { fixture, hasFixtures } from './helpers/fixtures';
-import { buildSplice, SPLICES } from './helpers/splice-clips';
+import { fixture, hasFixtures } from '../scripts/harness/face-fixtures';
+import { buildSplice, SPLICES } from '../scripts/harness/splice-clips';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');

@@ -8,6 +8,7 @@ import { connectDatabase } from '../../src/server/db/connect';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { systemClock } from '../../src/server/lib/clock';
 import { createActiveUser } from '../../src/server/services/accounts/index';
+import { processCpu } from './support/cpu-time';
 import { seedAdminScale } from './support/seed-admin';
 import { startServerOn } from '../harness/server-process';
 
@@ -40,11 +41,6 @@ await db.destroy();
 const server = await startServerOn(dataDir, { MALLOC_ARENA_MAX: '2' });
 const { url, pid } = server;
 const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) * 1024;
-/** The server's user+system CPU seconds so far (/proc/PID/stat fields 14 and 15, in clock ticks of 1/100 s). */
-const serverCpu = () => {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
 const load = () =>
   `load ${os
     .loadavg()
@@ -188,7 +184,7 @@ async function writesAndExports() {
   const before = rss();
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rss())), 50);
-  const cpuBefore = serverCpu();
+  const cpuBefore = processCpu(pid);
   const t = performance.now();
   const res = await fetch(`${url}/api/admin/attendance-details/export.csv`, { headers: auth });
   let rows = -1;
@@ -202,7 +198,7 @@ async function writesAndExports() {
   const seconds = (performance.now() - t) / 1000;
   clearInterval(sampler);
   console.log(
-    `detail CSV, all records: ${rows} rows, ${(bytes / 2 ** 20).toFixed(0)} MB in ${seconds.toFixed(1)} s, server CPU ${(serverCpu() - cpuBefore).toFixed(1)} s (user+sys); server RSS ${(before / 2 ** 20).toFixed(0)} -> peak ${(peak / 2 ** 20).toFixed(0)} MB (+${((peak - before) / 2 ** 20).toFixed(1)} MB); ${load()}`,
+    `detail CSV, all records: ${rows} rows, ${(bytes / 2 ** 20).toFixed(0)} MB in ${seconds.toFixed(1)} s, server CPU ${(processCpu(pid) - cpuBefore).toFixed(1)} s (user+sys); server RSS ${(before / 2 ** 20).toFixed(0)} -> peak ${(peak / 2 ** 20).toFixed(0)} MB (+${((peak - before) / 2 ** 20).toFixed(1)} MB); ${load()}`,
   );
 }
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../tests/helpers/fixtures';
+import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../harness/face-fixtures';
 import { rssOf } from '../harness/server-process';
 import { enrolledStudent } from './support/enrolled-student';
 

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { decodeFaceCrop, decodeImage } from '../../src/server/face/decoding/index';
 import { describeChip, describeFace, loadModels, type Models, readFrames, warmUp } from '../../src/server/face/scheduling/worker/index';
 import { Slots } from '../../src/server/lib/slots';
-import { FIXTURES_DIR as ROOT, hasFixtures, NO_FIXTURES_MESSAGE } from '../../tests/helpers/fixtures';
+import { FIXTURES_DIR as ROOT, hasFixtures, NO_FIXTURES_MESSAGE } from '../harness/face-fixtures';
 import { enginePhotoFace } from './support/eval/descriptors';
 import { engineIdentityRuns } from './support/eval/engine-identity-runs';
 import { fixtureClips, fixtureStills, sharpClipFrames, shared } from './support/eval/identity-data';

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CHALLENGE_SPLICES, writeChallengeSplices } from '../../tests/helpers/challenge-clips';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../tests/helpers/fixtures';
-import { SPLICES, writeSplices } from '../../tests/helpers/splice-clips';
+import { CHALLENGE_SPLICES, writeChallengeSplices } from '../harness/challenge-clips';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../harness/face-fixtures';
+import { SPLICES, writeSplices } from '../harness/splice-clips';
 
 /**
  * Writes the splice-attack clips (real fixture footage cut together) to a folder, for `npm run face-check`, and the
- * challenge clips in the orders the fixtures lack (tests/helpers/challenge-clips.ts) when the challenge fixtures exist:
+ * challenge clips in the orders the fixtures lack (scripts/harness/challenge-clips.ts) when the challenge fixtures exist:
  *   npm run make-splices -- [--out DIR]      (default .scratch/splices)
  */
 const i = process.argv.indexOf('--out');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getJson, postJson, trpcClient } from '../../tests/helpers/http';
+import { getJson, postJson, trpcClient } from '../../scripts/harness/api-client';
 import { createTestUser, startTestServer, type TestServer } from '../../tests/helpers/test-server';
 
 let srv: TestServer;

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
-import { fixture } from '../helpers/fixtures';
-import { postJson } from '../helpers/http';
-import { insertSession } from '../helpers/sessions';
+import { fixture } from '../../scripts/harness/face-fixtures';
+import { postJson } from '../../scripts/harness/api-client';
+import { insertSession } from '../../scripts/harness/geofence-sessions';
 import type { createTestUser } from '../helpers/test-server';
 import { hasChromium, hasFakeCamera, screenshot, toastWith } from './support/browser';
 import { seriousViolations } from './support/axe';

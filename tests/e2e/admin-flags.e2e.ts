@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { pointNorthOf } from '../helpers/geo';
-import { getJson, postJson } from '../helpers/http';
+import { getJson, postJson } from '../../scripts/harness/api-client';
 import { insertProof } from '../helpers/proofs';
 import { signInTestUser } from '../helpers/test-server';
 import { hasChromium } from './support/browser';

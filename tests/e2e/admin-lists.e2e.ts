@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../src/client/lib/format';
 import { flagBit } from '../../src/server/services/attendance/index';
 import { MSG } from '../../src/shared/messages';
-import { insertSession } from '../helpers/sessions';
+import { insertSession } from '../../scripts/harness/geofence-sessions';
 import { createTestUser } from '../helpers/test-server';
 import { dismissToasts, hasChromium, screenshot, toastWith } from './support/browser';
 import { login } from './support/journey';

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 // SPEC 9's time format, itself tested against Intl's Asia/Kolkata formatting (src/shared/kolkata-time.test.ts).
 import { formatKolkata } from '../../src/shared/kolkata-time';
 import { MSG } from '../../src/shared/messages';
-import { insertSession } from '../helpers/sessions';
+import { insertSession } from '../../scripts/harness/geofence-sessions';
 import { createTestUser } from '../helpers/test-server';
 import { hasChromium, screenshot, toastWith } from './support/browser';
 import { downloadedCsv as downloaded } from './support/downloads';

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AttendanceStatus } from '../../src/shared/attendance/attendance-status';
 import { MSG } from '../../src/shared/messages';
-import { insertSession } from '../helpers/sessions';
+import { insertSession } from '../../scripts/harness/geofence-sessions';
 import { createTestUser } from '../helpers/test-server';
 import { hasChromium, screenshot, toastWith } from './support/browser';
 import { downloadedCsv } from './support/downloads';

@@ -4,7 +4,7 @@ import { FACE_CHALLENGE_FAILS_PER_SESSION } from '../../src/shared/constants';
 import type { ChallengeStep } from '../../src/shared/face/face-challenge';
 import { FACE_STREAM_STEPS } from '../../src/shared/face/face-stream';
 import { MSG } from '../../src/shared/messages';
-import { hasFixtures, NO_FIXTURES_MESSAGE } from '../helpers/fixtures';
+import { hasFixtures, NO_FIXTURES_MESSAGE } from '../../scripts/harness/face-fixtures';
 import { hasChromium, screenshot, toastWith } from './support/browser';
 import { answerCode, attemptLiveCheck, framesFlowing, type InstructionShown } from './support/live-attempts';
 import { expectInstructionsShown, REACTION_MS, RECORDED, reportAttempt, useLiveCheckRoom } from './support/live-check-room';

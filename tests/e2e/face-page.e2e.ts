@@ -6,7 +6,7 @@ import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../helpers/fixtures';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../scripts/harness/face-fixtures';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { hasChromium, openPage, screenshot, toastWith } from './support/browser';
 import { launchWithCamera } from './support/camera-browser';

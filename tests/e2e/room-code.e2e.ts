@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_ID_RE, ROOM_CODE_LENGTH, ROOM_CODE_WINDOW_SECONDS, STORAGE_KEYS } from '../../src/shared/constants';
 import { MSG } from '../../src/shared/messages';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../helpers/fixtures';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../scripts/harness/face-fixtures';
 import { insertProof } from '../helpers/proofs';
 import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
 import { hasChromium, openPage, storage, toastWith } from './support/browser';

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FACE_CHALLENGE_FAILS_PER_SESSION } from '../../src/shared/constants';
 import { MSG } from '../../src/shared/messages';
-import { patchJson, postJson } from '../helpers/http';
+import { patchJson, postJson } from '../../scripts/harness/api-client';
 import { hasChromium, hasFakeCamera, toastWith } from './support/browser';
 import { seriousViolations } from './support/axe';
 import { apiLogin, approveViaApi } from './support/journey';

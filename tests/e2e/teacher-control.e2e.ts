@@ -6,7 +6,7 @@ import { formatTime } from '../../src/client/lib/format';
 import { EXTEND_STEP_MINUTES } from '../../src/shared/constants';
 import { MSG } from '../../src/shared/messages';
 import { enrollFacesOfUser } from '../../src/server/services/faces/index';
-import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../helpers/fixtures';
+import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../scripts/harness/face-fixtures';
 import { seriousViolations } from './support/axe';
 import { hasChromium, toastWith } from './support/browser';
 import { apiLogin } from './support/journey';

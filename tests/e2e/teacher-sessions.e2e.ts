@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../src/client/lib/format';
 import { MSG } from '../../src/shared/messages';
-import { postJson } from '../helpers/http';
+import { postJson } from '../../scripts/harness/api-client';
 import { hasChromium, toastWith } from './support/browser';
 import { apiLogin, login } from './support/journey';
 import { useBrowserSchool } from './support/school';

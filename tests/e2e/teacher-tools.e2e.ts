@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCoords } from '../../src/client/lib/format';
 import { MSG } from '../../src/shared/messages';
-import { postJson } from '../helpers/http';
+import { postJson } from '../../scripts/harness/api-client';
 import type { createTestUser } from '../helpers/test-server';
 import { hasChromium, screenshot, setStoredToken, toastWith } from './support/browser';
 import { apiLogin } from './support/journey';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { watchHealth } from './http';
+import { p95, watchHealth } from '../../scripts/harness/health-watch';
 
 /**
  * Health latency judged against the same machine's quiet figure, measured in the same test just before the burst:
@@ -9,11 +9,6 @@ import { watchHealth } from './http';
 const STARVED_FACTOR = 10;
 /** Below this, a quiet p95 of 5 ms would make scheduler spikes of a few hundred ms at load 10+ look like starvation. */
 const FLOOR_MS = 500;
-
-export function p95(latencies: number[]) {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))];
-}
 
 /** The quiet p95 of `/api/health` on this server now, probed as watchHealth probes it during the burst. */
 export async function quietHealthP95(baseUrl: string, samples = 20) {

@@ -6,9 +6,6 @@ import { connectDatabase, type DB } from '../../src/server/db/connect';
 import { createTestDatabase } from './test-database';
 import { TEST_JWT_SECRET } from './test-server';
 
-/** Tests under src/ take it from here: src/ imports nothing from scripts/ (tests/architecture.test.ts). */
-export { rssOf } from '../../scripts/harness/server-process';
-
 export interface ServerProcess extends Omit<AppProcess, 'stop'> {
   db: DB;
   close(): Promise<void>;

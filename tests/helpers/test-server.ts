@@ -1,71 +1,45 @@
-import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { decodeJwt, SignJWT } from 'jose';
 import type { Role, UserStatus } from '../../src/shared/constants';
 import { hashPassword } from '../../src/server/auth/password';
-import { createApp } from '../../src/server/app';
-import { buildDeps } from '../../src/server/bootstrap';
 import type { DB } from '../../src/server/db/connect';
-import type { AppDeps } from '../../src/server/deps';
-import { loadConfig } from '../../src/server/env';
 import type { FaceEngine } from '../../src/server/face/index';
 import type { Clock } from '../../src/server/lib/clock';
 import type { ChallengeSource } from '../../src/server/infra/challenge-source';
+import { type AppServer, startAppServer } from '../../scripts/harness/app-server';
 import { createTestDatabase } from './test-database';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
-export interface TestServer {
-  url: string;
-  dataDir: string;
-  db: DB;
-  deps: AppDeps;
-  close(): Promise<void>;
-}
+export type TestServer = AppServer;
 
 /**
- * A real server on an ephemeral port over a fresh database: a SQLite file in a temp dir, or in the PostgreSQL pass
- * (tests/helpers/test-database.ts) a database of its own on the test server, dropped by close(). The face engine
- * starts on first use.
+ * A real server on an ephemeral port over a fresh database (scripts/harness/app-server.ts): a SQLite file in a temp
+ * dir, or in the PostgreSQL pass (tests/helpers/test-database.ts) a database of its own on the test server, dropped by
+ * close(). The face engine starts on first use.
  */
 export async function startTestServer(
   opts: { clock?: Clock; face?: FaceEngine; env?: Record<string, string>; challengeSource?: ChallengeSource } = {},
 ): Promise<TestServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-test-'));
   const database = opts.env?.DATABASE_URL ? undefined : await createTestDatabase();
   // The blink fixtures have no head turn: a test asks for the challenge (FACE_CHALLENGE: 'on') when it tests it.
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    JWT_SECRET: TEST_JWT_SECRET,
-    PORT: '0',
-    FACE_CHALLENGE: 'off',
-    // A check's deadline of 2 minutes, not 20 s: tests assert verdicts, and on a loaded machine (a second `npm test`
-    // beside this one) a refused challenge, read twice, can take over 20 s and be answered busy. A test of lateness
-    // sets its own (face-check-limits.integration.test.ts).
-    FACE_JOB_TIMEOUT_MS: '120000',
-    ...(database && { DATABASE_URL: database.url }),
-    ...opts.env,
-  });
-  const deps = await buildDeps(config, { clock: opts.clock, face: opts.face, lazyFace: true, challengeSource: opts.challengeSource });
-  const server = createApp(deps).listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const { port } = server.address() as AddressInfo;
+  const server = await startAppServer(
+    {
+      JWT_SECRET: TEST_JWT_SECRET,
+      FACE_CHALLENGE: 'off',
+      // A check's deadline of 2 minutes, not 20 s: tests assert verdicts, and on a loaded machine (a second `npm test`
+      // beside this one) a refused challenge, read twice, can take over 20 s and be answered busy. A test of lateness
+      // sets its own (face-check-limits.integration.test.ts).
+      FACE_JOB_TIMEOUT_MS: '120000',
+      ...(database && { DATABASE_URL: database.url }),
+      ...opts.env,
+    },
+    { clock: opts.clock, face: opts.face, challengeSource: opts.challengeSource },
+  );
   return {
-    url: `http://127.0.0.1:${port}`,
-    dataDir,
-    db: deps.db,
-    deps,
+    ...server,
     async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await deps.attempts.flush();
-      if (!opts.face) await deps.face.close();
-      deps.sessions.stop();
-      await deps.db.destroy();
+      await server.close();
       await database?.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -4,8 +4,8 @@ import { parseArgs } from 'node:util';
 import type { ChallengeStep } from '../../../src/shared/face/face-challenge';
 import { loadConfig } from '../../../src/server/env';
 import { createFaceEngine, type FaceTemplate } from '../../../src/server/face/index';
-import { CHALLENGE_ENROLL } from '../../../tests/helpers/challenge-clips';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helpers/fixtures';
+import { CHALLENGE_ENROLL } from '../../harness/challenge-clips';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../harness/face-fixtures';
 import { cpuNow } from '../support/cpu-time';
 
 /**

@@ -5,12 +5,12 @@ import type { FrameReading } from '../../../src/server/face/protocol';
 import { decodeVideo } from '../../../src/server/face/decoding/index';
 import { segments } from '../../../src/server/face/segments';
 import { loadModels, readFrames, warmUp } from '../../../src/server/face/scheduling/worker/index';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helpers/fixtures';
-import { buildChallengeSplice, CHALLENGE_SPLICES } from '../../../tests/helpers/challenge-clips';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../harness/face-fixtures';
+import { buildChallengeSplice, CHALLENGE_SPLICES } from '../../harness/challenge-clips';
 
 /**
  * `npm run bench:face-challenge-signals -- [--fresh] [--frames] [--splits]`: every frame (12.5 fps, as the engine
- * samples) of every challenge fixture clip and order cut (tests/helpers/challenge-clips.ts), read as the engine reads
+ * samples) of every challenge fixture clip and order cut (scripts/harness/challenge-clips.ts), read as the engine reads
  * them (the engine's fixed runs, quiet frames skipped: worker/tracking.ts); prints per clip the farthest held turn each
  * way by Human's yaw and by the mesh's nose offset (turn.ts), the clip's frontal pose, the turns the chosen
  * rule sees (turn.ts), each eye's dips against its open baseline, and the blinks and moves the challenge reads

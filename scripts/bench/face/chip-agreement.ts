@@ -4,8 +4,8 @@ import { decodeImage, decodeVideo } from '../../../src/server/face/decoding/inde
 import { euclidean, meanDescriptor } from '../../../src/server/face/analysis/index';
 import { Slots } from '../../../src/server/lib/slots';
 import { describeChip, describeFace, loadModels, readFrames, warmUp } from '../../../src/server/face/scheduling/worker/index';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helpers/fixtures';
-import { buildSplice, SPLICES } from '../../../tests/helpers/splice-clips';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../harness/face-fixtures';
+import { buildSplice, SPLICES } from '../../harness/splice-clips';
 
 /**
  * `npm run bench:face-chip`: does identifying a video frame from Human's mesh box (chip.ts, the

@@ -5,8 +5,8 @@ import { resolveOptions } from '../../../src/server/face/index';
 import { Slots } from '../../../src/server/lib/slots';
 import { decodeImage, decodeVideo } from '../../../src/server/face/decoding/index';
 import { describeChip, describeFace, loadModels, readFrames, warmUp } from '../../../src/server/face/scheduling/worker/index';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helpers/fixtures';
-import { buildSplice, SPLICES } from '../../../tests/helpers/splice-clips';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../harness/face-fixtures';
+import { buildSplice, SPLICES } from '../../harness/splice-clips';
 
 /**
  * `npm run bench:continuity`: what identity across the clip costs and catches. One thread, in process: for each

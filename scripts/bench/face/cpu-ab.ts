@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../../src/server/env';
 import type { FaceEngine, FaceTemplate } from '../../../src/server/face/index';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helpers/fixtures';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../harness/face-fixtures';
 import { cpuNow } from '../support/cpu-time';
 
 /**

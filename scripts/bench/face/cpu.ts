@@ -3,8 +3,8 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../../src/server/env';
 import { createFaceEngine, type FaceTemplate } from '../../../src/server/face/index';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helpers/fixtures';
-import { buildSplice, SPLICES } from '../../../tests/helpers/splice-clips';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../harness/face-fixtures';
+import { buildSplice, SPLICES } from '../../harness/splice-clips';
 import { cpuNow } from '../support/cpu-time';
 
 /**

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { bestAtZeroFalseAccept, fixturePhotos, ratesAt, runTrials } from '../support/eval/identity-eval';
 import { photoDescriptor, type Chain } from '../support/eval/descriptors';
 import { loadConfig } from '../../../src/server/env';
-import { FIXTURES_DIR as ROOT, hasFixtures } from '../../../tests/helpers/fixtures';
+import { FIXTURES_DIR as ROOT, hasFixtures } from '../../harness/face-fixtures';
 import { createFaceEngine, type FaceTemplate, resolveOptions } from '../../../src/server/face/index';
 import { loadModels, warmUp } from '../../../src/server/face/scheduling/worker/index';
 

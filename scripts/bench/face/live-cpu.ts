@@ -6,9 +6,9 @@ import { FACE_STREAM_MAX_SECONDS, FACE_STREAM_STEPS } from '../../../src/shared/
 import { loadConfig } from '../../../src/server/env';
 import { createFaceEngine } from '../../../src/server/face/index';
 import { streamClock, webmVideoBlocks } from '../../../src/server/services/faces/index';
-import { CHALLENGE_ENROLL } from '../../../tests/helpers/challenge-clips';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helpers/fixtures';
-import { recordPerformance } from '../../../tests/helpers/live-stream';
+import { CHALLENGE_ENROLL } from '../../harness/challenge-clips';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../harness/face-fixtures';
+import { recordPerformance } from '../../harness/live-stream';
 import { cpuNow } from '../support/cpu-time';
 
 /**

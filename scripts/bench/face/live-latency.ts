@@ -1,16 +1,18 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
+import { createActiveUser } from '../../../src/server/services/accounts/index';
 import { enrollFacesOfUser } from '../../../src/server/services/faces/index';
-import { CHALLENGE_ENROLL } from '../../../tests/helpers/challenge-clips';
-import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../tests/helpers/fixtures';
-import { postJson } from '../../../tests/helpers/http';
-import { liveCheck, preloadClips, P1 } from '../../../tests/helpers/live-stream';
-import { signInTestUser, startTestServer } from '../../../tests/helpers/test-server';
+import { CHALLENGE_ENROLL } from '../../harness/challenge-clips';
+import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../harness/face-fixtures';
+import { postJson } from '../../harness/api-client';
+import { logIn } from '../../harness/enrolled-student';
+import { liveCheck, preloadClips, P1 } from '../../harness/live-stream';
+import { startAppServer } from '../../harness/app-server';
 
 /**
  * `npm run bench:face-live-latency -- [--checks 10]`: how long after the last move a live check's verdict comes (issue
  * 33's "median under 1.0 s after the last move"). A real server on a SQLite file, p1 enrolled, and live checks over
- * the protocol by the Node performer (real frames encoded live, tests/helpers/live-stream.ts), which sends `done` as
+ * the protocol by the Node performer (real frames encoded live, scripts/harness/live-stream.ts), which sends `done` as
  * soon as the last move has played, as the page does when its tracker sees it. Prints each check's split: the last
  * move to the server's `stop` (the tail the server records after `done`), `stop` to the last chunk and `end`, and
  * `end` to the verdict (the engine's part), then the medians. One check at a time: this is latency, not load.
@@ -23,9 +25,21 @@ const { values } = parseArgs({ options: { checks: { type: 'string', default: '10
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 await preloadClips([P1.idle, ...Object.values(P1.moves)].map((s) => s.clip));
-const srv = await startTestServer({ env: { FACE_CHALLENGE: 'on', FACE_CHECKS_PER_MINUTE: '600', FACE_CHALLENGE_FAILS_PER_SESSION: '1000' } });
+// A check's deadline of 2 minutes, as the tests' server gives: on a loaded machine a slow check still gets its verdict, not busy.
+const srv = await startAppServer({
+  FACE_CHALLENGE: 'on',
+  FACE_CHECKS_PER_MINUTE: '600',
+  FACE_CHALLENGE_FAILS_PER_SESSION: '1000',
+  FACE_JOB_TIMEOUT_MS: '120000',
+});
+const PASSWORD = 'Bench!pass1';
+/** A new active account of the BCA department, logged in. */
+const signIn = async (role: 'teacher' | 'student', email: string) => {
+  const user = await createActiveUser(srv.deps, { role, email, password: PASSWORD, department: 'BCA' });
+  return { id: user.id, token: await logIn(srv, email, PASSWORD) };
+};
 try {
-  const teacher = await signInTestUser(srv, { role: 'teacher', department: 'BCA' });
+  const teacher = await signIn('teacher', 'teacher@bench.test');
   const started = await postJson(
     `${srv.url}/api/start_geofence`,
     { teacher_id: teacher.id, latitude: 23.0225, longitude: 72.5714, radius: 50, department: 'BCA', duration_minutes: 60 },
@@ -44,7 +58,7 @@ try {
   const engine: number[] = [];
   for (let i = 0; i < Number(values.checks); i++) {
     // a student of its own each time: a session's failed tries are limited per student
-    const student = await signInTestUser(srv, { role: 'student', department: 'BCA' });
+    const student = await signIn('student', `student${i}@bench.test`);
     const photos = CHALLENGE_ENROLL.p1.map((f) => readFixture('challenge', f));
     await enrollFacesOfUser(
       srv.deps,

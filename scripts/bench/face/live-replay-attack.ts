@@ -1,10 +1,11 @@
 import '../support/quiet-logs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { enrolledStudent, logIn } from '../../../tests/helpers/enrolled-student';
-import { liveCheck, P1, type Segment } from '../../../tests/helpers/live-stream';
-import { insertSession } from '../../../tests/helpers/sessions';
-import { createTestUser, startTestServer } from '../../../tests/helpers/test-server';
+import { enrolledStudent, logIn } from '../../harness/enrolled-student';
+import { liveCheck, P1, type Segment } from '../../harness/live-stream';
+import { insertSession } from '../../harness/geofence-sessions';
+import { createActiveUser } from '../../../src/server/services/accounts/index';
+import { startAppServer } from '../../harness/app-server';
 
 /**
  * `npm run bench:face-live-attack -- [--attempts N] [--parallel K]`: the pre-recorded attack on the live check (issue
@@ -26,9 +27,11 @@ const recordings: { label: string; play: Segment[] }[] = Object.entries(CLIPS).f
   { label: `${clip} looped`, play: Array.from({ length: 6 }, () => ({ clip, from: 0, to: frames })) },
 ]);
 
-const server = await startTestServer({ env: { FACE_CHALLENGE: 'on', FACE_CHECKS_PER_MINUTE: '600', FACE_QUEUE_LIMIT: '16' } });
-const teacher = await createTestUser(server.db, { role: 'teacher', department: 'BCA' });
-const p1 = await enrolledStudent(server, await logIn(server, teacher.email, teacher.password), 'p1', 'pone@bench.test');
+// A check's deadline of 2 minutes, as the tests' server gives: on a loaded machine a slow check still gets its verdict, not busy.
+const server = await startAppServer({ FACE_CHALLENGE: 'on', FACE_CHECKS_PER_MINUTE: '600', FACE_QUEUE_LIMIT: '16', FACE_JOB_TIMEOUT_MS: '120000' });
+const PASSWORD = 'Bench!pass1';
+const teacher = await createActiveUser(server.deps, { role: 'teacher', email: 'teacher@bench.test', password: PASSWORD, department: 'BCA' });
+const p1 = await enrolledStudent(server, await logIn(server, teacher.email, PASSWORD), 'p1', 'pone@bench.test');
 const bca = await server.db.selectFrom('departments').select('id').where('name', '=', 'BCA').executeTakeFirstOrThrow();
 await insertSession(server.db, {
   teacher_id: teacher.id,
@@ -39,7 +42,7 @@ await insertSession(server.db, {
 // one open check per account: the parallel attempts are accounts of their own, each enrolled with p1's face
 const students = [{ id: p1.id, token: p1.token }];
 for (let k = 1; k < parallel; k++) {
-  const u = await createTestUser(server.db, { role: 'student', department: 'BCA' });
+  const u = await createActiveUser(server.deps, { role: 'student', email: `student${k}@bench.test`, password: PASSWORD, department: 'BCA' });
   for (const table of ['face_templates', 'face_enrollments'] as const) {
     const rows = await server.db.selectFrom(table).selectAll().where('user_id', '=', p1.id).execute();
     for (const { id: _id, ...row } of rows as { id?: number; user_id: number }[])
@@ -48,7 +51,7 @@ for (let k = 1; k < parallel; k++) {
         .values({ ...row, user_id: u.id } as never)
         .execute();
   }
-  students.push({ id: u.id, token: await logIn(server, u.email, u.password) });
+  students.push({ id: u.id, token: await logIn(server, u.email, PASSWORD) });
 }
 
 const codes = new Map<string, number>();

@@ -8,7 +8,7 @@ import { photoDescriptor } from '../support/eval/descriptors';
 import { createFaceEngine, ENROLL_SPREAD_MAX, resolveOptions } from '../../../src/server/face/index';
 import { loadModels, warmUp } from '../../../src/server/face/scheduling/worker/index';
 import { euclidean, meanDescriptor } from '../../../src/server/face/analysis/index';
-import { FIXTURES_DIR as ROOT, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helpers/fixtures';
+import { FIXTURES_DIR as ROOT, hasFixtures, NO_FIXTURES_MESSAGE } from '../../harness/face-fixtures';
 
 /**
  * `npm run bench:photos`: photo recall (is the one face found in every one-person photo, wide portraits included),

@@ -6,8 +6,8 @@ import { decodeVideo } from '../../../src/server/face/decoding/index';
 import type { FrameReading } from '../../../src/server/face/protocol';
 import { segments } from '../../../src/server/face/segments';
 import { loadModels, readFrames, warmUp } from '../../../src/server/face/scheduling/worker/index';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helpers/fixtures';
-import { buildLoopCut, buildSplice, SPLICES } from '../../../tests/helpers/splice-clips';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../harness/face-fixtures';
+import { buildLoopCut, buildSplice, SPLICES } from '../../harness/splice-clips';
 
 /**
  * `npm run bench:face-skip-evidence -- [--cache FILE] [--fresh]`: the evidence for which frames liveness may

@@ -8,7 +8,7 @@ import { createFaceEngine, type FaceTemplate } from '../../../src/server/face/in
 import type { FrameReading } from '../../../src/server/face/protocol';
 import { describeChip, describeFace, loadModels, type Models, readFrames, rgbTensor, warmUp } from '../../../src/server/face/scheduling/worker/index';
 import { segments } from '../../../src/server/face/segments';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../tests/helpers/fixtures';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../harness/face-fixtures';
 import { childrenCpu, cpuNow } from '../support/cpu-time';
 
 /**

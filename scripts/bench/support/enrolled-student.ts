@@ -2,7 +2,7 @@ import path from 'node:path';
 import { connectDatabase } from '../../../src/server/db/connect';
 import { systemClock } from '../../../src/server/lib/clock';
 import { createActiveUser } from '../../../src/server/services/accounts/index';
-import { readFixture } from '../../../tests/helpers/fixtures';
+import { readFixture } from '../../harness/face-fixtures';
 
 const PASSWORD = 'Bench!pass1';
 

@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import os from 'node:os';
 import type { AppDeps } from '../../../src/server/deps';
 import { serializeDescriptor } from '../../../src/server/face/index';
-import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../tests/helpers/fixtures';
-import { type RecordedStream, recordPerformance } from '../../../tests/helpers/live-stream';
+import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../harness/face-fixtures';
+import { type RecordedStream, recordPerformance } from '../../harness/live-stream';
 import WebSocket from 'ws';
+import { cpuNow } from './cpu-time';
 import {
   FACE_STREAM_FIRST_STEP_MS,
   FACE_STREAM_PATH,
@@ -97,7 +97,7 @@ export async function burstFaceVerifications(deps: AppDeps, url: string, tokens:
   const latencies: number[] = [];
   let busyAnswers = 0;
   const t0 = Date.now();
-  const cpu0 = cpuSeconds();
+  const cpu0 = cpuNow();
   // Each student behaves as the /face-detection page does: on 503 it resubmits after the server's Retry-After.
   await Promise.all(
     tokens.map(async (token, i) => {
@@ -136,7 +136,7 @@ export async function burstFaceVerifications(deps: AppDeps, url: string, tokens:
     }),
   );
   const drainS = (Date.now() - t0) / 1000;
-  const cpuS = cpuSeconds() - cpu0;
+  const cpuS = cpuNow() - cpu0;
   const cores = os.availableParallelism();
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
@@ -149,23 +149,6 @@ export async function burstFaceVerifications(deps: AppDeps, url: string, tokens:
   console.log(
     `  CPU: ${cpuS.toFixed(1)} CPU-s in all (${(cpuS / tokens.length).toFixed(2)} a check); limit ${(cpuS / cores).toFixed(1)} s on ${cores} cores; drained in ${(drainS / (cpuS / cores)).toFixed(2)}x the limit`,
   );
-}
-
-/**
- * CPU-seconds this process and its finished children (each check's ffmpeg) have used: process.cpuUsage() counts the
- * process only, so /proc adds the children's share (Linux; elsewhere the process alone).
- */
-function cpuSeconds(): number {
-  const own = process.cpuUsage();
-  let children = 0;
-  try {
-    const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
-    // cutime and cstime: fields 16 and 17 of stat(5), the 14th and 15th after the command's closing parenthesis
-    children = (Number(fields[13]) + Number(fields[14])) / 100;
-  } catch {
-    // not Linux
-  }
-  return (own.user + own.system) / 1e6 + children;
 }
 
 /** An hour-long session of the student's department, run by a teacher made for the benchmark. */

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../../src/server/env';
 import { createFaceEngine } from '../../../src/server/face/index';
-import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../tests/helpers/fixtures';
+import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../harness/face-fixtures';
 import { enrolledStudent } from './enrolled-student';
 
 const root = path.resolve(import.meta.dirname, '../../..');

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson } from '../../../tests/helpers/http';
+import { postJson } from '../../../scripts/harness/api-client';
 import { createTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
 import { storeFaceImages } from '../services/faces/index';
 import { connectDatabase } from './connect';

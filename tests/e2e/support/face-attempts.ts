@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { MSG } from '../../../src/shared/messages';
-import { fixture } from '../../helpers/fixtures';
+import { fixture } from '../../../scripts/harness/face-fixtures';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 import { openPage } from './browser';
 import { launchWithCamera } from './camera-browser';

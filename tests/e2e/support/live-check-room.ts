@@ -9,9 +9,9 @@ import { type ChallengeSource, cryptoChallengeSource } from '../../../src/server
 import type { ChallengeStep } from '../../../src/shared/face/face-challenge';
 import { FACE_STREAM_STEPS } from '../../../src/shared/face/face-stream';
 import { MSG } from '../../../src/shared/messages';
-import { enrolledStudent, logIn, until } from '../../helpers/enrolled-student';
-import { fixture } from '../../helpers/fixtures';
-import { insertSession } from '../../helpers/sessions';
+import { enrolledStudent, logIn, until } from '../../../scripts/harness/enrolled-student';
+import { fixture } from '../../../scripts/harness/face-fixtures';
+import { insertSession } from '../../../scripts/harness/geofence-sessions';
 import { createTestUser, startTestServer, type TestServer } from '../../helpers/test-server';
 import { launchBrowser, openPage, setStoredToken } from './browser';
 import { launchWithCamera } from './camera-browser';
@@ -21,7 +21,7 @@ import { installPerformerCamera, type PerformerFrames, performerFrames } from '.
 export const PHONE = { width: 390, height: 844 };
 /** The classroom point of insertSession's sessions: where the phone says it is when the page marks attendance. */
 export const CLASSROOM = { latitude: 23.0225, longitude: 72.5714 };
-/** A person reacts to an instruction this long after it shows (tests/helpers/live-stream.ts's performer does too). */
+/** A person reacts to an instruction this long after it shows (scripts/harness/live-stream.ts's performer does too). */
 export const REACTION_MS = 250;
 /** p1's own clips, played by Chromium's file camera in a loop whatever the page asks: recordings made in advance. */
 export const RECORDED = ['c01_p1_left_blink', 'c02_p1_right_blink', 'c03_p1_still_blink'] as const;

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { ffmpegPath } from '../../../src/server/face/decoding/index';
 import type { ChallengeStep } from '../../../src/shared/face/face-challenge';
-import { fixture } from '../../helpers/fixtures';
-import { P1, type Segment } from '../../helpers/live-stream';
+import { fixture } from '../../../scripts/harness/face-fixtures';
+import { P1, type Segment } from '../../../scripts/harness/live-stream';
 
 /** A person's frames as JPEG data URLs (320x240, 25 fps): a still face to wait with, and each move. */
 export interface PerformerFrames {

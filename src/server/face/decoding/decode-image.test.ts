@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fixture, hasFixtures } from '../../../../tests/helpers/fixtures';
+import { fixture, hasFixtures } from '../../../../scripts/harness/face-fixtures';
 import { decodeImage } from './decode-image';
 import { FaceInputError } from '../errors';
 import { MAX_CONCURRENT_IMAGE_DECODES } from '../config';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../../tests/helpers/fixtures';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../../scripts/harness/face-fixtures';
 import { declareFrameSize, makeTestClip } from '../../../../tests/helpers/oversized-video';
 import { decodeVideo, sweepStaleUploads } from './decode-video';
 import { FaceInputError } from '../errors';

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasFixtures, readFixture } from '../../../../tests/helpers/fixtures';
+import { hasFixtures, readFixture } from '../../../../scripts/harness/face-fixtures';
 import { declareFrameSize, makeTestClip } from '../../../../tests/helpers/oversized-video';
 import { FaceInputError } from '../errors';
 import { ffmpegPath } from './ffmpeg';

@@ -9,9 +9,9 @@ import {
   CHALLENGE_ENROLL,
   CHALLENGE_SPLICES,
   type ChallengeSplice,
-} from '../../../../tests/helpers/challenge-clips';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../../tests/helpers/fixtures';
-import { buildSplice, SPLICES } from '../../../../tests/helpers/splice-clips';
+} from '../../../../scripts/harness/challenge-clips';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../../scripts/harness/face-fixtures';
+import { buildSplice, SPLICES } from '../../../../scripts/harness/splice-clips';
 import { createFaceEngine, type FaceEngine, type FaceTemplate } from '../index';
 
 /** The real engine on the real challenge clips (fixtures/faces/challenge) and cuts of them: nothing mocked. */

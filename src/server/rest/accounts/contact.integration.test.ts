@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages';
-import { getJson, postJson } from '../../../../tests/helpers/http';
+import { getJson, postJson } from '../../../../scripts/harness/api-client';
 import { signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
 
 let srv: TestServer;

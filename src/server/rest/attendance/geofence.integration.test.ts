@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages';
-import { getJson, postJson, trpcClient } from '../../../../tests/helpers/http';
+import { getJson, postJson, trpcClient } from '../../../../scripts/harness/api-client';
 import { createTestUser, signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
 import { manualClock } from '../../../../tests/helpers/manual-clock';
 import { insertProof } from '../../../../tests/helpers/proofs';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getJson, plainJpeg, postJson, readAnswer } from '../../../../tests/helpers/http';
+import { getJson, plainJpeg, postJson, readAnswer } from '../../../../scripts/harness/api-client';
 import { manualClock } from '../../../../tests/helpers/manual-clock';
 import { insertProof } from '../../../../tests/helpers/proofs';
 import { signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages';
 import { classroom, ownSignals, type Signals } from '../../../../tests/helpers/classroom';
-import { getJson, trpcClient } from '../../../../tests/helpers/http';
+import { getJson, trpcClient } from '../../../../scripts/harness/api-client';
 import { manualClock } from '../../../../tests/helpers/manual-clock';
 import { signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages';
-import { compareFaceVideo, enrolledStudent, logIn } from '../../../../tests/helpers/enrolled-student';
-import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../../tests/helpers/fixtures';
+import { compareFaceVideo, enrolledStudent, logIn } from '../../../../scripts/harness/enrolled-student';
+import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../../scripts/harness/face-fixtures';
 import { pointNorthOf } from '../../../../tests/helpers/geo';
-import { openFaceStream } from '../../../../tests/helpers/live-stream';
-import { GOOD_FIELDS, getJson, postJson, readAnswer } from '../../../../tests/helpers/http';
+import { openFaceStream } from '../../../../scripts/harness/live-stream';
+import { GOOD_FIELDS, getJson, postJson, readAnswer } from '../../../../scripts/harness/api-client';
 import { manualClock } from '../../../../tests/helpers/manual-clock';
 import { insertProof } from '../../../../tests/helpers/proofs';
 import { createTestUser, signInTestUser, startTestServer, type TestServer, tokenIdOf } from '../../../../tests/helpers/test-server';

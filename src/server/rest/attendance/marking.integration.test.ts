@@ -1,7 +1,7 @@
 import { insertProof } from '../../../../tests/helpers/proofs';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { MSG } from '../../../shared/messages';
-import { getJson, postJson, trpcClient } from '../../../../tests/helpers/http';
+import { getJson, postJson, trpcClient } from '../../../../scripts/harness/api-client';
 import { createTestUser, signInTestUser, startTestServer, type TestServer, tokenIdOf } from '../../../../tests/helpers/test-server';
 import { manualClock } from '../../../../tests/helpers/manual-clock';
 import { pointNorthOf } from '../../../../tests/helpers/geo';

@@ -2,7 +2,7 @@ import { insertProof } from '../../../../tests/helpers/proofs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOM_CODE_ALPHABET } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { getJson, postJson, trpcClient } from '../../../../tests/helpers/http';
+import { getJson, postJson, trpcClient } from '../../../../scripts/harness/api-client';
 import { signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
 import { manualClock } from '../../../../tests/helpers/manual-clock';
 import { pointNorthOf } from '../../../../tests/helpers/geo';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages';
-import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../../tests/helpers/fixtures';
-import { GOOD_FIELDS, getJson, patchJson, postJson, postRegister, trpcClient } from '../../../../tests/helpers/http';
+import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../../scripts/harness/face-fixtures';
+import { GOOD_FIELDS, getJson, patchJson, postJson, postRegister, trpcClient } from '../../../../scripts/harness/api-client';
 import { resolveOptions } from '../../face/index';
 import { signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
 

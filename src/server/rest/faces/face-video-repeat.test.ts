@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compareFaceVideo } from '../../../../tests/helpers/enrolled-student';
-import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../../tests/helpers/fixtures';
+import { compareFaceVideo } from '../../../../scripts/harness/enrolled-student';
+import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../../scripts/harness/face-fixtures';
 import { signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
 import { enrollFacesOfUser } from '../../services/faces/index';
 

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../../tests/helpers/fixtures';
-import { GOOD_FIELDS, getJson, postJson, postRegister } from '../../../../tests/helpers/http';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../../scripts/harness/face-fixtures';
+import { GOOD_FIELDS, getJson, postJson, postRegister } from '../../../../scripts/harness/api-client';
 import { signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
 
 /**

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttendanceStatus } from '../../../shared/attendance/attendance-status';
 import { MSG } from '../../../shared/messages';
-import { getJson, trpcClient } from '../../../../tests/helpers/http';
+import { getJson, trpcClient } from '../../../../scripts/harness/api-client';
 import { manualClock } from '../../../../tests/helpers/manual-clock';
-import { insertSession } from '../../../../tests/helpers/sessions';
+import { insertSession } from '../../../../scripts/harness/geofence-sessions';
 import { signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
 
 // August: the default semester (July to December) is in force until an administrator sets one. The clock only moves

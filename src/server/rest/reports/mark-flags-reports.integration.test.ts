@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages';
 import { classroom, ownSignals } from '../../../../tests/helpers/classroom';
 import { parseCsvCells } from '../../../../tests/helpers/csv';
-import { getJson, trpcClient } from '../../../../tests/helpers/http';
+import { getJson, trpcClient } from '../../../../scripts/harness/api-client';
 import { insertFaceTry } from '../../../../tests/helpers/proofs';
 import { manualClock } from '../../../../tests/helpers/manual-clock';
 import { signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMULA_START, parseCsvCells } from '../../../../tests/helpers/csv';
 import { MSG } from '../../../shared/messages';
 import { flagBit } from '../attendance/index';
-import { insertSession } from '../../../../tests/helpers/sessions';
+import { insertSession } from '../../../../scripts/harness/geofence-sessions';
 import { createTestUser, signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
 
 /**

@@ -10,7 +10,7 @@ import { connectDatabase, type DB } from '../../db/connect';
 import { migrateToLatest } from '../../db/migrate';
 import { detailCsvChunks } from './detail-csv';
 import { flagBit } from '../attendance/index';
-import { insertSession } from '../../../../tests/helpers/sessions';
+import { insertSession } from '../../../../scripts/harness/geofence-sessions';
 
 /**
  * The detail CSV byte for byte (SPEC 9) on this run's engine: quoting, the formula guard, Kolkata times, six-decimal

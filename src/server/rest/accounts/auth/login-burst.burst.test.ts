@@ -1,7 +1,7 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { attackFromAnotherProcess, startAttacker } from '../../../../../tests/helpers/attacker';
+import { attackFromAnotherProcess, startAttacker } from '../../../../../scripts/harness/attacker';
 import { expectHealthNotStarved, quietHealthP95 } from '../../../../../tests/helpers/health-starvation';
-import { watchHealth } from '../../../../../tests/helpers/http';
+import { watchHealth } from '../../../../../scripts/harness/health-watch';
 import { startServerProcess } from '../../../../../tests/helpers/server-process';
 import { createTestUser } from '../../../../../tests/helpers/test-server';
 

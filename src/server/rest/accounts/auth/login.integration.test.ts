@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../../shared/messages';
-import { getJson, postJson, trpcClient } from '../../../../../tests/helpers/http';
+import { getJson, postJson, trpcClient } from '../../../../../scripts/harness/api-client';
 import { createTestUser, startTestServer, type TestServer } from '../../../../../tests/helpers/test-server';
 import { manualClock } from '../../../../../tests/helpers/manual-clock';
 import { createLoginGuard } from '../../../infra/login-guard';

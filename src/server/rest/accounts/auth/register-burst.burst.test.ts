@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../../shared/messages';
-import { type AttackRequest, attackFromAnotherProcess, startAttacker } from '../../../../../tests/helpers/attacker';
+import { type AttackRequest, attackFromAnotherProcess, startAttacker } from '../../../../../scripts/harness/attacker';
 import { expectHealthNotStarved, quietHealthP95 } from '../../../../../tests/helpers/health-starvation';
-import { GOOD_FIELDS, plainJpeg, watchHealth } from '../../../../../tests/helpers/http';
+import { GOOD_FIELDS, plainJpeg } from '../../../../../scripts/harness/api-client';
+import { watchHealth } from '../../../../../scripts/harness/health-watch';
 import { startServerProcess } from '../../../../../tests/helpers/server-process';
 
 /** Timing-sensitive: runs after the other test files, alone (vitest.config.ts, project 'bursts'). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAMPUS_NETWORKS_MAX } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
-import { getJson, postJson, trpcClient } from '../../../../../tests/helpers/http';
+import { getJson, postJson, trpcClient } from '../../../../../scripts/harness/api-client';
 import { manualClock } from '../../../../../tests/helpers/manual-clock';
 import { insertProof } from '../../../../../tests/helpers/proofs';
 import { signInTestUser, startTestServer, type TestServer } from '../../../../../tests/helpers/test-server';

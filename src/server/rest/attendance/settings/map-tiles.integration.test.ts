@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TILE_URL } from '../../../../shared/schemas/attendance/class-tools';
 import { MSG } from '../../../../shared/messages';
-import { getJson, trpcClient } from '../../../../../tests/helpers/http';
+import { getJson, trpcClient } from '../../../../../scripts/harness/api-client';
 import { manualClock } from '../../../../../tests/helpers/manual-clock';
 import { signInTestUser, startTestServer, type TestServer } from '../../../../../tests/helpers/test-server';
 

@@ -4,12 +4,12 @@ import { FACE_CHALLENGE_FAILS_PER_SESSION } from '../../../../shared/constants';
 import { FACE_STREAM_FIRST_CHUNK_MS, FACE_STREAM_HELLO_MS, FACE_STREAM_MAX_STALL_MS } from '../../../../shared/face/face-stream';
 import { MSG } from '../../../../shared/messages';
 import { enrollFacesOfUser } from '../../../services/faces/index';
-import { CHALLENGE_ENROLL } from '../../../../../tests/helpers/challenge-clips';
-import { CLIPS, compareFaceVideo, until } from '../../../../../tests/helpers/enrolled-student';
-import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../../../tests/helpers/fixtures';
+import { CHALLENGE_ENROLL } from '../../../../../scripts/harness/challenge-clips';
+import { CLIPS, compareFaceVideo, until } from '../../../../../scripts/harness/enrolled-student';
+import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../../../scripts/harness/face-fixtures';
 import { pointNorthOf } from '../../../../../tests/helpers/geo';
-import { getJson, postJson, trpcClient } from '../../../../../tests/helpers/http';
-import { clipFrames, liveCheck, openFaceStream, pushAtOnce } from '../../../../../tests/helpers/live-stream';
+import { getJson, postJson, trpcClient } from '../../../../../scripts/harness/api-client';
+import { clipFrames, liveCheck, openFaceStream, pushAtOnce } from '../../../../../scripts/harness/live-stream';
 import { signInTestUser, signTestToken, startTestServer, type TestServer, tokenIdOf } from '../../../../../tests/helpers/test-server';
 
 /**

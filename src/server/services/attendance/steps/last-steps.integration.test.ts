@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CENTRE, classroom, ownSignals } from '../../../../../tests/helpers/classroom';
 import { pointNorthOf } from '../../../../../tests/helpers/geo';
-import { getJson, trpcClient } from '../../../../../tests/helpers/http';
+import { getJson, trpcClient } from '../../../../../scripts/harness/api-client';
 import { manualClock } from '../../../../../tests/helpers/manual-clock';
 import { insertFaceTry } from '../../../../../tests/helpers/proofs';
 import { signInTestUser, startTestServer, type TestServer } from '../../../../../tests/helpers/test-server';

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FACE_STREAM_MAX_SECONDS } from '../../../../shared/face/face-stream';
-import { CHALLENGE_ENROLL } from '../../../../../tests/helpers/challenge-clips';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../../../tests/helpers/fixtures';
-import { type RecordedStream, recordPerformance } from '../../../../../tests/helpers/live-stream';
+import { CHALLENGE_ENROLL } from '../../../../../scripts/harness/challenge-clips';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../../../scripts/harness/face-fixtures';
+import { type RecordedStream, recordPerformance } from '../../../../../scripts/harness/live-stream';
 import { createFaceEngine, type FaceEngine, type FaceTemplate } from '../../../face/index';
 import { streamClock } from './stream-clock';
 import { webmVideoBlocks } from './webm-blocks';

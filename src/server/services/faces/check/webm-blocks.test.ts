@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixture, hasFixtures } from '../../../../../tests/helpers/fixtures';
+import { fixture, hasFixtures } from '../../../../../scripts/harness/face-fixtures';
 import { ffmpegPath } from '../../../face/index';
 import { type WebmBlock, WebmParseError, webmVideoBlocks } from './webm-blocks';
 

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import WebSocket from 'ws';
 import { FACE_STREAM_PATH, FACE_STREAM_TIMESLICE_MS, type FaceStreamServerMessage, type TFaceStreamClientMessage } from '../../src/shared/face/face-stream';
 import type { ChallengeStep } from '../../src/shared/face/face-challenge';
-import { fixture } from './fixtures';
+import { fixture } from './face-fixtures';
 import { ffmpegPath } from '../../src/server/face/decoding/index';
 
 /**

@@ -66,28 +66,3 @@ export function trpcClient(baseUrl: string, token?: string) {
     links: [httpLink({ url: `${baseUrl}/trpc`, headers: () => (token ? { authorization: `Bearer ${token}` } : {}) })],
   });
 }
-
-/** Polls GET /api/health every `everyMs` until stopped; resolves to each answer's latency in ms (a failed answer counts as Infinity). */
-export function watchHealth(baseUrl: string, everyMs = 25) {
-  const latencies: number[] = [];
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      const ok = await fetch(`${baseUrl}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      latencies.push(ok ? performance.now() - started : Number.POSITIVE_INFINITY);
-      await new Promise((resolve) => setTimeout(resolve, everyMs));
-    }
-  })();
-  return {
-    count: () => latencies.length,
-    async stop() {
-      running = false;
-      await loop;
-      return latencies;
-    },
-  };
-}

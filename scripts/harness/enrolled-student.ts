@@ -1,9 +1,12 @@
 import http from 'node:http';
 import type { inferRouterOutputs } from '@trpc/server';
-import { readFixture } from './fixtures';
-import { GOOD_FIELDS, postJson, postRegister } from './http';
-import type { TestServer } from './test-server';
+import { readFixture } from './face-fixtures';
+import { GOOD_FIELDS, postJson, postRegister } from './api-client';
+import type { DB } from '../../src/server/db/connect';
 import type { AppRouter } from '../../src/server/routers/_app';
+
+/** The server a student enrolls on: its address, and its database to find the new account in. */
+type Server = { url: string; db: DB };
 
 /** A face check's answer: the REST door answers what student.compareFaceVideo does. */
 type FaceCheckAnswer = inferRouterOutputs<AppRouter>['student']['compareFaceVideo'];
@@ -21,7 +24,7 @@ const PHOTOS = {
 export const CLIPS = { aoc: 'aoc_3blinks_3s.webm', mcguinness: 'mcguinness_0blinks_3s.webm' } as const;
 
 /** Registers a student with a fixture person's three photos, has the teacher approve them, and logs in. */
-export async function enrolledStudent(srv: TestServer, teacherToken: string, person: keyof typeof PHOTOS, email: string) {
+export async function enrolledStudent(srv: Server, teacherToken: string, person: keyof typeof PHOTOS, email: string) {
   const [dir, ...files] = PHOTOS[person];
   const images = files.map((f) => ({ data: readFixture(dir, f) }));
   const reg = await postRegister(srv.url, { ...GOOD_FIELDS, email, username: email.split('@')[0].replace(/[^a-z0-9]/gi, '') }, images);
@@ -36,18 +39,12 @@ export async function enrolledStudent(srv: TestServer, teacherToken: string, per
 }
 
 /** One more login of the account (POST /api/login): another device, another token id. */
-export async function logIn(srv: TestServer, email: string, password = GOOD_FIELDS.password): Promise<string> {
+export async function logIn(srv: Server, email: string, password = GOOD_FIELDS.password): Promise<string> {
   return (await postJson(`${srv.url}/api/login`, { email, password })).body.token as string;
 }
 
 /** POST /api/compare-face-video as the page sends it: the challenge's fields first, then the video. */
-export async function compareFaceVideo(
-  srv: TestServer,
-  token: string,
-  video: Buffer,
-  fields: Record<string, string> = {},
-  headers: Record<string, string> = {},
-) {
+export async function compareFaceVideo(srv: Server, token: string, video: Buffer, fields: Record<string, string> = {}, headers: Record<string, string> = {}) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('video', new Blob([new Uint8Array(video)], { type: 'video/webm' }), 'clip.webm');
@@ -60,7 +57,7 @@ export async function compareFaceVideo(
  * A compare-face-video upload sent in two parts: the request and the first bytes now, the rest when `finish` is
  * called (a slow connection), so the check is in flight for as long as the test wants. `abort` drops the connection.
  */
-export function slowUpload(srv: TestServer, token: string, video: Buffer) {
+export function slowUpload(srv: Server, token: string, video: Buffer) {
   const boundary = `rollcall-${Math.random().toString(36).slice(2)}`;
   const body = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="clip.webm"\r\nContent-Type: video/webm\r\n\r\n`),

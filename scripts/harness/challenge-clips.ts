@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ChallengeStep } from '../../src/shared/face/face-challenge';
 import { ffmpegPath } from '../../src/server/face/decoding/index';
-import { fixture } from './fixtures';
+import { fixture } from './face-fixtures';
 
 /**
  * Challenge clips in the orders the fixtures lack (a blink, then a turn; c01 and c02 are a turn, then a blink): two real clips of the same person cut

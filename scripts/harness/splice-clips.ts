@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ffmpegPath } from '../../src/server/face/decoding/index';
-import { fixture } from './fixtures';
+import { fixture } from './face-fixtures';
 
 /**
  * Splice attacks cut together from the real fixture footage (nothing synthesised): a photo of the enrolled student
