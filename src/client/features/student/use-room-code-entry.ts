@@ -15,6 +15,8 @@ export function useRoomCodeEntry() {
   const [sentBack] = useState(() => roomCodeRefusedIn(location.state));
   const [error, setError] = useState<string | null>(sentBack && roomCodeRefusalText(sentBack));
   const inputRef = useRef<HTMLInputElement>(null);
+  /** Counts the refusals that want the cursor in the field; RoomCodeField puts it there once the field is enabled. */
+  const [focusRequest, setFocusRequest] = useState(0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once on arrival
   useEffect(() => {
@@ -35,14 +37,10 @@ export function useRoomCodeEntry() {
   /** Shows why the code was refused and puts the cursor in the field, its text selected so typing replaces it. */
   function refuse(message: string) {
     setError(message);
-    // After the render that re-enables the field.
-    setTimeout(() => {
-      inputRef.current?.focus();
-      inputRef.current?.select();
-    });
+    setFocusRequest((n) => n + 1);
   }
 
-  return { value, setValue, error, refuse, inputRef, fromLink };
+  return { value, setValue, error, refuse, inputRef, fromLink, focusRequest };
 }
 
 export type RoomCodeEntry = ReturnType<typeof useRoomCodeEntry>;
