@@ -86,7 +86,12 @@ function adminPortalFrame(page: string, title: string, intro: string): string {
     h(
       'div',
       { className: 'flex items-center justify-between gap-2 px-1 py-2' },
-      h('span', { className: 'flex items-center gap-2 font-semibold' }, h(ShieldCheck, { className: 'size-5 text-primary', 'aria-hidden': true }), A.portal),
+      h(
+        'span',
+        { className: 'flex items-center gap-2 font-semibold whitespace-nowrap' },
+        h(ShieldCheck, { className: 'size-5 text-primary', 'aria-hidden': true }),
+        A.portal,
+      ),
       // the fold button's box (p-2 around a 16-px icon, which it does not shrink below): the row keeps its height,
       // the portal's name its width
       h('span', { className: 'size-8 shrink-0' }),
