@@ -17,8 +17,9 @@ export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export function createQueryClient() {
   // Each component's query update in a task of its own. One HTTP batch carries a dashboard's queries, and their
   // answers otherwise re-render every subscriber in one synchronous render and commit (a useSyncExternalStore update
-  // cannot be deferred): on a phone's CPU, the teacher dashboard's first data was one task of about 300 ms, in which
-  // the page could neither paint nor answer a tap. Apart, the browser may do both between them.
+  // cannot be deferred), a long task on a phone's CPU in which the page can neither paint nor answer a tap. Apart,
+  // the browser may do both between them. Code that acts after an update (a focus) follows the rendered state, not a
+  // timer: the update lands a task later.
   notifyManager.setNotifyFunction((notify) => setTimeout(notify, 0));
   return new QueryClient({
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
