@@ -59,7 +59,6 @@ function dashboardFrame(title: string, subtitle: string): string {
  * app, below or beside what was painted, moving none of it.
  */
 function adminPortalFrame(page: string, title: string, intro: string): string {
-  const A = adminMessages.admin;
   const menuBar = h(
     'header',
     { className: 'sticky top-0 z-30 border-b bg-card md:hidden' },
@@ -70,13 +69,13 @@ function adminPortalFrame(page: string, title: string, intro: string): string {
         'span',
         { className: 'flex h-10 items-center gap-2 rounded-md px-3 text-sm font-medium' },
         h(Menu, { className: 'size-4', 'aria-hidden': true }),
-        A.nav.menu,
+        adminMessages.admin.nav.menu,
       ),
       h(
         'span',
         { className: 'flex min-w-0 items-center gap-2 font-semibold' },
         h(ShieldCheck, { className: 'size-5 shrink-0 text-primary', 'aria-hidden': true }),
-        h('span', { className: 'truncate' }, `${A.portal} · ${page}`),
+        h('span', { className: 'truncate' }, `${adminMessages.admin.portal} · ${page}`),
       ),
     ),
   );
@@ -90,7 +89,7 @@ function adminPortalFrame(page: string, title: string, intro: string): string {
         'span',
         { className: 'flex items-center gap-2 font-semibold whitespace-nowrap' },
         h(ShieldCheck, { className: 'size-5 text-primary', 'aria-hidden': true }),
-        A.portal,
+        adminMessages.admin.portal,
       ),
       // the fold button's box (p-2 around a 16-px icon, which it does not shrink below): the row keeps its height,
       // the portal's name its width
