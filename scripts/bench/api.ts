@@ -5,11 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { createApp } from '../../src/server/app';
-import { buildDeps } from '../../src/server/bootstrap';
-import { loadConfig } from '../../src/server/env';
 import { createActiveUser, createActiveUsersWithHash } from '../../src/server/services/accounts/index';
 import { seedAttendance } from './support/seed-attendance';
+import { startAppServer } from '../harness/app-server';
 import { startServerOn } from '../harness/server-process';
 import { burstFaceVerifications } from './support/face-burst';
 import { faceLatency } from './support/face-latency';
@@ -48,24 +46,14 @@ async function startNode(databaseUrl: string) {
 async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl?: string) {
   console.log(`\n=== ${engine === 'postgres' ? 'PostgreSQL' : 'SQLite'} ===`);
   const figures: Record<string, Figures> = {};
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-bench-'));
-  const deps = await buildDeps(
-    loadConfig({
-      DATA_DIR: dataDir,
-      PORT: '0',
-      LOGIN_MAX_FAILURES: '1000',
-      JWT_SECRET: BENCH_JWT_SECRET,
-      FACE_CHALLENGE: 'off',
-      ...(databaseUrl && { DATABASE_URL: databaseUrl }),
-    }),
-    {
-      lazyFace: true,
-    },
-  );
+  const server = await startAppServer({
+    LOGIN_MAX_FAILURES: '1000',
+    JWT_SECRET: BENCH_JWT_SECRET,
+    FACE_CHALLENGE: 'off',
+    ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+  });
+  const { deps, url } = server;
   deps.sessions.start();
-  const server = createApp(deps).listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   const now = new Date();
   const PASSWORD = 'Bench!pass1';
 
@@ -253,13 +241,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl?: string) 
       students.slice(0, 60).map((s) => s.id),
     );
 
-  deps.sessions.stop();
-  // requests still in flight finish before the database goes
-  await new Promise((r) => server.close(r));
-  await deps.attempts.flush();
-  await deps.face.close();
-  await deps.db.destroy();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.close();
   return figures;
 }
 

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../harness/face-fixtures';
 import { rssOf } from '../harness/server-process';
-import { enrolledStudent } from './support/enrolled-student';
+import { benchStudentToken } from './support/bench-student';
 
 /**
  * `npm run bench:binary` (after `npm run build:binary`): the single executable's size, its first and second start
@@ -115,8 +115,8 @@ try {
     const servers = { binary: await start('binary', dirs.binary), 'npm start': await start('npm start', dirs['npm start']) };
     try {
       const tokens = {
-        binary: await enrolledStudent(servers.binary.url, servers.binary.dataDir),
-        'npm start': await enrolledStudent(servers['npm start'].url, servers['npm start'].dataDir),
+        binary: await benchStudentToken(servers.binary.url, servers.binary.dataDir),
+        'npm start': await benchStudentToken(servers['npm start'].url, servers['npm start'].dataDir),
       };
       const times: Record<Kind, number[]> = { binary: [], 'npm start': [] };
       for (let i = 0; i < RUNS + 2; i++)

@@ -1,11 +1,7 @@
 import './support/quiet-logs';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { createApp } from '../../src/server/app';
-import { buildDeps } from '../../src/server/bootstrap';
-import { loadConfig } from '../../src/server/env';
 import { createActiveUser } from '../../src/server/services/accounts/index';
+import { startAppServer } from '../harness/app-server';
 import { burstChallengeSource, burstFaceVerifications } from './support/face-burst';
 
 /**
@@ -16,14 +12,11 @@ import { burstChallengeSource, burstFaceVerifications } from './support/face-bur
  * instructions in real time.
  */
 const challenge = process.argv.includes('--challenge');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-bench-burst-'));
-const deps = await buildDeps(loadConfig({ DATA_DIR: dataDir, PORT: '0', LOGIN_MAX_FAILURES: '1000', FACE_CHALLENGE: challenge ? 'on' : 'off' }), {
-  lazyFace: true,
-  challengeSource: challenge ? burstChallengeSource : undefined,
-});
-const server = createApp(deps).listen(0, '127.0.0.1');
-await new Promise((r) => server.once('listening', r));
-const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+const server = await startAppServer(
+  { LOGIN_MAX_FAILURES: '1000', FACE_CHALLENGE: challenge ? 'on' : 'off' },
+  { challengeSource: challenge ? burstChallengeSource : undefined },
+);
+const { deps, url } = server;
 const PASSWORD = 'Bench!pass1';
 const students = [];
 for (let i = 0; i < 60; i++)
@@ -54,7 +47,4 @@ console.log(
     .map((l) => l.toFixed(2))
     .join(' ')}`,
 );
-server.close();
-await deps.face.close();
-await deps.db.destroy();
-fs.rmSync(dataDir, { recursive: true, force: true });
+await server.close();

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { loadConfig } from '../../../src/server/env';
 import { createFaceEngine } from '../../../src/server/face/index';
 import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../harness/face-fixtures';
-import { enrolledStudent } from './enrolled-student';
+import { benchStudentToken } from './bench-student';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const WARMUP_RUNS = 3;
@@ -86,7 +86,7 @@ export async function faceLatency(runs: number) {
   }
   const server = await startServer();
   try {
-    const token = await enrolledStudent(server.url, server.dataDir);
+    const token = await benchStudentToken(server.url, server.dataDir);
     const clip = readFixture('clips', 'aoc_3blinks_3s.webm');
     const video = new Blob([new Uint8Array(clip)], { type: 'video/webm' });
     const check = async () => {
