@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { MAX_IMAGE_BYTES } from '../../shared/constants';
-import { ZLoginInput } from '../../shared/schemas/accounts/auth';
-import { DEVICE_COOKIE } from '../auth/device-cookie';
-import { deviceCookieHeader } from '../lib/http/cookies';
-import { login, logout, getMe, registerUser } from '../services/accounts/index';
-import { authedProcedure, publicProcedure, router } from '../trpc';
+import { MAX_IMAGE_BYTES } from '../../../shared/constants';
+import { ZLoginInput } from '../../../shared/schemas/accounts/auth';
+import { DEVICE_COOKIE } from '../../auth/device-cookie';
+import { deviceCookieHeader } from '../../lib/http/cookies';
+import { login, logout, getMe, registerUser } from '../../services/accounts/index';
+import { authedProcedure, publicProcedure, router } from '../../trpc';
 
 /** Registration over tRPC takes the same multipart body as POST /api/register (fields plus 3 `images`). */
 const ZRegisterFormData = z.instanceof(FormData);

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { MAX_VIDEO_BYTES } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { ZFaceUploadFields } from '../../../shared/schemas/faces/face-challenge';
+import { DEVICE_COOKIE } from '../../auth/device-cookie';
+import { DomainError, parseInput } from '../../lib/errors';
+import { refuseOffCampus } from '../../services/attendance/index';
+import { issueChallenge, refuseUploadWhenLive, verifyStudentVideo, withAdmittedFaceCheck } from '../../services/faces/index';
+import { roleProcedure, router } from '../../trpc';
+
+const student = roleProcedure('student');
+
+/**
+ * The face page's upload check (FormData with a `video` file); REST twins in rest/faces/student.ts. The campus
+ * networks are attendance's rule, which services/faces (below attendance) cannot ask: the procedure asks first.
+ */
+export const studentFaceRouter = router({
+  faceChallenge: student.mutation(({ ctx }) => issueChallenge(ctx)),
+  // admitted before the input is parsed: tRPC reads the multipart body only when the input middleware asks for it
+  compareFaceVideo: student
+    .use(async ({ ctx, next }) => {
+      refuseUploadWhenLive(ctx); // issue 33: the live stream is the only way to a proof with the challenge on
+      await refuseOffCampus(ctx, ctx.ip); // issue 35: every step of a mark from the campus networks, when set
+      return next();
+    })
+    .use(({ ctx, next }) =>
+      withAdmittedFaceCheck(ctx, ctx.user, async () => {
+        const result = await next();
+        if (!result.ok) throw result.error; // so a busy engine's answer is seen (and not counted)
+        return result;
+      }),
+    )
+    .input(z.instanceof(FormData))
+    .mutation(async ({ ctx, input }) => {
+      const video = input.get('video');
+      if (!(video instanceof Blob)) throw new DomainError('VALIDATION', MSG.face.videoMissing);
+      if (video.size > MAX_VIDEO_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', MSG.face.videoTooLarge);
+      const fields = parseInput(ZFaceUploadFields, { challenge_id: input.get('challenge_id') ?? undefined, hints: input.get('hints') ?? undefined });
+      return verifyStudentVideo(
+        ctx,
+        ctx.user,
+        { ip: ctx.ip, deviceCookie: ctx.cookies[DEVICE_COOKIE] },
+        { video: Buffer.from(await video.arrayBuffer()), fields },
+      );
+    }),
+});
