@@ -1,42 +1,16 @@
-import { type Request, type RequestHandler, type Response, Router } from 'express';
-import multer from 'multer';
-import { MAX_VIDEO_BYTES } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+import { type RequestHandler, Router } from 'express';
 import type { AppDeps } from '../../deps';
-import { DomainError, parseInput } from '../../lib/errors';
 import { ServerTiming } from '../../lib/http/server-timing';
-import { withAdmittedFaceCheck, type FaceUpload, verifyStudentVideo, issueChallenge, refuseUploadWhenLive } from '../../services/faces/index';
-import { ZFaceUploadFields } from '../../../shared/schemas/faces/face-challenge';
+import { receiveVideo } from '../../lib/http/uploads';
+import { withAdmittedFaceCheck, verifyStudentVideo, issueChallenge, refuseUploadWhenLive } from '../../services/faces/index';
 import { refuseOffCampus } from '../../services/attendance/index';
 import { callerOf } from '../../lib/http/caller';
 import { type AuthedRequest, handle, requireUser, sendError } from '../http';
-
-// Held in memory: the engine reads it once. Beside the file only the challenge's id and step times are expected, so
-// a text field gets 1 KB, not multer's 1 MB.
-const uploadVideo = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_VIDEO_BYTES, files: 1, fields: 4, fieldSize: 1024 } }).single('video');
 
 const startTiming: RequestHandler = (_req, res, next) => {
   res.locals.timing = new ServerTiming();
   next();
 };
-
-/** The uploaded video, held in memory (bounded by MAX_VIDEO_BYTES), and its fields; a missing or oversized file is a DomainError. */
-function receiveVideo(req: Request, res: Response): Promise<FaceUpload> {
-  return new Promise((resolve, reject) => {
-    uploadVideo(req, res, (err: unknown) => {
-      if (err instanceof multer.MulterError && err.code === 'LIMIT_FILE_SIZE') reject(new DomainError('PAYLOAD_TOO_LARGE', MSG.face.videoTooLarge));
-      else if (err instanceof multer.MulterError && err.code === 'LIMIT_FIELD_VALUE') reject(new DomainError('PAYLOAD_TOO_LARGE', MSG.server.tooLarge));
-      else if (err || !req.file) reject(new DomainError('VALIDATION', MSG.face.videoMissing));
-      else {
-        try {
-          resolve({ video: req.file.buffer, fields: parseInput(ZFaceUploadFields, req.body ?? {}) });
-        } catch (e) {
-          reject(e);
-        }
-      }
-    });
-  });
-}
 
 /**
  * The face page's upload check: POST /api/face-challenge and POST /api/compare-face-video. The campus networks are

@@ -1,9 +1,6 @@
 import { z } from 'zod';
-import { MAX_VIDEO_BYTES } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
-import { ZFaceUploadFields } from '../../../shared/schemas/faces/face-challenge';
 import { DEVICE_COOKIE } from '../../auth/device-cookie';
-import { DomainError, parseInput } from '../../lib/errors';
+import { videoFromForm } from '../../lib/http/uploads';
 import { refuseOffCampus } from '../../services/attendance/index';
 import { issueChallenge, refuseUploadWhenLive, verifyStudentVideo, withAdmittedFaceCheck } from '../../services/faces/index';
 import { roleProcedure, router } from '../../trpc';
@@ -31,16 +28,7 @@ export const studentFaceRouter = router({
       }),
     )
     .input(z.instanceof(FormData))
-    .mutation(async ({ ctx, input }) => {
-      const video = input.get('video');
-      if (!(video instanceof Blob)) throw new DomainError('VALIDATION', MSG.face.videoMissing);
-      if (video.size > MAX_VIDEO_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', MSG.face.videoTooLarge);
-      const fields = parseInput(ZFaceUploadFields, { challenge_id: input.get('challenge_id') ?? undefined, hints: input.get('hints') ?? undefined });
-      return verifyStudentVideo(
-        ctx,
-        ctx.user,
-        { ip: ctx.ip, deviceCookie: ctx.cookies[DEVICE_COOKIE] },
-        { video: Buffer.from(await video.arrayBuffer()), fields },
-      );
-    }),
+    .mutation(async ({ ctx, input }) =>
+      verifyStudentVideo(ctx, ctx.user, { ip: ctx.ip, deviceCookie: ctx.cookies[DEVICE_COOKIE] }, await videoFromForm(input)),
+    ),
 });
