@@ -60,6 +60,18 @@ const domainOf = (file: string) => {
   const inside = path.relative(SERVICES, file);
   return inside.startsWith('..') || !inside.includes(path.sep) ? null : inside.split(path.sep)[0];
 };
+/** The doors: REST adapters and tRPC routers, each grouped in one folder per services domain. */
+const DOORS = ['src/server/rest', 'src/server/routers'];
+/**
+ * Door files that call a second domain's services, and why. The campus networks are attendance's rule, and every step
+ * of a mark must come from them, the face check too; services/faces sits below attendance and cannot ask it, so the
+ * face check's doors ask it first.
+ */
+const DOOR_CROSSINGS: Record<string, string> = {
+  'src/server/rest/faces/student.ts -> attendance': 'the upload check is refused off campus before a byte is read',
+  'src/server/rest/faces/live-check/face-stream-socket.ts -> attendance': 'the live check is refused off campus before a camera starts',
+  'src/server/routers/faces/student.ts -> attendance': "compareFaceVideo is refused off campus, as REST's upload check is",
+};
 /** Every folder under dir, dir first. */
 const foldersUnder = (dir: string): string[] => [
   dir,
@@ -315,6 +327,37 @@ describe('architecture', () => {
       }
     }
     expect(crossings, 'the imports were read').toBeGreaterThan(20);
+  });
+
+  it('doors follow the services: a file under rest/<domain>/ or routers/<domain>/ calls services/<domain>/ only, or DOOR_CROSSINGS names why', () => {
+    const domains = fs.readdirSync(SERVICES).sort();
+    const crossed = new Set<string>();
+    let calls = 0;
+    for (const door of DOORS) {
+      const top = fs.readdirSync(path.join(root, door), { withFileTypes: true });
+      expect(
+        top.filter((e) => e.isDirectory()).map((e) => e.name),
+        `${door}/ holds one folder per services domain`,
+      ).toEqual(domains);
+      for (const file of filesUnder(path.join(root, door)).filter((f) => !isTest(f))) {
+        // a file at the door's root (index.ts, http.ts, _app.ts) mounts or serves the others and calls no service
+        const [first, ...inner] = path.relative(path.join(root, door), file).split(path.sep);
+        const own = inner.length > 0 ? first : null;
+        for (const { spec } of statementsOf(file)) {
+          const target = resolveFile(file, spec);
+          const domain = target && domainOf(target);
+          if (!domain) continue;
+          calls += 1;
+          if (domain === own) continue;
+          const crossing = `${rel(file)} -> ${domain}`;
+          expect(crossing in DOOR_CROSSINGS, `${rel(file)} imports ${spec}: move the route to ${door}/${domain}/, or name why in DOOR_CROSSINGS`).toBe(true);
+          crossed.add(crossing);
+        }
+      }
+    }
+    // An allowance outlives its reason unnoticed: each must still be needed.
+    for (const crossing of Object.keys(DOOR_CROSSINGS)) expect(crossed.has(crossing), `${crossing} is allowed but not imported`).toBe(true);
+    expect(calls, 'the imports were read').toBeGreaterThan(30);
   });
 
   it('no folder under src/ (client, shared, server) or migrations/ holds more than 12 files: a larger one is split into subfolders', () => {
