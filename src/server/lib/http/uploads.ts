@@ -113,8 +113,23 @@ export async function receiveVideo(req: Request, res: Response) {
   return { video: req.file.buffer, fields: parseInput(ZFaceUploadFields, req.body ?? {}) };
 }
 
+/**
+ * tRPC: a FormData's text fields within the upload's limits, the count and bytes multer holds REST's to, refused
+ * alike; tRPC's own limit is only the whole body's.
+ */
+function checkFormFields(u: Upload, form: FormData) {
+  let count = 0;
+  for (const [, value] of form.entries()) {
+    if (typeof value !== 'string') continue;
+    count += 1;
+    if (count > u.fields) throw u.unreadable();
+    if (Buffer.byteLength(value) > u.fieldSize) throw (u.fieldTooLarge ?? u.unreadable)();
+  }
+}
+
 /** tRPC: the same from a FormData. */
 export async function videoFromForm(form: FormData) {
+  checkFormFields(VIDEO, form);
   const video = form.get(VIDEO.field);
   if (!(video instanceof Blob)) throw videoMissing();
   if (video.size > VIDEO.maxBytes) throw VIDEO.tooLarge();
@@ -131,6 +146,7 @@ export async function receiveLeaveRequest(req: Request, res: Response) {
 
 /** tRPC: the same from a FormData (an empty file is no document). */
 export async function leaveRequestFromForm(form: FormData) {
+  checkFormFields(LEAVE_DOCUMENT, form);
   const text = (k: string) => (typeof form.get(k) === 'string' ? form.get(k) : undefined);
   const fields = parseInput(ZLeaveRequestFields, { from_date: text('from_date'), to_date: text('to_date'), reason: text('reason') });
   const document = form.get(LEAVE_DOCUMENT.field);
@@ -150,6 +166,7 @@ export async function receiveRegistration(req: Request, res: Response) {
  * is passed with its size and no bytes, so no more than the limit of it is ever buffered.
  */
 export async function registrationFromForm(form: FormData) {
+  checkFormFields(REGISTRATION_IMAGES, form);
   const fields: Record<string, string> = {};
   const files: { buffer: Buffer; size: number }[] = [];
   for (const [key, value] of form.entries()) {
