@@ -5,7 +5,7 @@ import { MSG } from '../../../shared/messages';
 import { type TAttendanceRuleInput, ZAttendanceRuleInput } from '../../../shared/schemas/attendance-rule';
 import { LoadingLine, QueryError } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { RegionCard } from '@/components/region-card';
 import { LabeledField } from '@/components/ui/labeled-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -60,60 +60,49 @@ export function RuleSettingsCard() {
   );
 
   return (
-    <Card role="region" aria-labelledby="attendance-rule-title">
-      <CardHeader>
-        <CardTitle id="attendance-rule-title" className="flex items-center gap-2">
-          <Scale className="size-5" aria-hidden />
-          {MSG.attendanceRule.settingsTitle}
-        </CardTitle>
-        <CardDescription>{MSG.attendanceRule.settingsIntro}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {view.isError ? (
-          <QueryError query={view} message={MSG.attendanceRule.settingsLoadFailed} />
-        ) : !draft || !view.data ? (
-          <LoadingLine />
-        ) : (
-          <form noValidate className="grid gap-4" onSubmit={submit}>
-            <div className="grid gap-4 sm:grid-cols-3">
-              <LabeledField id="rule-rate" label={MSG.attendanceRule.requiredRate} error={errors.required_rate}>
-                <Input
-                  id="rule-rate"
-                  inputMode="numeric"
-                  value={draft.required_rate}
-                  onChange={(e) => setDraft({ ...draft, required_rate: e.target.value })}
-                  aria-invalid={Boolean(errors.required_rate)}
-                />
-              </LabeledField>
-              {field('semester_start', MSG.attendanceRule.semesterStart)}
-              {field('semester_end', MSG.attendanceRule.semesterEnd)}
-            </div>
-            <div className="flex items-start gap-3">
-              <Switch
-                id="rule-late"
-                checked={draft.late_counts_as_present}
-                onCheckedChange={(v) => setDraft({ ...draft, late_counts_as_present: v })}
-                aria-describedby="rule-late-hint"
+    <RegionCard id="attendance-rule-title" icon={Scale} title={MSG.attendanceRule.settingsTitle} description={MSG.attendanceRule.settingsIntro}>
+      {view.isError ? (
+        <QueryError query={view} message={MSG.attendanceRule.settingsLoadFailed} />
+      ) : !draft || !view.data ? (
+        <LoadingLine />
+      ) : (
+        <form noValidate className="grid gap-4" onSubmit={submit}>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <LabeledField id="rule-rate" label={MSG.attendanceRule.requiredRate} error={errors.required_rate}>
+              <Input
+                id="rule-rate"
+                inputMode="numeric"
+                value={draft.required_rate}
+                onChange={(e) => setDraft({ ...draft, required_rate: e.target.value })}
+                aria-invalid={Boolean(errors.required_rate)}
               />
-              <div className="grid gap-1">
-                <Label htmlFor="rule-late">{MSG.attendanceRule.lateCounts}</Label>
-                <p id="rule-late-hint" className="text-xs text-muted-foreground">
-                  {MSG.attendanceRule.lateCountsHint}
-                </p>
-              </div>
+            </LabeledField>
+            {field('semester_start', MSG.attendanceRule.semesterStart)}
+            {field('semester_end', MSG.attendanceRule.semesterEnd)}
+          </div>
+          <div className="flex items-start gap-3">
+            <Switch
+              id="rule-late"
+              checked={draft.late_counts_as_present}
+              onCheckedChange={(v) => setDraft({ ...draft, late_counts_as_present: v })}
+              aria-describedby="rule-late-hint"
+            />
+            <div className="grid gap-1">
+              <Label htmlFor="rule-late">{MSG.attendanceRule.lateCounts}</Label>
+              <p id="rule-late-hint" className="text-xs text-muted-foreground">
+                {MSG.attendanceRule.lateCountsHint}
+              </p>
             </div>
-            <p className="text-xs text-muted-foreground" data-testid="rule-changed">
-              {view.data.updated_at
-                ? MSG.attendanceRule.lastChanged(view.data.updated_by, formatDateTime(view.data.updated_at))
-                : MSG.attendanceRule.neverSaved}
-            </p>
-            <Button type="submit" className="w-fit" disabled={save.isPending}>
-              <Save aria-hidden />
-              {MSG.attendanceRule.save}
-            </Button>
-          </form>
-        )}
-      </CardContent>
-    </Card>
+          </div>
+          <p className="text-xs text-muted-foreground" data-testid="rule-changed">
+            {view.data.updated_at ? MSG.attendanceRule.lastChanged(view.data.updated_by, formatDateTime(view.data.updated_at)) : MSG.attendanceRule.neverSaved}
+          </p>
+          <Button type="submit" className="w-fit" disabled={save.isPending}>
+            <Save aria-hidden />
+            {MSG.attendanceRule.save}
+          </Button>
+        </form>
+      )}
+    </RegionCard>
   );
 }

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
 import { EmptyState, LoadingLine, QueryError } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { RegionCard } from '@/components/region-card';
 import { Pagination } from '@/components/ui/pagination';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { downloadFile } from '@/lib/api/download';
@@ -34,64 +34,65 @@ export function ShortfallCard({ filter }: { filter: FilterRow }) {
   }
 
   return (
-    <Card role="region" aria-labelledby="shortfall-title">
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
-        <div className="grid gap-1.5">
-          <CardTitle id="shortfall-title" className="flex items-center gap-2">
-            <UserX className="size-5" aria-hidden />
-            {MSG.attendanceRule.shortfallTitle}
-            {data && <span className="text-muted-foreground">({formatCount(data.total)})</span>}
-          </CardTitle>
-          <CardDescription>{MSG.attendanceRule.shortfallIntro}</CardDescription>
-        </div>
+    <RegionCard
+      id="shortfall-title"
+      icon={UserX}
+      title={
+        <>
+          {MSG.attendanceRule.shortfallTitle}
+          {data && <span className="text-muted-foreground">({formatCount(data.total)})</span>}
+        </>
+      }
+      description={MSG.attendanceRule.shortfallIntro}
+      actions={
         <Button variant="outline" onClick={() => void exportCsv()} disabled={exporting || !data}>
           {exporting ? <Loader2 className="animate-spin" aria-hidden /> : <Download aria-hidden />}
           {MSG.attendanceRule.exportCsv}
         </Button>
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        {q.isError ? (
-          <QueryError query={q} message={MSG.attendanceRule.shortfallFailed} />
-        ) : !data ? (
-          <LoadingLine />
-        ) : data.total === 0 ? (
-          <EmptyState>{MSG.attendanceRule.shortfallEmpty}</EmptyState>
-        ) : (
-          <>
-            <div className="overflow-x-auto">
-              <Table label={MSG.attendanceRule.shortfallTitle} data-testid="shortfall-table" className="[&_td]:px-1 [&_th]:px-1 sm:[&_td]:px-2 sm:[&_th]:px-2">
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>{MSG.attendanceRule.columnStudent}</TableHead>
-                    <TableHead className="hidden sm:table-cell">{MSG.attendanceRule.columnDepartment}</TableHead>
-                    <TableHead className="text-right">{MSG.attendanceRule.columnRate}</TableHead>
-                    <TableHead className="hidden text-right sm:table-cell">{MSG.attendanceRule.columnAttended}</TableHead>
-                    <TableHead className="text-right">{MSG.attendanceRule.columnNeeded}</TableHead>
-                    <TableHead className="hidden lg:table-cell">{MSG.attendanceRule.columnLastPresent}</TableHead>
+      }
+      contentClassName="grid gap-3"
+    >
+      {q.isError ? (
+        <QueryError query={q} message={MSG.attendanceRule.shortfallFailed} />
+      ) : !data ? (
+        <LoadingLine />
+      ) : data.total === 0 ? (
+        <EmptyState>{MSG.attendanceRule.shortfallEmpty}</EmptyState>
+      ) : (
+        <>
+          <div className="overflow-x-auto">
+            <Table label={MSG.attendanceRule.shortfallTitle} data-testid="shortfall-table" className="[&_td]:px-1 [&_th]:px-1 sm:[&_td]:px-2 sm:[&_th]:px-2">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>{MSG.attendanceRule.columnStudent}</TableHead>
+                  <TableHead className="hidden sm:table-cell">{MSG.attendanceRule.columnDepartment}</TableHead>
+                  <TableHead className="text-right">{MSG.attendanceRule.columnRate}</TableHead>
+                  <TableHead className="hidden text-right sm:table-cell">{MSG.attendanceRule.columnAttended}</TableHead>
+                  <TableHead className="text-right">{MSG.attendanceRule.columnNeeded}</TableHead>
+                  <TableHead className="hidden lg:table-cell">{MSG.attendanceRule.columnLastPresent}</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {data.rows.map((r) => (
+                  <TableRow key={r.student_id} data-testid="shortfall-row">
+                    <TableCell className="font-medium">{r.username}</TableCell>
+                    <TableCell className="hidden sm:table-cell">{r.department}</TableCell>
+                    <TableCell className="text-right tabular-nums text-destructive">{r.rate}%</TableCell>
+                    <TableCell className="hidden text-right tabular-nums sm:table-cell">
+                      {r.attended} / {r.held - r.excused}
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">{r.needed_to_recover ?? '—'}</TableCell>
+                    <TableCell className="hidden whitespace-nowrap lg:table-cell">
+                      {r.last_present_at ? formatDateTime(r.last_present_at) : MSG.attendanceRule.neverPresent}
+                    </TableCell>
                   </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {data.rows.map((r) => (
-                    <TableRow key={r.student_id} data-testid="shortfall-row">
-                      <TableCell className="font-medium">{r.username}</TableCell>
-                      <TableCell className="hidden sm:table-cell">{r.department}</TableCell>
-                      <TableCell className="text-right tabular-nums text-destructive">{r.rate}%</TableCell>
-                      <TableCell className="hidden text-right tabular-nums sm:table-cell">
-                        {r.attended} / {r.held - r.excused}
-                      </TableCell>
-                      <TableCell className="text-right tabular-nums">{r.needed_to_recover ?? '—'}</TableCell>
-                      <TableCell className="hidden whitespace-nowrap lg:table-cell">
-                        {r.last_present_at ? formatDateTime(r.last_present_at) : MSG.attendanceRule.neverPresent}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </div>
-            {data.total_pages > 1 && <Pagination page={data.page} totalPages={data.total_pages} onPageChange={setPage} />}
-          </>
-        )}
-      </CardContent>
-    </Card>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+          {data.total_pages > 1 && <Pagination page={data.page} totalPages={data.total_pages} onPageChange={setPage} />}
+        </>
+      )}
+    </RegionCard>
   );
 }

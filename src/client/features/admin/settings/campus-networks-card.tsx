@@ -9,7 +9,7 @@ import { ZCampusNetwork } from '../../../../shared/schemas/attendance/campus-net
 import { QueryState } from '@/components/app-state/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { RegionCard } from '@/components/region-card';
 import { Input } from '@/components/ui/input';
 import { type RouterOutputs, trpc } from '@/lib/api/trpc';
 import { formatDateTime } from '@/lib/format';
@@ -31,17 +31,11 @@ const validNetwork = (value: string) => {
 export function CampusNetworksCard() {
   const view = trpc.admin.campusNetworks.useQuery();
   return (
-    <Card role="region" aria-labelledby="campus-networks-title">
-      <CardHeader>
-        <CardTitle id="campus-networks-title">{MSG.campusNetworks.title}</CardTitle>
-        <CardDescription>{MSG.campusNetworks.intro}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <QueryState query={view} failed={MSG.campusNetworks.loadFailed}>
-          {(data) => (data.source === 'environment' ? <EnvironmentNetworks view={data} /> : <NetworksForm view={data} />)}
-        </QueryState>
-      </CardContent>
-    </Card>
+    <RegionCard id="campus-networks-title" title={MSG.campusNetworks.title} description={MSG.campusNetworks.intro} contentClassName="grid gap-4">
+      <QueryState query={view} failed={MSG.campusNetworks.loadFailed}>
+        {(data) => (data.source === 'environment' ? <EnvironmentNetworks view={data} /> : <NetworksForm view={data} />)}
+      </QueryState>
+    </RegionCard>
   );
 }
 

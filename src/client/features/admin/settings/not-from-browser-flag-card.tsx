@@ -2,7 +2,7 @@ import { MonitorSmartphone } from 'lucide-react';
 import { toast } from 'sonner';
 import { MSG } from '../../../../shared/messages';
 import { QueryState } from '@/components/app-state/query-state';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { RegionCard } from '@/components/region-card';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { refusalText } from '@/lib/api/server-errors';
@@ -21,40 +21,37 @@ export function NotFromBrowserFlagCard() {
     onError: (e) => toast.error(refusalText(e, MSG.notFromBrowserFlag.failed)),
   });
   return (
-    <Card role="region" aria-labelledby="not-from-browser-title">
-      <CardHeader>
-        <CardTitle id="not-from-browser-title" className="flex items-center gap-2">
-          <MonitorSmartphone className="size-5" aria-hidden />
-          {MSG.notFromBrowserFlag.title}
-        </CardTitle>
-        <CardDescription>{MSG.notFromBrowserFlag.description}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        <QueryState query={view} failed={MSG.notFromBrowserFlag.loadFailed}>
-          {(data) => (
-            <>
-              <div className="flex items-start gap-3">
-                <Switch
-                  id="not-from-browser-flag"
-                  checked={data.enabled}
-                  disabled={save.isPending}
-                  onCheckedChange={(enabled) => save.mutate({ enabled })}
-                  aria-describedby="not-from-browser-state"
-                />
-                <div className="grid gap-1">
-                  <Label htmlFor="not-from-browser-flag">{MSG.notFromBrowserFlag.label}</Label>
-                  <p id="not-from-browser-state" className="text-xs text-muted-foreground">
-                    {data.enabled ? MSG.notFromBrowserFlag.on : MSG.notFromBrowserFlag.off}
-                  </p>
-                </div>
+    <RegionCard
+      id="not-from-browser-title"
+      icon={MonitorSmartphone}
+      title={MSG.notFromBrowserFlag.title}
+      description={MSG.notFromBrowserFlag.description}
+      contentClassName="grid gap-3"
+    >
+      <QueryState query={view} failed={MSG.notFromBrowserFlag.loadFailed}>
+        {(data) => (
+          <>
+            <div className="flex items-start gap-3">
+              <Switch
+                id="not-from-browser-flag"
+                checked={data.enabled}
+                disabled={save.isPending}
+                onCheckedChange={(enabled) => save.mutate({ enabled })}
+                aria-describedby="not-from-browser-state"
+              />
+              <div className="grid gap-1">
+                <Label htmlFor="not-from-browser-flag">{MSG.notFromBrowserFlag.label}</Label>
+                <p id="not-from-browser-state" className="text-xs text-muted-foreground">
+                  {data.enabled ? MSG.notFromBrowserFlag.on : MSG.notFromBrowserFlag.off}
+                </p>
               </div>
-              {data.updated_at && (
-                <p className="text-xs text-muted-foreground">{MSG.notFromBrowserFlag.updated(formatDateTime(data.updated_at), data.updated_by)}</p>
-              )}
-            </>
-          )}
-        </QueryState>
-      </CardContent>
-    </Card>
+            </div>
+            {data.updated_at && (
+              <p className="text-xs text-muted-foreground">{MSG.notFromBrowserFlag.updated(formatDateTime(data.updated_at), data.updated_by)}</p>
+            )}
+          </>
+        )}
+      </QueryState>
+    </RegionCard>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { MSG } from '../../../../shared/messages';
 import { EmptyState, QueryState } from '@/components/app-state/query-state';
 import { Badge } from '@/components/ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { RegionCard } from '@/components/region-card';
 import { Pagination } from '@/components/ui/pagination';
 import { CollisionComparison, CollisionDecisions, CollisionPhotos } from '@/features/face-collisions';
 import { type RouterOutputs, trpc } from '@/lib/api/trpc';
@@ -34,29 +34,23 @@ export function DuplicateFacesCard() {
   const list = trpc.admin.duplicateFaces.useQuery({ page, limit: PAGE_SIZE }, { placeholderData: keepPreviousData });
   const pages = Math.ceil((list.data?.total_records ?? 0) / PAGE_SIZE);
   return (
-    <Card role="region" aria-labelledby="duplicate-faces-title">
-      <CardHeader>
-        <CardTitle id="duplicate-faces-title">{MSG.duplicateFace.cardTitle}</CardTitle>
-        <CardDescription>{MSG.duplicateFace.cardIntro}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        <QueryState
-          query={list}
-          failed={MSG.duplicateFace.loadFailed}
-          isEmpty={(d) => d.data.length === 0}
-          empty={<EmptyState>{MSG.duplicateFace.none}</EmptyState>}
-        >
-          {(d) => (
-            <ul className="grid gap-3">
-              {d.data.map((c) => (
-                <CollisionItem key={c.id} collision={c} />
-              ))}
-            </ul>
-          )}
-        </QueryState>
-        {pages > 1 && <Pagination page={page} totalPages={pages} onPageChange={setPage} />}
-      </CardContent>
-    </Card>
+    <RegionCard id="duplicate-faces-title" title={MSG.duplicateFace.cardTitle} description={MSG.duplicateFace.cardIntro} contentClassName="grid gap-3">
+      <QueryState
+        query={list}
+        failed={MSG.duplicateFace.loadFailed}
+        isEmpty={(d) => d.data.length === 0}
+        empty={<EmptyState>{MSG.duplicateFace.none}</EmptyState>}
+      >
+        {(d) => (
+          <ul className="grid gap-3">
+            {d.data.map((c) => (
+              <CollisionItem key={c.id} collision={c} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
+      {pages > 1 && <Pagination page={page} totalPages={pages} onPageChange={setPage} />}
+    </RegionCard>
   );
 }
 
