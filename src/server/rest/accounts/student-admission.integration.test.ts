@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages';
-import { getJson, postJson, trpcClient } from '../../../../scripts/harness/api-client';
+import { getJson, patchJson, postJson, trpcClient } from '../../../../scripts/harness/api-client';
 import { manualClock } from '../../../../tests/helpers/manual-clock';
 import { createTestUser, signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
 
@@ -11,14 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => srv.close());
 
-const patch = async (path: string, body: unknown, token: string) => {
-  const res = await fetch(`${srv.url}${path}`, {
-    method: 'PATCH',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-};
+const patch = (path: string, body: unknown, token: string) => patchJson(`${srv.url}${path}`, body, token);
 const login = (email: string, password: string) => postJson(`${srv.url}/api/login`, { email, password });
 const pendingEmails = async (token: string) =>
   ((await getJson(`${srv.url}/api/pending_students_by_department`, token)).body as { students: { email: string }[] }[]).flatMap((g) =>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages';
-import { getJson, postJson, trpcClient } from '../../../../scripts/harness/api-client';
+import { getJson, patchJson, postJson, trpcClient } from '../../../../scripts/harness/api-client';
 import { manualClock } from '../../../../tests/helpers/manual-clock';
 import { createTestUser, signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
 
@@ -13,14 +13,7 @@ afterAll(() => srv.close());
 
 const CENTRE = { latitude: 23.0225, longitude: 72.5714, accuracy: 12 };
 
-const patch = async (path: string, body: unknown, token: string) => {
-  const res = await fetch(`${srv.url}${path}`, {
-    method: 'PATCH',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-};
+const patch = (path: string, body: unknown, token: string) => patchJson(`${srv.url}${path}`, body, token);
 
 /** A teacher with an open session and `n` active students in `department` (plus one pending, who never counts). */
 async function classOf(department: string, n: number) {

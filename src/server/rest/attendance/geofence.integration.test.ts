@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages';
-import { getJson, postJson, trpcClient } from '../../../../scripts/harness/api-client';
+import { getJson, patchJson, postJson, trpcClient } from '../../../../scripts/harness/api-client';
 import { createTestUser, signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
 import { manualClock } from '../../../../tests/helpers/manual-clock';
 import { insertProof } from '../../../../tests/helpers/proofs';
@@ -19,14 +19,7 @@ const CENTRE_POINT = { latitude: CENTRE.latitude, longitude: CENTRE.longitude };
 const signIn = (role: 'student' | 'teacher' | 'admin', department = 'BCA', status: 'active' | 'pending' = 'active') =>
   signInTestUser(srv, { role, department, status });
 
-const patch = async (path: string, body: unknown, token: string) => {
-  const res = await fetch(`${srv.url}${path}`, {
-    method: 'PATCH',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-};
+const patch = (path: string, body: unknown, token: string) => patchJson(`${srv.url}${path}`, body, token);
 const start = (t: { id: number; token: string }, extra: Record<string, unknown> = {}) =>
   postJson(`${srv.url}/api/start_geofence`, { teacher_id: t.id, ...CENTRE, radius: 50, department: 'BCA', ...extra }, t.token);
 

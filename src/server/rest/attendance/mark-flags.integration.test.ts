@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages';
 import { classroom, ownSignals, type Signals } from '../../../../tests/helpers/classroom';
-import { getJson, trpcClient } from '../../../../scripts/harness/api-client';
+import { getJson, patchJson, trpcClient } from '../../../../scripts/harness/api-client';
 import { manualClock } from '../../../../tests/helpers/manual-clock';
 import { signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
 
@@ -217,11 +217,7 @@ describe('what a flag does not do', () => {
     // c.mark expects 'present': the shared device did not refuse it.
     await c.mark(b, { ...ownSignals(1), device_id: ownSignals(0).device_id });
     expect(codes(await c.flagsOf(a))).toEqual(['same_device']);
-    const manual = await fetch(`${srv.url}/api/mark_attendance_manual`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${c.teacher.token}` },
-      body: JSON.stringify({ student_id: b.id, session_id: c.sessionId, status: 'present' }),
-    });
+    const manual = await patchJson(`${srv.url}/api/mark_attendance_manual`, { student_id: b.id, session_id: c.sessionId, status: 'present' }, c.teacher.token);
     expect(manual.status).toBe(200);
     expect(await c.flagsOf(a)).toEqual([]);
     expect(await c.flagsOf(b)).toEqual([]);

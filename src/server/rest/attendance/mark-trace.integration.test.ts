@@ -1,6 +1,6 @@
 import { insertProof } from '../../../../tests/helpers/proofs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getJson, postJson, trpcClient } from '../../../../scripts/harness/api-client';
+import { getJson, patchJson, postJson, trpcClient } from '../../../../scripts/harness/api-client';
 import { signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
 import { manualClock } from '../../../../tests/helpers/manual-clock';
 import { pointNorthOf } from '../../../../tests/helpers/geo';
@@ -112,11 +112,11 @@ describe('where a mark came from', () => {
     const [attempt] = await attemptsOf(student.id);
     expect(attempt.user_agent).toBe(`Bot${'x'.repeat(USER_AGENT_MAX - 3)}`);
 
-    const manual = await fetch(`${srv.url}/api/mark_attendance_manual`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${teacher.token}` },
-      body: JSON.stringify({ student_id: other.id, session_id: started.body.session_id, status: 'present' }),
-    });
+    const manual = await patchJson(
+      `${srv.url}/api/mark_attendance_manual`,
+      { student_id: other.id, session_id: started.body.session_id, status: 'present' },
+      teacher.token,
+    );
     expect(manual.status).toBe(200);
     expect(await recordOf(other.id)).toEqual({ status: 'present', ip: null, user_agent: null, accuracy_m: null });
     const listed = (await getJson(`${srv.url}/api/get_students_for_session?page=1&limit=10`, teacher.token)).body.students;

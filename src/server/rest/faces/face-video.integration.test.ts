@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../../scripts/harness/face-fixtures';
-import { GOOD_FIELDS, postJson, postRegister } from '../../../../scripts/harness/api-client';
+import { GOOD_FIELDS, patchJson, postJson, postRegister } from '../../../../scripts/harness/api-client';
 import { createTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
 import { pointNorthOf } from '../../../../tests/helpers/geo';
 import { buildSplice, SPLICES } from '../../../../scripts/harness/splice-clips';
@@ -30,11 +30,7 @@ describe.skipIf(!hasFixtures)('POST /api/compare-face-video on real clips', () =
     const reg = await postRegister(srv.url, { ...GOOD_FIELDS, email, username: person }, images);
     expect(reg.status).toBe(201);
     const user = await srv.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-    await fetch(`${srv.url}/api/approve_students`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${teacher.token}` },
-      body: JSON.stringify({ user_ids: [user.id] }),
-    });
+    await patchJson(`${srv.url}/api/approve_students`, { user_ids: [user.id] }, teacher.token);
     const token = (await postJson(`${srv.url}/api/login`, { email, password: GOOD_FIELDS.password })).body.token as string;
     return { id: user.id, token };
   }

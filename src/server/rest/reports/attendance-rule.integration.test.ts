@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttendanceStatus } from '../../../shared/attendance/attendance-status';
 import { MSG } from '../../../shared/messages';
-import { getJson, trpcClient } from '../../../../scripts/harness/api-client';
+import { getJson, patchJson, trpcClient } from '../../../../scripts/harness/api-client';
 import { manualClock } from '../../../../tests/helpers/manual-clock';
 import { insertSession } from '../../../../scripts/harness/geofence-sessions';
 import { signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
@@ -76,11 +76,7 @@ describe('a student’s standing against the rule', () => {
     const teacher = await signInTestUser(srv, { role: 'teacher', department: 'BSCIT' });
     await sessions(teacher.id, 'BSCIT', 5, 0); // August 1-5: before the student was approved
     const pending = await signInTestUser(srv, { role: 'student', department: 'BSCIT', username: 'latejoiner', status: 'pending' });
-    const approved = await fetch(`${srv.url}/api/approve_students`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${teacher.token}` },
-      body: JSON.stringify({ user_ids: [pending.id] }),
-    });
+    const approved = await patchJson(`${srv.url}/api/approve_students`, { user_ids: [pending.id] }, teacher.token);
     expect(approved.status).toBe(200);
     clock.set(new Date('2026-09-15T06:00:00Z'));
     const after = await sessions(teacher.id, 'BSCIT', 4, 20); // August 21-24
@@ -190,11 +186,7 @@ describe('the shortfall report follows every change at once', () => {
     const manual = async (session_id: number, status: AttendanceStatus) => {
       // A minute later each time: the facts read what changed after the newest updated_at they hold.
       clock.set(new Date(clock.now().getTime() + 60_000));
-      const res = await fetch(`${srv.url}/api/mark_attendance_manual`, {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${teacher.token}` },
-        body: JSON.stringify({ student_id: s.id, session_id, status }),
-      });
+      const res = await patchJson(`${srv.url}/api/mark_attendance_manual`, { student_id: s.id, session_id, status }, teacher.token);
       expect(res.status).toBe(200);
     };
     expect(await rowOf()).toMatchObject({ rate: 40, held: 5, attended: 2, last_present_at: day(4) });

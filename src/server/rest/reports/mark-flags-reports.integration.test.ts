@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages';
 import { classroom, ownSignals } from '../../../../tests/helpers/classroom';
 import { parseCsvCells } from '../../../../tests/helpers/csv';
-import { getJson, trpcClient } from '../../../../scripts/harness/api-client';
+import { getJson, patchJson, trpcClient } from '../../../../scripts/harness/api-client';
 import { insertFaceTry } from '../../../../tests/helpers/proofs';
 import { manualClock } from '../../../../tests/helpers/manual-clock';
 import { signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
@@ -104,11 +104,11 @@ describe('flags in the admin reports', () => {
     );
 
     // The teacher confirms Ravi by hand: a manual mark carries no flag and no longer flags Asha; the counts follow.
-    const manual = await fetch(`${srv.url}/api/mark_attendance_manual`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${c.teacher.token}` },
-      body: JSON.stringify({ student_id: ravi.id, session_id: c.sessionId, status: 'present' }),
-    });
+    const manual = await patchJson(
+      `${srv.url}/api/mark_attendance_manual`,
+      { student_id: ravi.id, session_id: c.sessionId, status: 'present' },
+      c.teacher.token,
+    );
     expect(manual.status).toBe(200);
     expect((await get('/api/admin/attendance-summary')).flagged_marks).toBe(0);
     expect((await pairsOf(`teacher=${t}`)).get(asha.id)).toMatchObject({ total_present: 2, flagged_marks: 0, flagged_rate: 0 });

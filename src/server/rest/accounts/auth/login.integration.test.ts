@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../../shared/messages';
-import { getJson, postJson, trpcClient } from '../../../../../scripts/harness/api-client';
+import { getJson, patchJson, postJson, trpcClient } from '../../../../../scripts/harness/api-client';
 import { createTestUser, startTestServer, type TestServer } from '../../../../../tests/helpers/test-server';
 import { manualClock } from '../../../../../tests/helpers/manual-clock';
 import { createLoginGuard } from '../../../infra/login-guard';
@@ -183,13 +183,9 @@ describe('logout and token revocation', () => {
     const teacherToken = (await login(t.email, t.password)).body.token;
     const pending = await getJson(`${srv.url}/api/pending_students_by_department`, teacherToken);
     expect(JSON.stringify(pending.body)).not.toContain(`"id":${s.id},`);
-    const approve = await fetch(`${srv.url}/api/approve_students`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${teacherToken}` },
-      body: JSON.stringify({ user_ids: [s.id] }),
-    });
+    const approve = await patchJson(`${srv.url}/api/approve_students`, { user_ids: [s.id] }, teacherToken);
     expect(approve.status).toBe(409);
-    expect((await approve.json()).error).toBe(MSG.attendance.notPending);
+    expect(approve.body.error).toBe(MSG.attendance.notPending);
     const row = await srv.db.selectFrom('users').select('status').where('id', '=', s.id).executeTakeFirstOrThrow();
     expect(row.status).toBe('inactive');
   });
