@@ -68,16 +68,6 @@ const foldersUnder = (dir: string): string[] => [
     .filter((e) => e.isDirectory())
     .flatMap((e) => foldersUnder(path.join(dir, e.name))),
 ];
-/**
- * Folders under src/ and migrations/ allowed more than 12 files, and why. Each keeps one file per thing a convention names, so a
- * subfolder would only split a list that is read as one.
- */
-const LARGE_FOLDERS: Record<string, string> = {
-  'src/client/components/ui': "shadcn/ui's convention: one file per primitive (button, dialog, form...), added and updated by name",
-  'src/client/pages': 'one file per route of the route table (app.tsx, route-modules.json name each page by its path)',
-  migrations: 'one ordered list (index.ts applies them by name, oldest first); a landed migration is never edited or moved',
-};
-
 /** The files through which the browser talks to the server (download.ts saves the streamed CSV exports); nothing else calls fetch. */
 const TRANSPORTS = ['src/client/lib/api/rest.ts', 'src/client/lib/api/trpc.ts', 'src/client/lib/api/download.ts'];
 
@@ -149,20 +139,6 @@ describe('architecture', () => {
     expect([...seen].map(rel).filter((f) => f.startsWith('src/server/face/decoding/'))).toEqual([]);
     expect([...packages].filter((p) => p === 'sharp' || p.startsWith('@img/'))).toEqual([]);
     expect(seen.has(path.join(FACE, 'live-frames.ts')), 'the walk follows the worker into the shared live frames').toBe(true);
-  });
-
-  it('no folder of the face engine holds more than 12 files: a larger one is split into subfolders', () => {
-    const folders = (dir: string): string[] => [
-      dir,
-      ...fs
-        .readdirSync(dir, { withFileTypes: true })
-        .filter((e) => e.isDirectory())
-        .flatMap((e) => folders(path.join(dir, e.name))),
-    ];
-    for (const dir of folders(FACE)) {
-      const files = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile());
-      expect(files.length, `${rel(dir)} holds ${files.length} files`).toBeLessThanOrEqual(12);
-    }
   });
 
   it("src/ imports nothing from scripts/ (the benchmarks' evaluation code lives there); its tests only the harness they share with the benchmarks", () => {
@@ -293,7 +269,7 @@ describe('architecture', () => {
     }
   });
 
-  it('code outside a services domain imports it only through its index.ts; deps.ts through the index of the part it holds', () => {
+  it('code outside a services domain imports it only through its index.ts; deps.ts takes the types of the state it holds from their own files', () => {
     const loose = fs.readdirSync(SERVICES, { withFileTypes: true }).filter((e) => e.isFile());
     expect(
       loose.map((e) => e.name),
@@ -308,28 +284,16 @@ describe('architecture', () => {
         const domain = target && domainOf(target);
         if (!target || !domain || domain === domainOf(file)) continue;
         crossings += 1;
-        // deps.ts holds a domain's state (deps.reports, deps.faceIndex, deps.sessions): it takes the types from that
-        // part's own index.ts, whose files take no AppDeps; the domain's index.ts re-exports services that do (a cycle).
-        const ok = file === path.join(root, 'src/server/deps.ts') ? path.basename(target) === 'index.ts' : target === path.join(SERVICES, domain, 'index.ts');
+        // deps.ts holds a domain's state (deps.reports, deps.faceIndex, deps.sessions): it takes only their types, from
+        // the files that define them, which take no AppDeps; the domain's index.ts re-exports services that do (a cycle).
+        const ok =
+          file === path.join(root, 'src/server/deps.ts')
+            ? statementsOf(file).some(({ text, spec: s }) => s === spec && /^import type\s/.test(text))
+            : target === path.join(SERVICES, domain, 'index.ts');
         expect(ok, `${rel(file)} imports ${spec}: import the domain's public face, services/${domain}/index`).toBe(true);
       }
     }
     expect(crossings, 'the imports were read').toBeGreaterThan(20);
-  });
-
-  it('no folder under src/ (client, shared, server) or migrations/ holds more than 12 files: a larger one is split into subfolders', () => {
-    for (const dir of ['src', 'migrations'].flatMap((d) => foldersUnder(path.join(root, d)))) {
-      const files = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile());
-      if (rel(dir) in LARGE_FOLDERS) continue;
-      expect(files.length, `${rel(dir)} holds ${files.length} files`).toBeLessThanOrEqual(12);
-    }
-    // An allowance outlives its reason unnoticed: each must still be needed.
-    for (const dir of Object.keys(LARGE_FOLDERS)) {
-      expect(
-        fs.readdirSync(path.join(root, dir), { withFileTypes: true }).filter((e) => e.isFile()).length,
-        `${dir} is allowed more than 12 files`,
-      ).toBeGreaterThan(12);
-    }
   });
 
   it('src/server has no import cycle (type imports count: deps.ts holds types of services that must not take AppDeps back)', () => {

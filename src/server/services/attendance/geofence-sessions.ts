@@ -8,8 +8,8 @@ import type { AppDeps } from '../../deps';
 import { DomainError } from '../../lib/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { newRoomCodeSecret } from './room-code';
-import { finalizeSession } from './session-end/session-expiry';
-import { countUnmarked } from './session-end/unmarked-students';
+import { finalizeSession } from './session-expiry';
+import { countUnmarked } from './unmarked-students';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'sessions'>;
 

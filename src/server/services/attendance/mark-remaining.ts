@@ -5,7 +5,7 @@ import { DomainError } from '../../lib/errors';
 import { lockSessionMarks } from './mark-flags/session-flags';
 import { markableSession } from './markable-session';
 import { absenceStatusOn, sessionDay } from './leave/leave-excusal';
-import { unmarkedStudents } from './session-end/unmarked-students';
+import { unmarkedStudents } from './unmarked-students';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'sessions'>;
 

@@ -12,7 +12,7 @@ import { campusNetworksSet } from './settings/campus-networks';
 import { flagsOf, namesForFlags } from './mark-flags/flag-texts';
 import { lockSessionMarks, refreshSessionFlags } from './mark-flags/session-flags';
 import { markableSession } from './markable-session';
-import { type LastSteps, lastStepsBySession, noSteps } from './steps/last-steps';
+import { type LastSteps, lastStepsBySession, noSteps } from './last-steps';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config' | 'sessions'>;
 /** The students list also reads the attempt log (flushed first: a step's line may still be in the buffer). */

@@ -10,7 +10,7 @@ import { DomainError } from '../../lib/errors';
 import { openCollisionByChange, recordCollision, searchBeforeEnrolling } from './collisions/face-collisions';
 import { meanDistance, replaceEnrollment } from './face-changes';
 import { enrolledImagesByUser, faceChangeImagesByChange } from './face-image-urls';
-import { identityThreshold } from './search/face-search';
+import { identityThreshold } from './face-search';
 import { removeStoredImages } from './face-image-files';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config' | 'faceIndex'>;

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps';
 import { deserializeDescriptor, type FaceTemplate, serializeDescriptor } from '../../face/index';
 import { DomainError } from '../../lib/errors';
 import { recordCollision, searchBeforeEnrolling } from './collisions/face-collisions';
-import type { FaceMatch } from './search/face-search';
+import type { FaceMatch } from './face-search';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'> & Partial<Pick<AppDeps, 'faceIndex'>>;
 type Trx = Transaction<Database>;

@@ -1,6 +1,6 @@
 /**
  * Faces: enrolled face photos and templates. Enrollment, a student's face changes and their review, the face check
- * at marking time (check/: admission, challenge, verdict), the duplicate-face search (search/), the collisions it
+ * at marking time (check/: admission, challenge, verdict), the duplicate-face search and its in-memory index, the collisions it
  * finds (collisions/: recorded, shown side by side, listed for admins),
  * stored images, and the words for the engine's reason codes.
  * Code outside this folder imports it from here only; files inside import each other directly.
@@ -30,5 +30,5 @@ export { toDomainFaceError } from './face-errors';
 export { enrolledImagesByUser, enrolledImagesOf, faceImagePath, resolveSignedChangeImage, resolveSignedImage } from './face-image-urls';
 export { faceInputMessage, verdictMessage } from './face-messages';
 export { normalizeFaceImages, removeFaceImages, removeStoredImages, storeFaceImages, type UploadedFile } from './face-image-files';
-export { createFaceIndex } from './search/face-index';
-export { findEnrolledFace, identityThreshold } from './search/face-search';
+export { createFaceIndex } from './face-index';
+export { findEnrolledFace, identityThreshold } from './face-search';

@@ -11,7 +11,7 @@ import type { TFaceUploadFields } from '../../../../shared/schemas/faces/face-ch
 import type { ChallengeStep } from '../../../../shared/face/face-challenge';
 import { FACE_STREAM_MAX_SECONDS } from '../../../../shared/face/face-stream';
 import { refuseUploadWhenLive, settleChallenge } from './face-challenges';
-import { enrolledNeighbours } from '../search/face-search';
+import { enrolledNeighbours } from '../face-search';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'face' | 'config' | 'devices' | 'faceIndex'>;
 

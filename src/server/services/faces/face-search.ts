@@ -1,15 +1,15 @@
 import os from 'node:os';
 import { sql } from 'kysely';
-import type { DB } from '../../../db/connect';
-import { arrayRows, isPostgres } from '../../../db/dialect';
-import type { UserStatus } from '../../../../shared/constants';
-import type { AppConfig } from '../../../env';
-import { deserializeDescriptor, euclidean, NEIGHBOUR_RADIUS, resolveOptions } from '../../../face/index';
+import type { DB } from '../../db/connect';
+import { arrayRows, isPostgres } from '../../db/dialect';
+import type { UserStatus } from '../../../shared/constants';
+import type { AppConfig } from '../../env';
+import { deserializeDescriptor, euclidean, NEIGHBOUR_RADIUS, resolveOptions } from '../../face/index';
 import type { FaceIndex } from './face-index';
 
 /**
  * faceIndex: this node's copy of the templates (face-index.ts); without it every search reads the whole table.
- * The parts are named here, not taken from AppDeps: deps.ts holds the index (search/index.ts), so AppDeps here would close a circle.
+ * The parts are named here, not taken from AppDeps: deps.ts holds the index (face-index.ts), so AppDeps here would close a circle.
  */
 type Deps = { db: DB; config: Pick<AppConfig, 'face'>; faceIndex?: FaceIndex };
 

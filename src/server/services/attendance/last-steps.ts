@@ -1,7 +1,7 @@
-import { FACE_CHALLENGE_FAILS_PER_SESSION } from '../../../../shared/constants';
-import type { DB } from '../../../db/connect';
-import { coarseDistanceMeters } from '../../../lib/geo';
-import { ABANDONED, ENGINE_BUSY } from '../../faces/index';
+import { FACE_CHALLENGE_FAILS_PER_SESSION } from '../../../shared/constants';
+import type { DB } from '../../db/connect';
+import { coarseDistanceMeters } from '../../lib/geo';
+import { ABANDONED, ENGINE_BUSY } from '../faces/index';
 
 /** The attempt log's outcomes of a geofence step (a final mark's own outcomes are its record). */
 const STEP_OUTCOMES = ['geofence_valid', 'geofence_invalid', 'refused_outside', 'refused_off_campus', 'refused_room_code'];
