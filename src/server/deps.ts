@@ -8,7 +8,7 @@ import type { Slots } from './lib/slots';
 import type { UrlSigner } from './lib/url-signer';
 import type { AttemptLog } from './infra/attempt-log';
 import type { LoginGuard } from './infra/login-guard';
-import type { HourlyAllowance } from './infra/hourly-allowance';
+import type { HourlyAllowance } from './infra/window-allowance';
 import type { WindowAllowance } from './infra/window-allowance';
 import type { ChallengeSource } from './infra/challenge-source';
 import type { FaceIndex } from './services/faces/face-index';

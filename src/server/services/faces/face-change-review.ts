@@ -1,4 +1,4 @@
-import { decidesFor } from '../../auth/decides-for';
+import { decidesFor } from '../../auth/authenticate';
 import { MSG } from '../../../shared/messages';
 import type { TDecideFaceChangeInput } from '../../../shared/schemas/faces/face-changes';
 import type { AuthUser } from '../../auth/authenticate';

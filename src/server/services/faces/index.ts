@@ -26,7 +26,7 @@ export { type CollisionView, openCollisionByUser, openCollisionsQuery, recordCol
 export { decideFaceChange, decideFaceChangeIn, faceChangeHistory, listPendingFaceChanges } from './face-change-review';
 export { FACE_CHANGE_IMAGE_PREFIX, recordFaceChange } from './face-changes';
 export { enrollFacesOfUser } from './face-enrollment';
-export { toDomainFaceError } from './face-errors';
+export { toDomainFaceError } from './face-messages';
 export { enrolledImagesByUser, enrolledImagesOf, faceImagePath, resolveSignedChangeImage, resolveSignedImage } from './face-image-urls';
 export { faceInputMessage, verdictMessage } from './face-messages';
 export { normalizeFaceImages, removeFaceImages, removeStoredImages, storeFaceImages, type UploadedFile } from './face-image-files';

@@ -1,4 +1,4 @@
-import { nameOrEmailContains } from '../../db/name-search';
+import { nameOrEmailContains } from '../../db/dialect';
 import type { TAttendanceDetailsInput, TAttendanceFilter, TPairSort } from '../../../shared/schemas/admin';
 import { F_EXCUSED, F_FACE_FAIL, F_FACE_OK, F_FLAGGED, F_GEO_INVALID, F_GEO_VALID, F_LATE, F_MANUAL, F_PRESENT, type Facts } from './attendance-facts';
 import { filterKey } from './attendance-filter';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { TUserListInput } from '../../../../shared/schemas/admin';
 import type { AppDeps } from '../../../deps';
-import { nameOrEmailContains } from '../../../db/name-search';
+import { nameOrEmailContains } from '../../../db/dialect';
 import { selectUsersWithDepartment } from '../users';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseCidrList } from '../env';
-import { networkMatcher } from './networks';
+import { parseCidrList } from '../../../env';
+import { networkMatcher } from './campus-networks';
 
 describe('campus networks', () => {
   it('matches IPv4, IPv4-mapped IPv6 and IPv6 addresses against the configured CIDRs', () => {
