@@ -8,7 +8,7 @@ import { reportRefusedToken } from '@/lib/api/refused-token';
 import { RestRefusal } from '@/lib/api/retry-after';
 import { type Coords, geolocationFailure, getCurrentCoords } from '@/lib/device/use-geolocation';
 import { roomCodeHandoff, roomCodeRefusedState } from '@/lib/room-code-handoff';
-import { type MarkOutcome, useFinalMark } from '@/features/final-mark';
+import { type MarkOutcome, useFinalMark } from '@/features/use-final-mark';
 import { getToken } from '@/lib/auth/session';
 import type { Guide } from './challenge/live-guide';
 import type { FaceStreamRefusal, LiveCheckLoss } from './recording/live-check';
