@@ -17,7 +17,7 @@ import { isFinalRefusal, type RefusalAdvice, refusalAdvice } from './refusal-adv
 import type { TrackerHandle } from './tracker/use-face-tracker';
 import type { Recording } from './recording/use-webcam-recorder';
 import { BUSY_TOAST_ID, useFaceCheckUpload } from './recording/use-face-check-upload';
-import type { FaceVerdict } from './recording/verification-api';
+import type { FaceVerdict } from './recording/use-face-check-upload';
 
 export type VerificationPhase = 'idle' | 'recording' | 'checking' | 'marking' | 'failed' | 'done';
 export type FrameState = 'default' | 'success' | 'failure';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages';
-import { registerFailureMessage } from './register-failure-message';
+import { registerFailureMessage } from './use-register';
 
 describe('registerFailureMessage (SPEC 8 Registration)', () => {
   it('prefixes a face-detection failure, told by its code', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages';
-import { loginErrorMessage } from './login-error-message';
+import { loginErrorMessage } from './use-login';
 
 describe('loginErrorMessage (SPEC 8 Login)', () => {
   it('uses the fixed texts for the two known codes, whatever the message says', () => {

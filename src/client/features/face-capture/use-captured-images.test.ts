@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { captureStatus } from './capture-status';
+import { captureStatus } from './use-captured-images';
 
 describe('captureStatus (SPEC 5 capture messages)', () => {
   it('walks from the start message through progress to enough', () => {
