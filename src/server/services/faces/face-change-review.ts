@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { deserializeDescriptor } from '../../face/index';
 import { DomainError } from '../../lib/errors';
-import { openCollisionByChange, recordCollision, searchBeforeEnrolling } from './collisions/face-collisions';
+import { openCollisionByChange, recordCollision, searchBeforeEnrolling } from './face-collisions';
 import { meanDistance, replaceEnrollment } from './face-changes';
 import { enrolledImagesByUser, faceChangeImagesByChange } from './face-image-urls';
 import { identityThreshold } from './face-search';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
 import { isPostgres } from '../../db/dialect';
 import { serializeDescriptor } from '../../face/index';
-import { searchBeforeEnrolling } from './collisions/face-collisions';
+import { searchBeforeEnrolling } from './face-collisions';
 import { createFaceIndex } from './face-index';
 import { findEnrolledFace } from './face-search';
 

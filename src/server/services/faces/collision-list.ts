@@ -1,6 +1,6 @@
-import type { TDuplicateFacesPage } from '../../../../shared/schemas/admin';
-import type { AppDeps } from '../../../deps';
-import { enrolledImagesByUser, faceChangeImagesByChange } from '../face-image-urls';
+import type { TDuplicateFacesPage } from '../../../shared/schemas/admin';
+import type { AppDeps } from '../../deps';
+import { enrolledImagesByUser, faceChangeImagesByChange } from './face-image-urls';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>;
 

@@ -1,12 +1,12 @@
-import { MSG } from '../../../../shared/messages';
-import type { TAdminCreateUser, TAdminUpdateUser } from '../../../../shared/schemas/admin';
-import type { AuthUser } from '../../../auth/authenticate';
-import { hashPassword } from '../../../auth/password';
-import type { AppDeps } from '../../../deps';
-import type { UserUpdate } from '../../../db/schema';
-import { inTransaction } from '../../../db/connect';
-import { DomainError } from '../../../lib/errors';
-import { isEmailTaken, selectUsersWithDepartment } from '../users';
+import { MSG } from '../../../shared/messages';
+import type { TAdminCreateUser, TAdminUpdateUser } from '../../../shared/schemas/admin';
+import type { AuthUser } from '../../auth/authenticate';
+import { hashPassword } from '../../auth/password';
+import type { AppDeps } from '../../deps';
+import type { UserUpdate } from '../../db/schema';
+import { inTransaction } from '../../db/connect';
+import { DomainError } from '../../lib/errors';
+import { isEmailTaken, selectUsersWithDepartment } from './users';
 
 type Db = Pick<AppDeps, 'db'>;
 

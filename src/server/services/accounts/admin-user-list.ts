@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import type { TUserListInput } from '../../../../shared/schemas/admin';
-import type { AppDeps } from '../../../deps';
-import { nameOrEmailContains } from '../../../db/dialect';
-import { selectUsersWithDepartment } from '../users';
+import type { TUserListInput } from '../../../shared/schemas/admin';
+import type { AppDeps } from '../../deps';
+import { nameOrEmailContains } from '../../db/dialect';
+import { selectUsersWithDepartment } from './users';
 
 /**
  * One page of the admin's users list, filtered in the database so a school of thousands sends 24 rows, not all of

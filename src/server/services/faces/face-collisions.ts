@@ -1,7 +1,7 @@
-import type { DB } from '../../../db/connect';
-import type { AppDeps } from '../../../deps';
-import { enrolledImagesByUser } from '../face-image-urls';
-import { type FaceMatch, findEnrolledFace, lockFaceRegistry } from '../face-search';
+import type { DB } from '../../db/connect';
+import type { AppDeps } from '../../deps';
+import { enrolledImagesByUser } from './face-image-urls';
+import { type FaceMatch, findEnrolledFace, lockFaceRegistry } from './face-search';
 
 /**
  * One face, one account without locking anyone out (issue 34). A new face (a registration, a face change) close to
