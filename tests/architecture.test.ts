@@ -60,6 +60,18 @@ const domainOf = (file: string) => {
   const inside = path.relative(SERVICES, file);
   return inside.startsWith('..') || !inside.includes(path.sep) ? null : inside.split(path.sep)[0];
 };
+/** The doors: REST adapters and tRPC routers, each grouped in one folder per services domain. */
+const DOORS = ['src/server/rest', 'src/server/routers'];
+/**
+ * Door files that call a second domain's services, and why. The campus networks are attendance's rule, and every step
+ * of a mark must come from them, the face check too; services/faces sits below attendance and cannot ask it, so the
+ * face check's doors ask it first.
+ */
+const DOOR_CROSSINGS: Record<string, string> = {
+  'src/server/rest/faces/student.ts -> attendance': 'the upload check is refused off campus before a byte is read',
+  'src/server/rest/faces/live-check/face-stream-socket.ts -> attendance': 'the live check is refused off campus before a camera starts',
+  'src/server/routers/faces/student.ts -> attendance': "compareFaceVideo is refused off campus, as REST's upload check is",
+};
 /**
  * A folder holds one concern, however many files that takes; where it has an index.ts, that is its door: code outside
  * the folder imports the folder through it, never a file behind it. These files behind a door may be imported directly,
@@ -92,11 +104,13 @@ const exportsOf = (file: string) => {
 /**
  * Where the one-function rule looks: the server, the shared code, and the client's lib/ and features/ (.ts only). Left
  * out by convention: React components (.tsx: one component a file, shadcn's components/ui/ one primitive a file, pages/
- * one file a route), hooks (use-*.ts: one hook a file, as shadcn's hooks/ and STYLE.md's use-geolocation.ts), type
- * declarations (.d.ts) and tests.
+ * one file a route), hooks (use-*.ts: one hook a file, as shadcn's hooks/ and STYLE.md's use-geolocation.ts), the
+ * doors' route tables (rest/<domain>/<role>.ts, routers/<domain>/<role>.ts: the doors' layout names each file, however
+ * few its routes), type declarations (.d.ts) and tests.
  */
 const oneFunctionScope = (file: string) =>
   /^src\/(server|shared|client\/lib|client\/features)\//.test(rel(file)) &&
+  !DOORS.some((door) => rel(file).startsWith(`${door}/`)) &&
   /\.ts$/.test(file) &&
   !/\.d\.ts$|\.test\.ts$/.test(file) &&
   !/^use-/.test(path.basename(file));
@@ -116,8 +130,8 @@ const ONE_FUNCTION_FILES: Record<string, string> = {
     "the single executable's esbuild plugin (scripts/sea/esbuild-plugins.ts) requires this file by path in place of each native addon: it loads nothing else",
   'src/server/face/scheduling/worker/staging.ts': "one staging array per worker thread, module state shared by the worker's tracking and describing",
   'src/server/services/reports/csv-field.ts': 'the quoting and formula guard of every CSV (summary, detail, shortfall), none of which is its home',
-  'src/server/lib/http/origin.ts': 'imported by the REST doors (rest/): merge it with lib/http/caller.ts when the doors are regrouped',
-  'src/server/lib/http/caller.ts': 'imported by the REST doors (rest/): merge it with lib/http/origin.ts when the doors are regrouped',
+  'src/server/lib/http/origin.ts': 'read by the REST doors, left to their own change: it belongs with lib/http/caller.ts (what a request says of its sender)',
+  'src/server/lib/http/caller.ts': 'read by the REST doors, left to their own change: it belongs with lib/http/origin.ts (what a request says of its sender)',
 };
 
 /** The files through which the browser talks to the server (download.ts saves the streamed CSV exports); nothing else calls fetch. */
@@ -346,6 +360,37 @@ describe('architecture', () => {
       }
     }
     expect(crossings, 'the imports were read').toBeGreaterThan(20);
+  });
+
+  it('doors follow the services: a file under rest/<domain>/ or routers/<domain>/ calls services/<domain>/ only, or DOOR_CROSSINGS names why', () => {
+    const domains = fs.readdirSync(SERVICES).sort();
+    const crossed = new Set<string>();
+    let calls = 0;
+    for (const door of DOORS) {
+      const top = fs.readdirSync(path.join(root, door), { withFileTypes: true });
+      expect(
+        top.filter((e) => e.isDirectory()).map((e) => e.name),
+        `${door}/ holds one folder per services domain`,
+      ).toEqual(domains);
+      for (const file of filesUnder(path.join(root, door)).filter((f) => !isTest(f))) {
+        // a file at the door's root (index.ts, http.ts, _app.ts) mounts or serves the others and calls no service
+        const [first, ...inner] = path.relative(path.join(root, door), file).split(path.sep);
+        const own = inner.length > 0 ? first : null;
+        for (const { spec } of statementsOf(file)) {
+          const target = resolveFile(file, spec);
+          const domain = target && domainOf(target);
+          if (!domain) continue;
+          calls += 1;
+          if (domain === own) continue;
+          const crossing = `${rel(file)} -> ${domain}`;
+          expect(crossing in DOOR_CROSSINGS, `${rel(file)} imports ${spec}: move the route to ${door}/${domain}/, or name why in DOOR_CROSSINGS`).toBe(true);
+          crossed.add(crossing);
+        }
+      }
+    }
+    // An allowance outlives its reason unnoticed: each must still be needed.
+    for (const crossing of Object.keys(DOOR_CROSSINGS)) expect(crossed.has(crossing), `${crossing} is allowed but not imported`).toBe(true);
+    expect(calls, 'the imports were read').toBeGreaterThan(30);
   });
 
   it("where a folder of src/ has an index.ts, it is the folder's door: code outside imports the folder only through it", () => {

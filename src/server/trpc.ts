@@ -48,6 +48,8 @@ const mapDomainErrors = t.middleware(async ({ next }) => {
 });
 
 export const router = t.router;
+/** One router of several with distinct keys: each role's routers, one per services domain, under one key (routers/_app.ts). */
+export const mergeRouters = t.mergeRouters;
 export const publicProcedure = t.procedure.use(mapDomainErrors);
 
 /** Any signed-in, active user; narrows ctx.user to non-null. */

@@ -5,7 +5,8 @@ import { MSG } from '../../shared/messages';
 import { type TContactMessageInput, ZContactMessageInput } from '../../shared/schemas/accounts/contact';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Form } from '@/components/ui/form';
+import { FormFieldItem } from '@/components/form-field-item';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { restRequest } from '@/lib/api/rest';
@@ -44,45 +45,15 @@ export function ContactForm() {
       <CardContent>
         <Form {...form}>
           <form noValidate onSubmit={form.handleSubmit(send, refused)} className="grid gap-5">
-            <FormField
-              control={form.control}
-              name="name"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{MSG.contact.name}</FormLabel>
-                  <FormControl>
-                    <Input autoComplete="name" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="email"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{MSG.contact.email}</FormLabel>
-                  <FormControl>
-                    <Input type="email" autoComplete="email" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="message"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{MSG.contact.message}</FormLabel>
-                  <FormControl>
-                    <Textarea {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <FormFieldItem control={form.control} name="name" label={MSG.contact.name}>
+              {(field) => <Input autoComplete="name" {...field} />}
+            </FormFieldItem>
+            <FormFieldItem control={form.control} name="email" label={MSG.contact.email}>
+              {(field) => <Input type="email" autoComplete="email" {...field} />}
+            </FormFieldItem>
+            <FormFieldItem control={form.control} name="message" label={MSG.contact.message}>
+              {(field) => <Textarea {...field} />}
+            </FormFieldItem>
             <Button type="submit" size="lg" className="justify-self-start" disabled={form.formState.isSubmitting}>
               {MSG.contact.submit}
             </Button>

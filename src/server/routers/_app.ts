@@ -1,18 +1,30 @@
-import { router } from '../trpc';
-import { accountRouter } from './account';
-import { adminRouter } from './admin';
-import { attendanceRuleRouter } from './attendance-rule';
-import { authRouter } from './auth';
-import { settingsRouter } from './settings';
-import { studentRouter } from './student';
-import { teacherRouter } from './teacher';
+import { mergeRouters, router } from '../trpc';
+import { accountRouter } from './accounts/account';
+import { adminAccountRouter } from './accounts/admin';
+import { authRouter } from './accounts/auth';
+import { studentAccountRouter } from './accounts/student';
+import { teacherAccountRouter } from './accounts/teacher';
+import { adminAttendanceRouter } from './attendance/admin';
+import { settingsRouter } from './attendance/settings';
+import { studentAttendanceRouter } from './attendance/student';
+import { teacherAttendanceRouter } from './attendance/teacher';
+import { adminFaceRouter } from './faces/admin';
+import { studentFaceRouter } from './faces/student';
+import { teacherFaceRouter } from './faces/teacher';
+import { adminReportRouter } from './reports/admin';
+import { attendanceRuleRouter } from './reports/attendance-rule';
+import { studentReportRouter } from './reports/student';
 
+/**
+ * The routers sit by services domain (routers/<domain>/<role>.ts); each role's are merged under its key, so a
+ * procedure's path names who calls it (student.markAttendance, admin.summary) whichever domain serves it.
+ */
 export const appRouter = router({
   auth: authRouter,
-  admin: adminRouter,
-  teacher: teacherRouter,
-  student: studentRouter,
   account: accountRouter,
+  student: mergeRouters(studentAccountRouter, studentAttendanceRouter, studentFaceRouter, studentReportRouter),
+  teacher: mergeRouters(teacherAccountRouter, teacherAttendanceRouter, teacherFaceRouter),
+  admin: mergeRouters(adminAccountRouter, adminAttendanceRouter, adminFaceRouter, adminReportRouter),
   settings: settingsRouter,
   attendanceRule: attendanceRuleRouter,
 });

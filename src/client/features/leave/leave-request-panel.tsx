@@ -7,7 +7,8 @@ import { MSG } from '../../../shared/messages';
 import { LEAVE_REASON_MAX, type TLeaveRequestFields, type TLeaveRequestForm, ZLeaveRequestForm } from '../../../shared/schemas/attendance/leave';
 import { EmptyState, QueryState } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Form } from '@/components/ui/form';
+import { FormFieldItem } from '@/components/form-field-item';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
@@ -57,46 +58,16 @@ export function LeaveRequestPanel() {
       <Form {...form}>
         <form noValidate className="grid gap-3" onSubmit={form.handleSubmit(submit)} aria-label={MSG.leave.newRequest}>
           <div className="grid grid-cols-2 gap-3">
-            <FormField
-              control={form.control}
-              name="from_date"
-              render={({ field }) => (
-                <FormItem className="gap-1.5">
-                  <FormLabel>{MSG.leave.from}</FormLabel>
-                  <FormControl>
-                    <Input type="date" aria-required {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="to_date"
-              render={({ field }) => (
-                <FormItem className="gap-1.5">
-                  <FormLabel>{MSG.leave.to}</FormLabel>
-                  <FormControl>
-                    <Input type="date" min={fromDate || undefined} {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <FormFieldItem control={form.control} name="from_date" label={MSG.leave.from} className="gap-1.5">
+              {(field) => <Input type="date" aria-required {...field} />}
+            </FormFieldItem>
+            <FormFieldItem control={form.control} name="to_date" label={MSG.leave.to} className="gap-1.5">
+              {(field) => <Input type="date" min={fromDate || undefined} {...field} />}
+            </FormFieldItem>
           </div>
-          <FormField
-            control={form.control}
-            name="reason"
-            render={({ field }) => (
-              <FormItem className="gap-1.5">
-                <FormLabel>{MSG.leave.reason}</FormLabel>
-                <FormControl>
-                  <Textarea aria-required maxLength={LEAVE_REASON_MAX} placeholder={MSG.leave.reasonPlaceholder} {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <FormFieldItem control={form.control} name="reason" label={MSG.leave.reason} className="gap-1.5">
+            {(field) => <Textarea aria-required maxLength={LEAVE_REASON_MAX} placeholder={MSG.leave.reasonPlaceholder} {...field} />}
+          </FormFieldItem>
           <div className="grid gap-1.5">
             <Label htmlFor="leave-document">{MSG.leave.documentLabel}</Label>
             <Input

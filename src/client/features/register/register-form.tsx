@@ -7,7 +7,8 @@ import { MSG } from '../../../shared/messages';
 import { type TRegisterInput, ZRegisterInput } from '../../../shared/schemas/accounts/auth';
 import { PasswordInput } from '@/components/password-input';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Form } from '@/components/ui/form';
+import { FormFieldItem } from '@/components/form-field-item';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Separator } from '@/components/ui/separator';
@@ -46,99 +47,47 @@ export function RegisterForm() {
     <Form {...form}>
       <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} className="grid gap-5">
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField
-            control={form.control}
-            name="username"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{MSG.register.labels.username}</FormLabel>
-                <FormControl>
-                  <Input autoComplete="username" placeholder={MSG.register.placeholders.username} {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
+          <FormFieldItem control={form.control} name="username" label={MSG.register.labels.username}>
+            {(field) => <Input autoComplete="username" placeholder={MSG.register.placeholders.username} {...field} />}
+          </FormFieldItem>
+          <FormFieldItem control={form.control} name="email" label={MSG.register.labels.email}>
+            {(field) => <Input type="email" autoComplete="email" placeholder={MSG.register.placeholders.email} {...field} />}
+          </FormFieldItem>
+          <FormFieldItem control={form.control} name="phone_number" label={MSG.register.labels.phone} optional>
+            {(field) => <Input type="tel" inputMode="numeric" autoComplete="tel" placeholder={MSG.register.placeholders.phone} {...field} />}
+          </FormFieldItem>
+          <FormFieldItem control={form.control} name="role" label={MSG.register.labels.role}>
+            {(field) => (
+              <NativeSelect {...field}>
+                {REGISTRABLE_ROLES.map((role) => (
+                  <option key={role} value={role}>
+                    {MSG.register.roles[role]}
+                  </option>
+                ))}
+              </NativeSelect>
             )}
-          />
-          <FormField
-            control={form.control}
-            name="email"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{MSG.register.labels.email}</FormLabel>
-                <FormControl>
-                  <Input type="email" autoComplete="email" placeholder={MSG.register.placeholders.email} {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
-            control={form.control}
-            name="phone_number"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel optional>{MSG.register.labels.phone}</FormLabel>
-                <FormControl>
-                  <Input type="tel" inputMode="numeric" autoComplete="tel" placeholder={MSG.register.placeholders.phone} {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
-            control={form.control}
-            name="role"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{MSG.register.labels.role}</FormLabel>
-                <FormControl>
-                  <NativeSelect {...field}>
-                    {REGISTRABLE_ROLES.map((role) => (
-                      <option key={role} value={role}>
-                        {MSG.register.roles[role]}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          </FormFieldItem>
         </div>
-        <FormField
+        <FormFieldItem
           control={form.control}
           name="password"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{MSG.register.labels.password}</FormLabel>
-              <FormControl>
-                <PasswordInput autoComplete="new-password" placeholder={MSG.register.placeholders.password} {...field} />
-              </FormControl>
-              <PasswordStrength password={values.password ?? ''} />
-              <FormMessage />
-            </FormItem>
+          label={MSG.register.labels.password}
+          below={<PasswordStrength password={values.password ?? ''} />}
+        >
+          {(field) => <PasswordInput autoComplete="new-password" placeholder={MSG.register.placeholders.password} {...field} />}
+        </FormFieldItem>
+        <FormFieldItem control={form.control} name="department_name" label={MSG.register.labels.department}>
+          {(field) => (
+            <NativeSelect {...field}>
+              <option value="">{MSG.register.placeholders.department}</option>
+              {DEPARTMENTS.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </NativeSelect>
           )}
-        />
-        <FormField
-          control={form.control}
-          name="department_name"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{MSG.register.labels.department}</FormLabel>
-              <FormControl>
-                <NativeSelect {...field}>
-                  <option value="">{MSG.register.placeholders.department}</option>
-                  {DEPARTMENTS.map((name) => (
-                    <option key={name} value={name}>
-                      {name}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        </FormFieldItem>
         <Separator />
         <FaceCaptureField images={images} onCapture={add} onRemove={remove} />
         <Button type="submit" size="lg" disabled={!canSubmit}>

@@ -1,98 +1,25 @@
-import { type Request, type RequestHandler, type Response, Router } from 'express';
-import multer from 'multer';
-import { MAX_VIDEO_BYTES } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
-import { ZStudentPageInput } from '../../../shared/schemas/attendance/attendance';
+import { Router } from 'express';
+import { ZMarkAttendanceInput } from '../../../shared/schemas/attendance/attendance';
 import type { AppDeps } from '../../deps';
-import { DomainError, parseInput } from '../../lib/errors';
-import { ServerTiming } from '../../lib/http/server-timing';
-import { withAdmittedFaceCheck, type FaceUpload, verifyStudentVideo, issueChallenge, refuseUploadWhenLive } from '../../services/faces/index';
-import { ZFaceUploadFields } from '../../../shared/schemas/faces/face-challenge';
-import { refuseOffCampus } from '../../services/attendance/index';
-import { studentAttendanceList } from '../../services/reports/index';
-import { getStudentProfile } from '../../services/accounts/index';
 import { callerOf } from '../../lib/http/caller';
-import { type AuthedRequest, handle, requireUser, sendError } from '../http';
-import { markAttendanceRoute } from './mark-attendance';
+import { jsonBody } from '../../lib/http/json-limits';
+import { parseInput } from '../../lib/errors';
+import { markAttendance } from '../../services/attendance/index';
+import { type AuthedRequest, handle, requireUser } from '../http';
 
-// Held in memory: the engine reads it once. Beside the file only the challenge's id and step times are expected, so
-// a text field gets 1 KB, not multer's 1 MB.
-const uploadVideo = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_VIDEO_BYTES, files: 1, fields: 4, fieldSize: 1024 } }).single('video');
-
-const startTiming: RequestHandler = (_req, res, next) => {
-  res.locals.timing = new ServerTiming();
-  next();
-};
-
-/** The uploaded video, held in memory (bounded by MAX_VIDEO_BYTES), and its fields; a missing or oversized file is a DomainError. */
-function receiveVideo(req: Request, res: Response): Promise<FaceUpload> {
-  return new Promise((resolve, reject) => {
-    uploadVideo(req, res, (err: unknown) => {
-      if (err instanceof multer.MulterError && err.code === 'LIMIT_FILE_SIZE') reject(new DomainError('PAYLOAD_TOO_LARGE', MSG.face.videoTooLarge));
-      else if (err instanceof multer.MulterError && err.code === 'LIMIT_FIELD_VALUE') reject(new DomainError('PAYLOAD_TOO_LARGE', MSG.server.tooLarge));
-      else if (err || !req.file) reject(new DomainError('VALIDATION', MSG.face.videoMissing));
-      else {
-        try {
-          resolve({ video: req.file.buffer, fields: parseInput(ZFaceUploadFields, req.body ?? {}) });
-        } catch (e) {
-          reject(e);
-        }
-      }
-    });
-  });
-}
-
-/** The student dashboard and face page's documented /api calls. */
-export function studentRoutes(deps: AppDeps): Router {
+/**
+ * POST /api/mark_attendance: the student's token and row first (requireUser), then the body, then markAttendance,
+ * the function the tRPC procedure calls, on either engine.
+ */
+export function studentAttendanceRoutes(deps: AppDeps): Router {
   const r = Router();
-  const student = requireUser(deps, 'student');
-  const user = (req: unknown) => (req as AuthedRequest).user;
-
-  r.get(
-    '/get_attendance',
-    student,
+  r.post(
+    '/mark_attendance',
+    requireUser(deps, 'student'),
+    jsonBody(),
     handle(async (req, res) => {
-      const { page, limit } = parseInput(ZStudentPageInput, req.query);
-      res.json(await studentAttendanceList(deps, user(req), page, limit));
+      res.json(await markAttendance(deps, (req as AuthedRequest).user, parseInput(ZMarkAttendanceInput, req.body), callerOf(req)));
     }),
   );
-  r.get(
-    '/get_student_profile',
-    student,
-    handle(async (req, res) => res.json(await getStudentProfile(deps, user(req)))),
-  );
-  r.post('/mark_attendance', ...markAttendanceRoute(deps));
-  // Issue 33: with the challenge on, the steps are given only on the live stream (409 here); off, no steps.
-  r.post(
-    '/face-challenge',
-    student,
-    handle(async (_req, res) => res.json(issueChallenge(deps))),
-  );
-  // The answer's Server-Timing header places the time of a check: auth, upload (receiving and parsing the
-  // multipart body), template, engine, store, total (npm run bench:api reads it).
-  r.post('/compare-face-video', startTiming, student, async (req, res) => {
-    const timing = res.locals.timing as ServerTiming;
-    timing.lap('auth');
-    try {
-      // with the challenge on only the live stream earns a proof: refused before a byte of the upload is read
-      refuseUploadWhenLive(deps);
-      await refuseOffCampus(deps, req.ip ?? 'unknown');
-      // admitted (one at a time per account, a few a minute) before a byte of the upload is read
-      const verdict = await withAdmittedFaceCheck(deps, user(req), () =>
-        verifyStudentVideo(
-          deps,
-          user(req),
-          callerOf(req),
-          timing.measure('upload', () => receiveVideo(req, res)),
-          timing,
-        ),
-      );
-      res.setHeader('Server-Timing', timing.header());
-      res.json(verdict);
-    } catch (err) {
-      res.setHeader('Server-Timing', timing.header());
-      sendError(res, err);
-    }
-  });
   return r;
 }

@@ -1,11 +1,5 @@
 import { Router } from 'express';
-import {
-  ZApproveInput,
-  ZExtendGeofenceInput,
-  ZManualMarkInput,
-  ZSessionStudentsInput,
-  ZStartGeofenceInput,
-} from '../../../shared/schemas/attendance/attendance';
+import { ZExtendGeofenceInput, ZManualMarkInput, ZSessionStudentsInput, ZStartGeofenceInput } from '../../../shared/schemas/attendance/attendance';
 import type { AppDeps } from '../../deps';
 import { jsonBody } from '../../lib/http/json-limits';
 import { originOf } from '../../lib/http/origin';
@@ -22,33 +16,16 @@ import {
   markRemaining,
 } from '../../services/attendance/index';
 import { parseInput } from '../../lib/errors';
-import {
-  approveUsers,
-  pendingStudentsByDepartment,
-  getTeacherProfile,
-  listDepartments,
-  rejectStudents,
-  addStudentByTeacher,
-} from '../../services/accounts/index';
-import { ZMarkRemainingInput, ZRejectInput, ZTeacherAddStudentInput } from '../../../shared/schemas/attendance/class-tools';
+import { ZMarkRemainingInput } from '../../../shared/schemas/attendance/class-tools';
 import { type AuthedRequest, handle, requireUser } from '../http';
 
-/** The teacher dashboard's documented /api calls; admins may use them too. */
-export function teacherRoutes(deps: AppDeps): Router {
+/** The teacher dashboard's session calls (admins may use them too): the geofence session, its room code, its students' marks. */
+export function teacherAttendanceRoutes(deps: AppDeps): Router {
   const r = Router();
   const json = jsonBody();
   const teacher = requireUser(deps, 'teacher', 'admin');
   const user = (req: unknown) => (req as AuthedRequest).user;
 
-  r.get(
-    '/admin/departments',
-    handle(async (_req, res) => res.json(await listDepartments(deps))),
-  );
-  r.get(
-    '/get_teacher_profile',
-    teacher,
-    handle(async (req, res) => res.json(await getTeacherProfile(deps, user(req)))),
-  );
   r.post(
     '/start_geofence',
     teacher,
@@ -94,33 +71,6 @@ export function teacherRoutes(deps: AppDeps): Router {
     json,
     handle(async (req, res) => {
       res.json(await markAttendanceManually(deps, user(req), parseInput(ZManualMarkInput, req.body)));
-    }),
-  );
-  r.get(
-    '/pending_students_by_department',
-    teacher,
-    handle(async (req, res) => res.json(await pendingStudentsByDepartment(deps, user(req)))),
-  );
-  r.patch(
-    '/approve_students',
-    teacher,
-    json,
-    handle(async (req, res) => {
-      res.json(await approveUsers(deps, user(req), parseInput(ZApproveInput, req.body).user_ids));
-    }),
-  );
-  r.patch(
-    '/reject_students',
-    teacher,
-    json,
-    handle(async (req, res) => res.json(await rejectStudents(deps, user(req), parseInput(ZRejectInput, req.body)))),
-  );
-  r.post(
-    '/teacher/students',
-    teacher,
-    json,
-    handle(async (req, res) => {
-      res.status(201).json(await addStudentByTeacher(deps, user(req), parseInput(ZTeacherAddStudentInput, req.body)));
     }),
   );
   r.patch(

@@ -120,7 +120,7 @@ describe.skipIf(!hasFixtures)('POST /api/compare-face-video on real clips', () =
     expect(noFile.status).toBe(400);
   });
 
-  it('refuses a text field larger than 1 KB beside the video before the video is looked at', async () => {
+  it('refuses a text field larger than 1 KB beside the video before the video is looked at, on both doors', async () => {
     const s = await srv.db.selectFrom('users').select('id').where('email', '=', 'mcg@school.test').executeTakeFirstOrThrow();
     const token = (await postJson(`${srv.url}/api/login`, { email: 'mcg@school.test', password: GOOD_FIELDS.password })).body.token;
     const before = (await verifications(s.id)).length;
@@ -130,6 +130,9 @@ describe.skipIf(!hasFixtures)('POST /api/compare-face-video on real clips', () =
     const res = await fetch(`${srv.url}/api/compare-face-video`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ success: false, message: 'The request is too large.' });
+    const overTrpc = await fetch(`${srv.url}/trpc/student.compareFaceVideo`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    expect(overTrpc.status).toBe(413);
+    expect(await overTrpc.json()).toMatchObject({ error: { message: 'The request is too large.' } });
     expect((await verifications(s.id)).length).toBe(before);
   });
 

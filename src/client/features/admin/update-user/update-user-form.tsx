@@ -7,7 +7,8 @@ import { MSG } from '../../../../shared/messages';
 import { LoadingLine, QueryError } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Form, FormField } from '@/components/ui/form';
+import { FormFieldItem } from '@/components/form-field-item';
 import { Input } from '@/components/ui/input';
 import { Separator } from '@/components/ui/separator';
 import { FaceCaptureField, useCapturedImages } from '@/features/face-capture';
@@ -91,32 +92,12 @@ export function UpdateUserForm({ userId }: { userId: number }) {
       <CardContent>
         <Form {...form}>
           <form onSubmit={form.handleSubmit(save)} noValidate className="grid gap-4">
-            <FormField
-              control={form.control}
-              name="username"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{MSG.register.labels.username}</FormLabel>
-                  <FormControl>
-                    <Input autoComplete="username" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="phone_number"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel optional>{MSG.register.labels.phone}</FormLabel>
-                  <FormControl>
-                    <Input type="tel" inputMode="numeric" autoComplete="tel" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <FormFieldItem control={form.control} name="username" label={MSG.register.labels.username}>
+              {(field) => <Input autoComplete="username" {...field} />}
+            </FormFieldItem>
+            <FormFieldItem control={form.control} name="phone_number" label={MSG.register.labels.phone} optional>
+              {(field) => <Input type="tel" inputMode="numeric" autoComplete="tel" {...field} />}
+            </FormFieldItem>
             <Separator />
             <CurrentPhotos urls={profile.data.faceEnrollment.image_urls} />
             {/* a live region there from the start, so the line a save brings is read out */}

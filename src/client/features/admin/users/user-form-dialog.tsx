@@ -6,7 +6,8 @@ import { MSG } from '../../../../shared/messages';
 import type { TAdminCreateUser, TAdminUpdateUser } from '../../../../shared/schemas/admin';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { FormFieldItem } from '@/components/form-field-item';
+import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { FaceChangeHistory } from '@/features/face-changes';
@@ -47,17 +48,9 @@ export function UserFormDialog({ open, user, onOpenChange }: { open: boolean; us
   };
 
   const field = (name: keyof UserFields, label: string, control: (field: ControllerRenderProps<UserFields>) => ReactNode) => (
-    <FormField
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>{control(field)}</FormControl>
-          <FormMessage />
-        </FormItem>
-      )}
-    />
+    <FormFieldItem control={form.control} name={name} label={label}>
+      {control}
+    </FormFieldItem>
   );
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

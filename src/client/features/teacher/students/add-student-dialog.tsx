@@ -8,7 +8,8 @@ import { type TTeacherAddStudentInput, ZTeacherAddStudentInput } from '../../../
 import { PasswordInput } from '@/components/password-input';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Form } from '@/components/ui/form';
+import { FormFieldItem } from '@/components/form-field-item';
 import { Input } from '@/components/ui/input';
 import { isServerRefusal, refusalText } from '@/lib/api/server-errors';
 import { trpc } from '@/lib/api/trpc';
@@ -59,60 +60,24 @@ export function AddStudentDialog({ open, onOpenChange }: { open: boolean; onOpen
         <Form {...form}>
           <form noValidate onSubmit={form.handleSubmit(submit)} className="grid gap-4">
             <div className="grid gap-4 sm:grid-cols-2">
-              <FormField
-                control={form.control}
-                name="username"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{MSG.addStudent.name}</FormLabel>
-                    <FormControl>
-                      <Input autoComplete="off" {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <FormField
-                control={form.control}
-                name="phone_number"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{MSG.addStudent.phone}</FormLabel>
-                    <FormControl>
-                      <Input inputMode="numeric" {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
+              <FormFieldItem control={form.control} name="username" label={MSG.addStudent.name}>
+                {(field) => <Input autoComplete="off" {...field} />}
+              </FormFieldItem>
+              <FormFieldItem control={form.control} name="phone_number" label={MSG.addStudent.phone}>
+                {(field) => <Input inputMode="numeric" {...field} />}
+              </FormFieldItem>
             </div>
-            <FormField
-              control={form.control}
-              name="email"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{MSG.addStudent.email}</FormLabel>
-                  <FormControl>
-                    <Input type="email" autoComplete="off" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
+            <FormFieldItem control={form.control} name="email" label={MSG.addStudent.email}>
+              {(field) => <Input type="email" autoComplete="off" {...field} />}
+            </FormFieldItem>
+            <FormFieldItem
               control={form.control}
               name="password"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{MSG.addStudent.password}</FormLabel>
-                  <FormControl>
-                    <PasswordInput autoComplete="new-password" {...field} />
-                  </FormControl>
-                  <p className="text-xs text-muted-foreground">{MSG.addStudent.passwordHint}</p>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+              label={MSG.addStudent.password}
+              below={<p className="text-xs text-muted-foreground">{MSG.addStudent.passwordHint}</p>}
+            >
+              {(field) => <PasswordInput autoComplete="new-password" {...field} />}
+            </FormFieldItem>
             <p className="flex gap-2 rounded-lg bg-muted/60 p-3 text-sm text-muted-foreground">
               <Camera className="mt-0.5 size-4 shrink-0" aria-hidden />
               {MSG.addStudent.faceHint}

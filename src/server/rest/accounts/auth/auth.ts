@@ -1,26 +1,13 @@
-import { type Request, type Response, Router } from 'express';
-import multer from 'multer';
-import { FACE_IMAGES_REQUIRED, MAX_IMAGE_BYTES } from '../../../../shared/constants';
-import { MSG } from '../../../../shared/messages';
+import { Router } from 'express';
 import { ZLoginInput } from '../../../../shared/schemas/accounts/auth';
 import { DEVICE_COOKIE } from '../../../auth/device-cookie';
 import type { AppDeps } from '../../../deps';
 import { deviceCookieHeader, parseCookies } from '../../../lib/http/cookies';
 import { jsonBody } from '../../../lib/http/json-limits';
-import { DomainError, parseInput } from '../../../lib/errors';
+import { parseInput } from '../../../lib/errors';
+import { receiveRegistration } from '../../../lib/http/uploads';
 import { login, logout, registerUser } from '../../../services/accounts/index';
-import { type AuthedRequest, handle, requireUser, sendError } from '../../http';
-
-const upload = multer({
-  storage: multer.memoryStorage(),
-  limits: { fileSize: MAX_IMAGE_BYTES, files: FACE_IMAGES_REQUIRED, fields: 12, fieldSize: 4096 },
-}).array('images', FACE_IMAGES_REQUIRED);
-
-const MULTER_MESSAGES: Record<string, string> = {
-  LIMIT_FILE_SIZE: MSG.register.imagesTooLarge,
-  LIMIT_FILE_COUNT: MSG.validation.imagesRequired,
-  LIMIT_UNEXPECTED_FILE: MSG.validation.imagesRequired,
-};
+import { type AuthedRequest, handle, requireUser } from '../../http';
 
 /** POST /api/login, POST /api/logout and POST /api/register: thin adapters over services/accounts (auth.ts, registration.ts). */
 export function authRoutes(deps: AppDeps): Router {
@@ -40,22 +27,15 @@ export function authRoutes(deps: AppDeps): Router {
     requireUser(deps),
     handle(async (req, res) => res.json(await logout(deps, (req as AuthedRequest).user.id))),
   );
-  r.post('/register', (req, res) => {
-    deps.registrations.consume(req.ip ?? 'unknown').then(
-      () => receiveRegistration(req, res),
-      (e) => sendError(res, e),
-    );
-  });
-  const receiveRegistration = (req: Request, res: Response) =>
-    upload(req, res, (err: unknown) => {
-      if (err instanceof multer.MulterError) {
-        return sendError(res, new DomainError('VALIDATION', MULTER_MESSAGES[err.code] ?? MSG.server.validation));
-      }
-      if (err) return sendError(res, new DomainError('VALIDATION', MSG.server.validation));
-      const files = ((req.files as Express.Multer.File[]) ?? []).map((f) => ({ buffer: f.buffer, size: f.size }));
-      registerUser(deps, req.body ?? {}, files, { ip: req.ip ?? 'unknown' })
-        .then((result) => res.status(201).json({ success: true, ...result }))
-        .catch((e) => sendError(res, e));
-    });
+  // counted before a byte of the upload is read
+  r.post(
+    '/register',
+    handle(async (req, res) => {
+      const ip = req.ip ?? 'unknown';
+      await deps.registrations.consume(ip);
+      const { fields, files } = await receiveRegistration(req, res);
+      res.status(201).json({ success: true, ...(await registerUser(deps, fields, files, { ip })) });
+    }),
+  );
   return r;
 }

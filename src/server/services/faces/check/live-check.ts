@@ -26,7 +26,7 @@ import { type ChunkArrival, streamClock } from './stream-clock';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'face' | 'config' | 'challengeSource' | 'faceChecksPerMinute' | 'devices' | 'faceIndex'>;
 
-/** How the check talks to its page: the socket adapter's side (rest/faces/face-stream-socket.ts). */
+/** How the check talks to its page: the socket adapter's side (rest/faces/live-check/face-stream-socket.ts). */
 export interface LiveCheckIo {
   send(msg: FaceStreamServerMessage): void;
   /** ends the connection (after the last message) */

@@ -1,6 +1,6 @@
-import { ZAttendanceRuleInput, ZShortfallPageInput } from '../../shared/schemas/attendance-rule';
-import { atRiskStudents, attendanceRuleForAdmin, setAttendanceRule, shortfallReport, studentStanding } from '../services/reports/index';
-import { roleProcedure, router } from '../trpc';
+import { ZAttendanceRuleInput, ZShortfallPageInput } from '../../../shared/schemas/attendance-rule';
+import { atRiskStudents, attendanceRuleForAdmin, setAttendanceRule, shortfallReport, studentStanding } from '../../services/reports/index';
+import { roleProcedure, router } from '../../trpc';
 
 const admin = roleProcedure('admin');
 

@@ -1,0 +1,15 @@
+import { Router } from 'express';
+import type { AppDeps } from '../../deps';
+import { getStudentProfile } from '../../services/accounts/index';
+import { type AuthedRequest, handle, requireUser } from '../http';
+
+/** The student dashboard's profile: GET /api/get_student_profile. */
+export function studentAccountRoutes(deps: AppDeps): Router {
+  const r = Router();
+  r.get(
+    '/get_student_profile',
+    requireUser(deps, 'student'),
+    handle(async (req, res) => res.json(await getStudentProfile(deps, (req as AuthedRequest).user))),
+  );
+  return r;
+}

@@ -1,0 +1,78 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { ZApproveInput } from '../../../shared/schemas/attendance/attendance';
+import { ZRejectInput, ZTeacherAddStudentInput } from '../../../shared/schemas/attendance/class-tools';
+import { ZDecideFaceCollisionInput } from '../../../shared/schemas/faces/face-changes';
+import type { AppDeps } from '../../deps';
+import { parseInput } from '../../lib/errors';
+import { jsonBody } from '../../lib/http/json-limits';
+import {
+  addStudentByTeacher,
+  approveUsers,
+  decideFaceCollision,
+  getTeacherProfile,
+  listDepartments,
+  pendingStudentsByDepartment,
+  rejectStudents,
+} from '../../services/accounts/index';
+import { type AuthedRequest, handle, requireUser } from '../http';
+
+/**
+ * The teacher dashboard's account calls (admins may use them too): the profile, the departments, the students
+ * waiting for approval, approving, rejecting or adding them, and the decision on a face collision (issue 34:
+ * twins | lookalikes | same_person), which lets the waiting registration in or turns it away.
+ */
+export function teacherAccountRoutes(deps: AppDeps): Router {
+  const r = Router();
+  const json = jsonBody();
+  const teacher = requireUser(deps, 'teacher', 'admin');
+  const user = (req: unknown) => (req as AuthedRequest).user;
+
+  r.get(
+    '/admin/departments',
+    handle(async (_req, res) => res.json(await listDepartments(deps))),
+  );
+  r.get(
+    '/get_teacher_profile',
+    teacher,
+    handle(async (req, res) => res.json(await getTeacherProfile(deps, user(req)))),
+  );
+  r.get(
+    '/pending_students_by_department',
+    teacher,
+    handle(async (req, res) => res.json(await pendingStudentsByDepartment(deps, user(req)))),
+  );
+  r.patch(
+    '/approve_students',
+    teacher,
+    json,
+    handle(async (req, res) => {
+      res.json(await approveUsers(deps, user(req), parseInput(ZApproveInput, req.body).user_ids));
+    }),
+  );
+  r.patch(
+    '/reject_students',
+    teacher,
+    json,
+    handle(async (req, res) => res.json(await rejectStudents(deps, user(req), parseInput(ZRejectInput, req.body)))),
+  );
+  r.post(
+    '/teacher/students',
+    teacher,
+    json,
+    handle(async (req, res) => {
+      res.status(201).json(await addStudentByTeacher(deps, user(req), parseInput(ZTeacherAddStudentInput, req.body)));
+    }),
+  );
+  r.post(
+    '/face-collisions/:id/decision',
+    teacher,
+    json,
+    handle(async (req, res) => {
+      const { id } = parseInput(z.object({ id: z.string() }), req.params);
+      const input = parseInput(ZDecideFaceCollisionInput, { ...(req.body ?? {}), collision_id: id });
+      res.json(await decideFaceCollision(deps, user(req), input));
+    }),
+  );
+  return r;
+}

@@ -1,0 +1,20 @@
+import { Router } from 'express';
+import { ZStudentPageInput } from '../../../shared/schemas/attendance/attendance';
+import type { AppDeps } from '../../deps';
+import { parseInput } from '../../lib/errors';
+import { studentAttendanceList } from '../../services/reports/index';
+import { type AuthedRequest, handle, requireUser } from '../http';
+
+/** The student dashboard's history: GET /api/get_attendance, a page of the student's own records. */
+export function studentReportRoutes(deps: AppDeps): Router {
+  const r = Router();
+  r.get(
+    '/get_attendance',
+    requireUser(deps, 'student'),
+    handle(async (req, res) => {
+      const { page, limit } = parseInput(ZStudentPageInput, req.query);
+      res.json(await studentAttendanceList(deps, (req as AuthedRequest).user, page, limit));
+    }),
+  );
+  return r;
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { ROLES } from '../../../shared/constants';
+import {
+  ZAdminCreateUser,
+  ZAdminUpdateUser,
+  ZContactHandledInput,
+  ZContactInboxInput,
+  ZDeleteConfirm,
+  ZUserId,
+  ZUserListInput,
+} from '../../../shared/schemas/admin';
+import {
+  createUserByAdmin,
+  deleteUserCascade,
+  deletionPreview,
+  listContactMessages,
+  listDepartments,
+  listUsers,
+  listUsersPage,
+  setContactMessageHandled,
+  updateUserByAdmin,
+} from '../../services/accounts/index';
+import { publicProcedure, roleProcedure, router } from '../../trpc';
+
+const admin = roleProcedure('admin');
+const ZId = z.object({ id: ZUserId });
+
+/** The admin dashboard's users, their deletion and the contact inbox; REST twins in rest/accounts/admin-users.ts and contact.ts. */
+export const adminAccountRouter = router({
+  departments: publicProcedure.query(({ ctx }) => listDepartments(ctx)),
+  users: admin.input(z.object({ role: z.enum(ROLES).optional() }).optional()).query(({ ctx, input }) => listUsers(ctx, input ?? {})),
+  /** Issue 22: the users list searched, filtered and paged by the database. */
+  userList: admin.input(ZUserListInput).query(({ ctx, input }) => listUsersPage(ctx, input)),
+  createUser: admin.input(ZAdminCreateUser).mutation(({ ctx, input }) => createUserByAdmin(ctx, input)),
+  updateUser: admin
+    .input(z.object({ id: ZUserId, changes: ZAdminUpdateUser }))
+    .mutation(({ ctx, input }) => updateUserByAdmin(ctx, ctx.user, input.id, input.changes)),
+  deletionPreview: admin.input(ZId).query(({ ctx, input }) => deletionPreview(ctx, input.id)),
+  deleteUser: admin.input(ZId.extend(ZDeleteConfirm.shape)).mutation(({ ctx, input }) => deleteUserCascade(ctx, ctx.user, input.id)),
+  contactMessages: admin.input(ZContactInboxInput.optional()).query(({ ctx, input }) => listContactMessages(ctx, input ?? ZContactInboxInput.parse({}))),
+  setContactMessageHandled: admin.input(ZContactHandledInput).mutation(({ ctx, input }) => setContactMessageHandled(ctx, ctx.user.id, input.id, input.handled)),
+});

@@ -1,0 +1,7 @@
+import { getStudentProfile } from '../../services/accounts/index';
+import { roleProcedure, router } from '../../trpc';
+
+/** The student dashboard's profile; REST twin in rest/accounts/student.ts. */
+export const studentAccountRouter = router({
+  profile: roleProcedure('student').query(({ ctx }) => getStudentProfile(ctx, ctx.user)),
+});

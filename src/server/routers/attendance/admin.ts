@@ -1,0 +1,11 @@
+import { ZCampusNetworksInput } from '../../../shared/schemas/attendance/campus-networks';
+import { campusNetworksFor, setCampusNetworks } from '../../services/attendance/index';
+import { roleProcedure, router } from '../../trpc';
+
+const admin = roleProcedure('admin');
+
+/** The campus networks card (issue 19); REST twin in rest/attendance/settings/admin-campus-networks.ts. */
+export const adminAttendanceRouter = router({
+  campusNetworks: admin.query(({ ctx }) => campusNetworksFor(ctx, ctx.ip)),
+  setCampusNetworks: admin.input(ZCampusNetworksInput).mutation(({ ctx, input }) => setCampusNetworks(ctx, ctx.user, input.networks, ctx.ip)),
+});

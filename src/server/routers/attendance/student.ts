@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { ZMarkAttendanceInput } from '../../../shared/schemas/attendance/attendance';
+import { ZWithdrawLeaveInput } from '../../../shared/schemas/attendance/leave';
+import { DEVICE_COOKIE } from '../../auth/device-cookie';
+import { leaveRequestFromForm } from '../../lib/http/uploads';
+import { getOpenSessionForStudent, markAttendance, myLeaveRequests, requestLeave, withdrawLeaveRequest } from '../../services/attendance/index';
+import { roleProcedure, router } from '../../trpc';
+
+const student = roleProcedure('student');
+
+/** The student's session banner, mark and leave requests; REST twins in rest/attendance/ (student.ts, leave-requests.ts). */
+export const studentAttendanceRouter = router({
+  /** The dashboard's banner, polled: is a session of my department open, until when, and am I marked in it. */
+  openSession: student.query(({ ctx }) => getOpenSessionForStudent(ctx, ctx.user)),
+  markAttendance: student
+    .input(ZMarkAttendanceInput)
+    .mutation(({ ctx, input }) => markAttendance(ctx, ctx.user, input, { ip: ctx.ip, userAgent: ctx.userAgent, deviceCookie: ctx.cookies[DEVICE_COOKIE] })),
+  leaveRequests: student.query(({ ctx }) => myLeaveRequests(ctx, ctx.user)),
+  withdrawLeave: student.input(ZWithdrawLeaveInput).mutation(({ ctx, input }) => withdrawLeaveRequest(ctx, ctx.user, input)),
+  // FormData: the fields and an optional `document` image, as POST /api/leave_requests takes them.
+  requestLeave: student.input(z.instanceof(FormData)).mutation(async ({ ctx, input }) => {
+    const { fields, document } = await leaveRequestFromForm(input);
+    return requestLeave(ctx, ctx.user, fields, document);
+  }),
+});

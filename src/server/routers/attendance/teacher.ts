@@ -1,0 +1,38 @@
+import { ZExtendGeofenceInput, ZManualMarkInput, ZSessionStudentsInput, ZStartGeofenceInput } from '../../../shared/schemas/attendance/attendance';
+import { ZMarkRemainingInput } from '../../../shared/schemas/attendance/class-tools';
+import { ZDecideLeaveInput } from '../../../shared/schemas/attendance/leave';
+import { ZRoomCodeInput } from '../../../shared/schemas/attendance/room-code';
+import {
+  decideLeaveRequest,
+  extendGeofenceSession,
+  getGeofenceStatus,
+  getRoomCode,
+  getStudentsForSession,
+  mapTiles,
+  markAttendanceManually,
+  markRemaining,
+  pendingLeaveRequests,
+  startGeofenceSession,
+  stopGeofenceSession,
+} from '../../services/attendance/index';
+import { roleProcedure, router } from '../../trpc';
+
+const teacher = roleProcedure('teacher', 'admin');
+
+/** The teacher's session, its room code and marks, and leave requests; REST twins in rest/attendance/ (teacher.ts, leave-requests.ts). */
+export const teacherAttendanceRouter = router({
+  startGeofence: teacher.input(ZStartGeofenceInput).mutation(({ ctx, input }) => startGeofenceSession(ctx, ctx.user, input)),
+  stopGeofence: teacher.mutation(({ ctx }) => stopGeofenceSession(ctx, ctx.user)),
+  /** Issue 36: Extend 5 min on the running session. */
+  extendGeofence: teacher
+    .input(ZExtendGeofenceInput.nullish())
+    .mutation(({ ctx, input }) => extendGeofenceSession(ctx, ctx.user, input ?? ZExtendGeofenceInput.parse({}))),
+  geofenceStatus: teacher.query(({ ctx }) => getGeofenceStatus(ctx, ctx.user)),
+  roomCode: teacher.input(ZRoomCodeInput).query(({ ctx, input }) => getRoomCode(ctx, ctx.user, input, ctx.origin)),
+  studentsForSession: teacher.input(ZSessionStudentsInput).query(({ ctx, input }) => getStudentsForSession(ctx, ctx.user, input)),
+  markManual: teacher.input(ZManualMarkInput).mutation(({ ctx, input }) => markAttendanceManually(ctx, ctx.user, input)),
+  markRemaining: teacher.input(ZMarkRemainingInput).mutation(({ ctx, input }) => markRemaining(ctx, ctx.user, input)),
+  mapTiles: teacher.query(({ ctx }) => mapTiles(ctx)),
+  pendingLeaveRequests: teacher.query(({ ctx }) => pendingLeaveRequests(ctx, ctx.user)),
+  decideLeaveRequest: teacher.input(ZDecideLeaveInput).mutation(({ ctx, input }) => decideLeaveRequest(ctx, ctx.user, input)),
+});

@@ -1,0 +1,10 @@
+import { ZDuplicateFacesPage } from '../../../shared/schemas/admin';
+import { listDuplicateFaces } from '../../services/faces/index';
+import { roleProcedure, router } from '../../trpc';
+
+/** Every face collision, for admins; REST twin in rest/faces/face-collisions.ts. */
+export const adminFaceRouter = router({
+  duplicateFaces: roleProcedure('admin')
+    .input(ZDuplicateFacesPage.optional())
+    .query(({ ctx, input }) => listDuplicateFaces(ctx, input ?? ZDuplicateFacesPage.parse({}))),
+});

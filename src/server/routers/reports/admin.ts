@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { ZAttendanceDetailsInput, ZAttendanceFilter, ZPairInput } from '../../../shared/schemas/admin';
+import { attendanceChartTotals, attendancePairsPage, attendanceSummary, pairDetail } from '../../services/reports/index';
+import { roleProcedure, router } from '../../trpc';
+
+const admin = roleProcedure('admin');
+
+/** The admin reports; REST twins (and the CSV downloads) in rest/reports/admin-reports.ts. */
+export const adminReportRouter = router({
+  summary: admin.input(ZAttendanceFilter.optional()).query(({ ctx, input }) => attendanceSummary(ctx, input ?? {})),
+  attendanceDetails: admin.input(ZAttendanceDetailsInput).query(({ ctx, input }) => attendancePairsPage(ctx, input)),
+  pairDetail: admin.input(z.intersection(ZAttendanceFilter, ZPairInput)).query(({ ctx, input }) => pairDetail(ctx, input, input)),
+  charts: admin.input(ZAttendanceFilter).query(({ ctx, input }) => attendanceChartTotals(ctx, input)),
+});

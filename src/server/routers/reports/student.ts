@@ -1,0 +1,10 @@
+import { ZStudentPageInput } from '../../../shared/schemas/attendance/attendance';
+import { studentAttendanceList } from '../../services/reports/index';
+import { roleProcedure, router } from '../../trpc';
+
+/** The student's own records, a page at a time; REST twin in rest/reports/student.ts. */
+export const studentReportRouter = router({
+  attendance: roleProcedure('student')
+    .input(ZStudentPageInput)
+    .query(({ ctx, input }) => studentAttendanceList(ctx, ctx.user, input.page, input.limit)),
+});
