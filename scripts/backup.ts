@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/env';
 import { backupDatabase, OpsRefused } from '../src/server/ops/backup-database';
 import { terminalProgress } from '../src/server/ops/progress-bar';
-import { refuseUnlessSqlite } from '../src/server/ops/sqlite-only';
+import { refuseUnlessSqlite } from '../src/server/ops/sqlite-checks';
 import { commandOf, usageOf } from '../src/server/lib/install-layout';
 
 const USAGE = usageOf('backup', '--out FILE   (safe while the server runs)');

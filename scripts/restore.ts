@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/env';
 import { OpsRefused } from '../src/server/ops/backup-database';
 import { restoreDatabase } from '../src/server/ops/restore-database';
-import { refuseUnlessSqlite } from '../src/server/ops/sqlite-only';
+import { refuseUnlessSqlite } from '../src/server/ops/sqlite-checks';
 import { commandOf, usageOf } from '../src/server/lib/install-layout';
 
 const USAGE = usageOf('restore', '--from FILE   (stop the server first)');

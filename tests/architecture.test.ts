@@ -72,22 +72,66 @@ const DOOR_CROSSINGS: Record<string, string> = {
   'src/server/rest/faces/live-check/face-stream-socket.ts -> attendance': 'the live check is refused off campus before a camera starts',
   'src/server/routers/faces/student.ts -> attendance': "compareFaceVideo is refused off campus, as REST's upload check is",
 };
-/** Every folder under dir, dir first. */
-const foldersUnder = (dir: string): string[] => [
-  dir,
-  ...fs
-    .readdirSync(dir, { withFileTypes: true })
-    .filter((e) => e.isDirectory())
-    .flatMap((e) => foldersUnder(path.join(dir, e.name))),
-];
 /**
- * Folders under src/ and migrations/ allowed more than 12 files, and why. Each keeps one file per thing a convention names, so a
- * subfolder would only split a list that is read as one.
+ * A folder holds one concern, however many files that takes; where it has an index.ts, that is its door: code outside
+ * the folder imports the folder through it, never a file behind it. These files behind a door may be imported directly,
+ * and why: each is loaded apart from the rest of its folder (a chunk of its own, or a first paint's texts).
  */
-const LARGE_FOLDERS: Record<string, string> = {
-  'src/client/components/ui': "shadcn/ui's convention: one file per primitive (button, dialog, form...), added and updated by name",
-  'src/client/pages': 'one file per route of the route table (app.tsx, route-modules.json name each page by its path)',
-  migrations: 'one ordered list (index.ts applies them by name, oldest first); a landed migration is never edited or moved',
+const SIDE_DOORS: Record<string, string> = {
+  'src/shared/messages/first-load.ts': "the first page's texts alone: the first chunk must not carry every message",
+  // A route's first paint (route-first-paint.ts) takes its own area's texts, for the same reason.
+  'src/shared/messages/admin/admin.ts': "the admin pages' first paint",
+  'src/shared/messages/shell/site.ts': "the public pages' first paint",
+  'src/shared/messages/student/student.ts': "the student pages' first paint",
+  'src/shared/messages/teacher/teacher.ts': "the teacher pages' first paint",
+  'src/client/features/attendance-rule/rule-settings-card.tsx':
+    "the Settings page's form alone: its zod schemas and Radix Switch stay out of the Reports page and the teacher's dashboard",
+  'src/client/features/student/profile-dialog.tsx': 'lazy-loaded on its first open, as a chunk of its own',
+};
+/** Folders whose doors have rules of their own above: the face engine, the REST doors. */
+const OWN_DOOR_RULES = ['src/server/face', 'src/server/rest'];
+/** The file a specifier names, '@/' and extensionless ones included (a folder's index.ts); null for a package. */
+const targetOf = (file: string, spec: string): string | null =>
+  spec.startsWith('@/') ? resolveFile(path.join(CLIENT, 'x'), `./${spec.slice(2)}`) : resolveFile(file, spec);
+/** The value exports of a file (types aside), and how many of them are functions. */
+const exportsOf = (file: string) => {
+  const code = fs.readFileSync(file, 'utf8');
+  const values = code.match(/^export (?:default |const |let |var |async |function|class |enum |\* from)|^export \{(?!\s*type\b)/gm) ?? [];
+  const functions =
+    code.match(/^export (?:default )?(?:async )?function\b|^export const \w+\s*(?::[^=]+)?=\s*(?:async\s*)?(?:\([^)]*\)|\w+)\s*(?::[^=]+)?=>/gm) ?? [];
+  return { values: values.length, functions: functions.length, lines: code.split('\n').filter((l) => l.trim() !== '').length };
+};
+/**
+ * Where the one-function rule looks: the server, the shared code, and the client's lib/ and features/ (.ts only). Left
+ * out by convention: React components (.tsx: one component a file, shadcn's components/ui/ one primitive a file, pages/
+ * one file a route), hooks (use-*.ts: one hook a file, as shadcn's hooks/ and STYLE.md's use-geolocation.ts), the
+ * doors' route tables (rest/<domain>/<role>.ts, routers/<domain>/<role>.ts: the doors' layout names each file, however
+ * few its routes), type declarations (.d.ts) and tests.
+ */
+const oneFunctionScope = (file: string) =>
+  /^src\/(server|shared|client\/lib|client\/features)\//.test(rel(file)) &&
+  !DOORS.some((door) => rel(file).startsWith(`${door}/`)) &&
+  /\.ts$/.test(file) &&
+  !/\.d\.ts$|\.test\.ts$/.test(file) &&
+  !/^use-/.test(path.basename(file));
+/**
+ * Files of one small exported function (under 20 lines) that stay files of their own, and why. Any other lives in
+ * the module it serves: the one that imports it most, or the domain module it belongs to.
+ */
+const ONE_FUNCTION_FILES: Record<string, string> = {
+  'src/client/lib/utils.ts': "shadcn/ui's convention: cn() in lib/utils.ts, where every primitive of components/ui/ imports it from",
+  // A component's rule that a test reads, or that two components share: a .tsx file exports components only (React
+  // Fast Refresh remounts a file that exports anything else), so the rule lives in a .ts beside them.
+  'src/client/features/attendance-rule/shortfall-scope.ts': 'the filter scope both rule cards (shortfall, below-rule stat) query with',
+  'src/client/features/attendance-standing/standing-words.ts': "the standing card's words, tested without rendering the card",
+  'src/client/features/teacher/geofence-settings/radius.ts': "the radius dialog's custom-radius rule, tested against the server's schema",
+  'src/client/lib/device/browser-family.ts': "the permission help's browser detection, tested on real user agents",
+  'src/server/sea/native.ts':
+    "the single executable's esbuild plugin (scripts/sea/esbuild-plugins.ts) requires this file by path in place of each native addon: it loads nothing else",
+  'src/server/face/scheduling/worker/staging.ts': "one staging array per worker thread, module state shared by the worker's tracking and describing",
+  'src/server/services/reports/csv-field.ts': 'the quoting and formula guard of every CSV (summary, detail, shortfall), none of which is its home',
+  'src/server/lib/http/origin.ts': 'read by the REST doors, left to their own change: it belongs with lib/http/caller.ts (what a request says of its sender)',
+  'src/server/lib/http/caller.ts': 'read by the REST doors, left to their own change: it belongs with lib/http/origin.ts (what a request says of its sender)',
 };
 
 /** The files through which the browser talks to the server (download.ts saves the streamed CSV exports); nothing else calls fetch. */
@@ -161,20 +205,6 @@ describe('architecture', () => {
     expect([...seen].map(rel).filter((f) => f.startsWith('src/server/face/decoding/'))).toEqual([]);
     expect([...packages].filter((p) => p === 'sharp' || p.startsWith('@img/'))).toEqual([]);
     expect(seen.has(path.join(FACE, 'live-frames.ts')), 'the walk follows the worker into the shared live frames').toBe(true);
-  });
-
-  it('no folder of the face engine holds more than 12 files: a larger one is split into subfolders', () => {
-    const folders = (dir: string): string[] => [
-      dir,
-      ...fs
-        .readdirSync(dir, { withFileTypes: true })
-        .filter((e) => e.isDirectory())
-        .flatMap((e) => folders(path.join(dir, e.name))),
-    ];
-    for (const dir of folders(FACE)) {
-      const files = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile());
-      expect(files.length, `${rel(dir)} holds ${files.length} files`).toBeLessThanOrEqual(12);
-    }
   });
 
   it("src/ imports nothing from scripts/ (the benchmarks' evaluation code lives there); its tests only the harness they share with the benchmarks", () => {
@@ -305,7 +335,7 @@ describe('architecture', () => {
     }
   });
 
-  it('code outside a services domain imports it only through its index.ts; deps.ts through the index of the part it holds', () => {
+  it('code outside a services domain imports it only through its index.ts; deps.ts takes the types of the state it holds from their own files', () => {
     const loose = fs.readdirSync(SERVICES, { withFileTypes: true }).filter((e) => e.isFile());
     expect(
       loose.map((e) => e.name),
@@ -320,9 +350,12 @@ describe('architecture', () => {
         const domain = target && domainOf(target);
         if (!target || !domain || domain === domainOf(file)) continue;
         crossings += 1;
-        // deps.ts holds a domain's state (deps.reports, deps.faceIndex, deps.sessions): it takes the types from that
-        // part's own index.ts, whose files take no AppDeps; the domain's index.ts re-exports services that do (a cycle).
-        const ok = file === path.join(root, 'src/server/deps.ts') ? path.basename(target) === 'index.ts' : target === path.join(SERVICES, domain, 'index.ts');
+        // deps.ts holds a domain's state (deps.reports, deps.faceIndex, deps.sessions): it takes only their types, from
+        // the files that define them, which take no AppDeps; the domain's index.ts re-exports services that do (a cycle).
+        const ok =
+          file === path.join(root, 'src/server/deps.ts')
+            ? statementsOf(file).some(({ text, spec: s }) => s === spec && /^import type\s/.test(text))
+            : target === path.join(SERVICES, domain, 'index.ts');
         expect(ok, `${rel(file)} imports ${spec}: import the domain's public face, services/${domain}/index`).toBe(true);
       }
     }
@@ -360,19 +393,64 @@ describe('architecture', () => {
     expect(calls, 'the imports were read').toBeGreaterThan(30);
   });
 
-  it('no folder under src/ (client, shared, server) or migrations/ holds more than 12 files: a larger one is split into subfolders', () => {
-    for (const dir of ['src', 'migrations'].flatMap((d) => foldersUnder(path.join(root, d)))) {
-      const files = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile());
-      if (rel(dir) in LARGE_FOLDERS) continue;
-      expect(files.length, `${rel(dir)} holds ${files.length} files`).toBeLessThanOrEqual(12);
+  it("where a folder of src/ has an index.ts, it is the folder's door: code outside imports the folder only through it", () => {
+    const doors = filesUnder(path.join(root, 'src'))
+      .filter((f) => path.basename(f) === 'index.ts')
+      .map(path.dirname)
+      .filter((dir) => !OWN_DOOR_RULES.some((own) => `${rel(dir)}/`.startsWith(`${own}/`)));
+    let crossings = 0;
+    // Tests and scripts outside src/ may reach the unit they exercise; the face engine's rule above covers them there.
+    for (const file of filesUnder(path.join(root, 'src'))) {
+      for (const { text, spec } of statementsOf(file)) {
+        const target = targetOf(file, spec);
+        // deps.ts takes the types of the state it holds from their own files (the services rule above says why).
+        if (target === null || (rel(file) === 'src/server/deps.ts' && /^import type\s/.test(text))) continue;
+        for (const dir of doors) {
+          if (!target.startsWith(dir + path.sep) || file.startsWith(dir + path.sep) || rel(target) in SIDE_DOORS) continue;
+          crossings += 1;
+          expect(rel(target), `${rel(file)} imports ${spec}: import '${rel(dir)}/index' (its door)`).toBe(`${rel(dir)}/index.ts`);
+        }
+      }
     }
-    // An allowance outlives its reason unnoticed: each must still be needed.
-    for (const dir of Object.keys(LARGE_FOLDERS)) {
+    // An allowance outlives its reason unnoticed: each side door must still lie behind a door.
+    for (const side of Object.keys(SIDE_DOORS))
       expect(
-        fs.readdirSync(path.join(root, dir), { withFileTypes: true }).filter((e) => e.isFile()).length,
-        `${dir} is allowed more than 12 files`,
-      ).toBeGreaterThan(12);
+        doors.some((dir) => side.startsWith(`${rel(dir)}/`)),
+        `${side} lies behind no index.ts`,
+      ).toBe(true);
+    expect(crossings, 'the imports were read').toBeGreaterThan(50);
+  });
+
+  it('no index.ts is a door to one file: a folder of one module is that module', () => {
+    let read = 0;
+    for (const index of filesUnder(path.join(root, 'src')).filter((f) => path.basename(f) === 'index.ts')) {
+      const code = fs.readFileSync(index, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+      const statements = statementsOf(index);
+      // Only re-exports: nothing of its own once its export ... from statements are taken out.
+      const reexportOnly =
+        statements.every(({ text }) => text.startsWith('export')) && statements.reduce((c, { text }) => c.replace(text, ''), code).replace(/[;\s]/g, '') === '';
+      if (!reexportOnly) continue;
+      read += 1;
+      const sources = new Set(statements.map(({ spec }) => resolveFile(index, spec)));
+      const modules = fs.readdirSync(path.dirname(index)).filter((f) => /\.tsx?$/.test(f) && !isTest(f) && f !== 'index.ts');
+      expect(
+        sources.size > 1 || modules.length > 1,
+        `${rel(index)} only re-exports ${[...sources].map((f) => f && rel(f))}: move that file up, in place of its folder`,
+      ).toBe(true);
     }
+    expect(read, 'the doors were read').toBeGreaterThan(5);
+  });
+
+  it('no one-function file without a reason: a small function lives in the module it serves, or ONE_FUNCTION_FILES names why not', () => {
+    const found: string[] = [];
+    for (const file of filesUnder(path.join(root, 'src')).filter(oneFunctionScope)) {
+      const { values, functions, lines } = exportsOf(file);
+      if (values === 1 && functions === 1 && lines < 20) found.push(rel(file));
+    }
+    for (const file of found)
+      expect(ONE_FUNCTION_FILES[file], `${file} holds one small function: move it into the module it serves, or name why in ONE_FUNCTION_FILES`).toBeDefined();
+    // An allowance outlives its reason unnoticed: each file must still be one of them.
+    for (const file of Object.keys(ONE_FUNCTION_FILES)) expect(found, `${file} is allowed as a one-function file but is not one`).toContain(file);
   });
 
   it('src/server has no import cycle (type imports count: deps.ts holds types of services that must not take AppDeps back)', () => {

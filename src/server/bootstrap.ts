@@ -10,13 +10,13 @@ import { type Clock, systemClock } from './lib/clock';
 import { Slots } from './lib/slots';
 import { createAttemptLog } from './infra/attempt-log';
 import { createLoginGuard } from './infra/login-guard';
-import { createHourlyAllowance } from './infra/hourly-allowance';
-import { createWindowAllowance } from './infra/window-allowance';
+import { createHourlyAllowance, createWindowAllowance } from './infra/window-allowance';
 import { type ChallengeSource, cryptoChallengeSource } from './infra/challenge-source';
 import { createFaceIndex } from './services/faces/index';
 import { createReportCache } from './services/reports/index';
 import { createSessionSweeper } from './services/attendance/index';
 import { MSG } from '../shared/messages';
+import type { Server } from 'node:http';
 
 /** A visitor may send this many contact messages an hour from one address: enough for people, not for a flood. */
 const CONTACT_MESSAGES_PER_HOUR = 5;
@@ -70,4 +70,19 @@ export async function buildDeps(
     challengeSource: opts.challengeSource ?? cryptoChallengeSource,
     imageDecodes,
   };
+}
+
+/**
+ * Stops a running app in its order: no new connections, the session timer stopped, the buffered attempt log written,
+ * then the face engine and the database closed; the process exits once they are. The production server (main.ts)
+ * and the harness's server process (scripts/harness/server-entry.ts) both stop through here, so a server a test or a
+ * benchmark starts stops as a school's does.
+ */
+export function stopApp(server: Server, deps: Pick<AppDeps, 'sessions' | 'attempts' | 'face' | 'db'>) {
+  server.close();
+  deps.sessions.stop();
+  void deps.attempts
+    .flush()
+    .then(() => Promise.allSettled([deps.face.close(), deps.db.destroy()]))
+    .then(() => process.exit(0));
 }

@@ -8,12 +8,12 @@ import type { Slots } from './lib/slots';
 import type { UrlSigner } from './lib/url-signer';
 import type { AttemptLog } from './infra/attempt-log';
 import type { LoginGuard } from './infra/login-guard';
-import type { HourlyAllowance } from './infra/hourly-allowance';
+import type { HourlyAllowance } from './infra/window-allowance';
 import type { WindowAllowance } from './infra/window-allowance';
 import type { ChallengeSource } from './infra/challenge-source';
-import type { FaceIndex } from './services/faces/search/index';
-import type { ReportCache } from './services/reports/facts/index';
-import type { SessionSweeper } from './services/attendance/session-end/index';
+import type { FaceIndex } from './services/faces/face-index';
+import type { ReportCache } from './services/reports/report-cache';
+import type { SessionSweeper } from './services/attendance/session-expiry';
 
 /** Everything a request may need, built once by main.ts (or a test) and passed down explicitly. */
 export interface AppDeps {

@@ -2,7 +2,7 @@ import { createApp } from './app';
 import { buildDeps } from './bootstrap';
 import { loadConfig } from './env';
 import { logger, prettyLogsAtTerminal } from './lib/logger';
-import { stopApp } from './shutdown';
+import { stopApp } from './bootstrap';
 
 /** The only file that starts things: config, database, face engine, then the HTTP listener. */
 async function main() {

@@ -2,7 +2,7 @@ import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { MSG } from '../../shared/messages';
 import { PageHero } from '@/components/layout/page-hero';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { ContactForm } from '@/features/contact';
+import { ContactForm } from '@/features/contact-form';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 
 const ICONS = [Mail, Phone, MapPin, Clock];

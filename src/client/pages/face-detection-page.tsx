@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import type { Coords } from '@/lib/device/use-geolocation';
 import { formatTime } from '@/lib/format';
 import { CameraFrame, ChallengeSteps, useFaceTracker, useFaceVerification, type VerificationPhase, useWebcamRecorder } from '@/features/verification';
-import type { MarkOutcome } from '@/features/final-mark';
+import type { MarkOutcome } from '@/features/use-final-mark';
 import { trpc } from '@/lib/api/trpc';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 

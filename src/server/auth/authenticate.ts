@@ -41,3 +41,22 @@ export async function authenticate(deps: Pick<AppDeps, 'db' | 'tokens'>, header:
     .executeTakeFirst();
   return liveUser(payload, user);
 }
+
+/**
+ * Who decides for a student (a leave request, a face change, a face collision): a teacher for the students of their
+ * own department, an admin for everyone (a teacher's own requests included).
+ */
+export const decidesFor = (caller: AuthUser, user: { role: string; department_id: number | null }) =>
+  caller.role === 'admin' || (user.role === 'student' && caller.department_id !== null && user.department_id === caller.department_id);
+
+/**
+ * The device a request comes from, in the server's own word (issue 35): the id in its rc_device cookie when this
+ * server signed that cookie for this user's email at a login less than a year ago (device-cookie.ts), else null. A
+ * page cannot forge it (HttpOnly, signed) and a login token pasted elsewhere does not carry it: a browser that never
+ * logged in as the user, and a REST client without cookies, have none.
+ */
+export async function attestedDevice(deps: Pick<AppDeps, 'db' | 'devices' | 'clock'>, userId: number, cookie: string | undefined): Promise<string | null> {
+  if (!cookie) return null;
+  const user = await deps.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+  return user ? deps.devices.deviceFor(user.email, cookie, deps.clock.now()) : null;
+}

@@ -1,4 +1,4 @@
-import { type Compilable, CompiledQuery, type Kysely, PostgresAdapter } from 'kysely';
+import { type Compilable, CompiledQuery, type ExpressionBuilder, type Kysely, PostgresAdapter, sql } from 'kysely';
 
 /**
  * Everything that differs between the two engines lives here: the embedded SQLite file and PostgreSQL for several
@@ -34,3 +34,27 @@ export async function arrayRows(db: Kysely<any>, query: Compilable): Promise<unk
   if (isPostgres(db)) return (await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, [...parameters]))).rows.map(Object.values);
   return (await db.executeQuery<unknown[]>(CompiledQuery.raw(ARRAY_ROWS_MARK + text, [...parameters]))).rows;
 }
+
+/**
+ * A unique constraint refused the write, told by the driver's error code, never by the message text (which
+ * changes with the engine, its version and its locale): better-sqlite3's `SQLITE_CONSTRAINT_UNIQUE` (and
+ * `_PRIMARYKEY`, the same thing for a primary key), PostgreSQL's SQLSTATE 23505.
+ */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+}
+
+/** '50%_off' searched literally: LIKE's wildcards and the escape character itself are escaped. */
+const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Users whose username or email contains `q`, whatever the case, on both engines (lower() LIKE with an explicit
+ * escape): the admin's users list and the summary's student search read one rule.
+ */
+export const nameOrEmailContains =
+  (q: string) =>
+  <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>) => {
+    const pattern = likePattern(q);
+    return eb.or([eb(sql`lower(users.username)`, 'like', sql`${pattern} escape '\\'`), eb(sql`lower(users.email)`, 'like', sql`${pattern} escape '\\'`)]);
+  };

@@ -149,7 +149,7 @@ export interface PassedGeofenceStepsTable {
   /** The room code window whose code the step accepted (room-code.ts); null when the session asks for no code. */
   code_window: number | null;
   ip: string | null;
-  /** The attested device (auth/attested-device.ts) of the step; null without the server's device cookie. */
+  /** The attested device (attestedDevice, auth/authenticate.ts) of the step; null without the server's device cookie. */
   device_id: string | null;
 }
 

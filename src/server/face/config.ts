@@ -49,7 +49,7 @@ export interface FaceEngineOptions {
   threshold: number;
   /**
    * 1:N: the largest distance between two accounts' enrolled means at which a new face is held for a teacher as
-   * possibly the same person (services/faces/collisions). Above the 1:1 threshold, so that any two accounts that
+   * possibly the same person (services/faces/face-collisions.ts). Above the 1:1 threshold, so that any two accounts that
    * could pass as each other are seen by a person: 0.44 from `bench:identity` (template to template over 67 people
    * of the fixtures: d0/p1 at 0.413 are held, the next closest pair of strangers is at 0.460).
    */

@@ -9,7 +9,6 @@ import { errorCodeOf, isNoResponse, isServerRefusal } from '@/lib/api/server-err
 import { returnPathAfterLogin } from '@/lib/auth/route-access';
 import { decodeToken, homeForRole, storeToken } from '@/lib/auth/session';
 import { trpc } from '@/lib/api/trpc';
-import { loginErrorMessage } from './login-error-message';
 
 /**
  * auth.login; on success stores the token, clears sessionExpired and redirects after 1.5 s: back to the page the route
@@ -53,5 +52,17 @@ function safeRole(token: string): string | undefined {
     return decodeToken(token).role;
   } catch {
     return undefined;
+  }
+}
+
+/** SPEC 8 Login: two codes have fixed texts; any other refusal shows the server message or the generic text. */
+export function loginErrorMessage(errorCode: string | null, serverMessage: string | null): string {
+  switch (errorCode) {
+    case 'EMAIL_NOT_FOUND':
+      return FIRST_LOAD_MSG.login.emailNotFound;
+    case 'INVALID_CREDENTIALS':
+      return FIRST_LOAD_MSG.login.invalidCredentials;
+    default:
+      return serverMessage || FIRST_LOAD_MSG.login.generic;
   }
 }

@@ -6,7 +6,7 @@ import { MSG } from '../../../shared/messages';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
-import { captureStatus } from './capture-status';
+import { captureStatus } from './use-captured-images';
 import { PhotoFiles } from './photo-files';
 import type { CapturedImage } from './use-captured-images';
 import { WebcamDialog } from './webcam-dialog';

@@ -13,8 +13,9 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { trpc } from '@/lib/api/trpc';
-import { sendLeaveRequest } from './leave-api';
 import { LeaveRequestSummary } from './leave-request-summary';
+import { restRequest } from '@/lib/api/rest';
+import type { RouterOutputs } from '@/lib/api/trpc';
 
 /**
  * The leave card's body: the form to ask for leave and every request's state with the teacher's note (issue 24). Its
@@ -114,4 +115,14 @@ export function LeaveRequestPanel() {
       </QueryState>
     </>
   );
+}
+
+/** POST /api/leave_requests: the dates, the reason and the optional document image as multipart (as face uploads go). */
+function sendLeaveRequest(fields: { from_date: string; to_date: string; reason: string }, document: File | null) {
+  const form = new FormData();
+  form.append('from_date', fields.from_date);
+  form.append('to_date', fields.to_date);
+  form.append('reason', fields.reason);
+  if (document) form.append('document', document, document.name);
+  return restRequest<RouterOutputs['student']['requestLeave']>('/leave_requests', { method: 'POST', formData: form });
 }

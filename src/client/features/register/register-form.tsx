@@ -13,10 +13,12 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Separator } from '@/components/ui/separator';
 import { PasswordStrength } from './password-strength';
-import { type RegisterFormInput, requiredFieldsFilled } from './required-fields';
 import { FaceCaptureField, useCapturedImages } from '@/features/face-capture';
 import { useRegister } from './use-register';
+import type { z } from 'zod';
 
+/** What the form holds before the schema reads it (the department may still be the placeholder ''). */
+type RegisterFormInput = z.input<typeof ZRegisterInput>;
 const EMPTY: RegisterFormInput = {
   username: '',
   email: '',
@@ -100,4 +102,9 @@ export function RegisterForm() {
       </form>
     </Form>
   );
+}
+
+/** Submit waits until every required field holds something; the schema then says whether it is right. */
+function requiredFieldsFilled(values: Partial<RegisterFormInput>): boolean {
+  return [values.username, values.email, values.password, values.department_name].every((v) => !!v && v.trim() !== '');
 }

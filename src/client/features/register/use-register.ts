@@ -8,7 +8,6 @@ import { withGlobalLoading } from '@/lib/loading-store';
 import { restRequest } from '@/lib/api/rest';
 import { RestRefusal, restData, retryAfterPolicy } from '@/lib/api/retry-after';
 import type { RouterOutputs } from '@/lib/api/trpc';
-import { registerFailureMessage } from './register-failure-message';
 import type { CapturedImage } from '@/features/face-capture';
 
 const toastOptions = { duration: TOAST_MS.registration };
@@ -50,4 +49,17 @@ export function useRegister() {
   }
 
   return { submit, done: upload.isSuccess };
+}
+
+/** The face engine's enrollment reasons that mean a photo has no face of its own (no face, or several). */
+const FACE_DETECTION_CODES = new Set(['no_face', 'multiple_faces']);
+
+/**
+ * SPEC 8 Registration: a face-detection failure (told by its error_code) is prefixed with 'Face detection failed';
+ * other failures show the server text, or the generic error without one.
+ */
+export function registerFailureMessage(errorCode: string | undefined, message: string | undefined): string {
+  if (!message) return MSG.register.error;
+  if (errorCode && FACE_DETECTION_CODES.has(errorCode)) return `${MSG.register.faceFailedPrefix}: ${message}`;
+  return message;
 }

@@ -10,7 +10,7 @@ import { errorCodeOf, refusalText, trpcCodeOf } from '@/lib/api/server-errors';
 import { getToken } from '@/lib/auth/session';
 import { trpc } from '@/lib/api/trpc';
 import type { Coords } from '@/lib/device/use-geolocation';
-import { useFinalMark } from '@/features/final-mark';
+import { useFinalMark } from '@/features/use-final-mark';
 import type { RoomCodeEntry } from './use-room-code-entry';
 
 /** The geofence step's answer, kept on the page under the banner (issue 22), not only in a 3-s toast. */

@@ -1,6 +1,8 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { POLL_INTERVAL_MS, TEACHER_STUDENT_PAGE_SIZE } from '../../../shared/constants';
 import { type RouterOutputs, trpc } from '@/lib/api/trpc';
+import { MSG } from '../../../shared/messages';
+import { formatDateTime } from '@/lib/format';
 
 type Teacher = RouterOutputs['teacher'];
 export type Department = Teacher['departments'][number];
@@ -33,3 +35,7 @@ export const useSessionStudents = (page: number, search: string, live: boolean) 
   );
 
 export const usePendingStudents = () => trpc.teacher.pendingStudents.useQuery(undefined, { staleTime: 0 });
+
+/** Names the session a list or a manual mark is for: its start time and whether it still runs. */
+export const sessionCaption = (session: SessionRef | null | undefined) =>
+  session ? MSG.teacher.sessionOf(formatDateTime(session.started_at), session.ended_at === null) : MSG.teacher.noSession;

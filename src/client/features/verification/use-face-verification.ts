@@ -8,7 +8,7 @@ import { reportRefusedToken } from '@/lib/api/refused-token';
 import { RestRefusal } from '@/lib/api/retry-after';
 import { type Coords, geolocationFailure, getCurrentCoords } from '@/lib/device/use-geolocation';
 import { roomCodeHandoff, roomCodeRefusedState } from '@/lib/room-code-handoff';
-import { type MarkOutcome, useFinalMark } from '@/features/final-mark';
+import { type MarkOutcome, useFinalMark } from '@/features/use-final-mark';
 import { getToken } from '@/lib/auth/session';
 import type { Guide } from './challenge/live-guide';
 import type { FaceStreamRefusal, LiveCheckLoss } from './recording/live-check';
@@ -17,7 +17,7 @@ import { isFinalRefusal, type RefusalAdvice, refusalAdvice } from './refusal-adv
 import type { TrackerHandle } from './tracker/use-face-tracker';
 import type { Recording } from './recording/use-webcam-recorder';
 import { BUSY_TOAST_ID, useFaceCheckUpload } from './recording/use-face-check-upload';
-import type { FaceVerdict } from './recording/verification-api';
+import type { FaceVerdict } from './recording/use-face-check-upload';
 
 export type VerificationPhase = 'idle' | 'recording' | 'checking' | 'marking' | 'failed' | 'done';
 export type FrameState = 'default' | 'success' | 'failure';

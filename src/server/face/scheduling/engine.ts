@@ -1,6 +1,5 @@
 import { ENROLL_SPREAD_MAX, FACE_MODEL_ID, MAX_CONCURRENT_IMAGE_DECODES, resolveOptions, type FaceEngineOptions } from '../config';
 import { Slots } from '../../lib/slots';
-import { describePhoto } from './photo-face';
 import {
   decodeLiveVideo,
   decodeVideo,
@@ -32,6 +31,7 @@ import type { DescribeResult, FrameReading } from '../protocol';
 import type { EngineHooks, FaceEngine, FaceEngineDebug, FaceTemplate, FaceVerdict, LiveVideo } from '../types';
 import type { ChallengeStep } from '../../../shared/face/face-challenge';
 import { MIN_TAIL, SEGMENT_FRAMES, segments } from '../segments';
+import { decodeFaceCrop, decodeImage, type RgbImage } from '../decoding/index';
 
 /** A stream decoded as it arrived, and its runs read early (startLiveDecode). */
 interface StreamedVideo {
@@ -359,4 +359,18 @@ export async function createFaceEngine(
       await Promise.all([pool.close(), spares.close()]);
     },
   };
+}
+
+export type Describe = (img: RgbImage, count: boolean) => Promise<DescribeResult>;
+
+/**
+ * A photo's face, coarse to fine: face-api on the whole photo (framed, at most 640 px); where it sees no face but
+ * Human's detector saw exactly one, face-api again on that face's region cut from the full-size photo. A half-body or
+ * standing portrait, where the face is a small part of the picture, is found so (docs/benchmarks-history.md, photo recall).
+ */
+export async function describePhoto(describe: Describe, image: Buffer, label: number, decodes: Slots): Promise<DescribeResult> {
+  const whole = await describe(await decodeImage(image, label, decodes), true);
+  if (whole.descriptor || whole.faces !== 1 || !whole.box) return whole;
+  const crop = await describe(await decodeFaceCrop(image, whole.box, label, decodes), false);
+  return crop.descriptor ? { ...crop, faces: 1, box: whole.box } : whole;
 }

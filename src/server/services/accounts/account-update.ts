@@ -3,7 +3,7 @@ import { MSG } from '../../../shared/messages';
 import { ZProfileUpdateFields } from '../../../shared/schemas/admin';
 import type { AuthUser } from '../../auth/authenticate';
 import type { AppDeps } from '../../deps';
-import { isUniqueViolation } from '../../db/errors';
+import { isUniqueViolation } from '../../db/dialect';
 import { DomainError, parseInput } from '../../lib/errors';
 import {
   toDomainFaceError,

@@ -1,7 +1,7 @@
 import { MSG } from '../../../shared/messages';
 import type { TDecideFaceCollisionInput } from '../../../shared/schemas/faces/face-changes';
 import type { AuthUser } from '../../auth/authenticate';
-import { decidesFor } from '../../auth/decides-for';
+import { decidesFor } from '../../auth/authenticate';
 import type { AppDeps } from '../../deps';
 import { DomainError } from '../../lib/errors';
 import { decideFaceChangeIn, openCollisionsQuery, removeStoredImages } from '../faces/index';

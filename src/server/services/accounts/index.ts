@@ -4,9 +4,9 @@
  * Code outside this folder imports it from here only; files inside import each other directly.
  */
 export { getEditableProfile, updateProfile } from './account-update';
-export { deleteUserCascade, deletionPreview } from './admin/admin-user-deletion';
-export { listUsersPage } from './admin/admin-user-list';
-export { createUserByAdmin, listUsers, resolveDepartment, updateUserByAdmin } from './admin/admin-users';
+export { deleteUserCascade, deletionPreview } from './admin-user-deletion';
+export { listUsersPage } from './admin-user-list';
+export { createUserByAdmin, listUsers, resolveDepartment, updateUserByAdmin } from './admin-users';
 export { approveUsers, pendingStudentsByDepartment } from './approvals';
 export { decideFaceCollision } from './face-collision-decisions';
 export { login, logout } from './auth';

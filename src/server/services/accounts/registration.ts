@@ -3,7 +3,7 @@ import { MSG } from '../../../shared/messages';
 import { ZRegisterInput } from '../../../shared/schemas/accounts/auth';
 import { hashPassword } from '../../auth/password';
 import type { AppDeps } from '../../deps';
-import { isUniqueViolation } from '../../db/errors';
+import { isUniqueViolation } from '../../db/dialect';
 import { serializeDescriptor } from '../../face/index';
 import { DomainError, parseInput } from '../../lib/errors';
 import { findDepartmentByName } from './departments';

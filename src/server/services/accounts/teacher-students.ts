@@ -3,7 +3,7 @@ import type { ZTeacherAddStudentInput } from '../../../shared/schemas/attendance
 import type { AuthUser } from '../../auth/authenticate';
 import { hashPassword } from '../../auth/password';
 import type { AppDeps } from '../../deps';
-import { isUniqueViolation } from '../../db/errors';
+import { isUniqueViolation } from '../../db/dialect';
 import { DomainError } from '../../lib/errors';
 import { isEmailTaken } from './users';
 

@@ -6,10 +6,10 @@ import type { AuthUser } from '../../auth/authenticate';
 import type { DB } from '../../db/connect';
 import type { AppDeps } from '../../deps';
 import { DomainError } from '../../lib/errors';
-import { isUniqueViolation } from '../../db/errors';
+import { isUniqueViolation } from '../../db/dialect';
 import { newRoomCodeSecret } from './room-code';
-import { finalizeSession } from './session-end/session-expiry';
-import { countUnmarked } from './session-end/unmarked-students';
+import { finalizeSession } from './session-expiry';
+import { countUnmarked } from './unmarked-students';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'sessions'>;
 

@@ -1,5 +1,5 @@
 /**
- * Attendance: geofence sessions and the marks taken in them. Starting and ending a session (session-end/: expiry and
+ * Attendance: geofence sessions and the marks taken in them. Starting and ending a session (its expiry and
  * absentees), the geofence step and the final mark, the room code, the mark flags, manual marks, leave requests
  * (leave/), and the administrator's settings that marking reads (settings/: campus networks, map tiles, the 'not from
  * a browser' flag).
@@ -13,7 +13,7 @@ export { flagBit } from './mark-flags/flag-bits';
 export { flagsOf, flagsText, namesForFlags, referencedStudents } from './mark-flags/flag-texts';
 export { markRemaining } from './mark-remaining';
 export { getRoomCode } from './room-code-display';
-export { createSessionSweeper, finalizeSession } from './session-end/session-expiry';
+export { createSessionSweeper, finalizeSession } from './session-expiry';
 export { getStudentsForSession, markAttendanceManually } from './session-students';
 export { readSetting, settingValue, writeSetting } from './settings/app-settings';
 export { campusNetworksFor, refuseOffCampus, setCampusNetworks } from './settings/campus-networks';

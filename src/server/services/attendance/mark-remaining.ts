@@ -3,9 +3,9 @@ import type { AuthUser } from '../../auth/authenticate';
 import type { AppDeps } from '../../deps';
 import { DomainError } from '../../lib/errors';
 import { lockSessionMarks } from './mark-flags/session-flags';
-import { markableSession } from './markable-session';
+import { markableSession } from './session-students';
 import { absenceStatusOn, sessionDay } from './leave/leave-excusal';
-import { unmarkedStudents } from './session-end/unmarked-students';
+import { unmarkedStudents } from './unmarked-students';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'sessions'>;
 

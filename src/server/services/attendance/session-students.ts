@@ -11,8 +11,7 @@ import { inTransaction } from '../../db/connect';
 import { campusNetworksSet } from './settings/campus-networks';
 import { flagsOf, namesForFlags } from './mark-flags/flag-texts';
 import { lockSessionMarks, refreshSessionFlags } from './mark-flags/session-flags';
-import { markableSession } from './markable-session';
-import { type LastSteps, lastStepsBySession, noSteps } from './steps/last-steps';
+import { type LastSteps, lastStepsBySession, noSteps } from './last-steps';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config' | 'sessions'>;
 /** The students list also reads the attempt log (flushed first: a step's line may still be in the buffer). */
@@ -169,4 +168,17 @@ export async function markAttendanceManually(deps: Deps, teacher: AuthUser, inpu
   });
   if (!changed) return { message: MSG.markChange.unchanged(student.username, input.status), changed };
   return { message: MSG.attendance.manualMarked(student.username, input.status), changed };
+}
+
+/** A session the caller may write marks into: their own, in their own department (an admin's: any). */
+export async function markableSession(deps: Pick<AppDeps, 'db'>, teacher: AuthUser, sessionId: number) {
+  const session = await deps.db
+    .selectFrom('geofence_sessions')
+    .select(['id', 'teacher_id', 'department_id', 'started_at', 'ended_at'])
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+  if (!session) throw new DomainError('NOT_FOUND', MSG.attendance.sessionNotFound);
+  if (teacher.role !== 'admin' && session.teacher_id !== teacher.id) throw new DomainError('FORBIDDEN', MSG.auth.forbidden);
+  if (teacher.role !== 'admin' && session.department_id !== teacher.department_id) throw new DomainError('FORBIDDEN', MSG.attendance.notInDepartment);
+  return session;
 }

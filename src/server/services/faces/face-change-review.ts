@@ -1,4 +1,4 @@
-import { decidesFor } from '../../auth/decides-for';
+import { decidesFor } from '../../auth/authenticate';
 import { MSG } from '../../../shared/messages';
 import type { TDecideFaceChangeInput } from '../../../shared/schemas/faces/face-changes';
 import type { AuthUser } from '../../auth/authenticate';
@@ -7,10 +7,10 @@ import type { Database } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { deserializeDescriptor } from '../../face/index';
 import { DomainError } from '../../lib/errors';
-import { openCollisionByChange, recordCollision, searchBeforeEnrolling } from './collisions/face-collisions';
+import { openCollisionByChange, recordCollision, searchBeforeEnrolling } from './face-collisions';
 import { meanDistance, replaceEnrollment } from './face-changes';
 import { enrolledImagesByUser, faceChangeImagesByChange } from './face-image-urls';
-import { identityThreshold } from './search/face-search';
+import { identityThreshold } from './face-search';
 import { removeStoredImages } from './face-image-files';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config' | 'faceIndex'>;

@@ -5,8 +5,8 @@ import type { Database } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { deserializeDescriptor, type FaceTemplate, serializeDescriptor } from '../../face/index';
 import { DomainError } from '../../lib/errors';
-import { recordCollision, searchBeforeEnrolling } from './collisions/face-collisions';
-import type { FaceMatch } from './search/face-search';
+import { recordCollision, searchBeforeEnrolling } from './face-collisions';
+import type { FaceMatch } from './face-search';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'> & Partial<Pick<AppDeps, 'faceIndex'>>;
 type Trx = Transaction<Database>;

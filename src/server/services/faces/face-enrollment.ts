@@ -3,7 +3,7 @@ import { MSG } from '../../../shared/messages';
 import type { AppDeps } from '../../deps';
 import { serializeDescriptor } from '../../face/index';
 import { DomainError } from '../../lib/errors';
-import { toDomainFaceError } from './face-errors';
+import { toDomainFaceError } from './face-messages';
 import { normalizeFaceImages, removeFaceImages, storeFaceImages, type UploadedFile } from './face-image-files';
 
 type Deps = Pick<AppDeps, 'db' | 'face' | 'config' | 'clock' | 'imageDecodes'>;

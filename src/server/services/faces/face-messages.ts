@@ -1,5 +1,6 @@
 import { MSG } from '../../../shared/messages';
-import type { FaceBusyError, FaceInputError, FaceReason } from '../../face/index';
+import { FaceBusyError, FaceInputError, type FaceReason } from '../../face/index';
+import { DomainError } from '../../lib/errors';
 
 const imageNo = (err: FaceInputError) => (typeof err.detail.image === 'number' ? err.detail.image : 1);
 
@@ -63,4 +64,13 @@ export function verdictMessage(reason: FaceReason, from: 'video' | 'image'): str
     case 'challenge_not_followed':
       return MSG.faceChallenge.notFollowed;
   }
+}
+
+/** Maps the face engine's errors onto domain errors (the code travels as error_code); anything else is rethrown untouched. */
+export function toDomainFaceError(err: unknown): never {
+  if (err instanceof FaceInputError) throw new DomainError('VALIDATION', faceInputMessage(err), { errorCode: err.code });
+  if (err instanceof FaceBusyError) {
+    throw new DomainError('BUSY', faceBusyMessage(err), { retryAfterSeconds: err.retryAfterSeconds });
+  }
+  throw err;
 }

@@ -1,8 +1,8 @@
 /**
  * Faces: enrolled face photos and templates. Enrollment, a student's face changes and their review, the face check
- * at marking time (check/: admission, challenge, verdict), the duplicate-face search (search/), the collisions it
- * finds (collisions/: recorded, shown side by side, listed for admins),
- * stored images, and the words for the engine's reason codes.
+ * at marking time (check/: admission, challenge, verdict), the duplicate-face search and its in-memory index, the
+ * collisions it finds (recorded, shown side by side, listed for admins), stored images, and the words for the engine's
+ * reason codes.
  * Code outside this folder imports it from here only; files inside import each other directly.
  */
 export {
@@ -21,14 +21,14 @@ export { type ChunkArrival, streamClock } from './check/stream-clock';
 export { type WebmBlock, webmVideoBlocks } from './check/webm-blocks';
 export { withAdmittedFaceCheck } from './check/face-check-admission';
 export { type FaceUpload, verifyStudentVideo } from './check/face-verification';
-export { listDuplicateFaces } from './collisions/collision-list';
-export { type CollisionView, openCollisionByUser, openCollisionsQuery, recordCollision, searchBeforeEnrolling } from './collisions/face-collisions';
+export { listDuplicateFaces } from './collision-list';
+export { type CollisionView, openCollisionByUser, openCollisionsQuery, recordCollision, searchBeforeEnrolling } from './face-collisions';
 export { decideFaceChange, decideFaceChangeIn, faceChangeHistory, listPendingFaceChanges } from './face-change-review';
 export { FACE_CHANGE_IMAGE_PREFIX, recordFaceChange } from './face-changes';
 export { enrollFacesOfUser } from './face-enrollment';
-export { toDomainFaceError } from './face-errors';
+export { toDomainFaceError } from './face-messages';
 export { enrolledImagesByUser, enrolledImagesOf, faceImagePath, resolveSignedChangeImage, resolveSignedImage } from './face-image-urls';
 export { faceInputMessage, verdictMessage } from './face-messages';
 export { normalizeFaceImages, removeFaceImages, removeStoredImages, storeFaceImages, type UploadedFile } from './face-image-files';
-export { createFaceIndex } from './search/face-index';
-export { findEnrolledFace, identityThreshold } from './search/face-search';
+export { createFaceIndex } from './face-index';
+export { findEnrolledFace, identityThreshold } from './face-search';

@@ -1,5 +1,5 @@
 /**
- * Reports: the administrator's views over the attendance records. The in-memory facts (facts/), the summary, pairs
+ * Reports: the administrator's views over the attendance records. The in-memory facts and their cache, the summary, pairs
  * and charts, the detail view and the CSVs, and the attendance rule's standings and shortfall (attendance-rule/).
  * Code outside this folder imports it from here only; files inside import each other directly.
  */
@@ -12,5 +12,5 @@ export { shortfallCsv, shortfallReport } from './attendance-rule/shortfall';
 export { studentAttendanceList, studentStanding } from './attendance-rule/student-standing';
 export { attendanceSummary } from './attendance-summary';
 export { detailCsvStream, detailFileName, summaryFileName } from './detail-csv';
-export { createReportCache } from './facts/report-cache';
+export { createReportCache } from './report-cache';
 export { summaryCsv } from './summary-csv';

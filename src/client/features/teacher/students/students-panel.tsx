@@ -13,7 +13,7 @@ import { refusalText } from '@/lib/api/server-errors';
 import { MarkFlags } from '@/components/mark-flags';
 import { StatusBadge } from '@/components/status-badge';
 import { MarkRestControl } from './mark-rest-control';
-import { sessionCaption } from './session-caption';
+import { sessionCaption } from '../teacher-queries';
 import { StudentDetailDialog } from './student-detail-dialog';
 import { type SessionStudent, sessionOf, useSessionStudents } from '../teacher-queries';
 import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';

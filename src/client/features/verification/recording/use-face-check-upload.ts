@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { MSG } from '../../../../shared/messages';
 import { restData, retryAfterPolicy, retryWaitSeconds } from '@/lib/api/retry-after';
-import { compareFaceVideo } from './verification-api';
+import { restRequest } from '@/lib/api/rest';
+import type { RouterOutputs } from '@/lib/api/trpc';
 
 export const BUSY_TOAST_ID = 'face-busy';
 
@@ -26,4 +27,17 @@ export function useFaceCheckUpload() {
     if (seconds !== null) toast.info(MSG.verification.busyRetrying(seconds), { id: BUSY_TOAST_ID, duration: seconds * 1000 });
   }, [isPending, failureCount, failureReason]);
   return upload;
+}
+
+/** The face check's answer: the same service output over REST as over tRPC (student.compareFaceVideo). */
+export type FaceVerdict = RouterOutputs['student']['compareFaceVideo'];
+
+/**
+ * POST /api/compare-face-video: the blink-only check's recording as multipart field `video` (REST: it streams the
+ * upload to the engine). Only with the live check off (FACE_CHALLENGE=off); with it on, the check is the stream.
+ */
+export function compareFaceVideo(video: Blob) {
+  const form = new FormData();
+  form.append('video', video, 'verification.webm');
+  return restRequest<FaceVerdict>('/compare-face-video', { method: 'POST', formData: form });
 }

@@ -1,4 +1,4 @@
-import { decidesFor } from '../../../auth/decides-for';
+import { decidesFor } from '../../../auth/authenticate';
 import { MSG } from '../../../../shared/messages';
 import type { AuthUser } from '../../../auth/authenticate';
 import type { AppDeps } from '../../../deps';

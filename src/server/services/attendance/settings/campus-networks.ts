@@ -1,9 +1,9 @@
-import { formatCidr, parseCidr, unmappedAddress } from '../../../../shared/cidr';
+import net from 'node:net';
+import { type Cidr, formatCidr, parseCidr, unmappedAddress } from '../../../../shared/cidr';
 import { MSG } from '../../../../shared/messages';
 import { ZCampusNetworksInput } from '../../../../shared/schemas/attendance/campus-networks';
 import type { AppDeps } from '../../../deps';
 import { DomainError } from '../../../lib/errors';
-import { networkMatcher } from '../../../lib/networks';
 import { readSetting, settingValue, writeSetting } from './app-settings';
 
 type Deps = Pick<AppDeps, 'db' | 'config'>;
@@ -86,4 +86,16 @@ export async function setCampusNetworks(deps: Deps & Pick<AppDeps, 'clock'>, adm
   if (deps.config.campusNetworks) throw new DomainError('CONFLICT', MSG.campusNetworks.environmentWins, { errorCode: 'campus_networks_from_environment' });
   await writeSetting(deps, KEY, networks, admin, deps.clock.now());
   return campusNetworksFor(deps, callerIp);
+}
+
+/** A matcher for client addresses (as Express reports them, IPv4-mapped IPv6 included) against a CIDR list. */
+export function networkMatcher(cidrs: Cidr[]) {
+  const list = new net.BlockList();
+  for (const c of cidrs) list.addSubnet(c.address, c.prefix, c.family);
+  return (ip: string) => {
+    const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
+    if (v4) return list.check(v4, 'ipv4');
+    if (net.isIPv4(ip)) return list.check(ip, 'ipv4');
+    return net.isIPv6(ip) && list.check(ip, 'ipv6');
+  };
 }

@@ -19,7 +19,7 @@ import { type LiveVideo, resolveOptions } from '../../../face/index';
 import { webmVideoBlocks } from './webm-blocks';
 import { DomainError, HTTP_STATUS } from '../../../lib/errors';
 import { logger } from '../../../lib/logger';
-import { isUniqueViolation } from '../../../db/errors';
+import { isUniqueViolation } from '../../../db/dialect';
 import { ABANDONED, checkTriesLeft, ENGINE_BUSY, openSessionOf, settleChallenge } from './face-challenges';
 import { type StepCaller, verifyLiveVideo } from './face-verification';
 import { type ChunkArrival, streamClock } from './stream-clock';

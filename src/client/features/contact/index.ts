@@ -1,2 +1,0 @@
-/** The contact page's form. */
-export { ContactForm } from './contact-form';
