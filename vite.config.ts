@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { importAliases } from './import-aliases';
 import { routeFirstPaints } from './src/client/route-first-paint';
 import ROUTE_MODULES from './src/client/route-modules.json' with { type: 'json' };
 
@@ -143,7 +144,7 @@ export default defineConfig({
   root: 'src/client',
   plugins: [react(), tailwindcss(), pwa, routePreloads(), routeFirstPaint(), stylesheetFirst()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src/client', import.meta.url)) },
+    alias: importAliases,
   },
   build: {
     outDir: '../../dist/client',

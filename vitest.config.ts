@@ -1,5 +1,5 @@
-import path from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { importAliases } from './import-aliases';
 
 const BURSTS = ['src/**/*.burst.test.ts', 'tests/**/*.burst.test.ts'];
 /** Tests that need PostgreSQL (several app nodes on one database): only in the PostgreSQL pass. */
@@ -32,7 +32,7 @@ const postgresPass: TestProjectInlineConfiguration[] = process.env.TEST_DATABASE
   : [];
 
 export default defineConfig({
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src/client') } },
+  resolve: { alias: importAliases },
   test: {
     environment: 'node',
     // Generous: CI shares the machine with other work, and ffmpeg encodes or a browser's first start can take minutes

@@ -1,5 +1,5 @@
-import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { importAliases } from './import-aliases';
 
 process.env.LOG_LEVEL ??= 'warn';
 
@@ -10,7 +10,7 @@ process.env.LOG_LEVEL ??= 'warn';
  * engine and Chromium are heavy.
  */
 export default defineConfig({
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src/client') } },
+  resolve: { alias: importAliases },
   test: {
     name: 'rates',
     environment: 'node',

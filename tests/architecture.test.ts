@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importAliases } from '../import-aliases';
 
 const root = path.resolve(import.meta.dirname, '..');
 const rel = (file: string) => path.relative(root, file);
@@ -28,17 +29,26 @@ const statementsOf = (file: string) =>
         /^(?:import|export)\s+(?:type\s+)?(?:\*(?:\s+as\s+\w+)?|\w+|\{[^}]*\}|\w+\s*,\s*\{[^}]*\})\s+from\s*['"]([^'"]+)['"]|^import\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/gm,
       ),
   ].map((m) => ({ text: m[0], spec: m[1] ?? m[2] ?? m[3] }));
+/**
+ * The path a specifier names, relative or through an import alias (import-aliases.ts), before extensions: null for a
+ * package. Every rule below reads imports through it, so an alias cannot hide a crossing.
+ */
+const targetOf = (file: string, spec: string): string | null => {
+  if (spec.startsWith('.')) return path.resolve(path.dirname(file), spec);
+  const alias = Object.keys(importAliases).find((a) => spec.startsWith(`${a}/`));
+  return alias ? path.join(importAliases[alias], spec.slice(alias.length + 1)) : null;
+};
 const resolvesInto = (file: string, spec: string, dir: string) => {
-  const target = spec.startsWith('@/') ? path.join(CLIENT, spec.slice(2)) : spec.startsWith('.') ? path.resolve(path.dirname(file), spec) : null;
+  const target = targetOf(file, spec);
   return target !== null && (target + path.sep).startsWith(path.join(root, dir) + path.sep);
 };
 const featureOf = (file: string) => /src\/client\/features\/([^/]+)\//.exec(file)?.[1] ?? null;
 
 const FACE = path.join(root, 'src/server/face');
-/** The file a relative specifier names (extensionless, or a folder's index.ts); null for a package. */
+/** The file a specifier names (extensionless, or a folder's index.ts); null for a package. */
 const resolveFile = (file: string, spec: string): string | null => {
-  if (!spec.startsWith('.')) return null;
-  const base = path.resolve(path.dirname(file), spec);
+  const base = targetOf(file, spec);
+  if (base === null) return null;
   return ['', '.ts', '.tsx', '.mjs', `${path.sep}index.ts`].map((e) => base + e).find((f) => fs.existsSync(f) && fs.statSync(f).isFile()) ?? null;
 };
 const isTest = (file: string) => /\.test\.ts$/.test(file);
@@ -90,9 +100,6 @@ const SIDE_DOORS: Record<string, string> = {
 };
 /** Folders whose doors have rules of their own above: the face engine, the REST doors. */
 const OWN_DOOR_RULES = ['src/server/face', 'src/server/rest'];
-/** The file a specifier names, '@/' and extensionless ones included (a folder's index.ts); null for a package. */
-const targetOf = (file: string, spec: string): string | null =>
-  spec.startsWith('@/') ? resolveFile(path.join(CLIENT, 'x'), `./${spec.slice(2)}`) : resolveFile(file, spec);
 /** The value exports of a file (types aside), and how many of them are functions. */
 const exportsOf = (file: string) => {
   const code = fs.readFileSync(file, 'utf8');
@@ -252,7 +259,7 @@ describe('architecture', () => {
   it('src/shared imports nothing from the server, the client, Node or the DOM: only itself and zod', () => {
     for (const file of filesUnder(path.join(root, 'src/shared')).filter((f) => !f.endsWith('.test.ts'))) {
       for (const spec of importsOf(file)) {
-        const ok = spec === 'zod' || (spec.startsWith('.') && path.resolve(path.dirname(file), spec).startsWith(path.join(root, 'src/shared')));
+        const ok = spec === 'zod' || resolvesInto(file, spec, 'src/shared');
         expect(ok, `${rel(file)} imports ${spec}`).toBe(true);
       }
       // Code only: a message may say 'window' (issue 12's location text does).
@@ -312,7 +319,7 @@ describe('architecture', () => {
       const own = featureOf(file);
       for (const { spec } of statementsOf(file)) {
         if (!resolvesInto(file, spec, 'src/client/features')) continue;
-        const target = spec.startsWith('@/') ? path.join(CLIENT, spec.slice(2)) : path.resolve(path.dirname(file), spec);
+        const target = targetOf(file, spec)!;
         const [feature, ...inner] = path.relative(path.join(CLIENT, 'features'), target).split(path.sep);
         if (rel(file).startsWith('src/client/components/') || rel(file).startsWith('src/client/lib/')) {
           expect.fail(`${rel(file)} imports the feature ${feature}: shared code depends on no feature`);
@@ -326,10 +333,26 @@ describe('architecture', () => {
     }
   });
 
+  it('a module names one beyond its parent folder by its import alias (import-aliases.ts), not by climbing ../../', () => {
+    let named = 0;
+    for (const file of ['src', 'scripts', 'tests'].flatMap((d) => filesUnder(path.join(root, d)))) {
+      for (const { spec } of statementsOf(file)) {
+        if (!spec.startsWith('../../')) continue;
+        const target = targetOf(file, spec)!;
+        const alias = Object.entries(importAliases).find(([, dir]) => (target + path.sep).startsWith(dir + path.sep));
+        // the client's @/ is vite's: the server, shared code and scripts do not use it
+        const usable = alias && (alias[0] !== '@' || !/^(src\/(server|shared)|scripts)\//.test(rel(file)));
+        expect(usable, `${rel(file)} imports ${spec}: name it ${alias?.[0]}/${path.relative(alias?.[1] ?? root, target)}`).toBeFalsy();
+      }
+      named += statementsOf(file).filter(({ spec }) => /^@(server|shared|harness|tests)?\//.test(spec)).length;
+    }
+    expect(named, 'the aliases are in use').toBeGreaterThan(500);
+  });
+
   it('migrations import nothing from src/: a landed migration never changes because app code did', () => {
     for (const file of filesUnder(path.join(root, 'migrations'))) {
       for (const spec of importsOf(file)) {
-        const inside = !spec.startsWith('.') || path.resolve(path.dirname(file), spec).startsWith(path.join(root, 'migrations') + path.sep);
+        const inside = targetOf(file, spec) === null || resolvesInto(file, spec, 'migrations');
         expect(inside, `${rel(file)} imports ${spec}: copy what it needs into migrations/`).toBe(true);
       }
     }
@@ -402,7 +425,7 @@ describe('architecture', () => {
     // Tests and scripts outside src/ may reach the unit they exercise; the face engine's rule above covers them there.
     for (const file of filesUnder(path.join(root, 'src'))) {
       for (const { text, spec } of statementsOf(file)) {
-        const target = targetOf(file, spec);
+        const target = resolveFile(file, spec);
         // deps.ts takes the types of the state it holds from their own files (the services rule above says why).
         if (target === null || (rel(file) === 'src/server/deps.ts' && /^import type\s/.test(text))) continue;
         for (const dir of doors) {
@@ -457,8 +480,8 @@ describe('architecture', () => {
     const files = filesUnder(path.join(root, 'src/server')).filter((f) => !f.endsWith('.test.ts'));
     const known = new Set(files);
     const resolve = (from: string, spec: string) => {
-      if (!spec.startsWith('.')) return null;
-      const base = path.resolve(path.dirname(from), spec);
+      const base = targetOf(from, spec);
+      if (base === null) return null;
       return [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((c) => known.has(c)) ?? null;
     };
     const edges = new Map(files.map((f) => [f, importsOf(f).flatMap((spec) => resolve(f, spec) ?? [])]));

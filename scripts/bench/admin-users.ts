@@ -2,10 +2,10 @@ import './support/quiet-logs';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { connectDatabase } from '../../src/server/db/connect';
-import { migrateToLatest } from '../../src/server/db/migrate';
-import { systemClock } from '../../src/server/lib/clock';
-import { createActiveUser } from '../../src/server/services/accounts/index';
+import { connectDatabase } from '@server/db/connect';
+import { migrateToLatest } from '@server/db/migrate';
+import { systemClock } from '@server/lib/clock';
+import { createActiveUser } from '@server/services/accounts/index';
 import { seedAdminScale } from './support/seed-admin';
 import { startServerOn } from '../harness/server-process';
 

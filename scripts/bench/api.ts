@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { createActiveUser, createActiveUsersWithHash } from '../../src/server/services/accounts/index';
+import { createActiveUser, createActiveUsersWithHash } from '@server/services/accounts/index';
 import { seedAttendance } from './support/seed-attendance';
 import { startAppServer } from '../harness/app-server';
 import { startServerOn } from '../harness/server-process';

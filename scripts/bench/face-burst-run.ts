@@ -1,6 +1,6 @@
 import './support/quiet-logs';
 import os from 'node:os';
-import { createActiveUser } from '../../src/server/services/accounts/index';
+import { createActiveUser } from '@server/services/accounts/index';
 import { startAppServer } from '../harness/app-server';
 import { burstChallengeSource, burstFaceVerifications } from './support/face-burst';
 

@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { connectDatabase, type DB } from '../../src/server/db/connect';
-import { migrateToLatest } from '../../src/server/db/migrate';
-import { loadConfig } from '../../src/server/env';
-import { seededRandom } from '../../src/server/ops/seed/plan';
-import { serializeDescriptor } from '../../src/server/face/index';
-import { createFaceIndex, findEnrolledFace, identityThreshold } from '../../src/server/services/faces/index';
+import { connectDatabase, type DB } from '@server/db/connect';
+import { migrateToLatest } from '@server/db/migrate';
+import { loadConfig } from '@server/env';
+import { seededRandom } from '@server/ops/seed/plan';
+import { serializeDescriptor } from '@server/face/index';
+import { createFaceIndex, findEnrolledFace, identityThreshold } from '@server/services/faces/index';
 
 /**
  * `npm run bench:face-search`: issue 18's "a search over 10,000 enrolled students in under 50 ms". Seeds 10,000 face

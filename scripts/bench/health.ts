@@ -5,9 +5,9 @@ import sharp from 'sharp';
 import { attackFromAnotherProcess, type AttackRequest } from '../harness/attacker';
 import { GOOD_FIELDS, plainJpeg } from '../harness/api-client';
 import { p95, watchHealth } from '../harness/health-watch';
-import { connectDatabase } from '../../src/server/db/connect';
-import { systemClock } from '../../src/server/lib/clock';
-import { createActiveUser } from '../../src/server/services/accounts/index';
+import { connectDatabase } from '@server/db/connect';
+import { systemClock } from '@server/lib/clock';
+import { createActiveUser } from '@server/services/accounts/index';
 import { startServerOn } from '../harness/server-process';
 
 /**

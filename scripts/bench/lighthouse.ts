@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { STORAGE_KEYS } from '../../src/shared/constants';
-import { connectDatabase } from '../../src/server/db/connect';
-import { migrateToLatest } from '../../src/server/db/migrate';
-import { systemClock } from '../../src/server/lib/clock';
-import { createActiveUser } from '../../src/server/services/accounts/index';
+import { STORAGE_KEYS } from '@shared/constants';
+import { connectDatabase } from '@server/db/connect';
+import { migrateToLatest } from '@server/db/migrate';
+import { systemClock } from '@server/lib/clock';
+import { createActiveUser } from '@server/services/accounts/index';
 import { startServerOn } from '../harness/server-process';
 
 /**

@@ -1,6 +1,6 @@
 import { createTRPCClient, httpLink } from '@trpc/client';
 import sharp from 'sharp';
-import type { AppRouter } from '../../src/server/routers/_app';
+import type { AppRouter } from '@server/routers/_app';
 
 /** `headers`: more request headers, such as the Cookie a browser sends (its rc_device cookie). */
 export const postJson = (url: string, body: unknown, token?: string, headers?: Record<string, string>) => sendJson('POST', url, body, token, headers);

@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createApp } from '../../src/server/app';
-import { buildDeps } from '../../src/server/bootstrap';
-import type { DB } from '../../src/server/db/connect';
-import type { AppDeps } from '../../src/server/deps';
-import { loadConfig } from '../../src/server/env';
-import type { FaceEngine } from '../../src/server/face/index';
-import type { ChallengeSource } from '../../src/server/infra/challenge-source';
-import type { Clock } from '../../src/server/lib/clock';
+import { createApp } from '@server/app';
+import { buildDeps } from '@server/bootstrap';
+import type { DB } from '@server/db/connect';
+import type { AppDeps } from '@server/deps';
+import { loadConfig } from '@server/env';
+import type { FaceEngine } from '@server/face/index';
+import type { ChallengeSource } from '@server/infra/challenge-source';
+import type { Clock } from '@server/lib/clock';
 
 export interface AppServer {
   url: string;

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { decodeJwt } from 'jose';
-import { createTokenService, type TokenService } from '../../src/server/auth/tokens';
-import { connectDatabase } from '../../src/server/db/connect';
+import { createTokenService, type TokenService } from '@server/auth/tokens';
+import { connectDatabase } from '@server/db/connect';
 import { runScript } from './server-process';
 
 const MAX_IN_FLIGHT = 64;

@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ChallengeStep } from '../../src/shared/face/face-challenge';
-import { ffmpegPath } from '../../src/server/face/decoding/index';
+import type { ChallengeStep } from '@shared/face/face-challenge';
+import { ffmpegPath } from '@server/face/decoding/index';
 import { fixture } from './face-fixtures';
 
 /**

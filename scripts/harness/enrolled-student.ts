@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { inferRouterOutputs } from '@trpc/server';
 import { readFixture } from './face-fixtures';
 import { GOOD_FIELDS, postJson, postRegister } from './api-client';
-import type { DB } from '../../src/server/db/connect';
-import type { AppRouter } from '../../src/server/routers/_app';
+import type { DB } from '@server/db/connect';
+import type { AppRouter } from '@server/routers/_app';
 
 /** The server a student enrolls on: its address, and its database to find the new account in. */
 type Server = { url: string; db: DB };

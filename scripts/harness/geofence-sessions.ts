@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
-import type { DB } from '../../src/server/db/connect';
-import type { GeofenceSessionsTable } from '../../src/server/db/schema';
+import type { DB } from '@server/db/connect';
+import type { GeofenceSessionsTable } from '@server/db/schema';
 
 type SessionRow = Insertable<GeofenceSessionsTable>;
 

@@ -1,10 +1,10 @@
 import { type ChildProcessWithoutNullStreams, execFile, execFileSync, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import WebSocket from 'ws';
-import { FACE_STREAM_PATH, FACE_STREAM_TIMESLICE_MS, type FaceStreamServerMessage, type TFaceStreamClientMessage } from '../../src/shared/face/face-stream';
-import type { ChallengeStep } from '../../src/shared/face/face-challenge';
+import { FACE_STREAM_PATH, FACE_STREAM_TIMESLICE_MS, type FaceStreamServerMessage, type TFaceStreamClientMessage } from '@shared/face/face-stream';
+import type { ChallengeStep } from '@shared/face/face-challenge';
 import { fixture } from './face-fixtures';
-import { ffmpegPath } from '../../src/server/face/decoding/index';
+import { ffmpegPath } from '@server/face/decoding/index';
 
 /**
  * The live face check over its own protocol, without a browser (issue 33): a WebSocket client and a camera made of

@@ -1,7 +1,7 @@
-import { createApp } from '../../src/server/app';
-import { buildDeps } from '../../src/server/bootstrap';
-import { loadConfig } from '../../src/server/env';
-import { stopApp } from '../../src/server/bootstrap';
+import { createApp } from '@server/app';
+import { buildDeps } from '@server/bootstrap';
+import { loadConfig } from '@server/env';
+import { stopApp } from '@server/bootstrap';
 
 /** The app in its own process as in production, on any free port: prints its URL as one JSON line once it listens. */
 const config = loadConfig();

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ffmpegPath } from '../../src/server/face/decoding/index';
+import { ffmpegPath } from '@server/face/decoding/index';
 import { fixture } from './face-fixtures';
 
 /**

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { CacheEntry } from '../../src/server/sea/cache';
+import type { CacheEntry } from '@server/sea/cache';
 import { NATIVE } from './esbuild-plugins';
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { build, type BuildOptions } from 'esbuild';
-import type { CacheEntry, Manifest } from '../../src/server/sea/cache';
+import type { CacheEntry, Manifest } from '@server/sea/cache';
 import { carriedFiles } from './assets';
 import { nativeAddons, swapLayout } from './esbuild-plugins';
 

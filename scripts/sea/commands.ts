@@ -16,7 +16,7 @@ export const COMMANDS: Record<string, Command> = {
     usage: `roll-call [serve]
   Environment: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), DATABASE_URL (postgres://...; unset: SQLite in DATA_DIR),
   UPLOADS_DIR, JWT_SECRET, TOKEN_TTL, SESSION_MINUTES, FACE_* , TRUST_PROXY, CAMPUS_NETWORKS... (see the README).`,
-    run: () => import('../../src/server/main'),
+    run: () => import('@server/main'),
   },
   'create-user': {
     summary: 'create an active admin, teacher or student account',

@@ -1,4 +1,4 @@
-import { readManifest } from '../../src/server/sea/assets';
+import { readManifest } from '@server/sea/assets';
 import { COMMANDS } from './commands';
 
 /** The single executable's dispatcher: `roll-call [command] [options]`, `--version`, `--help`, `<command> --help`. */

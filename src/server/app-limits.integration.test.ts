@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getJson, postJson, trpcClient } from '../../scripts/harness/api-client';
-import { createTestUser, startTestServer, type TestServer } from '../../tests/helpers/test-server';
+import { getJson, postJson, trpcClient } from '@harness/api-client';
+import { createTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 let srv: TestServer;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { MSG } from '../shared/messages';
-import { attackFromAnotherProcess } from '../../scripts/harness/attacker';
-import { expectHealthNotStarved, quietHealthP95 } from '../../tests/helpers/health-starvation';
-import { watchHealth } from '../../scripts/harness/health-watch';
-import { rssOf } from '../../scripts/harness/server-process';
-import { startServerProcess } from '../../tests/helpers/server-process';
+import { attackFromAnotherProcess } from '@harness/attacker';
+import { expectHealthNotStarved, quietHealthP95 } from '@tests/helpers/health-starvation';
+import { watchHealth } from '@harness/health-watch';
+import { rssOf } from '@harness/server-process';
+import { startServerProcess } from '@tests/helpers/server-process';
 
 /** Timing-sensitive: runs after the other test files, alone (vitest.config.ts, project 'bursts'). */
 describe('the JSON bomb', () => {

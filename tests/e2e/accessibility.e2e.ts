@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../src/shared/messages';
-import { fixture } from '../../scripts/harness/face-fixtures';
-import { postJson } from '../../scripts/harness/api-client';
-import { insertSession } from '../../scripts/harness/geofence-sessions';
+import { MSG } from '@shared/messages';
+import { fixture } from '@harness/face-fixtures';
+import { postJson } from '@harness/api-client';
+import { insertSession } from '@harness/geofence-sessions';
 import type { createTestUser } from '../helpers/test-server';
 import { hasChromium, hasFakeCamera, screenshot, toastWith } from './support/browser';
 import { seriousViolations } from './support/axe';

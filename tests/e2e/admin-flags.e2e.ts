@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../src/shared/messages';
+import { MSG } from '@shared/messages';
 import { pointNorthOf } from '../helpers/geo';
-import { getJson, postJson } from '../../scripts/harness/api-client';
+import { getJson, postJson } from '@harness/api-client';
 import { insertProof } from '../helpers/proofs';
 import { signInTestUser } from '../helpers/test-server';
 import { hasChromium } from './support/browser';

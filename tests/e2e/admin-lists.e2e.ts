@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { formatDateTime } from '../../src/client/lib/format';
-import { flagBit } from '../../src/server/services/attendance/index';
-import { MSG } from '../../src/shared/messages';
-import { insertSession } from '../../scripts/harness/geofence-sessions';
+import { formatDateTime } from '@/lib/format';
+import { flagBit } from '@server/services/attendance/index';
+import { MSG } from '@shared/messages';
+import { insertSession } from '@harness/geofence-sessions';
 import { createTestUser } from '../helpers/test-server';
 import { dismissToasts, hasChromium, screenshot, toastWith } from './support/browser';
 import { login } from './support/journey';

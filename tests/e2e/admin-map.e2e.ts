@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../src/shared/messages';
+import { MSG } from '@shared/messages';
 import { createTestUser } from '../helpers/test-server';
 import { hasChromium, screenshot } from './support/browser';
 import { seriousViolations } from './support/axe';

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 // SPEC 9's time format, itself tested against Intl's Asia/Kolkata formatting (src/shared/kolkata-time.test.ts).
-import { formatKolkata } from '../../src/shared/kolkata-time';
-import { MSG } from '../../src/shared/messages';
-import { insertSession } from '../../scripts/harness/geofence-sessions';
+import { formatKolkata } from '@shared/kolkata-time';
+import { MSG } from '@shared/messages';
+import { insertSession } from '@harness/geofence-sessions';
 import { createTestUser } from '../helpers/test-server';
 import { hasChromium, screenshot, toastWith } from './support/browser';
 import { downloadedCsv as downloaded } from './support/downloads';

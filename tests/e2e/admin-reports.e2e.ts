@@ -1,9 +1,9 @@
 import type { Insertable } from 'kysely';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/db/schema';
-import { MSG } from '../../src/shared/messages';
-import { insertSession } from '../../scripts/harness/geofence-sessions';
+import type { Database } from '@server/db/schema';
+import { MSG } from '@shared/messages';
+import { insertSession } from '@harness/geofence-sessions';
 import { createTestUser } from '../helpers/test-server';
 import { hasChromium, screenshot } from './support/browser';
 import { seriousViolations } from './support/axe';

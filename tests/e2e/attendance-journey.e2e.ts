@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatTime } from '../../src/client/lib/format';
-import { MSG } from '../../src/shared/messages';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../scripts/harness/face-fixtures';
+import { formatTime } from '@/lib/format';
+import { MSG } from '@shared/messages';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 import { manualClock } from '../helpers/manual-clock';
 import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
 import { hasChromium, launchBrowser, openPage, screenshot, storage, toastWith } from './support/browser';

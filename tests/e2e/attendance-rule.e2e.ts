@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AttendanceStatus } from '../../src/shared/attendance/attendance-status';
-import { MSG } from '../../src/shared/messages';
-import { insertSession } from '../../scripts/harness/geofence-sessions';
+import type { AttendanceStatus } from '@shared/attendance/attendance-status';
+import { MSG } from '@shared/messages';
+import { insertSession } from '@harness/geofence-sessions';
 import { createTestUser } from '../helpers/test-server';
 import { hasChromium, screenshot, toastWith } from './support/browser';
 import { downloadedCsv } from './support/downloads';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../src/shared/messages';
+import { MSG } from '@shared/messages';
 import { hasChromium, screenshot, toastWith } from './support/browser';
 import { login } from './support/journey';
 import { useBrowserSchool } from './support/school';

@@ -1,9 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatDateTime } from '../../src/client/lib/format';
-import { MSG } from '../../src/shared/messages';
-import { hasFixtures, readFixture } from '../../scripts/harness/face-fixtures';
-import { GOOD_FIELDS, postRegister } from '../../scripts/harness/api-client';
+import { formatDateTime } from '@/lib/format';
+import { MSG } from '@shared/messages';
+import { hasFixtures, readFixture } from '@harness/face-fixtures';
+import { GOOD_FIELDS, postRegister } from '@harness/api-client';
 import { violationsWithin } from './support/axe';
 import { hasChromium, screenshot, toastWith } from './support/browser';
 import { login } from './support/journey';

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cryptoChallengeSource } from '../../src/server/infra/challenge-source';
-import { FACE_CHALLENGE_FAILS_PER_SESSION } from '../../src/shared/constants';
-import type { ChallengeStep } from '../../src/shared/face/face-challenge';
-import { FACE_STREAM_STEPS } from '../../src/shared/face/face-stream';
-import { MSG } from '../../src/shared/messages';
-import { hasFixtures, NO_FIXTURES_MESSAGE } from '../../scripts/harness/face-fixtures';
+import { cryptoChallengeSource } from '@server/infra/challenge-source';
+import { FACE_CHALLENGE_FAILS_PER_SESSION } from '@shared/constants';
+import type { ChallengeStep } from '@shared/face/face-challenge';
+import { FACE_STREAM_STEPS } from '@shared/face/face-stream';
+import { MSG } from '@shared/messages';
+import { hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 import { hasChromium, screenshot, toastWith } from './support/browser';
 import { answerCode, attemptLiveCheck, framesFlowing, type InstructionShown } from './support/live-attempts';
 import { expectInstructionsShown, REACTION_MS, RECORDED, reportAttempt, useLiveCheckRoom } from './support/live-check-room';

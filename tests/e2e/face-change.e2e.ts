@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../src/shared/messages';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../scripts/harness/face-fixtures';
+import { MSG } from '@shared/messages';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
 import { hasChromium, openPage, screenshot, toastWith } from './support/browser';
 import { launchWithCamera } from './support/camera-browser';

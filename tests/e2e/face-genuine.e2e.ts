@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasFixtures, NO_FIXTURES_MESSAGE } from '../../scripts/harness/face-fixtures';
+import { hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 import { hasChromium } from './support/browser';
 import { attemptFaceCheck, GENUINE_CLIP_MS, GENUINE_PEOPLE, type GenuinePerson, useGenuineStudents } from './support/face-attempts';
 

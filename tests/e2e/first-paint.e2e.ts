@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../src/shared/messages';
+import { MSG } from '@shared/messages';
 import { signTestToken } from '../helpers/test-server';
 import { hasChromium, screenshot } from './support/browser';
 import { type BrowserSchool, LAPTOP, PHONE, useBrowserSchool } from './support/school';

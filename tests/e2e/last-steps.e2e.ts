@@ -1,8 +1,8 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from '../../src/client/lib/format';
-import { MSG } from '../../src/shared/messages';
+import { formatDateTime } from '@/lib/format';
+import { MSG } from '@shared/messages';
 import { CENTRE, classroom, ownSignals } from '../helpers/classroom';
 import { pointNorthOf } from '../helpers/geo';
 import { insertFaceTry } from '../helpers/proofs';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../src/shared/messages';
-import { kolkataDay } from '../../src/shared/kolkata-time';
-import { postJson } from '../../scripts/harness/api-client';
+import { MSG } from '@shared/messages';
+import { kolkataDay } from '@shared/kolkata-time';
+import { postJson } from '@harness/api-client';
 import { seriousViolations } from './support/axe';
 import { dismissToasts, hasChromium, screenshot, toastWith } from './support/browser';
 import { apiLogin } from './support/journey';

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEVICE_COOKIE } from '../../src/server/auth/device-cookie';
-import { MSG } from '../../src/shared/messages';
-import { postJson } from '../../scripts/harness/api-client';
+import { DEVICE_COOKIE } from '@server/auth/device-cookie';
+import { MSG } from '@shared/messages';
+import { postJson } from '@harness/api-client';
 import { signTestToken } from '../helpers/test-server';
 import { hasChromium, screenshot, setStoredToken, storage, toastWith } from './support/browser';
 import { delayUntilNavigation, recordTimings } from './support/timings';

@@ -1,11 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../src/server/lib/clock';
-import { MSG } from '../../src/shared/messages';
+import { systemClock } from '@server/lib/clock';
+import { MSG } from '@shared/messages';
 import { CENTRE, classroom, ownSignals } from '../helpers/classroom';
-import { enrolledStudent } from '../../scripts/harness/enrolled-student';
-import { hasFixtures, NO_FIXTURES_MESSAGE } from '../../scripts/harness/face-fixtures';
-import { GOOD_FIELDS } from '../../scripts/harness/api-client';
+import { enrolledStudent } from '@harness/enrolled-student';
+import { hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
+import { GOOD_FIELDS } from '@harness/api-client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { hasChromium, launchBrowser, openPage, screenshot, setStoredToken, toastWith } from './support/browser';
 import { login } from './support/journey';

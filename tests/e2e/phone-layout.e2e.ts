@@ -1,8 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatDateTime } from '../../src/client/lib/format';
-import { MSG } from '../../src/shared/messages';
-import { insertSession } from '../../scripts/harness/geofence-sessions';
+import { formatDateTime } from '@/lib/format';
+import { MSG } from '@shared/messages';
+import { insertSession } from '@harness/geofence-sessions';
 import type { createTestUser } from '../helpers/test-server';
 import { hasChromium, screenshot, toastWith } from './support/browser';
 import { login } from './support/journey';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../src/shared/messages';
+import { MSG } from '@shared/messages';
 import { hasChromium, screenshot } from './support/browser';
 import { apiLogin } from './support/journey';
 import { PHONE, useBrowserSchool } from './support/school';

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../src/shared/messages';
+import { MSG } from '@shared/messages';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { hasChromium, hasFakeCamera, launchBrowser, NO_CAMERA_MESSAGE, openPage, screenshot, toastWith } from './support/browser';
 import { delayUntilNavigation, recordTimings } from './support/timings';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../src/shared/messages';
+import { MSG } from '@shared/messages';
 import { signTestToken } from '../helpers/test-server';
 import { hasChromium, routerState, screenshot, setStoredToken, storage, toastWith } from './support/browser';
 import { useBrowserSchool } from './support/school';

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../src/shared/messages';
-import { DEFAULT_TILE_URL } from '../../src/shared/schemas/attendance/class-tools';
+import { MSG } from '@shared/messages';
+import { DEFAULT_TILE_URL } from '@shared/schemas/attendance/class-tools';
 import { seriousViolations } from './support/axe';
 import { hasChromium, screenshot, storage, toastWith } from './support/browser';
 import { focused } from './support/keyboard';

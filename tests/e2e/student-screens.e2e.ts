@@ -1,9 +1,9 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatTime } from '../../src/client/lib/format';
-import { MSG } from '../../src/shared/messages';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../scripts/harness/face-fixtures';
-import { postJson } from '../../scripts/harness/api-client';
+import { formatTime } from '@/lib/format';
+import { MSG } from '@shared/messages';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
+import { postJson } from '@harness/api-client';
 import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
 import { CHROMIUM_PATH, hasChromium, openPage, screenshot, setStoredToken, toastWith } from './support/browser';
 import { launchWithCamera } from './support/camera-browser';

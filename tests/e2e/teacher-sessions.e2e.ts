@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from '../../src/client/lib/format';
-import { MSG } from '../../src/shared/messages';
-import { postJson } from '../../scripts/harness/api-client';
+import { formatDateTime } from '@/lib/format';
+import { MSG } from '@shared/messages';
+import { postJson } from '@harness/api-client';
 import { hasChromium, toastWith } from './support/browser';
 import { apiLogin, login } from './support/journey';
 import { useBrowserSchool } from './support/school';

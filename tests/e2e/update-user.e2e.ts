@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../src/shared/messages';
-import { fixture } from '../../scripts/harness/face-fixtures';
+import { MSG } from '@shared/messages';
+import { fixture } from '@harness/face-fixtures';
 import { seriousViolations } from './support/axe';
 import { hasChromium, hasFakeCamera, launchBrowser, NO_CAMERA_MESSAGE, openPage, screenshot, setStoredToken, toastWith } from './support/browser';
 import { capturedPreviews, captureThree, capturePhotos } from './support/face-capture';

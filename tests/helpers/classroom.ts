@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import type { Clock } from '../../src/server/lib/clock';
+import type { Clock } from '@server/lib/clock';
 import { pointNorthOf } from './geo';
-import { getJson, postJson } from '../../scripts/harness/api-client';
+import { getJson, postJson } from '@harness/api-client';
 import { insertProof } from './proofs';
 import { signInTestUser, type TestServer } from './test-server';
 

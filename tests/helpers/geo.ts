@@ -1,4 +1,4 @@
-import { EARTH_RADIUS_M } from '../../src/server/lib/geo';
+import { EARTH_RADIUS_M } from '@server/lib/geo';
 
 /** The point `meters` north of (lat, lon): what tests use to stand a student at a known distance. */
 export function pointNorthOf(lat: number, lon: number, meters: number): { latitude: number; longitude: number } {

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { p95, watchHealth } from '../../scripts/harness/health-watch';
+import { p95, watchHealth } from '@harness/health-watch';
 
 /**
  * Health latency judged against the same machine's quiet figure, measured in the same test just before the burst:

@@ -1,4 +1,4 @@
-import type { Clock } from '../../src/server/lib/clock';
+import type { Clock } from '@server/lib/clock';
 
 /**
  * A clock tests can move by hand. `flow` makes it run with real time from a moment, as a page's clock does after

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ffmpegPath } from '../../src/server/face/decoding/index';
+import { ffmpegPath } from '@server/face/decoding/index';
 
 /**
  * A 3-s clip of ffmpeg's test pattern at `size` (the issue's 3840x2160 by default), made with the engine's ffmpeg in

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { DB } from '../../src/server/db/connect';
-import type { Clock } from '../../src/server/lib/clock';
+import type { DB } from '@server/db/connect';
+import type { Clock } from '@server/lib/clock';
 import { tokenIdOf } from './test-server';
 
 /**

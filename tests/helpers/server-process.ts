@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type AppProcess, startServerOn } from '../../scripts/harness/server-process';
-import { connectDatabase, type DB } from '../../src/server/db/connect';
+import { type AppProcess, startServerOn } from '@harness/server-process';
+import { connectDatabase, type DB } from '@server/db/connect';
 import { createTestDatabase } from './test-database';
 import { TEST_JWT_SECRET } from './test-server';
 

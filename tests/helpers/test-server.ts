@@ -1,11 +1,11 @@
 import { decodeJwt, SignJWT } from 'jose';
-import type { Role, UserStatus } from '../../src/shared/constants';
-import { hashPassword } from '../../src/server/auth/password';
-import type { DB } from '../../src/server/db/connect';
-import type { FaceEngine } from '../../src/server/face/index';
-import type { Clock } from '../../src/server/lib/clock';
-import type { ChallengeSource } from '../../src/server/infra/challenge-source';
-import { type AppServer, startAppServer } from '../../scripts/harness/app-server';
+import type { Role, UserStatus } from '@shared/constants';
+import { hashPassword } from '@server/auth/password';
+import type { DB } from '@server/db/connect';
+import type { FaceEngine } from '@server/face/index';
+import type { Clock } from '@server/lib/clock';
+import type { ChallengeSource } from '@server/infra/challenge-source';
+import { type AppServer, startAppServer } from '@harness/app-server';
 import { createTestDatabase } from './test-database';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { FACE_STREAM_STEPS } from '../../src/shared/face/face-stream';
-import { hasFixtures, NO_FIXTURES_MESSAGE } from '../../scripts/harness/face-fixtures';
+import { FACE_STREAM_STEPS } from '@shared/face/face-stream';
+import { hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 import { hasChromium } from '../e2e/support/browser';
 import { answerCode, attemptLiveCheck } from '../e2e/support/live-attempts';
 import { expectInstructionsShown, median, REACTION_MS, RECORDED, reportAttempt, useLiveCheckRoom } from '../e2e/support/live-check-room';

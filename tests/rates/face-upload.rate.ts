@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasChromium } from '../e2e/support/browser';
 import { attemptFaceCheck, GENUINE_CLIP_MS, GENUINE_PEOPLE, type GenuinePerson, useGenuineStudents } from '../e2e/support/face-attempts';
-import { hasFixtures, NO_FIXTURES_MESSAGE } from '../../scripts/harness/face-fixtures';
+import { hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 
 if (hasChromium && !hasFixtures) console.warn(NO_FIXTURES_MESSAGE);
 

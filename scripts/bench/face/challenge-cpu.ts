@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import type { ChallengeStep } from '../../../src/shared/face/face-challenge';
-import { loadConfig } from '../../../src/server/env';
-import { createFaceEngine, type FaceTemplate } from '../../../src/server/face/index';
-import { CHALLENGE_ENROLL } from '../../harness/challenge-clips';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../harness/face-fixtures';
+import type { ChallengeStep } from '@shared/face/face-challenge';
+import { loadConfig } from '@server/env';
+import { createFaceEngine, type FaceTemplate } from '@server/face/index';
+import { CHALLENGE_ENROLL } from '@harness/challenge-clips';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 import { cpuNow } from '../support/cpu-time';
 
 /**

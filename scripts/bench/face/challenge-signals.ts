@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { analyseClip, BLINK_RULES, CHALLENGE_BLINKS, seenMoves, turnEvents } from '../../../src/server/face/analysis/index';
-import type { FrameReading } from '../../../src/server/face/protocol';
-import { decodeVideo } from '../../../src/server/face/decoding/index';
-import { segments } from '../../../src/server/face/segments';
-import { loadModels, readFrames, warmUp } from '../../../src/server/face/scheduling/worker/index';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../harness/face-fixtures';
-import { buildChallengeSplice, CHALLENGE_SPLICES } from '../../harness/challenge-clips';
+import { analyseClip, BLINK_RULES, CHALLENGE_BLINKS, seenMoves, turnEvents } from '@server/face/analysis/index';
+import type { FrameReading } from '@server/face/protocol';
+import { decodeVideo } from '@server/face/decoding/index';
+import { segments } from '@server/face/segments';
+import { loadModels, readFrames, warmUp } from '@server/face/scheduling/worker/index';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
+import { buildChallengeSplice, CHALLENGE_SPLICES } from '@harness/challenge-clips';
 
 /**
  * `npm run bench:face-challenge-signals -- [--fresh] [--frames] [--splits]`: every frame (12.5 fps, as the engine

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import { decodeImage, decodeVideo } from '../../../src/server/face/decoding/index';
-import { euclidean, meanDescriptor } from '../../../src/server/face/analysis/index';
-import { Slots } from '../../../src/server/lib/slots';
-import { describeChip, describeFace, loadModels, readFrames, warmUp } from '../../../src/server/face/scheduling/worker/index';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../harness/face-fixtures';
-import { buildSplice, SPLICES } from '../../harness/splice-clips';
+import { decodeImage, decodeVideo } from '@server/face/decoding/index';
+import { euclidean, meanDescriptor } from '@server/face/analysis/index';
+import { Slots } from '@server/lib/slots';
+import { describeChip, describeFace, loadModels, readFrames, warmUp } from '@server/face/scheduling/worker/index';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
+import { buildSplice, SPLICES } from '@harness/splice-clips';
 
 /**
  * `npm run bench:face-chip`: does identifying a video frame from Human's mesh box (chip.ts, the

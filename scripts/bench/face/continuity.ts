@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import { analyseClip, completeIdentity, judgeVideo, meanDescriptor, windowFrames } from '../../../src/server/face/analysis/index';
-import { resolveOptions } from '../../../src/server/face/index';
-import { Slots } from '../../../src/server/lib/slots';
-import { decodeImage, decodeVideo } from '../../../src/server/face/decoding/index';
-import { describeChip, describeFace, loadModels, readFrames, warmUp } from '../../../src/server/face/scheduling/worker/index';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../harness/face-fixtures';
-import { buildSplice, SPLICES } from '../../harness/splice-clips';
+import { analyseClip, completeIdentity, judgeVideo, meanDescriptor, windowFrames } from '@server/face/analysis/index';
+import { resolveOptions } from '@server/face/index';
+import { Slots } from '@server/lib/slots';
+import { decodeImage, decodeVideo } from '@server/face/decoding/index';
+import { describeChip, describeFace, loadModels, readFrames, warmUp } from '@server/face/scheduling/worker/index';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
+import { buildSplice, SPLICES } from '@harness/splice-clips';
 
 /**
  * `npm run bench:continuity`: what identity across the clip costs and catches. One thread, in process: for each

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../../src/server/env';
-import type { FaceEngine, FaceTemplate } from '../../../src/server/face/index';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../harness/face-fixtures';
+import { loadConfig } from '@server/env';
+import type { FaceEngine, FaceTemplate } from '@server/face/index';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 import { cpuNow } from '../support/cpu-time';
 
 /**

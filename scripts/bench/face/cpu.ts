@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../../src/server/env';
-import { createFaceEngine, type FaceTemplate } from '../../../src/server/face/index';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../harness/face-fixtures';
-import { buildSplice, SPLICES } from '../../harness/splice-clips';
+import { loadConfig } from '@server/env';
+import { createFaceEngine, type FaceTemplate } from '@server/face/index';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
+import { buildSplice, SPLICES } from '@harness/splice-clips';
 import { cpuNow } from '../support/cpu-time';
 
 /**

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { bestAtZeroFalseAccept, fixturePhotos, ratesAt, runTrials } from '../support/eval/identity-eval';
 import { photoDescriptor, type Chain } from '../support/eval/descriptors';
-import { loadConfig } from '../../../src/server/env';
-import { FIXTURES_DIR as ROOT, hasFixtures } from '../../harness/face-fixtures';
-import { createFaceEngine, type FaceTemplate, resolveOptions } from '../../../src/server/face/index';
-import { loadModels, warmUp } from '../../../src/server/face/scheduling/worker/index';
+import { loadConfig } from '@server/env';
+import { FIXTURES_DIR as ROOT, hasFixtures } from '@harness/face-fixtures';
+import { createFaceEngine, type FaceTemplate, resolveOptions } from '@server/face/index';
+import { loadModels, warmUp } from '@server/face/scheduling/worker/index';
 
 /** `npm run bench:face [-- --runs 10 --inflight 4 --leak 200]`: latency, throughput, memory, identity rates. */
 const { values } = parseArgs({ options: { runs: { type: 'string' }, inflight: { type: 'string' }, leak: { type: 'string' }, json: { type: 'string' } } });

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { euclidean } from '../../../src/server/face/analysis/index';
-import { createFaceEngine, type FaceTemplate, type FaceVerdict, NEIGHBOUR_RADIUS } from '../../../src/server/face/index';
-import { FIXTURES_DIR as ROOT, hasFixtures, NO_FIXTURES_MESSAGE } from '../../harness/face-fixtures';
+import { euclidean } from '@server/face/analysis/index';
+import { createFaceEngine, type FaceTemplate, type FaceVerdict, NEIGHBOUR_RADIUS } from '@server/face/index';
+import { FIXTURES_DIR as ROOT, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 
 /**
  * `npm run bench:identity-checks [-- --thresholds 0.34,0.36,0.38,0.40,0.42,0.50]`: whole checks, not frames. Every

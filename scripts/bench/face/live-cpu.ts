@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { CHALLENGE_STEPS } from '../../../src/shared/face/face-challenge';
-import { FACE_STREAM_MAX_SECONDS, FACE_STREAM_STEPS } from '../../../src/shared/face/face-stream';
-import { loadConfig } from '../../../src/server/env';
-import { createFaceEngine } from '../../../src/server/face/index';
-import { streamClock, webmVideoBlocks } from '../../../src/server/services/faces/index';
-import { CHALLENGE_ENROLL } from '../../harness/challenge-clips';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../harness/face-fixtures';
-import { recordPerformance } from '../../harness/live-stream';
+import { CHALLENGE_STEPS } from '@shared/face/face-challenge';
+import { FACE_STREAM_MAX_SECONDS, FACE_STREAM_STEPS } from '@shared/face/face-stream';
+import { loadConfig } from '@server/env';
+import { createFaceEngine } from '@server/face/index';
+import { streamClock, webmVideoBlocks } from '@server/services/faces/index';
+import { CHALLENGE_ENROLL } from '@harness/challenge-clips';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
+import { recordPerformance } from '@harness/live-stream';
 import { cpuNow } from '../support/cpu-time';
 
 /**

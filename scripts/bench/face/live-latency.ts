@@ -1,13 +1,13 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { createActiveUser } from '../../../src/server/services/accounts/index';
-import { enrollFacesOfUser } from '../../../src/server/services/faces/index';
-import { CHALLENGE_ENROLL } from '../../harness/challenge-clips';
-import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../harness/face-fixtures';
-import { postJson } from '../../harness/api-client';
-import { logIn } from '../../harness/enrolled-student';
-import { liveCheck, preloadClips, P1 } from '../../harness/live-stream';
-import { startAppServer } from '../../harness/app-server';
+import { createActiveUser } from '@server/services/accounts/index';
+import { enrollFacesOfUser } from '@server/services/faces/index';
+import { CHALLENGE_ENROLL } from '@harness/challenge-clips';
+import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '@harness/face-fixtures';
+import { postJson } from '@harness/api-client';
+import { logIn } from '@harness/enrolled-student';
+import { liveCheck, preloadClips, P1 } from '@harness/live-stream';
+import { startAppServer } from '@harness/app-server';
 
 /**
  * `npm run bench:face-live-latency -- [--checks 10]`: how long after the last move a live check's verdict comes (issue

@@ -1,11 +1,11 @@
 import '../support/quiet-logs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { enrolledStudent, logIn } from '../../harness/enrolled-student';
-import { liveCheck, P1, type Segment } from '../../harness/live-stream';
-import { insertSession } from '../../harness/geofence-sessions';
-import { createActiveUser } from '../../../src/server/services/accounts/index';
-import { startAppServer } from '../../harness/app-server';
+import { enrolledStudent, logIn } from '@harness/enrolled-student';
+import { liveCheck, P1, type Segment } from '@harness/live-stream';
+import { insertSession } from '@harness/geofence-sessions';
+import { createActiveUser } from '@server/services/accounts/index';
+import { startAppServer } from '@harness/app-server';
 
 /**
  * `npm run bench:face-live-attack -- [--attempts N] [--parallel K]`: the pre-recorded attack on the live check (issue

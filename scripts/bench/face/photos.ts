@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { loadConfig } from '../../../src/server/env';
+import { loadConfig } from '@server/env';
 import { fixturePhotos, ratesAt, bestAtZeroFalseAccept, runTrials } from '../support/eval/identity-eval';
 import { photoDescriptor } from '../support/eval/descriptors';
-import { createFaceEngine, ENROLL_SPREAD_MAX, resolveOptions } from '../../../src/server/face/index';
-import { loadModels, warmUp } from '../../../src/server/face/scheduling/worker/index';
-import { euclidean, meanDescriptor } from '../../../src/server/face/analysis/index';
-import { FIXTURES_DIR as ROOT, hasFixtures, NO_FIXTURES_MESSAGE } from '../../harness/face-fixtures';
+import { createFaceEngine, ENROLL_SPREAD_MAX, resolveOptions } from '@server/face/index';
+import { loadModels, warmUp } from '@server/face/scheduling/worker/index';
+import { euclidean, meanDescriptor } from '@server/face/analysis/index';
+import { FIXTURES_DIR as ROOT, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 
 /**
  * `npm run bench:photos`: photo recall (is the one face found in every one-person photo, wide portraits included),

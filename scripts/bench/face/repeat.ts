@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../../src/server/env';
-import { createFaceEngine } from '../../../src/server/face/index';
-import type { FrameReading } from '../../../src/server/face/protocol';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../harness/face-fixtures';
+import { loadConfig } from '@server/env';
+import { createFaceEngine } from '@server/face/index';
+import type { FrameReading } from '@server/face/protocol';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 
 /**
  * `npm run bench:face-repeat -- [--runs 10] [--workers 2] [--pause 0] [--clip c01]`: one clip checked again

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createFaceEngine, resolveOptions } from '../../../src/server/face/index';
-import { FIXTURES_DIR as ROOT, hasFixtures, NO_FIXTURES_MESSAGE } from '../../harness/face-fixtures';
+import { createFaceEngine, resolveOptions } from '@server/face/index';
+import { FIXTURES_DIR as ROOT, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 
 /**
  * `npm run bench:search-pairs`: the 1:N side of identity. Every person of the fixtures enrolled as registration

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { analyseClip, between, BLINK_RULES, CLEARLY_OPEN, mayChange, OpenEyes } from '../../../src/server/face/analysis/index';
-import { decodeVideo } from '../../../src/server/face/decoding/index';
-import type { FrameReading } from '../../../src/server/face/protocol';
-import { segments } from '../../../src/server/face/segments';
-import { loadModels, readFrames, warmUp } from '../../../src/server/face/scheduling/worker/index';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../harness/face-fixtures';
-import { buildLoopCut, buildSplice, SPLICES } from '../../harness/splice-clips';
+import { analyseClip, between, BLINK_RULES, CLEARLY_OPEN, mayChange, OpenEyes } from '@server/face/analysis/index';
+import { decodeVideo } from '@server/face/decoding/index';
+import type { FrameReading } from '@server/face/protocol';
+import { segments } from '@server/face/segments';
+import { loadModels, readFrames, warmUp } from '@server/face/scheduling/worker/index';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
+import { buildLoopCut, buildSplice, SPLICES } from '@harness/splice-clips';
 
 /**
  * `npm run bench:face-skip-evidence -- [--cache FILE] [--fresh]`: the evidence for which frames liveness may

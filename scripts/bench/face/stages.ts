@@ -3,12 +3,12 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import type { Config } from '@vladmandic/human';
 import type * as Tf from '@tensorflow/tfjs-core';
-import { decodeVideo } from '../../../src/server/face/decoding/index';
-import { createFaceEngine, type FaceTemplate } from '../../../src/server/face/index';
-import type { FrameReading } from '../../../src/server/face/protocol';
-import { describeChip, describeFace, loadModels, type Models, readFrames, rgbTensor, warmUp } from '../../../src/server/face/scheduling/worker/index';
-import { segments } from '../../../src/server/face/segments';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../harness/face-fixtures';
+import { decodeVideo } from '@server/face/decoding/index';
+import { createFaceEngine, type FaceTemplate } from '@server/face/index';
+import type { FrameReading } from '@server/face/protocol';
+import { describeChip, describeFace, loadModels, type Models, readFrames, rgbTensor, warmUp } from '@server/face/scheduling/worker/index';
+import { segments } from '@server/face/segments';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 import { childrenCpu, cpuNow } from '../support/cpu-time';
 
 /**

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { connectDatabase } from '../../../src/server/db/connect';
-import { systemClock } from '../../../src/server/lib/clock';
-import { createActiveUser } from '../../../src/server/services/accounts/index';
-import { enrolledStudent, logIn } from '../../harness/enrolled-student';
+import { connectDatabase } from '@server/db/connect';
+import { systemClock } from '@server/lib/clock';
+import { createActiveUser } from '@server/services/accounts/index';
+import { enrolledStudent, logIn } from '@harness/enrolled-student';
 
 const PASSWORD = 'Bench!pass1';
 

@@ -1,8 +1,8 @@
 import os from 'node:os';
-import type { AppDeps } from '../../../src/server/deps';
-import { serializeDescriptor } from '../../../src/server/face/index';
-import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../harness/face-fixtures';
-import { type RecordedStream, recordPerformance } from '../../harness/live-stream';
+import type { AppDeps } from '@server/deps';
+import { serializeDescriptor } from '@server/face/index';
+import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '@harness/face-fixtures';
+import { type RecordedStream, recordPerformance } from '@harness/live-stream';
 import WebSocket from 'ws';
 import { cpuNow } from './cpu-time';
 import {
@@ -11,9 +11,9 @@ import {
   FACE_STREAM_STEP_GAP_MS,
   FACE_STREAM_STEPS,
   type FaceStreamServerMessage,
-} from '../../../src/shared/face/face-stream';
-import { cryptoChallengeSource, type ChallengeSource } from '../../../src/server/infra/challenge-source';
-import type { ChallengeStep } from '../../../src/shared/face/face-challenge';
+} from '@shared/face/face-stream';
+import { cryptoChallengeSource, type ChallengeSource } from '@server/infra/challenge-source';
+import type { ChallengeStep } from '@shared/face/face-challenge';
 
 /** The burst's instructions: seven blinks at the middle of each drawn range, the same for every student. */
 const BURST_STEPS: ChallengeStep[] = Array.from({ length: FACE_STREAM_STEPS }, () => 'blink');

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../../../src/server/env';
-import { createFaceEngine } from '../../../src/server/face/index';
-import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../harness/face-fixtures';
+import { loadConfig } from '@server/env';
+import { createFaceEngine } from '@server/face/index';
+import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '@harness/face-fixtures';
 import { benchStudentToken } from './bench-student';
 
 const root = path.resolve(import.meta.dirname, '../../..');

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { hashPassword } from '../../../src/server/auth/password';
-import type { DB } from '../../../src/server/db/connect';
+import { hashPassword } from '@server/auth/password';
+import type { DB } from '@server/db/connect';
 
 /**
  * The admin reports' scale: `teachers` teachers and `students` students spread over the five departments, each

@@ -1,4 +1,4 @@
-import type { DB } from '../../../src/server/db/connect';
+import type { DB } from '@server/db/connect';
 
 /**
  * Fills a department with `students` active students and `sessions` past sessions, each with a record for every

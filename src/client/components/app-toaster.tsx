@@ -1,5 +1,5 @@
 import { Toaster } from 'sonner';
-import { TOAST_MS } from '../../shared/constants';
+import { TOAST_MS } from '@shared/constants';
 
 const TOAST_TOP_PX = 84;
 

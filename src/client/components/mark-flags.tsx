@@ -1,6 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
-import type { MarkFlag } from '../../shared/attendance/mark-flags';
-import { MSG } from '../../shared/messages';
+import type { MarkFlag } from '@shared/attendance/mark-flags';
+import { MSG } from '@shared/messages';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 

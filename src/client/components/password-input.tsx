@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
-import { FIRST_LOAD_MSG } from '../../shared/messages/first-load';
+import { FIRST_LOAD_MSG } from '@shared/messages/first-load';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 

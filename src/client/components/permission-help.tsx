@@ -1,5 +1,5 @@
 import { RotateCw, ShieldAlert } from 'lucide-react';
-import { MSG } from '../../shared/messages';
+import { MSG } from '@shared/messages';
 import { Button } from '@/components/ui/button';
 import { browserFamily } from '@/lib/device/browser-family';
 import { cn } from '@/lib/utils';

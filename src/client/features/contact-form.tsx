@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { MSG } from '../../shared/messages';
-import { type TContactMessageInput, ZContactMessageInput } from '../../shared/schemas/accounts/contact';
+import { MSG } from '@shared/messages';
+import { type TContactMessageInput, ZContactMessageInput } from '@shared/schemas/accounts/contact';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';

@@ -1,7 +1,7 @@
 // The final mark and how its answer is told, shared by the face page (verification) and the dashboard (student).
 import { toast } from 'sonner';
-import { TOAST_MS } from '../../shared/constants';
-import { MSG } from '../../shared/messages';
+import { TOAST_MS } from '@shared/constants';
+import { MSG } from '@shared/messages';
 import { deviceId } from '@/lib/device/device-id';
 import type { Coords } from '@/lib/device/use-geolocation';
 import { formatDistance } from '@/lib/format';

@@ -1,4 +1,4 @@
-import { DISPLAY_TIME_ZONE } from '../../shared/constants';
+import { DISPLAY_TIME_ZONE } from '@shared/constants';
 
 /**
  * A Kolkata formatter made on its first use, not as this module loads: a browser's first Intl formatter loads the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../shared/messages';
+import { MSG } from '@shared/messages';
 import { normalizeRoomCode, roomCodeRefusalOf, roomCodeRefusalText, roomCodeRefusedIn, roomCodeRefusedState } from './room-code-handoff';
 
 describe('normalizeRoomCode', () => {

@@ -1,5 +1,5 @@
-import { ROOM_CODE_LENGTH, STORAGE_KEYS } from '../../shared/constants';
-import { MSG } from '../../shared/messages';
+import { ROOM_CODE_LENGTH, STORAGE_KEYS } from '@shared/constants';
+import { MSG } from '@shared/messages';
 
 /** What a student typed or scanned, as the server compares it: upper case, letters and digits only, 6 at most. */
 export const normalizeRoomCode = (text: string) =>

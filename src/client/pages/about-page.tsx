@@ -1,5 +1,5 @@
 import { Cpu, Lock, Target, Users } from 'lucide-react';
-import { MSG } from '../../shared/messages';
+import { MSG } from '@shared/messages';
 import { PageHero } from '@/components/layout/page-hero';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';

@@ -1,7 +1,7 @@
 import { UserPlus } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { toast } from 'sonner';
-import { MSG } from '../../shared/messages';
+import { MSG } from '@shared/messages';
 import { LoadingLine } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';
 import { AdminShell } from '@/features/admin/admin-shell';

@@ -1,4 +1,4 @@
-import { MSG } from '../../shared/messages';
+import { MSG } from '@shared/messages';
 import { AdminSidebar } from '@/features/admin/admin-sidebar';
 import { ContactInbox } from '@/features/admin/contact-inbox';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';

@@ -1,4 +1,4 @@
-import { MSG } from '../../shared/messages';
+import { MSG } from '@shared/messages';
 import { AdminShell } from '@/features/admin/admin-shell';
 import { CampusNetworksCard } from '@/features/admin/settings/campus-networks-card';
 import { MapTilesCard } from '@/features/admin/settings/map-tiles-card';

@@ -1,7 +1,7 @@
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { MSG } from '../../shared/messages';
+import { MSG } from '@shared/messages';
 import { Button } from '@/components/ui/button';
 import { AdminShell } from '@/features/admin/admin-shell';
 import type { AdminUser } from '@/features/admin/admin-types';

@@ -1,5 +1,5 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
-import { MSG } from '../../shared/messages';
+import { MSG } from '@shared/messages';
 import { PageHero } from '@/components/layout/page-hero';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ContactForm } from '@/features/contact-form';

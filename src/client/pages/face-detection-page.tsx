@@ -1,8 +1,8 @@
 import { ArrowLeft, CheckCircle2, Loader2, ScanFace, UserPen, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { FACE_CHALLENGE_FAILS_PER_SESSION } from '../../shared/constants';
-import { MSG } from '../../shared/messages';
+import { FACE_CHALLENGE_FAILS_PER_SESSION } from '@shared/constants';
+import { MSG } from '@shared/messages';
 import { Brand } from '@/components/layout/brand';
 import { cameraTrouble, PermissionHelp, type PermissionTrouble } from '@/components/permission-help';
 import { Button } from '@/components/ui/button';

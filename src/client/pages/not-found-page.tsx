@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { FIRST_LOAD_MSG } from '../../shared/messages/first-load';
+import { FIRST_LOAD_MSG } from '@shared/messages/first-load';
 import { Button } from '@/components/ui/button';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 

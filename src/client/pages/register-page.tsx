@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { MSG } from '../../shared/messages';
+import { MSG } from '@shared/messages';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { RegisterForm } from '@/features/register';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';

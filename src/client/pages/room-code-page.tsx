@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { MSG } from '../../shared/messages';
+import { MSG } from '@shared/messages';
 import { RoomCodeView } from '@/features/room-code';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 

@@ -1,7 +1,7 @@
 import { History, LayoutDashboard, UserRound } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { MSG } from '../../shared/messages';
+import { MSG } from '@shared/messages';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { DashboardShell } from '@/components/layout/dashboard-shell';

@@ -1,6 +1,6 @@
 import { LayoutDashboard, ShieldAlert, Users } from 'lucide-react';
 import { useState } from 'react';
-import { MSG } from '../../shared/messages';
+import { MSG } from '@shared/messages';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { DashboardShell } from '@/components/layout/dashboard-shell';
 import { StudentsPanel, TeacherOverview, useGeofenceSession } from '@/features/teacher';

@@ -1,6 +1,6 @@
 import { CircleCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { MSG } from '../../shared/messages';
+import { MSG } from '@shared/messages';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';

@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { MSG } from '../../shared/messages';
+import { MSG } from '@shared/messages';
 import { Button } from '@/components/ui/button';
 import { DashboardShell } from '@/components/layout/dashboard-shell';
 import { AdminShell } from '@/features/admin/admin-shell';

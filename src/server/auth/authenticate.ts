@@ -1,4 +1,4 @@
-import type { Role, UserStatus } from '../../shared/constants';
+import type { Role, UserStatus } from '@shared/constants';
 import type { AppDeps } from '../deps';
 import type { VerifiedToken } from './tokens';
 

@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
-import type { Role } from '../../shared/constants';
-import type { TokenPayload } from '../../shared/token';
+import type { Role } from '@shared/constants';
+import type { TokenPayload } from '@shared/token';
 
 const ALG = 'HS256';
 

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson } from '../../../scripts/harness/api-client';
-import { createTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { postJson } from '@harness/api-client';
+import { createTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
 import { storeFaceImages } from '../services/faces/index';
 import { connectDatabase } from './connect';
 

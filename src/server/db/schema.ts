@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Selectable, Updateable } from 'kysely';
-import type { Role, UserStatus } from '../../shared/constants';
-import type { AttendanceStatus } from '../../shared/attendance/attendance-status';
+import type { Role, UserStatus } from '@shared/constants';
+import type { AttendanceStatus } from '@shared/attendance/attendance-status';
 
 /** Table interfaces mirroring migrations/; timestamps are ISO-8601 UTC strings. */
 export interface DepartmentsTable {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../scripts/harness/face-fixtures';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 import { decodeVideo } from './decoding/index';
 import { DECODING, DONE, FAILED, FRAMES, liveFrameSource, newSignal, STATE, type LiveFrames } from './live-frames';
 import { SEGMENT_FRAMES } from './segments';

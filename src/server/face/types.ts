@@ -9,7 +9,7 @@ export interface FaceTemplate {
   neighbours?: Float32Array[];
 }
 
-import type { ChallengeHint, ChallengeStep } from '../../shared/face/face-challenge';
+import type { ChallengeHint, ChallengeStep } from '@shared/face/face-challenge';
 
 /**
  * face_changed: the clip shows the enrolled face and someone else (a photo held up, a friend who blinks, a cut).

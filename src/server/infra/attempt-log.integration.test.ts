@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { createTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 let srv: TestServer;
 beforeAll(async () => {

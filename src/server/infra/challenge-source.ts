@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { CHALLENGE_STEPS, type ChallengeStep } from '../../shared/face/face-challenge';
+import { CHALLENGE_STEPS, type ChallengeStep } from '@shared/face/face-challenge';
 
 /**
  * Where the face challenge's randomness comes from. Production draws from the operating system's CSPRNG, and nothing

@@ -1,4 +1,4 @@
-import { MSG } from '../../shared/messages';
+import { MSG } from '@shared/messages';
 import type { DB } from '../db/connect';
 import type { Clock } from '../lib/clock';
 import { DomainError } from '../lib/errors';

@@ -1,5 +1,5 @@
 import type { ZodError, ZodType } from 'zod';
-import { MSG } from '../../shared/messages';
+import { MSG } from '@shared/messages';
 
 /** Typed domain errors thrown by services; the REST and tRPC edges map them to their own shapes. */
 export type DomainErrorKind = 'VALIDATION' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS' | 'BUSY' | 'PAYLOAD_TOO_LARGE';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pointNorthOf } from '../../../tests/helpers/geo';
+import { pointNorthOf } from '@tests/helpers/geo';
 import { coarseDistanceMeters, haversineMeters } from './geo';
 
 describe('haversineMeters', () => {

@@ -1,9 +1,9 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { MSG } from '../../shared/messages';
+import { MSG } from '@shared/messages';
 import { authenticate, type AuthUser } from '../auth/authenticate';
 import type { AppDeps } from '../deps';
 import { DomainError, HTTP_STATUS } from '../lib/errors';
-import type { Role } from '../../shared/constants';
+import type { Role } from '@shared/constants';
 import { logger } from '../lib/logger';
 import { noteUserId } from '../lib/http/request-log';
 

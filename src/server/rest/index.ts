@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { sql } from 'kysely';
-import { MSG } from '../../shared/messages';
+import { MSG } from '@shared/messages';
 import type { AppDeps } from '../deps';
 import { accountRoutes } from './accounts/account';
 import { adminUserRoutes } from './accounts/admin-users';

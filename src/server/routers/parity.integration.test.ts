@@ -1,9 +1,9 @@
 import { TRPCClientError } from '@trpc/client';
 import type { AppRouter } from './_app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../shared/messages';
-import { getJson, postJson, trpcClient } from '../../../scripts/harness/api-client';
-import { signInTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { MSG } from '@shared/messages';
+import { getJson, postJson, trpcClient } from '@harness/api-client';
+import { signInTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 /** The browser reads through tRPC, other clients through REST: both paths call the same services and answer the same. */
 let srv: TestServer;

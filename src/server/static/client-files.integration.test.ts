@@ -4,9 +4,9 @@ import os from 'node:os';
 import zlib from 'node:zlib';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../shared/messages';
-import { rawGet } from '../../../tests/helpers/raw-http';
-import { signInTestUser, startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { MSG } from '@shared/messages';
+import { rawGet } from '@tests/helpers/raw-http';
+import { signInTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
 import { CLIENT_DIST } from '../lib/install-layout';
 import { clientFiles } from './client-files';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router } from 'express';
-import { MSG } from '../../shared/messages';
+import { MSG } from '@shared/messages';
 
 /** Vite names every file under /assets/ by its content's hash: a new build gives new names, never new content. */
 const HASHED_ASSET = /^\/assets\//;

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../shared/messages';
-import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { MSG } from '@shared/messages';
+import { startTestServer, type TestServer } from '@tests/helpers/test-server';
 import { CLIENT_DIST } from '../lib/install-layout';
 
 interface ManifestIcon {

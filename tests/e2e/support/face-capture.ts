@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { MSG } from '../../../src/shared/messages';
+import { MSG } from '@shared/messages';
 
 /** The previews of the photos taken so far (registration's and /update-user's capture field). */
 export const capturedPreviews = (page: Page) => page.getByRole('img', { name: new RegExp(`^${MSG.register.imageAlt(0).slice(0, -1)}\\d$`) });

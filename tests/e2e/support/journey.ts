@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { MSG } from '../../../src/shared/messages';
+import { MSG } from '@shared/messages';
 
 interface NewUser {
   username: string;

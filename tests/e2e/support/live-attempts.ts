@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, WebSocket } from 'playwright-core';
-import type { ChallengeStep } from '../../../src/shared/face/face-challenge';
-import { FACE_STREAM_PATH, type FaceStreamServerMessage } from '../../../src/shared/face/face-stream';
-import { MSG } from '../../../src/shared/messages';
-import { refusalAdvice } from '../../../src/client/features/verification/refusal-advice';
+import type { ChallengeStep } from '@shared/face/face-challenge';
+import { FACE_STREAM_PATH, type FaceStreamServerMessage } from '@shared/face/face-stream';
+import { MSG } from '@shared/messages';
+import { refusalAdvice } from '@/features/verification/refusal-advice';
 import type { CameraTrace } from './performer-camera';
 
 /**

@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ffmpegPath } from '../../../src/server/face/decoding/index';
-import type { ChallengeStep } from '../../../src/shared/face/face-challenge';
-import { fixture } from '../../../scripts/harness/face-fixtures';
-import { P1, type Segment } from '../../../scripts/harness/live-stream';
+import { ffmpegPath } from '@server/face/decoding/index';
+import type { ChallengeStep } from '@shared/face/face-challenge';
+import { fixture } from '@harness/face-fixtures';
+import { P1, type Segment } from '@harness/live-stream';
 
 /** A person's frames as JPEG data URLs (320x240, 25 fps): a still face to wait with, and each move. */
 export interface PerformerFrames {

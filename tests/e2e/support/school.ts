@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { createTestUser, startTestServer, type TestServer } from '../../helpers/test-server';
+import { createTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
 import { launchBrowser, openPage, setStoredToken } from './browser';
 import { apiLogin } from './journey';
 

@@ -1,10 +1,10 @@
 import type { Config } from '@vladmandic/human';
 import type * as Tf from '@tensorflow/tfjs-core';
-import { decodeImage } from '../../../../src/server/face/decoding/index';
-import type { DescribeResult } from '../../../../src/server/face/protocol';
-import { describePhoto } from '../../../../src/server/face/scheduling/index';
-import { Slots } from '../../../../src/server/lib/slots';
-import { describeFace, ENGINE_PLAN, type Models, rgbTensor } from '../../../../src/server/face/scheduling/worker/index';
+import { decodeImage } from '@server/face/decoding/index';
+import type { DescribeResult } from '@server/face/protocol';
+import { describePhoto } from '@server/face/scheduling/index';
+import { Slots } from '@server/lib/slots';
+import { describeFace, ENGINE_PLAN, type Models, rgbTensor } from '@server/face/scheduling/worker/index';
 
 /** The identity chains the benchmark compares on the same photos (in-process, not through the engine). */
 export type Chain = 'engine' | 'faceapi-ssd' | 'human-faceres';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../../../../src/server/env';
-import { createFaceEngine, type FaceTemplate } from '../../../../src/server/face/index';
+import { loadConfig } from '@server/env';
+import { createFaceEngine, type FaceTemplate } from '@server/face/index';
 import type { Clip, Still } from './identity-data';
 
 export interface EngineCheck {

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Config, FaceResult } from '@vladmandic/human';
 import type * as Tf from '@tensorflow/tfjs-core';
-import { type loadModels, type Models, rgbTensor } from '../../../../src/server/face/scheduling/worker/index';
+import { type loadModels, type Models, rgbTensor } from '@server/face/scheduling/worker/index';
 import { alignedChip, meshFivePoints } from './face-align';
 
 /**

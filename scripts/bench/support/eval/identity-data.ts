@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { windowFrames } from '../../../../src/server/face/analysis/index';
-import { decodeVideo } from '../../../../src/server/face/decoding/index';
-import { CHALLENGE_ENROLL } from '../../../harness/challenge-clips';
+import { windowFrames } from '@server/face/analysis/index';
+import { decodeVideo } from '@server/face/decoding/index';
+import { CHALLENGE_ENROLL } from '@harness/challenge-clips';
 
 /**
  * Every real face of the fixtures, labelled by person, for the identity benchmark (identity.ts). One label per

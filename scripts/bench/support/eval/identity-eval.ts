@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { euclidean, meanDescriptor } from '../../../../src/server/face/analysis/index';
+import { euclidean, meanDescriptor } from '@server/face/analysis/index';
 
 /** Accept/reject rates of 3-photo enrollment on the fixture photos (benchmark only). */
 

@@ -1,4 +1,4 @@
-import { euclidean, meanDescriptor } from '../../../../src/server/face/analysis/index';
+import { euclidean, meanDescriptor } from '@server/face/analysis/index';
 
 /**
  * The identity benchmark's trials (identity.ts), the same comparisons for every recognizer so that two of them can

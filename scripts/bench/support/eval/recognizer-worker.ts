@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { loadModels, type Models, warmUp } from '../../../../src/server/face/scheduling/worker/index';
+import { loadModels, type Models, warmUp } from '@server/face/scheduling/worker/index';
 import { DETECT_CONFIG, detectFace, embed, HUMAN_MODELS, type HumanModelName, modelOf, type Preparation } from './human-recognizers';
 
 /**

@@ -1,4 +1,4 @@
-import { FIRST_LOAD_MSG } from '../../../shared/messages/first-load';
+import { FIRST_LOAD_MSG } from '@shared/messages/first-load';
 import { useGlobalLoading } from '@/lib/loading-store';
 
 /** Full-screen overlay with the animated square loader, shown while the global loading flag is set. */

@@ -1,5 +1,5 @@
 import { WifiOff } from 'lucide-react';
-import { FIRST_LOAD_MSG } from '../../../shared/messages/first-load';
+import { FIRST_LOAD_MSG } from '@shared/messages/first-load';
 import { useOnline } from '@/lib/device/use-online';
 
 /**

@@ -1,4 +1,4 @@
-import { FIRST_LOAD_MSG } from '../../../shared/messages/first-load';
+import { FIRST_LOAD_MSG } from '@shared/messages/first-load';
 import { Skeleton } from '@/components/ui/skeleton';
 
 /** What a route shows while its code arrives (each page is its own chunk): the page's shape, not a blank screen. */

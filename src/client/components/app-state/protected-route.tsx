@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { Role } from '../../../shared/constants';
-import { FIRST_LOAD_MSG } from '../../../shared/messages/first-load';
+import type { Role } from '@shared/constants';
+import { FIRST_LOAD_MSG } from '@shared/messages/first-load';
 import { checkRouteAccess } from '@/lib/auth/route-access';
 import { clearToken, getToken, markSessionExpired } from '@/lib/auth/session';
 import { notifyError } from '@/lib/toaster-demand';

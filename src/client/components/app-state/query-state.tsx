@@ -1,6 +1,6 @@
 import { Loader2, RotateCcw } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { Button } from '@/components/ui/button';
 import { isServerRefusal } from '@/lib/api/server-errors';
 import { cn } from '@/lib/utils';

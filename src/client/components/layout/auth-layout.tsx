@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
-import { FIRST_LOAD_MSG } from '../../../shared/messages/first-load';
+import { FIRST_LOAD_MSG } from '@shared/messages/first-load';
 import { Brand } from '@/components/layout/brand';
 import { PageSkeleton } from '@/components/app-state/page-skeleton';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { Brand } from '@/components/layout/brand';
 import { Button } from '@/components/ui/button';
 import { useLogout } from '@/lib/auth/use-logout';

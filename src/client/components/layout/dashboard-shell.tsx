@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { Role } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+import type { Role } from '@shared/constants';
+import { MSG } from '@shared/messages';
 import { DashboardHeader } from '@/components/layout/dashboard-header';
 import { trpc } from '@/lib/api/trpc';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';

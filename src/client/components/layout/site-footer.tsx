@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { FIRST_LOAD_MSG } from '../../../shared/messages/first-load';
+import { FIRST_LOAD_MSG } from '@shared/messages/first-load';
 import { Brand } from '@/components/layout/brand';
 
 export function SiteFooter() {

@@ -1,8 +1,8 @@
 import { Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { HEADER_SCROLL_THRESHOLD_PX } from '../../../shared/constants';
-import { FIRST_LOAD_MSG } from '../../../shared/messages/first-load';
+import { HEADER_SCROLL_THRESHOLD_PX } from '@shared/constants';
+import { FIRST_LOAD_MSG } from '@shared/messages/first-load';
 import { Brand } from '@/components/layout/brand';
 import { Button } from '@/components/ui/button';
 import { useScrolled } from '@/lib/hooks/use-scrolled';

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { FIRST_LOAD_MSG } from '../../../shared/messages/first-load';
+import { FIRST_LOAD_MSG } from '@shared/messages/first-load';
 
 /**
  * The first stop of every page's Tab order: hidden until focused, it moves the focus into the page's <main>, so a

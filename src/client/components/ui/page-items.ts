@@ -1,4 +1,4 @@
-import { PAGINATION_COLLAPSE_ABOVE } from '../../../shared/constants';
+import { PAGINATION_COLLAPSE_ABOVE } from '@shared/constants';
 
 export type PageItem = number | 'ellipsis-start' | 'ellipsis-end';
 

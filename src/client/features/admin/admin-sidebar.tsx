@@ -1,7 +1,7 @@
 import { BarChart3, Inbox, LogOut, Menu, PanelLeftClose, PanelLeftOpen, Settings, ShieldCheck, Users, X } from 'lucide-react';
 import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { trpc } from '@/lib/api/trpc';
 import { useLogout } from '@/lib/auth/use-logout';
 import { cn } from '@/lib/utils';

@@ -1,5 +1,5 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../server/routers/_app';
+import type { AppRouter } from '@server/routers/_app';
 
 /** Every admin shape comes from the router: nothing here is written by hand. */
 type AdminOutputs = inferRouterOutputs<AppRouter>['admin'];

@@ -1,5 +1,5 @@
 import { CalendarCheck, GraduationCap, TriangleAlert, UserCheck } from 'lucide-react';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { QueryError } from '@/components/app-state/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { BelowRuleStat } from '@/features/attendance-rule';

@@ -1,6 +1,6 @@
 import { ShieldAlert } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { LoadingSkeleton, QueryError } from '@/components/app-state/query-state';
 import { StatCard } from '@/components/stat-card';
 import { Label } from '@/components/ui/label';

@@ -1,5 +1,5 @@
 import { UserX } from 'lucide-react';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatCount } from '@/lib/format';
 import { trpc } from '@/lib/api/trpc';

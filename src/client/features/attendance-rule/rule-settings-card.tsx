@@ -1,8 +1,8 @@
 import { Save, Scale } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { MSG } from '../../../shared/messages';
-import { type TAttendanceRuleInput, ZAttendanceRuleInput } from '../../../shared/schemas/attendance-rule';
+import { MSG } from '@shared/messages';
+import { type TAttendanceRuleInput, ZAttendanceRuleInput } from '@shared/schemas/attendance-rule';
 import { LoadingLine, QueryError } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';
 import { RegionCard } from '@/components/region-card';

@@ -1,7 +1,7 @@
 import { Download, Loader2, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { EmptyState, LoadingLine, QueryError } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';
 import { RegionCard } from '@/components/region-card';

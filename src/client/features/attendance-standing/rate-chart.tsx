@@ -1,5 +1,5 @@
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { formatDate } from '@/lib/format';
 
 /** The student's rate after each session of the semester, against the required rate. */

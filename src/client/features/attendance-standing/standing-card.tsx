@@ -1,6 +1,6 @@
 import { Suspense, memo } from 'react';
 import { Scale } from 'lucide-react';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { LoadingSkeleton, QueryError } from '@/components/app-state/query-state';
 import { StatCard } from '@/components/stat-card';
 import { Skeleton } from '@/components/ui/skeleton';

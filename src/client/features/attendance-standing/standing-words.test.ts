@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeStanding } from '../../../shared/attendance/attendance-standing';
+import { computeStanding } from '@shared/attendance/attendance-standing';
 import { standingWords } from './standing-words';
 
 const rule = { required_rate: 75, late_counts_as_present: true };

@@ -1,5 +1,5 @@
-import type { Standing } from '../../../shared/attendance/attendance-standing';
-import { MSG } from '../../../shared/messages';
+import type { Standing } from '@shared/attendance/attendance-standing';
+import { MSG } from '@shared/messages';
 
 /** The standing in the plain words of issue 24: a headline and what the student can do about it. */
 export function standingWords(s: Standing): { headline: string; advice: string | null; tone: 'ok' | 'close' | 'below' | 'none' } {

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { FIRST_LOAD_MSG } from '../../../shared/messages/first-load';
+import { FIRST_LOAD_MSG } from '@shared/messages/first-load';
 import { PasswordInput } from '@/components/password-input';
 import { Button } from '@/components/ui/button';
 import { LabeledField } from '@/components/ui/labeled-field';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { loginErrorMessage } from './use-login';
 
 describe('loginErrorMessage (SPEC 8 Login)', () => {

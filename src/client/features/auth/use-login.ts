@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { REDIRECT_AFTER_LOGIN_MS } from '../../../shared/constants';
-import { FIRST_LOAD_MSG } from '../../../shared/messages/first-load';
-import type { TLoginInput } from '../../../shared/schemas/accounts/auth';
+import { REDIRECT_AFTER_LOGIN_MS } from '@shared/constants';
+import { FIRST_LOAD_MSG } from '@shared/messages/first-load';
+import type { TLoginInput } from '@shared/schemas/accounts/auth';
 import { withGlobalLoading } from '@/lib/loading-store';
 import { errorCodeOf, isNoResponse, isServerRefusal } from '@/lib/api/server-errors';
 import { returnPathAfterLogin } from '@/lib/auth/route-access';

@@ -1,8 +1,8 @@
 import { Camera, ImagePlus, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { FACE_IMAGES_REQUIRED, TOAST_MS } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+import { FACE_IMAGES_REQUIRED, TOAST_MS } from '@shared/constants';
+import { MSG } from '@shared/messages';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { FACE_IMAGES_REQUIRED, MAX_IMAGE_BYTES } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+import { FACE_IMAGES_REQUIRED, MAX_IMAGE_BYTES } from '@shared/constants';
+import { MSG } from '@shared/messages';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { FACE_IMAGES_REQUIRED } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+import { FACE_IMAGES_REQUIRED } from '@shared/constants';
+import { MSG } from '@shared/messages';
 
 export interface CapturedImage {
   id: number;

@@ -1,13 +1,13 @@
 import { Camera, Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { FACE_IMAGES_REQUIRED, TOAST_MS } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+import { FACE_IMAGES_REQUIRED, TOAST_MS } from '@shared/constants';
+import { MSG } from '@shared/messages';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { captureStatus } from './use-captured-images';
 import { useWebcam } from '@/lib/device/use-webcam';
-import { CAPTURE_HEIGHT, CAPTURE_JPEG_QUALITY, CAPTURE_WIDTH } from '../../../shared/constants';
+import { CAPTURE_HEIGHT, CAPTURE_JPEG_QUALITY, CAPTURE_WIDTH } from '@shared/constants';
 
 interface WebcamDialogProps {
   open: boolean;

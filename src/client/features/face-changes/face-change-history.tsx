@@ -1,4 +1,4 @@
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { EmptyState, QueryState } from '@/components/app-state/query-state';
 import { formatDateTime } from '@/lib/format';
 import { type FaceChangeStep, useFaceChangeHistory } from './face-change-queries';

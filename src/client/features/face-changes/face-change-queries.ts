@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { type RouterOutputs, trpc } from '@/lib/api/trpc';
 
 export type PendingFaceChange = RouterOutputs['teacher']['pendingFaceChanges'][number];

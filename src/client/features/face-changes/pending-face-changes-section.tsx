@@ -1,5 +1,5 @@
 import { ScanFace } from 'lucide-react';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { EmptyState, QueryState } from '@/components/app-state/query-state';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FaceChangeCard } from './face-change-card';

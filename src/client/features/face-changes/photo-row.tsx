@@ -1,4 +1,4 @@
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 
 /** A labelled row of face photos (signed URLs), or a plain "No photos". */
 export function PhotoRow({ label, urls, testId }: { label: string; urls: string[]; testId: string }) {

@@ -1,4 +1,4 @@
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { Button } from '@/components/ui/button';
 import { type FaceCollisionDecision, useDecideFaceCollision } from './use-decide-face-collision';
 

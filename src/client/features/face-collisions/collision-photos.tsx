@@ -1,6 +1,6 @@
 import { ImageOff } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 
 const PHOTO = 'aspect-[4/3] w-full rounded-md border object-cover';
 

@@ -1,5 +1,5 @@
 import { ScanFace } from 'lucide-react';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import type { RouterOutputs } from '@/lib/api/trpc';
 import { CollisionDecisions } from './collision-decisions';
 import { CollisionComparison, CollisionPhotos } from './collision-photos';

@@ -1,5 +1,5 @@
 import { MapPin, ScanFace, UserPlus } from 'lucide-react';
-import { FIRST_LOAD_MSG } from '../../../shared/messages/first-load';
+import { FIRST_LOAD_MSG } from '@shared/messages/first-load';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
 const ICONS = [UserPlus, MapPin, ScanFace];

@@ -1,6 +1,6 @@
 import { ArrowRight, MapPin, ScanFace, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { FIRST_LOAD_MSG } from '../../../shared/messages/first-load';
+import { FIRST_LOAD_MSG } from '@shared/messages/first-load';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 

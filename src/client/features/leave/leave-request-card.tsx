@@ -1,6 +1,6 @@
 import { CalendarOff } from 'lucide-react';
 import { Suspense, useRef, memo } from 'react';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDeferredMount, lazyNamed } from '@/lib/deferred-load';

@@ -1,4 +1,4 @@
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { StatusBadge } from '@/components/status-badge';
 import type { RouterOutputs } from '@/lib/api/trpc';
 import { cn } from '@/lib/utils';

@@ -1,7 +1,7 @@
 import { CalendarOff } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { EmptyState, QueryState } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

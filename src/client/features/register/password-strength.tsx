@@ -1,5 +1,5 @@
-import { MSG } from '../../../shared/messages';
-import { passwordStrength, unmetPasswordRules } from '../../../shared/schemas/accounts/auth';
+import { MSG } from '@shared/messages';
+import { passwordStrength, unmetPasswordRules } from '@shared/schemas/accounts/auth';
 import { Progress } from '@/components/ui/progress';
 import { cn } from '@/lib/utils';
 

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { REDIRECT_AFTER_REGISTRATION_MS, TOAST_MS } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
-import type { TRegisterInput } from '../../../shared/schemas/accounts/auth';
+import { REDIRECT_AFTER_REGISTRATION_MS, TOAST_MS } from '@shared/constants';
+import { MSG } from '@shared/messages';
+import type { TRegisterInput } from '@shared/schemas/accounts/auth';
 import { withGlobalLoading } from '@/lib/loading-store';
 import { restRequest } from '@/lib/api/rest';
 import { RestRefusal, restData, retryAfterPolicy } from '@/lib/api/retry-after';

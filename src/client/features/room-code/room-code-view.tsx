@@ -2,8 +2,8 @@ import { ArrowLeft } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ROOM_CODE_WINDOW_SECONDS } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+import { ROOM_CODE_WINDOW_SECONDS } from '@shared/constants';
+import { MSG } from '@shared/messages';
 import { formatCountdown } from '@/lib/format';
 import { useRoomCode } from './use-room-code';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { errorCodeOf, refusalText, trpcCodeOf } from '@/lib/api/server-errors';
 import { trpc } from '@/lib/api/trpc';
 import { useCountdown } from '@/lib/hooks/use-countdown';

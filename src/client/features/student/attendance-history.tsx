@@ -1,5 +1,5 @@
 import { Hand } from 'lucide-react';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Pagination } from '@/components/ui/pagination';

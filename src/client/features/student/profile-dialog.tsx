@@ -1,8 +1,8 @@
 import { UserPen } from 'lucide-react';
 import { Link } from 'react-router';
 import { type ReactNode, useState } from 'react';
-import { PROFILE_IMAGES_MAX } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+import { PROFILE_IMAGES_MAX } from '@shared/constants';
+import { MSG } from '@shared/messages';
 import { LoadingLine, QueryError } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';

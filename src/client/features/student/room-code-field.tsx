@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { ROOM_CODE_LENGTH } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+import { ROOM_CODE_LENGTH } from '@shared/constants';
+import { MSG } from '@shared/messages';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { RoomCodeEntry } from './use-room-code-entry';

@@ -1,7 +1,7 @@
 import { CalendarOff, CheckCircle2, Fingerprint, Hand, Loader2, Radio, XCircle } from 'lucide-react';
 import { useEffect } from 'react';
-import { FACE_CHALLENGE_FAILS_PER_SESSION } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+import { FACE_CHALLENGE_FAILS_PER_SESSION } from '@shared/constants';
+import { MSG } from '@shared/messages';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';

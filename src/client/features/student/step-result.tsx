@@ -1,5 +1,5 @@
 import { Info, MapPinOff, XCircle } from 'lucide-react';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { formatDateTime, formatDistance } from '@/lib/format';
 import type { StepOutcome } from './use-mark-attendance';
 

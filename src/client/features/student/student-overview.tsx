@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { CalendarClock, Fingerprint, LifeBuoy, MapPin, TrendingUp } from 'lucide-react';
 import { Link } from 'react-router';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { formatCoords, formatDateTime } from '@/lib/format';

@@ -1,5 +1,5 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { STUDENT_ATTENDANCE_PAGE_SIZE } from '../../../shared/constants';
+import { STUDENT_ATTENDANCE_PAGE_SIZE } from '@shared/constants';
 import { type RouterOutputs, trpc } from '@/lib/api/trpc';
 
 export type AttendanceList = RouterOutputs['student']['attendance'];

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { REDIRECT_AFTER_MARKING_MS } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+import { REDIRECT_AFTER_MARKING_MS } from '@shared/constants';
+import { MSG } from '@shared/messages';
 import { deviceId } from '@/lib/device/device-id';
 import { formatDateTime } from '@/lib/format';
 import { roomCodeHandoff, roomCodeRefusalText } from '@/lib/room-code-handoff';

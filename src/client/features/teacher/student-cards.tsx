@@ -1,6 +1,6 @@
 import { BarChart3, Clock } from 'lucide-react';
-import { RECENT_ATTENDANCE_SHOWN } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+import { RECENT_ATTENDANCE_SHOWN } from '@shared/constants';
+import { MSG } from '@shared/messages';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { formatTime } from '@/lib/format';

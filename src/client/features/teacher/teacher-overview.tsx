@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { toast } from 'sonner';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { PendingFaceChangesSection } from '@/features/face-changes';
 import { PendingLeaveSection } from '@/features/leave';
 import { refusalText } from '@/lib/api/server-errors';

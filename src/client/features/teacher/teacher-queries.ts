@@ -1,7 +1,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { POLL_INTERVAL_MS, TEACHER_STUDENT_PAGE_SIZE } from '../../../shared/constants';
+import { POLL_INTERVAL_MS, TEACHER_STUDENT_PAGE_SIZE } from '@shared/constants';
 import { type RouterOutputs, trpc } from '@/lib/api/trpc';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { formatDateTime } from '@/lib/format';
 
 type Teacher = RouterOutputs['teacher'];

@@ -1,7 +1,7 @@
 import { CameraOff, Loader2 } from 'lucide-react';
 import type { RefObject } from 'react';
-import { RECORDING_MS } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+import { RECORDING_MS } from '@shared/constants';
+import { MSG } from '@shared/messages';
 import type { WebcamState } from '@/lib/device/use-webcam';
 import { cn } from '@/lib/utils';
 import { ChallengeInstruction } from './challenge/challenge-guide';

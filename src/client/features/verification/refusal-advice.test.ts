@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { isFinalRefusal, refusalAdvice } from './refusal-advice';
 
 describe('refusalAdvice', () => {

@@ -1,4 +1,4 @@
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 
 export interface RefusalAdvice {
   headline: string;

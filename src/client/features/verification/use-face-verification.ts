@@ -1,9 +1,9 @@
 import { type RefObject, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { RECORDING_MS, REDIRECT_AFTER_MARKING_MS, TOAST_MS } from '../../../shared/constants';
-import type { FaceStreamVerdict } from '../../../shared/face/face-stream';
-import { MSG } from '../../../shared/messages';
+import { RECORDING_MS, REDIRECT_AFTER_MARKING_MS, TOAST_MS } from '@shared/constants';
+import type { FaceStreamVerdict } from '@shared/face/face-stream';
+import { MSG } from '@shared/messages';
 import { reportRefusedToken } from '@/lib/api/refused-token';
 import { RestRefusal } from '@/lib/api/retry-after';
 import { type Coords, geolocationFailure, getCurrentCoords } from '@/lib/device/use-geolocation';

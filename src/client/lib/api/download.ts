@@ -1,4 +1,4 @@
-import { REQUEST_TIMEOUT_MS } from '../../../shared/constants';
+import { REQUEST_TIMEOUT_MS } from '@shared/constants';
 import { reportRefusedToken } from './refused-token';
 import { getToken } from '../auth/session';
 

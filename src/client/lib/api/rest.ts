@@ -1,5 +1,5 @@
-import { REQUEST_TIMEOUT_MS } from '../../../shared/constants';
-import type { RestErrorBody } from '../../../server/rest/http';
+import { REQUEST_TIMEOUT_MS } from '@shared/constants';
+import type { RestErrorBody } from '@server/rest/http';
 import { NoResponseError } from './no-response';
 import { reportRefusedToken } from './refused-token';
 import { getToken } from '../auth/session';

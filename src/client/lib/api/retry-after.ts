@@ -1,4 +1,4 @@
-import type { RestErrorBody } from '../../../server/rest/http';
+import type { RestErrorBody } from '@server/rest/http';
 
 /** Retries after the first refusal: a busy server asked twice more is enough; then the person reads its answer. */
 export const MAX_RETRIES = 2;

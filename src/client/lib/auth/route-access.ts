@@ -1,5 +1,5 @@
-import type { Role } from '../../../shared/constants';
-import type { TokenPayload } from '../../../shared/token';
+import type { Role } from '@shared/constants';
+import type { TokenPayload } from '@shared/token';
 import { decodeToken, isExpired } from './session';
 
 export type RouteAccess =

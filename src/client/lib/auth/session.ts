@@ -1,6 +1,6 @@
 import { decodeJwt } from 'jose';
-import { HOME_BY_ROLE, STORAGE_KEYS } from '../../../shared/constants';
-import type { TokenPayload } from '../../../shared/token';
+import { HOME_BY_ROLE, STORAGE_KEYS } from '@shared/constants';
+import type { TokenPayload } from '@shared/token';
 
 /** The browser never verifies the token (the server does); it only reads role and expiry from it. */
 export function getToken(): string | null {

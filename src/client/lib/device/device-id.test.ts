@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEVICE_ID_RE, STORAGE_KEYS } from '../../../shared/constants';
+import { DEVICE_ID_RE, STORAGE_KEYS } from '@shared/constants';
 import { deviceId, newDeviceId } from './device-id';
 
 /** What localStorage keeps for one browser. */

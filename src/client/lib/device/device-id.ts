@@ -1,4 +1,4 @@
-import { DEVICE_ID_RE, STORAGE_KEYS } from '../../../shared/constants';
+import { DEVICE_ID_RE, STORAGE_KEYS } from '@shared/constants';
 
 /** 18 random bytes: 24 url-safe characters, 144 bits, so two browsers of one school never share an id by chance. */
 const DEVICE_ID_BYTES = 18;

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { FIRST_LOAD_MSG } from '../../../shared/messages/first-load';
+import { FIRST_LOAD_MSG } from '@shared/messages/first-load';
 
 export function useDocumentTitle(title?: string) {
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CHALLENGE_STEPS, type ChallengeStep } from '../../../shared/face/face-challenge';
-import { FACE_STREAM_REACTION_MS } from '../../../shared/face/face-stream';
-import { parseChallengeSteps } from '../../../shared/face/face-challenge';
+import { CHALLENGE_STEPS, type ChallengeStep } from '@shared/face/face-challenge';
+import { FACE_STREAM_REACTION_MS } from '@shared/face/face-stream';
+import { parseChallengeSteps } from '@shared/face/face-challenge';
 import { followsChallenge, followsTimedChallenge, seenMoves, type TimedStep } from './challenge';
 import type { FrameReading } from '../protocol';
 import type { SeenMove } from '../types';

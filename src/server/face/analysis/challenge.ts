@@ -1,5 +1,5 @@
-import type { ChallengeStep } from '../../../shared/face/face-challenge';
-import { FACE_STREAM_REACTION_MS } from '../../../shared/face/face-stream';
+import type { ChallengeStep } from '@shared/face/face-challenge';
+import { FACE_STREAM_REACTION_MS } from '@shared/face/face-stream';
 import { BLINK_RULES } from './signals/blink';
 import type { Blink, BlinkReading } from './clip-identity';
 import { TRACK_RULES } from './continuity';

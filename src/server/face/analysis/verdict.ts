@@ -1,4 +1,4 @@
-import type { ChallengeStep } from '../../../shared/face/face-challenge';
+import type { ChallengeStep } from '@shared/face/face-challenge';
 import { challengeBlinks, CHALLENGE_BLINKS, checkChallenge } from './challenge';
 import { analyseClip, classify, countEnrolledBlinks, faceChanged, probeDistances } from './clip-identity';
 import { euclidean, meanDescriptor, roundDistance } from './match';

@@ -1,10 +1,10 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fixture, hasFixtures } from '../../../../scripts/harness/face-fixtures';
+import { fixture, hasFixtures } from '@harness/face-fixtures';
 import { decodeImage } from './decode-image';
 import { FaceInputError } from '../errors';
 import { MAX_CONCURRENT_IMAGE_DECODES } from '../config';
-import { Slots } from '../../lib/slots';
+import { Slots } from '@server/lib/slots';
 import fs from 'node:fs';
 
 /** The image bomb: 16000x16000 (256 megapixels, 768 MB decoded) in well under 1 MB of PNG. */

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { IMAGE_MAX_BYTES } from '../config';
 import { FaceInputError } from '../errors';
-import type { Slots } from '../../lib/slots';
-import { MAX_IMAGE_PIXELS } from '../../../shared/constants';
+import type { Slots } from '@server/lib/slots';
+import { MAX_IMAGE_PIXELS } from '@shared/constants';
 
 export interface RgbImage {
   rgb: Uint8Array;

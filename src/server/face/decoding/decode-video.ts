@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { MAX_VIDEO_BYTES, MAX_VIDEO_SECONDS } from '../../../shared/constants';
+import { MAX_VIDEO_BYTES, MAX_VIDEO_SECONDS } from '@shared/constants';
 import { FRAME_MAX_HEIGHT, FRAME_MAX_WIDTH, VIDEO_MIN_SECONDS } from '../config';
 import { FaceInputError } from '../errors';
 import { CORRUPT_PATTERN, OVERSIZED_FRAME_PATTERN, parseStreamInfo, UPLOAD_INPUT_ARGS } from './ffmpeg';

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { bundledFfmpeg } from '../../lib/install-layout';
+import { bundledFfmpeg } from '@server/lib/install-layout';
 import { UPLOAD_FRAME_MAX_PIXELS } from './frame-size';
 
 /** Debian's ffmpeg, kept patched by the system's security updates (`apt-get install -y ffmpeg`). */

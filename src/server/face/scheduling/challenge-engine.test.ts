@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChallengeStep } from '../../../shared/face/face-challenge';
+import type { ChallengeStep } from '@shared/face/face-challenge';
 import {
   buildChallengeSplice,
   buildFromFrames,
@@ -9,9 +9,9 @@ import {
   CHALLENGE_ENROLL,
   CHALLENGE_SPLICES,
   type ChallengeSplice,
-} from '../../../../scripts/harness/challenge-clips';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../../scripts/harness/face-fixtures';
-import { buildSplice, SPLICES } from '../../../../scripts/harness/splice-clips';
+} from '@harness/challenge-clips';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
+import { buildSplice, SPLICES } from '@harness/splice-clips';
 import { createFaceEngine, type FaceEngine, type FaceTemplate } from '../index';
 
 /** The real engine on the real challenge clips (fixtures/faces/challenge) and cuts of them: nothing mocked. */

@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../../scripts/harness/face-fixtures';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 import { createFaceEngine, FaceBusyError, FaceInputError, type FaceEngine, type FaceEngineDebug, type FaceTemplate } from '../index';
 import { ffmpegPath } from '../decoding/index';
-import { buildLoopCut, buildSplice, SPLICES } from '../../../../scripts/harness/splice-clips';
+import { buildLoopCut, buildSplice, SPLICES } from '@harness/splice-clips';
 
 /** The real engine on the real fixtures: nothing of our own is mocked. */
 const read = (...p: string[]) => fs.readFileSync(fixture(...p));

@@ -1,5 +1,5 @@
 import { ENROLL_SPREAD_MAX, FACE_MODEL_ID, MAX_CONCURRENT_IMAGE_DECODES, resolveOptions, type FaceEngineOptions } from '../config';
-import { Slots } from '../../lib/slots';
+import { Slots } from '@server/lib/slots';
 import {
   decodeLiveVideo,
   decodeVideo,
@@ -29,7 +29,7 @@ import {
 import { TaskTimeoutError, WorkerPool } from './pool';
 import type { DescribeResult, FrameReading } from '../protocol';
 import type { EngineHooks, FaceEngine, FaceEngineDebug, FaceTemplate, FaceVerdict, LiveVideo } from '../types';
-import type { ChallengeStep } from '../../../shared/face/face-challenge';
+import type { ChallengeStep } from '@shared/face/face-challenge';
 import { MIN_TAIL, SEGMENT_FRAMES, segments } from '../segments';
 import { decodeFaceCrop, decodeImage, type RgbImage } from '../decoding/index';
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../../scripts/harness/face-fixtures';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 import { createFaceEngine, type FaceEngine, type FaceTemplate } from '../index';
 
 /**

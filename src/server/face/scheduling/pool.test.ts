@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MAX_VIDEO_SECONDS } from '../../../shared/constants';
+import { MAX_VIDEO_SECONDS } from '@shared/constants';
 import { FACE_MODEL_ID } from '../config';
 import { createFaceEngine, FaceBusyError } from '../index';
 import { ffmpegPath } from '../decoding/index';

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { faceWorkerEntry } from '../../lib/install-layout';
+import { faceWorkerEntry } from '@server/lib/install-layout';
 import { WORKER_YOUNG_GENERATION_MB } from '../config';
 import type { TaskRequest, TaskResult, WorkerMemory, WorkerMessage } from '../protocol';
 import type { WorkerRole } from './worker/models';

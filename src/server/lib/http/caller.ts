@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { DEVICE_COOKIE } from '../../auth/device-cookie';
+import { DEVICE_COOKIE } from '@server/auth/device-cookie';
 import { parseCookies } from './cookies';
 import { userAgentOf } from './user-agent';
 

@@ -1,5 +1,5 @@
 import { parse, type SerializeOptions, serialize } from 'cookie';
-import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from '../../auth/device-cookie';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from '@server/auth/device-cookie';
 
 export type CookieJar = Record<string, string | undefined>;
 

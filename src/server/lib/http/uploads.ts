@@ -1,9 +1,9 @@
 import type { Request, RequestHandler, Response } from 'express';
 import multer from 'multer';
-import { FACE_IMAGES_REQUIRED, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
-import { ZLeaveRequestFields } from '../../../shared/schemas/attendance/leave';
-import { ZFaceUploadFields } from '../../../shared/schemas/faces/face-challenge';
+import { FACE_IMAGES_REQUIRED, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '@shared/constants';
+import { MSG } from '@shared/messages';
+import { ZLeaveRequestFields } from '@shared/schemas/attendance/leave';
+import { ZFaceUploadFields } from '@shared/schemas/faces/face-challenge';
 import { DomainError, type DomainErrorKind, parseInput } from '../errors';
 
 /**

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { AuthUser } from '../../auth/authenticate';
-import type { Database, GeofenceSession } from '../../db/schema';
-import type { AppDeps } from '../../deps';
-import { createSessionSweeper, finalizeSession, markAttendanceManually } from '../../services/attendance/index';
+import type { AuthUser } from '@server/auth/authenticate';
+import type { Database, GeofenceSession } from '@server/db/schema';
+import type { AppDeps } from '@server/deps';
+import { createSessionSweeper, finalizeSession, markAttendanceManually } from '@server/services/attendance/index';
 import type { Outcome } from './plan';
 
 type Deps = Pick<AppDeps, 'config' | 'urls'>;

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../../shared/messages';
-import { hasFixtures, readFixture } from '../../../../scripts/harness/face-fixtures';
-import { getJson, plainJpeg } from '../../../../scripts/harness/api-client';
-import { signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
+import { MSG } from '@shared/messages';
+import { hasFixtures, readFixture } from '@harness/face-fixtures';
+import { getJson, plainJpeg } from '@harness/api-client';
+import { signInTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 let srv: TestServer;
 

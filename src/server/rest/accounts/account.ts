@@ -1,11 +1,11 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { MSG } from '../../../shared/messages';
-import { ZUserId } from '../../../shared/schemas/admin';
-import type { AppDeps } from '../../deps';
-import { DomainError, parseInput } from '../../lib/errors';
-import { receiveAccountUpdate } from '../../lib/http/uploads';
-import { getEditableProfile, updateProfile } from '../../services/accounts/index';
+import { MSG } from '@shared/messages';
+import { ZUserId } from '@shared/schemas/admin';
+import type { AppDeps } from '@server/deps';
+import { DomainError, parseInput } from '@server/lib/errors';
+import { receiveAccountUpdate } from '@server/lib/http/uploads';
+import { getEditableProfile, updateProfile } from '@server/services/accounts/index';
 import { type AuthedRequest, handle, requireUser } from '../http';
 
 const idOf = (params: unknown) => parseInput(z.object({ id: ZUserId }), params).id;

@@ -1,11 +1,11 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { ROLES } from '../../../shared/constants';
-import { ZAdminCreateUser, ZAdminUpdateUser, ZDeleteConfirm, ZUserId } from '../../../shared/schemas/admin';
-import type { AppDeps } from '../../deps';
-import { jsonBody } from '../../lib/http/json-limits';
-import { parseInput } from '../../lib/errors';
-import { createUserByAdmin, listUsers, updateUserByAdmin, deleteUserCascade, deletionPreview } from '../../services/accounts/index';
+import { ROLES } from '@shared/constants';
+import { ZAdminCreateUser, ZAdminUpdateUser, ZDeleteConfirm, ZUserId } from '@shared/schemas/admin';
+import type { AppDeps } from '@server/deps';
+import { jsonBody } from '@server/lib/http/json-limits';
+import { parseInput } from '@server/lib/errors';
+import { createUserByAdmin, listUsers, updateUserByAdmin, deleteUserCascade, deletionPreview } from '@server/services/accounts/index';
 import { type AuthedRequest, handle, requireUser } from '../http';
 
 const ZRoleQuery = z.object({ role: z.enum(ROLES).optional() });

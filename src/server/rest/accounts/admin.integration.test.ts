@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../../shared/messages';
-import { getJson, postJson } from '../../../../scripts/harness/api-client';
-import { createTestUser, signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
-import { insertSession } from '../../../../scripts/harness/geofence-sessions';
+import { MSG } from '@shared/messages';
+import { getJson, postJson } from '@harness/api-client';
+import { createTestUser, signInTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
+import { insertSession } from '@harness/geofence-sessions';
 
 let srv: TestServer;
 let admin: { id: number; token: string };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../../shared/messages';
-import { getJson, postJson } from '../../../../scripts/harness/api-client';
-import { signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
+import { MSG } from '@shared/messages';
+import { getJson, postJson } from '@harness/api-client';
+import { signInTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 let srv: TestServer;
 beforeAll(async () => {

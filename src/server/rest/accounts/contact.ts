@@ -1,9 +1,9 @@
 import express, { Router } from 'express';
-import { ZContactInboxInput } from '../../../shared/schemas/admin';
-import { ZContactMessageInput } from '../../../shared/schemas/accounts/contact';
-import type { AppDeps } from '../../deps';
-import { parseInput } from '../../lib/errors';
-import { listContactMessages, saveContactMessage } from '../../services/accounts/index';
+import { ZContactInboxInput } from '@shared/schemas/admin';
+import { ZContactMessageInput } from '@shared/schemas/accounts/contact';
+import type { AppDeps } from '@server/deps';
+import { parseInput } from '@server/lib/errors';
+import { listContactMessages, saveContactMessage } from '@server/services/accounts/index';
 import { handle, requireUser } from '../http';
 
 /** POST /api/contact (public contact form, stored) and GET /api/admin/contact_messages (admins read them). */

@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import type { AppDeps } from '../../deps';
-import { getStudentProfile } from '../../services/accounts/index';
+import type { AppDeps } from '@server/deps';
+import { getStudentProfile } from '@server/services/accounts/index';
 import { type AuthedRequest, handle, requireUser } from '../http';
 
 /** The student dashboard's profile: GET /api/get_student_profile. */

@@ -1,11 +1,11 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { ZApproveInput } from '../../../shared/schemas/attendance/attendance';
-import { ZRejectInput, ZTeacherAddStudentInput } from '../../../shared/schemas/attendance/class-tools';
-import { ZDecideFaceCollisionInput } from '../../../shared/schemas/faces/face-changes';
-import type { AppDeps } from '../../deps';
-import { parseInput } from '../../lib/errors';
-import { jsonBody } from '../../lib/http/json-limits';
+import { ZApproveInput } from '@shared/schemas/attendance/attendance';
+import { ZRejectInput, ZTeacherAddStudentInput } from '@shared/schemas/attendance/class-tools';
+import { ZDecideFaceCollisionInput } from '@shared/schemas/faces/face-changes';
+import type { AppDeps } from '@server/deps';
+import { parseInput } from '@server/lib/errors';
+import { jsonBody } from '@server/lib/http/json-limits';
 import {
   addStudentByTeacher,
   approveUsers,
@@ -14,7 +14,7 @@ import {
   listDepartments,
   pendingStudentsByDepartment,
   rejectStudents,
-} from '../../services/accounts/index';
+} from '@server/services/accounts/index';
 import { type AuthedRequest, handle, requireUser } from '../http';
 
 /**

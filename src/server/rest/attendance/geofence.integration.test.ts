@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../../shared/messages';
-import { getJson, patchJson, postJson, trpcClient } from '../../../../scripts/harness/api-client';
-import { createTestUser, signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
-import { manualClock } from '../../../../tests/helpers/manual-clock';
-import { insertProof } from '../../../../tests/helpers/proofs';
-import { finalizeSession } from '../../services/attendance/index';
+import { MSG } from '@shared/messages';
+import { getJson, patchJson, postJson, trpcClient } from '@harness/api-client';
+import { createTestUser, signInTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
+import { manualClock } from '@tests/helpers/manual-clock';
+import { insertProof } from '@tests/helpers/proofs';
+import { finalizeSession } from '@server/services/attendance/index';
 
 const clock = manualClock(new Date('2026-03-02T04:00:00Z'));
 let srv: TestServer;

@@ -1,10 +1,10 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getJson, plainJpeg, postJson, readAnswer } from '../../../../scripts/harness/api-client';
-import { manualClock } from '../../../../tests/helpers/manual-clock';
-import { insertProof } from '../../../../tests/helpers/proofs';
-import { signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
-import { MSG } from '../../../shared/messages';
+import { getJson, plainJpeg, postJson, readAnswer } from '@harness/api-client';
+import { manualClock } from '@tests/helpers/manual-clock';
+import { insertProof } from '@tests/helpers/proofs';
+import { signInTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
+import { MSG } from '@shared/messages';
 
 /** Issue 24 sections 2 and 3 over real HTTP: late marks, the four manual marks, and leave requests turning absences excused. */
 const clock = manualClock(new Date('2026-03-02T04:00:00Z')); // 09:30 in Kolkata, Monday 2 March

@@ -1,9 +1,9 @@
 import { Router } from 'express';
-import { ZDecideLeaveInput, ZWithdrawLeaveInput } from '../../../shared/schemas/attendance/leave';
-import type { AppDeps } from '../../deps';
-import { jsonBody } from '../../lib/http/json-limits';
-import { parseInput } from '../../lib/errors';
-import { receiveLeaveRequest } from '../../lib/http/uploads';
+import { ZDecideLeaveInput, ZWithdrawLeaveInput } from '@shared/schemas/attendance/leave';
+import type { AppDeps } from '@server/deps';
+import { jsonBody } from '@server/lib/http/json-limits';
+import { parseInput } from '@server/lib/errors';
+import { receiveLeaveRequest } from '@server/lib/http/uploads';
 import {
   decideLeaveRequest,
   pendingLeaveRequests,
@@ -11,7 +11,7 @@ import {
   requestLeave,
   resolveLeaveDocument,
   withdrawLeaveRequest,
-} from '../../services/attendance/index';
+} from '@server/services/attendance/index';
 import { type AuthedRequest, handle, requireUser } from '../http';
 
 /** Issue 24: a student's leave requests (multipart, with an optional document image) and their teacher's decisions. */

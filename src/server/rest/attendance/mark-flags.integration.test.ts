@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../../shared/messages';
-import { classroom, ownSignals, type Signals } from '../../../../tests/helpers/classroom';
-import { getJson, patchJson, trpcClient } from '../../../../scripts/harness/api-client';
-import { manualClock } from '../../../../tests/helpers/manual-clock';
-import { signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
+import { MSG } from '@shared/messages';
+import { classroom, ownSignals, type Signals } from '@tests/helpers/classroom';
+import { getJson, patchJson, trpcClient } from '@harness/api-client';
+import { manualClock } from '@tests/helpers/manual-clock';
+import { signInTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 /**
  * Issue 19's flags through real HTTP on the injected clock: each flag raised by the case that should raise it,

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../../shared/messages';
-import { compareFaceVideo, enrolledStudent, logIn } from '../../../../scripts/harness/enrolled-student';
-import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../../scripts/harness/face-fixtures';
-import { pointNorthOf } from '../../../../tests/helpers/geo';
-import { openFaceStream } from '../../../../scripts/harness/live-stream';
-import { GOOD_FIELDS, getJson, postJson, readAnswer } from '../../../../scripts/harness/api-client';
-import { manualClock } from '../../../../tests/helpers/manual-clock';
-import { insertProof } from '../../../../tests/helpers/proofs';
-import { createTestUser, signInTestUser, startTestServer, type TestServer, tokenIdOf } from '../../../../tests/helpers/test-server';
+import { MSG } from '@shared/messages';
+import { compareFaceVideo, enrolledStudent, logIn } from '@harness/enrolled-student';
+import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '@harness/face-fixtures';
+import { pointNorthOf } from '@tests/helpers/geo';
+import { openFaceStream } from '@harness/live-stream';
+import { GOOD_FIELDS, getJson, postJson, readAnswer } from '@harness/api-client';
+import { manualClock } from '@tests/helpers/manual-clock';
+import { insertProof } from '@tests/helpers/proofs';
+import { createTestUser, signInTestUser, startTestServer, type TestServer, tokenIdOf } from '@tests/helpers/test-server';
 
 const CENTRE = { latitude: 23.0225, longitude: 72.5714 };
 const inside = { ...pointNorthOf(CENTRE.latitude, CENTRE.longitude, 20), accuracy: 12 };

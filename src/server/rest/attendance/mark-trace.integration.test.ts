@@ -1,10 +1,10 @@
-import { insertProof } from '../../../../tests/helpers/proofs';
+import { insertProof } from '@tests/helpers/proofs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getJson, patchJson, postJson, trpcClient } from '../../../../scripts/harness/api-client';
-import { signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
-import { manualClock } from '../../../../tests/helpers/manual-clock';
-import { pointNorthOf } from '../../../../tests/helpers/geo';
-import { USER_AGENT_MAX } from '../../lib/http/user-agent';
+import { getJson, patchJson, postJson, trpcClient } from '@harness/api-client';
+import { signInTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
+import { manualClock } from '@tests/helpers/manual-clock';
+import { pointNorthOf } from '@tests/helpers/geo';
+import { USER_AGENT_MAX } from '@server/lib/http/user-agent';
 
 /**
  * Issue 18, section 6: every attempt and mark keeps the caller's address, user agent and the position's accuracy,

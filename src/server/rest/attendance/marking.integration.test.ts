@@ -1,10 +1,10 @@
-import { insertProof } from '../../../../tests/helpers/proofs';
+import { insertProof } from '@tests/helpers/proofs';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { MSG } from '../../../shared/messages';
-import { getJson, postJson, trpcClient } from '../../../../scripts/harness/api-client';
-import { createTestUser, signInTestUser, startTestServer, type TestServer, tokenIdOf } from '../../../../tests/helpers/test-server';
-import { manualClock } from '../../../../tests/helpers/manual-clock';
-import { pointNorthOf } from '../../../../tests/helpers/geo';
+import { MSG } from '@shared/messages';
+import { getJson, postJson, trpcClient } from '@harness/api-client';
+import { createTestUser, signInTestUser, startTestServer, type TestServer, tokenIdOf } from '@tests/helpers/test-server';
+import { manualClock } from '@tests/helpers/manual-clock';
+import { pointNorthOf } from '@tests/helpers/geo';
 
 const clock = manualClock(new Date('2026-03-02T04:00:00Z'));
 let srv: TestServer;

@@ -1,11 +1,11 @@
-import { insertProof } from '../../../../tests/helpers/proofs';
+import { insertProof } from '@tests/helpers/proofs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOM_CODE_ALPHABET } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
-import { getJson, postJson, trpcClient } from '../../../../scripts/harness/api-client';
-import { signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
-import { manualClock } from '../../../../tests/helpers/manual-clock';
-import { pointNorthOf } from '../../../../tests/helpers/geo';
+import { ROOM_CODE_ALPHABET } from '@shared/constants';
+import { MSG } from '@shared/messages';
+import { getJson, postJson, trpcClient } from '@harness/api-client';
+import { signInTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
+import { manualClock } from '@tests/helpers/manual-clock';
+import { pointNorthOf } from '@tests/helpers/geo';
 
 /**
  * Issue 19's room code through real HTTP, on the injected clock: the code the teacher's screen shows (GET

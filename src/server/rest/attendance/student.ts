@@ -1,10 +1,10 @@
 import { Router } from 'express';
-import { ZMarkAttendanceInput } from '../../../shared/schemas/attendance/attendance';
-import type { AppDeps } from '../../deps';
-import { callerOf } from '../../lib/http/caller';
-import { jsonBody } from '../../lib/http/json-limits';
-import { parseInput } from '../../lib/errors';
-import { markAttendance } from '../../services/attendance/index';
+import { ZMarkAttendanceInput } from '@shared/schemas/attendance/attendance';
+import type { AppDeps } from '@server/deps';
+import { callerOf } from '@server/lib/http/caller';
+import { jsonBody } from '@server/lib/http/json-limits';
+import { parseInput } from '@server/lib/errors';
+import { markAttendance } from '@server/services/attendance/index';
 import { type AuthedRequest, handle, requireUser } from '../http';
 
 /**

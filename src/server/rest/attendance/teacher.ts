@@ -1,9 +1,9 @@
 import { Router } from 'express';
-import { ZExtendGeofenceInput, ZManualMarkInput, ZSessionStudentsInput, ZStartGeofenceInput } from '../../../shared/schemas/attendance/attendance';
-import type { AppDeps } from '../../deps';
-import { jsonBody } from '../../lib/http/json-limits';
-import { originOf } from '../../lib/http/origin';
-import { ZRoomCodeInput } from '../../../shared/schemas/attendance/room-code';
+import { ZExtendGeofenceInput, ZManualMarkInput, ZSessionStudentsInput, ZStartGeofenceInput } from '@shared/schemas/attendance/attendance';
+import type { AppDeps } from '@server/deps';
+import { jsonBody } from '@server/lib/http/json-limits';
+import { originOf } from '@server/lib/http/origin';
+import { ZRoomCodeInput } from '@shared/schemas/attendance/room-code';
 import {
   getRoomCode,
   extendGeofenceSession,
@@ -14,9 +14,9 @@ import {
   markAttendanceManually,
   mapTiles,
   markRemaining,
-} from '../../services/attendance/index';
-import { parseInput } from '../../lib/errors';
-import { ZMarkRemainingInput } from '../../../shared/schemas/attendance/class-tools';
+} from '@server/services/attendance/index';
+import { parseInput } from '@server/lib/errors';
+import { ZMarkRemainingInput } from '@shared/schemas/attendance/class-tools';
 import { type AuthedRequest, handle, requireUser } from '../http';
 
 /** The teacher dashboard's session calls (admins may use them too): the geofence session, its room code, its students' marks. */

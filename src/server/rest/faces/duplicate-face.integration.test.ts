@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../../shared/messages';
-import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../../scripts/harness/face-fixtures';
-import { GOOD_FIELDS, getJson, patchJson, postJson, postRegister, trpcClient } from '../../../../scripts/harness/api-client';
-import { resolveOptions } from '../../face/index';
-import { signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
+import { MSG } from '@shared/messages';
+import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '@harness/face-fixtures';
+import { GOOD_FIELDS, getJson, patchJson, postJson, postRegister, trpcClient } from '@harness/api-client';
+import { resolveOptions } from '@server/face/index';
+import { signInTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 /**
  * Issue 34: one face, one account without locking anyone out. A registration whose face is close to another

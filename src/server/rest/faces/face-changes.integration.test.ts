@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { inferRouterOutputs } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../../shared/messages';
-import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../../scripts/harness/face-fixtures';
-import { getJson, trpcClient } from '../../../../scripts/harness/api-client';
-import { signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
-import { enrollFacesOfUser } from '../../services/faces/index';
-import type { AppRouter } from '../../routers/_app';
+import { MSG } from '@shared/messages';
+import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '@harness/face-fixtures';
+import { getJson, trpcClient } from '@harness/api-client';
+import { signInTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
+import { enrollFacesOfUser } from '@server/services/faces/index';
+import type { AppRouter } from '@server/routers/_app';
 
 /** The REST twins answer what the tRPC procedures do: their answers are typed from the router's outputs. */
 type TeacherOutputs = inferRouterOutputs<AppRouter>['teacher'];

@@ -1,9 +1,9 @@
 import { Router } from 'express';
-import { ZDecideFaceChangeInput, ZFaceChangeHistoryInput } from '../../../shared/schemas/faces/face-changes';
-import type { AppDeps } from '../../deps';
-import { jsonBody } from '../../lib/http/json-limits';
-import { parseInput } from '../../lib/errors';
-import { decideFaceChange, faceChangeHistory, listPendingFaceChanges } from '../../services/faces/index';
+import { ZDecideFaceChangeInput, ZFaceChangeHistoryInput } from '@shared/schemas/faces/face-changes';
+import type { AppDeps } from '@server/deps';
+import { jsonBody } from '@server/lib/http/json-limits';
+import { parseInput } from '@server/lib/errors';
+import { decideFaceChange, faceChangeHistory, listPendingFaceChanges } from '@server/services/faces/index';
 import { type AuthedRequest, handle, requireUser } from '../http';
 
 /** REST twins of teacher.pendingFaceChanges, teacher.decideFaceChange and teacher.faceChangeHistory. */

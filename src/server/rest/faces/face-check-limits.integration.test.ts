@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../../shared/messages';
-import { CLIPS, compareFaceVideo, enrolledStudent, logIn, slowUpload, until } from '../../../../scripts/harness/enrolled-student';
-import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../../scripts/harness/face-fixtures';
-import { manualClock } from '../../../../tests/helpers/manual-clock';
-import { declareFrameSize, makeTestClip } from '../../../../tests/helpers/oversized-video';
-import { createTestUser, signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
-import { FACE_MODEL_ID, serializeDescriptor } from '../../face/index';
+import { MSG } from '@shared/messages';
+import { CLIPS, compareFaceVideo, enrolledStudent, logIn, slowUpload, until } from '@harness/enrolled-student';
+import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '@harness/face-fixtures';
+import { manualClock } from '@tests/helpers/manual-clock';
+import { declareFrameSize, makeTestClip } from '@tests/helpers/oversized-video';
+import { createTestUser, signInTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
+import { FACE_MODEL_ID, serializeDescriptor } from '@server/face/index';
 
 const inFlight = (srv: TestServer, userId: number) =>
   srv.db.selectFrom('face_checks_in_flight').select(['started_at', 'expires_at']).where('user_id', '=', userId).execute();

@@ -1,8 +1,8 @@
 import { Router } from 'express';
-import { ZDuplicateFacesPage } from '../../../shared/schemas/admin';
-import type { AppDeps } from '../../deps';
-import { parseInput } from '../../lib/errors';
-import { listDuplicateFaces } from '../../services/faces/index';
+import { ZDuplicateFacesPage } from '@shared/schemas/admin';
+import type { AppDeps } from '@server/deps';
+import { parseInput } from '@server/lib/errors';
+import { listDuplicateFaces } from '@server/services/faces/index';
 import { handle, requireUser } from '../http';
 
 /**

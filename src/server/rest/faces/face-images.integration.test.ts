@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
-import { faceImagePath, storeFaceImages } from '../../services/faces/index';
-import { deactivateUser } from '../../services/accounts/index';
+import { createTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
+import { faceImagePath, storeFaceImages } from '@server/services/faces/index';
+import { deactivateUser } from '@server/services/accounts/index';
 
 let srv: TestServer;
 const defaultSrv = () => srv;

@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import type { AppDeps } from '../../deps';
-import { resolveSignedChangeImage, resolveSignedImage } from '../../services/faces/index';
+import type { AppDeps } from '@server/deps';
+import { resolveSignedChangeImage, resolveSignedImage } from '@server/services/faces/index';
 import { handle } from '../http';
 
 // The path comes from our own records, under DATA_DIR: a dot folder on the way there (~/.local/share/roll-call) is

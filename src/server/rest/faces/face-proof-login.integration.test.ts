@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../../shared/messages';
-import { compareFaceVideo, enrolledStudent, logIn } from '../../../../scripts/harness/enrolled-student';
-import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../../scripts/harness/face-fixtures';
-import { pointNorthOf } from '../../../../tests/helpers/geo';
-import { postJson, trpcClient } from '../../../../scripts/harness/api-client';
-import { createTestUser, signTestToken, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
+import { MSG } from '@shared/messages';
+import { compareFaceVideo, enrolledStudent, logIn } from '@harness/enrolled-student';
+import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '@harness/face-fixtures';
+import { pointNorthOf } from '@tests/helpers/geo';
+import { postJson, trpcClient } from '@harness/api-client';
+import { createTestUser, signTestToken, startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 const CENTRE = { latitude: 23.0225, longitude: 72.5714 };
 const inside = { ...pointNorthOf(CENTRE.latitude, CENTRE.longitude, 20), accuracy: 12 };

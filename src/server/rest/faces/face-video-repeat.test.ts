@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compareFaceVideo } from '../../../../scripts/harness/enrolled-student';
-import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../../scripts/harness/face-fixtures';
-import { signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
-import { enrollFacesOfUser } from '../../services/faces/index';
+import { compareFaceVideo } from '@harness/enrolled-student';
+import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '@harness/face-fixtures';
+import { signInTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
+import { enrollFacesOfUser } from '@server/services/faces/index';
 
 /**
  * Issue 20, "Same upload, same verdict": the same genuine clip uploaded again and again over HTTP, one upload at a

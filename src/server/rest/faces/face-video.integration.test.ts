@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../../scripts/harness/face-fixtures';
-import { GOOD_FIELDS, patchJson, postJson, postRegister } from '../../../../scripts/harness/api-client';
-import { createTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
-import { pointNorthOf } from '../../../../tests/helpers/geo';
-import { buildSplice, SPLICES } from '../../../../scripts/harness/splice-clips';
+import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '@harness/face-fixtures';
+import { GOOD_FIELDS, patchJson, postJson, postRegister } from '@harness/api-client';
+import { createTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
+import { pointNorthOf } from '@tests/helpers/geo';
+import { buildSplice, SPLICES } from '@harness/splice-clips';
 
 const CENTRE = { latitude: 23.0225, longitude: 72.5714, accuracy: 12 };
 

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../../shared/messages';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../../scripts/harness/face-fixtures';
-import { GOOD_FIELDS, getJson, postJson, postRegister } from '../../../../scripts/harness/api-client';
-import { signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
+import { MSG } from '@shared/messages';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '@harness/face-fixtures';
+import { GOOD_FIELDS, getJson, postJson, postRegister } from '@harness/api-client';
+import { signInTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 /**
  * Issue 34 on many real people: the 51 strangers of `identities/` register one after another and none is held as

@@ -1,10 +1,10 @@
 import { type RequestHandler, Router } from 'express';
-import type { AppDeps } from '../../deps';
-import { ServerTiming } from '../../lib/http/server-timing';
-import { receiveVideo } from '../../lib/http/uploads';
-import { withAdmittedFaceCheck, verifyStudentVideo, issueChallenge, refuseUploadWhenLive } from '../../services/faces/index';
-import { refuseOffCampus } from '../../services/attendance/index';
-import { callerOf } from '../../lib/http/caller';
+import type { AppDeps } from '@server/deps';
+import { ServerTiming } from '@server/lib/http/server-timing';
+import { receiveVideo } from '@server/lib/http/uploads';
+import { withAdmittedFaceCheck, verifyStudentVideo, issueChallenge, refuseUploadWhenLive } from '@server/services/faces/index';
+import { refuseOffCampus } from '@server/services/attendance/index';
+import { callerOf } from '@server/lib/http/caller';
 import { type AuthedRequest, handle, requireUser, sendError } from '../http';
 
 const startTiming: RequestHandler = (_req, res, next) => {

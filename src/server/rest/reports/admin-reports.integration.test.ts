@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../../shared/messages';
-import { getJson, trpcClient } from '../../../../scripts/harness/api-client';
-import { createTestUser, signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
-import { insertSession } from '../../../../scripts/harness/geofence-sessions';
+import { MSG } from '@shared/messages';
+import { getJson, trpcClient } from '@harness/api-client';
+import { createTestUser, signInTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
+import { insertSession } from '@harness/geofence-sessions';
 
 let srv: TestServer;
 let token: string;

@@ -1,8 +1,8 @@
 import { pipeline } from 'node:stream/promises';
 import { type Response, Router } from 'express';
-import { ZAttendanceDetailsInput, ZAttendanceFilter, ZPairInput } from '../../../shared/schemas/admin';
-import type { AppDeps } from '../../deps';
-import { parseInput } from '../../lib/errors';
+import { ZAttendanceDetailsInput, ZAttendanceFilter, ZPairInput } from '@shared/schemas/admin';
+import type { AppDeps } from '@server/deps';
+import { parseInput } from '@server/lib/errors';
 import {
   pairDetail,
   attendanceChartTotals,
@@ -12,7 +12,7 @@ import {
   detailFileName,
   summaryFileName,
   summaryCsv,
-} from '../../services/reports/index';
+} from '@server/services/reports/index';
 import { handle, requireUser } from '../http';
 
 function csvHeaders(res: Response, fileName: string) {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AttendanceStatus } from '../../../shared/attendance/attendance-status';
-import { MSG } from '../../../shared/messages';
-import { getJson, patchJson, trpcClient } from '../../../../scripts/harness/api-client';
-import { manualClock } from '../../../../tests/helpers/manual-clock';
-import { insertSession } from '../../../../scripts/harness/geofence-sessions';
-import { signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
+import type { AttendanceStatus } from '@shared/attendance/attendance-status';
+import { MSG } from '@shared/messages';
+import { getJson, patchJson, trpcClient } from '@harness/api-client';
+import { manualClock } from '@tests/helpers/manual-clock';
+import { insertSession } from '@harness/geofence-sessions';
+import { signInTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 // August: the default semester (July to December) is in force until an administrator sets one. The clock only moves
 // forward, as the app's writes (their updated_at) do: the lists read the admin reports' facts, kept current by it.

@@ -1,9 +1,9 @@
 import { Router } from 'express';
-import { ZAttendanceRuleInput, ZShortfallInput, ZShortfallPageInput } from '../../../shared/schemas/attendance-rule';
-import type { AppDeps } from '../../deps';
-import { parseInput } from '../../lib/errors';
-import { jsonBody } from '../../lib/http/json-limits';
-import { atRiskStudents, attendanceRuleForAdmin, setAttendanceRule, shortfallCsv, shortfallReport, studentStanding } from '../../services/reports/index';
+import { ZAttendanceRuleInput, ZShortfallInput, ZShortfallPageInput } from '@shared/schemas/attendance-rule';
+import type { AppDeps } from '@server/deps';
+import { parseInput } from '@server/lib/errors';
+import { jsonBody } from '@server/lib/http/json-limits';
+import { atRiskStudents, attendanceRuleForAdmin, setAttendanceRule, shortfallCsv, shortfallReport, studentStanding } from '@server/services/reports/index';
 import { type AuthedRequest, handle, requireUser } from '../http';
 
 const user = (req: unknown) => (req as AuthedRequest).user;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../../shared/messages';
-import { classroom, ownSignals } from '../../../../tests/helpers/classroom';
-import { parseCsvCells } from '../../../../tests/helpers/csv';
-import { getJson, patchJson, trpcClient } from '../../../../scripts/harness/api-client';
-import { insertFaceTry } from '../../../../tests/helpers/proofs';
-import { manualClock } from '../../../../tests/helpers/manual-clock';
-import { signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
+import { MSG } from '@shared/messages';
+import { classroom, ownSignals } from '@tests/helpers/classroom';
+import { parseCsvCells } from '@tests/helpers/csv';
+import { getJson, patchJson, trpcClient } from '@harness/api-client';
+import { insertFaceTry } from '@tests/helpers/proofs';
+import { manualClock } from '@tests/helpers/manual-clock';
+import { signInTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 /**
  * Issue 19's flags where an administrator looks: the pairs table (flagged-only filter, flagged marks and their

@@ -1,8 +1,8 @@
 import { Router } from 'express';
-import { ZStudentPageInput } from '../../../shared/schemas/attendance/attendance';
-import type { AppDeps } from '../../deps';
-import { parseInput } from '../../lib/errors';
-import { studentAttendanceList } from '../../services/reports/index';
+import { ZStudentPageInput } from '@shared/schemas/attendance/attendance';
+import type { AppDeps } from '@server/deps';
+import { parseInput } from '@server/lib/errors';
+import { studentAttendanceList } from '@server/services/reports/index';
 import { type AuthedRequest, handle, requireUser } from '../http';
 
 /** The student dashboard's history: GET /api/get_attendance, a page of the student's own records. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ZUserId } from '../../../shared/schemas/admin';
-import { getEditableProfile } from '../../services/accounts/index';
-import { authedProcedure, router } from '../../trpc';
+import { ZUserId } from '@shared/schemas/admin';
+import { getEditableProfile } from '@server/services/accounts/index';
+import { authedProcedure, router } from '@server/trpc';
 
 /** The /update-user form's read: the signed-in user's own account, or any account for an admin. */
 export const accountRouter = router({

@@ -1,10 +1,10 @@
 import { TRPCClientError } from '@trpc/client';
 import type { AppRouter } from '../_app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../../shared/messages';
-import { getJson, postJson, trpcClient } from '../../../../scripts/harness/api-client';
-import { manualClock } from '../../../../tests/helpers/manual-clock';
-import { createTestUser, signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
+import { MSG } from '@shared/messages';
+import { getJson, postJson, trpcClient } from '@harness/api-client';
+import { manualClock } from '@tests/helpers/manual-clock';
+import { createTestUser, signInTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 /** Issue 22's admin lists over real HTTP: the users list (search, filters, pages) and the contact-message inbox. */
 let srv: TestServer;

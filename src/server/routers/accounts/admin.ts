@@ -1,14 +1,6 @@
 import { z } from 'zod';
-import { ROLES } from '../../../shared/constants';
-import {
-  ZAdminCreateUser,
-  ZAdminUpdateUser,
-  ZContactHandledInput,
-  ZContactInboxInput,
-  ZDeleteConfirm,
-  ZUserId,
-  ZUserListInput,
-} from '../../../shared/schemas/admin';
+import { ROLES } from '@shared/constants';
+import { ZAdminCreateUser, ZAdminUpdateUser, ZContactHandledInput, ZContactInboxInput, ZDeleteConfirm, ZUserId, ZUserListInput } from '@shared/schemas/admin';
 import {
   createUserByAdmin,
   deleteUserCascade,
@@ -19,8 +11,8 @@ import {
   listUsersPage,
   setContactMessageHandled,
   updateUserByAdmin,
-} from '../../services/accounts/index';
-import { publicProcedure, roleProcedure, router } from '../../trpc';
+} from '@server/services/accounts/index';
+import { publicProcedure, roleProcedure, router } from '@server/trpc';
 
 const admin = roleProcedure('admin');
 const ZId = z.object({ id: ZUserId });

@@ -1,8 +1,8 @@
 import { TRPCClientError } from '@trpc/client';
 import type { AppRouter } from '../_app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getJson, postJson, trpcClient } from '../../../../scripts/harness/api-client';
-import { createTestUser, signTestToken, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
+import { getJson, postJson, trpcClient } from '@harness/api-client';
+import { createTestUser, signTestToken, startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 let srv: TestServer;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { ZLoginInput } from '../../../shared/schemas/accounts/auth';
-import { DEVICE_COOKIE } from '../../auth/device-cookie';
-import { deviceCookieHeader } from '../../lib/http/cookies';
-import { registrationFromForm } from '../../lib/http/uploads';
-import { login, logout, getMe, registerUser } from '../../services/accounts/index';
-import { authedProcedure, publicProcedure, router } from '../../trpc';
+import { ZLoginInput } from '@shared/schemas/accounts/auth';
+import { DEVICE_COOKIE } from '@server/auth/device-cookie';
+import { deviceCookieHeader } from '@server/lib/http/cookies';
+import { registrationFromForm } from '@server/lib/http/uploads';
+import { login, logout, getMe, registerUser } from '@server/services/accounts/index';
+import { authedProcedure, publicProcedure, router } from '@server/trpc';
 
 /** Registration over tRPC takes the same multipart body as POST /api/register (fields plus 3 `images`). */
 const ZRegisterFormData = z.instanceof(FormData);

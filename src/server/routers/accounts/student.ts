@@ -1,5 +1,5 @@
-import { getStudentProfile } from '../../services/accounts/index';
-import { roleProcedure, router } from '../../trpc';
+import { getStudentProfile } from '@server/services/accounts/index';
+import { roleProcedure, router } from '@server/trpc';
 
 /** The student dashboard's profile; REST twin in rest/accounts/student.ts. */
 export const studentAccountRouter = router({

@@ -1,6 +1,6 @@
-import { ZApproveInput } from '../../../shared/schemas/attendance/attendance';
-import { ZRejectInput, ZTeacherAddStudentInput } from '../../../shared/schemas/attendance/class-tools';
-import { ZDecideFaceCollisionInput } from '../../../shared/schemas/faces/face-changes';
+import { ZApproveInput } from '@shared/schemas/attendance/attendance';
+import { ZRejectInput, ZTeacherAddStudentInput } from '@shared/schemas/attendance/class-tools';
+import { ZDecideFaceCollisionInput } from '@shared/schemas/faces/face-changes';
 import {
   addStudentByTeacher,
   approveUsers,
@@ -9,8 +9,8 @@ import {
   listDepartments,
   pendingStudentsByDepartment,
   rejectStudents,
-} from '../../services/accounts/index';
-import { roleProcedure, router } from '../../trpc';
+} from '@server/services/accounts/index';
+import { roleProcedure, router } from '@server/trpc';
 
 const teacher = roleProcedure('teacher', 'admin');
 

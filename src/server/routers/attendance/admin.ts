@@ -1,6 +1,6 @@
-import { ZCampusNetworksInput } from '../../../shared/schemas/attendance/campus-networks';
-import { campusNetworksFor, setCampusNetworks } from '../../services/attendance/index';
-import { roleProcedure, router } from '../../trpc';
+import { ZCampusNetworksInput } from '@shared/schemas/attendance/campus-networks';
+import { campusNetworksFor, setCampusNetworks } from '@server/services/attendance/index';
+import { roleProcedure, router } from '@server/trpc';
 
 const admin = roleProcedure('admin');
 

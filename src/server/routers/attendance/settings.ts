@@ -1,7 +1,7 @@
-import { ZMapTilesInput } from '../../../shared/schemas/attendance/class-tools';
-import { ZNotFromBrowserFlagInput } from '../../../shared/schemas/attendance/not-from-browser-flag';
-import { mapTilesForAdmin, notFromBrowserFlagForAdmin, setMapTiles, setNotFromBrowserFlag } from '../../services/attendance/index';
-import { roleProcedure, router } from '../../trpc';
+import { ZMapTilesInput } from '@shared/schemas/attendance/class-tools';
+import { ZNotFromBrowserFlagInput } from '@shared/schemas/attendance/not-from-browser-flag';
+import { mapTilesForAdmin, notFromBrowserFlagForAdmin, setMapTiles, setNotFromBrowserFlag } from '@server/services/attendance/index';
+import { roleProcedure, router } from '@server/trpc';
 
 const admin = roleProcedure('admin');
 

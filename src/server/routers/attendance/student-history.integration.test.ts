@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CENTRE, classroom, ownSignals } from '../../../../tests/helpers/classroom';
-import { getJson, postJson, trpcClient } from '../../../../scripts/harness/api-client';
-import { manualClock } from '../../../../tests/helpers/manual-clock';
-import { signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
+import { CENTRE, classroom, ownSignals } from '@tests/helpers/classroom';
+import { getJson, postJson, trpcClient } from '@harness/api-client';
+import { manualClock } from '@tests/helpers/manual-clock';
+import { signInTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 /** Issue 22: the student's history names each session's department, teacher and times; the banner's open session. */
 describe('student history and open session (issue 22)', () => {

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { ZMarkAttendanceInput } from '../../../shared/schemas/attendance/attendance';
-import { ZWithdrawLeaveInput } from '../../../shared/schemas/attendance/leave';
-import { DEVICE_COOKIE } from '../../auth/device-cookie';
-import { leaveRequestFromForm } from '../../lib/http/uploads';
-import { getOpenSessionForStudent, markAttendance, myLeaveRequests, requestLeave, withdrawLeaveRequest } from '../../services/attendance/index';
-import { roleProcedure, router } from '../../trpc';
+import { ZMarkAttendanceInput } from '@shared/schemas/attendance/attendance';
+import { ZWithdrawLeaveInput } from '@shared/schemas/attendance/leave';
+import { DEVICE_COOKIE } from '@server/auth/device-cookie';
+import { leaveRequestFromForm } from '@server/lib/http/uploads';
+import { getOpenSessionForStudent, markAttendance, myLeaveRequests, requestLeave, withdrawLeaveRequest } from '@server/services/attendance/index';
+import { roleProcedure, router } from '@server/trpc';
 
 const student = roleProcedure('student');
 

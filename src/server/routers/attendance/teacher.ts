@@ -1,7 +1,7 @@
-import { ZExtendGeofenceInput, ZManualMarkInput, ZSessionStudentsInput, ZStartGeofenceInput } from '../../../shared/schemas/attendance/attendance';
-import { ZMarkRemainingInput } from '../../../shared/schemas/attendance/class-tools';
-import { ZDecideLeaveInput } from '../../../shared/schemas/attendance/leave';
-import { ZRoomCodeInput } from '../../../shared/schemas/attendance/room-code';
+import { ZExtendGeofenceInput, ZManualMarkInput, ZSessionStudentsInput, ZStartGeofenceInput } from '@shared/schemas/attendance/attendance';
+import { ZMarkRemainingInput } from '@shared/schemas/attendance/class-tools';
+import { ZDecideLeaveInput } from '@shared/schemas/attendance/leave';
+import { ZRoomCodeInput } from '@shared/schemas/attendance/room-code';
 import {
   decideLeaveRequest,
   extendGeofenceSession,
@@ -14,8 +14,8 @@ import {
   pendingLeaveRequests,
   startGeofenceSession,
   stopGeofenceSession,
-} from '../../services/attendance/index';
-import { roleProcedure, router } from '../../trpc';
+} from '@server/services/attendance/index';
+import { roleProcedure, router } from '@server/trpc';
 
 const teacher = roleProcedure('teacher', 'admin');
 

@@ -1,6 +1,6 @@
-import { ZDuplicateFacesPage } from '../../../shared/schemas/admin';
-import { listDuplicateFaces } from '../../services/faces/index';
-import { roleProcedure, router } from '../../trpc';
+import { ZDuplicateFacesPage } from '@shared/schemas/admin';
+import { listDuplicateFaces } from '@server/services/faces/index';
+import { roleProcedure, router } from '@server/trpc';
 
 /** Every face collision, for admins; REST twin in rest/faces/face-collisions.ts. */
 export const adminFaceRouter = router({

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { DEVICE_COOKIE } from '../../auth/device-cookie';
-import { videoFromForm } from '../../lib/http/uploads';
-import { refuseOffCampus } from '../../services/attendance/index';
-import { issueChallenge, refuseUploadWhenLive, verifyStudentVideo, withAdmittedFaceCheck } from '../../services/faces/index';
-import { roleProcedure, router } from '../../trpc';
+import { DEVICE_COOKIE } from '@server/auth/device-cookie';
+import { videoFromForm } from '@server/lib/http/uploads';
+import { refuseOffCampus } from '@server/services/attendance/index';
+import { issueChallenge, refuseUploadWhenLive, verifyStudentVideo, withAdmittedFaceCheck } from '@server/services/faces/index';
+import { roleProcedure, router } from '@server/trpc';
 
 const student = roleProcedure('student');
 

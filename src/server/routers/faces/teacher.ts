@@ -1,6 +1,6 @@
-import { ZDecideFaceChangeInput, ZFaceChangeHistoryInput } from '../../../shared/schemas/faces/face-changes';
-import { decideFaceChange, faceChangeHistory, listPendingFaceChanges } from '../../services/faces/index';
-import { roleProcedure, router } from '../../trpc';
+import { ZDecideFaceChangeInput, ZFaceChangeHistoryInput } from '@shared/schemas/faces/face-changes';
+import { decideFaceChange, faceChangeHistory, listPendingFaceChanges } from '@server/services/faces/index';
+import { roleProcedure, router } from '@server/trpc';
 
 const teacher = roleProcedure('teacher', 'admin');
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ZAttendanceDetailsInput, ZAttendanceFilter, ZPairInput } from '../../../shared/schemas/admin';
-import { attendanceChartTotals, attendancePairsPage, attendanceSummary, pairDetail } from '../../services/reports/index';
-import { roleProcedure, router } from '../../trpc';
+import { ZAttendanceDetailsInput, ZAttendanceFilter, ZPairInput } from '@shared/schemas/admin';
+import { attendanceChartTotals, attendancePairsPage, attendanceSummary, pairDetail } from '@server/services/reports/index';
+import { roleProcedure, router } from '@server/trpc';
 
 const admin = roleProcedure('admin');
 

@@ -1,6 +1,6 @@
-import { ZAttendanceRuleInput, ZShortfallPageInput } from '../../../shared/schemas/attendance-rule';
-import { atRiskStudents, attendanceRuleForAdmin, setAttendanceRule, shortfallReport, studentStanding } from '../../services/reports/index';
-import { roleProcedure, router } from '../../trpc';
+import { ZAttendanceRuleInput, ZShortfallPageInput } from '@shared/schemas/attendance-rule';
+import { atRiskStudents, attendanceRuleForAdmin, setAttendanceRule, shortfallReport, studentStanding } from '@server/services/reports/index';
+import { roleProcedure, router } from '@server/trpc';
 
 const admin = roleProcedure('admin');
 

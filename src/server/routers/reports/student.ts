@@ -1,6 +1,6 @@
-import { ZStudentPageInput } from '../../../shared/schemas/attendance/attendance';
-import { studentAttendanceList } from '../../services/reports/index';
-import { roleProcedure, router } from '../../trpc';
+import { ZStudentPageInput } from '@shared/schemas/attendance/attendance';
+import { studentAttendanceList } from '@server/services/reports/index';
+import { roleProcedure, router } from '@server/trpc';
 
 /** The student's own records, a page at a time; REST twin in rest/reports/student.ts. */
 export const studentReportRouter = router({

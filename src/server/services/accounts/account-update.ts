@@ -1,10 +1,10 @@
-import { FACE_IMAGES_REQUIRED } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
-import { ZProfileUpdateFields } from '../../../shared/schemas/admin';
-import type { AuthUser } from '../../auth/authenticate';
-import type { AppDeps } from '../../deps';
-import { isUniqueViolation } from '../../db/dialect';
-import { DomainError, parseInput } from '../../lib/errors';
+import { FACE_IMAGES_REQUIRED } from '@shared/constants';
+import { MSG } from '@shared/messages';
+import { ZProfileUpdateFields } from '@shared/schemas/admin';
+import type { AuthUser } from '@server/auth/authenticate';
+import type { AppDeps } from '@server/deps';
+import { isUniqueViolation } from '@server/db/dialect';
+import { DomainError, parseInput } from '@server/lib/errors';
 import {
   toDomainFaceError,
   enrolledImagesOf,

@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { MSG } from '../../../shared/messages';
-import type { AuthUser } from '../../auth/authenticate';
-import type { DB } from '../../db/connect';
-import type { AppDeps } from '../../deps';
-import { DomainError } from '../../lib/errors';
+import { MSG } from '@shared/messages';
+import type { AuthUser } from '@server/auth/authenticate';
+import type { DB } from '@server/db/connect';
+import type { AppDeps } from '@server/deps';
+import { DomainError } from '@server/lib/errors';
 
 type Deps = Pick<AppDeps, 'db' | 'config'>;
 type DeleteDeps = Deps & Pick<AppDeps, 'reports'>;

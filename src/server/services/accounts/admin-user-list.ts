@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { TUserListInput } from '../../../shared/schemas/admin';
-import type { AppDeps } from '../../deps';
-import { nameOrEmailContains } from '../../db/dialect';
+import type { TUserListInput } from '@shared/schemas/admin';
+import type { AppDeps } from '@server/deps';
+import { nameOrEmailContains } from '@server/db/dialect';
 import { selectUsersWithDepartment } from './users';
 
 /**

@@ -1,11 +1,11 @@
-import { MSG } from '../../../shared/messages';
-import type { TAdminCreateUser, TAdminUpdateUser } from '../../../shared/schemas/admin';
-import type { AuthUser } from '../../auth/authenticate';
-import { hashPassword } from '../../auth/password';
-import type { AppDeps } from '../../deps';
-import type { UserUpdate } from '../../db/schema';
-import { inTransaction } from '../../db/connect';
-import { DomainError } from '../../lib/errors';
+import { MSG } from '@shared/messages';
+import type { TAdminCreateUser, TAdminUpdateUser } from '@shared/schemas/admin';
+import type { AuthUser } from '@server/auth/authenticate';
+import { hashPassword } from '@server/auth/password';
+import type { AppDeps } from '@server/deps';
+import type { UserUpdate } from '@server/db/schema';
+import { inTransaction } from '@server/db/connect';
+import { DomainError } from '@server/lib/errors';
 import { isEmailTaken, selectUsersWithDepartment } from './users';
 
 type Db = Pick<AppDeps, 'db'>;

@@ -1,8 +1,8 @@
-import { MSG } from '../../../shared/messages';
-import type { AuthUser } from '../../auth/authenticate';
-import type { AppDeps } from '../../deps';
-import { DomainError } from '../../lib/errors';
-import type { DB } from '../../db/connect';
+import { MSG } from '@shared/messages';
+import type { AuthUser } from '@server/auth/authenticate';
+import type { AppDeps } from '@server/deps';
+import { DomainError } from '@server/lib/errors';
+import type { DB } from '@server/db/connect';
 import { enrolledImagesByUser, openCollisionByUser, openCollisionsQuery } from '../faces/index';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>;

@@ -1,9 +1,9 @@
-import { MSG } from '../../../shared/messages';
-import type { TLoginInput } from '../../../shared/schemas/accounts/auth';
-import { getDummyHash, verifyPassword } from '../../auth/password';
-import type { AppDeps } from '../../deps';
-import { deviceSource } from '../../infra/login-guard';
-import { DomainError } from '../../lib/errors';
+import { MSG } from '@shared/messages';
+import type { TLoginInput } from '@shared/schemas/accounts/auth';
+import { getDummyHash, verifyPassword } from '@server/auth/password';
+import type { AppDeps } from '@server/deps';
+import { deviceSource } from '@server/infra/login-guard';
+import { DomainError } from '@server/lib/errors';
 import { rejectionOf } from './student-rejections';
 import { revokeTokens } from './users';
 

@@ -1,8 +1,8 @@
-import { MSG } from '../../../shared/messages';
-import type { TContactInboxInput } from '../../../shared/schemas/admin';
-import type { TContactMessageInput } from '../../../shared/schemas/accounts/contact';
-import type { AppDeps } from '../../deps';
-import { DomainError } from '../../lib/errors';
+import { MSG } from '@shared/messages';
+import type { TContactInboxInput } from '@shared/schemas/admin';
+import type { TContactMessageInput } from '@shared/schemas/accounts/contact';
+import type { AppDeps } from '@server/deps';
+import { DomainError } from '@server/lib/errors';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '@server/deps';
 
 type Db = Pick<AppDeps, 'db'>;
 

@@ -1,9 +1,9 @@
-import { MSG } from '../../../shared/messages';
-import type { TDecideFaceCollisionInput } from '../../../shared/schemas/faces/face-changes';
-import type { AuthUser } from '../../auth/authenticate';
-import { decidesFor } from '../../auth/authenticate';
-import type { AppDeps } from '../../deps';
-import { DomainError } from '../../lib/errors';
+import { MSG } from '@shared/messages';
+import type { TDecideFaceCollisionInput } from '@shared/schemas/faces/face-changes';
+import type { AuthUser } from '@server/auth/authenticate';
+import { decidesFor } from '@server/auth/authenticate';
+import type { AppDeps } from '@server/deps';
+import { DomainError } from '@server/lib/errors';
 import { decideFaceChangeIn, openCollisionsQuery, removeStoredImages } from '../faces/index';
 import { activate } from './approvals';
 import { reject } from './student-rejections';

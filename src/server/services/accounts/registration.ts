@@ -1,11 +1,11 @@
-import { FACE_IMAGES_REQUIRED } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
-import { ZRegisterInput } from '../../../shared/schemas/accounts/auth';
-import { hashPassword } from '../../auth/password';
-import type { AppDeps } from '../../deps';
-import { isUniqueViolation } from '../../db/dialect';
-import { serializeDescriptor } from '../../face/index';
-import { DomainError, parseInput } from '../../lib/errors';
+import { FACE_IMAGES_REQUIRED } from '@shared/constants';
+import { MSG } from '@shared/messages';
+import { ZRegisterInput } from '@shared/schemas/accounts/auth';
+import { hashPassword } from '@server/auth/password';
+import type { AppDeps } from '@server/deps';
+import { isUniqueViolation } from '@server/db/dialect';
+import { serializeDescriptor } from '@server/face/index';
+import { DomainError, parseInput } from '@server/lib/errors';
 import { findDepartmentByName } from './departments';
 import {
   recordCollision,

@@ -1,10 +1,10 @@
-import { MSG } from '../../../shared/messages';
-import type { ZTeacherAddStudentInput } from '../../../shared/schemas/attendance/class-tools';
-import type { AuthUser } from '../../auth/authenticate';
-import { hashPassword } from '../../auth/password';
-import type { AppDeps } from '../../deps';
-import { isUniqueViolation } from '../../db/dialect';
-import { DomainError } from '../../lib/errors';
+import { MSG } from '@shared/messages';
+import type { ZTeacherAddStudentInput } from '@shared/schemas/attendance/class-tools';
+import type { AuthUser } from '@server/auth/authenticate';
+import { hashPassword } from '@server/auth/password';
+import type { AppDeps } from '@server/deps';
+import { isUniqueViolation } from '@server/db/dialect';
+import { DomainError } from '@server/lib/errors';
 import { isEmailTaken } from './users';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;

@@ -1,10 +1,10 @@
-import type { Role } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
-import { ZDepartmentName, ZEmail, ZPassword, ZUsername } from '../../../shared/schemas/accounts/auth';
-import type { AuthUser } from '../../auth/authenticate';
-import { hashPassword } from '../../auth/password';
-import type { AppDeps } from '../../deps';
-import { DomainError, parseInput } from '../../lib/errors';
+import type { Role } from '@shared/constants';
+import { MSG } from '@shared/messages';
+import { ZDepartmentName, ZEmail, ZPassword, ZUsername } from '@shared/schemas/accounts/auth';
+import type { AuthUser } from '@server/auth/authenticate';
+import { hashPassword } from '@server/auth/password';
+import type { AppDeps } from '@server/deps';
+import { DomainError, parseInput } from '@server/lib/errors';
 import { findDepartmentByName } from './departments';
 import { enrolledImagesOf } from '../faces/index';
 

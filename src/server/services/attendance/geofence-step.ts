@@ -1,6 +1,6 @@
-import { MARK_STEP_MAX_AGE_SECONDS } from '../../../shared/constants';
-import type { DB } from '../../db/connect';
-import type { PassedGeofenceStepsTable } from '../../db/schema';
+import { MARK_STEP_MAX_AGE_SECONDS } from '@shared/constants';
+import type { DB } from '@server/db/connect';
+import type { PassedGeofenceStepsTable } from '@server/db/schema';
 import { isStepCode } from './room-code';
 
 /** A login's geofence step that passed in a session, as the final mark reads it. */

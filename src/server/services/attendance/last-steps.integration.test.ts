@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CENTRE, classroom, ownSignals } from '../../../../tests/helpers/classroom';
-import { pointNorthOf } from '../../../../tests/helpers/geo';
-import { getJson, trpcClient } from '../../../../scripts/harness/api-client';
-import { manualClock } from '../../../../tests/helpers/manual-clock';
-import { insertFaceTry } from '../../../../tests/helpers/proofs';
-import { signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
+import { CENTRE, classroom, ownSignals } from '@tests/helpers/classroom';
+import { pointNorthOf } from '@tests/helpers/geo';
+import { getJson, trpcClient } from '@harness/api-client';
+import { manualClock } from '@tests/helpers/manual-clock';
+import { insertFaceTry } from '@tests/helpers/proofs';
+import { signInTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 /**
  * Issue 36: the teacher's student dialog shows the last attempt at each step of the mark. A student who passed the

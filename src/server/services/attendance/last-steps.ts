@@ -1,6 +1,6 @@
-import { FACE_CHALLENGE_FAILS_PER_SESSION } from '../../../shared/constants';
-import type { DB } from '../../db/connect';
-import { coarseDistanceMeters } from '../../lib/geo';
+import { FACE_CHALLENGE_FAILS_PER_SESSION } from '@shared/constants';
+import type { DB } from '@server/db/connect';
+import { coarseDistanceMeters } from '@server/lib/geo';
 import { ABANDONED, ENGINE_BUSY } from '../faces/index';
 
 /** The attempt log's outcomes of a geofence step (a final mark's own outcomes are its record). */

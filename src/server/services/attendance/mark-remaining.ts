@@ -1,7 +1,7 @@
-import { MSG } from '../../../shared/messages';
-import type { AuthUser } from '../../auth/authenticate';
-import type { AppDeps } from '../../deps';
-import { DomainError } from '../../lib/errors';
+import { MSG } from '@shared/messages';
+import type { AuthUser } from '@server/auth/authenticate';
+import type { AppDeps } from '@server/deps';
+import { DomainError } from '@server/lib/errors';
 import { lockSessionMarks } from './mark-flags/session-flags';
 import { markableSession } from './session-students';
 import { absenceStatusOn, sessionDay } from './leave/leave-excusal';

@@ -1,9 +1,9 @@
-import { ROOM_CODE_WINDOW_SECONDS } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
-import type { TRoomCodeInput } from '../../../shared/schemas/attendance/room-code';
-import type { AuthUser } from '../../auth/authenticate';
-import type { AppDeps } from '../../deps';
-import { DomainError } from '../../lib/errors';
+import { ROOM_CODE_WINDOW_SECONDS } from '@shared/constants';
+import { MSG } from '@shared/messages';
+import type { TRoomCodeInput } from '@shared/schemas/attendance/room-code';
+import type { AuthUser } from '@server/auth/authenticate';
+import type { AppDeps } from '@server/deps';
+import { DomainError } from '@server/lib/errors';
 import { roomCodeOf, roomCodeSecondsLeft, roomCodeWindow } from './room-code';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'sessions'>;

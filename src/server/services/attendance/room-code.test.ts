@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROOM_CODE_ALPHABET } from '../../../shared/constants';
+import { ROOM_CODE_ALPHABET } from '@shared/constants';
 import { isStepCode, newRoomCodeSecret, roomCodeOf, roomCodeSecondsLeft, roomCodeWindow, roomCodeWindowOf, stepCodeWindow } from './room-code';
 
 const SECRET = 'c2VjcmV0LW9mLWEtdGVzdC1zZXNzaW9uLTMyLWJ5dGVz';

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { ROOM_CODE_ALPHABET, ROOM_CODE_GRACE_SECONDS, ROOM_CODE_LENGTH, ROOM_CODE_WINDOW_SECONDS } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
-import { DomainError } from '../../lib/errors';
+import { ROOM_CODE_ALPHABET, ROOM_CODE_GRACE_SECONDS, ROOM_CODE_LENGTH, ROOM_CODE_WINDOW_SECONDS } from '@shared/constants';
+import { MSG } from '@shared/messages';
+import { DomainError } from '@server/lib/errors';
 
 const WINDOW_MS = ROOM_CODE_WINDOW_SECONDS * 1000;
 /** The largest multiple of the alphabet's size that fits in a byte: bytes at or above it are skipped (no modulo bias). */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEngine } from '../../../../tests/helpers/test-database';
-import { createTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
-import { connectDatabase, type DB } from '../../db/connect';
-import { systemClock } from '../../lib/clock';
+import { testEngine } from '@tests/helpers/test-database';
+import { createTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
+import { connectDatabase, type DB } from '@server/db/connect';
+import { systemClock } from '@server/lib/clock';
 import { createSessionSweeper } from './session-expiry';
 
 let srv: TestServer;

@@ -1,10 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../db/connect';
-import type { Database, GeofenceSession } from '../../db/schema';
+import type { DB } from '@server/db/connect';
+import type { Database, GeofenceSession } from '@server/db/schema';
 import { absenceStatusOn, sessionDay } from './leave/leave-excusal';
-import type { Clock } from '../../lib/clock';
+import type { Clock } from '@server/lib/clock';
 import { unmarkedStudents } from './unmarked-students';
-import { logger } from '../../lib/logger';
+import { logger } from '@server/lib/logger';
 
 /**
  * Closes a session and marks every active student of its department who has no record for it absent, marked by

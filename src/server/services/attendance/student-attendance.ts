@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { AuthUser } from '../../auth/authenticate';
-import type { AppDeps } from '../../deps';
+import type { AuthUser } from '@server/auth/authenticate';
+import type { AppDeps } from '@server/deps';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>;
 

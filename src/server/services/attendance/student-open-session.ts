@@ -1,5 +1,5 @@
-import type { AuthUser } from '../../auth/authenticate';
-import type { AppDeps } from '../../deps';
+import type { AuthUser } from '@server/auth/authenticate';
+import type { AppDeps } from '@server/deps';
 import { faceTriesLeft } from '../faces/index';
 
 type Deps = Pick<AppDeps, 'db' | 'sessions' | 'clock' | 'config'>;

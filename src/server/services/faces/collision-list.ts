@@ -1,5 +1,5 @@
-import type { TDuplicateFacesPage } from '../../../shared/schemas/admin';
-import type { AppDeps } from '../../deps';
+import type { TDuplicateFacesPage } from '@shared/schemas/admin';
+import type { AppDeps } from '@server/deps';
 import { enrolledImagesByUser, faceChangeImagesByChange } from './face-image-urls';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>;

@@ -1,10 +1,10 @@
 import type { Transaction } from 'kysely';
-import { MSG } from '../../../shared/messages';
-import type { AuthUser } from '../../auth/authenticate';
-import type { Database } from '../../db/schema';
-import type { AppDeps } from '../../deps';
-import { deserializeDescriptor, type FaceTemplate, serializeDescriptor } from '../../face/index';
-import { DomainError } from '../../lib/errors';
+import { MSG } from '@shared/messages';
+import type { AuthUser } from '@server/auth/authenticate';
+import type { Database } from '@server/db/schema';
+import type { AppDeps } from '@server/deps';
+import { deserializeDescriptor, type FaceTemplate, serializeDescriptor } from '@server/face/index';
+import { DomainError } from '@server/lib/errors';
 import { recordCollision, searchBeforeEnrolling } from './face-collisions';
 import type { FaceMatch } from './face-search';
 

@@ -1,5 +1,5 @@
-import type { DB } from '../../db/connect';
-import type { AppDeps } from '../../deps';
+import type { DB } from '@server/db/connect';
+import type { AppDeps } from '@server/deps';
 import { enrolledImagesByUser } from './face-image-urls';
 import { type FaceMatch, findEnrolledFace, lockFaceRegistry } from './face-search';
 

@@ -1,8 +1,8 @@
-import { FACE_IMAGES_REQUIRED } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
-import type { AppDeps } from '../../deps';
-import { serializeDescriptor } from '../../face/index';
-import { DomainError } from '../../lib/errors';
+import { FACE_IMAGES_REQUIRED } from '@shared/constants';
+import { MSG } from '@shared/messages';
+import type { AppDeps } from '@server/deps';
+import { serializeDescriptor } from '@server/face/index';
+import { DomainError } from '@server/lib/errors';
 import { toDomainFaceError } from './face-messages';
 import { normalizeFaceImages, removeFaceImages, storeFaceImages, type UploadedFile } from './face-image-files';
 

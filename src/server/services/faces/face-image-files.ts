@@ -2,10 +2,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
-import { DomainError } from '../../lib/errors';
-import type { AppDeps } from '../../deps';
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '@shared/constants';
+import { MSG } from '@shared/messages';
+import { DomainError } from '@server/lib/errors';
+import type { AppDeps } from '@server/deps';
 
 export interface UploadedFile {
   buffer: Buffer;

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { PROFILE_IMAGES_MAX } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
-import type { AppDeps } from '../../deps';
-import { DomainError } from '../../lib/errors';
+import { PROFILE_IMAGES_MAX } from '@shared/constants';
+import { MSG } from '@shared/messages';
+import type { AppDeps } from '@server/deps';
+import { DomainError } from '@server/lib/errors';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>;
 

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { DB } from '../../db/connect';
-import { isPostgres } from '../../db/dialect';
+import type { DB } from '@server/db/connect';
+import { isPostgres } from '@server/db/dialect';
 
 /**
  * The enrolled templates kept in this node's memory (deps.faceIndex), so a duplicate-face search does not read 5 MB

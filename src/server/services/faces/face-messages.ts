@@ -1,6 +1,6 @@
-import { MSG } from '../../../shared/messages';
-import { FaceBusyError, FaceInputError, type FaceReason } from '../../face/index';
-import { DomainError } from '../../lib/errors';
+import { MSG } from '@shared/messages';
+import { FaceBusyError, FaceInputError, type FaceReason } from '@server/face/index';
+import { DomainError } from '@server/lib/errors';
 
 const imageNo = (err: FaceInputError) => (typeof err.detail.image === 'number' ? err.detail.image : 1);
 

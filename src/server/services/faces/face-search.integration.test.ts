@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
-import { isPostgres } from '../../db/dialect';
-import { serializeDescriptor } from '../../face/index';
+import { createTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
+import { isPostgres } from '@server/db/dialect';
+import { serializeDescriptor } from '@server/face/index';
 import { searchBeforeEnrolling } from './face-collisions';
 import { createFaceIndex } from './face-index';
 import { findEnrolledFace } from './face-search';

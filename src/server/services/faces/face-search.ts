@@ -1,10 +1,10 @@
 import os from 'node:os';
 import { sql } from 'kysely';
-import type { DB } from '../../db/connect';
-import { arrayRows, isPostgres } from '../../db/dialect';
-import type { UserStatus } from '../../../shared/constants';
-import type { AppConfig } from '../../env';
-import { deserializeDescriptor, euclidean, NEIGHBOUR_RADIUS, resolveOptions } from '../../face/index';
+import type { DB } from '@server/db/connect';
+import { arrayRows, isPostgres } from '@server/db/dialect';
+import type { UserStatus } from '@shared/constants';
+import type { AppConfig } from '@server/env';
+import { deserializeDescriptor, euclidean, NEIGHBOUR_RADIUS, resolveOptions } from '@server/face/index';
 import type { FaceIndex } from './face-index';
 
 /**

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrollFacesOfUser } from './index';
-import { CHALLENGE_ENROLL } from '../../../../scripts/harness/challenge-clips';
-import { CLIPS, compareFaceVideo } from '../../../../scripts/harness/enrolled-student';
-import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../../scripts/harness/face-fixtures';
-import { createTestUser, signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
+import { CHALLENGE_ENROLL } from '@harness/challenge-clips';
+import { CLIPS, compareFaceVideo } from '@harness/enrolled-student';
+import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '@harness/face-fixtures';
+import { createTestUser, signInTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 const D0_PHOTOS = ['f005', 'f030', 'f050'].map((f) => readFixture('clips', `enroll_d0_${f}.jpg`));
 const P1_PHOTOS = CHALLENGE_ENROLL.p1.map((f) => readFixture('challenge', f));

@@ -1,8 +1,8 @@
-import { deviceLabel } from '../../../shared/device-label';
-import type { TAttendanceFilter } from '../../../shared/schemas/admin';
-import type { DB } from '../../db/connect';
+import { deviceLabel } from '@shared/device-label';
+import type { TAttendanceFilter } from '@shared/schemas/admin';
+import type { DB } from '@server/db/connect';
 import { filteredRecords } from './attendance-filter';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '@server/deps';
 import { flagsOf, namesForFlags } from '../attendance/index';
 import { type FaceTries, faceTriesOfSessions } from '../faces/index';
 

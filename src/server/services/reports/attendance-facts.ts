@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DB } from '../../db/connect';
+import type { DB } from '@server/db/connect';
 
 /**
  * The attendance table as compact columns in memory (about 18 bytes a record: 18 MB for a million), so the admin

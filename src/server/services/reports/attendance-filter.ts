@@ -1,8 +1,8 @@
-import type { TAttendanceFilter } from '../../../shared/schemas/admin';
+import type { TAttendanceFilter } from '@shared/schemas/admin';
 import type { ExpressionBuilder } from 'kysely';
-import type { DB } from '../../db/connect';
-import type { Database } from '../../db/schema';
-import { kolkataDayEnd, kolkataDayStart } from '../../../shared/kolkata-time';
+import type { DB } from '@server/db/connect';
+import type { Database } from '@server/db/schema';
+import { kolkataDayEnd, kolkataDayStart } from '@shared/kolkata-time';
 
 /**
  * Attendance records joined to their session, narrowed by the admin filter row. Every report (pairs, charts, the

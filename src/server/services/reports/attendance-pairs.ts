@@ -1,11 +1,11 @@
-import { nameOrEmailContains } from '../../db/dialect';
-import type { TAttendanceDetailsInput, TAttendanceFilter, TPairSort } from '../../../shared/schemas/admin';
+import { nameOrEmailContains } from '@server/db/dialect';
+import type { TAttendanceDetailsInput, TAttendanceFilter, TPairSort } from '@shared/schemas/admin';
 import { F_EXCUSED, F_FACE_FAIL, F_FACE_OK, F_FLAGGED, F_GEO_INVALID, F_GEO_VALID, F_LATE, F_MANUAL, F_PRESENT, type Facts } from './attendance-facts';
 import { filterKey } from './attendance-filter';
-import { kolkataDayEnd, kolkataDayStart } from '../../../shared/kolkata-time';
-import type { DB } from '../../db/connect';
-import type { Clock } from '../../lib/clock';
-import { computeStanding, type RuleTerms } from '../../../shared/attendance/attendance-standing';
+import { kolkataDayEnd, kolkataDayStart } from '@shared/kolkata-time';
+import type { DB } from '@server/db/connect';
+import type { Clock } from '@server/lib/clock';
+import { computeStanding, type RuleTerms } from '@shared/attendance/attendance-standing';
 import { ruleInForce } from './attendance-rule/rule-settings';
 import type { CachedAggregate, ReportCache } from './report-cache';
 

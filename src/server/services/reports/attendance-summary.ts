@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { TAttendanceFilter } from '../../../shared/schemas/admin';
-import type { AppDeps } from '../../deps';
+import type { TAttendanceFilter } from '@shared/schemas/admin';
+import type { AppDeps } from '@server/deps';
 import { attendanceCardTotals } from './attendance-pairs';
 
 /**

@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORMULA_START, parseCsvCells } from '../../../../tests/helpers/csv';
-import { MSG } from '../../../shared/messages';
+import { FORMULA_START, parseCsvCells } from '@tests/helpers/csv';
+import { MSG } from '@shared/messages';
 import { flagBit } from '../attendance/index';
-import { insertSession } from '../../../../scripts/harness/geofence-sessions';
-import { createTestUser, signInTestUser, startTestServer, type TestServer } from '../../../../tests/helpers/test-server';
+import { insertSession } from '@harness/geofence-sessions';
+import { createTestUser, signInTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 /**
  * Issue 18, section 6: emails accept formula-looking local parts (`=HYPERLINK("http://x")@x.test` is a valid address)

@@ -1,9 +1,9 @@
-import { MSG } from '../../../shared/messages';
-import { formatKolkata, kolkataFormatter } from '../../../shared/kolkata-time';
+import { MSG } from '@shared/messages';
+import { formatKolkata, kolkataFormatter } from '@shared/kolkata-time';
 import { csvField } from './csv-field';
 import { flagsOf, flagsText } from '../attendance/index';
 import type { FaceTries } from '../faces/index';
-import { faceTriesText } from '../../../shared/attendance/detail-columns';
+import { faceTriesText } from '@shared/attendance/detail-columns';
 
 /** One record as the export reads it (arrayRows over detail-csv.ts's columns, in this order). */
 export type CsvRecordRow = [

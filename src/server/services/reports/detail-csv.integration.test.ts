@@ -2,15 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/test-database';
-import { createTestUser } from '../../../../tests/helpers/test-server';
-import { MSG } from '../../../shared/messages';
-import type { TAttendanceFilter } from '../../../shared/schemas/admin';
-import { connectDatabase, type DB } from '../../db/connect';
-import { migrateToLatest } from '../../db/migrate';
+import { createTestDatabase, type TestDatabase } from '@tests/helpers/test-database';
+import { createTestUser } from '@tests/helpers/test-server';
+import { MSG } from '@shared/messages';
+import type { TAttendanceFilter } from '@shared/schemas/admin';
+import { connectDatabase, type DB } from '@server/db/connect';
+import { migrateToLatest } from '@server/db/migrate';
 import { detailCsvChunks } from './detail-csv';
 import { flagBit } from '../attendance/index';
-import { insertSession } from '../../../../scripts/harness/geofence-sessions';
+import { insertSession } from '@harness/geofence-sessions';
 
 /**
  * The detail CSV byte for byte (SPEC 9) on this run's engine: quoting, the formula guard, Kolkata times, six-decimal

@@ -1,16 +1,16 @@
 import { Readable } from 'node:stream';
-import { detailCsvColumns } from '../../../shared/attendance/detail-columns';
-import type { TAttendanceFilter } from '../../../shared/schemas/admin';
-import type { DB } from '../../db/connect';
-import { arrayRows } from '../../db/dialect';
+import { detailCsvColumns } from '@shared/attendance/detail-columns';
+import type { TAttendanceFilter } from '@shared/schemas/admin';
+import type { DB } from '@server/db/connect';
+import { arrayRows } from '@server/db/dialect';
 import { userNames } from './attendance-detail';
-import { fileStamp } from '../../../shared/kolkata-time';
+import { fileStamp } from '@shared/kolkata-time';
 import { recordConditions } from './attendance-filter';
 import { csvField } from './csv-field';
 import { referencedStudents } from '../attendance/index';
 import { faceTriesOfSessions } from '../faces/index';
 import { type CsvRecordRow, type CsvSession, csvSession, detailLineWriter } from './detail-csv-lines';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '@server/deps';
 
 /** Rows per query: other requests run between batches (one batch is a few milliseconds of one core). */
 const BATCH = 5_000;

@@ -1,4 +1,4 @@
-import type { DB } from '../../db/connect';
+import type { DB } from '@server/db/connect';
 import { createFactsStore, type Facts } from './attendance-facts';
 import { catchUp, countTally, resession, type StandingTally, type TallySession, type TallyStudent } from './standing-tallies';
 

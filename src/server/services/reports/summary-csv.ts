@@ -1,8 +1,8 @@
-import { MSG } from '../../../shared/messages';
-import type { TAttendanceFilter, TPairSort } from '../../../shared/schemas/admin';
+import { MSG } from '@shared/messages';
+import type { TAttendanceFilter, TPairSort } from '@shared/schemas/admin';
 import { pairRows } from './attendance-pairs';
 import { csvField } from './csv-field';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '@server/deps';
 
 /** The summary popup's columns for every pair of the filter (not only the page on screen). */
 export async function summaryCsv(

@@ -1,4 +1,4 @@
-import { FACE_CHALLENGE_FAILS_PER_SESSION } from '../../constants';
+import { FACE_CHALLENGE_FAILS_PER_SESSION } from '@shared/constants';
 
 const startAgain = 'Press Start Verification: you will get new instructions.';
 

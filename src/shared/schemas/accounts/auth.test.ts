@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../messages';
+import { MSG } from '@shared/messages';
 import { passwordStrength, unmetPasswordRules, ZLoginInput, ZRegisterInput } from './auth';
 
 describe('password rules', () => {

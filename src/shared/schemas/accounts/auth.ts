@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import '../error-map';
-import { DEPARTMENTS, PASSWORD_MIN, PHONE_DIGITS, REGISTRABLE_ROLES, USERNAME_MIN } from '../../constants';
-import { MSG } from '../../messages';
+import { DEPARTMENTS, PASSWORD_MIN, PHONE_DIGITS, REGISTRABLE_ROLES, USERNAME_MIN } from '@shared/constants';
+import { MSG } from '@shared/messages';
 
 export const USERNAME_RE = new RegExp(`^[A-Za-z0-9]{${USERNAME_MIN},}$`);
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import '../error-map';
-import { MSG } from '../../messages';
+import { MSG } from '@shared/messages';
 import { EMAIL_MAX, EMAIL_RE } from './auth';
 
 export const CONTACT_NAME_MAX = 100;

@@ -9,9 +9,9 @@ import {
   MIN_RADIUS_M,
   STUDENT_ATTENDANCE_PAGE_SIZE,
   TEACHER_STUDENT_PAGE_SIZE,
-} from '../../constants';
-import { MSG } from '../../messages';
-import { ATTENDANCE_STATUSES, MAX_LATE_AFTER_MINUTES } from '../../attendance/attendance-status';
+} from '@shared/constants';
+import { MSG } from '@shared/messages';
+import { ATTENDANCE_STATUSES, MAX_LATE_AFTER_MINUTES } from '@shared/attendance/attendance-status';
 
 // JSON numbers only: null, [], '' and false are wrong types (400), never 0.
 const ZLatitude = z.number({ error: MSG.attendance.badCoordinates }).min(-90, MSG.attendance.badCoordinates).max(90, MSG.attendance.badCoordinates);

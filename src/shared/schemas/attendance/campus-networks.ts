@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import '../error-map';
-import { formatCidr, parseCidr } from '../../cidr';
-import { CAMPUS_NETWORKS_MAX } from '../../constants';
-import { MSG } from '../../messages';
+import { formatCidr, parseCidr } from '@shared/cidr';
+import { CAMPUS_NETWORKS_MAX } from '@shared/constants';
+import { MSG } from '@shared/messages';
 
 /** Longer than any address with its prefix: refused before it is parsed, and echoed back only in part. */
 const ENTRY_MAX = 64;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { MSG } from '../../messages';
-import { BULK_STATUSES } from '../../attendance/attendance-status';
+import { MSG } from '@shared/messages';
+import { BULK_STATUSES } from '@shared/attendance/attendance-status';
 import { ZManualMarkInput } from './attendance';
 import { ZEmail, ZPassword, ZPhone, ZUsername } from '../accounts/auth';
-import { REJECT_REASON_MAX } from '../../constants';
+import { REJECT_REASON_MAX } from '@shared/constants';
 
 /** A tile URL template longer than this is no tile server's. */
 export const TILE_URL_MAX = 300;

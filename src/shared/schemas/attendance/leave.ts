@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import '../error-map';
-import { MSG } from '../../messages';
+import { MSG } from '@shared/messages';
 
 export const LEAVE_REASON_MAX = 500;
 export const LEAVE_NOTE_MAX = 300;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CHALLENGE_ID_RE, MAX_VIDEO_SECONDS } from '../../constants';
-import { CHALLENGE_STEPS } from '../../face/face-challenge';
-import { MSG } from '../../messages';
+import { CHALLENGE_ID_RE, MAX_VIDEO_SECONDS } from '@shared/constants';
+import { CHALLENGE_STEPS } from '@shared/face/face-challenge';
+import { MSG } from '@shared/messages';
 
 const ZHint = z.object({
   step: z.enum(CHALLENGE_STEPS),

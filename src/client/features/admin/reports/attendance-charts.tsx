@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { MSG } from '../../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { QueryError } from '@/components/app-state/query-state';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';

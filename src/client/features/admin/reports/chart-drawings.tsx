@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { MSG } from '../../../../shared/messages';
+import { MSG } from '@shared/messages';
 import type { RouterOutputs } from '@/lib/api/trpc';
 
 export type ChartTotals = RouterOutputs['admin']['charts'];

@@ -1,9 +1,9 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { formatCoordinate } from '../../../../shared/kolkata-time';
-import { detailViewColumns, faceTriesText } from '../../../../shared/attendance/detail-columns';
-import { MSG } from '../../../../shared/messages';
+import { formatCoordinate } from '@shared/kolkata-time';
+import { detailViewColumns, faceTriesText } from '@shared/attendance/detail-columns';
+import { MSG } from '@shared/messages';
 import { MarkFlags } from '@/components/mark-flags';
 import { EmptyState, QueryState } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import { Download, FilterX, ListFilter, Table2 } from 'lucide-react';
 import { useState } from 'react';
-import { MSG } from '../../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { LabeledField } from '@/components/ui/labeled-field';

@@ -1,6 +1,6 @@
 import { MonitorSmartphone } from 'lucide-react';
 import { toast } from 'sonner';
-import { MSG } from '../../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { QueryState } from '@/components/app-state/query-state';
 import { RegionCard } from '@/components/region-card';
 import { Label } from '@/components/ui/label';

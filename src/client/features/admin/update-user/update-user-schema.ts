@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZProfileUpdateFields } from '../../../../shared/schemas/admin';
+import { ZProfileUpdateFields } from '@shared/schemas/admin';
 
 /**
  * The /update-user form's fields: the server's (PUT /api/update/{id}), the admin's twin leave a checkbox here and

@@ -1,6 +1,6 @@
 import { CheckCircle2, Pencil, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
-import { MSG } from '../../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format';

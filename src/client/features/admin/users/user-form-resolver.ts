@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
-import { type TAdminCreateUser, type TAdminUpdateUser, ZAdminCreateUser, ZAdminUpdateUser } from '../../../../shared/schemas/admin';
+import { type TAdminCreateUser, type TAdminUpdateUser, ZAdminCreateUser, ZAdminUpdateUser } from '@shared/schemas/admin';
 import type { AdminUser } from '../admin-types';
 
 /** The admin modal's fields as the inputs hold them. */

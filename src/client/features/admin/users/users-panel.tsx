@@ -1,8 +1,8 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { Loader2, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { ADMIN_USERS_PAGE_SIZE } from '../../../../shared/constants';
-import { MSG } from '../../../../shared/messages';
+import { ADMIN_USERS_PAGE_SIZE } from '@shared/constants';
+import { MSG } from '@shared/messages';
 import { EmptyState, QueryState } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';
 import { LabeledField } from '@/components/ui/labeled-field';

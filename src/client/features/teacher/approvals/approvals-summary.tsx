@@ -1,6 +1,6 @@
 import { CalendarOff, ScanFace, UserCheck } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import { MSG } from '../../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { Badge } from '@/components/ui/badge';
 import { usePendingFaceChanges } from '@/features/face-changes';
 import { trpc } from '@/lib/api/trpc';

@@ -1,6 +1,6 @@
 import { CheckCheck, Eye, ScanFace, UserX } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { MSG } from '../../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';

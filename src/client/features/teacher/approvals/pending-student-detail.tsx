@@ -1,6 +1,6 @@
 import { ArrowLeft, Check, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { MSG } from '../../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { Button } from '@/components/ui/button';
 import { StatusBadge } from '@/components/status-badge';
 import { FaceCollisionPanel } from '@/features/face-collisions';

@@ -1,6 +1,6 @@
 import { Building2, ChevronRight, UserCheck } from 'lucide-react';
 import { useState } from 'react';
-import { MSG } from '../../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { EmptyState, QueryState } from '@/components/app-state/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

@@ -1,7 +1,7 @@
 import { UserX } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { MSG } from '../../../../shared/messages';
-import { REJECT_REASON_MAX } from '../../../../shared/constants';
+import { MSG } from '@shared/messages';
+import { REJECT_REASON_MAX } from '@shared/constants';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { LabeledField } from '@/components/ui/labeled-field';

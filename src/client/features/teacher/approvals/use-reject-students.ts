@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import { MSG } from '../../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { refusalText } from '@/lib/api/server-errors';
 import { trpc } from '@/lib/api/trpc';
 

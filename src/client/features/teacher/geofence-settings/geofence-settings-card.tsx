@@ -1,5 +1,5 @@
 import { Ruler, Settings2 } from 'lucide-react';
-import { MSG } from '../../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Switch } from '@/components/ui/switch';

@@ -1,9 +1,9 @@
-import { DEFAULT_LATE_AFTER_MINUTES, MAX_LATE_AFTER_MINUTES } from '../../../../shared/attendance/attendance-status';
+import { DEFAULT_LATE_AFTER_MINUTES, MAX_LATE_AFTER_MINUTES } from '@shared/attendance/attendance-status';
 import { Crosshair, Ruler } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { DEFAULT_RADIUS_M, MAX_RADIUS_M, MIN_RADIUS_M, SESSION_LENGTH_CHOICES } from '../../../../shared/constants';
-import { MSG } from '../../../../shared/messages';
+import { DEFAULT_RADIUS_M, MAX_RADIUS_M, MIN_RADIUS_M, SESSION_LENGTH_CHOICES } from '@shared/constants';
+import { MSG } from '@shared/messages';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';

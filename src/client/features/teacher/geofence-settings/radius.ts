@@ -1,5 +1,5 @@
-import { DEFAULT_RADIUS_M } from '../../../../shared/constants';
-import { ZRadius } from '../../../../shared/schemas/attendance/attendance';
+import { DEFAULT_RADIUS_M } from '@shared/constants';
+import { ZRadius } from '@shared/schemas/attendance/attendance';
 
 /**
  * The custom radius typed at start (SPEC 5), checked by the server's own rule (10-500 m): anything else uses 50 and is

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DEFAULT_RADIUS_M } from '../../../../shared/constants';
+import { DEFAULT_RADIUS_M } from '@shared/constants';
 import { geofenceStorage } from '../session/geofence-storage';
 
 /**

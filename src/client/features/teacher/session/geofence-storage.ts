@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '../../../../shared/constants';
+import { STORAGE_KEYS } from '@shared/constants';
 import type { Coords } from '@/lib/device/use-geolocation';
 
 function readJson<T>(key: string): T | null {

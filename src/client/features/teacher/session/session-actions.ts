@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
-import { DEFAULT_SESSION_MINUTES_CLIENT, EXTEND_STEP_MINUTES } from '../../../../shared/constants';
+import { DEFAULT_SESSION_MINUTES_CLIENT, EXTEND_STEP_MINUTES } from '@shared/constants';
 import { formatTime } from '@/lib/format';
-import { MSG } from '../../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { withGlobalLoading } from '@/lib/loading-store';
 import { refusalText, trpcCodeOf } from '@/lib/api/server-errors';
 import { getToken } from '@/lib/auth/session';

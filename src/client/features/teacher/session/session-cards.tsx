@@ -1,8 +1,8 @@
 import { Play, QrCode, Radio, Square, TimerReset, Users } from 'lucide-react';
 import type { Ref } from 'react';
-import { EXTEND_STEP_MINUTES } from '../../../../shared/constants';
+import { EXTEND_STEP_MINUTES } from '@shared/constants';
 import { Link } from 'react-router';
-import { MSG } from '../../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatCoords, formatCountdown, formatTime } from '@/lib/format';

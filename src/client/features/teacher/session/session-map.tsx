@@ -1,6 +1,6 @@
 import 'leaflet/dist/leaflet.css';
 import { Circle, MapContainer, TileLayer } from 'react-leaflet';
-import { MSG } from '../../../../shared/messages';
+import { MSG } from '@shared/messages';
 
 /** OpenStreetMap's tiles ask for this credit on the map; another server's terms are the administrator's to follow. */
 const OSM_CREDIT = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';

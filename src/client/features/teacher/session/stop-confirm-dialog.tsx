@@ -1,6 +1,6 @@
 import { Square } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { MSG } from '../../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import type { useGeofenceSession } from './use-geofence-session';

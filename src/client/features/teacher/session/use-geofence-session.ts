@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
-import { EXTEND_STEP_MINUTES, SESSION_WARNINGS_S } from '../../../../shared/constants';
-import { MSG } from '../../../../shared/messages';
+import { EXTEND_STEP_MINUTES, SESSION_WARNINGS_S } from '@shared/constants';
+import { MSG } from '@shared/messages';
 import { geofenceStorage } from './geofence-storage';
 import { useSessionActions } from './session-actions';
 import { useGeofenceStatus } from '../teacher-queries';

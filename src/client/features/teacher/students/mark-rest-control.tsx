@@ -1,8 +1,8 @@
 import { CheckCheck, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { MSG } from '../../../../shared/messages';
-import type { TMarkRemainingInput } from '../../../../shared/schemas/attendance/class-tools';
+import { MSG } from '@shared/messages';
+import type { TMarkRemainingInput } from '@shared/schemas/attendance/class-tools';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { refusalText } from '@/lib/api/server-errors';

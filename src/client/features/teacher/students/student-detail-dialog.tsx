@@ -1,7 +1,7 @@
-import type { AttendanceStatus } from '../../../../shared/attendance/attendance-status';
+import type { AttendanceStatus } from '@shared/attendance/attendance-status';
 import { Check, ShieldCheck, UserX, X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { MSG } from '../../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { Button } from '@/components/ui/button';
 import { FaceChangeHistory } from '@/features/face-changes';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';

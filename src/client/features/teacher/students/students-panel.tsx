@@ -1,8 +1,8 @@
 import { UserPlus } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { SEARCH_DEBOUNCE_MS } from '../../../../shared/constants';
-import { MSG } from '../../../../shared/messages';
+import { SEARCH_DEBOUNCE_MS } from '@shared/constants';
+import { MSG } from '@shared/messages';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { SearchInput } from '@/components/ui/input';

@@ -1,6 +1,6 @@
-import type { AttendanceStatus } from '../../../../shared/attendance/attendance-status';
+import type { AttendanceStatus } from '@shared/attendance/attendance-status';
 import { toast } from 'sonner';
-import { MSG } from '../../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { refusalText } from '@/lib/api/server-errors';
 import { trpc } from '@/lib/api/trpc';
 import type { SessionStudent } from '../teacher-queries';

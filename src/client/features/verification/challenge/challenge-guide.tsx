@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowRight, CheckCircle2, Circle, Eye } from 'lucide-react';
-import { MSG } from '../../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { cn } from '@/lib/utils';
 import { currentStep, isDone, type LiveGuide } from './live-guide';
 

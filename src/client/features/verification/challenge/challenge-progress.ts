@@ -1,4 +1,4 @@
-import type { ChallengeHint, ChallengeStep } from '../../../../shared/face/face-challenge';
+import type { ChallengeHint, ChallengeStep } from '@shared/face/face-challenge';
 import type { FaceReading } from '../tracker/face-geometry';
 
 /** The student's own frontal pose and open eyes, as the preview showed them before recording. */

@@ -1,4 +1,4 @@
-import type { ChallengeStep } from '../../../../shared/face/face-challenge';
+import type { ChallengeStep } from '@shared/face/face-challenge';
 
 /** One instruction the server sent, and whether the page's tracker saw the student do it. */
 export interface ShownStep {

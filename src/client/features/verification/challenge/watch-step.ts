@@ -1,4 +1,4 @@
-import type { ChallengeStep } from '../../../../shared/face/face-challenge';
+import type { ChallengeStep } from '@shared/face/face-challenge';
 import type { FaceTracker } from '../tracker/face-tracker';
 import { SLOW_READ_MS } from '../tracker/use-face-tracker';
 import { type Baseline, ChallengeProgress } from './challenge-progress';

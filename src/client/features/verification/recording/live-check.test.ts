@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FACE_STREAM_PATH } from '../../../../shared/face/face-stream';
+import { FACE_STREAM_PATH } from '@shared/face/face-stream';
 import { faceStreamUrl, type LiveCheckOptions, runLiveCheck } from './live-check';
 
 /** A socket the test plays the server of: what the page sent, in order (text parsed, chunks as Blobs). */

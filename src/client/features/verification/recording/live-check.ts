@@ -1,11 +1,11 @@
-import { REQUEST_TIMEOUT_MS } from '../../../../shared/constants';
+import { REQUEST_TIMEOUT_MS } from '@shared/constants';
 import {
   FACE_STREAM_PATH,
   FACE_STREAM_TIMESLICE_MS,
   type FaceStreamServerMessage,
   type FaceStreamVerdict,
   type TFaceStreamClientMessage,
-} from '../../../../shared/face/face-stream';
+} from '@shared/face/face-stream';
 import { recorderOptions } from './use-webcam-recorder';
 
 /** The server's refusal: no check, or no verdict (it closes the socket after it). */

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { MSG } from '../../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { restData, retryAfterPolicy, retryWaitSeconds } from '@/lib/api/retry-after';
 import { restRequest } from '@/lib/api/rest';
 import type { RouterOutputs } from '@/lib/api/trpc';

@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import type { ChallengeStep } from '../../../../shared/face/face-challenge';
+import type { ChallengeStep } from '@shared/face/face-challenge';
 import { type LiveGuide, newGuide, withSeen, withStep, withStop } from '../challenge/live-guide';
 import { watchStep } from '../challenge/watch-step';
 import type { TrackerHandle } from '../tracker/use-face-tracker';

@@ -1,4 +1,4 @@
-import { eyeAspectRatio, type Point } from '../../../../shared/face/eye-geometry';
+import { eyeAspectRatio, type Point } from '@shared/face/eye-geometry';
 
 /** Any [x, y, ...] point of Human's face mesh (MediaPipe's 468 indices), in image pixels of the unmirrored frame. */
 export type MeshPoint = Point;

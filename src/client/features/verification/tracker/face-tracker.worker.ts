@@ -1,6 +1,6 @@
 import type { Config, Human } from '@vladmandic/human';
-import { HUMAN_ASSETS_PATH } from '../../../../shared/constants';
-import { HUMAN_SHARED_CONFIG } from '../../../../shared/face/human-config';
+import { HUMAN_ASSETS_PATH } from '@shared/constants';
+import { HUMAN_SHARED_CONFIG } from '@shared/face/human-config';
 import { readFace } from './face-geometry';
 import type { TrackerReply, TrackerRequest } from './face-tracker-protocol';
 

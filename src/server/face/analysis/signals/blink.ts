@@ -3,7 +3,7 @@
  * baseline that recovers within a real blink's duration; a photo or a screen held up shows no such dip.
  */
 
-export { eyeAspectRatio, type Point } from '../../../../shared/face/eye-geometry';
+export { eyeAspectRatio, type Point } from '@shared/face/eye-geometry';
 
 export interface EyeSample {
   /** milliseconds from the start of the clip */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FrameReading } from '../../protocol';
+import type { FrameReading } from '@server/face/protocol';
 import { between, mayChange, OpenEyes } from './skip';
 
 const face = (eyes: number, x = 0.3, w = 0.3): FrameReading => ({ faces: 1, left: eyes, right: eyes, box: [x, 0.3, w, w * 1.2], yaw: 0, pitch: 0 });

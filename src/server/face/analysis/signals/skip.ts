@@ -1,6 +1,6 @@
 import { BLINK_RULES } from './blink';
 import { TRACK_RULES } from '../continuity';
-import type { FrameReading } from '../../protocol';
+import type { FrameReading } from '@server/face/protocol';
 import { TURN_RULES } from './turn';
 
 /**

@@ -1,4 +1,4 @@
-import type { ChallengeStep } from '../../../../shared/face/face-challenge';
+import type { ChallengeStep } from '@shared/face/face-challenge';
 import type { Point } from './blink';
 
 /** MediaPipe mesh indices: the nose tip and the outer corners of the person's right and left eyes. */

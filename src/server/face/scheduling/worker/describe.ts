@@ -1,7 +1,7 @@
 import type * as FaceApi from '@vladmandic/face-api';
 import type { Config } from '@vladmandic/human';
 import type * as Tf from '@tensorflow/tfjs-core';
-import type { DescribeResult } from '../../protocol';
+import type { DescribeResult } from '@server/face/protocol';
 import { asNetInput, type Models } from './models';
 import { rgbTensor } from './staging';
 import { significantFaces } from './tracking';

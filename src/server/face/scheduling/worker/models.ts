@@ -3,7 +3,7 @@ import path from 'node:path';
 import type * as FaceApi from '@vladmandic/face-api';
 import type { Config, Human as HumanClass } from '@vladmandic/human';
 import type * as Tf from '@tensorflow/tfjs-core';
-import { HUMAN_SHARED_CONFIG } from '../../../../shared/face/human-config';
+import { HUMAN_SHARED_CONFIG } from '@shared/face/human-config';
 
 import { FACEAPI_MODELS_DIR, HUMAN_MODELS_DIR, loadFaceApi, loadHuman, loadTf, loadWasmBackend, WASM_DIR } from './libraries';
 

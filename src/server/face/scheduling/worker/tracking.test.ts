@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../../../scripts/harness/face-fixtures';
-import { decodeVideo, type DecodedVideo } from '../../decoding/index';
-import { segments } from '../../segments';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
+import { decodeVideo, type DecodedVideo } from '@server/face/decoding/index';
+import { segments } from '@server/face/segments';
 import { loadModels, type Models, warmUp } from './models';
 import { readFrames } from './tracking';
 

@@ -1,7 +1,7 @@
 import type { Config, FaceResult } from '@vladmandic/human';
 import type * as Tf from '@tensorflow/tfjs-core';
-import { between, chipFromMesh, eyeAspectRatio, mayChange, OpenEyes, turnSignal } from '../../analysis/index';
-import type { FrameReading } from '../../protocol';
+import { between, chipFromMesh, eyeAspectRatio, mayChange, OpenEyes, turnSignal } from '@server/face/analysis/index';
+import type { FrameReading } from '@server/face/protocol';
 import type { Models } from './models';
 import { rgbTensor } from './staging';
 

@@ -1,10 +1,10 @@
 import v8 from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { TaskRequest, TaskResult, WorkerMemory, WorkerMessage } from '../../protocol';
+import type { TaskRequest, TaskResult, WorkerMemory, WorkerMessage } from '@server/face/protocol';
 import { describeChip, describeFace } from './describe';
 import { loadModels, warmUp, type Models, type WorkerRole } from './models';
 import { readFrames } from './tracking';
-import { liveFrameSource } from '../../live-frames';
+import { liveFrameSource } from '@server/face/live-frames';
 
 /** One face-engine worker: loads the models once, then runs one task at a time for the pool. */
 const port = parentPort!;

@@ -1,13 +1,13 @@
 import { Router } from 'express';
-import { ZLoginInput } from '../../../../shared/schemas/accounts/auth';
-import { DEVICE_COOKIE } from '../../../auth/device-cookie';
-import type { AppDeps } from '../../../deps';
-import { deviceCookieHeader, parseCookies } from '../../../lib/http/cookies';
-import { jsonBody } from '../../../lib/http/json-limits';
-import { parseInput } from '../../../lib/errors';
-import { receiveRegistration } from '../../../lib/http/uploads';
-import { login, logout, registerUser } from '../../../services/accounts/index';
-import { type AuthedRequest, handle, requireUser } from '../../http';
+import { ZLoginInput } from '@shared/schemas/accounts/auth';
+import { DEVICE_COOKIE } from '@server/auth/device-cookie';
+import type { AppDeps } from '@server/deps';
+import { deviceCookieHeader, parseCookies } from '@server/lib/http/cookies';
+import { jsonBody } from '@server/lib/http/json-limits';
+import { parseInput } from '@server/lib/errors';
+import { receiveRegistration } from '@server/lib/http/uploads';
+import { login, logout, registerUser } from '@server/services/accounts/index';
+import { type AuthedRequest, handle, requireUser } from '@server/rest/http';
 
 /** POST /api/login, POST /api/logout and POST /api/register: thin adapters over services/accounts (auth.ts, registration.ts). */
 export function authRoutes(deps: AppDeps): Router {

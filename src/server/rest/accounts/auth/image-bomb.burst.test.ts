@@ -1,11 +1,11 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../../../shared/messages';
-import { expectHealthNotStarved, quietHealthP95 } from '../../../../../tests/helpers/health-starvation';
-import { GOOD_FIELDS, plainJpeg, postRegister } from '../../../../../scripts/harness/api-client';
-import { watchHealth } from '../../../../../scripts/harness/health-watch';
-import { rssOf } from '../../../../../scripts/harness/server-process';
-import { startServerProcess } from '../../../../../tests/helpers/server-process';
+import { MSG } from '@shared/messages';
+import { expectHealthNotStarved, quietHealthP95 } from '@tests/helpers/health-starvation';
+import { GOOD_FIELDS, plainJpeg, postRegister } from '@harness/api-client';
+import { watchHealth } from '@harness/health-watch';
+import { rssOf } from '@harness/server-process';
+import { startServerProcess } from '@tests/helpers/server-process';
 
 /** Timing-sensitive: runs after the other test files, alone (vitest.config.ts, project 'bursts'). */
 let proc: Awaited<ReturnType<typeof startServerProcess>>;

@@ -1,9 +1,9 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { attackFromAnotherProcess, startAttacker } from '../../../../../scripts/harness/attacker';
-import { expectHealthNotStarved, quietHealthP95 } from '../../../../../tests/helpers/health-starvation';
-import { watchHealth } from '../../../../../scripts/harness/health-watch';
-import { startServerProcess } from '../../../../../tests/helpers/server-process';
-import { createTestUser } from '../../../../../tests/helpers/test-server';
+import { attackFromAnotherProcess, startAttacker } from '@harness/attacker';
+import { expectHealthNotStarved, quietHealthP95 } from '@tests/helpers/health-starvation';
+import { watchHealth } from '@harness/health-watch';
+import { startServerProcess } from '@tests/helpers/server-process';
+import { createTestUser } from '@tests/helpers/test-server';
 
 /** Timing-sensitive: runs after the other test files, alone (vitest.config.ts, project 'bursts'). */
 describe('the login burst', () => {

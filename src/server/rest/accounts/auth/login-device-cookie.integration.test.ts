@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser, startTestServer, type TestServer } from '../../../../../tests/helpers/test-server';
-import { manualClock } from '../../../../../tests/helpers/manual-clock';
-import { DEVICE_COOKIE } from '../../../auth/device-cookie';
+import { createTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
+import { manualClock } from '@tests/helpers/manual-clock';
+import { DEVICE_COOKIE } from '@server/auth/device-cookie';
 
 /**
  * OWASP device cookies (issue 18, section 5). Every request here comes from 127.0.0.1, as a whole class behind one

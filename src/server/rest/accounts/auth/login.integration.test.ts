@@ -1,11 +1,11 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../../../shared/messages';
-import { getJson, patchJson, postJson, trpcClient } from '../../../../../scripts/harness/api-client';
-import { createTestUser, startTestServer, type TestServer } from '../../../../../tests/helpers/test-server';
-import { manualClock } from '../../../../../tests/helpers/manual-clock';
-import { createLoginGuard } from '../../../infra/login-guard';
-import { changePassword, deactivateUser } from '../../../services/accounts/index';
+import { MSG } from '@shared/messages';
+import { getJson, patchJson, postJson, trpcClient } from '@harness/api-client';
+import { createTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
+import { manualClock } from '@tests/helpers/manual-clock';
+import { createLoginGuard } from '@server/infra/login-guard';
+import { changePassword, deactivateUser } from '@server/services/accounts/index';
 
 let srv: TestServer;
 const clock = manualClock(new Date('2026-03-02T04:00:00Z'));

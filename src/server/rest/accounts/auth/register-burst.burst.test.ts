@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../../../shared/messages';
-import { type AttackRequest, attackFromAnotherProcess, startAttacker } from '../../../../../scripts/harness/attacker';
-import { expectHealthNotStarved, quietHealthP95 } from '../../../../../tests/helpers/health-starvation';
-import { GOOD_FIELDS, plainJpeg } from '../../../../../scripts/harness/api-client';
-import { watchHealth } from '../../../../../scripts/harness/health-watch';
-import { startServerProcess } from '../../../../../tests/helpers/server-process';
+import { MSG } from '@shared/messages';
+import { type AttackRequest, attackFromAnotherProcess, startAttacker } from '@harness/attacker';
+import { expectHealthNotStarved, quietHealthP95 } from '@tests/helpers/health-starvation';
+import { GOOD_FIELDS, plainJpeg } from '@harness/api-client';
+import { watchHealth } from '@harness/health-watch';
+import { startServerProcess } from '@tests/helpers/server-process';
 
 /** Timing-sensitive: runs after the other test files, alone (vitest.config.ts, project 'bursts'). */
 let proc: Awaited<ReturnType<typeof startServerProcess>>;

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../../../shared/messages';
-import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../../../scripts/harness/face-fixtures';
-import { GOOD_FIELDS, plainJpeg, postRegister } from '../../../../../scripts/harness/api-client';
-import { createTestUser, startTestServer, type TestServer } from '../../../../../tests/helpers/test-server';
+import { MSG } from '@shared/messages';
+import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '@harness/face-fixtures';
+import { GOOD_FIELDS, plainJpeg, postRegister } from '@harness/api-client';
+import { createTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 let srv: TestServer;
 beforeAll(async () => {

@@ -1,11 +1,11 @@
 import { Router } from 'express';
-import { ZCampusNetworksInput } from '../../../../shared/schemas/attendance/campus-networks';
-import type { AppDeps } from '../../../deps';
-import { callerOf } from '../../../lib/http/caller';
-import { parseInput } from '../../../lib/errors';
-import { jsonBody } from '../../../lib/http/json-limits';
-import { campusNetworksFor, setCampusNetworks } from '../../../services/attendance/index';
-import { type AuthedRequest, handle, requireUser } from '../../http';
+import { ZCampusNetworksInput } from '@shared/schemas/attendance/campus-networks';
+import type { AppDeps } from '@server/deps';
+import { callerOf } from '@server/lib/http/caller';
+import { parseInput } from '@server/lib/errors';
+import { jsonBody } from '@server/lib/http/json-limits';
+import { campusNetworksFor, setCampusNetworks } from '@server/services/attendance/index';
+import { type AuthedRequest, handle, requireUser } from '@server/rest/http';
 
 /** The campus networks (issue 19): `{ networks, source, your_address }` on GET, the whole list replaced by PUT. */
 export function adminCampusNetworkRoutes(deps: AppDeps): Router {

@@ -1,10 +1,10 @@
 import { Router } from 'express';
-import { ZMapTilesInput } from '../../../../shared/schemas/attendance/class-tools';
-import type { AppDeps } from '../../../deps';
-import { parseInput } from '../../../lib/errors';
-import { jsonBody } from '../../../lib/http/json-limits';
-import { mapTilesForAdmin, setMapTiles } from '../../../services/attendance/index';
-import { type AuthedRequest, handle, requireUser } from '../../http';
+import { ZMapTilesInput } from '@shared/schemas/attendance/class-tools';
+import type { AppDeps } from '@server/deps';
+import { parseInput } from '@server/lib/errors';
+import { jsonBody } from '@server/lib/http/json-limits';
+import { mapTilesForAdmin, setMapTiles } from '@server/services/attendance/index';
+import { type AuthedRequest, handle, requireUser } from '@server/rest/http';
 
 /** The session map's tile server (issue 22): `{ url_template, default_url, updated_at, updated_by }`; PUT null for no map. */
 export function adminMapTileRoutes(deps: AppDeps): Router {

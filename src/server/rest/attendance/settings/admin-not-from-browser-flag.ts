@@ -1,10 +1,10 @@
 import { Router } from 'express';
-import { ZNotFromBrowserFlagInput } from '../../../../shared/schemas/attendance/not-from-browser-flag';
-import type { AppDeps } from '../../../deps';
-import { parseInput } from '../../../lib/errors';
-import { jsonBody } from '../../../lib/http/json-limits';
-import { notFromBrowserFlagForAdmin, setNotFromBrowserFlag } from '../../../services/attendance/index';
-import { type AuthedRequest, handle, requireUser } from '../../http';
+import { ZNotFromBrowserFlagInput } from '@shared/schemas/attendance/not-from-browser-flag';
+import type { AppDeps } from '@server/deps';
+import { parseInput } from '@server/lib/errors';
+import { jsonBody } from '@server/lib/http/json-limits';
+import { notFromBrowserFlagForAdmin, setNotFromBrowserFlag } from '@server/services/attendance/index';
+import { type AuthedRequest, handle, requireUser } from '@server/rest/http';
 
 /** The 'not from a browser' flag (issue 35): `{ enabled, updated_at, updated_by }` on GET; PUT `{ enabled }`. */
 export function adminNotFromBrowserFlagRoutes(deps: AppDeps): Router {

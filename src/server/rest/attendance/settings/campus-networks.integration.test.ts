@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAMPUS_NETWORKS_MAX } from '../../../../shared/constants';
-import { MSG } from '../../../../shared/messages';
-import { getJson, postJson, trpcClient } from '../../../../../scripts/harness/api-client';
-import { manualClock } from '../../../../../tests/helpers/manual-clock';
-import { insertProof } from '../../../../../tests/helpers/proofs';
-import { signInTestUser, startTestServer, type TestServer } from '../../../../../tests/helpers/test-server';
+import { CAMPUS_NETWORKS_MAX } from '@shared/constants';
+import { MSG } from '@shared/messages';
+import { getJson, postJson, trpcClient } from '@harness/api-client';
+import { manualClock } from '@tests/helpers/manual-clock';
+import { insertProof } from '@tests/helpers/proofs';
+import { signInTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 /**
  * Issue 19: the campus networks an administrator stores on the settings card. Every step of a mark is refused off

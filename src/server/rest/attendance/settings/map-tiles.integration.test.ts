@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_TILE_URL } from '../../../../shared/schemas/attendance/class-tools';
-import { MSG } from '../../../../shared/messages';
-import { getJson, trpcClient } from '../../../../../scripts/harness/api-client';
-import { manualClock } from '../../../../../tests/helpers/manual-clock';
-import { signInTestUser, startTestServer, type TestServer } from '../../../../../tests/helpers/test-server';
+import { DEFAULT_TILE_URL } from '@shared/schemas/attendance/class-tools';
+import { MSG } from '@shared/messages';
+import { getJson, trpcClient } from '@harness/api-client';
+import { manualClock } from '@tests/helpers/manual-clock';
+import { signInTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 const clock = manualClock(new Date('2026-03-02T04:00:00Z'));
 let srv: TestServer;

@@ -1,15 +1,15 @@
 import type { IncomingMessage, Server } from 'node:http';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
-import { FACE_STREAM_HELLO_MS, FACE_STREAM_PATH, type FaceStreamServerMessage, ZFaceStreamClientMessage } from '../../../../shared/face/face-stream';
-import { MSG } from '../../../../shared/messages';
-import { authenticate } from '../../../auth/authenticate';
-import { DEVICE_COOKIE } from '../../../auth/device-cookie';
-import { parseCookies } from '../../../lib/http/cookies';
-import type { AppDeps } from '../../../deps';
-import { DomainError, HTTP_STATUS } from '../../../lib/errors';
-import { logger } from '../../../lib/logger';
-import { refuseOffCampus } from '../../../services/attendance/index';
-import { LiveCheck } from '../../../services/faces/index';
+import { FACE_STREAM_HELLO_MS, FACE_STREAM_PATH, type FaceStreamServerMessage, ZFaceStreamClientMessage } from '@shared/face/face-stream';
+import { MSG } from '@shared/messages';
+import { authenticate } from '@server/auth/authenticate';
+import { DEVICE_COOKIE } from '@server/auth/device-cookie';
+import { parseCookies } from '@server/lib/http/cookies';
+import type { AppDeps } from '@server/deps';
+import { DomainError, HTTP_STATUS } from '@server/lib/errors';
+import { logger } from '@server/lib/logger';
+import { refuseOffCampus } from '@server/services/attendance/index';
+import { LiveCheck } from '@server/services/faces/index';
 
 /** One recorder chunk at a 250-ms timeslice is tens of kB; a message past this is not a camera's. */
 const MAX_MESSAGE_BYTES = 1024 * 1024;

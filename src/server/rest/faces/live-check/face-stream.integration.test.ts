@@ -1,16 +1,16 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FACE_CHALLENGE_FAILS_PER_SESSION } from '../../../../shared/constants';
-import { FACE_STREAM_FIRST_CHUNK_MS, FACE_STREAM_HELLO_MS, FACE_STREAM_MAX_STALL_MS } from '../../../../shared/face/face-stream';
-import { MSG } from '../../../../shared/messages';
-import { enrollFacesOfUser } from '../../../services/faces/index';
-import { CHALLENGE_ENROLL } from '../../../../../scripts/harness/challenge-clips';
-import { CLIPS, compareFaceVideo, until } from '../../../../../scripts/harness/enrolled-student';
-import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../../../../../scripts/harness/face-fixtures';
-import { pointNorthOf } from '../../../../../tests/helpers/geo';
-import { getJson, postJson, trpcClient } from '../../../../../scripts/harness/api-client';
-import { clipFrames, liveCheck, openFaceStream, pushAtOnce } from '../../../../../scripts/harness/live-stream';
-import { signInTestUser, signTestToken, startTestServer, type TestServer, tokenIdOf } from '../../../../../tests/helpers/test-server';
+import { FACE_CHALLENGE_FAILS_PER_SESSION } from '@shared/constants';
+import { FACE_STREAM_FIRST_CHUNK_MS, FACE_STREAM_HELLO_MS, FACE_STREAM_MAX_STALL_MS } from '@shared/face/face-stream';
+import { MSG } from '@shared/messages';
+import { enrollFacesOfUser } from '@server/services/faces/index';
+import { CHALLENGE_ENROLL } from '@harness/challenge-clips';
+import { CLIPS, compareFaceVideo, until } from '@harness/enrolled-student';
+import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '@harness/face-fixtures';
+import { pointNorthOf } from '@tests/helpers/geo';
+import { getJson, postJson, trpcClient } from '@harness/api-client';
+import { clipFrames, liveCheck, openFaceStream, pushAtOnce } from '@harness/live-stream';
+import { signInTestUser, signTestToken, startTestServer, type TestServer, tokenIdOf } from '@tests/helpers/test-server';
 
 /**
  * Issue 33 over real HTTP and WebSockets on a real SQLite file: with FACE_CHALLENGE on, a face proof is earned only

@@ -1,6 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { kolkataDay, kolkataDayEnd, kolkataDayStart } from '../../../../shared/kolkata-time';
-import type { Database } from '../../../db/schema';
+import { kolkataDay, kolkataDayEnd, kolkataDayStart } from '@shared/kolkata-time';
+import type { Database } from '@server/db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { MSG } from '../../../../shared/messages';
-import type { TLeaveRequestFields } from '../../../../shared/schemas/attendance/leave';
-import type { AuthUser } from '../../../auth/authenticate';
-import type { AppDeps } from '../../../deps';
-import { DomainError } from '../../../lib/errors';
-import { normalizeFaceImages, removeStoredImages, storeFaceImages, type UploadedFile } from '../../faces/index';
+import { MSG } from '@shared/messages';
+import type { TLeaveRequestFields } from '@shared/schemas/attendance/leave';
+import type { AuthUser } from '@server/auth/authenticate';
+import type { AppDeps } from '@server/deps';
+import { DomainError } from '@server/lib/errors';
+import { normalizeFaceImages, removeStoredImages, storeFaceImages, type UploadedFile } from '@server/services/faces/index';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>;
 

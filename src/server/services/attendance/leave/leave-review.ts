@@ -1,8 +1,8 @@
-import { decidesFor } from '../../../auth/authenticate';
-import { MSG } from '../../../../shared/messages';
-import type { AuthUser } from '../../../auth/authenticate';
-import type { AppDeps } from '../../../deps';
-import { DomainError } from '../../../lib/errors';
+import { decidesFor } from '@server/auth/authenticate';
+import { MSG } from '@shared/messages';
+import type { AuthUser } from '@server/auth/authenticate';
+import type { AppDeps } from '@server/deps';
+import { DomainError } from '@server/lib/errors';
 import { excuseAbsences } from './leave-excusal';
 import { documentUrl } from './leave-requests';
 

@@ -1,4 +1,4 @@
-import { MARK_FLAG_CODES, type MarkFlagCode } from '../../../../shared/attendance/mark-flags';
+import { MARK_FLAG_CODES, type MarkFlagCode } from '@shared/attendance/mark-flags';
 
 /** A flag code's bit in attendance_records.mark_flags: its place in MARK_FLAG_CODES (the order is part of the data). */
 export const flagBit = (code: MarkFlagCode) => 1 << MARK_FLAG_CODES.indexOf(code);

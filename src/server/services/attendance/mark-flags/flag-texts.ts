@@ -1,6 +1,6 @@
-import { MARK_FLAG_CODES, type MarkFlag } from '../../../../shared/attendance/mark-flags';
-import { MSG } from '../../../../shared/messages';
-import type { DB } from '../../../db/connect';
+import { MARK_FLAG_CODES, type MarkFlag } from '@shared/attendance/mark-flags';
+import { MSG } from '@shared/messages';
+import type { DB } from '@server/db/connect';
 import { flagBit, type FlagRefs, parseRefs } from './flag-bits';
 
 /** The students a record's flags name (to read their names once for a whole list). */

@@ -1,9 +1,4 @@
-import {
-  MARK_FLAG_CLASS_ADDRESS_MIN,
-  MARK_FLAG_POSITION_DECIMALS,
-  MARK_FLAG_SAME_ACCURACY_OTHERS,
-  MARK_FLAG_SAME_ADDRESS_SECONDS,
-} from '../../../../shared/constants';
+import { MARK_FLAG_CLASS_ADDRESS_MIN, MARK_FLAG_POSITION_DECIMALS, MARK_FLAG_SAME_ACCURACY_OTHERS, MARK_FLAG_SAME_ADDRESS_SECONDS } from '@shared/constants';
 import type { FlagRefs, RelationalCode } from './flag-bits';
 
 /** A student's own present mark of a session, with the signals it was written with. */

@@ -1,6 +1,6 @@
-import { GEOFENCE_FLAG_OUTSIDE } from '../../../../shared/constants';
-import type { DB } from '../../../db/connect';
-import { isPostgres } from '../../../db/dialect';
+import { GEOFENCE_FLAG_OUTSIDE } from '@shared/constants';
+import type { DB } from '@server/db/connect';
+import { isPostgres } from '@server/db/dialect';
 import { bitsOf, FIXED_MASK, type FlagRefs, flagBit, parseRefs, refsJson } from './flag-bits';
 import { relationalFlags, type SessionMark } from './relational-flags';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCidrList } from '../../../env';
+import { parseCidrList } from '@server/env';
 import { networkMatcher } from './campus-networks';
 
 describe('campus networks', () => {

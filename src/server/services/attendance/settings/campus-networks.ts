@@ -1,9 +1,9 @@
 import net from 'node:net';
-import { type Cidr, formatCidr, parseCidr, unmappedAddress } from '../../../../shared/cidr';
-import { MSG } from '../../../../shared/messages';
-import { ZCampusNetworksInput } from '../../../../shared/schemas/attendance/campus-networks';
-import type { AppDeps } from '../../../deps';
-import { DomainError } from '../../../lib/errors';
+import { type Cidr, formatCidr, parseCidr, unmappedAddress } from '@shared/cidr';
+import { MSG } from '@shared/messages';
+import { ZCampusNetworksInput } from '@shared/schemas/attendance/campus-networks';
+import type { AppDeps } from '@server/deps';
+import { DomainError } from '@server/lib/errors';
 import { readSetting, settingValue, writeSetting } from './app-settings';
 
 type Deps = Pick<AppDeps, 'db' | 'config'>;

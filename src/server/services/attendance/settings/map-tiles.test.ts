@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TILE_URL } from '../../../../shared/schemas/attendance/class-tools';
+import { DEFAULT_TILE_URL } from '@shared/schemas/attendance/class-tools';
 import { tileSource } from './map-tiles';
 
 describe('tileSource: what the CSP must allow for a tile URL template', () => {

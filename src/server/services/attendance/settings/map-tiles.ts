@@ -1,5 +1,5 @@
-import { DEFAULT_TILE_URL, ZTileUrl } from '../../../../shared/schemas/attendance/class-tools';
-import type { AppDeps } from '../../../deps';
+import { DEFAULT_TILE_URL, ZTileUrl } from '@shared/schemas/attendance/class-tools';
+import type { AppDeps } from '@server/deps';
 import { readSetting, settingValue, writeSetting } from './app-settings';
 
 type Deps = Pick<AppDeps, 'db'>;

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../../deps';
+import type { AppDeps } from '@server/deps';
 import { readSetting, settingValue, writeSetting } from './app-settings';
 
 type Deps = Pick<AppDeps, 'db'>;

@@ -1,8 +1,8 @@
-import { FACE_CHALLENGE_FAILS_PER_SESSION } from '../../../../shared/constants';
-import { MSG } from '../../../../shared/messages';
-import type { AuthUser } from '../../../auth/authenticate';
-import type { AppDeps } from '../../../deps';
-import { DomainError } from '../../../lib/errors';
+import { FACE_CHALLENGE_FAILS_PER_SESSION } from '@shared/constants';
+import { MSG } from '@shared/messages';
+import type { AuthUser } from '@server/auth/authenticate';
+import type { AppDeps } from '@server/deps';
+import { DomainError } from '@server/lib/errors';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 

@@ -1,10 +1,10 @@
-import { MSG } from '../../../../shared/messages';
-import type { AuthUser } from '../../../auth/authenticate';
-import type { AppDeps } from '../../../deps';
-import { resolveOptions } from '../../../face/index';
-import { claimFaceCheck, type ReleaseClaim } from '../../../infra/face-checks-in-flight';
-import { DomainError } from '../../../lib/errors';
-import { logger } from '../../../lib/logger';
+import { MSG } from '@shared/messages';
+import type { AuthUser } from '@server/auth/authenticate';
+import type { AppDeps } from '@server/deps';
+import { resolveOptions } from '@server/face/index';
+import { claimFaceCheck, type ReleaseClaim } from '@server/infra/face-checks-in-flight';
+import { DomainError } from '@server/lib/errors';
+import { logger } from '@server/lib/logger';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'faceChecksPerMinute'>;
 

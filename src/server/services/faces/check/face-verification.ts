@@ -1,15 +1,15 @@
-import { MSG } from '../../../../shared/messages';
-import { attestedDevice } from '../../../auth/authenticate';
-import type { AuthUser } from '../../../auth/authenticate';
-import type { AppDeps } from '../../../deps';
-import { deserializeDescriptor, FaceInputError, type FaceTemplate, type FaceVerdict, type LiveVideo, refuseOversizedFrames } from '../../../face/index';
-import { DomainError } from '../../../lib/errors';
-import { NO_TIMING, type ServerTiming } from '../../../lib/http/server-timing';
+import { MSG } from '@shared/messages';
+import { attestedDevice } from '@server/auth/authenticate';
+import type { AuthUser } from '@server/auth/authenticate';
+import type { AppDeps } from '@server/deps';
+import { deserializeDescriptor, FaceInputError, type FaceTemplate, type FaceVerdict, type LiveVideo, refuseOversizedFrames } from '@server/face/index';
+import { DomainError } from '@server/lib/errors';
+import { NO_TIMING, type ServerTiming } from '@server/lib/http/server-timing';
 import { toDomainFaceError } from '../face-messages';
 import { faceInputMessage, verdictMessage } from '../face-messages';
-import type { TFaceUploadFields } from '../../../../shared/schemas/faces/face-challenge';
-import type { ChallengeStep } from '../../../../shared/face/face-challenge';
-import { FACE_STREAM_MAX_SECONDS } from '../../../../shared/face/face-stream';
+import type { TFaceUploadFields } from '@shared/schemas/faces/face-challenge';
+import type { ChallengeStep } from '@shared/face/face-challenge';
+import { FACE_STREAM_MAX_SECONDS } from '@shared/face/face-stream';
 import { refuseUploadWhenLive, settleChallenge } from './face-challenges';
 import { enrolledNeighbours } from '../face-search';
 

@@ -1,4 +1,4 @@
-import type { ChallengeStep } from '../../../../shared/face/face-challenge';
+import type { ChallengeStep } from '@shared/face/face-challenge';
 import {
   FACE_STREAM_DONE_TAIL_MS,
   FACE_STREAM_FIRST_CHUNK_MS,
@@ -11,15 +11,15 @@ import {
   FACE_STREAM_STEPS,
   FACE_STREAM_TIMESLICE_MS,
   type FaceStreamServerMessage,
-} from '../../../../shared/face/face-stream';
-import { MSG } from '../../../../shared/messages';
-import type { AuthUser } from '../../../auth/authenticate';
-import type { AppDeps } from '../../../deps';
-import { type LiveVideo, resolveOptions } from '../../../face/index';
+} from '@shared/face/face-stream';
+import { MSG } from '@shared/messages';
+import type { AuthUser } from '@server/auth/authenticate';
+import type { AppDeps } from '@server/deps';
+import { type LiveVideo, resolveOptions } from '@server/face/index';
 import { webmVideoBlocks } from './webm-blocks';
-import { DomainError, HTTP_STATUS } from '../../../lib/errors';
-import { logger } from '../../../lib/logger';
-import { isUniqueViolation } from '../../../db/dialect';
+import { DomainError, HTTP_STATUS } from '@server/lib/errors';
+import { logger } from '@server/lib/logger';
+import { isUniqueViolation } from '@server/db/dialect';
 import { ABANDONED, checkTriesLeft, ENGINE_BUSY, openSessionOf, settleChallenge } from './face-challenges';
 import { type StepCaller, verifyLiveVideo } from './face-verification';
 import { type ChunkArrival, streamClock } from './stream-clock';

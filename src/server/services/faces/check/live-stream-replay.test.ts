@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FACE_STREAM_MAX_SECONDS } from '../../../../shared/face/face-stream';
-import { CHALLENGE_ENROLL } from '../../../../../scripts/harness/challenge-clips';
-import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '../../../../../scripts/harness/face-fixtures';
-import { type RecordedStream, recordPerformance } from '../../../../../scripts/harness/live-stream';
-import { createFaceEngine, type FaceEngine, type FaceTemplate } from '../../../face/index';
+import { FACE_STREAM_MAX_SECONDS } from '@shared/face/face-stream';
+import { CHALLENGE_ENROLL } from '@harness/challenge-clips';
+import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
+import { type RecordedStream, recordPerformance } from '@harness/live-stream';
+import { createFaceEngine, type FaceEngine, type FaceTemplate } from '@server/face/index';
 import { streamClock } from './stream-clock';
 import { webmVideoBlocks } from './webm-blocks';
 

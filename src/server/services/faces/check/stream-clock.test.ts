@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FACE_STREAM_MAX_LEAD_MS, FACE_STREAM_MAX_STALL_MS } from '../../../../shared/face/face-stream';
+import { FACE_STREAM_MAX_LEAD_MS, FACE_STREAM_MAX_STALL_MS } from '@shared/face/face-stream';
 import type { WebmBlock } from './webm-blocks';
 import { type ChunkArrival, streamClock } from './stream-clock';
 

@@ -1,4 +1,4 @@
-import { FACE_STREAM_MAX_LEAD_MS, FACE_STREAM_MAX_STALL_MS } from '../../../../shared/face/face-stream';
+import { FACE_STREAM_MAX_LEAD_MS, FACE_STREAM_MAX_STALL_MS } from '@shared/face/face-stream';
 import type { WebmBlock } from './webm-blocks';
 
 /** A chunk of the live stream: where it starts in the whole file and when it arrived (ms, the server's monotonic clock). */

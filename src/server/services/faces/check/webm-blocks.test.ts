@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixture, hasFixtures } from '../../../../../scripts/harness/face-fixtures';
-import { ffmpegPath } from '../../../face/index';
+import { fixture, hasFixtures } from '@harness/face-fixtures';
+import { ffmpegPath } from '@server/face/index';
 import { type WebmBlock, WebmParseError, webmVideoBlocks } from './webm-blocks';
 
 // Ground truth is ffprobe's packet list. The bundled ffmpeg comes without ffprobe: use the system's, or one beside it.

@@ -1,6 +1,6 @@
-import { AT_RISK_MARGIN, isAtRisk } from '../../../../shared/attendance/attendance-standing';
-import type { AuthUser } from '../../../auth/authenticate';
-import type { AppDeps } from '../../../deps';
+import { AT_RISK_MARGIN, isAtRisk } from '@shared/attendance/attendance-standing';
+import type { AuthUser } from '@server/auth/authenticate';
+import type { AppDeps } from '@server/deps';
 import { departmentStandings } from './department-standings';
 import { periodOf, ruleInForce } from './rule-settings';
 

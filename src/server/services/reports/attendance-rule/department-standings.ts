@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { computeStanding, type Standing } from '../../../../shared/attendance/attendance-standing';
-import type { AppDeps } from '../../../deps';
+import { computeStanding, type Standing } from '@shared/attendance/attendance-standing';
+import type { AppDeps } from '@server/deps';
 import type { AttendanceRule } from './rule-settings';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'reports'>;

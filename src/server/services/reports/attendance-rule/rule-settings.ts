@@ -1,7 +1,7 @@
-import { DEFAULT_REQUIRED_RATE, type TAttendanceRuleInput, ZAttendanceRuleInput } from '../../../../shared/schemas/attendance-rule';
-import { kolkataDayEnd, kolkataDayStart } from '../../../../shared/kolkata-time';
-import type { AppDeps } from '../../../deps';
-import { readSetting, settingValue, writeSetting } from '../../attendance/index';
+import { DEFAULT_REQUIRED_RATE, type TAttendanceRuleInput, ZAttendanceRuleInput } from '@shared/schemas/attendance-rule';
+import { kolkataDayEnd, kolkataDayStart } from '@shared/kolkata-time';
+import type { AppDeps } from '@server/deps';
+import { readSetting, settingValue, writeSetting } from '@server/services/attendance/index';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 const KEY = 'attendance_rule';

@@ -1,8 +1,8 @@
-import { isBelowRule } from '../../../../shared/attendance/attendance-standing';
-import { fileStamp, formatKolkata } from '../../../../shared/kolkata-time';
-import { MSG } from '../../../../shared/messages';
-import type { TShortfallInput } from '../../../../shared/schemas/attendance-rule';
-import type { AppDeps } from '../../../deps';
+import { isBelowRule } from '@shared/attendance/attendance-standing';
+import { fileStamp, formatKolkata } from '@shared/kolkata-time';
+import { MSG } from '@shared/messages';
+import type { TShortfallInput } from '@shared/schemas/attendance-rule';
+import type { AppDeps } from '@server/deps';
 import { csvField } from '../csv-field';
 import { departmentStandings, type StudentStandingRow } from './department-standings';
 import { type AttendanceRule, periodOf, ruleInForce } from './rule-settings';

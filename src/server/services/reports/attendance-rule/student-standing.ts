@@ -1,8 +1,8 @@
-import { computeStanding } from '../../../../shared/attendance/attendance-standing';
-import type { AttendanceStatus } from '../../../../shared/attendance/attendance-status';
-import type { AuthUser } from '../../../auth/authenticate';
-import type { AppDeps } from '../../../deps';
-import { getStudentAttendance } from '../../attendance/index';
+import { computeStanding } from '@shared/attendance/attendance-standing';
+import type { AttendanceStatus } from '@shared/attendance/attendance-status';
+import type { AuthUser } from '@server/auth/authenticate';
+import type { AppDeps } from '@server/deps';
+import { getStudentAttendance } from '@server/services/attendance/index';
 import { periodOf, ruleInForce } from './rule-settings';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
