@@ -137,8 +137,6 @@ const ONE_FUNCTION_FILES: Record<string, string> = {
     "the single executable's esbuild plugin (scripts/sea/esbuild-plugins.ts) requires this file by path in place of each native addon: it loads nothing else",
   'src/server/face/scheduling/worker/staging.ts': "one staging array per worker thread, module state shared by the worker's tracking and describing",
   'src/server/services/reports/csv-field.ts': 'the quoting and formula guard of every CSV (summary, detail, shortfall), none of which is its home',
-  'src/server/lib/http/origin.ts': 'read by the REST doors, left to their own change: it belongs with lib/http/caller.ts (what a request says of its sender)',
-  'src/server/lib/http/caller.ts': 'read by the REST doors, left to their own change: it belongs with lib/http/origin.ts (what a request says of its sender)',
 };
 
 /** The files through which the browser talks to the server (download.ts saves the streamed CSV exports); nothing else calls fetch. */

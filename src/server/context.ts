@@ -2,7 +2,7 @@ import type { CreateExpressContextOptions } from '@trpc/server/adapters/express'
 import { authenticate, type AuthUser } from './auth/authenticate';
 import type { AppDeps } from './deps';
 import { type CookieJar, parseCookies } from './lib/http/cookies';
-import { originOf } from './lib/http/origin';
+import { originOf } from './lib/http/caller';
 import { userAgentOf } from './lib/http/user-agent';
 import { noteUserId } from './lib/http/request-log';
 

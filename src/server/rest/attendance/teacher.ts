@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { ZExtendGeofenceInput, ZManualMarkInput, ZSessionStudentsInput, ZStartGeofenceInput } from '@shared/schemas/attendance/attendance';
 import type { AppDeps } from '@server/deps';
 import { jsonBody } from '@server/lib/http/json-limits';
-import { originOf } from '@server/lib/http/origin';
+import { originOf } from '@server/lib/http/caller';
 import { ZRoomCodeInput } from '@shared/schemas/attendance/room-code';
 import {
   getRoomCode,
