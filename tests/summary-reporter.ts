@@ -1,6 +1,9 @@
 import type { Reporter, TestModule } from 'vitest/node';
 
-/** Prints one plain closing line, 'tests: N passed, N failed, N skipped', that any CI log reader understands. */
+/**
+ * Prints one plain closing line, 'tests: N passed, N failed, N skipped', that any CI log reader understands, after the
+ * ten slowest files (the suite's time is a target: issue 38), each with the time its tests took.
+ */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>) {
     const counts = { passed: 0, failed: 0, skipped: 0 };
@@ -14,6 +17,10 @@ export default class SummaryReporter implements Reporter {
         else counts.skipped += 1;
       }
     }
+    const slowest = [...modules].sort((a, b) => b.diagnostic().duration - a.diagnostic().duration).slice(0, 10);
+    console.log('\nslowest files:');
+    for (const m of slowest)
+      console.log(`  ${(m.diagnostic().duration / 1000).toFixed(1).padStart(6)} s  ${m.project.name} ${m.moduleId.replace(`${process.cwd()}/`, '')}`);
     console.log(`\ntests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
   }
 }
