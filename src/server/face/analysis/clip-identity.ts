@@ -119,7 +119,8 @@ function blinkState(b: Blink, probes: ProbeDistances, threshold: number): BlinkS
   if (sides.includes('pending')) return 'pending';
   if (sides.every((s) => s === 'match')) return 'confirmed';
   // a turned flank near the enrollment stands for the student beside a frontal flank that matches: one face track
-  // holds both, and the frontal one is the student (D #13 in docs/face-challenge.md: 0.537 turned, 0.249 after)
+  // holds both, and the frontal one is the student (a head turned away reads far from a frontal enrollment even when
+  // it is the same person: docs/face-challenge.md, "A turned flank")
   const [before, after] = sides.length === 2 ? sides : [null, null];
   const lenient = (b.turned === 'before' && before === 'unsure' && after === 'match') || (b.turned === 'after' && after === 'unsure' && before === 'match');
   return lenient ? 'confirmed' : 'refuted';
