@@ -59,7 +59,7 @@ async function cpuOf<T>(fn: () => Promise<T>): Promise<{ cpu: number; result: T 
 /** Human on every frame in order, as tracking.ts reads a run but without leaving frames out, with this face config. */
 async function humanOver(m: Models, frames: Uint8Array[], width: number, height: number, face: { detectEvery: number; iris: boolean }) {
   for (const [i, rgb] of frames.entries()) {
-    const input = rgbTensor<Tf.Rank.R4>(m.tf, rgb, [1, height, width, 3]);
+    const input = rgbTensor<Tf.Rank.R3>(m.tf, rgb, [height, width, 3]);
     const detector = { skipFrames: i === 0 ? 0 : face.detectEvery - 1, skipTime: 1e9, maxDetected: 4 };
     const res = await m.human.detect(input, { face: { detector, mesh: { enabled: true }, iris: { enabled: face.iris } } } as Partial<Config>);
     for (const f of res.face) m.tf.dispose(f.tensor);
@@ -103,7 +103,7 @@ for (const clip of CLIPS) {
     for (const [start, end] of segments(n)) await readFrames(m, frames.slice(start, end), width, height, true);
   });
   const staging = await cpuOf(async () => {
-    for (const rgb of frames) m.tf.dispose(rgbTensor<Tf.Rank.R4>(m.tf, rgb, [1, height, width, 3]));
+    for (const rgb of frames) m.tf.dispose(rgbTensor<Tf.Rank.R3>(m.tf, rgb, [height, width, 3]));
   });
   const tracked = await cpuOf(() => humanOver(m, frames, width, height, { detectEvery: 1e6, iris: true }));
   const noIris = await cpuOf(() => humanOver(m, frames, width, height, { detectEvery: 1e6, iris: false }));

@@ -240,7 +240,13 @@ function ffmpegArgs(input: string, fps: number, out: string | null, phase: 0 | 0
     '-hide_banner',
     '-nostats',
     '-nostdin',
+    // One thread for the decoder and one for the filters: a check's CPU-seconds are what the class burst waits on,
+    // and on two cores already busy with checks ffmpeg's thread pools add their start and hand-offs, not speed.
+    '-filter_threads',
+    '1',
     ...UPLOAD_INPUT_ARGS,
+    '-threads',
+    '1',
     '-i',
     input,
     '-an',

@@ -4,6 +4,7 @@ import type * as FaceApi from '@vladmandic/face-api';
 import type { Config, Human as HumanClass } from '@vladmandic/human';
 import type * as Tf from '@tensorflow/tfjs-core';
 import { HUMAN_SHARED_CONFIG } from '@shared/face/human-config';
+import { registerShortSliceConcat } from './concat';
 
 import { FACEAPI_MODELS_DIR, HUMAN_MODELS_DIR, loadFaceApi, loadHuman, loadTf, loadWasmBackend, WASM_DIR } from './libraries';
 
@@ -122,6 +123,7 @@ export async function loadModels(o: LoadOptions): Promise<Models> {
   await human.load();
   await tf.setBackend('wasm');
   await tf.ready();
+  registerShortSliceConcat(tf);
   if (o.role !== 'full') return { tf, human, faceapi: null };
   const faceapi = loadFaceApi();
   const dir = FACEAPI_MODELS_DIR;

@@ -30,7 +30,9 @@ export async function readFrames(m: Models, frames: Uint8Array[] | FrameSource, 
   const open = new OpenEyes();
   let reads = 0;
   const read = async (i: number) => {
-    const input = rgbTensor<Tf.Rank.R4>(m.tf, frame(i)!, [1, height, width, 3]);
+    // [h, w, 3]: Human adds the batch axis as a view, where a [1, h, w, 3] input is copied whole first (tfjs's wasm
+    // clone copies); the same pixels either way, one frame's copy less a read
+    const input = rgbTensor<Tf.Rank.R3>(m.tf, frame(i)!, [height, width, 3]);
     try {
       // skipFrames 0 on a task's first frame: a fresh detection, never a box left over from another request
       const detector = { skipFrames: reads === 0 ? 0 : DETECT_EVERY - 1, skipTime: 1e9, maxDetected: 4 };
