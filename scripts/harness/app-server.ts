@@ -47,6 +47,8 @@ export async function startAppServer(
       await deps.attempts.flush();
       if (!opts.face) await deps.face.close();
       deps.sessions.stop();
+      deps.warnings.stop();
+      deps.mail.stop();
       await deps.db.destroy();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -15,6 +15,9 @@ import { type ChallengeSource, cryptoChallengeSource } from './infra/challenge-s
 import { createFaceIndex } from './services/faces/index';
 import { createReportCache } from './services/reports/index';
 import { createSessionSweeper } from './services/attendance/index';
+import { createMailSender } from './services/notices/index';
+import { warnAfterEndedSessions } from './services/reports/index';
+import { createTicker } from './infra/ticker';
 import { MSG } from '../shared/messages';
 import type { Server } from 'node:http';
 
@@ -22,10 +25,14 @@ import type { Server } from 'node:http';
 const CONTACT_MESSAGES_PER_HOUR = 5;
 /** A student may send new face photos this many times an hour: each costs an enrollment in the face engine. */
 const FACE_CHANGE_UPLOADS_PER_HOUR = 5;
+/** How often a node looks for emails to send: a notice reaches the mail server within seconds, at one small read a tick. */
+const MAIL_TICK_MS = 5_000;
+/** How often a node looks for ended sessions to warn after: a warning follows the end of its session by about this. */
+const WARNINGS_TICK_MS = 2_000;
 
 /**
  * Opens and migrates the database, loads the face engine and wires the services: what main.ts and tests share.
- * Nothing is started here: the caller starts the session sweeper's timer (deps.sessions.start()).
+ * Nothing is started here: the caller starts the timers (startTimers).
  */
 export async function buildDeps(
   config: AppConfig,
@@ -38,10 +45,12 @@ export async function buildDeps(
   const imageDecodes = new Slots(MAX_CONCURRENT_IMAGE_DECODES);
   const startFace = () => createFaceEngine(config.face, {}, imageDecodes);
   const face = opts.face ?? (opts.lazyFace ? lazyFaceEngine(startFace) : await startFace());
-  return {
+  const deps: AppDeps = {
     db,
     config,
     clock,
+    mail: createTicker('notices: email', createMailSender({ db, clock, mail: config.mail }), MAIL_TICK_MS),
+    warnings: createTicker('notices: warnings', () => warnAfterEndedSessions(deps), WARNINGS_TICK_MS),
     tokens: createTokenService(secret, config.tokenTtlSeconds, () => clock.now()),
     face,
     loginGuard: createLoginGuard(db, clock, config.login),
@@ -70,17 +79,27 @@ export async function buildDeps(
     challengeSource: opts.challengeSource ?? cryptoChallengeSource,
     imageDecodes,
   };
+  return deps;
+}
+
+/** Starts what a running node does on its own: ending sessions past their end, the warnings after them, the emails. */
+export function startTimers(deps: Pick<AppDeps, 'sessions' | 'warnings' | 'mail'>) {
+  deps.sessions.start();
+  deps.warnings.start();
+  deps.mail.start();
 }
 
 /**
- * Stops a running app in its order: no new connections, the session timer stopped, the buffered attempt log written,
+ * Stops a running app in its order: no new connections, the timers stopped, the buffered attempt log written,
  * then the face engine and the database closed; the process exits once they are. The production server (main.ts)
  * and the harness's server process (scripts/harness/server-entry.ts) both stop through here, so a server a test or a
  * benchmark starts stops as a school's does.
  */
-export function stopApp(server: Server, deps: Pick<AppDeps, 'sessions' | 'attempts' | 'face' | 'db'>) {
+export function stopApp(server: Server, deps: Pick<AppDeps, 'sessions' | 'warnings' | 'mail' | 'attempts' | 'face' | 'db'>) {
   server.close();
   deps.sessions.stop();
+  deps.warnings.stop();
+  deps.mail.stop();
   void deps.attempts
     .flush()
     .then(() => Promise.allSettled([deps.face.close(), deps.db.destroy()]))

@@ -11,6 +11,7 @@ import type { LoginGuard } from './infra/login-guard';
 import type { HourlyAllowance } from './infra/window-allowance';
 import type { WindowAllowance } from './infra/window-allowance';
 import type { ChallengeSource } from './infra/challenge-source';
+import type { Ticker } from './infra/ticker';
 import type { FaceIndex } from './services/faces/face-index';
 import type { ReportCache } from './services/reports/report-cache';
 import type { SessionSweeper } from './services/attendance/session-expiry';
@@ -35,6 +36,10 @@ export interface AppDeps {
   faceChecksPerMinute: WindowAllowance;
   /** New face photos a non-admin may send per account and hour, counted before the engine enrolls them. */
   faceChangeUploads: WindowAllowance;
+  /** Sends the queued emails (services/notices/mail-sender.ts) on a timer; does nothing without SMTP_URL. Safe on every node at once. */
+  mail: Ticker;
+  /** Warns students after each ended session (services/reports/attendance-rule/warnings.ts) on a timer; safe on every node at once. */
+  warnings: Ticker;
   /** Ends sessions past their end time (on a timer and before reads); safe on every node at once. */
   sessions: SessionSweeper;
   /** The admin reports' attendance facts and recent aggregates, kept current from the database on each report. */

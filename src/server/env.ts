@@ -41,7 +41,15 @@ const ZEnv = z.object({
   FACE_CHECKS_PER_MINUTE: z.coerce.number().int().min(1).max(600).default(6),
   /** The face check's random challenge (a head turn and a blink in an order); off keeps the blink-only check. */
   FACE_CHALLENGE: z.enum(['on', 'off']).default('on'),
-});
+  /** smtp://user:pass@host:587 or smtps://...: notices are also emailed (services/notices/); unset: in the app only. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** The From of every email, e.g. "Roll Call <attendance@school.example>"; needed with SMTP_URL. */
+  SMTP_FROM: z.string().trim().max(200).optional(),
+}).refine((e) => !e.SMTP_URL || e.SMTP_FROM, { path: ['SMTP_FROM'], message: 'SMTP_FROM (the From address) is needed with SMTP_URL' });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
 
@@ -85,6 +93,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     registerMaxPerHour: e.REGISTER_MAX_PER_HOUR,
     faceChecksPerMinute: e.FACE_CHECKS_PER_MINUTE,
     faceChallenge: e.FACE_CHALLENGE === 'on',
+    /** Where notices are emailed from; null without SMTP_URL (notices stay in the app). */
+    mail: e.SMTP_URL && e.SMTP_FROM ? { url: e.SMTP_URL, from: e.SMTP_FROM } : null,
   };
 }
 

@@ -2,7 +2,7 @@ import { createApp } from './app';
 import { buildDeps } from './bootstrap';
 import { loadConfig } from './env';
 import { logger, prettyLogsAtTerminal } from './lib/logger';
-import { stopApp } from './bootstrap';
+import { startTimers, stopApp } from './bootstrap';
 
 /** The only file that starts things: config, database, face engine, then the HTTP listener. */
 async function main() {
@@ -10,7 +10,7 @@ async function main() {
   const config = loadConfig();
   const started = Date.now();
   const deps = await buildDeps(config);
-  deps.sessions.start();
+  startTimers(deps);
   const server = createApp(deps).listen(config.port, config.host, () => {
     logger.info(
       `Roll Call listening on http://localhost:${config.port} (data in ${config.dataDir}, database ${config.databaseUrl ? 'PostgreSQL' : 'SQLite'}, ready in ${Date.now() - started} ms)`,

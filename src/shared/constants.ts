@@ -125,3 +125,10 @@ export const HOME_BY_ROLE: Record<string, string> = {
 
 /** Issue 19: most campus networks an administrator may store (a school lists a handful; the form stays usable). */
 export const CAMPUS_NETWORKS_MAX = 50;
+
+/** Issue 39: notices the bell lists (the newest); older ones stay in the database. */
+export const NOTICES_LISTED = 30;
+/** Issue 39: an email is tried this many times (backoff between), then marked failed for the administrator. */
+export const NOTICE_EMAIL_MAX_ATTEMPTS = 5;
+/** Issue 39: the most absences in a row an administrator may set before a warning (0: off). */
+export const ABSENCE_STREAK_MAX = 30;

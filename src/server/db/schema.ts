@@ -23,6 +23,8 @@ export interface UsersTable {
   activated_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** Bumped to revoke every token of the user: logout, password change, deactivation. */
   token_version: ColumnType<number, number | undefined, number>;
+  /** Issue 39: an address a student's warnings are copied to; null for none. */
+  guardian_email: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface FaceEnrollmentsTable {
@@ -55,6 +57,8 @@ export interface GeofenceSessionsTable {
   room_code_secret: ColumnType<string | null, string | null | undefined, string | null>;
   /** Issue 24: an own mark this many minutes after the start or later is 'late'; null on sessions from before it. */
   late_after_minutes: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Issue 39: when the warnings were checked after the session ended (services/reports/warnings/); null: not yet. */
+  warnings_checked_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type Verdict = 'accepted' | 'rejected' | 'error';
@@ -272,6 +276,41 @@ export interface LeaveRequestsTable {
   note: string | null;
 }
 
+/** Issue 39: what a user is told in the app (the bell); params is the kind's facts as JSON (NoticeParams). */
+export interface NoticesTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  params: string;
+  created_at: string;
+  read_at: string | null;
+}
+
+export type NoticeEmailStatus = 'queued' | 'sending' | 'sent' | 'failed';
+
+/** Issue 39: the email queue, one row a recipient; claimed by one node until lease_until (services/notices/mail-sender.ts). */
+export interface NoticeEmailsTable {
+  id: Generated<number>;
+  notice_id: number;
+  recipient: 'user' | 'guardian';
+  to_address: string;
+  status: ColumnType<NoticeEmailStatus, NoticeEmailStatus | undefined, NoticeEmailStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string;
+  lease_until: string | null;
+  claim: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** Issue 39: a warning sent whose condition still holds; deleted when it ends, so a warning goes out once a crossing. */
+export interface NoticeWarningStatesTable {
+  student_id: number;
+  kind: 'below_rule' | 'absent_streak';
+  since: string;
+}
+
 export interface Database {
   departments: DepartmentsTable;
   users: UsersTable;
@@ -294,6 +333,9 @@ export interface Database {
   face_challenges: FaceChallengesTable;
   student_rejections: StudentRejectionsTable;
   leave_requests: LeaveRequestsTable;
+  notices: NoticesTable;
+  notice_emails: NoticeEmailsTable;
+  notice_warning_states: NoticeWarningStatesTable;
 }
 
 export type UserUpdate = Updateable<UsersTable>;

@@ -21,6 +21,7 @@ import { studentFaceRoutes } from './faces/student';
 import { adminReportRoutes } from './reports/admin-reports';
 import { attendanceRuleRoutes } from './reports/attendance-rule';
 import { studentReportRoutes } from './reports/student';
+import { noticeRoutes } from './notices/notices';
 
 /** Every documented /api path; anything else under /api is a JSON 404, never the SPA. */
 export function restApi(deps: AppDeps): Router {
@@ -56,6 +57,8 @@ export function restApi(deps: AppDeps): Router {
   api.use(studentReportRoutes(deps));
   api.use(adminReportRoutes(deps));
   api.use(attendanceRuleRoutes(deps));
+  // notices
+  api.use(noticeRoutes(deps));
   api.use((_req, res) => {
     res.status(404).json({ success: false, message: MSG.server.notFound, error: MSG.server.notFound });
   });

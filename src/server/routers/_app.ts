@@ -14,6 +14,8 @@ import { teacherFaceRouter } from './faces/teacher';
 import { adminReportRouter } from './reports/admin';
 import { attendanceRuleRouter } from './reports/attendance-rule';
 import { studentReportRouter } from './reports/student';
+import { adminNoticesRouter } from './notices/admin';
+import { noticesRouter } from './notices/notices';
 
 /**
  * The routers sit by services domain (routers/<domain>/<role>.ts); each role's are merged under its key, so a
@@ -24,7 +26,8 @@ export const appRouter = router({
   account: accountRouter,
   student: mergeRouters(studentAccountRouter, studentAttendanceRouter, studentFaceRouter, studentReportRouter),
   teacher: mergeRouters(teacherAccountRouter, teacherAttendanceRouter, teacherFaceRouter),
-  admin: mergeRouters(adminAccountRouter, adminAttendanceRouter, adminFaceRouter, adminReportRouter),
+  admin: mergeRouters(adminAccountRouter, adminAttendanceRouter, adminFaceRouter, adminReportRouter, adminNoticesRouter),
+  notices: noticesRouter,
   settings: settingsRouter,
   attendanceRule: attendanceRuleRouter,
 });

@@ -3,7 +3,17 @@ import { ZAttendanceRuleInput, ZShortfallInput, ZShortfallPageInput } from '@sha
 import type { AppDeps } from '@server/deps';
 import { parseInput } from '@server/lib/errors';
 import { jsonBody } from '@server/lib/http/json-limits';
-import { atRiskStudents, attendanceRuleForAdmin, setAttendanceRule, shortfallCsv, shortfallReport, studentStanding } from '@server/services/reports/index';
+import {
+  absenceWarningForAdmin,
+  atRiskStudents,
+  attendanceRuleForAdmin,
+  setAbsenceWarning,
+  setAttendanceRule,
+  shortfallCsv,
+  shortfallReport,
+  studentStanding,
+} from '@server/services/reports/index';
+import { ZAbsenceWarningInput } from '@shared/schemas/notices';
 import { type AuthedRequest, handle, requireUser } from '../http';
 
 const user = (req: unknown) => (req as AuthedRequest).user;
@@ -35,6 +45,17 @@ export function attendanceRuleRoutes(deps: AppDeps): Router {
     admin,
     jsonBody(),
     handle(async (req, res) => res.json(await setAttendanceRule(deps, user(req), parseInput(ZAttendanceRuleInput, req.body)))),
+  );
+  r.get(
+    '/admin/absence_warning',
+    admin,
+    handle(async (_req, res) => res.json(await absenceWarningForAdmin(deps))),
+  );
+  r.put(
+    '/admin/absence_warning',
+    admin,
+    jsonBody(),
+    handle(async (req, res) => res.json(await setAbsenceWarning(deps, user(req), parseInput(ZAbsenceWarningInput, req.body).absences_in_a_row))),
   );
   r.get(
     '/admin/attendance-shortfall',

@@ -1,14 +1,19 @@
 import { ZApproveInput } from '@shared/schemas/attendance/attendance';
 import { ZRejectInput, ZTeacherAddStudentInput } from '@shared/schemas/attendance/class-tools';
 import { ZDecideFaceCollisionInput } from '@shared/schemas/faces/face-changes';
+import { ZGuardianEmailInput } from '@shared/schemas/notices';
+import { z } from 'zod';
+import { ZUserId } from '@shared/schemas/admin';
 import {
   addStudentByTeacher,
   approveUsers,
   decideFaceCollision,
   getTeacherProfile,
+  guardianEmailOf,
   listDepartments,
   pendingStudentsByDepartment,
   rejectStudents,
+  setGuardianEmail,
 } from '@server/services/accounts/index';
 import { roleProcedure, router } from '@server/trpc';
 
@@ -24,4 +29,7 @@ export const teacherAccountRouter = router({
   addStudent: teacher.input(ZTeacherAddStudentInput).mutation(({ ctx, input }) => addStudentByTeacher(ctx, ctx.user, input)),
   /** Issue 34: twins, lookalikes or the same person twice, for a registration or face change that looks like another account. */
   decideFaceCollision: teacher.input(ZDecideFaceCollisionInput).mutation(({ ctx, input }) => decideFaceCollision(ctx, ctx.user, input)),
+  /** Issue 39: the address a student's warnings are copied to (own department's students; an admin's, anyone's). */
+  guardianEmail: teacher.input(z.object({ student_id: ZUserId })).query(({ ctx, input }) => guardianEmailOf(ctx, ctx.user, input.student_id)),
+  setGuardianEmail: teacher.input(ZGuardianEmailInput).mutation(({ ctx, input }) => setGuardianEmail(ctx, ctx.user, input)),
 });

@@ -1,5 +1,14 @@
 import { ZAttendanceRuleInput, ZShortfallPageInput } from '@shared/schemas/attendance-rule';
-import { atRiskStudents, attendanceRuleForAdmin, setAttendanceRule, shortfallReport, studentStanding } from '@server/services/reports/index';
+import { ZAbsenceWarningInput } from '@shared/schemas/notices';
+import {
+  absenceWarningForAdmin,
+  atRiskStudents,
+  attendanceRuleForAdmin,
+  setAbsenceWarning,
+  setAttendanceRule,
+  shortfallReport,
+  studentStanding,
+} from '@server/services/reports/index';
 import { roleProcedure, router } from '@server/trpc';
 
 const admin = roleProcedure('admin');
@@ -11,4 +20,7 @@ export const attendanceRuleRouter = router({
   standing: roleProcedure('student').query(({ ctx }) => studentStanding(ctx, ctx.user)),
   atRisk: roleProcedure('teacher').query(({ ctx }) => atRiskStudents(ctx, ctx.user)),
   shortfall: admin.input(ZShortfallPageInput).query(({ ctx, input }) => shortfallReport(ctx, input)),
+  /** Issue 39: absences in a row before a student is warned (0: off). */
+  absenceWarning: admin.query(({ ctx }) => absenceWarningForAdmin(ctx)),
+  setAbsenceWarning: admin.input(ZAbsenceWarningInput).mutation(({ ctx, input }) => setAbsenceWarning(ctx, ctx.user, input.absences_in_a_row)),
 });

@@ -7,6 +7,7 @@ import type { UserUpdate } from '@server/db/schema';
 import { inTransaction } from '@server/db/connect';
 import { DomainError } from '@server/lib/errors';
 import { isEmailTaken, selectUsersWithDepartment } from './users';
+import { queueNotice } from '../notices/index';
 
 type Db = Pick<AppDeps, 'db'>;
 
@@ -53,9 +54,9 @@ export async function createUserByAdmin(deps: Pick<AppDeps, 'db' | 'clock'>, inp
  * Applies only the fields sent. Activating a pending account is the approval; deactivating, a role or a password
  * change revokes every token the user holds, so their next request is refused.
  */
-export async function updateUserByAdmin(deps: Db & Pick<AppDeps, 'clock'>, caller: AuthUser, id: number, input: TAdminUpdateUser) {
+export async function updateUserByAdmin(deps: Db & Pick<AppDeps, 'clock' | 'config'>, caller: AuthUser, id: number, input: TAdminUpdateUser) {
   const { db } = deps;
-  const user = await db.selectFrom('users').select(['id', 'email', 'role', 'status']).where('id', '=', id).executeTakeFirst();
+  const user = await db.selectFrom('users').select(['id', 'username', 'email', 'role', 'status']).where('id', '=', id).executeTakeFirst();
   if (!user) throw new DomainError('NOT_FOUND', MSG.admin.userNotFound);
   if (id === caller.id && ((input.role && input.role !== user.role) || (input.status && input.status !== user.status))) {
     throw new DomainError('CONFLICT', MSG.admin.notSelf);
@@ -86,6 +87,7 @@ export async function updateUserByAdmin(deps: Db & Pick<AppDeps, 'clock'>, calle
         .where('id', '=', id)
         .execute();
       if (endsRejection) await trx.deleteFrom('student_rejections').where('user_id', '=', id).execute();
+      if (set.activated_at) await queueNotice(deps, trx, id, { kind: 'registration_approved', username: set.username ?? user.username });
     });
   }
   return { id, message: MSG.admin.userUpdated, changed: Object.keys(set) };

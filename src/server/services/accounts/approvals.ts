@@ -4,6 +4,7 @@ import type { AppDeps } from '@server/deps';
 import { DomainError } from '@server/lib/errors';
 import type { DB } from '@server/db/connect';
 import { enrolledImagesByUser, openCollisionByUser, openCollisionsQuery } from '../faces/index';
+import { queueNotice } from '../notices/index';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>;
 
@@ -57,12 +58,22 @@ export async function approveUsers(deps: Deps, caller: AuthUser, userIds: number
     // One face, one account: a face collision is decided first (face-collision-decisions.ts), never approved past.
     const held = await openCollisionsQuery(trx).select('d.user_id').where('d.kind', '=', 'registration').where('d.user_id', 'in', ids).executeTakeFirst();
     if (held) throw new DomainError('CONFLICT', MSG.duplicateFace.decideFirst, { errorCode: 'face_collision_open' });
-    await activate(trx, ids, deps.clock.now().toISOString());
+    await activate(deps, trx, ids);
     return { message: MSG.attendance.approved(ids.length), approved: ids.length };
   });
 }
 
-/** The attendance rule counts a student's sessions from activation (issue 24). */
-export async function activate(trx: DB, ids: number[], now: string) {
-  await trx.updateTable('users').set({ status: 'active', activated_at: now }).where('id', 'in', ids).where('status', '=', 'pending').execute();
+/**
+ * Activates pending accounts: the attendance rule counts a student's sessions from then (issue 24), and each account
+ * is told it was approved (issue 39), in the caller's transaction.
+ */
+export async function activate(deps: Pick<AppDeps, 'clock' | 'config'>, trx: DB, ids: number[]) {
+  const activated = await trx
+    .updateTable('users')
+    .set({ status: 'active', activated_at: deps.clock.now().toISOString() })
+    .where('id', 'in', ids)
+    .where('status', '=', 'pending')
+    .returning(['id', 'username'])
+    .execute();
+  for (const u of activated) await queueNotice(deps, trx, u.id, { kind: 'registration_approved', username: u.username });
 }

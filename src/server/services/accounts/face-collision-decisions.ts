@@ -43,7 +43,7 @@ export async function decideFaceCollision(deps: Deps, caller: AuthUser, input: T
     const different = input.decision !== 'same_person';
     const userId = c.user_id!;
     if (c.kind === 'registration') {
-      if (different) await activate(trx, [userId], now);
+      if (different) await activate(deps, trx, [userId]);
       else await reject(trx, [userId], { reason: MSG.duplicateFace.sameRejectionReason, rejected_by: caller.id, rejected_at: now });
       return { removeAfterCommit: [] as string[] };
     }

@@ -9,6 +9,7 @@ export { listUsersPage } from './admin-user-list';
 export { createUserByAdmin, listUsers, resolveDepartment, updateUserByAdmin } from './admin-users';
 export { approveUsers, pendingStudentsByDepartment } from './approvals';
 export { decideFaceCollision } from './face-collision-decisions';
+export { guardianEmailOf, setGuardianEmail } from './guardian-email';
 export { login, logout } from './auth';
 export { listContactMessages, saveContactMessage, setContactMessageHandled } from './contact-messages';
 export { listDepartments } from './departments';

@@ -1,6 +1,7 @@
 /**
  * Reports: the administrator's views over the attendance records. The in-memory facts and their cache, the summary, pairs
- * and charts, the detail view and the CSVs, and the attendance rule's standings and shortfall (attendance-rule/).
+ * and charts, the detail view and the CSVs, and the attendance rule's standings, shortfall and
+ * the warnings sent when a session ends (attendance-rule/).
  * Code outside this folder imports it from here only; files inside import each other directly.
  */
 export { pairDetail } from './attendance-detail';
@@ -10,6 +11,7 @@ export { atRiskStudents } from './attendance-rule/at-risk';
 export { attendanceRuleForAdmin, setAttendanceRule } from './attendance-rule/rule-settings';
 export { shortfallCsv, shortfallReport } from './attendance-rule/shortfall';
 export { studentAttendanceList, studentStanding } from './attendance-rule/student-standing';
+export { absenceWarningForAdmin, setAbsenceWarning, warnAfterEndedSessions } from './attendance-rule/warnings';
 export { attendanceSummary } from './attendance-summary';
 export { detailCsvStream, detailFileName, summaryFileName } from './detail-csv';
 export { createReportCache } from './report-cache';

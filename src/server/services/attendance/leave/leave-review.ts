@@ -5,6 +5,7 @@ import type { AppDeps } from '@server/deps';
 import { DomainError } from '@server/lib/errors';
 import { excuseAbsences } from './leave-excusal';
 import { documentUrl } from './leave-requests';
+import { queueNotice } from '../../notices/index';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>;
 
@@ -61,6 +62,9 @@ export async function decideLeaveRequest(deps: Deps, caller: AuthUser, input: { 
         errorCode: 'leave_decided',
       });
     }
+    // The student hears of the decision (the bell; an email with SMTP set), committed with it.
+    const notice = { kind: 'leave_decided', status, from_date: request.from_date, to_date: request.to_date, note: input.note } as const;
+    await queueNotice(deps, trx, request.student_id, notice);
     if (status === 'declined') return { success: true as const, status, excused: 0, message: MSG.leave.declined };
     const excused = await excuseAbsences(trx, request.student_id, request.from_date, request.to_date, now);
     return { success: true as const, status, excused, message: MSG.leave.approved(excused) };
