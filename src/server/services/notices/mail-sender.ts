@@ -40,7 +40,7 @@ const isPermanent = (err: unknown) => {
  */
 export function createMailSender(deps: { db: DB; clock: Clock; mail: Mail | null }) {
   const transport = deps.mail
-    ? nodemailer.createTransport({ url: deps.mail.url, connectionTimeout: SMTP_TIMEOUT_MS, greetingTimeout: SMTP_TIMEOUT_MS, socketTimeout: SMTP_TIMEOUT_MS } as never)
+    ? nodemailer.createTransport({ url: deps.mail.url, connectionTimeout: SMTP_TIMEOUT_MS, greetingTimeout: SMTP_TIMEOUT_MS, socketTimeout: SMTP_TIMEOUT_MS })
     : null;
 
   async function sendOne(id: number, mail: Mail, tp: NonNullable<typeof transport>) {
