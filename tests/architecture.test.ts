@@ -65,7 +65,7 @@ const faceImportsOf = (file: string) =>
     .filter((i): i is { spec: string; target: string } => i.target?.startsWith(FACE + path.sep) === true);
 
 const SERVICES = path.join(root, 'src/server/services');
-/** The services domain a file lies in (accounts, attendance, faces, reports), or null outside src/server/services. */
+/** The services domain a file lies in (accounts, attendance, faces, reports, notices), or null outside src/server/services. */
 const domainOf = (file: string) => {
   const inside = path.relative(SERVICES, file);
   return inside.startsWith('..') || !inside.includes(path.sep) ? null : inside.split(path.sep)[0];
@@ -381,6 +381,20 @@ describe('architecture', () => {
       }
     }
     expect(crossings, 'the imports were read').toBeGreaterThan(20);
+  });
+
+  it('services/notices is the bottom domain: every other domain may queue a notice, and it imports none of them', () => {
+    const notices = path.join(SERVICES, 'notices');
+    let read = 0;
+    for (const file of filesUnder(notices).filter((f) => !isTest(f))) {
+      for (const { spec } of statementsOf(file)) {
+        const target = resolveFile(file, spec);
+        read += 1;
+        const domain = target && domainOf(target);
+        expect(domain === null || domain === 'notices', `${rel(file)} imports ${spec}: notices sits below every domain`).toBe(true);
+      }
+    }
+    expect(read, 'the imports were read').toBeGreaterThan(5);
   });
 
   it('doors follow the services: a file under rest/<domain>/ or routers/<domain>/ calls services/<domain>/ only, or DOOR_CROSSINGS names why', () => {

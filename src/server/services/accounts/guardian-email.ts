@@ -8,7 +8,7 @@ type Deps = Pick<AppDeps, 'db'>;
 /** A student the caller decides for (their own department's, or anyone's for an admin), else NOT_FOUND or FORBIDDEN. */
 async function studentFor(deps: Deps, caller: AuthUser, studentId: number) {
   const student = await deps.db.selectFrom('users').select(['id', 'role', 'department_id', 'guardian_email']).where('id', '=', studentId).executeTakeFirst();
-  if (!student || student.role !== 'student') throw new DomainError('NOT_FOUND', MSG.attendance.studentNotFound);
+  if (student?.role !== 'student') throw new DomainError('NOT_FOUND', MSG.attendance.studentNotFound);
   if (!decidesFor(caller, student)) throw new DomainError('FORBIDDEN', MSG.admin.updateForbidden);
   return student;
 }

@@ -112,7 +112,9 @@ describe('notices with SMTP set', () => {
       // past the longest wait (8 minutes before the fifth try), well within a token's lifetime
       clock.advance(20 * 60_000);
     }
-    expect(await emailRowsTo(tired.email)).toEqual([{ status: 'failed', attempts: NOTICE_EMAIL_MAX_ATTEMPTS, last_error: expect.stringContaining('Try again later') }]);
+    expect(await emailRowsTo(tired.email)).toEqual([
+      { status: 'failed', attempts: NOTICE_EMAIL_MAX_ATTEMPTS, last_error: expect.stringContaining('Try again later') },
+    ]);
     expect(mailTo(tired.email)).toEqual([]);
 
     const delivery = (await getJson(`${srv.url}/api/admin/email_delivery`, admin.token)).body;
@@ -164,7 +166,8 @@ describe('warnings after a session ends', () => {
       }
       return srv.deps.warnings.run();
     }
-    const kindsOf = async (id: number) => (await srv.db.selectFrom('notices').select('params').where('user_id', '=', id).orderBy('id').execute()).map((n) => JSON.parse(n.params));
+    const kindsOf = async (id: number) =>
+      (await srv.db.selectFrom('notices').select('params').where('user_id', '=', id).orderBy('id').execute()).map((n) => JSON.parse(n.params));
 
     expect(await session(false, 'stop')).toBe(1);
     expect(await kindsOf(a.id)).toEqual([{ kind: 'below_rule', student_name: a.username, rate: 0, required_rate: 75, needed_to_recover: 3 }]);

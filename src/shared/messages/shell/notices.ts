@@ -1,4 +1,4 @@
-import type { NoticeParams } from '../../notices/notice-kinds';
+import type { NoticeParams } from '@shared/notices/notice-kinds';
 
 const range = (from: string, to: string) => (from === to ? from : `${from} to ${to}`);
 

@@ -5,7 +5,7 @@ import type { AppDeps } from '@server/deps';
 import { DomainError } from '@server/lib/errors';
 import { excuseAbsences } from './leave-excusal';
 import { documentUrl } from './leave-requests';
-import { queueNotice } from '../../notices/index';
+import { queueNotice } from '@server/services/notices/index';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>;
 

@@ -108,7 +108,8 @@ async function warnAfterSession(deps: Deps, session: { id: number; department_id
     const has = new Set(held.map((h) => `${h.student_id}:${h.kind}`));
     const settle = async (studentId: number, kind: 'below_rule' | 'absent_streak', holds: boolean, params: () => NoticeParams) => {
       if (!holds) {
-        if (has.has(`${studentId}:${kind}`)) await trx.deleteFrom('notice_warning_states').where('student_id', '=', studentId).where('kind', '=', kind).execute();
+        if (has.has(`${studentId}:${kind}`))
+          await trx.deleteFrom('notice_warning_states').where('student_id', '=', studentId).where('kind', '=', kind).execute();
         return;
       }
       if (has.has(`${studentId}:${kind}`)) return;
