@@ -1,18 +1,22 @@
 import { MSG } from '@shared/messages';
 import { AdminShell } from '@/features/admin/admin-shell';
+import { AbsenceWarningCard } from '@/features/admin/settings/absence-warning-card';
 import { CampusNetworksCard } from '@/features/admin/settings/campus-networks-card';
+import { EmailDeliveryCard } from '@/features/admin/settings/email-delivery-card';
 import { MapTilesCard } from '@/features/admin/settings/map-tiles-card';
 import { NotFromBrowserFlagCard } from '@/features/admin/settings/not-from-browser-flag-card';
 // not through the feature's index: the rule's form (and its schemas) would then load with every dashboard using the feature
 import { RuleSettingsCard } from '@/features/attendance-rule/rule-settings-card';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 
-/** Issue 36: the portal's Settings page: the attendance rule, the campus networks, the 'not from a browser' flag, the map tiles. */
+/** Issue 36: the portal's Settings page: the attendance rule, the warnings (issue 39) and email delivery, the campus networks, the 'not from a browser' flag, the map tiles. */
 export function AdminSettingsPage() {
   useDocumentTitle(MSG.admin.pages.settings);
   return (
     <AdminShell title={MSG.admin.pages.settings} intro={MSG.admin.pages.settingsIntro} width="max-w-4xl">
       <RuleSettingsCard />
+      <AbsenceWarningCard />
+      <EmailDeliveryCard />
       <CampusNetworksCard />
       <NotFromBrowserFlagCard />
       <MapTilesCard />

@@ -3,9 +3,10 @@ import type { ReactNode } from 'react';
 import { MSG } from '@shared/messages';
 import { Brand } from '@/components/layout/brand';
 import { Button } from '@/components/ui/button';
+import { NoticeBell } from '@/components/layout/notice-bell';
 import { useLogout } from '@/lib/auth/use-logout';
 
-/** `actions` go before Logout (the student dashboard's Profile button). */
+/** `actions` go before the notice bell and Logout (the student dashboard's Profile button). */
 export function DashboardHeader({ title, name, actions }: { title: string; name?: string; actions?: ReactNode }) {
   const logout = useLogout();
   return (
@@ -25,6 +26,7 @@ export function DashboardHeader({ title, name, actions }: { title: string; name?
             </span>
           )}
           {actions}
+          <NoticeBell />
           <Button variant="outline" size="sm" onClick={() => void logout()}>
             <LogOut aria-hidden />
             {MSG.nav.logout}

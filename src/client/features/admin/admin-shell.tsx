@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
+import { NoticeBell } from '@/components/layout/notice-bell';
 import { cn } from '@/lib/utils';
 import { AdminSidebar } from './admin-sidebar';
 
 /**
  * One page of the admin portal (issue 36): the sidebar (a menu bar on a phone) beside the page, which opens with its
- * heading, a line on what it holds and its actions. `section`: the map's page it belongs to, for a page off the map.
+ * heading, a line on what it holds, its actions and the notice bell. `section`: the map's page it belongs to, for a page off the map.
  */
 export function AdminShell({
   title,
@@ -31,7 +32,10 @@ export function AdminShell({
               <h1 className="text-2xl font-semibold">{title}</h1>
               {intro && <p className="text-sm text-muted-foreground">{intro}</p>}
             </div>
-            {actions}
+            <div className="flex flex-wrap items-center gap-3">
+              {actions}
+              <NoticeBell />
+            </div>
           </div>
           {children}
         </div>

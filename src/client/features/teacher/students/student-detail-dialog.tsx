@@ -11,6 +11,7 @@ import { StatusBadge } from '@/components/status-badge';
 import { sessionCaption } from '../teacher-queries';
 import type { SessionRef, SessionStudent } from '../teacher-queries';
 import { useManualMark } from './use-manual-mark';
+import { GuardianEmailForm } from './guardian-email-form';
 
 /** Where the current mark came from: the student's own checks, the teacher, or the session's end. */
 function markOrigin(s: SessionStudent) {
@@ -150,6 +151,7 @@ export function StudentDetailDialog({ student, session, onClose }: { student: Se
               </section>
             )}
             <FaceChangeHistory studentId={s.student_id} />
+            <GuardianEmailForm studentId={s.student_id} />
             {/* The current mark is shown above: offer only what changes it (and, for a flagged present mark, the teacher's word). */}
             <DialogFooter>
               {/* Issue 24: a marked student may be changed to any other of the four statuses. */}
