@@ -52,7 +52,7 @@ export const noticeMessages = {
         'When a session ends, a student absent from this many sessions of their class in a row is warned (in the app, and by email to them and their guardian when email is set up). A student falling below the attendance rule is warned too. 0 turns the absences-in-a-row warning off.',
       label: 'Absences in a row before a warning',
       hint: '0 to 30; 0 turns it off.',
-      save: 'Save',
+      save: 'Save warning',
       saved: (n: number) => (n ? `Students absent ${n} sessions in a row will be warned.` : 'The absences-in-a-row warning is off.'),
       failed: 'Could not save the setting.',
       loadFailed: 'Could not load the setting.',
