@@ -1,9 +1,8 @@
 import { MSG } from '@shared/messages';
 import { AdminShell } from '@/features/admin/admin-shell';
-import { AbsenceWarningCard } from '@/features/admin/settings/absence-warning-card';
 import { CampusNetworksCard } from '@/features/admin/settings/campus-networks-card';
-import { EmailDeliveryCard } from '@/features/admin/settings/email-delivery-card';
 import { MapTilesCard } from '@/features/admin/settings/map-tiles-card';
+import { NoticesCard } from '@/features/admin/settings/notices-card';
 import { NotFromBrowserFlagCard } from '@/features/admin/settings/not-from-browser-flag-card';
 // not through the feature's index: the rule's form (and its schemas) would then load with every dashboard using the feature
 import { RuleSettingsCard } from '@/features/attendance-rule/rule-settings-card';
@@ -15,8 +14,7 @@ export function AdminSettingsPage() {
   return (
     <AdminShell title={MSG.admin.pages.settings} intro={MSG.admin.pages.settingsIntro} width="max-w-4xl">
       <RuleSettingsCard />
-      <AbsenceWarningCard />
-      <EmailDeliveryCard />
+      <NoticesCard />
       <CampusNetworksCard />
       <NotFromBrowserFlagCard />
       <MapTilesCard />

@@ -4,7 +4,7 @@ import type { Database, GeofenceSession } from '@server/db/schema';
 import { absenceStatusOn, sessionDay } from './leave/leave-excusal';
 import type { Clock } from '@server/lib/clock';
 import { unmarkedStudents } from './unmarked-students';
-import { logger } from '@server/lib/logger';
+import { createTicker } from '@server/infra/ticker';
 
 /**
  * Closes a session and marks every active student of its department who has no record for it absent, marked by
@@ -64,8 +64,6 @@ export interface SessionSweeper {
 export function createSessionSweeper(deps: { db: DB; clock: Clock }, tickMs = 1000): SessionSweeper {
   let nextDueMs = Number.NEGATIVE_INFINITY;
   let readAtMs = Number.NEGATIVE_INFINITY;
-  let running: Promise<number> | undefined;
-  let timer: NodeJS.Timeout | undefined;
 
   async function sweepNow() {
     const now = deps.clock.now();
@@ -84,8 +82,9 @@ export function createSessionSweeper(deps: { db: DB; clock: Clock }, tickMs = 10
     return ended;
   }
 
-  // Concurrent callers on this node share one sweep rather than queueing identical queries.
-  const sweep = () => (running ??= sweepNow().finally(() => (running = undefined)));
+  // Concurrent callers on this node share one sweep (the ticker's run) rather than queueing identical queries.
+  const ticker = createTicker('sessions: sweep', sweepNow, tickMs);
+  const sweep = ticker.run;
 
   const sweeper: SessionSweeper = {
     sweep,
@@ -97,18 +96,8 @@ export function createSessionSweeper(deps: { db: DB; clock: Clock }, tickMs = 10
     noteEnd(endsAt) {
       nextDueMs = Math.min(nextDueMs, endsAt.getTime());
     },
-    start(everyMs = tickMs) {
-      sweeper.stop();
-      timer = setInterval(() => {
-        sweep().catch((err) => logger.error({ err }, 'sessions: sweep failed'));
-      }, everyMs);
-      timer.unref();
-      return () => sweeper.stop();
-    },
-    stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-    },
+    start: ticker.start,
+    stop: ticker.stop,
   };
   return sweeper;
 }

@@ -1,4 +1,4 @@
-import { BellRing, Save } from 'lucide-react';
+import { BellRing, Mail, Save } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { MSG } from '@shared/messages';
@@ -12,8 +12,53 @@ import { refusalText } from '@/lib/api/server-errors';
 import { trpc } from '@/lib/api/trpc';
 import { formatDateTime } from '@/lib/format';
 
-/** Issue 39: how many absences in a row warn a student (and their guardian); 0 turns that warning off. */
-export function AbsenceWarningCard() {
+/** Whether notices are emailed, the queue's counts, and the emails that could not be sent and why. */
+function EmailDelivery() {
+  const view = trpc.admin.emailDelivery.useQuery();
+  return (
+    <section aria-labelledby="email-delivery-title" className="grid gap-2 border-t pt-4 text-sm">
+      <h3 id="email-delivery-title" className="flex items-center gap-2 font-medium">
+        <Mail className="size-4" aria-hidden />
+        {MSG.notices.delivery.title}
+      </h3>
+      <p className="text-muted-foreground">{MSG.notices.delivery.description}</p>
+      <QueryState query={view} failed={MSG.notices.loadFailed}>
+        {(data) =>
+          !data.configured ? (
+            <p data-testid="email-delivery-state">{MSG.notices.delivery.notConfigured}</p>
+          ) : (
+            <>
+              <p data-testid="email-delivery-state">
+                {MSG.notices.delivery.configured(data.from ?? '')} {MSG.notices.delivery.counts(data.queued, data.sent, data.failed_count)}
+              </p>
+              <h4 className="font-medium">{MSG.notices.delivery.failedTitle}</h4>
+              {data.failed.length === 0 ? (
+                <p className="text-muted-foreground">{MSG.notices.delivery.none}</p>
+              ) : (
+                <ul className="grid gap-2">
+                  {data.failed.map((f) => (
+                    <li key={f.id} className="grid gap-0.5 rounded-md border p-2 break-words">
+                      <span className="font-medium">{f.to_address}</span>
+                      <span className="text-muted-foreground">
+                        {formatDateTime(f.failed_at)} · {f.last_error}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </>
+          )
+        }
+      </QueryState>
+    </section>
+  );
+}
+
+/**
+ * Issue 39: how many absences in a row warn a student (and their guardian), 0 turning that warning off; and below it,
+ * whether the warnings also go by email and how that email fares.
+ */
+export function NoticesCard() {
   const view = trpc.attendanceRule.absenceWarning.useQuery();
   const utils = trpc.useUtils();
   const [text, setText] = useState('');
@@ -74,6 +119,7 @@ export function AbsenceWarningCard() {
           </form>
         )}
       </QueryState>
+      <EmailDelivery />
     </RegionCard>
   );
 }
