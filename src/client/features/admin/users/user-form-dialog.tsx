@@ -11,6 +11,7 @@ import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { FaceChangeHistory } from '@/features/face-changes';
+import { GuardianEmailForm } from '@/features/guardian-email-form';
 import { trpc } from '@/lib/api/trpc';
 import type { AdminUser } from '../admin-types';
 import { fieldsOf, type UserFields, userFormResolver } from './user-form-resolver';
@@ -116,6 +117,7 @@ export function UserFormDialog({ open, user, onOpenChange }: { open: boolean; us
             </DialogFooter>
           </form>
         </Form>
+        {user?.role === 'student' && <GuardianEmailForm studentId={user.id} />}
       </DialogContent>
     </Dialog>
   );

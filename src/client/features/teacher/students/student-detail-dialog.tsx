@@ -11,7 +11,7 @@ import { StatusBadge } from '@/components/status-badge';
 import { sessionCaption } from '../teacher-queries';
 import type { SessionRef, SessionStudent } from '../teacher-queries';
 import { useManualMark } from './use-manual-mark';
-import { GuardianEmailForm } from './guardian-email-form';
+import { GuardianEmailForm } from '@/features/guardian-email-form';
 
 /** Where the current mark came from: the student's own checks, the teacher, or the session's end. */
 function markOrigin(s: SessionStudent) {

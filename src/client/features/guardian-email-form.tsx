@@ -9,7 +9,10 @@ import { LabeledField } from '@/components/ui/labeled-field';
 import { refusalText } from '@/lib/api/server-errors';
 import { trpc } from '@/lib/api/trpc';
 
-/** Issue 39: the address a student's warnings are copied to, set by their teacher (blank removes it). */
+/**
+ * Issue 39: the address a student's warnings are copied to, set by their teacher (the session's student detail) or an
+ * admin (the user modal); blank removes it. A form of its own, so it sits beside the modal's form, never inside it.
+ */
 export function GuardianEmailForm({ studentId }: { studentId: number }) {
   const id = useId();
   const view = trpc.teacher.guardianEmail.useQuery({ student_id: studentId });
