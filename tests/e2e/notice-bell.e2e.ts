@@ -92,4 +92,36 @@ describe.skipIf(!hasChromium)('the notice bell (Chromium)', () => {
       await context.close();
     }
   });
+
+  it("the administrator sets a student's guardian email in the user modal", { timeout: 120_000 }, async () => {
+    await school.createUser({ role: 'admin', email: 'guardian.admin@school.test', password: PASSWORD, username: 'guardadmin' });
+    const student = await school.createUser({ role: 'student', department: 'BCA', username: 'wardstudent' });
+    for (const [label, size] of [
+      ['390', PHONE],
+      ['1440', LAPTOP],
+    ] as const) {
+      const { page, context } = await school.newPage({ size, as: { email: 'guardian.admin@school.test', password: PASSWORD } });
+      await page.goto('/admin-dashboard/users?role=student');
+      await page.getByLabel(MSG.userList.search).fill(student.username);
+      await page.getByRole('button', { name: MSG.admin.edit(student.username) }).click();
+      const dialog = page.getByRole('dialog');
+      const field = dialog.getByLabel(MSG.notices.guardianEmail);
+      await field.fill('not an address');
+      await dialog.getByRole('button', { name: MSG.notices.guardianSave }).click();
+      expect(await field.getAttribute('aria-invalid')).toBe('true');
+      const address = `parent.${label}@home.test`;
+      await field.fill(address);
+      await dialog.getByRole('button', { name: MSG.notices.guardianSave }).click();
+      await toastWith(page, MSG.notices.guardianSaved).first().waitFor();
+      await expect
+        .poll(
+          async () =>
+            (await school.server.db.selectFrom('users').select('guardian_email').where('id', '=', student.id).executeTakeFirstOrThrow()).guardian_email,
+        )
+        .toBe(address);
+      await field.scrollIntoViewIfNeeded();
+      await screenshot(page, `notice-guardian-${label}`);
+      await context.close();
+    }
+  });
 });

@@ -40,11 +40,11 @@ export function GuardianEmailForm({ studentId }: { studentId: number }) {
   return (
     <form noValidate onSubmit={submit} className="grid gap-2 rounded-lg border p-3 text-sm">
       <LabeledField id={id} label={MSG.notices.guardianEmail} error={error} hint={<p className="text-xs text-muted-foreground">{MSG.notices.guardianHint}</p>}>
-        <div className="flex flex-wrap gap-2">
+        <div className="grid gap-2 sm:flex">
           <Input
             id={id}
             type="email"
-            className="min-w-0 flex-1"
+            className="min-w-0 sm:flex-1"
             value={text}
             disabled={view.isPending}
             onChange={(e) => setText(e.target.value)}
