@@ -125,3 +125,13 @@ export const HOME_BY_ROLE: Record<string, string> = {
 
 /** Issue 19: most campus networks an administrator may store (a school lists a handful; the form stays usable). */
 export const CAMPUS_NETWORKS_MAX = 50;
+
+/** Issue 39: a roster CSV's bounds (a school's largest department fits many times over; the preview stays readable). */
+export const ROSTER_MAX_BYTES = 256 * 1024;
+export const ROSTER_MAX_ROWS = 1000;
+/** Issue 39: a roster CSV's header, in this order. */
+export const ROSTER_COLUMNS = ['name', 'email', 'roll_number', 'department'] as const;
+/** Issue 39: a roll number's longest form (letters, digits, '-' and '/'). */
+export const ROLL_NUMBER_MAX = 20;
+/** Issue 39: how long an invitation link opens registration. */
+export const INVITATION_TTL_DAYS = 7;

@@ -23,6 +23,8 @@ export interface UsersTable {
   activated_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** Bumped to revoke every token of the user: logout, password change, deactivation. */
   token_version: ColumnType<number, number | undefined, number>;
+  /** Issue 39: the school's roll number, unique within the department; null when none was given. */
+  roll_number: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface FaceEnrollmentsTable {
@@ -272,6 +274,18 @@ export interface LeaveRequestsTable {
   note: string | null;
 }
 
+/** Issue 39: the one-time link an imported student opens to set a password and take their photos; one per student. */
+export interface RosterInvitationsTable {
+  user_id: number;
+  /** SHA-256 of the link's token (hex); a new link replaces it, voiding the old one. */
+  token_hash: string;
+  created_by: number | null;
+  created_at: string;
+  expires_at: string;
+  /** When the student completed registration through it; null while it waits. */
+  used_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface Database {
   departments: DepartmentsTable;
   users: UsersTable;
@@ -294,6 +308,7 @@ export interface Database {
   face_challenges: FaceChallengesTable;
   student_rejections: StudentRejectionsTable;
   leave_requests: LeaveRequestsTable;
+  roster_invitations: RosterInvitationsTable;
 }
 
 export type UserUpdate = Updateable<UsersTable>;

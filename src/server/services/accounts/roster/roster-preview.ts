@@ -1,0 +1,100 @@
+import { MSG } from '@shared/messages';
+import { ZRosterRow } from '@shared/schemas/accounts/roster';
+import type { AuthUser } from '@server/auth/authenticate';
+import type { DB } from '@server/db/connect';
+import type { RosterLine } from './roster-csv';
+
+/** What importing a row does: create the student, nothing (already here as written), or nothing until it is fixed. */
+export type RosterOutcome = 'new' | 'unchanged' | 'conflict' | 'error';
+
+export interface RosterRowPreview {
+  line: number;
+  name: string;
+  email: string;
+  roll_number: string | null;
+  department: string;
+  outcome: RosterOutcome;
+  errors: string[];
+}
+
+/** A row the import writes: its validated fields and its department's id. */
+export interface RosterNewRow {
+  name: string;
+  email: string;
+  roll_number: string | null;
+  department_id: number;
+}
+
+const key = (departmentId: number, rollNumber: string) => `${departmentId}:${rollNumber.toLowerCase()}`;
+
+/**
+ * Every row of a roster checked against the file and the database, writing nothing: its errors (bad fields, a
+ * department unknown or not the teacher's, an email or roll number twice in the file, an email of another account or
+ * role, a roll number taken in the department) and what the import would do with it. A student already here with the
+ * same name, roll number and department is 'unchanged', so the same file uploaded twice creates nothing.
+ */
+export async function checkRoster(db: DB, caller: AuthUser, lines: RosterLine[]) {
+  const departments = await db.selectFrom('departments').select(['id', 'name']).execute();
+  const departmentByName = new Map(departments.map((d) => [d.name.toUpperCase(), d]));
+  const emails = lines.map((l) => l.email.trim().toLowerCase()).filter(Boolean);
+  const rolls = lines.map((l) => l.roll_number.trim()).filter(Boolean);
+  const existing = emails.length
+    ? await db.selectFrom('users').select(['id', 'username', 'email', 'role', 'department_id', 'roll_number']).where('email', 'in', emails).execute()
+    : [];
+  const byEmail = new Map(existing.map((u) => [u.email.toLowerCase(), u]));
+  const holders = rolls.length
+    ? await db
+        .selectFrom('users')
+        .select(['id', 'username', 'department_id', 'roll_number'])
+        .where('roll_number', 'in', rolls)
+        .where('department_id', 'is not', null)
+        .execute()
+    : [];
+  const rollHolder = new Map(holders.map((u) => [key(u.department_id!, u.roll_number!), u]));
+  const emailLine = new Map<string, number>();
+  const rollLine = new Map<string, number>();
+
+  const rows: RosterRowPreview[] = [];
+  const fresh: RosterNewRow[] = [];
+  for (const l of lines) {
+    const errors: string[] = [];
+    const parsed = ZRosterRow.safeParse(l);
+    if (!parsed.success) for (const issue of parsed.error.issues) errors.push(issue.message);
+    const row = parsed.success ? parsed.data : null;
+    const email = row?.email ?? l.email.trim().toLowerCase();
+    const rollNumber = row ? row.roll_number : l.roll_number.trim() || null;
+    const department = departmentByName.get(l.department.trim().toUpperCase());
+    if (!department) errors.push(MSG.roster.unknownDepartment(l.department.trim()));
+    else if (caller.role !== 'admin' && department.id !== caller.department_id) errors.push(MSG.roster.otherDepartment);
+
+    const firstEmail = email ? emailLine.get(email) : undefined;
+    if (firstEmail !== undefined) errors.push(MSG.roster.duplicateEmail(firstEmail));
+    else if (email) emailLine.set(email, l.line);
+    const rollKey = department && rollNumber ? key(department.id, rollNumber) : null;
+    const firstRoll = rollKey ? rollLine.get(rollKey) : undefined;
+    if (firstRoll !== undefined) errors.push(MSG.roster.duplicateRollNumber(firstRoll));
+    else if (rollKey) rollLine.set(rollKey, l.line);
+
+    let outcome: RosterOutcome = 'new';
+    const account = byEmail.get(email);
+    if (account && account.role !== 'student') errors.push(MSG.roster.emailOtherRole);
+    else if (account && department && account.department_id !== department.id && caller.role !== 'admin') errors.push(MSG.roster.emailTaken);
+    else if (account && row && department) {
+      const same = account.username === row.name && account.department_id === department.id && (account.roll_number ?? null) === row.roll_number;
+      if (same) outcome = 'unchanged';
+      else {
+        outcome = 'conflict';
+        errors.push(MSG.roster.differs);
+      }
+    }
+    const holder = rollKey ? rollHolder.get(rollKey) : undefined;
+    if (holder && holder.id !== account?.id) errors.push(MSG.roster.rollNumberTaken(holder.username));
+
+    if (errors.length && outcome !== 'conflict') outcome = 'error';
+    rows.push({ line: l.line, name: l.name.trim(), email, roll_number: rollNumber, department: department?.name ?? l.department.trim(), outcome, errors });
+    if (outcome === 'new' && row && department) fresh.push({ name: row.name, email: row.email, roll_number: row.roll_number, department_id: department.id });
+  }
+  const count = (o: RosterOutcome) => rows.filter((r) => r.outcome === o).length;
+  const summary = { rows: rows.length, new: count('new'), unchanged: count('unchanged'), errors: rows.filter((r) => r.errors.length).length };
+  return { rows, summary, fresh };
+}
