@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import { INVITATION_TTL_DAYS } from '@shared/constants';
 import { MSG } from '@shared/messages';
 import type { AuthUser } from '@server/auth/authenticate';
@@ -48,7 +49,8 @@ export async function listOpenInvitations(deps: Deps, caller: AuthUser) {
     .select(['u.id as user_id', 'u.username as name', 'u.email', 'u.roll_number', 'd.name as department', 'i.created_at', 'i.expires_at'])
     .where('i.used_at', 'is', null);
   if (caller.role !== 'admin') q = q.where('u.department_id', '=', caller.department_id ?? -1);
-  const rows = await q.orderBy('d.name').orderBy('u.roll_number').orderBy('u.username').execute();
+  // by roll number, those without one last on either engine
+  const rows = await q.orderBy('d.name').orderBy(sql`u.roll_number is null`).orderBy('u.roll_number').orderBy('u.username').execute();
   const now = deps.clock.now().toISOString();
   return rows.map((r) => ({ ...r, state: r.expires_at > now ? ('open' as const) : ('expired' as const) }));
 }

@@ -59,7 +59,12 @@ export async function checkRoster(db: DB, caller: AuthUser, lines: RosterLine[])
   for (const l of lines) {
     const errors: string[] = [];
     const parsed = ZRosterRow.safeParse(l);
-    if (!parsed.success) for (const issue of parsed.error.issues) errors.push(issue.message);
+    // each field's first error: a missing name is not also a short one
+    const fieldsWithError = new Set<string>();
+    for (const issue of parsed.success ? [] : parsed.error.issues) {
+      if (!fieldsWithError.has(String(issue.path[0]))) errors.push(issue.message);
+      fieldsWithError.add(String(issue.path[0]));
+    }
     const row = parsed.success ? parsed.data : null;
     const email = row?.email ?? l.email.trim().toLowerCase();
     const rollNumber = row ? row.roll_number : l.roll_number.trim() || null;
