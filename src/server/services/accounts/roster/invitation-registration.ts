@@ -5,7 +5,7 @@ import { hashPassword } from '@server/auth/password';
 import type { DB } from '@server/db/connect';
 import type { AppDeps } from '@server/deps';
 import { DomainError, parseInput } from '@server/lib/errors';
-import { normalizeFaceImages, removeFaceImages, searchBeforeEnrolling, toDomainFaceError, type UploadedFile } from '../../faces/index';
+import { normalizeFaceImages, removeFaceImages, searchBeforeEnrolling, toDomainFaceError, type UploadedFile } from '@server/services/faces/index';
 import { writeRegistrantFaces } from '../registration';
 import { hashInvitationToken } from './invitations';
 
