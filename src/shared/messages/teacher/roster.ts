@@ -1,6 +1,7 @@
 /** Issue 39: the roster import (the CSV, its preview and import) and the invitations it hands out. */
 export const rosterMessages = {
   roster: {
+    tab: 'Roster',
     title: 'Import a roster',
     description: 'Upload a CSV with the columns name, email, roll_number, department. You see every row before anything is written.',
     template: 'The header line: name,email,roll_number,department',
@@ -41,6 +42,7 @@ export const rosterMessages = {
     title: 'Not yet enrolled',
     description: 'Imported students who have not set their password and photos yet. A new link voids the old one.',
     none: 'Every imported student has enrolled.',
+    loadFailed: 'Could not load the students who have not enrolled.',
     states: { open: 'Link open', expired: 'Link expired' },
     expires: (when: string) => `Link valid until ${when}`,
     expired: (when: string) => `Link expired ${when}`,
