@@ -14,7 +14,8 @@ export function TeacherDashboardPage() {
   return (
     <DashboardShell role="teacher" subtitle={MSG.teacher.overviewSubtitle}>
       <Tabs value={tab} onValueChange={setTab}>
-        <TabsList>
+        {/* Four tabs do not fit a 390 px row: two rows of two on a phone. */}
+        <TabsList className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-10 sm:w-fit">
           <TabsTrigger value="overview">
             <LayoutDashboard aria-hidden />
             {MSG.teacher.tabs.overview}
