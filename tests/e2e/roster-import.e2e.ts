@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@shared/messages';
+import { seriousViolations } from './support/axe';
 import { hasChromium, screenshot, toastWith } from './support/browser';
 import { login } from './support/journey';
 import { horizontalOverflow } from './support/overflow';
@@ -50,6 +51,7 @@ describe.skipIf(!hasChromium)('the roster import in Chromium', () => {
       ).toBe(1);
       expect(await page.getByRole('button', { name: MSG.roster.import(2) }).isDisabled()).toBe(true);
       await noOverflow(page, `preview ${size}`);
+      expect(await seriousViolations(page, `roster preview ${size}`)).toEqual([]);
       await screenshot(page, `roster-preview-error-${size}`, true);
 
       await choose(page, csv(...good));
@@ -81,6 +83,7 @@ describe.skipIf(!hasChromium)('the roster import in Chromium', () => {
       expect(await invite.page.getByLabel(MSG.register.labels.username).inputValue()).toBe(`Isha${size}`);
       expect(await invite.page.getByLabel(MSG.register.labels.email).getAttribute('readonly')).not.toBeNull();
       await noOverflow(invite.page, `invitation ${size}`);
+      expect(await seriousViolations(invite.page, `invitation ${size}`)).toEqual([]);
       await screenshot(invite.page, `roster-invitation-${size}`, true);
     });
   }
