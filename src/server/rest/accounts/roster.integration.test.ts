@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITATION_TTL_DAYS, ROSTER_MAX_BYTES, ROSTER_MAX_ROWS } from '@shared/constants';
 import { MSG } from '@shared/messages';
 import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '@harness/face-fixtures';
-import { getJson, postJson, readAnswer } from '@harness/api-client';
+import { getJson, patchJson, postJson, readAnswer, trpcClient } from '@harness/api-client';
 import { manualClock } from '@tests/helpers/manual-clock';
 import { createTestUser, signInTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
 
@@ -90,6 +90,16 @@ describe('a roster preview', () => {
     expect(big.body.message).toBe(MSG.roster.fileTooLarge(ROSTER_MAX_BYTES / 1024));
   });
 
+  it('answers the same over tRPC, and lets an admin preview students of any department', async () => {
+    const file = csv('Tara,tara@school.test,MBA-1,MBA', 'Dev,dev@school.test,IMCA-1,IMCA');
+    const form = new FormData();
+    form.append('file', new Blob([file], { type: 'text/csv' }), 'roster.csv');
+    const viaTrpc = await trpcClient(srv.url, admin.token).teacher.previewRoster.mutate(form);
+    expect(viaTrpc).toEqual((await upload('preview', file, admin.token)).body);
+    expect(viaTrpc.summary).toEqual({ rows: 2, new: 2, unchanged: 0, errors: 0 });
+    expect((await upload('preview', file, bca.token)).body.summary).toEqual({ rows: 2, new: 0, unchanged: 0, errors: 2 });
+  });
+
   it('is for teachers and admins only', async () => {
     const student = await signInTestUser(srv, { role: 'student', department: 'BCA' });
     expect((await upload('preview', csv('Asha,asha.r@school.test,BCA-001,BCA'), student.token)).status).toBe(403);
@@ -140,6 +150,9 @@ describe('a roster import', () => {
     expect(login.status).toBe(401);
     const pending = await getJson(`${srv.url}/api/pending_students_by_department`, bca.token);
     expect(JSON.stringify(pending.body)).not.toContain('priya@school.test');
+    const priya = await srv.db.selectFrom('users').select('id').where('email', '=', 'priya@school.test').executeTakeFirstOrThrow();
+    const approve = await patchJson(`${srv.url}/api/approve_students`, { user_ids: [priya.id] }, bca.token);
+    expect(approve.status).toBe(409);
 
     const again = await upload('import', file, bca.token);
     expect(again.status).toBe(200);
