@@ -107,6 +107,7 @@ export function RosterImportCard({ onImported }: { onImported: (result: RosterIm
                     <TableCell className="tabular-nums">{r.line}</TableCell>
                     <TableCell className="whitespace-normal">
                       <p className="font-medium break-all">{r.name || '—'}</p>
+                      {r.username && <p className="text-xs break-all text-muted-foreground">{MSG.roster.username(r.username)}</p>}
                       <p className="text-xs break-all text-muted-foreground">{r.email}</p>
                       {/* On a phone the roll number and department move under the name. */}
                       <p className="text-xs text-muted-foreground sm:hidden">{[r.roll_number, r.department].filter(Boolean).join(' · ')}</p>

@@ -61,10 +61,15 @@ describe('a roster preview', () => {
       'Teacher,mehta@school.test,BCA-006,BCA',
       'Sunil,sunil@school.test,BCA-007,BCA',
       'Gita,gita@school.test,BCA-001,BCA',
+      'Al,al@school.test,BCA-008,BCA',
+      '李明,li.ming@school.test,BCA-009,BCA',
+      'Holder,holder2@school.test,BCA-010,BCA',
+      '"O\'Brien, Asha",obrien@school.test,BCA-011,BCA',
+      'Obrien Asha,asha.ob@school.test,BCA-012,BCA',
     );
     const res = await upload('preview', file, bca.token);
     expect(res.status).toBe(200);
-    const rows = res.body.rows as { line: number; outcome: string; errors: string[] }[];
+    const rows = res.body.rows as { line: number; username: string; outcome: string; errors: string[] }[];
     expect(rows.map((r) => [r.line, r.outcome, r.errors])).toEqual([
       [2, 'new', []],
       [3, 'error', [MSG.roster.badEmail]],
@@ -75,8 +80,15 @@ describe('a roster preview', () => {
       [8, 'error', [MSG.roster.emailOtherRole]],
       [9, 'error', [MSG.roster.rollNumberTaken('Holder')]],
       [10, 'error', [MSG.roster.duplicateRollNumber(2)]],
+      [11, 'error', [MSG.roster.usernameTooShort('Al')]],
+      [12, 'error', [MSG.roster.usernameTooShort('')]],
+      [13, 'error', [MSG.roster.usernameTaken('Holder')]],
+      [14, 'new', []],
+      // usernames differing only in case read as the same person's
+      [15, 'error', [MSG.roster.duplicateUsername('ObrienAsha', 14)]],
     ]);
-    expect(res.body.summary).toEqual({ rows: 9, new: 1, unchanged: 0, errors: 8 });
+    expect(rows.find((r) => r.line === 14)?.username).toBe('OBrienAsha');
+    expect(res.body.summary).toEqual({ rows: 14, new: 2, unchanged: 0, errors: 12 });
     expect(await counts()).toEqual(before);
   });
 
@@ -107,7 +119,7 @@ describe('a roster preview', () => {
 });
 
 describe('a roster import', () => {
-  const file = `\uFEFF${csv('Priya,priya@school.test,BCA-101,BCA', 'Arjun,arjun@school.test,BCA-102,BCA', 'Neha,neha@school.test,,BCA')}`;
+  const file = `\uFEFF${csv('Priya,priya@school.test,BCA-101,BCA', 'José Núñez-Rao,arjun@school.test,BCA-102,BCA', 'Neha,neha@school.test,,BCA')}`;
   let links: string[] = [];
 
   it('writes nothing while a row has an error', async () => {
@@ -125,6 +137,8 @@ describe('a roster import', () => {
     expect(res.body.message).toBe(MSG.roster.imported(3));
     const invitations = res.body.invitations as { recipient: { email: string; name: string }; link: string; expires_at: string }[];
     expect(invitations.map((i) => i.recipient.email)).toEqual(['priya@school.test', 'arjun@school.test', 'neha@school.test']);
+    // a person's name gives the username: accents folded, spaces and symbols dropped
+    expect(invitations[1].recipient.name).toBe('JoseNunezRao');
     for (const i of invitations) {
       expect(i.link).toMatch(new RegExp(`^${srv.url}/invite/[A-Za-z0-9_-]{43}$`));
       expect(new Date(i.expires_at).getTime() - clock.now().getTime()).toBe(INVITATION_TTL_DAYS * 86_400_000);

@@ -14,6 +14,8 @@ export const rosterMessages = {
     failed: 'Could not read the roster. Please try again.',
     summary: (rows: number, fresh: number, unchanged: number, errors: number) =>
       `${rows} ${rows === 1 ? 'row' : 'rows'}: ${fresh} new, ${unchanged} already here, ${errors} with errors`,
+    /** The username a row's account gets, shown under the name in the preview. */
+    username: (username: string) => `Username: ${username}`,
     columns: { line: 'Line', student: 'Student', rollNumber: 'Roll number', department: 'Department', outcome: 'What happens' },
     outcomes: { new: 'New', unchanged: 'Already here', conflict: 'Conflict', error: 'Error' },
     // the file as a whole
@@ -25,7 +27,13 @@ export const rosterMessages = {
     empty: 'The file has a header but no students.',
     // a row's errors
     missingName: 'Name is missing.',
-    badName: 'Name must be at least 3 letters or digits, with no spaces or symbols.',
+    usernameTooShort: (username: string) =>
+      username
+        ? `The username made from this name, "${username}", is shorter than 3 letters or digits: write the name in full.`
+        : 'No username can be made from this name: it needs at least 3 letters (A to Z) or digits.',
+    usernameTaken: (username: string) => `The username made from this name, "${username}", belongs to another account: tell the two apart in the name.`,
+    duplicateUsername: (username: string, line: number) =>
+      `The username made from this name, "${username}", is also line ${line}'s: tell the two apart in the name.`,
     missingEmail: 'Email is missing.',
     badEmail: 'Email is not a valid address.',
     badRollNumber: 'Roll number must be up to 20 letters, digits, "-" or "/".',

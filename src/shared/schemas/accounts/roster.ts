@@ -7,11 +7,21 @@ import { EMAIL_MAX, EMAIL_RE, USERNAME_RE, ZPassword } from './auth';
 export const ROLL_NUMBER_RE = new RegExp(`^[A-Za-z0-9/-]{1,${ROLL_NUMBER_MAX}}$`);
 
 /**
- * One row of a roster CSV as the preview reads it: each field's own message, so a row lists all its errors at once
- * (the name is a username: the same rule as at registration, so the account can later be edited like any other).
+ * The username an imported student's account gets from the person's name on the roster ("José Núñez" -> "JoseNunez"):
+ * accented letters folded to their ASCII letter, every other character that is not a letter or digit dropped, so it
+ * keeps the registration's username rule (USERNAME_RE) whenever enough of the name is left.
+ */
+export const usernameFromName = (name: string) => name.normalize('NFKD').replace(/[^A-Za-z0-9]/g, '');
+
+/** Whether a username made by usernameFromName is one the registration accepts (long enough). */
+export const isUsableUsername = (username: string) => USERNAME_RE.test(username);
+
+/**
+ * One row of a roster CSV as the preview reads it: each field's own message, so a row lists all its errors at once.
+ * The name is the person's as the school writes it; the account's username is made from it (usernameFromName).
  */
 export const ZRosterRow = z.object({
-  name: z.string().trim().min(1, MSG.roster.missingName).regex(USERNAME_RE, MSG.roster.badName),
+  name: z.string().trim().min(1, MSG.roster.missingName),
   email: z
     .string()
     .trim()

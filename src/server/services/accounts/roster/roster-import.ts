@@ -39,7 +39,7 @@ export async function importRoster(deps: Deps, caller: AuthUser, file: Buffer, o
         const user = await trx
           .insertInto('users')
           .values({
-            username: s.name,
+            username: s.username,
             email: s.email,
             roll_number: s.roll_number,
             password_hash: NO_PASSWORD_YET,

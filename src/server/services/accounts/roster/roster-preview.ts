@@ -1,5 +1,5 @@
 import { MSG } from '@shared/messages';
-import { ZRosterRow } from '@shared/schemas/accounts/roster';
+import { isUsableUsername, usernameFromName, ZRosterRow } from '@shared/schemas/accounts/roster';
 import type { AuthUser } from '@server/auth/authenticate';
 import type { DB } from '@server/db/connect';
 import type { RosterLine } from './roster-csv';
@@ -10,6 +10,8 @@ export type RosterOutcome = 'new' | 'unchanged' | 'conflict' | 'error';
 export interface RosterRowPreview {
   line: number;
   name: string;
+  /** The account's username, made from the name. */
+  username: string;
   email: string;
   roll_number: string | null;
   department: string;
@@ -19,7 +21,7 @@ export interface RosterRowPreview {
 
 /** A row the import writes: its validated fields and its department's id. */
 export interface RosterNewRow {
-  name: string;
+  username: string;
   email: string;
   roll_number: string | null;
   department_id: number;
@@ -29,15 +31,17 @@ const key = (departmentId: number, rollNumber: string) => `${departmentId}:${rol
 
 /**
  * Every row of a roster checked against the file and the database, writing nothing: its errors (bad fields, a
- * department unknown or not the teacher's, an email or roll number twice in the file, an email of another account or
- * role, a roll number taken in the department) and what the import would do with it. A student already here with the
- * same name, roll number and department is 'unchanged', so the same file uploaded twice creates nothing.
+ * department unknown or not the teacher's, an email, roll number or username twice in the file, an email of another
+ * account or role, a roll number taken in the department, a username made from the name too short or another
+ * account's) and what the import would do with it. A student already here with the same username, roll number and
+ * department is 'unchanged', so the same file uploaded twice creates nothing.
  */
 export async function checkRoster(db: DB, caller: AuthUser, lines: RosterLine[]) {
   const departments = await db.selectFrom('departments').select(['id', 'name']).execute();
   const departmentByName = new Map(departments.map((d) => [d.name.toUpperCase(), d]));
   const emails = lines.map((l) => l.email.trim().toLowerCase()).filter(Boolean);
   const rolls = lines.map((l) => l.roll_number.trim()).filter(Boolean);
+  const usernames = lines.map((l) => usernameFromName(l.name).toLowerCase()).filter(Boolean);
   const existing = emails.length
     ? await db.selectFrom('users').select(['id', 'username', 'email', 'role', 'department_id', 'roll_number']).where('email', 'in', emails).execute()
     : [];
@@ -51,8 +55,19 @@ export async function checkRoster(db: DB, caller: AuthUser, lines: RosterLine[])
         .execute()
     : [];
   const rollHolder = new Map(holders.map((u) => [key(u.department_id!, u.roll_number!), u]));
+  // Usernames differing only in case name the same person to a reader: they count as taken.
+  const namesakes = usernames.length
+    ? await db
+        .selectFrom('users')
+        .select(['id', 'username'])
+        .where((eb) => eb(eb.fn('lower', ['username']), 'in', usernames))
+        .execute()
+    : [];
+  const usernameHolders = new Map<string, number[]>();
+  for (const u of namesakes) usernameHolders.set(u.username.toLowerCase(), [...(usernameHolders.get(u.username.toLowerCase()) ?? []), u.id]);
   const emailLine = new Map<string, number>();
   const rollLine = new Map<string, number>();
+  const usernameLine = new Map<string, number>();
 
   const rows: RosterRowPreview[] = [];
   const fresh: RosterNewRow[] = [];
@@ -66,6 +81,9 @@ export async function checkRoster(db: DB, caller: AuthUser, lines: RosterLine[])
       fieldsWithError.add(String(issue.path[0]));
     }
     const row = parsed.success ? parsed.data : null;
+    const username = usernameFromName(l.name.trim());
+    const usernameKey = username.toLowerCase();
+    if (l.name.trim() && !isUsableUsername(username)) errors.push(MSG.roster.usernameTooShort(username));
     const email = row?.email ?? l.email.trim().toLowerCase();
     const rollNumber = row ? row.roll_number : l.roll_number.trim() || null;
     const department = departmentByName.get(l.department.trim().toUpperCase());
@@ -79,13 +97,16 @@ export async function checkRoster(db: DB, caller: AuthUser, lines: RosterLine[])
     const firstRoll = rollKey ? rollLine.get(rollKey) : undefined;
     if (firstRoll !== undefined) errors.push(MSG.roster.duplicateRollNumber(firstRoll));
     else if (rollKey) rollLine.set(rollKey, l.line);
+    const firstUsername = isUsableUsername(username) ? usernameLine.get(usernameKey) : undefined;
+    if (firstUsername !== undefined) errors.push(MSG.roster.duplicateUsername(username, firstUsername));
+    else if (isUsableUsername(username)) usernameLine.set(usernameKey, l.line);
 
     let outcome: RosterOutcome = 'new';
     const account = byEmail.get(email);
     if (account && account.role !== 'student') errors.push(MSG.roster.emailOtherRole);
     else if (account && department && account.department_id !== department.id && caller.role !== 'admin') errors.push(MSG.roster.emailTaken);
     else if (account && row && department) {
-      const same = account.username === row.name && account.department_id === department.id && (account.roll_number ?? null) === row.roll_number;
+      const same = account.username === username && account.department_id === department.id && (account.roll_number ?? null) === row.roll_number;
       if (same) outcome = 'unchanged';
       else {
         outcome = 'conflict';
@@ -94,10 +115,22 @@ export async function checkRoster(db: DB, caller: AuthUser, lines: RosterLine[])
     }
     const holder = rollKey ? rollHolder.get(rollKey) : undefined;
     if (holder && holder.id !== account?.id) errors.push(MSG.roster.rollNumberTaken(holder.username));
+    if (isUsableUsername(username) && (usernameHolders.get(usernameKey) ?? []).some((id) => id !== account?.id)) {
+      errors.push(MSG.roster.usernameTaken(username));
+    }
 
     if (errors.length && outcome !== 'conflict') outcome = 'error';
-    rows.push({ line: l.line, name: l.name.trim(), email, roll_number: rollNumber, department: department?.name ?? l.department.trim(), outcome, errors });
-    if (outcome === 'new' && row && department) fresh.push({ name: row.name, email: row.email, roll_number: row.roll_number, department_id: department.id });
+    rows.push({
+      line: l.line,
+      name: l.name.trim(),
+      username,
+      email,
+      roll_number: rollNumber,
+      department: department?.name ?? l.department.trim(),
+      outcome,
+      errors,
+    });
+    if (outcome === 'new' && row && department) fresh.push({ username, email: row.email, roll_number: row.roll_number, department_id: department.id });
   }
   const count = (o: RosterOutcome) => rows.filter((r) => r.outcome === o).length;
   const summary = { rows: rows.length, new: count('new'), unchanged: count('unchanged'), errors: rows.filter((r) => r.errors.length).length };
