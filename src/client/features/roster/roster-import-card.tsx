@@ -106,8 +106,8 @@ export function RosterImportCard({ onImported }: { onImported: (result: RosterIm
                   <TableRow key={r.line} data-outcome={r.outcome}>
                     <TableCell className="tabular-nums">{r.line}</TableCell>
                     <TableCell className="whitespace-normal">
-                      <p className="font-medium break-all">{r.name || '—'}</p>
-                      {r.username && <p className="text-xs break-all text-muted-foreground">{MSG.roster.username(r.username)}</p>}
+                      <p className="font-medium wrap-anywhere">{r.name || '—'}</p>
+                      {r.username && <p className="text-xs wrap-anywhere text-muted-foreground">{MSG.roster.username(r.username)}</p>}
                       <p className="text-xs break-all text-muted-foreground">{r.email}</p>
                       {/* On a phone the roll number and department move under the name. */}
                       <p className="text-xs text-muted-foreground sm:hidden">{[r.roll_number, r.department].filter(Boolean).join(' · ')}</p>

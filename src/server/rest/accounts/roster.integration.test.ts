@@ -167,6 +167,11 @@ describe('a roster import', () => {
     const priya = await srv.db.selectFrom('users').select('id').where('email', '=', 'priya@school.test').executeTakeFirstOrThrow();
     const approve = await patchJson(`${srv.url}/api/approve_students`, { user_ids: [priya.id] }, bca.token);
     expect(approve.status).toBe(409);
+    // nor switched on from the administrator's user edit form: the photos activate the account
+    await expect(trpcClient(srv.url, admin.token).admin.updateUser.mutate({ id: priya.id, changes: { status: 'active' } })).rejects.toThrow(
+      MSG.invitations.activateWaiting,
+    );
+    expect(await srv.db.selectFrom('users').select('status').where('id', '=', priya.id).executeTakeFirstOrThrow()).toEqual({ status: 'pending' });
 
     const again = await upload('import', file, bca.token);
     expect(again.status).toBe(200);

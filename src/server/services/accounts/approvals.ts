@@ -1,17 +1,12 @@
-import type { ExpressionBuilder } from 'kysely';
 import { MSG } from '@shared/messages';
-import type { Database } from '@server/db/schema';
 import type { AuthUser } from '@server/auth/authenticate';
 import type { AppDeps } from '@server/deps';
 import { DomainError } from '@server/lib/errors';
 import type { DB } from '@server/db/connect';
 import { enrolledImagesByUser, openCollisionByUser, openCollisionsQuery } from '../faces/index';
+import { waitsForPhotos } from './roster/invitations';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>;
-
-/** An imported student whose invitation is not yet used (roster/): nothing to approve until their photos come. */
-const waitsForPhotos = (eb: ExpressionBuilder<Database & { u: Database['users'] }, 'u'>) =>
-  eb.exists(eb.selectFrom('roster_invitations as i').select('i.user_id').whereRef('i.user_id', '=', 'u.id').where('i.used_at', 'is', null));
 
 /**
  * Pending students (never approved, not deactivated ones) grouped by department: a teacher sees their own department,

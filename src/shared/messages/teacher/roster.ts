@@ -62,6 +62,7 @@ export const rosterMessages = {
     renewFailed: 'Could not make a new link.',
     notInvited: 'This student has no invitation waiting.',
     forbidden: 'You can manage invitations of your own department only.',
+    activateWaiting: 'This student is waiting to enroll their photos and becomes active by doing so: send them their invitation link (or a new one).',
     // the student's side
     pageTitle: 'Finish your registration',
     pageSubtitle: (department: string) => `Your teacher added you to ${department}. Set a password and take three photos of your face.`,

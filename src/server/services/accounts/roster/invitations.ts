@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import { INVITATION_TTL_DAYS } from '@shared/constants';
 import { MSG } from '@shared/messages';
 import type { AuthUser } from '@server/auth/authenticate';
 import type { DB } from '@server/db/connect';
+import type { Database } from '@server/db/schema';
 import type { AppDeps } from '@server/deps';
 import { DomainError } from '@server/lib/errors';
 
@@ -15,6 +16,13 @@ export interface Invitation {
   link: string;
   expires_at: string;
 }
+
+/**
+ * Whether the account `u` is an imported student whose invitation is not yet used: it waits for its password and
+ * photos, and only they activate it (nothing for a teacher to approve nor an admin to switch on before).
+ */
+export const waitsForPhotos = (eb: ExpressionBuilder<Database & { u: Database['users'] }, 'u'>) =>
+  eb.exists(eb.selectFrom('roster_invitations as i').select('i.user_id').whereRef('i.user_id', '=', 'u.id').where('i.used_at', 'is', null));
 
 /** The stored form of a link's token: only its hash is kept, so the database alone opens no account. */
 export const hashInvitationToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
