@@ -186,6 +186,14 @@ const MATRIX: Record<string, Call> = {
   'GET /api/admin/duplicate-faces': { expect: ADMIN_ONLY },
   // Called without a decision: staff get 400 before any collision is looked up (who decides which one is tested in
   // duplicate-face.integration: the waiting student's teacher or an admin).
+  /** Issue 39: the roster import (an empty upload: the staff's call is refused for its missing file) and its invitations. */
+  'POST /api/roster/preview': { multipart: true, expect: row(401, 401, 403, 400, 400, 400) },
+  'POST /api/roster/import': { multipart: true, expect: row(401, 401, 403, 400, 400, 400) },
+  'GET /api/roster/invitations': { expect: STAFF },
+  'POST /api/roster/invitations/:user_id/renew': { expect: row(401, 401, 403, 400, 400, 400) },
+  /** An invitation link is its own credential: anyone may open one, and a made-up token opens nothing. */
+  'GET /api/invitations/:token': { expect: row(404, 404, 404, 404, 404, 404) },
+  'POST /api/invitations/:token/register': { multipart: true, expect: row(404, 404, 404, 404, 404, 404) },
   'POST /api/face-collisions/:id/decision': { expect: row(401, 401, 403, 400, 400, 400) },
   // Saving is called with a list the admin's call refuses, so the matrix leaves no campus network behind.
   'GET /api/admin/campus_networks': { expect: ADMIN_ONLY },
@@ -234,6 +242,12 @@ const MATRIX: Record<string, Call> = {
   'teacher.approveStudents': { input: approve, expect: row(401, 401, 403, 403, 200, 200), after: repend },
   'teacher.pendingFaceChanges': { expect: STAFF, hidden: deptEmails },
   // No such collision: staff get 404 (who may decide which one is tested in duplicate-face.integration).
+  'teacher.previewRoster': { multipart: true, expect: row(401, 401, 403, 400, 400, 400) },
+  'teacher.importRoster': { multipart: true, expect: row(401, 401, 403, 400, 400, 400) },
+  'teacher.rosterInvitations': { expect: STAFF },
+  'teacher.renewInvitation': { input: () => ({ user_id: 999_999 }), expect: row(401, 401, 403, 404, 404, 404) },
+  'auth.invitation': { input: () => ({ token: 'made-up' }), expect: row(404, 404, 404, 404, 404, 404) },
+  'auth.registerFromInvitation': { multipart: true, expect: row(404, 404, 404, 404, 404, 404) },
   'teacher.decideFaceCollision': { input: () => ({ collision_id: 999_999, decision: 'twins' }), expect: row(401, 401, 403, 404, 404, 404) },
   'teacher.decideFaceChange': { input: declineChange, expect: row(401, 401, 403, 403, 200, 200), after: repeatChange },
   'teacher.faceChangeHistory': { input: (f) => ({ student_id: f.student.id }), expect: row(401, 401, 403, 403, 200, 200) },

@@ -31,6 +31,7 @@ const ContactPage = lazyFrom('pages/contact-page.tsx', () => import('@/pages/con
 const LoginPage = lazyFrom('pages/login-page.tsx', () => import('@/pages/login-page'), 'LoginPage');
 const ThankYouPage = lazyFrom('pages/thank-you-page.tsx', () => import('@/pages/thank-you-page'), 'ThankYouPage');
 const RegisterPage = lazyFrom('pages/register-page.tsx', () => import('@/pages/register-page'), 'RegisterPage');
+const InvitePage = lazyFrom('pages/invite-page.tsx', () => import('@/pages/invite-page'), 'InvitePage');
 const StudentDashboardPage = lazyFrom('pages/student-dashboard-page.tsx', () => import('@/pages/student-dashboard-page'), 'StudentDashboardPage');
 const TeacherDashboardPage = lazyFrom('pages/teacher-dashboard-page.tsx', () => import('@/pages/teacher-dashboard-page'), 'TeacherDashboardPage');
 const FaceDetectionPage = lazyFrom('pages/face-detection-page.tsx', () => import('@/pages/face-detection-page'), 'FaceDetectionPage');
@@ -86,6 +87,7 @@ export function App() {
           <Route element={<DataLayout />}>
             <Route path="login" element={<LoginPage />} />
             <Route path="register" element={<RegisterPage />} />
+            <Route path="invite/:token" element={<InvitePage />} />
             <Route path="thank-you" element={<ThankYouPage />} />
           </Route>
         </Route>

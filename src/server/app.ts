@@ -70,7 +70,14 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
   app.use('/api', restApi(deps));
   app.use(
     '/trpc',
-    trpcBodyLimits(['/auth.register', '/student.compareFaceVideo', '/student.requestLeave']),
+    trpcBodyLimits([
+      '/auth.register',
+      '/auth.registerFromInvitation',
+      '/student.compareFaceVideo',
+      '/student.requestLeave',
+      '/teacher.previewRoster',
+      '/teacher.importRoster',
+    ]),
     createExpressMiddleware({
       router: appRouter,
       createContext: createContextFactory(deps),

@@ -132,3 +132,12 @@ export const NOTICES_LISTED = 30;
 export const NOTICE_EMAIL_MAX_ATTEMPTS = 5;
 /** Issue 39: the most absences in a row an administrator may set before a warning (0: off). */
 export const ABSENCE_STREAK_MAX = 30;
+/** Issue 39: a roster CSV's bounds (a school's largest department fits many times over; the preview stays readable). */
+export const ROSTER_MAX_BYTES = 256 * 1024;
+export const ROSTER_MAX_ROWS = 1000;
+/** Issue 39: a roster CSV's header, in this order. */
+export const ROSTER_COLUMNS = ['name', 'email', 'roll_number', 'department'] as const;
+/** Issue 39: a roll number's longest form (letters, digits, '-' and '/'). */
+export const ROLL_NUMBER_MAX = 20;
+/** Issue 39: how long an invitation link opens registration. */
+export const INVITATION_TTL_DAYS = 7;

@@ -10,12 +10,13 @@ import { DuplicateFacesCard } from '@/features/admin/users/duplicate-faces-card'
 import { UsersPanel } from '@/features/admin/users/users-panel';
 import { UserFormDialog } from '@/features/admin/users/user-form-dialog';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
+import { RosterPanel } from '@/features/roster';
 
 const ROLES = ['teacher', 'student'] as const;
 
 /**
  * Issue 36: the portal's Users page: teachers or students (the choice kept in the address, ?role=student), searched,
- * filtered and paged; add, edit, delete; and the registrations refused for a duplicate face.
+ * filtered and paged; add, edit, delete; the registrations refused for a duplicate face; and the roster import (issue 39).
  */
 export function AdminUsersPage() {
   useDocumentTitle(MSG.admin.pages.users);
@@ -44,6 +45,7 @@ export function AdminUsersPage() {
       </fieldset>
       <UsersPanel key={role} role={role} initialDepartment="" onEdit={(user) => setEditing({ user })} onDelete={setDeleting} />
       <DuplicateFacesCard />
+      <RosterPanel />
       <UserFormDialog open={Boolean(editing)} user={editing?.user ?? null} onOpenChange={(o) => !o && setEditing(null)} />
       <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
     </AdminShell>

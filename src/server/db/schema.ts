@@ -23,6 +23,8 @@ export interface UsersTable {
   activated_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** Bumped to revoke every token of the user: logout, password change, deactivation. */
   token_version: ColumnType<number, number | undefined, number>;
+  /** Issue 39: the school's roll number, unique within the department; null when none was given. */
+  roll_number: ColumnType<string | null, string | null | undefined, string | null>;
   /** Issue 39: an address a student's warnings are copied to; null for none. */
   guardian_email: ColumnType<string | null, string | null | undefined, string | null>;
 }
@@ -276,6 +278,18 @@ export interface LeaveRequestsTable {
   note: string | null;
 }
 
+/** Issue 39: the one-time link an imported student opens to set a password and take their photos; one per student. */
+export interface RosterInvitationsTable {
+  user_id: number;
+  /** SHA-256 of the link's token (hex); a new link replaces it, voiding the old one. */
+  token_hash: string;
+  created_by: number | null;
+  created_at: string;
+  expires_at: string;
+  /** When the student completed registration through it; null while it waits. */
+  used_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 /** Issue 39: what a user is told in the app (the bell); params is the kind's facts as JSON (NoticeParams). */
 export interface NoticesTable {
   id: Generated<number>;
@@ -333,6 +347,7 @@ export interface Database {
   face_challenges: FaceChallengesTable;
   student_rejections: StudentRejectionsTable;
   leave_requests: LeaveRequestsTable;
+  roster_invitations: RosterInvitationsTable;
   notices: NoticesTable;
   notice_emails: NoticeEmailsTable;
   notice_warning_states: NoticeWarningStatesTable;

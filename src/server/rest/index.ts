@@ -6,6 +6,7 @@ import { accountRoutes } from './accounts/account';
 import { adminUserRoutes } from './accounts/admin-users';
 import { authRoutes } from './accounts/auth/auth';
 import { contactRoutes } from './accounts/contact';
+import { rosterRoutes } from './accounts/roster';
 import { studentAccountRoutes } from './accounts/student';
 import { teacherAccountRoutes } from './accounts/teacher';
 import { leaveRequestRoutes } from './attendance/leave-requests';
@@ -41,6 +42,7 @@ export function restApi(deps: AppDeps): Router {
   api.use(teacherAccountRoutes(deps));
   api.use(adminUserRoutes(deps));
   api.use(contactRoutes(deps));
+  api.use(rosterRoutes(deps));
   // attendance
   api.use(studentAttendanceRoutes(deps));
   api.use(teacherAttendanceRoutes(deps));

@@ -2,6 +2,8 @@ import { mergeRouters, router } from '../trpc';
 import { accountRouter } from './accounts/account';
 import { adminAccountRouter } from './accounts/admin';
 import { authRouter } from './accounts/auth';
+import { invitationRouter } from './accounts/invitation';
+import { rosterRouter } from './accounts/roster';
 import { studentAccountRouter } from './accounts/student';
 import { teacherAccountRouter } from './accounts/teacher';
 import { adminAttendanceRouter } from './attendance/admin';
@@ -22,10 +24,10 @@ import { noticesRouter } from './notices/notices';
  * procedure's path names who calls it (student.markAttendance, admin.summary) whichever domain serves it.
  */
 export const appRouter = router({
-  auth: authRouter,
+  auth: mergeRouters(authRouter, invitationRouter),
   account: accountRouter,
   student: mergeRouters(studentAccountRouter, studentAttendanceRouter, studentFaceRouter, studentReportRouter),
-  teacher: mergeRouters(teacherAccountRouter, teacherAttendanceRouter, teacherFaceRouter),
+  teacher: mergeRouters(teacherAccountRouter, rosterRouter, teacherAttendanceRouter, teacherFaceRouter),
   admin: mergeRouters(adminAccountRouter, adminAttendanceRouter, adminFaceRouter, adminReportRouter, adminNoticesRouter),
   notices: noticesRouter,
   settings: settingsRouter,

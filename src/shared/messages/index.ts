@@ -28,6 +28,7 @@ import { sessionTimeMessages } from './teacher/session-time';
 import { faceChangeVerdictMessages } from './teacher/face-change-verdict';
 import { approvalsSummaryMessages } from './teacher/approvals-summary';
 import { noticeMessages } from './shell/notices';
+import { rosterMessages } from './teacher/roster';
 
 export const MSG = {
   ...formsMessages,
@@ -54,4 +55,5 @@ export const MSG = {
   ...faceChangeVerdictMessages,
   ...approvalsSummaryMessages,
   ...noticeMessages,
+  ...rosterMessages,
 } as const;

@@ -53,7 +53,7 @@ export const jsonBody = (): RequestHandler => {
 /**
  * The same limits in front of tRPC, whose own parser reads up to its maxBodySize: a non-multipart body is read here
  * as text (tRPC then uses req.body), so a JSON body is at most JSON_LIMIT and MAX_JSON_DEPTH deep whatever its
- * content type says. Multipart bodies are for the two upload procedures only.
+ * content type says. Multipart bodies are for the upload procedures app.ts names only.
  */
 export function trpcBodyLimits(uploadPaths: string[]): RequestHandler {
   const text = express.text({ type: () => true, limit: JSON_LIMIT, verify: rejectDeepJson });

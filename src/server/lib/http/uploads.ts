@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import multer from 'multer';
-import { FACE_IMAGES_REQUIRED, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '@shared/constants';
+import { FACE_IMAGES_REQUIRED, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, ROSTER_MAX_BYTES } from '@shared/constants';
 import { MSG } from '@shared/messages';
 import { ZLeaveRequestFields } from '@shared/schemas/attendance/leave';
 import { ZFaceUploadFields } from '@shared/schemas/faces/face-challenge';
@@ -89,6 +89,17 @@ const ACCOUNT_IMAGES = upload({
   fields: 4,
   fieldSize: 1024,
   wrongCount: refuse('VALIDATION', MSG.admin.imagesNeedThree),
+});
+
+/** Issue 39: a roster CSV alone (its rows are bounded by the parser: ROSTER_MAX_ROWS). */
+const ROSTER_CSV = upload({
+  field: 'file',
+  maxFiles: 1,
+  maxBytes: ROSTER_MAX_BYTES,
+  fields: 0,
+  fieldSize: 0,
+  tooLarge: refuse('PAYLOAD_TOO_LARGE', MSG.roster.fileTooLarge(ROSTER_MAX_BYTES / 1024)),
+  unreadable: refuse('VALIDATION', MSG.roster.fileMissing),
 });
 
 function refusalOf(u: Upload, err: unknown): DomainError {
@@ -182,4 +193,20 @@ export async function registrationFromForm(form: FormData) {
 export async function receiveAccountUpdate(req: Request, res: Response) {
   await readBody(ACCOUNT_IMAGES, req, res);
   return { fields: req.body ?? {}, files: filesOf(req) };
+}
+
+/** REST: a roster CSV's bytes; a missing or oversized file is refused. */
+export async function receiveRosterCsv(req: Request, res: Response): Promise<Buffer> {
+  await readBody(ROSTER_CSV, req, res);
+  if (!req.file) throw ROSTER_CSV.unreadable();
+  return req.file.buffer;
+}
+
+/** tRPC: the same from a FormData. */
+export async function rosterCsvFromForm(form: FormData): Promise<Buffer> {
+  checkFormFields(ROSTER_CSV, form);
+  const file = form.get(ROSTER_CSV.field);
+  if (!(file instanceof Blob)) throw ROSTER_CSV.unreadable();
+  if (file.size > ROSTER_CSV.maxBytes) throw ROSTER_CSV.tooLarge();
+  return Buffer.from(await file.arrayBuffer());
 }

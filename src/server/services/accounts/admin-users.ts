@@ -6,6 +6,7 @@ import type { AppDeps } from '@server/deps';
 import type { UserUpdate } from '@server/db/schema';
 import { inTransaction } from '@server/db/connect';
 import { DomainError } from '@server/lib/errors';
+import { waitsForPhotos } from './roster/invitations';
 import { isEmailTaken, selectUsersWithDepartment } from './users';
 import { queueNotice } from '../notices/index';
 
@@ -56,8 +57,20 @@ export async function createUserByAdmin(deps: Pick<AppDeps, 'db' | 'clock'>, inp
  */
 export async function updateUserByAdmin(deps: Db & Pick<AppDeps, 'clock' | 'config'>, caller: AuthUser, id: number, input: TAdminUpdateUser) {
   const { db } = deps;
-  const user = await db.selectFrom('users').select(['id', 'username', 'email', 'role', 'status']).where('id', '=', id).executeTakeFirst();
+  const user = await db
+    .selectFrom('users as u')
+    .select((eb) => ['id', 'username', 'email', 'role', 'status', waitsForPhotos(eb).as('waits_for_photos')])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!user) throw new DomainError('NOT_FOUND', MSG.admin.userNotFound);
+  // An imported student activates by enrolling their photos from the invitation: switched on before, they would count
+  // in standings and attendance with no face to check.
+  if (input.status === 'active' && user.status !== 'active' && user.waits_for_photos) {
+    throw new DomainError('CONFLICT', MSG.invitations.activateWaiting, {
+      errorCode: 'waits_for_photos',
+      fieldErrors: { status: MSG.invitations.activateWaiting },
+    });
+  }
   if (id === caller.id && ((input.role && input.role !== user.role) || (input.status && input.status !== user.status))) {
     throw new DomainError('CONFLICT', MSG.admin.notSelf);
   }

@@ -5,6 +5,7 @@ import { DomainError } from '@server/lib/errors';
 import type { DB } from '@server/db/connect';
 import { enrolledImagesByUser, openCollisionByUser, openCollisionsQuery } from '../faces/index';
 import { queueNotice } from '../notices/index';
+import { waitsForPhotos } from './roster/invitations';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>;
 
@@ -19,7 +20,8 @@ export async function pendingStudentsByDepartment(deps: Deps, caller: AuthUser) 
     .innerJoin('departments as d', 'd.id', 'u.department_id')
     .select(['u.id', 'u.username', 'u.email', 'u.phone_number', 'u.status', 'd.id as department_id', 'd.name as department_name'])
     .where('u.role', '=', 'student')
-    .where('u.status', '=', 'pending');
+    .where('u.status', '=', 'pending')
+    .where((eb) => eb.not(waitsForPhotos(eb)));
   if (caller.role !== 'admin') q = q.where('u.department_id', '=', caller.department_id ?? -1);
   const rows = await q.orderBy('d.id').orderBy('u.created_at').execute();
   const images = await enrolledImagesByUser(
@@ -47,10 +49,14 @@ export async function pendingStudentsByDepartment(deps: Deps, caller: AuthUser) 
 export async function approveUsers(deps: Deps, caller: AuthUser, userIds: number[]) {
   const ids = [...new Set(userIds)];
   return deps.db.transaction().execute(async (trx) => {
-    const users = await trx.selectFrom('users').select(['id', 'role', 'department_id', 'status']).where('id', 'in', ids).execute();
+    const users = await trx
+      .selectFrom('users as u')
+      .select((eb) => ['id', 'role', 'department_id', 'status', waitsForPhotos(eb).as('waits_for_photos')])
+      .where('id', 'in', ids)
+      .execute();
     if (users.length !== ids.length) throw new DomainError('NOT_FOUND', MSG.attendance.studentNotFound);
-    // Approval is for pending accounts only: it never reactivates a deactivated one.
-    if (users.some((u) => u.status !== 'pending')) throw new DomainError('CONFLICT', MSG.attendance.notPending);
+    // Approval is for pending accounts only: it never reactivates a deactivated one, nor one still to set its password and photos.
+    if (users.some((u) => u.status !== 'pending' || Boolean(u.waits_for_photos))) throw new DomainError('CONFLICT', MSG.attendance.notPending);
     if (caller.role !== 'admin') {
       const allowed = users.every((u) => u.role === 'student' && caller.department_id !== null && u.department_id === caller.department_id);
       if (!allowed) throw new DomainError('FORBIDDEN', MSG.attendance.approveForbidden);

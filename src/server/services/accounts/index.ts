@@ -17,3 +17,6 @@ export { registerUser } from './registration';
 export { rejectStudents } from './student-rejections';
 export { addStudentByTeacher } from './teacher-students';
 export { changePassword, createActiveUser, createActiveUsersWithHash, deactivateUser, getMe, getStudentProfile, getTeacherProfile } from './users';
+export { createInvitation, type Invitation, listOpenInvitations, renewInvitation } from './roster/invitations';
+export { invitationDetails, registerFromInvitation } from './roster/invitation-registration';
+export { importRoster, previewRoster } from './roster/roster-import';

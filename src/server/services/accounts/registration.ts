@@ -4,7 +4,8 @@ import { ZRegisterInput } from '@shared/schemas/accounts/auth';
 import { hashPassword } from '@server/auth/password';
 import type { AppDeps } from '@server/deps';
 import { isUniqueViolation } from '@server/db/dialect';
-import { serializeDescriptor } from '@server/face/index';
+import type { DB } from '@server/db/connect';
+import { type FaceTemplate, serializeDescriptor } from '@server/face/index';
 import { DomainError, parseInput } from '@server/lib/errors';
 import { findDepartmentByName } from './departments';
 import {
@@ -61,19 +62,7 @@ export async function registerUser(
         .returning('id')
         .executeTakeFirstOrThrow();
       userId = user.id;
-      if (match) {
-        await recordCollision(trx, { userId: user.id, faceChangeId: null, match, email: input.email, username: input.username, ip: meta.ip, now });
-        collided = true;
-      }
-      const paths = await storeFaceImages(deps.config.uploadsDir, user.id, images);
-      await trx
-        .insertInto('face_enrollments')
-        .values(paths.map((image_path, i) => ({ user_id: user.id, image_path, captured_at: now, embedding: serializeDescriptor(template.descriptors[i]) })))
-        .execute();
-      await trx
-        .insertInto('face_templates')
-        .values({ user_id: user.id, mean_embedding: serializeDescriptor(template.mean), model: template.model, updated_at: now })
-        .execute();
+      collided = await writeRegistrantFaces(trx, deps, { user: { ...user, ...input }, match, images, template, ip: meta.ip, now });
     });
   } catch (err) {
     if (userId !== undefined) await removeFaceImages(deps.config.uploadsDir, userId);
@@ -84,4 +73,35 @@ export async function registerUser(
     throw err;
   }
   return collided ? { message: MSG.duplicateFace.registrationWaits, waits_for_face_review: true } : { message: MSG.register.success };
+}
+
+/**
+ * A registrant's photos, their embeddings and face template, written in the registration's transaction after
+ * `searchBeforeEnrolling` (whose `match` it takes); a match is recorded as a collision the department's teacher
+ * decides. Returns whether it was. Shared by registration and the roster invitation's (roster/invitation-registration.ts).
+ */
+export async function writeRegistrantFaces(
+  trx: DB,
+  deps: Pick<AppDeps, 'config'>,
+  a: {
+    user: { id: number; email: string; username: string };
+    match: Awaited<ReturnType<typeof searchBeforeEnrolling>>;
+    images: Buffer[];
+    template: FaceTemplate;
+    ip: string;
+    now: string;
+  },
+): Promise<boolean> {
+  const { user, now } = a;
+  if (a.match) await recordCollision(trx, { userId: user.id, faceChangeId: null, match: a.match, email: user.email, username: user.username, ip: a.ip, now });
+  const paths = await storeFaceImages(deps.config.uploadsDir, user.id, a.images);
+  await trx
+    .insertInto('face_enrollments')
+    .values(paths.map((image_path, i) => ({ user_id: user.id, image_path, captured_at: now, embedding: serializeDescriptor(a.template.descriptors[i]) })))
+    .execute();
+  await trx
+    .insertInto('face_templates')
+    .values({ user_id: user.id, mean_embedding: serializeDescriptor(a.template.mean), model: a.template.model, updated_at: now })
+    .execute();
+  return Boolean(a.match);
 }

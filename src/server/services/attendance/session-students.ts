@@ -47,6 +47,7 @@ export async function getStudentsForSession(deps: ListDeps, teacher: AuthUser, a
       'u.id as student_id',
       'u.username as name',
       'u.email',
+      'u.roll_number',
       'r.status',
       'r.marked_at as timestamp',
       'r.geofencing_status',
@@ -63,7 +64,8 @@ export async function getStudentsForSession(deps: ListDeps, teacher: AuthUser, a
     .where('u.status', '=', 'active')
     .where('u.department_id', '=', departmentId);
   const like = likeInsensitive(deps.db);
-  if (args.search) q = q.where((w) => w.or([w('u.username', like, `%${args.search}%`), w('u.email', like, `%${args.search}%`)]));
+  if (args.search)
+    q = q.where((w) => w.or([w('u.username', like, `%${args.search}%`), w('u.email', like, `%${args.search}%`), w('u.roll_number', like, `%${args.search}%`)]));
   const rows = await q.orderBy('u.username').execute();
   const images = await enrolledImagesByUser(
     deps,

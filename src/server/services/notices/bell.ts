@@ -1,5 +1,5 @@
 import { NOTICES_LISTED } from '@shared/constants';
-import type { NoticeParams } from '@shared/notices/notice-kinds';
+import { EMAIL_ONLY_KINDS, type NoticeParams } from '@shared/notices/notice-kinds';
 import type { AuthUser } from '@server/auth/authenticate';
 import type { AppDeps } from '@server/deps';
 
@@ -12,6 +12,7 @@ export async function myNotices(deps: Deps, user: AuthUser) {
       .selectFrom('notices')
       .select(['id', 'params', 'created_at', 'read_at'])
       .where('user_id', '=', user.id)
+      .where('kind', 'not in', EMAIL_ONLY_KINDS)
       .orderBy('id', 'desc')
       .limit(NOTICES_LISTED)
       .execute(),

@@ -56,14 +56,25 @@ export function createMailSender(deps: { db: DB; clock: Clock; mail: Mail | null
     const job = await deps.db
       .selectFrom('notice_emails as e')
       .innerJoin('notices as n', 'n.id', 'e.notice_id')
-      .select(['e.to_address', 'e.recipient', 'e.attempts', 'n.params'])
+      .select(['e.to_address', 'e.recipient', 'e.attempts', 'n.id as notice_id', 'n.params'])
       .where('e.id', '=', id)
       .executeTakeFirstOrThrow();
-    const { title, body } = MSG.notices.text(JSON.parse(job.params) as NoticeParams, job.recipient);
+    const params = JSON.parse(job.params) as NoticeParams;
+    const { title, body } = MSG.notices.text(params, job.recipient);
     const mine = deps.db.updateTable('notice_emails').where('id', '=', id).where('claim', '=', claim);
+    // An invitation's link opens an account: once its email is sent or given up, the database keeps no usable copy.
+    const scrubLink = async () => {
+      if (params.kind === 'roster_invitation')
+        await deps.db
+          .updateTable('notices')
+          .set({ params: JSON.stringify({ ...params, link: null }) })
+          .where('id', '=', job.notice_id)
+          .execute();
+    };
     try {
       await tp.sendMail({ from: mail.from, to: job.to_address, subject: MSG.notices.emailSubject(title), text: `${body}\n\n${MSG.notices.emailFooter}\n` });
       await mine.set({ status: 'sent', sent_at: deps.clock.now().toISOString(), lease_until: null, last_error: null }).execute();
+      await scrubLink();
       return true;
     } catch (err) {
       const final = isPermanent(err) || job.attempts >= NOTICE_EMAIL_MAX_ATTEMPTS;
@@ -71,6 +82,7 @@ export function createMailSender(deps: { db: DB; clock: Clock; mail: Mail | null
       const reason = (err instanceof Error ? err.message : String(err)).slice(0, 300);
       logger.warn({ email: id, attempts: job.attempts, final }, `notices: email not sent: ${reason}`);
       await mine.set({ status: final ? 'failed' : 'queued', next_attempt_at: retryAt, lease_until: null, last_error: reason }).execute();
+      if (final) await scrubLink();
       return false;
     }
   }

@@ -1,4 +1,4 @@
-import { WARNING_KINDS, type NoticeParams } from '@shared/notices/notice-kinds';
+import { EMAIL_ONLY_KINDS, WARNING_KINDS, type NoticeParams } from '@shared/notices/notice-kinds';
 import type { DB } from '@server/db/connect';
 import type { AppDeps } from '@server/deps';
 
@@ -12,9 +12,17 @@ type Deps = Pick<AppDeps, 'clock' | 'config'>;
  */
 export async function queueNotice(deps: Deps, trx: DB, userId: number, params: NoticeParams) {
   const now = deps.clock.now().toISOString();
+  // An email-only notice without email set up would reach nobody: its caller shows its content another way.
+  if (EMAIL_ONLY_KINDS.includes(params.kind) && !deps.config.mail) return null;
   const { id } = await trx
     .insertInto('notices')
-    .values({ user_id: userId, kind: params.kind, params: JSON.stringify(params), created_at: now })
+    .values({
+      user_id: userId,
+      kind: params.kind,
+      params: JSON.stringify(params),
+      created_at: now,
+      read_at: EMAIL_ONLY_KINDS.includes(params.kind) ? now : null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   if (!deps.config.mail) return id;

@@ -4,7 +4,7 @@ const range = (from: string, to: string) => (from === to ? from : `${from} to ${
 
 /** A notice's title and text, for the student (or user) it is for, or for a student's guardian. */
 function noticeText(p: NoticeParams, to: 'user' | 'guardian'): { title: string; body: string } {
-  const who = to === 'guardian' ? p.kind !== 'leave_decided' && p.kind !== 'registration_approved' && `${p.student_name}'s` : 'Your';
+  const who = to === 'guardian' ? (p.kind === 'below_rule' || p.kind === 'absent_streak') && `${p.student_name}'s` : 'Your';
   switch (p.kind) {
     case 'below_rule':
       return {
@@ -30,6 +30,13 @@ function noticeText(p: NoticeParams, to: 'user' | 'guardian'): { title: string; 
       };
     case 'registration_approved':
       return { title: 'Registration approved', body: `Your account ${p.username} is approved: you can sign in and mark your attendance.` };
+    case 'roster_invitation':
+      return {
+        title: 'Your invitation to Roll Call',
+        body: `Your school has added you to Roll Call, its attendance system, as ${p.username}. Open ${
+          p.link ?? 'the link your teacher gives you'
+        } before ${p.expires_at.slice(0, 10)} to set your password and take your photos; the link works once. Ask your teacher for a new one if it has expired.`,
+      };
   }
 }
 

@@ -88,7 +88,7 @@ export function StudentsPanel({ live }: { live: boolean }) {
                   >
                     {s.name}
                   </button>
-                  <p className="text-xs break-all text-muted-foreground">{s.email}</p>
+                  <p className="text-xs break-all text-muted-foreground">{s.roll_number ? `${s.roll_number} · ${s.email}` : s.email}</p>
                   {s.timestamp && <p className="text-xs text-muted-foreground tabular-nums sm:hidden">{formatDateTime(s.timestamp)}</p>}
                   <MarkFlags flags={s.flags} name={s.name} className="mt-1" />
                 </TableCell>

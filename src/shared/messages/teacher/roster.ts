@@ -1,0 +1,77 @@
+/** Issue 39: the roster import (the CSV, its preview and import) and the invitations it hands out. */
+export const rosterMessages = {
+  roster: {
+    tab: 'Roster',
+    title: 'Import a roster',
+    description: 'Upload a CSV with the columns name, email, roll_number, department. You see every row before anything is written.',
+    template: 'The header line: name,email,roll_number,department',
+    fileLabel: 'Roster CSV',
+    preview: 'Preview',
+    import: (n: number) => `Import ${n} ${n === 1 ? 'student' : 'students'}`,
+    nothingNew: 'Every student in this file is already here: nothing to import.',
+    fixFirst: (n: number) => `Fix ${n} ${n === 1 ? 'row' : 'rows'} in the file and upload it again: nothing was imported.`,
+    imported: (n: number) => `${n} ${n === 1 ? 'student' : 'students'} imported. Send each their invitation link.`,
+    failed: 'Could not read the roster. Please try again.',
+    summary: (rows: number, fresh: number, unchanged: number, errors: number) =>
+      `${rows} ${rows === 1 ? 'row' : 'rows'}: ${fresh} new, ${unchanged} already here, ${errors} with errors`,
+    /** The username a row's account gets, shown under the name in the preview. */
+    username: (username: string) => `Username: ${username}`,
+    columns: { line: 'Line', student: 'Student', rollNumber: 'Roll number', department: 'Department', outcome: 'What happens' },
+    outcomes: { new: 'New', unchanged: 'Already here', conflict: 'Conflict', error: 'Error' },
+    // the file as a whole
+    fileMissing: 'Choose a CSV file to upload.',
+    fileTooLarge: (kb: number) => `The roster is larger than ${kb} KB. Split it into smaller files.`,
+    tooManyRows: (max: number) => `The roster has more than ${max} students. Split it into smaller files.`,
+    badHeader: 'The first line must be the header: name,email,roll_number,department',
+    unreadable: 'The file could not be read as CSV (UTF-8, comma-separated).',
+    empty: 'The file has a header but no students.',
+    // a row's errors
+    missingName: 'Name is missing.',
+    usernameTooShort: (username: string) =>
+      username
+        ? `The username made from this name, "${username}", is shorter than 3 letters or digits: write the name in full.`
+        : 'No username can be made from this name: it needs at least 3 letters (A to Z) or digits.',
+    usernameTaken: (username: string) => `The username made from this name, "${username}", belongs to another account: tell the two apart in the name.`,
+    duplicateUsername: (username: string, line: number) =>
+      `The username made from this name, "${username}", is also line ${line}'s: tell the two apart in the name.`,
+    missingEmail: 'Email is missing.',
+    badEmail: 'Email is not a valid address.',
+    badRollNumber: 'Roll number must be up to 20 letters, digits, "-" or "/".',
+    unknownDepartment: (name: string) => `Unknown department "${name}".`,
+    otherDepartment: 'You can import students of your own department only.',
+    duplicateEmail: (line: number) => `The same email is on line ${line}.`,
+    duplicateRollNumber: (line: number) => `The same roll number is on line ${line}.`,
+    emailTaken: 'This email belongs to another account.',
+    emailOtherRole: 'This email belongs to a teacher or an administrator.',
+    rollNumberTaken: (name: string) => `Roll number already belongs to ${name} in this department.`,
+    differs: 'A student with this email is already here with another name, roll number or department.',
+  },
+  invitations: {
+    title: 'Not yet enrolled',
+    description: 'Imported students who have not set their password and photos yet. A new link voids the old one.',
+    none: 'Every imported student has enrolled.',
+    loadFailed: 'Could not load the students who have not enrolled.',
+    states: { open: 'Link open', expired: 'Link expired' },
+    expires: (when: string) => `Link valid until ${when}`,
+    expired: (when: string) => `Link expired ${when}`,
+    copy: 'Copy link',
+    copied: (name: string) => `Invitation link for ${name} copied.`,
+    copyFailed: 'Could not copy: select the link and copy it yourself.',
+    renew: 'New link',
+    renewed: (name: string) => `New link for ${name}: the old one no longer works.`,
+    renewFailed: 'Could not make a new link.',
+    notInvited: 'This student has no invitation waiting.',
+    forbidden: 'You can manage invitations of your own department only.',
+    activateWaiting: 'This student is waiting to enroll their photos and becomes active by doing so: send them their invitation link (or a new one).',
+    // the student's side
+    pageTitle: 'Finish your registration',
+    pageSubtitle: (department: string) => `Your teacher added you to ${department}. Set a password and take three photos of your face.`,
+    invalid: 'This invitation link is not valid. Ask your teacher for a new one.',
+    used: 'This invitation link was already used. Log in with your email and password.',
+    expiredLink: 'This invitation link has expired. Ask your teacher for a new one.',
+    submit: 'Finish registration',
+    done: 'Registration complete. You can log in now.',
+    waitsForReview: 'Registration complete. Your photos look like another account: your teacher will check them before you can log in.',
+    loginLink: 'Go to login',
+  },
+} as const;
