@@ -130,7 +130,7 @@ describe.skipIf(!hasChallengeClips)('face engine: does the clip follow the chall
       const reversed = await engine.verifyVideo(bytes, who.p1, { challenge: [...steps].reverse() });
       expect(reversed, moves).toMatchObject({ success: false, reason: 'challenge_not_followed' });
     },
-    120_000,
+    300_000,
   );
 
   // The engine samples 12.5 frames a second, every other frame of a 25-fps recording, and a blink lasts a few frames:

@@ -179,7 +179,7 @@ describe.skipIf(!hasFixtures)('face engine on the fixture clips and photos', () 
     expect(await engine.verifyVideo(stillVideo(), aoc)).toMatchObject({ success: false, reason: 'no_face' });
     const group = await engine.verifyVideo(stillVideo(fixture('photos', 'bbt', 'group_6_faces.jpg')), aoc);
     expect(group).toMatchObject({ success: false, reason: 'multiple_faces' });
-  }, 180_000);
+  }, 300_000);
 
   it('gives a FaceInputError for bad uploads', async () => {
     const bytes = clip('aoc_3blinks_3s');
