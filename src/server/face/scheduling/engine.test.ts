@@ -98,7 +98,7 @@ describe.skipIf(!hasFixtures)('face engine on the fixture clips and photos', () 
       if (!v.success) refused.push(`${offset}s: ${v.reason}`);
     }
     expect(refused).toEqual([]);
-  }, 300_000);
+  }, 600_000);
 
   // Splice attacks cut from the same real footage: the enrolled face and another face in one clip.
   it.each(SPLICES.map((s) => [s.name, s] as const))(
