@@ -18,15 +18,8 @@ if (!hasFixtures) {
   console.error(NO_FIXTURES_MESSAGE);
   process.exit(2);
 }
-const { values } = parseArgs({
-  options: {
-    runs: { type: 'string' },
-    workers: { type: 'string' },
-    pause: { type: 'string' },
-    clip: { type: 'string' },
-    challenge: { type: 'string' },
-  },
-});
+const text = { type: 'string' } as const;
+const { values } = parseArgs({ options: { runs: text, workers: text, pause: text, clip: text, challenge: text } });
 const CLIPS: Record<string, { video: string[]; enroll: string[][] }> = {
   aoc: { video: ['clips', 'aoc_3blinks_3s.webm'], enroll: ['f005', 'f045', 'f070'].map((f) => ['clips', `enroll_aoc_${f}.jpg`]) },
   d0: { video: ['clips', 'd0_man_1blink_3s.webm'], enroll: ['f005', 'f030', 'f050'].map((f) => ['clips', `enroll_d0_${f}.jpg`]) },
