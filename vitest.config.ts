@@ -6,6 +6,8 @@ const BURSTS = ['src/**/*.burst.test.ts', 'tests/**/*.burst.test.ts'];
 const POSTGRES_ONLY = ['tests/**/*.pg.test.ts'];
 /** Integration tests about the SQLite file itself (its modes, scripts that open it): not in the PostgreSQL pass. */
 const SQLITE_ONLY = ['src/server/db/file-modes.integration.test.ts', 'tests/scripts.integration.test.ts'];
+/** Integration tests of files the server sends as they are on disk (Human's models, the app's manifest and icons): no database behaviour. */
+const NO_DATABASE = ['src/server/static/human-models.integration.test.ts', 'src/server/static/installable-app.integration.test.ts'];
 
 // Servers started by tests log warnings and errors only, unless a test (or the caller) asks for more.
 process.env.LOG_LEVEL ??= 'warn';
@@ -20,7 +22,7 @@ const postgresPass: TestProjectInlineConfiguration[] = process.env.TEST_DATABASE
         test: {
           name: 'postgres',
           include: ['src/**/*.integration.test.ts', 'tests/**/*.integration.test.ts', ...POSTGRES_ONLY],
-          exclude: [...SQLITE_ONLY, ...BURSTS],
+          exclude: [...SQLITE_ONLY, ...NO_DATABASE, ...BURSTS],
           env: { ROLLCALL_TEST_ENGINE: 'postgres', ROLLCALL_TEST_DB_PREFIX: process.env.ROLLCALL_TEST_DB_PREFIX },
           globalSetup: ['tests/global-setup.ts', 'tests/global-setup-postgres.ts'],
           maxWorkers: 2,

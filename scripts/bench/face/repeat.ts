@@ -4,11 +4,13 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '@server/env';
 import { createFaceEngine } from '@server/face/index';
 import type { FrameReading } from '@server/face/protocol';
+import { parseChallengeSteps } from '@shared/face/face-challenge';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 
 /**
- * `npm run bench:face-repeat -- [--runs 10] [--workers 2] [--pause 0] [--clip c01]`: one clip checked again
- * and again by one engine, one check at a time, as the same upload sent repeatedly. Prints each verdict, how many
+ * `npm run bench:face-repeat -- [--runs 10] [--workers 2] [--pause 0] [--clip c01] [--challenge turn_left,blink]`: one
+ * clip checked again and again by one engine, one check at a time, as the same upload sent repeatedly (against the
+ * challenge's steps in order when given: the challenge check; else the blink-only check). Prints each verdict, how many
  * distinct sets of per-frame readings the runs gave, and for the first two runs whose readings differ, the frames
  * where they differ side by side: the verdict must be a function of the video, so there should be one set.
  */
@@ -16,9 +18,8 @@ if (!hasFixtures) {
   console.error(NO_FIXTURES_MESSAGE);
   process.exit(2);
 }
-const { values } = parseArgs({
-  options: { runs: { type: 'string' }, workers: { type: 'string' }, pause: { type: 'string' }, clip: { type: 'string' } },
-});
+const text = { type: 'string' } as const;
+const { values } = parseArgs({ options: { runs: text, workers: text, pause: text, clip: text, challenge: text } });
 const CLIPS: Record<string, { video: string[]; enroll: string[][] }> = {
   aoc: { video: ['clips', 'aoc_3blinks_3s.webm'], enroll: ['f005', 'f045', 'f070'].map((f) => ['clips', `enroll_aoc_${f}.jpg`]) },
   d0: { video: ['clips', 'd0_man_1blink_3s.webm'], enroll: ['f005', 'f030', 'f050'].map((f) => ['clips', `enroll_d0_${f}.jpg`]) },
@@ -32,6 +33,7 @@ const spec = CLIPS[name];
 if (!spec) throw new Error(`--clip one of ${Object.keys(CLIPS).join(', ')}`);
 const runs = Number(values.runs ?? 10);
 const pauseMs = Number(values.pause ?? 0);
+const challenge = values.challenge ? parseChallengeSteps(values.challenge) : undefined;
 
 let last: FrameReading[] = [];
 const engine = await createFaceEngine(
@@ -45,7 +47,7 @@ const key = (r: FrameReading[]) => JSON.stringify(r);
 const seen = new Map<string, { first: number; readings: FrameReading[]; count: number }>();
 const verdicts: string[] = [];
 for (let i = 0; i < runs; i++) {
-  const v = await engine.verifyVideo(video, template);
+  const v = await engine.verifyVideo(video, template, challenge ? { challenge } : undefined);
   const k = key(last);
   const entry = seen.get(k) ?? { first: i, readings: last, count: 0 };
   entry.count++;
@@ -59,7 +61,9 @@ for (const v of verdicts) counts.set(v, (counts.get(v) ?? 0) + 1);
 const tally = [...counts].map(([v, n]) => `${v} x${n}`);
 const digests = [...seen.keys()].map((k) => createHash('sha256').update(k).digest('hex').slice(0, 12));
 // the digests compare runs of other processes (another worker count) with these
-console.log(`\n${name}, ${engine.stats().workers} workers, ${runs} runs: ${tally.join(', ')}; distinct readings: ${seen.size} (${digests.join(', ')})`);
+console.log(
+  `\n${name}${challenge ? ` (challenge ${challenge.join(',')})` : ''}, ${engine.stats().workers} workers, ${runs} runs: ${tally.join(', ')}; distinct readings: ${seen.size} (${digests.join(', ')})`,
+);
 
 const fmt = (r: FrameReading | undefined) =>
   !r

