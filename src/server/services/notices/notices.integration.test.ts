@@ -206,6 +206,31 @@ describe('warnings after a session ends', () => {
   });
 });
 
+describe('the roster invitation by email', () => {
+  it('emails each imported student their link once, keeps no usable copy once sent, and never lists it in a bell', async () => {
+    const form = new FormData();
+    const file = 'name,email,roll_number,department\r\nMira Shah,mira.inv@school.test,BCA-901,BCA\r\n';
+    form.append('file', new Blob([file], { type: 'text/csv' }), 'roster.csv');
+    const res = await fetch(`${srv.url}/api/roster/import`, { method: 'POST', body: form, headers: { authorization: `Bearer ${teacher.token}` } });
+    expect(res.status).toBe(200);
+    const { invitations } = (await res.json()) as { invitations: { recipient: { user_id: number }; link: string }[] };
+    expect(invitations).toHaveLength(1);
+    expect(mailTo('mira.inv@school.test')).toEqual([]);
+
+    await srv.deps.mail.run();
+    const mails = mailTo('mira.inv@school.test');
+    expect(mails.map((m) => m.subject)).toEqual(['Roll Call: Your invitation to Roll Call']);
+    expect(mails[0].text.replace(/=\r?\n/g, '')).toContain(invitations[0].link);
+    await srv.deps.mail.run();
+    expect(mailTo('mira.inv@school.test')).toHaveLength(1);
+
+    const stored = await srv.db.selectFrom('notices').select(['params', 'read_at']).where('user_id', '=', invitations[0].recipient.user_id).execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0].params).not.toContain(invitations[0].link.split('/').pop());
+    expect(stored[0].read_at).not.toBeNull();
+  });
+});
+
 describe('notices without SMTP', () => {
   it('stay in the app: the bell has them, no email is queued', async () => {
     const plain = await startTestServer({ clock });
