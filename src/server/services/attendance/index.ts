@@ -21,3 +21,6 @@ export { mapTiles, mapTilesForAdmin, setMapTiles, tileSource, tileUrlInForce } f
 export { notFromBrowserFlagForAdmin, setNotFromBrowserFlag } from './settings/not-from-browser-flag';
 export { getStudentAttendance } from './student-attendance';
 export { getOpenSessionForStudent } from './student-open-session';
+export { timetableAutoOpenForAdmin, setTimetableAutoOpen } from './settings/timetable-auto-open';
+export { openDueSlots, startSessionFromSlot, startSlotOpener, upcomingSlotSessions } from './timetable/slot-sessions';
+export { addRoom, addSlot, listTimetable, removeRoom, removeSlot } from './timetable/timetable';
