@@ -1,12 +1,13 @@
-import { LayoutDashboard, ShieldAlert, Users } from 'lucide-react';
+import { CalendarDays, LayoutDashboard, ShieldAlert, Users } from 'lucide-react';
 import { useState } from 'react';
 import { MSG } from '@shared/messages';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { DashboardShell } from '@/components/layout/dashboard-shell';
 import { StudentsPanel, TeacherOverview, useGeofenceSession } from '@/features/teacher';
 import { AtRiskCard } from '@/features/attendance-rule';
+import { TimetablePanel } from '@/features/timetable';
 
-/** /teacher-dashboard: Overview (session, settings, statistics, approvals) and Students tabs (SPEC 2, 4). */
+/** /teacher-dashboard: Overview (session, settings, statistics, approvals), Students, Timetable and At risk tabs (SPEC 2, 4; issues 24, 39). */
 export function TeacherDashboardPage() {
   const [tab, setTab] = useState('overview');
   const geofence = useGeofenceSession();
@@ -22,6 +23,10 @@ export function TeacherDashboardPage() {
             <Users aria-hidden />
             {MSG.teacher.tabs.students}
           </TabsTrigger>
+          <TabsTrigger value="timetable">
+            <CalendarDays aria-hidden />
+            {MSG.timetable.title}
+          </TabsTrigger>
           <TabsTrigger value="at-risk">
             <ShieldAlert aria-hidden />
             {MSG.attendanceRule.atRiskTitle}
@@ -33,6 +38,9 @@ export function TeacherDashboardPage() {
         </TabsContent>
         <TabsContent value="students">
           <StudentsPanel live={geofence.active} />
+        </TabsContent>
+        <TabsContent value="timetable">
+          <TimetablePanel onStarted={() => setTab('overview')} />
         </TabsContent>
         <TabsContent value="at-risk">
           <AtRiskCard />
