@@ -62,6 +62,8 @@ export const timetableMessages = {
     autoOpenLabel: 'Open each timetable class at its start',
     autoOpenOn: 'Sessions open by themselves at each class’s start.',
     autoOpenOff: 'Teachers start each class themselves.',
+    autoOpenFailed: 'Could not save the setting.',
+    autoOpenLoadFailed: 'Could not load the setting.',
     autoOpenSaved: (enabled: boolean) => (enabled ? 'Classes will open by themselves.' : 'Classes will no longer open by themselves.'),
   },
 } as const;
