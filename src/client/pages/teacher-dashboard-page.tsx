@@ -14,7 +14,8 @@ export function TeacherDashboardPage() {
   return (
     <DashboardShell role="teacher" subtitle={MSG.teacher.overviewSubtitle}>
       <Tabs value={tab} onValueChange={setTab}>
-        <TabsList>
+        {/* Four tabs are wider than a phone: they wrap to a second row there rather than push the page sideways. */}
+        <TabsList className="h-auto flex-wrap justify-start">
           <TabsTrigger value="overview">
             <LayoutDashboard aria-hidden />
             {MSG.teacher.tabs.overview}

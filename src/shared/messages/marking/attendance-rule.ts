@@ -64,6 +64,7 @@ export const attendanceRuleMessages = {
     cannotReachShort: 'Cannot reach',
     atRiskNoTimetable: 'Your department has no timetable: the most still possible is not known.',
     inRowUnder: (n: number) => `Absent ${n} in a row`,
+    bestUnder: (best: number) => `at best ${best}%`,
     belowShort: (n: number | null) => (n === null ? 'Below: cannot recover' : `Below: needs ${n} in a row`),
     closeShort: (n: number) => (n === 0 ? 'At the line: cannot miss one' : `Can miss ${n}`),
     // The administrator's report
