@@ -109,6 +109,9 @@ describe('sessions from slots', () => {
     const { teacher, slots } = await timetableOf('IMSCIT', [1, 2]);
     const t = api(teacher.token);
     await expect(t.timetable.startSlot.mutate({ id: slots[1] })).rejects.toMatchObject({ data: { code: 'CONFLICT' }, message: MSG.timetable.notToday });
+    // Another department's teacher cannot start it.
+    const other = await signInTestUser(srv, { role: 'teacher', department: 'IMCA', createdAt: clock.now() });
+    await expect(api(other.token).timetable.startSlot.mutate({ id: slots[0] })).rejects.toMatchObject({ data: { code: 'FORBIDDEN' } });
 
     const started = await t.timetable.startSlot.mutate({ id: slots[0] });
     expect(started).toMatchObject({ duration_minutes: 60, room_code_required: false, session_end_time: '2026-08-03T05:25:00.000Z' });

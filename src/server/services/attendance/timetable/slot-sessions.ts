@@ -7,6 +7,7 @@ import { logger } from '@server/lib/logger';
 import { startGeofenceSession } from '../geofence-sessions';
 import { timetableAutoOpenOn } from '../settings/timetable-auto-open';
 import { addDays, occurrenceStart, weekdayOf } from './slot-days';
+import { timetableDepartment } from './timetable';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'sessions'>;
 
@@ -55,6 +56,7 @@ function openSlot(deps: Deps, caller: AuthUser, slot: SlotRow, day: string, minu
 export async function startSessionFromSlot(deps: Deps, caller: AuthUser, slotId: number) {
   const slot = await slotRows(deps).where('t.id', '=', slotId).executeTakeFirst();
   if (!slot) throw new DomainError('NOT_FOUND', MSG.timetable.slotNotFound);
+  timetableDepartment(caller, slot.department_id);
   const today = kolkataDay(deps.clock.now().toISOString());
   if (slot.weekday !== weekdayOf(today)) throw new DomainError('CONFLICT', MSG.timetable.notToday, { errorCode: 'slot_not_today' });
   return openSlot(deps, caller, slot, today, slot.length_minutes);
