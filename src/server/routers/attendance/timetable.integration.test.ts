@@ -242,6 +242,14 @@ describe('the most still possible', () => {
       standing: { rate: 75, held: 4, attended: 3 },
       outlook: { remaining: 4, best_rate: 87.5, needed_by_end: 3, cannot_reach: false },
     });
+    // The REST twin says the same.
+    expect((await getJson(`${srv.url}/api/attendance_standing`, await login(steady))).body).toMatchObject({
+      rate: 75,
+      remaining: 4,
+      best_rate: 87.5,
+      needed_by_end: 3,
+      cannot_reach: false,
+    });
     // neverthere: 0 of 4: at best 4 of 8 = 50%, needs 6 of 4: can no longer reach 75%.
     expect((await outlook(absent)).outlook).toEqual({ remaining: 4, best_rate: 50, needed_by_end: 6, cannot_reach: true });
     // latejoiner: 1 of 1 since approval: at best 5 of 5 = 100%; 75% of 5 = 3.75, so 3 more of the 4.
