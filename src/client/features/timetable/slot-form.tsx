@@ -28,21 +28,17 @@ export function SlotForm({ timetable, onAdded }: { timetable: Timetable; onAdded
       room_code: true,
     },
   });
-  const add = trpc.timetable.addSlot.useMutation();
-
-  async function submit(values: TSlotInput) {
-    try {
-      await add.mutateAsync(values);
+  const add = trpc.timetable.addSlot.useMutation({
+    onSuccess: () => {
       toast.success(MSG.timetable.slotAdded);
       onAdded();
-    } catch (err) {
-      toast.error(refusalText(err, MSG.timetable.slotFailed));
-    }
-  }
+    },
+    onError: (err) => toast.error(refusalText(err, MSG.timetable.slotFailed)),
+  });
 
   return (
     <Form {...form}>
-      <form noValidate onSubmit={form.handleSubmit(submit)} className="grid gap-3" aria-label={MSG.timetable.addSlot}>
+      <form noValidate onSubmit={form.handleSubmit((values) => add.mutate(values))} className="grid gap-3" aria-label={MSG.timetable.addSlot}>
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <FormFieldItem control={form.control} name="weekday" label={MSG.timetable.weekday}>
             {(field) => (
