@@ -39,7 +39,8 @@ export const StandingCard = memo(function StandingCard() {
             <p className={cn('text-xl font-semibold', words.tone === 'below' && 'text-destructive')} data-testid="standing-headline">
               {words.headline}
             </p>
-            {words.advice && (
+            {/* With a timetable saying the rule is out of reach, no 'attend the next N to get back' past the sessions left. */}
+            {words.advice && !outlook?.cannotReach && (
               <p
                 role={words.tone === 'below' ? 'alert' : undefined}
                 className={cn('text-sm', words.tone === 'below' ? 'font-medium text-destructive' : 'text-muted-foreground')}
@@ -50,14 +51,15 @@ export const StandingCard = memo(function StandingCard() {
             )}
             {s.held > 0 && <p className="text-sm text-muted-foreground">{MSG.attendanceRule.counts(s.attended, s.held - s.excused, s.excused)}</p>}
             {outlook && (
-              <ul
+              <div
+                role={outlook.cannotReach ? 'alert' : undefined}
                 className={cn('grid gap-1 text-sm', outlook.cannotReach ? 'font-medium text-destructive' : 'text-muted-foreground')}
                 data-testid="standing-outlook"
               >
                 {outlook.lines.map((line) => (
-                  <li key={line}>{line}</li>
+                  <p key={line}>{line}</p>
                 ))}
-              </ul>
+              </div>
             )}
             <p className="text-xs text-muted-foreground">{MSG.attendanceRule.semester(data.semester_start, data.semester_end)}</p>
           </div>
