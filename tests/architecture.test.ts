@@ -130,7 +130,6 @@ const ONE_FUNCTION_FILES: Record<string, string> = {
   // A component's rule that a test reads, or that two components share: a .tsx file exports components only (React
   // Fast Refresh remounts a file that exports anything else), so the rule lives in a .ts beside them.
   'src/client/features/attendance-rule/shortfall-scope.ts': 'the filter scope both rule cards (shortfall, below-rule stat) query with',
-  'src/client/features/attendance-standing/standing-words.ts': "the standing card's words, tested without rendering the card",
   'src/client/features/teacher/geofence-settings/radius.ts': "the radius dialog's custom-radius rule, tested against the server's schema",
   'src/client/lib/device/browser-family.ts': "the permission help's browser detection, tested on real user agents",
   'src/server/sea/native.ts':

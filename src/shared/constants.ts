@@ -26,6 +26,8 @@ export const EXTEND_STEP_MINUTES = 5;
 export const MAX_EXTEND_MINUTES = 60;
 /** Issue 36: the lengths the start dialog offers (the server's SESSION_MINUTES is added when it is not one of them). */
 export const SESSION_LENGTH_CHOICES = [5, 10, 15, 20, 30, 45, 60] as const;
+/** Issue 39: the shortest timetable slot (the longest is MAX_SESSION_MINUTES, a session's own limit). */
+export const MIN_SLOT_MINUTES = 5;
 export const REDIRECT_AFTER_MARKING_MS = 2_000;
 export const REDIRECT_AFTER_LOGIN_MS = 1_500;
 export const REDIRECT_AFTER_REGISTRATION_MS = 2_000;

@@ -4,11 +4,15 @@ import { CampusNetworksCard } from '@/features/admin/settings/campus-networks-ca
 import { MapTilesCard } from '@/features/admin/settings/map-tiles-card';
 import { NoticesCard } from '@/features/admin/settings/notices-card';
 import { NotFromBrowserFlagCard } from '@/features/admin/settings/not-from-browser-flag-card';
+import { TimetableAutoOpenCard } from '@/features/admin/settings/timetable-auto-open-card';
 // not through the feature's index: the rule's form (and its schemas) would then load with every dashboard using the feature
 import { RuleSettingsCard } from '@/features/attendance-rule/rule-settings-card';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 
-/** Issue 36: the portal's Settings page: the attendance rule, the warnings (issue 39) and email delivery, the campus networks, the 'not from a browser' flag, the map tiles. */
+/**
+ * Issue 36: the portal's Settings page: the attendance rule, the warnings (issue 39) and email delivery, the campus
+ * networks, the 'not from a browser' flag, the timetable's opening by itself, the map tiles.
+ */
 export function AdminSettingsPage() {
   useDocumentTitle(MSG.admin.pages.settings);
   return (
@@ -17,6 +21,7 @@ export function AdminSettingsPage() {
       <NoticesCard />
       <CampusNetworksCard />
       <NotFromBrowserFlagCard />
+      <TimetableAutoOpenCard />
       <MapTilesCard />
     </AdminShell>
   );

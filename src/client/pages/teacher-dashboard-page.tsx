@@ -1,4 +1,4 @@
-import { FileUp, LayoutDashboard, ShieldAlert, Users } from 'lucide-react';
+import { CalendarDays, FileUp, LayoutDashboard, ShieldAlert, Users } from 'lucide-react';
 import { useState } from 'react';
 import { MSG } from '@shared/messages';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -6,16 +6,17 @@ import { DashboardShell } from '@/components/layout/dashboard-shell';
 import { StudentsPanel, TeacherOverview, useGeofenceSession } from '@/features/teacher';
 import { AtRiskCard } from '@/features/attendance-rule';
 import { RosterPanel } from '@/features/roster';
+import { TimetablePanel } from '@/features/timetable';
 
-/** /teacher-dashboard: Overview (session, settings, statistics, approvals), Students, At risk and Roster (issue 39) tabs (SPEC 2, 4). */
+/** /teacher-dashboard: Overview (session, settings, statistics, approvals), Students, Timetable, At risk and Roster tabs (SPEC 2, 4; issues 24, 39). */
 export function TeacherDashboardPage() {
   const [tab, setTab] = useState('overview');
   const geofence = useGeofenceSession();
   return (
     <DashboardShell role="teacher" subtitle={MSG.teacher.overviewSubtitle}>
       <Tabs value={tab} onValueChange={setTab}>
-        {/* Four tabs do not fit a 390 px row: two rows of two on a phone. */}
-        <TabsList className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-10 sm:w-fit">
+        {/* Five tabs are wider than a phone: they wrap to further rows there rather than push the page sideways. */}
+        <TabsList className="h-auto flex-wrap justify-start">
           <TabsTrigger value="overview">
             <LayoutDashboard aria-hidden />
             {MSG.teacher.tabs.overview}
@@ -23,6 +24,10 @@ export function TeacherDashboardPage() {
           <TabsTrigger value="students">
             <Users aria-hidden />
             {MSG.teacher.tabs.students}
+          </TabsTrigger>
+          <TabsTrigger value="timetable">
+            <CalendarDays aria-hidden />
+            {MSG.timetable.title}
           </TabsTrigger>
           <TabsTrigger value="at-risk">
             <ShieldAlert aria-hidden />
@@ -39,6 +44,9 @@ export function TeacherDashboardPage() {
         </TabsContent>
         <TabsContent value="students">
           <StudentsPanel live={geofence.active} />
+        </TabsContent>
+        <TabsContent value="timetable">
+          <TimetablePanel onStarted={() => setTab('overview')} />
         </TabsContent>
         <TabsContent value="at-risk">
           <AtRiskCard />

@@ -61,6 +61,34 @@ export interface GeofenceSessionsTable {
   late_after_minutes: ColumnType<number | null, number | null | undefined, number | null>;
   /** Issue 39: when the warnings were checked after the session ended (services/reports/warnings/); null: not yet. */
   warnings_checked_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Issue 39: the timetable slot it was opened for and that occurrence's Kolkata day; null for a session started by hand. */
+  slot_id: ColumnType<number | null, number | null | undefined, number | null>;
+  slot_day: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Issue 39: a department's saved place for its classes (the session's centre and radius). */
+export interface RoomsTable {
+  id: Generated<number>;
+  department_id: number;
+  name: string;
+  latitude: number;
+  longitude: number;
+  radius_m: number;
+  created_at: string;
+}
+
+/** Issue 39: a weekly class of a department: Kolkata weekday (1 Monday to 7 Sunday), start 'HH:MM', length, room, teacher. */
+export interface TimetableSlotsTable {
+  id: Generated<number>;
+  department_id: number;
+  room_id: number;
+  teacher_id: number;
+  weekday: number;
+  start_time: string;
+  length_minutes: number;
+  /** 1: the session opened from it asks for the room code. */
+  room_code: ColumnType<number, number | undefined, number>;
+  created_at: string;
 }
 
 export type Verdict = 'accepted' | 'rejected' | 'error';
@@ -351,6 +379,8 @@ export interface Database {
   notices: NoticesTable;
   notice_emails: NoticeEmailsTable;
   notice_warning_states: NoticeWarningStatesTable;
+  rooms: RoomsTable;
+  timetable_slots: TimetableSlotsTable;
 }
 
 export type UserUpdate = Updateable<UsersTable>;

@@ -10,6 +10,7 @@ import { adminAttendanceRouter } from './attendance/admin';
 import { settingsRouter } from './attendance/settings';
 import { studentAttendanceRouter } from './attendance/student';
 import { teacherAttendanceRouter } from './attendance/teacher';
+import { timetableRouter } from './attendance/timetable';
 import { adminFaceRouter } from './faces/admin';
 import { studentFaceRouter } from './faces/student';
 import { teacherFaceRouter } from './faces/teacher';
@@ -32,6 +33,7 @@ export const appRouter = router({
   notices: noticesRouter,
   settings: settingsRouter,
   attendanceRule: attendanceRuleRouter,
+  timetable: timetableRouter,
 });
 
 export type AppRouter = typeof appRouter;

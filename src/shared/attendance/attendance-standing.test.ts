@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeStanding, isAtRisk, isBelowRule } from './attendance-standing';
+import { computeStanding, isAtRisk, isBelowRule, semesterOutlook } from './attendance-standing';
 
 const rule = { required_rate: 75, late_counts_as_present: true };
 const tally = (held: number, present: number, late = 0, excused = 0) => ({ held, present, late, excused });
@@ -53,5 +53,32 @@ describe('computeStanding', () => {
 
   it('is not at risk with room to spare', () => {
     expect(isAtRisk(computeStanding(tally(20, 20), rule))).toBe(false); // can miss 6
+  });
+});
+
+describe('semesterOutlook', () => {
+  const outlook = (t: ReturnType<typeof tally>, remaining: number | null) => semesterOutlook(computeStanding(t, rule), remaining);
+
+  it('knows nothing without a timetable', () => {
+    expect(outlook(tally(10, 4), null)).toEqual({ remaining: null, best_rate: null, needed_by_end: null, cannot_reach: null });
+  });
+
+  it('counts the most still possible over the sessions held and to come', () => {
+    // 4 of 10 attended, 20 to come: at best 24 of 30 = 80%; 75% of 30 is 22.5, so 19 more of the 20 are needed.
+    expect(outlook(tally(10, 4), 20)).toEqual({ remaining: 20, best_rate: 80, needed_by_end: 19, cannot_reach: false });
+    // 4 of 10 and 10 to come: at best 14 of 20 = 70%, 15 needed of 10: no longer reachable.
+    expect(outlook(tally(10, 4), 10)).toEqual({ remaining: 10, best_rate: 70, needed_by_end: 11, cannot_reach: true });
+    // Exactly on the line: 3 of 4 held and none to come is 75%: nothing needed.
+    expect(outlook(tally(4, 3), 0)).toEqual({ remaining: 0, best_rate: 75, needed_by_end: 0, cannot_reach: false });
+  });
+
+  it('leaves excused sessions out of both sides', () => {
+    // 6 of 8 counted (2 excused), 2 to come: at best 8 of 10 = 80%; 7.5 rounds up to 8: both remaining needed.
+    expect(outlook(tally(10, 6, 0, 2), 2)).toEqual({ remaining: 2, best_rate: 80, needed_by_end: 2, cannot_reach: false });
+  });
+
+  it('has no best rate while nothing counts and nothing is to come', () => {
+    expect(outlook(tally(0, 0), 0)).toEqual({ remaining: 0, best_rate: null, needed_by_end: 0, cannot_reach: false });
+    expect(outlook(tally(0, 0), 4)).toEqual({ remaining: 4, best_rate: 100, needed_by_end: 3, cannot_reach: false });
   });
 });

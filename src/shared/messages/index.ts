@@ -29,6 +29,7 @@ import { faceChangeVerdictMessages } from './teacher/face-change-verdict';
 import { approvalsSummaryMessages } from './teacher/approvals-summary';
 import { noticeMessages } from './shell/notices';
 import { rosterMessages } from './teacher/roster';
+import { timetableMessages } from './teacher/timetable';
 
 export const MSG = {
   ...formsMessages,
@@ -56,4 +57,5 @@ export const MSG = {
   ...approvalsSummaryMessages,
   ...noticeMessages,
   ...rosterMessages,
+  ...timetableMessages,
 } as const;

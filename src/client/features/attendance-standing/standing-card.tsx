@@ -6,7 +6,7 @@ import { StatCard } from '@/components/stat-card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { trpc } from '@/lib/api/trpc';
 import { cn } from '@/lib/utils';
-import { standingWords } from './standing-words';
+import { outlookWords, standingWords } from './standing-words';
 import { lazyNamed } from '@/lib/deferred-load';
 
 // recharts is most of a student's dashboard download (about 400 KB) and a new student has no series to draw: the chart
@@ -14,7 +14,8 @@ import { lazyNamed } from '@/lib/deferred-load';
 const RateChart = lazyNamed(() => import('./rate-chart').then((m) => m.RateChart));
 
 /**
- * The student's rate against the administrator's rule, in plain words, with the rate over the semester. Memoised: it
+ * The student's rate against the administrator's rule, in plain words, with where the semester can still end (the most
+ * still possible, from the timetable) and the rate over the semester. Memoised: it
  * takes no props, and the dashboard around it renders again on each answer of the phone's location and each poll.
  */
 export const StandingCard = memo(function StandingCard() {
@@ -23,6 +24,7 @@ export const StandingCard = memo(function StandingCard() {
   const data = q.data;
   const words = data ? standingWords(data.standing) : null;
   const s = data?.standing;
+  const outlook = data && s ? outlookWords(data.outlook, s.required_rate) : null;
   return (
     <StatCard icon={Scale} title={MSG.attendanceRule.standingTitle} tone={words?.tone === 'below' ? 'warning' : words?.tone === 'ok' ? 'success' : 'primary'}>
       {!data || !words || !s ? (
@@ -37,7 +39,8 @@ export const StandingCard = memo(function StandingCard() {
             <p className={cn('text-xl font-semibold', words.tone === 'below' && 'text-destructive')} data-testid="standing-headline">
               {words.headline}
             </p>
-            {words.advice && (
+            {/* With a timetable saying the rule is out of reach, no 'attend the next N to get back' past the sessions left. */}
+            {words.advice && !outlook?.cannotReach && (
               <p
                 role={words.tone === 'below' ? 'alert' : undefined}
                 className={cn('text-sm', words.tone === 'below' ? 'font-medium text-destructive' : 'text-muted-foreground')}
@@ -47,6 +50,17 @@ export const StandingCard = memo(function StandingCard() {
               </p>
             )}
             {s.held > 0 && <p className="text-sm text-muted-foreground">{MSG.attendanceRule.counts(s.attended, s.held - s.excused, s.excused)}</p>}
+            {outlook && (
+              <div
+                role={outlook.cannotReach ? 'alert' : undefined}
+                className={cn('grid gap-1 text-sm', outlook.cannotReach ? 'font-medium text-destructive' : 'text-muted-foreground')}
+                data-testid="standing-outlook"
+              >
+                {outlook.lines.map((line) => (
+                  <p key={line}>{line}</p>
+                ))}
+              </div>
+            )}
             <p className="text-xs text-muted-foreground">{MSG.attendanceRule.semester(data.semester_start, data.semester_end)}</p>
           </div>
           {data.series.length > 0 && (

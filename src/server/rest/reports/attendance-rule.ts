@@ -26,8 +26,9 @@ export function attendanceRuleRoutes(deps: AppDeps): Router {
     '/attendance_standing',
     requireUser(deps, 'student'),
     handle(async (req, res) => {
-      const { rate, required_rate, held, attended, excused, can_miss, needed_to_recover } = (await studentStanding(deps, user(req))).standing;
-      res.json({ rate, required_rate, held, attended, excused, can_miss, needed_to_recover });
+      const { standing, outlook } = await studentStanding(deps, user(req));
+      const { rate, required_rate, held, attended, excused, can_miss, needed_to_recover } = standing;
+      res.json({ rate, required_rate, held, attended, excused, can_miss, needed_to_recover, ...outlook });
     }),
   );
   r.get(

@@ -1,6 +1,14 @@
 import { ZMapTilesInput } from '@shared/schemas/attendance/class-tools';
 import { ZNotFromBrowserFlagInput } from '@shared/schemas/attendance/not-from-browser-flag';
-import { mapTilesForAdmin, notFromBrowserFlagForAdmin, setMapTiles, setNotFromBrowserFlag } from '@server/services/attendance/index';
+import { ZAutoOpenInput } from '@shared/schemas/attendance/timetable';
+import {
+  mapTilesForAdmin,
+  notFromBrowserFlagForAdmin,
+  setMapTiles,
+  setNotFromBrowserFlag,
+  setTimetableAutoOpen,
+  timetableAutoOpenForAdmin,
+} from '@server/services/attendance/index';
 import { roleProcedure, router } from '@server/trpc';
 
 const admin = roleProcedure('admin');
@@ -14,4 +22,7 @@ export const settingsRouter = router({
   setMapTiles: admin.input(ZMapTilesInput).mutation(({ ctx, input }) => setMapTiles(ctx, ctx.user, input.url_template)),
   notFromBrowserFlag: admin.query(({ ctx }) => notFromBrowserFlagForAdmin(ctx)),
   setNotFromBrowserFlag: admin.input(ZNotFromBrowserFlagInput).mutation(({ ctx, input }) => setNotFromBrowserFlag(ctx, ctx.user, input.enabled)),
+  /** Issue 39: whether timetable slots open their sessions by themselves. */
+  timetableAutoOpen: admin.query(({ ctx }) => timetableAutoOpenForAdmin(ctx)),
+  setTimetableAutoOpen: admin.input(ZAutoOpenInput).mutation(({ ctx, input }) => setTimetableAutoOpen(ctx, ctx.user, input.enabled)),
 });

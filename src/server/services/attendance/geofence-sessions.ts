@@ -3,7 +3,9 @@ import { MSG } from '@shared/messages';
 import { MAX_SESSION_MINUTES } from '@shared/constants';
 import type { TExtendGeofenceInput, TStartGeofenceInput } from '@shared/schemas/attendance/attendance';
 import type { AuthUser } from '@server/auth/authenticate';
+import type { Transaction } from 'kysely';
 import type { DB } from '@server/db/connect';
+import type { Database } from '@server/db/schema';
 import type { AppDeps } from '@server/deps';
 import { DomainError } from '@server/lib/errors';
 import { isUniqueViolation } from '@server/db/dialect';
@@ -20,18 +22,29 @@ async function resolveDepartment(db: DB, department: number | string) {
   return row;
 }
 
+const slotSession = (db: DB | Transaction<Database>, slot: SlotOccurrence) =>
+  db.selectFrom('geofence_sessions').select('id').where('slot_id', '=', slot.slot_id).where('slot_day', '=', slot.slot_day).executeTakeFirst();
+
 /** The caller's open session, after closing any that are past their end time. */
 export async function findOpenSessionOfTeacher(deps: Deps, teacherId: number) {
   await deps.sessions.sweepIfDue();
   return deps.db.selectFrom('geofence_sessions').selectAll().where('teacher_id', '=', teacherId).where('ended_at', 'is', null).executeTakeFirst();
 }
 
+/** Issue 39: the timetable occurrence a session is opened for (one session each: a unique index). */
+export interface SlotOccurrence {
+  slot_id: number;
+  slot_day: string;
+}
+
+const slotTaken = () => new DomainError('CONFLICT', MSG.timetable.alreadyTaken, { errorCode: 'slot_taken' });
+
 /**
  * Opens a timed geofence for a department. A teacher runs sessions of their own department only (an admin of any);
  * a teacher has at most one open session (also a unique index), and a department too: a new session never silently
- * replaces another teacher's running one.
+ * replaces another teacher's running one. Opened from a timetable slot, it records the occurrence, once.
  */
-export async function startGeofenceSession(deps: Deps, caller: AuthUser, input: TStartGeofenceInput) {
+export async function startGeofenceSession(deps: Deps, caller: AuthUser, input: TStartGeofenceInput, slot?: SlotOccurrence) {
   if (input.teacher_id !== caller.id) throw new DomainError('FORBIDDEN', MSG.attendance.notYourTeacherId);
   const department = await resolveDepartment(deps.db, input.department);
   if (caller.role !== 'admin' && department.id !== caller.department_id) throw new DomainError('FORBIDDEN', MSG.attendance.notYourDepartment);
@@ -52,6 +65,7 @@ export async function startGeofenceSession(deps: Deps, caller: AuthUser, input: 
         .execute();
       if (open.some((s) => s.teacher_id === caller.id)) throw new DomainError('CONFLICT', MSG.attendance.alreadyActive);
       if (open.length) throw new DomainError('CONFLICT', MSG.attendance.departmentBusy);
+      if (slot && (await slotSession(trx, slot))) throw slotTaken();
       return trx
         .insertInto('geofence_sessions')
         .values({
@@ -65,12 +79,15 @@ export async function startGeofenceSession(deps: Deps, caller: AuthUser, input: 
           // Only an explicit true asks for the code: the REST default stays as the SPEC's clients expect.
           room_code_secret: input.room_code === true ? newRoomCodeSecret() : null,
           late_after_minutes: lateAfter,
+          slot_id: slot?.slot_id ?? null,
+          slot_day: slot?.slot_day ?? null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
     })
-    .catch((err: unknown) => {
-      if (isUniqueViolation(err)) throw new DomainError('CONFLICT', MSG.attendance.alreadyActive);
+    .catch(async (err: unknown) => {
+      // PostgreSQL runs two starts side by side: the unique indexes decide, and the slot's own says which one refused.
+      if (isUniqueViolation(err)) throw slot && (await slotSession(deps.db, slot)) ? slotTaken() : new DomainError('CONFLICT', MSG.attendance.alreadyActive);
       throw err;
     });
   deps.sessions.noteEnd(endsAt);

@@ -1,8 +1,9 @@
 /**
  * Attendance: geofence sessions and the marks taken in them. Starting and ending a session (its expiry and
  * absentees), the geofence step and the final mark, the room code, the mark flags, manual marks, leave requests
- * (leave/), and the administrator's settings that marking reads (settings/: campus networks, map tiles, the 'not from
- * a browser' flag).
+ * (leave/), the administrator's settings that marking reads (settings/: campus networks, map tiles, the 'not from
+ * a browser' flag, the timetable's opening by itself), and the timetable (timetable/: rooms, weekly slots, sessions
+ * opened from them, the sessions still to come).
  * Code outside this folder imports it from here only; files inside import each other directly.
  */
 export { markAttendance } from './attendance-marking';
@@ -21,3 +22,6 @@ export { mapTiles, mapTilesForAdmin, setMapTiles, tileSource, tileUrlInForce } f
 export { notFromBrowserFlagForAdmin, setNotFromBrowserFlag } from './settings/not-from-browser-flag';
 export { getStudentAttendance } from './student-attendance';
 export { getOpenSessionForStudent } from './student-open-session';
+export { timetableAutoOpenForAdmin, setTimetableAutoOpen } from './settings/timetable-auto-open';
+export { openDueSlots, startSessionFromSlot, startSlotOpener, upcomingSlotSessions } from './timetable/slot-sessions';
+export { addRoom, addSlot, listTimetable, removeRoom, removeSlot } from './timetable/timetable';

@@ -15,6 +15,14 @@ export const attendanceRuleMessages = {
     chartLabel: 'Attendance rate after each session of the semester',
     semester: (from: string, to: string) => `Semester ${from} to ${to}`,
     loadFailed: 'Could not load your attendance standing.',
+    // Issue 39: where the semester can still end, from the timetable
+    mostPossible: (best: number, remaining: number) =>
+      `Most still possible: ${best}% (${remaining} ${remaining === 1 ? 'session' : 'sessions'} to come this semester)`,
+    neededByEnd: (n: number, remaining: number, required: number) => `Attend ${n} of the ${remaining} to end the semester at ${required}% or above`,
+    sureToReach: (required: number) => `You end the semester at ${required}% or above whatever comes`,
+    cannotReachSemester: (required: number) => `Can no longer reach ${required}% this semester`,
+    noneToCome: 'No more sessions this semester',
+    outlookUnknown: 'Sessions to come this semester: not known (your department has no timetable yet)',
     // The administrator's card
     settingsTitle: 'Attendance rule',
     settingsIntro: 'Students below the required rate over the semester are warned on their dashboard and listed for their teacher and here.',
@@ -49,6 +57,14 @@ export const attendanceRuleMessages = {
     sortRate: 'Rate, lowest first',
     sortName: 'Name',
     sortLastPresent: 'Last present, oldest first',
+    sortBest: 'Most still possible, lowest first',
+    columnBest: 'Most possible',
+    columnInRow: 'Absent in a row',
+    bestUnknown: 'Not known',
+    cannotReachShort: 'Cannot reach',
+    atRiskNoTimetable: 'Your department has no timetable: the most still possible is not known.',
+    inRowUnder: (n: number) => `Absent ${n} in a row`,
+    bestUnder: (best: number) => `at best ${best}%`,
     belowShort: (n: number | null) => (n === null ? 'Below: cannot recover' : `Below: needs ${n} in a row`),
     closeShort: (n: number) => (n === 0 ? 'At the line: cannot miss one' : `Can miss ${n}`),
     // The administrator's report

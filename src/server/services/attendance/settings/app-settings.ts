@@ -3,7 +3,13 @@ import type { AppDeps } from '@server/deps';
 type Deps = Pick<AppDeps, 'db'>;
 
 /** The keys an administrator may set; each later setting adds its own. */
-export type SettingKey = 'campus_networks' | 'map_tiles' | 'attendance_rule' | 'not_from_browser_flag' | 'absence_warning';
+export type SettingKey =
+  | 'campus_networks'
+  | 'map_tiles'
+  | 'attendance_rule'
+  | 'not_from_browser_flag'
+  | 'absence_warning'
+  | 'timetable_auto_open';
 
 export interface StoredSetting {
   value: unknown;
@@ -37,4 +43,24 @@ export async function writeSetting(deps: Deps, key: SettingKey, value: unknown, 
     .values({ key, ...row })
     .onConflict((oc) => oc.column('key').doUpdateSet(row))
     .execute();
+}
+
+/**
+ * A setting that is on or off: whether it is on (`byDefault` until an administrator sets it; a value edited by hand
+ * into anything but a boolean counts as the default), the admin card's view with who changed it last, and its change.
+ */
+export function switchSetting(key: SettingKey, byDefault: boolean) {
+  const on = async (deps: Deps) => {
+    const value = await settingValue(deps, key);
+    return typeof value === 'boolean' ? value : byDefault;
+  };
+  const forAdmin = async (deps: Deps) => {
+    const stored = await readSetting(deps, key);
+    return { enabled: await on(deps), updated_at: stored?.updated_at ?? null, updated_by: stored?.updated_by ?? null };
+  };
+  const set = async (deps: Deps & Pick<AppDeps, 'clock'>, admin: { id: number }, enabled: boolean) => {
+    await writeSetting(deps, key, enabled, admin, deps.clock.now());
+    return forAdmin(deps);
+  };
+  return { on, forAdmin, set };
 }
