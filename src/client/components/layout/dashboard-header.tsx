@@ -11,12 +11,13 @@ export function DashboardHeader({ title, name, actions }: { title: string; name?
   const logout = useLogout();
   return (
     <header className="sticky top-0 z-30 border-b bg-background/90 backdrop-blur-md">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <div className="flex items-center gap-4">
-          <Brand />
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:gap-4 sm:px-6">
+        <div className="flex min-w-0 items-center gap-4">
+          {/* On a phone the bell, Profile and Logout share the row: the name stays on one line. */}
+          <Brand className="whitespace-nowrap" />
           <span className="hidden text-sm text-muted-foreground sm:inline">{title}</span>
         </div>
-        <div className="flex items-center gap-3">
+        <div className="flex items-center gap-2 sm:gap-3">
           {name && (
             <span className="hidden items-center gap-2 text-sm font-medium sm:flex">
               <span aria-hidden className="flex size-8 items-center justify-center rounded-full bg-accent text-accent-foreground uppercase">

@@ -3,13 +3,7 @@ import type { AppDeps } from '@server/deps';
 type Deps = Pick<AppDeps, 'db'>;
 
 /** The keys an administrator may set; each later setting adds its own. */
-export type SettingKey =
-  | 'campus_networks'
-  | 'map_tiles'
-  | 'attendance_rule'
-  | 'not_from_browser_flag'
-  | 'absence_warning'
-  | 'timetable_auto_open';
+export type SettingKey = 'campus_networks' | 'map_tiles' | 'attendance_rule' | 'not_from_browser_flag' | 'absence_warning' | 'timetable_auto_open';
 
 export interface StoredSetting {
   value: unknown;
