@@ -8,7 +8,7 @@ import { connectDatabase } from '@server/db/connect';
 import { migrateToLatest } from '@server/db/migrate';
 import { systemClock } from '@server/lib/clock';
 import { createActiveUser } from '@server/services/accounts/index';
-import { processCpu } from './support/cpu-time';
+import { loadAverage, processCpu } from './support/cpu-time';
 import { seedAdminScale } from './support/seed-admin';
 import { startServerOn } from '../harness/server-process';
 
@@ -41,11 +41,7 @@ await db.destroy();
 const server = await startServerOn(dataDir, { MALLOC_ARENA_MAX: '2' });
 const { url, pid } = server;
 const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) * 1024;
-const load = () =>
-  `load ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`;
+const load = () => `load ${loadAverage()}`;
 
 const login = await fetch(`${url}/api/login`, {
   method: 'POST',
