@@ -7,7 +7,7 @@ import { openFaceStream } from '@harness/live-stream';
 import { GOOD_FIELDS, getJson, postJson, readAnswer } from '@harness/api-client';
 import { manualClock } from '@tests/helpers/manual-clock';
 import { insertProof } from '@tests/helpers/proofs';
-import { createTestUser, signInTestUser, startTestServer, type TestServer, tokenIdOf } from '@tests/helpers/test-server';
+import { countRows, createTestUser, signInTestUser, startTestServer, type TestServer, tokenIdOf } from '@tests/helpers/test-server';
 
 const CENTRE = { latitude: 23.0225, longitude: 72.5714 };
 const inside = { ...pointNorthOf(CENTRE.latitude, CENTRE.longitude, 20), accuracy: 12 };
@@ -141,16 +141,7 @@ describe.skipIf(!hasFixtures)('with campus networks set, the face check too', ()
     ).toBe(201);
   }, 120_000);
   afterAll(() => srv.close());
-  const verifications = async () =>
-    Number(
-      (
-        await srv.db
-          .selectFrom('face_verifications')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('user_id', '=', student.id)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const verifications = () => countRows(srv.db.selectFrom('face_verifications').where('user_id', '=', student.id));
 
   it('refuses a face check from outside them on the upload door, stores nothing, and accepts one from inside', async () => {
     const before = await verifications();
