@@ -1,18 +1,15 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../src/server/db/connect';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { MSG } from '../src/shared/messages';
 import { createTestUser } from './helpers/test-server';
 import { insertSession } from '../scripts/harness/geofence-sessions';
+import { runScript } from '../scripts/harness/server-process';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database';
 
-const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-export-'));
 // On the PostgreSQL pass the rows live in a PostgreSQL database and the script is pointed at it by DATABASE_URL, as an
 // operator's shell would be: the SQLite file in DATA_DIR stays empty, so exporting it would print 0 rows.
@@ -25,17 +22,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function exportCsv(args: string[]) {
-  try {
-    const r = await run(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/export.ts'), ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, ...(pgDatabase ? { DATABASE_URL: pgDatabase.url } : {}) },
-    });
-    return { code: 0, out: r.stdout + r.stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, out: err.stdout + err.stderr };
-  }
-}
+const exportCsv = (args: string[]) => runScript('export', args, { DATA_DIR: dataDir, ...(pgDatabase ? { DATABASE_URL: pgDatabase.url } : {}) });
 
 describe('npm run export', () => {
   it('writes the admin detail CSV for the filters given and prints the row count', async () => {

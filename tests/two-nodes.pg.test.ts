@@ -7,12 +7,15 @@ import { FACE_STREAM_TIMESLICE_MS } from '../src/shared/face/face-stream';
 import { MSG } from '../src/shared/messages';
 import { pointNorthOf } from './helpers/geo';
 import { attackFromAnotherProcess } from '../scripts/harness/attacker';
+import { insertSession } from '../scripts/harness/geofence-sessions';
 import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../scripts/harness/face-fixtures';
 import { GOOD_FIELDS, getJson, postJson, postRegister } from '../scripts/harness/api-client';
 import { type FaceStreamSocket, liveCheck, openFaceStream, webmVoid } from '../scripts/harness/live-stream';
 import { type ServerProcess, startServerProcess } from './helpers/server-process';
 import { createPostgresDatabase, type TestDatabase, testEngine } from './helpers/test-database';
-import { createTestUser, tokenIdOf } from './helpers/test-server';
+import { createTestUser } from './helpers/test-server';
+import { insertProof } from './helpers/proofs';
+import { systemClock } from '../src/server/lib/clock';
 
 /**
  * Two app processes on one PostgreSQL database and one shared uploads folder, as behind a load balancer: whatever
@@ -114,18 +117,7 @@ describe.skipIf(!enabled)('two app nodes on one database', () => {
     const wrong = (shown.body.code[0] === 'A' ? 'B' : 'A') + shown.body.code.slice(1);
     expect((await postJson(`${b.url}/api/mark_attendance`, { ...inside, room_code: wrong }, studentToken)).body.error_code).toBe('room_code_not_current');
 
-    await b.db
-      .insertInto('face_verifications')
-      .values({
-        user_id: s.id,
-        token_id: tokenIdOf(studentToken),
-        created_at: new Date().toISOString(),
-        blink_count: 2,
-        similarity: 0.3,
-        verdict: 'accepted',
-        reason: 'accepted',
-      })
-      .execute();
+    await insertProof(b.db, systemClock, { id: s.id, token: studentToken }, { agoSeconds: 0 });
     const final = await postJson(`${b.url}/api/mark_attendance`, { ...inside, room_code: shown.body.code, face_verified: true }, studentToken);
     expect(final.body).toMatchObject({ status: 'present' });
     expect((await fetch(`${a.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${teacherToken}` } })).status).toBe(200);
@@ -146,18 +138,7 @@ describe.skipIf(!enabled)('two app nodes on one database', () => {
       });
     expect((await save(['10.20.0.0/16'])).status).toBe(200);
     expect((await postJson(`${a.url}/api/start_geofence`, { teacher_id: t.id, ...CENTRE, radius: 50, department: 'BSCIT' }, teacherToken)).status).toBe(201);
-    await b.db
-      .insertInto('face_verifications')
-      .values({
-        user_id: s.id,
-        token_id: tokenIdOf(studentToken),
-        created_at: new Date().toISOString(),
-        blink_count: 2,
-        similarity: 0.3,
-        verdict: 'accepted',
-        reason: 'accepted',
-      })
-      .execute();
+    await insertProof(b.db, systemClock, { id: s.id, token: studentToken }, { agoSeconds: 0 });
     const markFrom = (ip: string, face_verified: boolean) =>
       fetch(`${b.url}/api/mark_attendance`, {
         method: 'POST',
@@ -191,18 +172,7 @@ describe.skipIf(!enabled)('two app nodes on one database', () => {
       // Each student's geofence step, with the code on the screen then; the final mark sends the same code.
       const code = (await getJson(`${a.url}/api/room_code`, teacherToken)).body.code as string;
       expect((await postJson(`${a.url}/api/mark_attendance`, { ...inside(i), room_code: code }, token)).body).toMatchObject({ geofencing_status: 'valid' });
-      await a.db
-        .insertInto('face_verifications')
-        .values({
-          user_id: s.id,
-          token_id: tokenIdOf(token),
-          created_at: new Date().toISOString(),
-          blink_count: 2,
-          similarity: 0.3,
-          verdict: 'accepted',
-          reason: 'accepted',
-        })
-        .execute();
+      await insertProof(a.db, systemClock, { id: s.id, token: token }, { agoSeconds: 0 });
       students.push({ ...s, token, code, device_id: `shared-device-number-${i >> 1}` });
     }
     const marks = students.map((s, i) =>
@@ -284,19 +254,12 @@ describe.skipIf(!enabled)('two app nodes on one database', () => {
     const t = await createTestUser(a.db, { role: 'teacher', department: 'MBA' });
     const students = await Promise.all([1, 2, 3].map(() => createTestUser(a.db, { role: 'student', department: 'MBA' })));
     const now = Date.now();
-    const { id } = await a.db
-      .insertInto('geofence_sessions')
-      .values({
-        teacher_id: t.id,
-        department_id: mba.id,
-        latitude: 23,
-        longitude: 72,
-        radius_m: 50,
-        started_at: new Date(now - 60_000).toISOString(),
-        ends_at: new Date(now + 1000).toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertSession(a.db, {
+      teacher_id: t.id,
+      department_id: mba.id,
+      started_at: new Date(now - 60_000).toISOString(),
+      ends_at: new Date(now + 1000).toISOString(),
+    });
     await new Promise((r) => setTimeout(r, 3000));
     const session = await b.db.selectFrom('geofence_sessions').select(['ends_at', 'ended_at', 'end_reason']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(session).toMatchObject({ end_reason: 'expired', ended_at: session.ends_at });
@@ -328,21 +291,7 @@ describe.skipIf(!enabled)('two app nodes on one database', () => {
     const sessions = [];
     for (let k = 5; k >= 1; k--) {
       const at = new Date(now - k * day).toISOString();
-      const { id } = await a.db
-        .insertInto('geofence_sessions')
-        .values({
-          teacher_id: t.id,
-          department_id: imca.id,
-          latitude: 23,
-          longitude: 72,
-          radius_m: 50,
-          started_at: at,
-          ends_at: at,
-          ended_at: at,
-          end_reason: 'expired',
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertSession(a.db, { teacher_id: t.id, department_id: imca.id, started_at: at, ended_at: at });
       await a.db
         .insertInto('attendance_records')
         .values({ session_id: id, student_id: s.id, status: k === 5 ? 'present' : 'absent', marked_at: at, updated_at: new Date().toISOString() })

@@ -6,7 +6,7 @@ import { connectDatabase } from '@server/db/connect';
 import { migrateToLatest } from '@server/db/migrate';
 import { systemClock } from '@server/lib/clock';
 import { createActiveUser } from '@server/services/accounts/index';
-import { seedAdminScale } from './support/seed-admin';
+import { adminBenchDataDir, seedAdminScale } from './support/seed-admin';
 import { startServerOn } from '../harness/server-process';
 
 /**
@@ -14,9 +14,7 @@ import { startServerOn } from '../harness/server-process';
  * 100 teachers, through real HTTP to a server in its own process, as the admin's browser calls it. Prints p50 and
  * p95 per kind of call, and the old whole-list call for comparison. `--keep DIR` reuses (or keeps) the data folder.
  */
-const keep = process.argv.includes('--keep') ? process.argv[process.argv.indexOf('--keep') + 1] : undefined;
-const dataDir = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-bench-users-'));
-fs.mkdirSync(dataDir, { recursive: true });
+const { dataDir, kept } = adminBenchDataDir('rollcall-bench-users-');
 const PASSWORD = 'Bench!pass1';
 
 const db = connectDatabase(path.join(dataDir, 'roll-call.sqlite'));
@@ -81,4 +79,4 @@ await run(
 );
 
 await server.stop();
-if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });
+if (!kept) fs.rmSync(dataDir, { recursive: true, force: true });

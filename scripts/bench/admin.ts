@@ -1,15 +1,14 @@
 import './support/quiet-logs';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { connectDatabase } from '@server/db/connect';
 import { migrateToLatest } from '@server/db/migrate';
 import { systemClock } from '@server/lib/clock';
 import { createActiveUser } from '@server/services/accounts/index';
-import { processCpu } from './support/cpu-time';
-import { seedAdminScale } from './support/seed-admin';
+import { loadAverage, processCpu } from './support/cpu-time';
+import { adminBenchDataDir, seedAdminScale } from './support/seed-admin';
 import { startServerOn } from '../harness/server-process';
 
 /**
@@ -19,10 +18,8 @@ import { startServerOn } from '../harness/server-process';
  * issue 24's shortfall report alone (for A/B runs of it on one seed).
  */
 const root = path.resolve(import.meta.dirname, '../..');
-const keep = process.argv.includes('--keep') ? process.argv[process.argv.indexOf('--keep') + 1] : undefined;
 const shortfallOnly = process.argv.includes('--shortfall-only');
-const dataDir = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-bench-admin-'));
-fs.mkdirSync(dataDir, { recursive: true });
+const { dataDir, kept } = adminBenchDataDir('rollcall-bench-admin-');
 const PASSWORD = 'Bench!pass1';
 
 const db = connectDatabase(path.join(dataDir, 'roll-call.sqlite'));
@@ -41,11 +38,7 @@ await db.destroy();
 const server = await startServerOn(dataDir, { MALLOC_ARENA_MAX: '2' });
 const { url, pid } = server;
 const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) * 1024;
-const load = () =>
-  `load ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`;
+const load = () => `load ${loadAverage()}`;
 
 const login = await fetch(`${url}/api/login`, {
   method: 'POST',
@@ -132,7 +125,7 @@ if (!shortfallOnly) await writesAndExports();
 await server.stop();
 
 if (!shortfallOnly) await exportScript();
-if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });
+if (!kept) fs.rmSync(dataDir, { recursive: true, force: true });
 
 /** Issue 9's reports: the first load of the facts, new filters, the summary, details and charts. */
 async function reportsOfIssue9() {

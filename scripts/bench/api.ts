@@ -11,6 +11,7 @@ import { startAppServer } from '../harness/app-server';
 import { startServerOn } from '../harness/server-process';
 import { burstFaceVerifications } from './support/face-burst';
 import { faceLatency } from './support/face-latency';
+import { loadAverage } from './support/cpu-time';
 
 /**
  * `npm run bench:api`: the figures issues 4, 7 and 10 name, on a fresh database: a SQLite file in a temp dir and,
@@ -278,12 +279,7 @@ if (results.sqlite && results.postgres) {
     console.log(`  ${title}\n    SQLite:     ${f(l)}\n    PostgreSQL: ${f(r)}`);
   }
 }
-console.log(
-  `load average at end: ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`load average at end: ${loadAverage()}`);
 
 // Issue 9's admin reports on 1,000,000 records run on a database and server process of their own (admin.ts).
 if (!process.argv.includes('--no-admin')) {

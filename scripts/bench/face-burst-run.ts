@@ -1,8 +1,8 @@
 import './support/quiet-logs';
-import os from 'node:os';
 import { createActiveUser } from '@server/services/accounts/index';
 import { startAppServer } from '../harness/app-server';
 import { burstChallengeSource, burstFaceVerifications } from './support/face-burst';
+import { loadAverage } from './support/cpu-time';
 
 /**
  * `npm run bench:face-burst [-- --challenge]`: only the class-start burst of `npm run bench:api` (same server set-up,
@@ -28,12 +28,7 @@ const login = async (email: string) =>
     ).json()) as { token: string }
   ).token;
 const tokens = await Promise.all(students.map((s) => login(s.email)));
-console.log(
-  `load average before the burst: ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`load average before the burst: ${loadAverage()}`);
 await burstFaceVerifications(
   deps,
   url,
@@ -41,10 +36,5 @@ await burstFaceVerifications(
   students.map((s) => s.id),
   { challenge },
 );
-console.log(
-  `load average after the burst: ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`load average after the burst: ${loadAverage()}`);
 await server.close();

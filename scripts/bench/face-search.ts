@@ -8,6 +8,7 @@ import { loadConfig } from '@server/env';
 import { seededRandom } from '@server/ops/seed/plan';
 import { serializeDescriptor } from '@server/face/index';
 import { createFaceIndex, findEnrolledFace, identityThreshold } from '@server/services/faces/index';
+import { loadAverage } from './support/cpu-time';
 
 /**
  * `npm run bench:face-search`: issue 18's "a search over 10,000 enrolled students in under 50 ms". Seeds 10,000 face
@@ -70,17 +71,12 @@ async function seed(db: DB) {
 }
 
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 
 async function benchEngine(engine: string, db: DB) {
   await migrateToLatest(db);
   const seeded = performance.now();
   const ids = await seed(db);
-  console.log(`\n${engine}: ${TEMPLATES} templates seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s; load average ${load()}`);
+  console.log(`\n${engine}: ${TEMPLATES} templates seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s; load average ${loadAverage()}`);
   const deps = { db, config: loadConfig({ DATA_DIR: os.tmpdir() }), ...(WITH_INDEX && { faceIndex: createFaceIndex() }) };
   const threshold = identityThreshold(deps.config);
   let t = performance.now();
@@ -125,10 +121,10 @@ async function benchEngine(engine: string, db: DB) {
     console.log(
       `  ${kind.padEnd(23)} x${xs.length}: median ${quantile(xs, 0.5).toFixed(2)} ms, p95 ${quantile(xs, 0.95).toFixed(2)} ms, max ${Math.max(...xs).toFixed(2)} ms`,
     );
-  console.log(`  answers: ${3 * RUNS - wrong} of ${3 * RUNS} right (threshold ${threshold}); load average ${load()}`);
+  console.log(`  answers: ${3 * RUNS - wrong} of ${3 * RUNS} right (threshold ${threshold}); load average ${loadAverage()}`);
 }
 
-console.log(`bench:face-search on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), load average ${load()}`);
+console.log(`bench:face-search on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), load average ${loadAverage()}`);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-bench-search-'));
 const sqlite = connectDatabase(path.join(dir, 'roll-call.sqlite'));
 try {

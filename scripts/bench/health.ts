@@ -9,6 +9,7 @@ import { connectDatabase } from '@server/db/connect';
 import { systemClock } from '@server/lib/clock';
 import { createActiveUser } from '@server/services/accounts/index';
 import { startServerOn } from '../harness/server-process';
+import { loadAverage } from './support/cpu-time';
 
 /**
  * `npm run bench:health`: /api/health latency in ms, quiet and during the bursts the *.burst.test.ts files send, with
@@ -23,12 +24,8 @@ const db = connectDatabase(path.join(dataDir, 'roll-call.sqlite'), { poolSize: 2
 const row = (name: string, ms: number[]) => {
   const sorted = [...ms].sort((a, b) => a - b);
   const f = (x: number) => x.toFixed(1).padStart(7);
-  const load = os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
   console.log(
-    `${name.padEnd(34)} n=${String(ms.length).padStart(3)} p50 ${f(sorted[sorted.length >> 1])} p95 ${f(p95(ms))} max ${f(sorted.at(-1)!)}   load ${load}`,
+    `${name.padEnd(34)} n=${String(ms.length).padStart(3)} p50 ${f(sorted[sorted.length >> 1])} p95 ${f(p95(ms))} max ${f(sorted.at(-1)!)}   load ${loadAverage()}`,
   );
 };
 async function during(name: string, burst: () => Promise<unknown>) {

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { decodeFaceCrop, decodeImage } from '@server/face/decoding/index';
@@ -15,6 +14,7 @@ import { printReport, type RecognizerRun } from './support/eval/identity-report'
 import { buildTrials, type Sample } from './support/eval/identity-trials';
 import type { RecognizerImage } from './support/eval/recognizer-worker';
 import { runRecognizer } from './support/eval/run-recognizer';
+import { loadAverage } from './support/cpu-time';
 
 /**
  * `npm run bench:identity [-- --quick]`: today's recognizer (face-api) against Human's (faceres, faceres-deep,
@@ -31,12 +31,7 @@ if (!hasFixtures) {
 const { values } = parseArgs({ options: { quick: { type: 'boolean' } } });
 const QUICK = !!values.quick;
 const REPS = QUICK ? 5 : 20;
-const loadavg = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-console.log(`load average at start: ${loadavg()}${QUICK ? ' (--quick: a subset, not for figures)' : ''}`);
+console.log(`load average at start: ${loadAverage()}${QUICK ? ' (--quick: a subset, not for figures)' : ''}`);
 
 /** The image every recognizer's CPU is measured on: an enrollment still, the face large and frontal. */
 const CPU_SAMPLE = 'clips/enroll_d0_f005.jpg';
@@ -156,4 +151,4 @@ printReport({
     runs: runs.map((r) => ({ ...r, descriptors: subset(r.descriptors) })),
   },
 });
-console.log(`load average at end: ${loadavg()}`);
+console.log(`load average at end: ${loadAverage()}`);

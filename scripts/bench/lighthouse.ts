@@ -10,6 +10,7 @@ import { migrateToLatest } from '@server/db/migrate';
 import { systemClock } from '@server/lib/clock';
 import { createActiveUser } from '@server/services/accounts/index';
 import { startServerOn } from '../harness/server-process';
+import { loadAverage } from './support/cpu-time';
 
 /**
  * `npm run bench:lighthouse [-- --runs N] [--save DIR] [--only NAME]`: Lighthouse (from npm, mobile preset: simulated slow 4G and a 4x slower
@@ -166,7 +167,7 @@ async function auditRetried(pathname: string, as: Role | null, saveAs: string | 
     } catch (err) {
       const code = err instanceof Error ? /\b(NO_[A-Z_]+)\b/.exec(err.message)?.[1] : undefined;
       if (!code || attempt > 2) throw err;
-      console.log(`${pathname}: Lighthouse recorded no trace (${code}), load ${load()}: running it again`);
+      console.log(`${pathname}: Lighthouse recorded no trace (${code}), load ${loadAverage()}: running it again`);
     }
   }
 }
@@ -178,15 +179,10 @@ const PAGES: { name: string; path: string; as: Role | null }[] = [
   { name: 'teacher dashboard', path: '/teacher-dashboard', as: 'teacher' },
   { name: 'admin dashboard', path: '/admin-dashboard', as: 'admin' },
 ].filter((p) => !ONLY || p.name.includes(ONLY)) as { name: string; path: string; as: Role | null }[];
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 
 if (SAVE_DIR) fs.mkdirSync(SAVE_DIR, { recursive: true });
 try {
-  console.log(`Lighthouse ${RUNS} cold run(s) per page, mobile preset; ${os.cpus().length} CPUs, load ${load()}`);
+  console.log(`Lighthouse ${RUNS} cold run(s) per page, mobile preset; ${os.cpus().length} CPUs, load ${loadAverage()}`);
   for (const p of PAGES) {
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -199,7 +195,7 @@ try {
     const median = [...runs].sort((a, b) => a.score - b.score)[runs.length >> 1];
     console.log(
       `${p.name.padEnd(18)} score ${runs.map((r) => r.score).join('/')} (median ${median.score})  FCP ${runs.map((r) => (r.fcp / 1000).toFixed(2)).join('/')} s` +
-        `  | median run: LCP ${(median.lcp / 1000).toFixed(2)} s, TBT ${median.tbt.toFixed(0)} ms, SI ${(median.si / 1000).toFixed(2)} s, CLS ${median.cls.toFixed(3)}, ${median.kib.toFixed(0)} KiB   load ${load()}`,
+        `  | median run: LCP ${(median.lcp / 1000).toFixed(2)} s, TBT ${median.tbt.toFixed(0)} ms, SI ${(median.si / 1000).toFixed(2)} s, CLS ${median.cls.toFixed(3)}, ${median.kib.toFixed(0)} KiB   load ${loadAverage()}`,
     );
   }
 } finally {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { backupUnderWrites } from '../harness/backup-under-writes';
 import { runScript, startServerOn } from '../harness/server-process';
+import { loadAverage } from './support/cpu-time';
 
 /**
  * The operators' scripts against their targets (docs/benchmarks.md): the seed of 2,000 students x 120 sessions
@@ -19,23 +20,18 @@ const { values } = parseArgs({
  * marked yet: the backup runs on a second school of 6,000 students x 40 sessions (the same 240,000 records).
  */
 const WRITES_SCHOOL = ['--students', '6000', '--days', '8', '--sessions-per-day', '5'];
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-bench-ops-'));
 const dataDir = path.join(tmp, 'data');
 const secret = 'bench-ops-secret-that-is-long-enough-for-hs256';
 const env = { DATA_DIR: dataDir, JWT_SECRET: secret, SESSION_MINUTES: '60', FACE_PROOF_TTL: '3600' };
 
 try {
-  console.log(`load average before: ${load()} (${os.availableParallelism()} cores)`);
+  console.log(`load average before: ${loadAverage()} (${os.availableParallelism()} cores)`);
   const seed = await runScript('seed', ['--students', values.students!, '--days', values.days!, '--sessions-per-day', '4'], env);
   if (seed.code !== 0) throw new Error(`seed failed:\n${seed.out}`);
   const [, inner, cpu] = /in ([\d.]+) s \(([\d.]+) CPU-s/.exec(seed.out) ?? [];
   console.log(
-    `seed ${values.students} students x ${Number(values.days) * 4} sessions: ${inner} s inside the script, ${(seed.ms / 1000).toFixed(1)} s with process start, ${cpu} CPU-s (target < 60 s); load ${load()}`,
+    `seed ${values.students} students x ${Number(values.days) * 4} sessions: ${inner} s inside the script, ${(seed.ms / 1000).toFixed(1)} s with process start, ${cpu} CPU-s (target < 60 s); load ${loadAverage()}`,
   );
   console.log(
     seed.out
@@ -78,11 +74,11 @@ try {
   console.log(`  backup script ${(r.backupMs / 1000).toFixed(2)} s with process start; ${r.backup.out.split('\n')[1]?.trim()}`);
   console.log(`  acknowledged before the backup started: ${r.ackedBefore}, missing from the copy: ${r.lostBefore} (target 0)`);
   console.log(`  acknowledged while it ran: ${r.ackedDuring}, of which in the copy: ${r.duringInCopy} (those after its snapshot are not)`);
-  console.log(`  copy's integrity_check: ${r.integrity}; load ${load()}`);
+  console.log(`  copy's integrity_check: ${r.integrity}; load ${loadAverage()}`);
 
   const restore = await runScript('restore', ['--from', out], writesEnv);
   if (restore.code !== 0) throw new Error(`restore failed:\n${restore.out}`);
-  console.log(`restore of that backup (server stopped): ${(restore.ms / 1000).toFixed(2)} s with process start; load ${load()}`);
+  console.log(`restore of that backup (server stopped): ${(restore.ms / 1000).toFixed(2)} s with process start; load ${loadAverage()}`);
 } finally {
   fs.rmSync(tmp, { recursive: true, force: true });
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { ChallengeStep } from '@shared/face/face-challenge';
 import { ffmpegPath } from '@server/face/decoding/index';
 import { fixture } from './face-fixtures';
+import { concatPieces, FRAME, writeCuts } from './splice-clips';
 
 /**
  * Challenge clips in the orders the fixtures lack (a blink, then a turn; c01 and c02 are a turn, then a blink): two real clips of the same person cut
@@ -68,28 +69,13 @@ export const CHALLENGE_ENROLL = {
   p3: ['enroll_p3_src185.jpg', 'enroll_p3_src192.jpg', 'enroll_p3_src200.jpg'],
 } as const;
 
-const FRAME = 'scale=640:480:force_original_aspect_ratio=decrease,pad=640:480:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=25,format=yuv420p';
-
 /** Builds one cut as webm bytes (VP8 640x480 25 fps, like a browser's MediaRecorder upload). */
-export function buildChallengeSplice(spec: ChallengeSplice): Buffer {
-  const inputs = spec.pieces.flatMap((p) => ['-ss', String(p.from), '-t', String(p.to - p.from), '-i', fixture('challenge', `${p.clip}.webm`)]);
-  const chains = spec.pieces.map((_, i) => `[${i}:v]${FRAME},setpts=PTS-STARTPTS[p${i}]`).join(';');
-  const filter = `${chains};${spec.pieces.map((_, i) => `[p${i}]`).join('')}concat=n=${spec.pieces.length}:v=1:a=0[v]`;
-  const args = ['-v', 'error', ...inputs, '-filter_complex', filter, '-map', '[v]', '-c:v', 'libvpx', '-b:v', '1M', '-f', 'webm', 'pipe:1'];
-  return execFileSync(ffmpegPath(), args, { maxBuffer: 16 * 1024 * 1024 });
-}
+export const buildChallengeSplice = (spec: ChallengeSplice): Buffer =>
+  concatPieces(spec.pieces.map((p) => ['-ss', String(p.from), '-t', String(p.to - p.from), '-i', fixture('challenge', `${p.clip}.webm`)]));
 
 /** Builds every challenge cut into `dir` (default: a fresh temp dir) and returns their paths by name. */
-export function writeChallengeSplices(dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-challenge-'))): Map<string, string> {
-  fs.mkdirSync(dir, { recursive: true });
-  const out = new Map<string, string>();
-  for (const s of CHALLENGE_SPLICES) {
-    const file = path.join(dir, `${s.name}.webm`);
-    fs.writeFileSync(file, buildChallengeSplice(s));
-    out.set(s.name, file);
-  }
-  return out;
-}
+export const writeChallengeSplices = (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-challenge-'))) =>
+  writeCuts(CHALLENGE_SPLICES, buildChallengeSplice, dir);
 
 /** The fixture clips' frame rate (faces/challenge/README.md). */
 const CLIP_FPS = 25;

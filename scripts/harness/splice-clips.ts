@@ -44,7 +44,8 @@ export const SPLICES: SpliceSpec[] = [
 ];
 
 const PIECE_SECONDS = 1.5;
-const FRAME = 'scale=640:480:force_original_aspect_ratio=decrease,pad=640:480:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=25,format=yuv420p';
+/** Every piece as a browser records: 640x480 (letterboxed, never stretched), 25 fps. */
+export const FRAME = 'scale=640:480:force_original_aspect_ratio=decrease,pad=640:480:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=25,format=yuv420p';
 
 function inputArgs(p: SplicePiece): string[] {
   return 'photo' in p
@@ -53,39 +54,30 @@ function inputArgs(p: SplicePiece): string[] {
 }
 
 /** Builds one splice as webm bytes with the project's ffmpeg. */
-export function buildSplice(spec: SpliceSpec): Buffer {
-  const [a, b] = spec.pieces;
-  const filter = `[0:v]${FRAME},setpts=PTS-STARTPTS[a];[1:v]${FRAME},setpts=PTS-STARTPTS[b];[a][b]concat=n=2:v=1:a=0[v]`;
-  const args = [
-    '-v',
-    'error',
-    ...inputArgs(a),
-    ...inputArgs(b),
-    '-filter_complex',
-    filter,
-    '-map',
-    '[v]',
-    '-t',
-    '3',
-    '-c:v',
-    'libvpx',
-    '-b:v',
-    '1M',
-    '-f',
-    'webm',
-    'pipe:1',
-  ];
+export const buildSplice = (spec: SpliceSpec): Buffer => concatPieces(spec.pieces.map(inputArgs), ['-t', '3']);
+
+/** Builds every splice into `dir` (default: a fresh temp dir) and returns their paths by name. */
+export const writeSplices = (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-splices-'))) => writeCuts(SPLICES, buildSplice, dir);
+
+/**
+ * Pieces of fixture footage (the ffmpeg input arguments of each) framed alike and played one after the other, with
+ * `output` options before the encoding (a length): VP8 webm bytes, like a browser's MediaRecorder upload.
+ */
+export function concatPieces(inputs: string[][], output: string[] = []): Buffer {
+  const chains = inputs.map((_, i) => `[${i}:v]${FRAME},setpts=PTS-STARTPTS[p${i}]`).join(';');
+  const filter = `${chains};${inputs.map((_, i) => `[p${i}]`).join('')}concat=n=${inputs.length}:v=1:a=0[v]`;
+  const args = ['-v', 'error', ...inputs.flat(), '-filter_complex', filter, '-map', '[v]', ...output, '-c:v', 'libvpx', '-b:v', '1M', '-f', 'webm', 'pipe:1'];
   return execFileSync(ffmpegPath(), args, { maxBuffer: 16 * 1024 * 1024 });
 }
 
-/** Builds every splice into `dir` (default: a fresh temp dir) and returns their paths by name. */
-export function writeSplices(dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-splices-'))): Map<string, string> {
+/** Builds every cut into `dir` as NAME.webm and returns their paths by name. */
+export function writeCuts<T extends { name: string }>(cuts: readonly T[], build: (cut: T) => Buffer, dir: string): Map<string, string> {
   fs.mkdirSync(dir, { recursive: true });
   const out = new Map<string, string>();
-  for (const s of SPLICES) {
-    const file = path.join(dir, `${s.name}.webm`);
-    fs.writeFileSync(file, buildSplice(s));
-    out.set(s.name, file);
+  for (const cut of cuts) {
+    const file = path.join(dir, `${cut.name}.webm`);
+    fs.writeFileSync(file, build(cut));
+    out.set(cut.name, file);
   }
   return out;
 }

@@ -60,16 +60,7 @@ export async function classroom(
 
   const screen = async () => (roomCode ? ((await getJson(`${srv.url}/api/room_code`, teacher.token)).body.code as string) : undefined);
   const post = (student: Pick<Marker, 'token' | 'cookie'>, body: object, ip: string) =>
-    fetch(`${srv.url}/api/mark_attendance`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${student.token}`,
-        'x-forwarded-for': ip,
-        ...(student.cookie ? { cookie: student.cookie } : {}),
-      },
-      body: JSON.stringify(body),
-    }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    postJson(`${srv.url}/api/mark_attendance`, body, student.token, { 'x-forwarded-for': ip, ...(student.cookie ? { cookie: student.cookie } : {}) });
   /**
    * The code each login's last geofence step sent: its final mark sends that very code, as the page hands it on
    * (issue 35's rule), not the screen's again, which may have turned over in between.

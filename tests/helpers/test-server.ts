@@ -1,7 +1,9 @@
 import { decodeJwt, SignJWT } from 'jose';
+import type { SelectQueryBuilder } from 'kysely';
 import type { Role, UserStatus } from '@shared/constants';
 import { hashPassword } from '@server/auth/password';
 import type { DB } from '@server/db/connect';
+import type { Database } from '@server/db/schema';
 import type { FaceEngine } from '@server/face/index';
 import type { Clock } from '@server/lib/clock';
 import type { ChallengeSource } from '@server/infra/challenge-source';
@@ -72,6 +74,10 @@ export async function createTestUser(
     .executeTakeFirstOrThrow();
   return { id, email, password, username };
 }
+
+/** How many rows a query selects from (`db.selectFrom('users')`, with its where): what a request wrote, or left alone. */
+export const countRows = async <TB extends keyof Database>(rows: SelectQueryBuilder<Database, TB, object>) =>
+  Number((await rows.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
 /** Signs a token as the server would (or with another secret, to forge one). exp is absolute, in seconds. */
 export function signTestToken(claims: { user_id: number; role: string; username?: string; tv?: number }, opts: { exp?: number; secret?: string } = {}) {

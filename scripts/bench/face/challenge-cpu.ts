@@ -1,12 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import { parseArgs } from 'node:util';
 import type { ChallengeStep } from '@shared/face/face-challenge';
 import { loadConfig } from '@server/env';
 import { createFaceEngine, type FaceTemplate } from '@server/face/index';
 import { CHALLENGE_ENROLL } from '@harness/challenge-clips';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
-import { cpuNow } from '../support/cpu-time';
+import { cpuNow, loadAverage } from '../support/cpu-time';
 
 /**
  * `npm run bench:face-challenge-cpu -- [--runs 5]`: CPU-seconds of a challenge check against today's
@@ -42,12 +41,7 @@ const cases: { name: string; video: Buffer; who: string; challenge: ChallengeSte
   { name: 'c09_p3_still_blink', video: fs.readFileSync(fixture('challenge', 'c09_p3_still_blink.webm')), who: 'p3', challenge: ['blink'] },
 ];
 
-console.log(
-  `load average at start: ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}; ${RUNS} runs of each check, alternating, one at a time`,
-);
+console.log(`load average at start: ${loadAverage()}; ${RUNS} runs of each check, alternating, one at a time`);
 console.log(
   '| clip (challenge) | blink-only: verdicts, CPU-s median | challenge: verdicts, CPU-s median | ratio challenge / blink-only | frames read + recognizer runs: blink-only, challenge |',
 );
@@ -79,10 +73,5 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 console.log(
   `all clips: challenge / blink-only CPU = ${(sum(all.challenge) / sum(all.plain)).toFixed(3)} (total ${sum(all.challenge).toFixed(1)} / ${sum(all.plain).toFixed(1)} CPU-s)`,
 );
-console.log(
-  `load average at end: ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`load average at end: ${loadAverage()}`);
 await engine.close();

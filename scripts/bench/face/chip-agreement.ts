@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import { decodeImage, decodeVideo } from '@server/face/decoding/index';
 import { euclidean, meanDescriptor } from '@server/face/analysis/index';
 import { Slots } from '@server/lib/slots';
 import { describeChip, describeFace, loadModels, readFrames, warmUp } from '@server/face/scheduling/worker/index';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 import { buildSplice, SPLICES } from '@harness/splice-clips';
+import { loadAverage } from '../support/cpu-time';
 
 /**
  * `npm run bench:face-chip`: does identifying a video frame from Human's mesh box (chip.ts, the
@@ -46,12 +46,7 @@ const clips: { name: string; video: Buffer; shows: (t: number) => Who | 'photo-m
   })),
 ];
 const fmt = (xs: number[]) => (xs.length ? `${Math.min(...xs).toFixed(3)}-${Math.max(...xs).toFixed(3)}` : '-');
-console.log(
-  `load average at start: ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`load average at start: ${loadAverage()}`);
 console.log('| clip | frames | chip vs chain, same frame (median, max) | genuine: chain / chip | impostor: chain / chip | ms a frame: chain / chip |');
 console.log('|---|---|---|---|---|---|');
 const all = { self: [] as number[], genChain: [] as number[], genChip: [] as number[], impChain: [] as number[], impChip: [] as number[] };
@@ -97,9 +92,4 @@ for (const c of clips) {
   for (const k of ['self', 'genChain', 'genChip', 'impChain', 'impChip'] as const) all[k].push(...row[k]);
 }
 console.log(`all frames: genuine chain ${fmt(all.genChain)}, chip ${fmt(all.genChip)}; impostor chain ${fmt(all.impChain)}, chip ${fmt(all.impChip)}`);
-console.log(
-  `load average at end: ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`load average at end: ${loadAverage()}`);

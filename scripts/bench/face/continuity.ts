@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import { analyseClip, completeIdentity, judgeVideo, meanDescriptor, windowFrames } from '@server/face/analysis/index';
 import { resolveOptions } from '@server/face/index';
 import { Slots } from '@server/lib/slots';
@@ -7,6 +6,7 @@ import { decodeImage, decodeVideo } from '@server/face/decoding/index';
 import { describeChip, describeFace, loadModels, readFrames, warmUp } from '@server/face/scheduling/worker/index';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 import { buildSplice, SPLICES } from '@harness/splice-clips';
+import { loadAverage } from '../support/cpu-time';
 
 /**
  * `npm run bench:continuity`: what identity across the clip costs and catches. One thread, in process: for each
@@ -45,12 +45,7 @@ const cases: [string, Buffer, Who][] = [
   ['spoof_print_attack_3s', fs.readFileSync(fixture('clips', 'spoof_print_attack_3s.webm')), 'aoc'],
   ...SPLICES.map((s) => [s.name, buildSplice(s), s.enrolledAs] as [string, Buffer, Who]),
 ];
-console.log(
-  `load average at start: ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`load average at start: ${loadAverage()}`);
 console.log('| clip (enrolled as) | verdict | tracks | frames read for liveness | identity frames (windows + after) | identity ms | liveness ms |');
 console.log('|---|---|---|---|---|---|---|');
 for (const [name, bytes, who] of cases) {
@@ -80,9 +75,4 @@ for (const [name, bytes, who] of cases) {
   );
   v.release();
 }
-console.log(
-  `load average at end: ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`load average at end: ${loadAverage()}`);

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@server/env';
 import { createFaceEngine, type FaceTemplate } from '@server/face/index';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 import { buildSplice, SPLICES } from '@harness/splice-clips';
-import { cpuNow } from '../support/cpu-time';
+import { cpuNow, loadAverage } from '../support/cpu-time';
 
 /**
  * `npm run bench:face-cpu -- [--runs 5] [--only NAME]`: CPU-seconds a face check costs, the figure that
@@ -40,12 +39,7 @@ const cases: { name: string; video: Buffer; who: Who; expect: string }[] = (
   ] as { name: string; video: Buffer; who: Who; expect: string }[]
 ).filter((c) => !values.only || c.name.includes(values.only));
 
-console.log(
-  `load average at start: ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}; ${RUNS} runs a clip, one check at a time`,
-);
+console.log(`load average at start: ${loadAverage()}; ${RUNS} runs a clip, one check at a time`);
 console.log('| clip (enrolled as) | expected | verdicts (runs) | blinks | distance | CPU-s a check (median, min-max) | wall ms (median) |');
 console.log('|---|---|---|---|---|---|---|');
 const allCpu: number[] = [];
@@ -79,10 +73,5 @@ for (const c of cases) {
 console.log(
   `all checks: CPU-s a check median ${median(allCpu).toFixed(2)}, mean ${(allCpu.reduce((a, b) => a + b, 0) / allCpu.length).toFixed(2)}; verdicts different from expected: ${wrong}`,
 );
-console.log(
-  `load average at end: ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`load average at end: ${loadAverage()}`);
 await engine.close();

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { euclidean } from '@server/face/analysis/index';
 import { createFaceEngine, type FaceTemplate, type FaceVerdict, NEIGHBOUR_RADIUS } from '@server/face/index';
 import { FIXTURES_DIR as ROOT, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
+import { loadAverage } from '../support/cpu-time';
 
 /**
  * `npm run bench:identity-checks [-- --thresholds 0.34,0.36,0.38,0.40,0.42,0.50]`: whole checks, not frames. Every
@@ -46,12 +46,7 @@ const clips: { file: string[]; person: string }[] = [
 
 /** Identity's own refusals; anything else means identity let the clip through (liveness may still refuse it). */
 const IDENTITY_REFUSALS = new Set(['identity_mismatch', 'face_changed']);
-console.log(
-  `load average at start: ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`load average at start: ${loadAverage()}`);
 const rows: { t: number; clip: string; person: string; as: string; v: FaceVerdict }[] = [];
 const neighbours = new Map<string, string[]>();
 for (const t of THRESHOLDS) {
@@ -109,10 +104,5 @@ for (const c of clips)
     );
     console.log(`${c.file[1]} as ${as}${c.person === as ? ' (own)' : ''}: ${cells.join(' | ')}`);
   }
-console.log(
-  `load average at end: ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`load average at end: ${loadAverage()}`);
 process.exit(0);

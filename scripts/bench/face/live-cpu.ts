@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { CHALLENGE_STEPS } from '@shared/face/face-challenge';
 import { FACE_STREAM_MAX_SECONDS, FACE_STREAM_STEPS } from '@shared/face/face-stream';
@@ -9,7 +8,7 @@ import { streamClock, webmVideoBlocks } from '@server/services/faces/index';
 import { CHALLENGE_ENROLL } from '@harness/challenge-clips';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 import { recordPerformance } from '@harness/live-stream';
-import { cpuNow } from '../support/cpu-time';
+import { cpuNow, loadAverage } from '../support/cpu-time';
 
 /**
  * `npm run bench:face-live-cpu -- [--streams 3] [--runs 3]`: CPU-seconds of a live check (issue 33) against the
@@ -35,12 +34,7 @@ for (let i = 0; i < Number(values.streams); i++) {
 }
 const engine = await createFaceEngine({ ...loadConfig().face, jobTimeoutMs: 120_000 });
 const p1 = await engine.enroll(CHALLENGE_ENROLL.p1.map((f) => fs.readFileSync(fixture('challenge', f))));
-console.log(
-  `load average at start: ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}; ${values.runs} runs of each check, alternating`,
-);
+console.log(`load average at start: ${loadAverage()}; ${values.runs} runs of each check, alternating`);
 console.log('| stream (s, steps) | blink-only: verdict, CPU-s median | live check: verdict, CPU-s median | ratio live / blink-only |');
 console.log('|---|---|---|---|');
 const all = { plain: [] as number[], live: [] as number[] };
@@ -71,10 +65,5 @@ for (const r of recorded) {
 console.log(
   `\nall streams: blink-only ${median(all.plain).toFixed(2)} CPU-s, live ${median(all.live).toFixed(2)} CPU-s, ratio ${(median(all.live) / median(all.plain)).toFixed(2)}`,
 );
-console.log(
-  `load average at end: ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`load average at end: ${loadAverage()}`);
 await engine.close();

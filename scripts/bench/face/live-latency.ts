@@ -8,6 +8,7 @@ import { postJson } from '@harness/api-client';
 import { logIn } from '@harness/enrolled-student';
 import { liveCheck, preloadClips, P1 } from '@harness/live-stream';
 import { startAppServer } from '@harness/app-server';
+import { loadAverage } from '../support/cpu-time';
 
 /**
  * `npm run bench:face-live-latency -- [--checks 10]`: how long after the last move a live check's verdict comes (issue
@@ -46,12 +47,7 @@ try {
     teacher.token,
   );
   if (started.status !== 201) throw new Error(`session not started: ${JSON.stringify(started.body)}`);
-  console.log(
-    `load average at start: ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}; ${values.checks} live checks, one at a time`,
-  );
+  console.log(`load average at start: ${loadAverage()}; ${values.checks} live checks, one at a time`);
   console.log('| # | verdict | last move to stop (ms) | stop to end (ms) | end to verdict (ms) | last move to verdict (ms) |');
   console.log('|---|---|---|---|---|---|');
   const after: number[] = [];

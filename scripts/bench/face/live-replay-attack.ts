@@ -1,11 +1,11 @@
 import '../support/quiet-logs';
-import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { enrolledStudent, logIn } from '@harness/enrolled-student';
 import { liveCheck, P1, type Segment } from '@harness/live-stream';
 import { insertSession } from '@harness/geofence-sessions';
 import { createActiveUser } from '@server/services/accounts/index';
 import { startAppServer } from '@harness/app-server';
+import { loadAverage } from '../support/cpu-time';
 
 /**
  * `npm run bench:face-live-attack -- [--attempts N] [--parallel K]`: the pre-recorded attack on the live check (issue
@@ -75,10 +75,5 @@ await Promise.all(
 );
 console.log(`\n${accepted} accepted of ${attempts} pre-recorded attempts (${byOrder.size} different instruction orders asked)`);
 console.log(`outcomes: ${JSON.stringify(Object.fromEntries(codes))}`);
-console.log(
-  `${Math.round((Date.now() - started) / 1000)} s, load average ${os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')}`,
-);
+console.log(`${Math.round((Date.now() - started) / 1000)} s, load average ${loadAverage()}`);
 await server.close();

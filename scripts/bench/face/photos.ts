@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { loadConfig } from '@server/env';
@@ -9,6 +8,7 @@ import { createFaceEngine, ENROLL_SPREAD_MAX, resolveOptions } from '@server/fac
 import { loadModels, warmUp } from '@server/face/scheduling/worker/index';
 import { euclidean, meanDescriptor } from '@server/face/analysis/index';
 import { FIXTURES_DIR as ROOT, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
+import { loadAverage } from '../support/cpu-time';
 
 /**
  * `npm run bench:photos`: photo recall (is the one face found in every one-person photo, wide portraits included),
@@ -19,12 +19,7 @@ if (!hasFixtures) {
   console.error(NO_FIXTURES_MESSAGE);
   process.exit(2);
 }
-console.log(
-  `load average at start: ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`load average at start: ${loadAverage()}`);
 const models = await loadModels({ role: 'full' });
 await warmUp(models);
 const photos = fixturePhotos(ROOT);
@@ -101,9 +96,4 @@ ms.sort((a, b) => a - b);
 console.log(
   `enroll 3 photos of 4000x3000 (${big.map((b) => Math.round(b.length / 1024)).join('/')} KB): median ${Math.round(ms[4])} ms, max ${Math.round(ms[9])} ms`,
 );
-console.log(
-  `load average at end: ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`load average at end: ${loadAverage()}`);

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createFaceEngine, resolveOptions } from '@server/face/index';
 import { FIXTURES_DIR as ROOT, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
+import { loadAverage } from '../support/cpu-time';
 
 /**
  * `npm run bench:search-pairs`: the 1:N side of identity. Every person of the fixtures enrolled as registration
@@ -36,12 +36,7 @@ for (const name of fs.readdirSync(bbt).filter((n) => fs.statSync(path.join(bbt, 
 for (const id of fs.readdirSync(path.join(ROOT, 'identities')).filter((d) => /^\d+$/.test(d)))
   sets[`identities/${id}`] = ['03', '08', '03'].map((n) => read('identities', id, `${id}_${n}.jpg`));
 
-console.log(
-  `load average at start: ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`load average at start: ${loadAverage()}`);
 const engine = await createFaceEngine({ workers: 2 });
 const means: [string, Float32Array][] = [];
 for (const [who, images] of Object.entries(sets)) {
@@ -63,10 +58,5 @@ for (const t of [threshold, 0.4, 0.42, searchThreshold, 0.46, 0.48, 0.5].sort((a
   console.log(
     `held at ${t.toFixed(2)}${t === searchThreshold ? ' (FACE_SEARCH_THRESHOLD)' : t === threshold ? ' (FACE_THRESHOLD)' : ''}: ${pairs.filter(([d]) => d <= t).length} of ${pairs.length} pairs`,
   );
-console.log(
-  `load average at end: ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`load average at end: ${loadAverage()}`);
 process.exit(0);

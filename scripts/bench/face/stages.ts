@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import { parseArgs } from 'node:util';
 import type { Config } from '@vladmandic/human';
 import type * as Tf from '@tensorflow/tfjs-core';
@@ -9,7 +8,7 @@ import type { FrameReading } from '@server/face/protocol';
 import { describeChip, describeFace, loadModels, type Models, readFrames, rgbTensor, warmUp } from '@server/face/scheduling/worker/index';
 import { segments } from '@server/face/segments';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
-import { childrenCpu, cpuNow } from '../support/cpu-time';
+import { childrenCpu, cpuNow, loadAverage } from '../support/cpu-time';
 
 /**
  * `npm run bench:face-stages -- [--runs 5]`: where a face check's CPU goes. For each clip, the real engine's check
@@ -38,11 +37,6 @@ const CLIPS: { name: string; who: Who }[] = [
 ];
 const read = (name: string) => fs.readFileSync(fixture('clips', name));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 
 /** CPU-seconds of `fn`, median over RUNS runs (and the last run's result). */
 async function cpuOf<T>(fn: () => Promise<T>): Promise<{ cpu: number; result: T }> {
@@ -67,7 +61,7 @@ async function humanOver(m: Models, frames: Uint8Array[], width: number, height:
   }
 }
 
-console.log(`load average at start: ${load()}; ${RUNS} runs of each measurement, medians`);
+console.log(`load average at start: ${loadAverage()}; ${RUNS} runs of each measurement, medians`);
 const engine = await createFaceEngine(
   { workers: 1 },
   {
@@ -142,5 +136,5 @@ for (const clip of CLIPS) {
     `per identity run (ms CPU): recognizer on the mesh box ${perChip.toFixed(1)}; face-api's whole chain ${((chain.cpu / Math.min(3, sample.length)) * 1000).toFixed(1)}`,
   );
 }
-console.log(`\nload average at end: ${load()}`);
+console.log(`\nload average at end: ${loadAverage()}`);
 await engine.close();

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 
 /**
  * CPU-seconds this process has used: user + system time of all its threads (the face engine's workers included) plus
@@ -9,6 +10,13 @@ export function cpuNow(): number {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1e6 + childrenCpu();
 }
+
+/** The machine's 1-, 5- and 15-minute load averages, printed beside a benchmark's figures: how much else was running. */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 /** Reaped children's CPU seconds: cutime and cstime of /proc/self/stat (Linux; elsewhere 0, the process alone). */
 export function childrenCpu(): number {

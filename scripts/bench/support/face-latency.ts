@@ -7,6 +7,7 @@ import { loadConfig } from '@server/env';
 import { createFaceEngine } from '@server/face/index';
 import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '@harness/face-fixtures';
 import { benchStudentToken } from './bench-student';
+import { loadAverage } from './cpu-time';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const WARMUP_RUNS = 3;
@@ -75,12 +76,6 @@ const ms = (n: number) => `${Math.round(n)} ms`;
 /** Idle time after each check, HTTP or in-process. */
 const PAUSE_MS = 500;
 
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-
 /**
  * One face check at a time through the real endpoint of a warm server in its own process: the time from the start
  * of the upload to the parsed JSON verdict, and the server's own breakdown from its Server-Timing header. Each HTTP
@@ -121,7 +116,7 @@ export async function faceLatency(runs: number) {
         await check();
         await direct();
       }
-      const loadStart = load();
+      const loadStart = loadAverage();
       const results: Awaited<ReturnType<typeof check>>[] = [];
       const inProcess: number[] = [];
       // a pause after each check, as between students: what a server does once it has answered (the engine starts
@@ -133,7 +128,7 @@ export async function faceLatency(runs: number) {
         inProcess.push(await direct());
         await pause();
       }
-      const loadEnd = load();
+      const loadEnd = loadAverage();
       const walls = results.map((r) => r.wall).sort((a, b) => a - b);
       inProcess.sort((a, b) => a - b);
       console.log(

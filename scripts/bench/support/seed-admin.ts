@@ -1,6 +1,21 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { hashPassword } from '@server/auth/password';
 import type { DB } from '@server/db/connect';
+
+/**
+ * The admin benchmarks' data folder: with `--keep DIR`, that folder, reused when seeded already and kept afterwards;
+ * else a fresh one in the temp dir (`prefix`), which the benchmark removes when done.
+ */
+export function adminBenchDataDir(prefix: string): { dataDir: string; kept: boolean } {
+  const at = process.argv.indexOf('--keep');
+  const keep = at >= 0 ? process.argv[at + 1] : undefined;
+  const dataDir = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  fs.mkdirSync(dataDir, { recursive: true });
+  return { dataDir, kept: keep !== undefined };
+}
 
 /**
  * The admin reports' scale: `teachers` teachers and `students` students spread over the five departments, each

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
-import { declareFrameSize, makeTestClip } from '@tests/helpers/oversized-video';
+import { declareFrameSize, makeTestClip, pipedTestClip } from '@tests/helpers/test-clips';
 import { decodeVideo, sweepStaleUploads } from './decode-video';
 import { FaceInputError } from '../errors';
 import { RAM_DIR } from './frames-dir';
@@ -89,21 +89,7 @@ describe('decodeVideo', () => {
 
   it('reads a webm without a duration in its header, as browsers record them', async () => {
     // written to a pipe, the muxer cannot go back to fill in the duration: like MediaRecorder output
-    const bytes = execFileSync(ffmpegPath(), [
-      '-v',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=size=320x240:rate=30',
-      '-t',
-      '3',
-      '-c:v',
-      'libvpx',
-      '-f',
-      'webm',
-      'pipe:1',
-    ]);
+    const bytes = pipedTestClip({ size: '320x240', rate: 30, seconds: 3 });
     const v = await decodeVideo(bytes, OPTS);
     expect(v.frames.length).toBeGreaterThanOrEqual(37);
     v.release();
@@ -118,21 +104,7 @@ describe('decodeVideo', () => {
   // Two 12-s VP8 encodes: minutes on a busy machine.
   it('refuses a video longer than 10 s, with or without a duration header', { timeout: 600_000 }, async () => {
     await rejects(make('long.webm', ['-t', '12', '-c:v', 'libvpx', '-b:v', '100k']), 'video_too_long');
-    const headerless = execFileSync(ffmpegPath(), [
-      '-v',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=size=160x120:rate=10',
-      '-t',
-      '12',
-      '-c:v',
-      'libvpx',
-      '-f',
-      'webm',
-      'pipe:1',
-    ]);
+    const headerless = pipedTestClip({ size: '160x120', rate: 10, seconds: 12 });
     await rejects(headerless, 'video_too_long');
     // the same through the pipe, where /dev/shm is missing or too small (frames-dir.ts)
     const err = await decodeVideo(headerless, { ...OPTS, ramDir: path.join(dir, 'no-such-dir') }).catch((e: unknown) => e);

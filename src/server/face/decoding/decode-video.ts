@@ -99,17 +99,21 @@ export async function decodeVideo(video: Buffer, opts: DecodeOptions): Promise<D
       throw new FaceInputError('not_a_video');
     });
     if (!decoded) return await decodeVideo(video, { ...opts, spares: undefined });
-    const { sink, width, height } = decoded;
-    const frames = sink.frames();
-    if (frames.length < VIDEO_MIN_SECONDS * opts.fps) {
-      sink.release();
-      throw new FaceInputError('video_too_short');
-    }
-    sink.done();
-    return { frames, width, height, fps: opts.fps, ms: performance.now() - started, release: () => sink.release() };
+    return finishedVideo(decoded, opts.fps, started);
   } finally {
     await Promise.all([dir, ram].map((d) => d && fs.rm(d, { recursive: true, force: true })));
   }
+}
+
+/** A finished decode's frames as the engine takes them, `started` being when the decode began; too few: too short. */
+function finishedVideo({ sink, width, height }: { sink: FrameSink; width: number; height: number }, fps: number, started: number): DecodedVideo {
+  const frames = sink.frames();
+  if (frames.length < VIDEO_MIN_SECONDS * fps) {
+    sink.release();
+    throw new FaceInputError('video_too_short');
+  }
+  sink.done();
+  return { frames, width, height, fps, ms: performance.now() - started, release: () => sink.release() };
 }
 
 /** A video decoded as it arrives (the live check's stream): its chunks written in order, then ended. */
@@ -158,14 +162,7 @@ export function decodeLiveVideo(opts: Omit<DecodeOptions, 'phase' | 'spares'> & 
         live = f;
         opts.onFrames?.(f);
       };
-      const { sink, width, height } = await runFfmpeg(decoder, feeder, { ...opts, onFrames });
-      const frames = sink.frames();
-      if (frames.length < VIDEO_MIN_SECONDS * opts.fps) {
-        sink.release();
-        throw new FaceInputError('video_too_short');
-      }
-      sink.done();
-      return { frames, width, height, fps: opts.fps, ms: performance.now() - started, release: () => sink.release() };
+      return finishedVideo(await runFfmpeg(decoder, feeder, { ...opts, onFrames }), opts.fps, started);
     } finally {
       if (ram) await fs.rm(ram, { recursive: true, force: true });
     }

@@ -1,13 +1,11 @@
 import crypto from 'node:crypto';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasFixtures, readFixture } from '@harness/face-fixtures';
-import { declareFrameSize, makeTestClip } from '@tests/helpers/oversized-video';
+import { declareFrameSize, makeTestClip, pipedTestClip } from '@tests/helpers/test-clips';
 import { FaceInputError } from '../errors';
-import { ffmpegPath } from './ffmpeg';
 import { frameTooLarge, readFrameSize, refuseOversizedFrames } from './frame-size';
 
 let dir: string;
@@ -41,21 +39,7 @@ describe('readFrameSize', () => {
   });
 
   it('reads a webm streamed to a pipe (elements of unknown size, as MediaRecorder writes)', () => {
-    const piped = execFileSync(ffmpegPath(), [
-      '-v',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=size=2048x1080:rate=2',
-      '-t',
-      '1',
-      '-c:v',
-      'libvpx',
-      '-f',
-      'webm',
-      'pipe:1',
-    ]);
+    const piped = pipedTestClip({ size: '2048x1080', rate: 2, seconds: 1 });
     expect(readFrameSize(piped)).toEqual({ width: 2048, height: 1080 });
     expect(refusal(piped)).toBe('video_frame_too_large');
   });

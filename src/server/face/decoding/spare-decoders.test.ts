@@ -18,11 +18,19 @@ const ourRamFolders = () => (fs.existsSync(RAM_DIR) ? fs.readdirSync(RAM_DIR).fi
 describe.skipIf(!hasFixtures)('ffmpegs started ahead of the upload', () => {
   if (!hasFixtures) console.warn(NO_FIXTURES_MESSAGE);
   const clip = () => fs.readFileSync(fixture('clips', 'aoc_3blinks_3s.webm'));
-
-  it('each serves exactly one upload, with the frames a fresh ffmpeg gives, and a new one waits only once refilled', async () => {
+  /** One spare ffmpeg, started and waiting, for `run`; closed after it, whatever happens. */
+  const withRefilledSpare = async (run: (spares: SpareDecoders) => Promise<void>) => {
     const spares = new SpareDecoders(1, webmDecoderPlan(OPTS));
     try {
       await spares.refill();
+      await run(spares);
+    } finally {
+      await spares.close();
+    }
+  };
+
+  it('each serves exactly one upload, with the frames a fresh ffmpeg gives, and a new one waits only once refilled', () =>
+    withRefilledSpare(async (spares) => {
       const [pid] = ffmpegChildren();
       expect(spares.waiting).toBe(1);
       const fromSpare = await decodeVideo(clip(), { ...OPTS, spares });
@@ -39,37 +47,24 @@ describe.skipIf(!hasFixtures)('ffmpegs started ahead of the upload', () => {
       await spares.refill();
       expect(ffmpegChildren()).toHaveLength(1);
       expect(ffmpegChildren()[0]).not.toBe(pid);
-    } finally {
-      await spares.close();
-    }
-  });
+    }));
 
-  it('a spare killed while it waited: the upload goes to a fresh ffmpeg and is decoded', async () => {
-    const spares = new SpareDecoders(1, webmDecoderPlan(OPTS));
-    try {
-      await spares.refill();
+  it('a spare killed while it waited: the upload goes to a fresh ffmpeg and is decoded', () =>
+    withRefilledSpare(async (spares) => {
       const [pid] = ffmpegChildren();
       process.kill(Number(pid), 'SIGKILL');
       const v = await decodeVideo(clip(), { ...OPTS, spares });
       expect(v.frames.length).toBe(38);
       v.release();
-    } finally {
-      await spares.close();
-    }
-  });
+    }));
 
-  it('a text file named .webm is still refused as not a video by a spare', async () => {
-    const spares = new SpareDecoders(1, webmDecoderPlan(OPTS));
-    try {
-      await spares.refill();
+  it('a text file named .webm is still refused as not a video by a spare', () =>
+    withRefilledSpare(async (spares) => {
       const notVideo = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.from('hello, this is not a video at all')]);
       const err = await decodeVideo(notVideo, { ...OPTS, spares }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(FaceInputError);
       expect((err as Error).message).toBe('not_a_video');
-    } finally {
-      await spares.close();
-    }
-  });
+    }));
 
   it('closing kills the waiting ffmpegs and removes their folders in RAM', async () => {
     const spares = new SpareDecoders(2, webmDecoderPlan(OPTS));

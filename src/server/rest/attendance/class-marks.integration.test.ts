@@ -15,6 +15,22 @@ const CENTRE = { latitude: 23.0225, longitude: 72.5714, accuracy: 12 };
 
 const patch = (path: string, body: unknown, token: string) => patchJson(`${srv.url}${path}`, body, token);
 
+/** The student's own mark, present and verified now, as their check-in writes it: no teacher's hand in it. */
+const insertOwnMark = (sessionId: number, studentId: number) =>
+  srv.db
+    .insertInto('attendance_records')
+    .values({
+      session_id: sessionId,
+      student_id: studentId,
+      status: 'present',
+      marked_at: clock.now().toISOString(),
+      geofencing_status: 'valid',
+      face_recognition_status: 'success',
+      manual_override: 0,
+      updated_at: clock.now().toISOString(),
+    })
+    .execute();
+
 /** A teacher with an open session and `n` active students in `department` (plus one pending, who never counts). */
 async function classOf(department: string, n: number) {
   const teacher = await signInTestUser(srv, { role: 'teacher', department });
@@ -53,19 +69,7 @@ describe('the rest of the class at once', () => {
   it('marks every unmarked student in one go, keeps the marks already there, and says when none are left', async () => {
     const { teacher, students, sessionId } = await classOf('BSCIT', 3);
     // The first student checked in themself: their own verified mark.
-    await srv.db
-      .insertInto('attendance_records')
-      .values({
-        session_id: sessionId,
-        student_id: students[0].id,
-        status: 'present',
-        marked_at: clock.now().toISOString(),
-        geofencing_status: 'valid',
-        face_recognition_status: 'success',
-        manual_override: 0,
-        updated_at: clock.now().toISOString(),
-      })
-      .execute();
+    await insertOwnMark(sessionId, students[0].id);
     const res = await patch('/api/mark_remaining', { session_id: sessionId, status: 'absent' }, teacher.token);
     expect(res).toMatchObject({ status: 200, body: { marked: 2, message: MSG.bulk.done(2, 'absent') } });
     const records = await recordsOf(sessionId);
@@ -99,19 +103,7 @@ describe('a manual mark that changes nothing', () => {
   it('leaves an unflagged verified present mark as it is; a flagged one confirmed, or a change, is rewritten as manual', async () => {
     const { teacher, students, sessionId } = await classOf('MBA', 1);
     const student = students[0];
-    await srv.db
-      .insertInto('attendance_records')
-      .values({
-        session_id: sessionId,
-        student_id: student.id,
-        status: 'present',
-        marked_at: clock.now().toISOString(),
-        geofencing_status: 'valid',
-        face_recognition_status: 'success',
-        manual_override: 0,
-        updated_at: clock.now().toISOString(),
-      })
-      .execute();
+    await insertOwnMark(sessionId, student.id);
     const same = await patch('/api/mark_attendance_manual', { student_id: student.id, session_id: sessionId, status: 'present' }, teacher.token);
     expect(same.body).toMatchObject({ changed: false, message: MSG.markChange.unchanged(student.username, 'present') });
     expect((await recordsOf(sessionId))[0]).toMatchObject({ status: 'present', manual_override: 0, marked_by: null });

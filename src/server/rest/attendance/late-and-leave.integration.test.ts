@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson, plainJpeg, postJson, readAnswer } from '@harness/api-client';
 import { manualClock } from '@tests/helpers/manual-clock';
 import { insertProof } from '@tests/helpers/proofs';
-import { signInTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
+import { countRows, signInTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
 import { MSG } from '@shared/messages';
 
 /** Issue 24 sections 2 and 3 over real HTTP: late marks, the four manual marks, and leave requests turning absences excused. */
@@ -69,15 +69,7 @@ async function askLeave(token: string, fields: Record<string, string>, document?
   return readAnswer(res);
 }
 
-const leaveCount = async () =>
-  Number(
-    (
-      await srv.db
-        .selectFrom('leave_requests')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const leaveCount = () => countRows(srv.db.selectFrom('leave_requests'));
 
 describe('late marks', () => {
   it('a mark exactly at the grace period is present, one second past it late with the time it was made', async () => {

@@ -4,10 +4,10 @@ import { compareFaceVideo, enrolledStudent, logIn } from '@harness/enrolled-stud
 import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '@harness/face-fixtures';
 import { pointNorthOf } from '@tests/helpers/geo';
 import { openFaceStream } from '@harness/live-stream';
-import { GOOD_FIELDS, getJson, postJson, readAnswer } from '@harness/api-client';
+import { GOOD_FIELDS, getJson, postJson } from '@harness/api-client';
 import { manualClock } from '@tests/helpers/manual-clock';
 import { insertProof } from '@tests/helpers/proofs';
-import { createTestUser, signInTestUser, startTestServer, type TestServer, tokenIdOf } from '@tests/helpers/test-server';
+import { countRows, createTestUser, signInTestUser, startTestServer, type TestServer, tokenIdOf } from '@tests/helpers/test-server';
 
 const CENTRE = { latitude: 23.0225, longitude: 72.5714 };
 const inside = { ...pointNorthOf(CENTRE.latitude, CENTRE.longitude, 20), accuracy: 12 };
@@ -141,16 +141,7 @@ describe.skipIf(!hasFixtures)('with campus networks set, the face check too', ()
     ).toBe(201);
   }, 120_000);
   afterAll(() => srv.close());
-  const verifications = async () =>
-    Number(
-      (
-        await srv.db
-          .selectFrom('face_verifications')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('user_id', '=', student.id)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const verifications = () => countRows(srv.db.selectFrom('face_verifications').where('user_id', '=', student.id));
 
   it('refuses a face check from outside them on the upload door, stores nothing, and accepts one from inside', async () => {
     const before = await verifications();
@@ -231,16 +222,7 @@ describe('the final mark needs its own fresh geofence step', () => {
   /** The code on the classroom screen now. */
   const screen = async () => (await getJson(`${srv.url}/api/room_code`, teacher.token)).body.code as string;
   const send = (from: Browser, ip: string, body: object) =>
-    fetch(`${srv.url}/api/mark_attendance`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${from.token}`,
-        'x-forwarded-for': ip,
-        ...(from.cookie ? { cookie: from.cookie } : {}),
-      },
-      body: JSON.stringify(body),
-    }).then(readAnswer);
+    postJson(`${srv.url}/api/mark_attendance`, body, from.token, { 'x-forwarded-for': ip, ...(from.cookie ? { cookie: from.cookie } : {}) });
   const step = (from: Browser, ip: string, room_code: string) => send(from, ip, { ...inside, room_code });
   const final = (from: Browser, ip: string, room_code: string) => send(from, ip, { ...inside, room_code, face_verified: true });
   /** The student's face check on this browser, from this address, as the live check keeps it (its login, its device). */

@@ -6,7 +6,7 @@ import { MSG } from '@shared/messages';
 import { CLIPS, compareFaceVideo, enrolledStudent, logIn, slowUpload, until } from '@harness/enrolled-student';
 import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '@harness/face-fixtures';
 import { manualClock } from '@tests/helpers/manual-clock';
-import { declareFrameSize, makeTestClip } from '@tests/helpers/oversized-video';
+import { declareFrameSize, makeTestClip } from '@tests/helpers/test-clips';
 import { createTestUser, signInTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
 import { FACE_MODEL_ID, serializeDescriptor } from '@server/face/index';
 

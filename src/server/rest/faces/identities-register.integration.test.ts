@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@shared/messages';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '@harness/face-fixtures';
 import { GOOD_FIELDS, getJson, postJson, postRegister } from '@harness/api-client';
-import { signInTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
+import { countRows, signInTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 /**
  * Issue 34 on many real people: the 51 strangers of `identities/` register one after another and none is held as
@@ -34,15 +34,7 @@ afterAll(() => srv.close());
 
 const register = (email: string, images: { data: Buffer }[]) =>
   postRegister(srv.url, { ...GOOD_FIELDS, email, username: email.split('@')[0].replace(/\W/g, '') }, images);
-const collisions = async () =>
-  Number(
-    (
-      await srv.db
-        .selectFrom('duplicate_faces')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const collisions = () => countRows(srv.db.selectFrom('duplicate_faces'));
 
 describe.skipIf(!hasIdentities)('one face, one account over many real people', { timeout: 600_000 }, () => {
   if (!hasIdentities) console.warn(NO_FIXTURES_MESSAGE);

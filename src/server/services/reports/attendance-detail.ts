@@ -6,6 +6,18 @@ import type { AppDeps } from '@server/deps';
 import { flagsOf, namesForFlags } from '../attendance/index';
 import { type FaceTries, faceTriesOfSessions } from '../faces/index';
 
+/** A record's columns that say how it was marked and where, which both the detail view and its CSV show. */
+export const MARK_COLUMNS = [
+  'r.status',
+  'r.geofencing_status',
+  'r.face_recognition_status',
+  'r.manual_override',
+  'r.marked_by',
+  'r.latitude',
+  'r.longitude',
+  'r.radius_m',
+] as const;
+
 /** The record and session columns a detail row (SPEC 3) is made of; names come from userNames (no per-row join). */
 export function detailRecords(db: DB, f: TAttendanceFilter) {
   return filteredRecords(db, f).select([
@@ -14,14 +26,7 @@ export function detailRecords(db: DB, f: TAttendanceFilter) {
     'r.session_id',
     'r.student_id',
     's.teacher_id',
-    'r.status',
-    'r.geofencing_status',
-    'r.face_recognition_status',
-    'r.manual_override',
-    'r.marked_by',
-    'r.latitude',
-    'r.longitude',
-    'r.radius_m',
+    ...MARK_COLUMNS,
     'r.ip',
     'r.user_agent',
     'r.accuracy_m',

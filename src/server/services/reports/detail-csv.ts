@@ -3,7 +3,7 @@ import { detailCsvColumns } from '@shared/attendance/detail-columns';
 import type { TAttendanceFilter } from '@shared/schemas/admin';
 import type { DB } from '@server/db/connect';
 import { arrayRows } from '@server/db/dialect';
-import { userNames } from './attendance-detail';
+import { MARK_COLUMNS, userNames } from './attendance-detail';
 import { fileStamp } from '@shared/kolkata-time';
 import { recordConditions } from './attendance-filter';
 import { csvField } from './csv-field';
@@ -35,22 +35,7 @@ async function sessionCells(db: DB, known: Map<number, CsvSession>, after = 0) {
 function csvRecords(db: DB, f: TAttendanceFilter, after: { marked_at: string; id: number } | null) {
   let q = db
     .selectFrom('attendance_records as r')
-    .select([
-      'r.id',
-      'r.marked_at',
-      'r.session_id',
-      'r.student_id',
-      'r.status',
-      'r.geofencing_status',
-      'r.face_recognition_status',
-      'r.manual_override',
-      'r.marked_by',
-      'r.latitude',
-      'r.longitude',
-      'r.radius_m',
-      'r.mark_flags',
-      'r.mark_flag_refs',
-    ]);
+    .select(['r.id', 'r.marked_at', 'r.session_id', 'r.student_id', ...MARK_COLUMNS, 'r.mark_flags', 'r.mark_flag_refs']);
   if (f.teacher || f.department_id) {
     let sessions = db.selectFrom('geofence_sessions').select('id');
     if (f.teacher) sessions = sessions.where('teacher_id', '=', f.teacher);

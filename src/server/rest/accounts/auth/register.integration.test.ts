@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@shared/messages';
 import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '@harness/face-fixtures';
 import { GOOD_FIELDS, plainJpeg, postRegister } from '@harness/api-client';
-import { createTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
+import { countRows, createTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -12,15 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => srv.close());
 
-const countUsers = async () =>
-  Number(
-    (
-      await srv.db
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const countUsers = () => countRows(srv.db.selectFrom('users'));
 const uploadedFiles = () => {
   const dir = path.join(srv.dataDir, 'uploads', 'faces');
   return fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).length : 0;

@@ -59,6 +59,15 @@ async function storeVerification(deps: Deps, student: AuthUser, caller: StepCall
     .execute();
 }
 
+/** The row the engine's verdict is stored as. */
+const verdictRow = (verdict: Pick<FaceVerdict, 'success' | 'reason' | 'blink_count' | 'similarity' | 'ms'>): StoredRow => ({
+  verdict: verdict.success ? 'accepted' : 'rejected',
+  reason: verdict.reason,
+  blink_count: verdict.blink_count,
+  similarity: verdict.similarity,
+  duration_ms: verdict.ms,
+});
+
 /** The answer both doors give for a verdict; error_code is the engine's reason, so the page words the refusal. */
 function verdictAnswer(verdict: Pick<FaceVerdict, 'success' | 'reason' | 'blink_count'>) {
   return {
@@ -95,13 +104,7 @@ export async function verifyStudentVideo(
     // from the container's header, before the engine queues or decodes anything (the decoder checks again)
     refuseOversizedFrames(video);
     const verdict = await timing.measure('engine', () => deps.face.verifyVideo(video, template));
-    await store({
-      verdict: verdict.success ? 'accepted' : 'rejected',
-      reason: verdict.reason,
-      blink_count: verdict.blink_count,
-      similarity: verdict.similarity,
-      duration_ms: verdict.ms,
-    });
+    await store(verdictRow(verdict));
     return verdictAnswer(verdict);
   } catch (err) {
     // A bad upload is an attempt and is kept; a busy answer is not an attempt.
@@ -147,13 +150,7 @@ export async function verifyLiveVideo(
       maxSeconds: FACE_STREAM_MAX_SECONDS,
       live: check.live,
     });
-    await settle({
-      verdict: verdict.success ? 'accepted' : 'rejected',
-      reason: verdict.reason,
-      blink_count: verdict.blink_count,
-      similarity: verdict.similarity,
-      duration_ms: verdict.ms,
-    });
+    await settle(verdictRow(verdict));
     return { ...verdictAnswer(verdict), moves: verdict.moves, ms: verdict.ms };
   } catch (err) {
     if (err instanceof FaceInputError) {

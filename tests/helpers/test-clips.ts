@@ -3,6 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ffmpegPath } from '@server/face/decoding/index';
 
+/** ffmpeg's input of its own test pattern, which draws a frame counter: every frame differs from the others. */
+const testPattern = (size: string, rate: number) => ['-f', 'lavfi', '-i', `testsrc=size=${size}:rate=${rate}`];
+
 /**
  * A 3-s clip of ffmpeg's test pattern at `size` (the issue's 3840x2160 by default), made with the engine's ffmpeg in
  * `dir`: never a committed file. Two frames a second by default: encoding 4K costs seconds of CPU per frame's worth
@@ -11,10 +14,16 @@ import { ffmpegPath } from '@server/face/decoding/index';
 export function makeTestClip(dir: string, name: string, opts: { size?: string; seconds?: number; rate?: number; codec?: string[] } = {}): Buffer {
   const file = path.join(dir, name);
   const codec = opts.codec ?? ['-c:v', 'libvpx', '-b:v', '200k', '-deadline', 'realtime', '-cpu-used', '8'];
-  const src = `testsrc=size=${opts.size ?? '3840x2160'}:rate=${opts.rate ?? 2}`;
-  execFileSync(ffmpegPath(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', src, '-t', String(opts.seconds ?? 3), ...codec, file]);
+  execFileSync(ffmpegPath(), ['-v', 'error', '-y', ...testPattern(opts.size ?? '3840x2160', opts.rate ?? 2), '-t', String(opts.seconds ?? 3), ...codec, file]);
   return fs.readFileSync(file);
 }
+
+/**
+ * `seconds` of the test pattern at `size` and `rate`, VP8 in a webm written to a pipe: unable to seek back, the muxer
+ * leaves the duration out of the header, as a browser's MediaRecorder does.
+ */
+export const pipedTestClip = (opts: { size: string; rate: number; seconds: number }): Buffer =>
+  execFileSync(ffmpegPath(), ['-v', 'error', ...testPattern(opts.size, opts.rate), '-t', String(opts.seconds), '-c:v', 'libvpx', '-f', 'webm', 'pipe:1']);
 
 /** Two-byte EBML unsigned integer element (id, size 0x82, value): how ffmpeg writes PixelWidth/PixelHeight. */
 const element = (id: number, value: number) => Buffer.from([id, 0x82, value >> 8, value & 0xff]);
