@@ -15,8 +15,8 @@ export function TeacherDashboardPage() {
   return (
     <DashboardShell role="teacher" subtitle={MSG.teacher.overviewSubtitle}>
       <Tabs value={tab} onValueChange={setTab}>
-        {/* Five tabs are wider than a phone: they wrap to further rows there rather than push the page sideways. */}
-        <TabsList className="h-auto flex-wrap justify-start">
+        {/* Five tabs are wider than a phone: two rows of three there rather than a page pushed sideways. */}
+        <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-10 sm:w-fit [&>button]:h-9 [&>button]:px-2 sm:[&>button]:px-4">
           <TabsTrigger value="overview">
             <LayoutDashboard aria-hidden />
             {MSG.teacher.tabs.overview}
