@@ -19,6 +19,7 @@ import * as oneOpenFaceCheck from './2026_11_29_050000_one_open_face_check';
 import * as faceCollisions from './2026_11_29_090000_face_collisions';
 import * as stepAddresses from './2026_11_29_100000_step_addresses';
 import * as passedGeofenceSteps from './2026_11_29_110000_passed_geofence_steps';
+import * as reviewRequests from './2026_12_06_110000_review_requests';
 
 /**
  * Static list so migrations run the same under tsx, vitest and any bundler; names sort in apply order. The same
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_090000_face_collisions': faceCollisions,
   '2026_11_29_100000_step_addresses': stepAddresses,
   '2026_11_29_110000_passed_geofence_steps': passedGeofenceSteps,
+  '2026_12_06_110000_review_requests': reviewRequests,
 };

@@ -125,3 +125,8 @@ export const HOME_BY_ROLE: Record<string, string> = {
 
 /** Issue 19: most campus networks an administrator may store (a school lists a handful; the form stays usable). */
 export const CAMPUS_NETWORKS_MAX = 50;
+
+/** Issue 39: how long after a review request closed the student's page still shows its outcome. */
+export const REVIEW_OUTCOME_SHOWN_HOURS = 12;
+/** Issue 39: the most location attempts of one student the teacher's review card lists (newest first). */
+export const REVIEW_ATTEMPTS_SHOWN = 8;

@@ -103,6 +103,8 @@ export interface AttendanceRecordsTable {
   mark_flags: ColumnType<number, number | undefined, number>;
   /** JSON of the flags' details (the other students' ids, counts) the texts are made of; null without flags. */
   mark_flag_refs: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Issue 39: 1 on a mark the teacher made from the student's review request ('reviewed by the teacher'). */
+  reviewed: ColumnType<number, number | undefined, number>;
 }
 
 export interface AttendanceAttemptsTable {
@@ -272,6 +274,22 @@ export interface LeaveRequestsTable {
   note: string | null;
 }
 
+export type ReviewRequestStatus = 'open' | 'marked' | 'declined' | 'expired';
+
+/**
+ * Issue 39: a refused student's 'I am in class: ask my teacher', one per student per session, open until the
+ * session's teacher decides or the session ends.
+ */
+export interface ReviewRequestsTable {
+  id: Generated<number>;
+  session_id: number;
+  student_id: number;
+  status: ColumnType<ReviewRequestStatus, ReviewRequestStatus | undefined, ReviewRequestStatus>;
+  requested_at: string;
+  decided_by: ColumnType<number | null, number | null | undefined, number | null>;
+  decided_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface Database {
   departments: DepartmentsTable;
   users: UsersTable;
@@ -294,6 +312,7 @@ export interface Database {
   face_challenges: FaceChallengesTable;
   student_rejections: StudentRejectionsTable;
   leave_requests: LeaveRequestsTable;
+  review_requests: ReviewRequestsTable;
 }
 
 export type UserUpdate = Updateable<UsersTable>;

@@ -27,6 +27,7 @@ import { attendanceRuleMessages } from './marking/attendance-rule';
 import { sessionTimeMessages } from './teacher/session-time';
 import { faceChangeVerdictMessages } from './teacher/face-change-verdict';
 import { approvalsSummaryMessages } from './teacher/approvals-summary';
+import { reviewMessages } from './marking/review';
 
 export const MSG = {
   ...formsMessages,
@@ -52,4 +53,5 @@ export const MSG = {
   ...sessionTimeMessages,
   ...faceChangeVerdictMessages,
   ...approvalsSummaryMessages,
+  ...reviewMessages,
 } as const;

@@ -52,6 +52,7 @@ export async function getStudentsForSession(deps: ListDeps, teacher: AuthUser, a
       'r.geofencing_status',
       'r.face_recognition_status',
       'r.manual_override',
+      'r.reviewed',
       'r.ip',
       'r.user_agent',
       'r.accuracy_m',
@@ -102,6 +103,8 @@ export async function getStudentsForSession(deps: ListDeps, teacher: AuthUser, a
       status: r.status ?? 'absent',
       marked: r.status !== null,
       manual_override: r.manual_override === 1,
+      /** Issue 39: marked by the teacher from the student's review request */
+      reviewed: r.reviewed === 1,
       outside_checks: r.outside_checks ?? 0,
       /** the live face check's tries in the session: started, failed, abandoned */
       face_tries: faceTries,

@@ -50,6 +50,7 @@ function csvRecords(db: DB, f: TAttendanceFilter, after: { marked_at: string; id
       'r.radius_m',
       'r.mark_flags',
       'r.mark_flag_refs',
+      'r.reviewed',
     ]);
   if (f.teacher || f.department_id) {
     let sessions = db.selectFrom('geofence_sessions').select('id');

@@ -1,6 +1,7 @@
 /**
  * Reports: the administrator's views over the attendance records. The in-memory facts and their cache, the summary, pairs
- * and charts, the detail view and the CSVs, and the attendance rule's standings and shortfall (attendance-rule/).
+ * and charts, the detail view and the CSVs, the attendance rule's standings and shortfall (attendance-rule/), and the
+ * review requests' rates by department.
  * Code outside this folder imports it from here only; files inside import each other directly.
  */
 export { pairDetail } from './attendance-detail';
@@ -13,4 +14,5 @@ export { studentAttendanceList, studentStanding } from './attendance-rule/studen
 export { attendanceSummary } from './attendance-summary';
 export { detailCsvStream, detailFileName, summaryFileName } from './detail-csv';
 export { createReportCache } from './report-cache';
+export { reviewRates } from './review-rates';
 export { summaryCsv } from './summary-csv';

@@ -1,0 +1,65 @@
+/**
+ * Issue 39: the review queue. A refused student's 'I am in class: ask my teacher', the teacher's queue beside the
+ * running session with the evidence the server kept, and the admin's review rates.
+ */
+export const reviewMessages = {
+  review: {
+    ask: 'I am in class: ask my teacher',
+    askHint: 'Your teacher sees what the checks found and can mark you present from the room.',
+    sent: 'Request sent. Your teacher will look at it now.',
+    failed: 'Could not send the request. Please try again.',
+    state: {
+      open: 'Waiting for your teacher',
+      marked: 'Your teacher marked you present',
+      declined: 'Your teacher declined the request',
+      expired: 'The session ended before your teacher looked at the request',
+    },
+    // refusals (the server's words, shown as they come)
+    noSession: 'There is no open session of your department to ask about.',
+    alreadyMarked: 'You are already marked in this session.',
+    noRefusal: 'Try the steps first: you can ask your teacher after a check refuses you.',
+    alreadyAsked: 'You have already asked your teacher in this session.',
+    notFound: 'This review request does not exist.',
+    notYourSession: 'Only the session’s own teacher (or an administrator) can decide this request.',
+    alreadyDecided: 'This request was already decided or has closed.',
+    marked: (name: string) => `${name} marked present (reviewed by you).`,
+    declinedToast: (name: string) => `${name}’s request declined.`,
+    // the teacher's queue
+    queueTitle: 'Asking to be marked',
+    queueDescription: 'Students the checks refused who say they are in the room. Look up, then decide.',
+    queueEmpty: 'No requests.',
+    markPresent: 'Mark present',
+    decline: 'Decline',
+    askedAt: (time: string) => `asked at ${time}`,
+    evidence: {
+      geofence: 'Location',
+      roomCode: 'Room code',
+      face: 'Face check',
+      mark: 'Final mark',
+      none: 'not tried',
+      inside: 'inside the circle',
+      outside: (m: number | null) => (m === null ? 'outside the circle' : `outside, about ${m} m away`),
+      offCampus: 'refused: not from the campus network',
+      imprecise: (m: number) => `refused: location accurate to ${m} m only`,
+      accuracy: (m: number) => `accuracy ${m} m`,
+      codeAccepted: (seconds: number | null) => (seconds === null ? 'accepted' : `accepted, code ${seconds} s old`),
+      codeWrong: 'wrong or old code',
+      facePassed: 'passed',
+      faceRefused: (reason: string) => `refused: ${reason}`,
+      faceAbandoned: 'abandoned',
+      faceRunning: 'running',
+      faceDistance: (d: number) => `distance to enrolled face ${d.toFixed(2)}`,
+      markRefused: (reason: string) => `refused: ${reason}`,
+      tries: (used: number, of: number) => `face check tries used: ${used} of ${of}`,
+      attempts: (n: number) => `${n} location ${n === 1 ? 'check' : 'checks'}, ${n === 1 ? 'its' : 'their'} outcomes below`,
+      outsideChecks: (n: number) => `${n} ${n === 1 ? 'answer' : 'answers'} outside the circle`,
+    },
+    reviewedByTeacher: 'reviewed by the teacher',
+    // the admin's rates
+    ratesTitle: 'Review requests by department',
+    ratesDescription: 'Requests from refused students this semester, and what their teachers decided.',
+    ratesEmpty: 'No review requests this semester.',
+    ratesColumns: { department: 'Department', requests: 'Requests', marked: 'Marked', declined: 'Declined', expired: 'Expired', open: 'Open' },
+    rateOf: (part: number, whole: number) => (whole === 0 ? '–' : `${part} (${Math.round((part / whole) * 100)}%)`),
+  },
+} as const;
