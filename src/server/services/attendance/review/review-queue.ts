@@ -103,7 +103,8 @@ export async function decideReview(deps: Deps, caller: AuthUser, input: TDecideR
       })
       .onConflict((oc) => oc.columns(['session_id', 'student_id']).doNothing())
       .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) throw new DomainError('CONFLICT', MSG.review.alreadyMarked, { errorCode: 'already_marked' });
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1)
+      throw new DomainError('CONFLICT', MSG.review.studentAlreadyMarked, { errorCode: 'already_marked' });
     await refreshSessionFlags(trx, request.session_id, at, { sameAddress });
     return 'marked' as const;
   });
