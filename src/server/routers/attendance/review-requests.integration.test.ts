@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@shared/messages';
 import { CENTRE, classroom, ownSignals } from '@tests/helpers/classroom';
 import { pointNorthOf } from '@tests/helpers/geo';
+import { parseCsvCells } from '@tests/helpers/csv';
 import { manualClock } from '@tests/helpers/manual-clock';
 import { insertFaceTry } from '@tests/helpers/proofs';
 import { signInTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
@@ -108,6 +109,15 @@ describe('review requests (issue 39)', () => {
     expect(rows.allStudents.find((s) => s.student_id === refused.id)).toMatchObject({ status: 'present', reviewed: true, manual_override: false });
     const history = await api(refused.token).student.attendance.query({ page: 1, limit: 10 });
     expect(history.attendance_records[0]).toMatchObject({ status: 'present', reviewed: true, marked_by: teacher.username });
+    // The admin's detail CSV: the Face cell says who vouched, Marked By names the teacher.
+    const admin = await signInTestUser(srv, { role: 'admin' });
+    const csv = await fetch(`${srv.url}/api/admin/attendance-details/export.csv?teacher=${teacher.id}`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    const [header, ...lines] = parseCsvCells(await csv.text());
+    const cell = (line: string[], column: string) => line[header.indexOf(column)];
+    const reviewedLines = lines.filter((l) => cell(l, 'Face') === MSG.review.reviewedByTeacher);
+    expect(reviewedLines.map((l) => [cell(l, 'Status'), cell(l, 'Manual'), cell(l, 'Marked By')])).toEqual([['present', 'No', teacher.username]]);
     expect((await room.stop()).status).toBe(200);
   });
 

@@ -5,7 +5,7 @@ import type { DB } from '@server/db/connect';
 import { isUniqueViolation } from '@server/db/dialect';
 import type { AppDeps } from '@server/deps';
 import { DomainError } from '@server/lib/errors';
-import { ENGINE_BUSY } from '../../faces/index';
+import { ENGINE_BUSY } from '@server/services/faces/index';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'sessions' | 'attempts'>;
 
