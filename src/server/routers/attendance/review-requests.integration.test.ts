@@ -1,4 +1,3 @@
-import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@shared/messages';
 import { CENTRE, classroom, ownSignals } from '@tests/helpers/classroom';
@@ -14,17 +13,8 @@ describe('review requests (issue 39)', () => {
   const clock = manualClock(new Date('2026-09-14T04:00:00Z'));
   let srv: TestServer;
   const api = (token: string) => trpcClient(srv.url, token);
-  /** The refusal's error code and HTTP status, as the page receives them. */
-  const refusal = (p: Promise<unknown>) =>
-    p.then(
-      () => null,
-      (e: unknown) => {
-        expect(e).toBeInstanceOf(TRPCClientError);
-        const err = e as TRPCClientError<never>;
-        const data = err.data as { errorCode?: string; httpStatus?: number } | undefined;
-        return { message: err.message, errorCode: data?.errorCode ?? null, status: data?.httpStatus };
-      },
-    );
+  /** What a refused call's TRPCClientError carries: the text, and the code and HTTP status the page reads. */
+  const refusedWith = (errorCode: string, httpStatus: number, message?: string) => ({ ...(message && { message }), data: { errorCode, httpStatus } });
   /** 200 m north of the room: a step the server refuses as outside. */
   const away = { ...ownSignals(0), ...pointNorthOf(CENTRE.latitude, CENTRE.longitude, 200) };
 
@@ -40,14 +30,10 @@ describe('review requests (issue 39)', () => {
 
     // Nothing refused yet: no request, and the page offers none.
     expect(await api(untried.token).student.reviewRequest.query()).toEqual({ request: null, can_request: false });
-    expect(await refusal(api(untried.token).student.requestReview.mutate())).toMatchObject({
-      errorCode: 'no_refusal',
-      status: 409,
-      message: MSG.review.noRefusal,
-    });
+    await expect(api(untried.token).student.requestReview.mutate()).rejects.toMatchObject(refusedWith('no_refusal', 409, MSG.review.noRefusal));
     // Marked on their own: no request either.
     await room.mark(marked, ownSignals(2));
-    expect(await refusal(api(marked.token).student.requestReview.mutate())).toMatchObject({ errorCode: 'already_marked', status: 409 });
+    await expect(api(marked.token).student.requestReview.mutate()).rejects.toMatchObject(refusedWith('already_marked', 409));
 
     // Refused outside (twice), then a live face check refused: the server's own record of the refusal.
     expect((await room.step(refused, away)).body).toMatchObject({ status: 'geofence_checked', geofencing_status: 'invalid', distance_m: 200 });
@@ -59,7 +45,7 @@ describe('review requests (issue 39)', () => {
     clock.advance(10_000);
     expect(await api(refused.token).student.requestReview.mutate()).toMatchObject({ success: true, status: 'open', requested_at: clock.now().toISOString() });
     // Once per session.
-    expect(await refusal(api(refused.token).student.requestReview.mutate())).toMatchObject({ errorCode: 'already_asked', status: 409 });
+    await expect(api(refused.token).student.requestReview.mutate()).rejects.toMatchObject(refusedWith('already_asked', 409));
     expect(await api(refused.token).student.reviewRequest.query()).toMatchObject({ request: { status: 'open' }, can_request: false });
 
     // The teacher's queue: the request with what the server kept, not what the page said.
@@ -100,10 +86,9 @@ describe('review requests (issue 39)', () => {
     expect((await api(room.teacher.token).teacher.reviewQueue.query()).requests).toEqual([]);
     expect(await api(refused.token).student.reviewRequest.query()).toMatchObject({ request: { status: 'marked' }, can_request: false });
     // A second tap finds it closed.
-    expect(await refusal(api(room.teacher.token).teacher.decideReview.mutate({ request_id: request.id, decision: 'decline' }))).toMatchObject({
-      errorCode: 'review_closed',
-      status: 409,
-    });
+    await expect(api(room.teacher.token).teacher.decideReview.mutate({ request_id: request.id, decision: 'decline' })).rejects.toMatchObject(
+      refusedWith('review_closed', 409),
+    );
     // The teacher's list, the student's history: reviewed by the teacher.
     const rows = await api(room.teacher.token).teacher.studentsForSession.query({ page: 1, limit: 10, search: '' });
     expect(rows.allStudents.find((s) => s.student_id === refused.id)).toMatchObject({ status: 'present', reviewed: true, manual_override: false });
@@ -140,7 +125,7 @@ describe('review requests (issue 39)', () => {
     expect((await api(colleague.token).teacher.reviewQueue.query()).requests).toEqual([]);
     expect((await api(otherDepartment.token).teacher.reviewQueue.query()).requests).toEqual([]);
     for (const t of [colleague, otherDepartment])
-      expect(await refusal(api(t.token).teacher.decideReview.mutate({ request_id: a.id, decision: 'mark' }))).toMatchObject({ status: 403 });
+      await expect(api(t.token).teacher.decideReview.mutate({ request_id: a.id, decision: 'mark' })).rejects.toMatchObject({ data: { httpStatus: 403 } });
     // An admin sees every running session's queue and may decide.
     expect((await api(admin.token).teacher.reviewQueue.query()).requests.map((r) => r.id)).toEqual([a.id, b.id]);
     expect(await api(admin.token).teacher.decideReview.mutate({ request_id: a.id, decision: 'decline' })).toMatchObject({ status: 'declined' });
@@ -149,7 +134,7 @@ describe('review requests (issue 39)', () => {
       await srv.db.selectFrom('attendance_records').select('id').where('session_id', '=', room.sessionId).where('student_id', '=', first.id).executeTakeFirst(),
     ).toBeUndefined();
     // Declined stays declined: no second request in the session.
-    expect(await refusal(api(first.token).student.requestReview.mutate())).toMatchObject({ errorCode: 'already_asked' });
+    await expect(api(first.token).student.requestReview.mutate()).rejects.toMatchObject(refusedWith('already_asked', 409));
     expect((await api(room.teacher.token).teacher.reviewQueue.query()).requests.map((r) => r.id)).toEqual([b.id]);
     expect((await room.stop()).status).toBe(200);
   });
@@ -172,12 +157,11 @@ describe('review requests (issue 39)', () => {
       .where('student_id', '=', student.id)
       .executeTakeFirstOrThrow();
     expect(record).toEqual({ status: 'absent', reviewed: 0 });
-    expect(await refusal(api(room.teacher.token).teacher.decideReview.mutate({ request_id: request.id, decision: 'mark' }))).toMatchObject({
-      errorCode: 'review_closed',
-      status: 409,
-    });
+    await expect(api(room.teacher.token).teacher.decideReview.mutate({ request_id: request.id, decision: 'mark' })).rejects.toMatchObject(
+      refusedWith('review_closed', 409),
+    );
     // Nothing left to ask about, and the outcome no longer shown the next morning.
-    expect(await refusal(api(student.token).student.requestReview.mutate())).toMatchObject({ errorCode: 'no_session', status: 404 });
+    await expect(api(student.token).student.requestReview.mutate()).rejects.toMatchObject(refusedWith('no_session', 404));
     clock.advance(13 * 3600_000);
     // A login of the next morning (the day's tokens have expired).
     const signIn = (u: { id: number; username: string }, role: 'student' | 'admin') =>

@@ -26,7 +26,7 @@ export const reviewMessages = {
     marked: (name: string) => `${name} marked, reviewed by you.`,
     declinedToast: (name: string) => `${name}’s request declined.`,
     // the teacher's queue
-    queueTitle: 'Asking to be marked',
+    queueTitleCount: (n: number) => `Asking to be marked (${n})`,
     queueDescription: 'Students the checks refused who say they are in the room. Look up, then decide.',
     markPresent: 'Mark present',
     decline: 'Decline',

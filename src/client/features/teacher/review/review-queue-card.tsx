@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { POLL_INTERVAL_MS } from '@shared/constants';
 import { MSG } from '@shared/messages';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { RegionCard } from '@/components/region-card';
 import { refusalText } from '@/lib/api/server-errors';
 import { type RouterOutputs, trpc } from '@/lib/api/trpc';
 import { formatTime, humanize } from '@/lib/format';
@@ -19,25 +19,14 @@ export function ReviewQueueCard({ live }: { live: boolean }) {
   const queue = trpc.teacher.reviewQueue.useQuery(undefined, { enabled: live, refetchInterval: live ? POLL_INTERVAL_MS : false, staleTime: 0 });
   const requests = queue.data?.requests ?? [];
   if (!live || requests.length === 0) return null;
+  const items = requests.map((r) => <ReviewRequestItem key={r.id} request={r} />);
   return (
-    <Card data-testid="review-queue" className="border-primary/40">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-lg">
-          <Hand className="size-5 text-primary" aria-hidden />
-          <h2>
-            {MSG.review.queueTitle} ({requests.length})
-          </h2>
-        </CardTitle>
-        <CardDescription>{MSG.review.queueDescription}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <ul className="grid gap-3 lg:grid-cols-2">
-          {requests.map((r) => (
-            <ReviewRequestItem key={r.id} request={r} />
-          ))}
-        </ul>
-      </CardContent>
-    </Card>
+    <div data-testid="review-queue">
+      <RegionCard id="review-queue-title" icon={Hand} title={MSG.review.queueTitleCount(requests.length)} description={MSG.review.queueDescription}>
+        {/* two a row on a wide screen: a class's refusals come in bursts */}
+        <ul className="grid gap-3 lg:grid-cols-2">{items}</ul>
+      </RegionCard>
+    </div>
   );
 }
 

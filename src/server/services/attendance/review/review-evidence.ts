@@ -1,4 +1,5 @@
 import { REVIEW_ATTEMPTS_SHOWN, ROOM_CODE_WINDOW_SECONDS } from '@shared/constants';
+import { sql } from 'kysely';
 import type { DB } from '@server/db/connect';
 import { coarseDistanceMeters } from '@server/lib/geo';
 import { type LastSteps, lastStepsBySession, noSteps } from '../last-steps';
@@ -31,25 +32,20 @@ export async function reviewEvidence(db: DB, session: { id: number; radius_m: nu
   const out = new Map<number, ReviewEvidence>();
   if (!studentIds.length) return out;
   const steps = await lastStepsBySession(db, session, studentIds);
+  // The three tables keyed by session and student share these two columns.
+  const ofTheseStudents = sql<boolean>`session_id = ${session.id} and student_id in (${sql.join(studentIds)})`;
   const attempts = await db
     .selectFrom('attendance_attempts')
     .select(['student_id', 'outcome', 'created_at', 'distance_m', 'accuracy_m'])
-    .where('session_id', '=', session.id)
-    .where('student_id', 'in', studentIds)
+    .where(ofTheseStudents)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  const checks = await db
-    .selectFrom('geofence_checks')
-    .select(['student_id', 'checks', 'outside'])
-    .where('session_id', '=', session.id)
-    .where('student_id', 'in', studentIds)
-    .execute();
+  const checks = await db.selectFrom('geofence_checks').select(['student_id', 'checks', 'outside']).where(ofTheseStudents).execute();
   const passed = await db
     .selectFrom('passed_geofence_steps')
     .select(['student_id', 'at', 'code_window'])
-    .where('session_id', '=', session.id)
-    .where('student_id', 'in', studentIds)
+    .where(ofTheseStudents)
     .orderBy('at', 'desc')
     .execute();
   const faces = await db
