@@ -1,8 +1,8 @@
 /**
  * Attendance: geofence sessions and the marks taken in them. Starting and ending a session (its expiry and
  * absentees), the geofence step and the final mark, the room code, the mark flags, manual marks, leave requests
- * (leave/), a refused student's review requests and the teacher's queue of them (review/), and the administrator's settings that marking reads (settings/: campus networks, map tiles, the 'not from
- * a browser' flag).
+ * (leave/), a refused student's review requests and the teacher's queue of them (review/), and the administrator's
+ * settings that marking reads (settings/: campus networks, map tiles, the 'not from a browser' flag).
  * Code outside this folder imports it from here only; files inside import each other directly.
  */
 export { markAttendance } from './attendance-marking';
