@@ -4,7 +4,8 @@ import { columnTypes } from './engine-columns';
 /**
  * Issue 39: a student refused in the room asks their teacher to look ('I am in class: ask my teacher').
  * - review_requests: one per student per session (the unique key is the bound: a declined student cannot ask again),
- *   open until the session's teacher (or an admin) marks them present or declines, or the session ends (expired).
+ *   open until the session's teacher (or an admin) marks them present or declines, the student is marked another way
+ *   (resolved: their own mark on a retry, the teacher's manual or bulk mark), or the session ends (expired).
  * - attendance_records.reviewed: 1 on a mark the teacher made from a review request ('reviewed by the teacher'), so
  *   every list and CSV can say so without reading the requests.
  * Schema builder only: the same file serves both engines.
@@ -16,7 +17,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'integer', t.id)
     .addColumn('session_id', 'integer', (c) => c.notNull().references('geofence_sessions.id').onDelete('cascade'))
     .addColumn('student_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('open').check(sql`status in ('open', 'marked', 'declined', 'expired')`))
+    .addColumn('status', 'text', (c) => c.notNull().defaultTo('open').check(sql`status in ('open', 'marked', 'declined', 'expired', 'resolved')`))
     .addColumn('requested_at', 'text', (c) => c.notNull())
     .addColumn('decided_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('decided_at', 'text')

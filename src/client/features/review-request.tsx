@@ -10,7 +10,7 @@ import { formatTime } from '@/lib/format';
 /** While a request waits, how often the page asks for the teacher's decision (the banner's own pace). */
 const WAITING_POLL_MS = 5_000;
 
-const STATE_ICON = { open: Clock, marked: CircleCheck, declined: XCircle, expired: XCircle } as const;
+const STATE_ICON = { open: Clock, marked: CircleCheck, declined: XCircle, expired: XCircle, resolved: CircleCheck } as const;
 
 /**
  * Issue 39: after the server refused the student in the open session (location, room code, face check, final mark),
@@ -47,7 +47,7 @@ export function ReviewRequestCard({ refreshKey }: { refreshKey: unknown }) {
     const { requested_at } = data.request;
     const status = data.request.status;
     const Icon = STATE_ICON[status];
-    const tone = status === 'marked' ? 'text-success' : status === 'open' ? 'text-foreground' : 'text-destructive';
+    const tone = status === 'marked' || status === 'resolved' ? 'text-success' : status === 'open' ? 'text-foreground' : 'text-destructive';
     return (
       <div role="status" aria-live="polite" data-testid="review-request" className="grid gap-1 rounded-lg border bg-card p-4 text-sm">
         <p className={`flex items-center gap-2 font-semibold ${tone}`}>

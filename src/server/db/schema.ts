@@ -274,11 +274,11 @@ export interface LeaveRequestsTable {
   note: string | null;
 }
 
-export type ReviewRequestStatus = 'open' | 'marked' | 'declined' | 'expired';
+export type ReviewRequestStatus = 'open' | 'marked' | 'declined' | 'expired' | 'resolved';
 
 /**
  * Issue 39: a refused student's 'I am in class: ask my teacher', one per student per session, open until the
- * session's teacher decides or the session ends.
+ * session's teacher decides, the student is marked another way (resolved), or the session ends.
  */
 export interface ReviewRequestsTable {
   id: Generated<number>;

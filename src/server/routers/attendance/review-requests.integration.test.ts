@@ -139,6 +139,38 @@ describe('review requests (issue 39)', () => {
     expect((await room.stop()).status).toBe(200);
   });
 
+  it('a request still open when the student gets marked another way closes at once as resolved, not expired', async () => {
+    const room = await classroom(srv, clock, { department: 'IMCA', students: 3, roomCode: false });
+    const [retried, manual, bulk] = room.students;
+    for (const s of room.students) {
+      await room.step(s, away);
+      await api(s.token).student.requestReview.mutate();
+    }
+    expect((await api(room.teacher.token).teacher.reviewQueue.query()).requests).toHaveLength(3);
+    const statusOf = async (studentId: number) =>
+      await srv.db
+        .selectFrom('review_requests')
+        .select(['status', 'decided_by', 'decided_at'])
+        .where('session_id', '=', room.sessionId)
+        .where('student_id', '=', studentId)
+        .executeTakeFirstOrThrow();
+    // The student passes on a retry: their own mark answers the request.
+    clock.advance(30_000);
+    await room.mark(retried, ownSignals(1));
+    expect(await statusOf(retried.id)).toEqual({ status: 'resolved', decided_by: null, decided_at: clock.now().toISOString() });
+    expect(await api(retried.token).student.reviewRequest.query()).toMatchObject({ request: { status: 'resolved' }, can_request: false });
+    // The teacher marks one from the class list, then the rest with one bulk mark.
+    await api(room.teacher.token).teacher.markManual.mutate({ session_id: room.sessionId, student_id: manual.id, status: 'present' });
+    expect(await statusOf(manual.id)).toMatchObject({ status: 'resolved', decided_by: room.teacher.id });
+    expect(await statusOf(bulk.id)).toMatchObject({ status: 'open' });
+    await api(room.teacher.token).teacher.markRemaining.mutate({ session_id: room.sessionId, status: 'present' });
+    expect(await statusOf(bulk.id)).toMatchObject({ status: 'resolved', decided_by: room.teacher.id });
+    expect((await api(room.teacher.token).teacher.reviewQueue.query()).requests).toEqual([]);
+    // The session's end finds nothing left to expire.
+    expect((await room.stop()).status).toBe(200);
+    expect(await api(bulk.token).student.reviewRequest.query()).toMatchObject({ request: { status: 'resolved' } });
+  });
+
   it('requests still open when the session expires close as expired; the admin sees the semester’s rates', async () => {
     const admin = await signInTestUser(srv, { role: 'admin' });
     const room = await classroom(srv, clock, { department: 'BSCIT', students: 1, roomCode: false });
@@ -171,9 +203,10 @@ describe('review requests (issue 39)', () => {
     const rates = await api(await signIn(admin, 'admin')).admin.reviewRates.query();
     // MBA's second request was still open when its teacher pressed Stop: it expired with the session.
     expect(rates.departments).toEqual([
-      { department: 'BCA', requests: 1, marked: 1, declined: 0, expired: 0, open: 0 },
-      { department: 'BSCIT', requests: 1, marked: 0, declined: 0, expired: 1, open: 0 },
-      { department: 'MBA', requests: 2, marked: 0, declined: 1, expired: 1, open: 0 },
+      { department: 'BCA', requests: 1, marked: 1, declined: 0, expired: 0, resolved: 0, open: 0 },
+      { department: 'BSCIT', requests: 1, marked: 0, declined: 0, expired: 1, resolved: 0, open: 0 },
+      { department: 'IMCA', requests: 3, marked: 0, declined: 0, expired: 0, resolved: 3, open: 0 },
+      { department: 'MBA', requests: 2, marked: 0, declined: 1, expired: 1, resolved: 0, open: 0 },
     ]);
   });
 });

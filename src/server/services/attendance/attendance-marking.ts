@@ -17,6 +17,7 @@ import { fixedFlags, lockSessionMarks, refreshSessionFlags } from './mark-flags/
 import { refsJson } from './mark-flags/flag-bits';
 import { type PassedStep, passedStepOf, recordPassedStep, stepRefusal } from './geofence-step';
 import { refuseMissingRoomCode, roomCodeNotCurrent, stepCodeWindow } from './room-code';
+import { resolveMarkedRequests } from './review/resolved-requests';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'attempts' | 'sessions' | 'devices'>;
 /** An attempt as logged, with where it came from (address, user agent, the position's accuracy) for a later look back. */
@@ -286,6 +287,8 @@ async function recordPresence(
         .execute();
       // This mark may flag earlier ones (the same device, address, position): the session's flags move together.
       await refreshSessionFlags(trx, session.id, now, { sameAddress });
+      // Passed on a retry: the student's request to their teacher has its answer.
+      await resolveMarkedRequests(trx, session.id, now.toISOString(), null);
       return { kind: 'marked' as const, timestamp: now.toISOString() };
     })
     .catch(async (err: unknown) => {

@@ -6,6 +6,7 @@ import { lockSessionMarks } from './mark-flags/session-flags';
 import { markableSession } from './session-students';
 import { absenceStatusOn, sessionDay } from './leave/leave-excusal';
 import { unmarkedStudents } from './unmarked-students';
+import { resolveMarkedRequests } from './review/resolved-requests';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'sessions'>;
 
@@ -40,6 +41,7 @@ export async function markRemaining(deps: Deps, teacher: AuthUser, input: { sess
       // A student's own mark landing at this instant wins.
       .onConflict((oc) => oc.columns(['session_id', 'student_id']).doNothing())
       .executeTakeFirst();
+    await resolveMarkedRequests(trx, session.id, now, teacher.id);
     return Number(result.numInsertedOrUpdatedRows ?? 0);
   });
   return { message: marked ? MSG.bulk.done(marked, input.status) : MSG.bulk.none, marked };

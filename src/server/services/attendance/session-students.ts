@@ -12,6 +12,7 @@ import { campusNetworksSet } from './settings/campus-networks';
 import { flagsOf, namesForFlags } from './mark-flags/flag-texts';
 import { lockSessionMarks, refreshSessionFlags } from './mark-flags/session-flags';
 import { type LastSteps, lastStepsBySession, noSteps } from './last-steps';
+import { resolveMarkedRequests } from './review/resolved-requests';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config' | 'sessions'>;
 /** The students list also reads the attempt log (flushed first: a step's line may still be in the buffer). */
@@ -167,6 +168,7 @@ export async function markAttendanceManually(deps: Deps, teacher: AuthUser, inpu
       )
       .execute();
     await refreshSessionFlags(trx, session.id, at, { sameAddress });
+    await resolveMarkedRequests(trx, session.id, now, teacher.id);
     return true;
   });
   if (!changed) return { message: MSG.markChange.unchanged(student.username, input.status), changed };

@@ -6,7 +6,8 @@ type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
 /**
  * Issue 39: the review requests of the semester (the attendance rule's) by department: how many refused students
- * asked their teacher, and how many were marked, declined, left to expire, or are still open. A department whose
+ * asked their teacher, and how many were marked, declined, left to expire, answered by a mark made another way
+ * (resolved: a retry that passed, the teacher's manual or bulk mark), or are still open. A department whose
  * students ask often points at a room, a camera or a setting worth a look.
  */
 export async function reviewRates(deps: Deps) {
@@ -23,6 +24,7 @@ export async function reviewRates(deps: Deps) {
       count('marked').as('marked'),
       count('declined').as('declined'),
       count('expired').as('expired'),
+      count('resolved').as('resolved'),
       count('open').as('open'),
     ])
     .where('s.started_at', '>=', period.from)
@@ -39,6 +41,7 @@ export async function reviewRates(deps: Deps) {
       marked: Number(r.marked),
       declined: Number(r.declined),
       expired: Number(r.expired),
+      resolved: Number(r.resolved),
       open: Number(r.open),
     })),
   };

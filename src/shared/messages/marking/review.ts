@@ -13,6 +13,7 @@ export const reviewMessages = {
       marked: 'Your teacher marked you present',
       declined: 'Your teacher declined the request',
       expired: 'The session ended before your teacher looked at the request',
+      resolved: 'You are marked in this session: the request is closed',
     },
     // refusals (the server's words, shown as they come)
     noSession: 'There is no open session of your department to ask about.',
@@ -61,7 +62,15 @@ export const reviewMessages = {
     ratesTitle: 'Review requests by department',
     ratesDescription: 'Requests from refused students this semester, and what their teachers decided.',
     ratesEmpty: 'No review requests this semester.',
-    ratesColumns: { department: 'Department', requests: 'Requests', marked: 'Marked', declined: 'Declined', expired: 'Expired', open: 'Open' },
+    ratesColumns: {
+      department: 'Department',
+      requests: 'Requests',
+      marked: 'Marked',
+      declined: 'Declined',
+      expired: 'Expired',
+      resolved: 'Marked otherwise',
+      open: 'Open',
+    },
     rateOf: (part: number, whole: number) => (whole === 0 ? '–' : `${part} (${Math.round((part / whole) * 100)}%)`),
   },
 } as const;

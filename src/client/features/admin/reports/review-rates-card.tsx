@@ -30,6 +30,7 @@ export function ReviewRatesCard() {
                   <TableHead className="text-right">{c.marked}</TableHead>
                   <TableHead className="text-right">{c.declined}</TableHead>
                   <TableHead className="text-right">{c.expired}</TableHead>
+                  <TableHead className="hidden text-right sm:table-cell">{c.resolved}</TableHead>
                   <TableHead className="hidden text-right sm:table-cell">{c.open}</TableHead>
                 </TableRow>
               </TableHeader>
@@ -41,6 +42,7 @@ export function ReviewRatesCard() {
                     <TableCell className="text-right tabular-nums">{MSG.review.rateOf(r.marked, r.requests)}</TableCell>
                     <TableCell className="text-right tabular-nums">{MSG.review.rateOf(r.declined, r.requests)}</TableCell>
                     <TableCell className="text-right tabular-nums">{MSG.review.rateOf(r.expired, r.requests)}</TableCell>
+                    <TableCell className="hidden text-right tabular-nums sm:table-cell">{MSG.review.rateOf(r.resolved, r.requests)}</TableCell>
                     <TableCell className="hidden text-right tabular-nums sm:table-cell">{r.open}</TableCell>
                   </TableRow>
                 ))}
