@@ -290,6 +290,16 @@ export interface ReviewRequestsTable {
   decided_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** Issue 39: a refused face check's best frame, kept for the teacher's review while a request may come or is open. */
+export interface ReviewStillsTable {
+  id: Generated<number>;
+  session_id: number;
+  student_id: number;
+  /** relative to the uploads folder (faces/<student>/still-…) */
+  image_path: string;
+  created_at: string;
+}
+
 export interface Database {
   departments: DepartmentsTable;
   users: UsersTable;
@@ -313,6 +323,7 @@ export interface Database {
   student_rejections: StudentRejectionsTable;
   leave_requests: LeaveRequestsTable;
   review_requests: ReviewRequestsTable;
+  review_stills: ReviewStillsTable;
 }
 
 export type UserUpdate = Updateable<UsersTable>;

@@ -17,7 +17,8 @@ import { fixedFlags, lockSessionMarks, refreshSessionFlags } from './mark-flags/
 import { refsJson } from './mark-flags/flag-bits';
 import { type PassedStep, passedStepOf, recordPassedStep, stepRefusal } from './geofence-step';
 import { refuseMissingRoomCode, roomCodeNotCurrent, stepCodeWindow } from './room-code';
-import { resolveMarkedRequests } from './review/resolved-requests';
+import { resolveMarkedRequests } from './review/review-queue';
+import { removeSpentStills } from '@server/services/faces/index';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'attempts' | 'sessions' | 'devices'>;
 /** An attempt as logged, with where it came from (address, user agent, the position's accuracy) for a later look back. */
@@ -326,6 +327,7 @@ async function recordPresence(
     return { status: 'refused' as const, ...geo, face_recognition_status: 'not_verified', error };
   }
   await deps.attempts.writeNow(logged(deps, attempt, status));
+  await removeSpentStills(deps);
   const message = status === 'late' ? MSG.late.markedAt(formatKolkata(outcome.timestamp)) : MSG.attendance.marked;
   return { status, ...geo, face_recognition_status: 'verified', timestamp: outcome.timestamp, message };
 }

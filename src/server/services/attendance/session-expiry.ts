@@ -68,7 +68,7 @@ export interface SessionSweeper {
  * closed by a conditional update in the same transaction as its absentees, so exactly one sweep ends it and marks
  * its absentees; the others see it closed and do nothing.
  */
-export function createSessionSweeper(deps: { db: DB; clock: Clock }, tickMs = 1000): SessionSweeper {
+export function createSessionSweeper(deps: { db: DB; clock: Clock; onEnded?: () => Promise<void> }, tickMs = 1000): SessionSweeper {
   let nextDueMs = Number.NEGATIVE_INFINITY;
   let readAtMs = Number.NEGATIVE_INFINITY;
   let running: Promise<number> | undefined;
@@ -81,6 +81,8 @@ export function createSessionSweeper(deps: { db: DB; clock: Clock }, tickMs = 10
     for (const session of due) {
       ended += await deps.db.transaction().execute(async (trx) => ((await finalizeSession(trx, session, 'expired', now)) === null ? 0 : 1));
     }
+    // after the sessions' ends committed: what they leave behind on disk (issue 39's review stills)
+    if (ended && deps.onEnded) await deps.onEnded();
     const next = await deps.db
       .selectFrom('geofence_sessions')
       .select((eb) => eb.fn.min('ends_at').as('ends_at'))

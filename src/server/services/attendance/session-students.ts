@@ -12,7 +12,8 @@ import { campusNetworksSet } from './settings/campus-networks';
 import { flagsOf, namesForFlags } from './mark-flags/flag-texts';
 import { lockSessionMarks, refreshSessionFlags } from './mark-flags/session-flags';
 import { type LastSteps, lastStepsBySession, noSteps } from './last-steps';
-import { resolveMarkedRequests } from './review/resolved-requests';
+import { resolveMarkedRequests } from './review/review-queue';
+import { removeSpentStills } from '@server/services/faces/index';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config' | 'sessions'>;
 /** The students list also reads the attempt log (flushed first: a step's line may still be in the buffer). */
@@ -172,6 +173,7 @@ export async function markAttendanceManually(deps: Deps, teacher: AuthUser, inpu
     return true;
   });
   if (!changed) return { message: MSG.markChange.unchanged(student.username, input.status), changed };
+  await removeSpentStills(deps);
   return { message: MSG.attendance.manualMarked(student.username, input.status), changed };
 }
 

@@ -55,6 +55,8 @@ export const reviewMessages = {
       codeAge: (seconds: number) => `The room code was ${seconds} s old when the last passed step took it.`,
       faceCheck: (verdict: string, reason: string, distance: number | null) =>
         `Last face check: ${verdict}${reason ? ` (${reason})` : ''}${distance === null ? '' : `, distance to the enrolled face ${distance.toFixed(2)}`}.`,
+      stillAlt: (name: string) => `The frame of ${name}’s refused face check the server recognized best`,
+      stillCaption: 'The refused face check’s best frame, kept until the request closes.',
       outsideChecks: (outside: number, checks: number) => `${outside} of ${checks} location ${checks === 1 ? 'check' : 'checks'} answered outside.`,
     },
     reviewedByTeacher: 'reviewed by the teacher',

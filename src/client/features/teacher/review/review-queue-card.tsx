@@ -67,6 +67,18 @@ function ReviewRequestItem({ request: r }: { request: ReviewRequest }) {
         {facts.map((f) => (
           <p key={f}>{f}</p>
         ))}
+        {r.still_url && (
+          <figure className="grid justify-items-start gap-1">
+            <img
+              src={r.still_url}
+              alt={MSG.review.evidence.stillAlt(r.student.username)}
+              width={160}
+              className="h-auto w-40 rounded-md border"
+              data-testid="review-still"
+            />
+            <figcaption className="text-muted-foreground">{MSG.review.evidence.stillCaption}</figcaption>
+          </figure>
+        )}
         {e.attempts.length > 0 && (
           <details>
             <summary className="cursor-pointer text-muted-foreground">{MSG.review.evidence.attemptsTitle(e.attempts.length, e.attempt_count)}</summary>

@@ -2,13 +2,16 @@ import { isLateMark } from '@shared/attendance/attendance-status';
 import { MSG } from '@shared/messages';
 import type { TDecideReviewInput } from '@shared/schemas/attendance/review';
 import type { AuthUser } from '@server/auth/authenticate';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '@server/db/schema';
 import type { AppDeps } from '@server/deps';
 import { DomainError } from '@server/lib/errors';
+import { removeSpentStills, reviewStillUrls } from '@server/services/faces/index';
 import { campusNetworksSet } from '../settings/campus-networks';
 import { lockSessionMarks, refreshSessionFlags } from '../mark-flags/session-flags';
 import { reviewEvidence } from './review-evidence';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'sessions' | 'attempts'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'sessions' | 'attempts' | 'urls'>;
 
 /**
  * The open review requests of the caller's running sessions (an admin's: of every running session), oldest first,
@@ -40,6 +43,11 @@ export async function reviewQueue(deps: Deps, caller: AuthUser) {
       session,
       of.map((r) => r.student_id),
     );
+    const stills = await reviewStillUrls(
+      deps,
+      sessionId,
+      of.map((r) => r.student_id),
+    );
     for (const r of of)
       requests.push({
         id: r.id,
@@ -48,6 +56,8 @@ export async function reviewQueue(deps: Deps, caller: AuthUser) {
         room_code_asked: session.room_code,
         student: { id: r.student_id, username: r.username, email: r.email },
         evidence: evidence.get(r.student_id)!,
+        /** the last refused face check's best frame, signed and short-lived; null when none was kept */
+        still_url: stills.get(r.student_id) ?? null,
       });
   }
   return { requests };
@@ -108,7 +118,31 @@ export async function decideReview(deps: Deps, caller: AuthUser, input: TDecideR
     await refreshSessionFlags(trx, request.session_id, at, { sameAddress });
     return 'marked' as const;
   });
+  await removeSpentStills(deps);
   if (outcome === 'closed') throw new DomainError('CONFLICT', MSG.review.alreadyDecided, { errorCode: 'review_closed' });
   const message = outcome === 'marked' ? MSG.review.marked(request.username) : MSG.review.declinedToast(request.username);
   return { success: true as const, status: outcome, message };
+}
+
+/**
+ * Closes as 'resolved' the session's open review requests whose student now has a record in it (their own mark on a
+ * retry, the teacher's manual or bulk mark): a request answered another way is no longer waiting, and must not count
+ * as left to expire in the admin's rates. Called in the transaction that wrote the mark, so the two move together;
+ * `decidedBy` is the teacher who marked, null for the student's own mark.
+ */
+export async function resolveMarkedRequests(trx: Transaction<Database> | Kysely<Database>, sessionId: number, decidedAt: string, decidedBy: number | null) {
+  await trx
+    .updateTable('review_requests')
+    .set({ status: 'resolved', decided_at: decidedAt, decided_by: decidedBy })
+    .where('session_id', '=', sessionId)
+    .where('status', '=', 'open')
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('attendance_records as r')
+          .select('r.id')
+          .whereRef('r.session_id', '=', 'review_requests.session_id')
+          .whereRef('r.student_id', '=', 'review_requests.student_id'),
+      ),
+    )
+    .execute();
 }
