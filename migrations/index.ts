@@ -20,6 +20,7 @@ import * as faceCollisions from './2026_11_29_090000_face_collisions';
 import * as stepAddresses from './2026_11_29_100000_step_addresses';
 import * as passedGeofenceSteps from './2026_11_29_110000_passed_geofence_steps';
 import * as timetable from './2026_12_06_100000_timetable';
+import * as reviewRequests from './2026_12_06_110000_review_requests';
 import * as rosterInvitations from './2026_12_06_120000_roster_invitations';
 import * as notices from './2026_12_06_130000_notices';
 
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_100000_step_addresses': stepAddresses,
   '2026_11_29_110000_passed_geofence_steps': passedGeofenceSteps,
   '2026_12_06_100000_timetable': timetable,
+  '2026_12_06_110000_review_requests': reviewRequests,
   '2026_12_06_120000_roster_invitations': rosterInvitations,
   '2026_12_06_130000_notices': notices,
 };

@@ -225,6 +225,7 @@ const MATRIX: Record<string, Call> = {
   'admin.attendanceDetails': { input: () => ({}), expect: ADMIN_ONLY },
   'admin.pairDetail': { input: (f) => ({ teacher: f.teacher.id, student: f.student.id }), expect: ADMIN_ONLY },
   'admin.charts': { input: () => ({}), expect: ADMIN_ONLY },
+  'admin.reviewRates': { expect: ADMIN_ONLY },
   'admin.duplicateFaces': { expect: ADMIN_ONLY },
   'admin.campusNetworks': { expect: ADMIN_ONLY },
   'admin.setCampusNetworks': { input: () => ({ networks: ['school-lan'] }), expect: ADMIN_BAD_INPUT },
@@ -257,6 +258,10 @@ const MATRIX: Record<string, Call> = {
   'teacher.mapTiles': { expect: STAFF },
   'teacher.pendingLeaveRequests': { expect: STAFF, hidden: deptEmails },
   'teacher.decideLeaveRequest': { input: declineLeave, expect: row(401, 401, 403, 403, 200, 200), after: repeatLeave },
+  // Issue 39: the queue of the caller's running sessions; no such request: staff get 404 (who decides which one is
+  // tested in review-requests.integration: the session's own teacher or an admin).
+  'teacher.reviewQueue': { expect: STAFF, hidden: deptEmails },
+  'teacher.decideReview': { input: () => ({ request_id: 999_999, decision: 'decline' }), expect: row(401, 401, 403, 404, 404, 404) },
   'settings.mapTiles': { expect: ADMIN_ONLY },
   'settings.setMapTiles': { input: () => ({ url_template: 'not a tile server' }), expect: ADMIN_BAD_INPUT },
   'settings.notFromBrowserFlag': { expect: ADMIN_ONLY },
@@ -292,6 +297,9 @@ const MATRIX: Record<string, Call> = {
   'student.leaveRequests': { expect: STUDENT_ONLY },
   'student.withdrawLeave': { input: withdrawLeave, expect: row(401, 401, 200, 403, 403, 403), after: repeatLeave },
   'student.requestLeave': { multipart: true, expect: row(401, 401, 400, 403, 403, 403) },
+  'student.reviewRequest': { expect: STUDENT_ONLY },
+  // Issue 39: the matrix's student was never refused in the open session, so they may not ask (409).
+  'student.requestReview': { expect: row(401, 401, 409, 403, 403, 403) },
 };
 
 /** What the walk below reads of Express's router layers (internals @types/express does not declare). */

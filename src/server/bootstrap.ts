@@ -12,7 +12,7 @@ import { createAttemptLog } from './infra/attempt-log';
 import { createLoginGuard } from './infra/login-guard';
 import { createHourlyAllowance, createWindowAllowance } from './infra/window-allowance';
 import { type ChallengeSource, cryptoChallengeSource } from './infra/challenge-source';
-import { createFaceIndex } from './services/faces/index';
+import { createFaceIndex, removeSpentStills } from './services/faces/index';
 import { createReportCache } from './services/reports/index';
 import { createSessionSweeper } from './services/attendance/index';
 import { createMailSender } from './services/notices/index';
@@ -57,7 +57,8 @@ export async function buildDeps(
     devices: createDeviceCookies(secret),
     urls: createUrlSigner(secret),
     attempts: createAttemptLog(db),
-    sessions: createSessionSweeper({ db, clock }),
+    // the ended sessions' review stills go with them (issue 39)
+    sessions: createSessionSweeper({ db, clock, onEnded: () => removeSpentStills({ db, config }) }),
     registrations: createHourlyAllowance(db, clock, { name: 'register', perHour: config.registerMaxPerHour, message: MSG.register.tooMany }),
     contactMessages: createHourlyAllowance(db, clock, { name: 'contact', perHour: CONTACT_MESSAGES_PER_HOUR, message: MSG.contact.tooMany }),
     faceChecksPerMinute: createWindowAllowance(db, clock, {

@@ -143,3 +143,7 @@ export const ROSTER_COLUMNS = ['name', 'email', 'roll_number', 'department'] as 
 export const ROLL_NUMBER_MAX = 20;
 /** Issue 39: how long an invitation link opens registration. */
 export const INVITATION_TTL_DAYS = 7;
+/** Issue 39: how long after a review request closed the student's page still shows its outcome. */
+export const REVIEW_OUTCOME_SHOWN_HOURS = 12;
+/** Issue 39: the most location attempts of one student the teacher's review card lists (newest first). */
+export const REVIEW_ATTEMPTS_SHOWN = 8;

@@ -9,6 +9,7 @@ import type { AdminUser, PairRow } from '@/features/admin/admin-types';
 import { AttendanceCharts } from '@/features/admin/reports/attendance-charts';
 import { ShortfallCard } from '@/features/attendance-rule';
 import { FilterBar } from '@/features/admin/reports/filter-bar';
+import { ReviewRatesCard } from '@/features/admin/reports/review-rates-card';
 import { StatCards } from '@/features/admin/stat-cards';
 import { useAttendanceFilter } from '@/features/admin/reports/use-attendance-filter';
 import { downloadFile } from '@/lib/api/download';
@@ -100,6 +101,7 @@ export function AdminDashboardPage() {
       )}
       <AttendanceCharts filter={filter.input} />
       <ShortfallCard filter={filter.input} />
+      <ReviewRatesCard />
       {/* each in a boundary of its own: the detail's code arriving does not hide the summary it was opened from */}
       <Suspense fallback={null}>
         {formWanted && <UserFormDialog open={Boolean(editing)} user={editing?.user ?? null} onOpenChange={(o) => !o && setEditing(null)} />}

@@ -12,6 +12,7 @@ import { formatTime } from '@/lib/format';
 import { CameraFrame, ChallengeSteps, useFaceTracker, useFaceVerification, type VerificationPhase, useWebcamRecorder } from '@/features/verification';
 import type { MarkOutcome } from '@/features/use-final-mark';
 import { trpc } from '@/lib/api/trpc';
+import { ReviewRequestCard } from '@/features/review-request';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 
 const BUSY: VerificationPhase[] = ['recording', 'checking', 'marking', 'done'];
@@ -124,6 +125,8 @@ export function FaceDetectionPage() {
                 {finished && <p className="mt-1 text-center text-sm text-muted-foreground">{MSG.studentScreens.returning}</p>}
               </div>
             )}
+            {/* Issue 39: refused in the room, the student can ask the teacher from here. */}
+            {(phase === 'failed' || markFailed) && <ReviewRequestCard refreshKey={outcome ?? refusalCode} />}
             {/* The mismatch advice sends the student to new photos: the way there, one tap away. */}
             {phase === 'failed' && refusalCode === 'identity_mismatch' && (
               <Button variant="outline" asChild>

@@ -8,6 +8,7 @@ import { DashboardShell } from '@/components/layout/dashboard-shell';
 import { tokenClaims } from '@/lib/auth/token-user';
 import { useGeolocation } from '@/lib/device/use-geolocation';
 import { LeaveRequestCard } from '@/features/leave';
+import { ReviewRequestCard } from '@/features/review-request';
 import { PermissionHelp } from '@/components/permission-help';
 import {
   AttendanceHistory,
@@ -80,6 +81,7 @@ export function StudentDashboardPage() {
         <div className="grid gap-3">
           <SessionBanner open={openSession} onMark={() => void mark()} marking={busy} roomCode={roomCode} />
           <StepResultNote result={result} />
+          <ReviewRequestCard refreshKey={result} />
           {helpOnTop && locationHelp}
         </div>
       )}

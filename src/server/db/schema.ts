@@ -137,6 +137,8 @@ export interface AttendanceRecordsTable {
   mark_flags: ColumnType<number, number | undefined, number>;
   /** JSON of the flags' details (the other students' ids, counts) the texts are made of; null without flags. */
   mark_flag_refs: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Issue 39: 1 on a mark the teacher made from the student's review request ('reviewed by the teacher'). */
+  reviewed: ColumnType<number, number | undefined, number>;
 }
 
 export interface AttendanceAttemptsTable {
@@ -353,6 +355,32 @@ export interface NoticeWarningStatesTable {
   since: string;
 }
 
+export type ReviewRequestStatus = 'open' | 'marked' | 'declined' | 'expired' | 'resolved';
+
+/**
+ * Issue 39: a refused student's 'I am in class: ask my teacher', one per student per session, open until the
+ * session's teacher decides, the student is marked another way (resolved), or the session ends.
+ */
+export interface ReviewRequestsTable {
+  id: Generated<number>;
+  session_id: number;
+  student_id: number;
+  status: ColumnType<ReviewRequestStatus, ReviewRequestStatus | undefined, ReviewRequestStatus>;
+  requested_at: string;
+  decided_by: ColumnType<number | null, number | null | undefined, number | null>;
+  decided_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Issue 39: a refused face check's best frame, kept for the teacher's review while a request may come or is open. */
+export interface ReviewStillsTable {
+  id: Generated<number>;
+  session_id: number;
+  student_id: number;
+  /** relative to the uploads folder (faces/<student>/still-…) */
+  image_path: string;
+  created_at: string;
+}
+
 export interface Database {
   departments: DepartmentsTable;
   users: UsersTable;
@@ -381,6 +409,8 @@ export interface Database {
   notice_warning_states: NoticeWarningStatesTable;
   rooms: RoomsTable;
   timetable_slots: TimetableSlotsTable;
+  review_requests: ReviewRequestsTable;
+  review_stills: ReviewStillsTable;
 }
 
 export type UserUpdate = Updateable<UsersTable>;

@@ -64,6 +64,11 @@ export interface FaceVerdict {
   ms: number;
   /** with a challenge: the moves seen, in time order (for the CLI and the logs) */
   moves?: SeenMove[];
+  /**
+   * A refused clip's best frame as a small JPEG (analysis/identify-clip.ts stillFrame), for the teacher who reviews the refusal;
+   * absent on an acceptance and where no frame was described. Taken after the verdict: it never changes one.
+   */
+  still?: Buffer;
 }
 
 export interface FaceEngine {

@@ -30,6 +30,7 @@ import { approvalsSummaryMessages } from './teacher/approvals-summary';
 import { noticeMessages } from './shell/notices';
 import { rosterMessages } from './teacher/roster';
 import { timetableMessages } from './teacher/timetable';
+import { reviewMessages } from './marking/review';
 
 export const MSG = {
   ...formsMessages,
@@ -58,4 +59,5 @@ export const MSG = {
   ...noticeMessages,
   ...rosterMessages,
   ...timetableMessages,
+  ...reviewMessages,
 } as const;

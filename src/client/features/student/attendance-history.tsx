@@ -80,11 +80,12 @@ export function AttendanceHistory({
                     <TableCell className="whitespace-normal">
                       <div className="flex flex-wrap items-center gap-2">
                         <StatusBadge value={r.status} />
-                        {r.manual_flag && (
+                        {(r.reviewed || r.manual_flag) && (
                           <>
                             <Badge variant="outline">
                               <Hand aria-hidden />
-                              {MSG.student.markedManually}
+                              {/* issue 39: a mark from the student's review request says so */}
+                              {r.reviewed ? MSG.review.reviewedByTeacher : MSG.student.markedManually}
                             </Badge>
                             {r.marked_by && <span className="text-xs text-muted-foreground">{MSG.student.markedBy(r.marked_by)}</span>}
                           </>

@@ -10,6 +10,7 @@ import { geofenceStorage } from './session/geofence-storage';
 import { PendingStudentsSection } from './approvals/pending-students-section';
 import { ApprovalsSummary } from './approvals/approvals-summary';
 import { StopConfirmDialog } from './session/stop-confirm-dialog';
+import { ReviewQueueCard } from './review/review-queue-card';
 import { AttendanceStatusCard, QuickActionsCard } from './session/session-cards';
 import { RecentAttendanceCard, StudentStatsCard } from './student-cards';
 import { useDepartments, useSessionStudents, useTeacherProfile } from './teacher-queries';
@@ -71,6 +72,7 @@ export function TeacherOverview({ geofence, onViewStudents }: { geofence: Return
   return (
     <div className="grid gap-6">
       <ApprovalsSummary beforeGoTo={() => flushSync(showApprovals)} />
+      <ReviewQueueCard live={geofence.active} />
       {/* min-w-0: a long name or email in a card truncates instead of widening the column past a phone's screen. */}
       <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3 [&>*]:min-w-0">
         <QuickActionsCard

@@ -1,5 +1,6 @@
 import { analyseClip, nextProbeFrames, probeDistances, windowCandidates, type BlinkReading } from './clip-identity';
 import type { FrameReading } from '../protocol';
+import { euclidean } from './match';
 import { pickSharpFrames } from './quality';
 
 /** The decoded clip as identity needs it. */
@@ -58,4 +59,20 @@ export async function completeIdentity(
     const found = await Promise.all(need.map(describe));
     for (const [k, f] of need.entries()) probes.set(f, found[k]);
   }
+}
+
+/**
+ * The frame a refused check's still shows: of the frames identity described, the one whose face reads closest to
+ * the enrolled mean (the frame the engine recognized best), else the first one described (a window's sharpest, where
+ * no face was found). Read from the look's own probes after its verdict: the same clip gives the same frame, and the
+ * verdict never depends on it.
+ */
+export function stillFrame(probes: Map<number, Float32Array | null>, mean: Float32Array): number | null {
+  let best: { frame: number; distance: number } | null = null;
+  for (const [frame, d] of probes) {
+    if (!d) continue;
+    const distance = euclidean(d, mean);
+    if (!best || distance < best.distance || (distance === best.distance && frame < best.frame)) best = { frame, distance };
+  }
+  return best?.frame ?? probes.keys().next().value ?? null;
 }

@@ -5,7 +5,7 @@
  */
 export { CHALLENGE_BLINKS, challengeBlinks, sameTurnWay, seenMoves } from './challenge';
 export { analyseClip, classify, windowCandidates } from './clip-identity';
-export { completeIdentity, sharpestOf, windowFrames } from './identify-clip';
+export { completeIdentity, sharpestOf, stillFrame, windowFrames } from './identify-clip';
 export { deserializeDescriptor, euclidean, meanDescriptor, serializeDescriptor } from './match';
 export { judgeImage, judgeVideo } from './verdict';
 export { BLINK_RULES, eyeAspectRatio } from './signals/blink';

@@ -78,3 +78,14 @@ export async function decodeFaceCrop(image: Buffer, box: [number, number, number
     throw new FaceInputError('bad_image', { image: label });
   }
 }
+
+/** The still's width (px): enough for a teacher to know a face, small enough to keep no more of it than that. */
+export const STILL_WIDTH = 160;
+
+/** One decoded frame (rgb24) as a small JPEG, for a refused check's review (issue 39), copied out before the clip's frame buffer is released. */
+export function encodeStill(v: { frames: Uint8Array[]; width: number; height: number }, frame: number): Promise<Buffer> {
+  return sharp(Buffer.from(v.frames[frame]), { raw: { width: v.width, height: v.height, channels: 3 } })
+    .resize({ width: STILL_WIDTH })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}

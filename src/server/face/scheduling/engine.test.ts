@@ -125,6 +125,17 @@ describe.skipIf(!hasFixtures)('face engine on the fixture clips and photos', () 
     expect(other.similarity!).toBeGreaterThan(0.5);
   }, 180_000);
 
+  it('keeps a refusal’s best frame as a small JPEG, the same for the same clip, and none for an acceptance', async () => {
+    const refused = await engine.verifyVideo(clip('mcguinness_0blinks_3s'), aoc);
+    // no blink and another face: refused on liveness first (verdict.ts's order), the still all the same
+    expect(refused).toMatchObject({ success: false, reason: 'no_blink' });
+    expect(await sharp(refused.still!).metadata()).toMatchObject({ format: 'jpeg', width: 160 });
+    // The engine's own frames, after its verdict: the same clip again gives the same verdict and the same still.
+    const again = await engine.verifyVideo(clip('mcguinness_0blinks_3s'), aoc);
+    expect({ ...again, ms: 0 }).toEqual({ ...refused, ms: 0 });
+    expect((await engine.verifyVideo(clip('aoc_3blinks_3s'), aoc)).still).toBeUndefined();
+  }, 180_000);
+
   it('refuses a group photo at enrollment, naming the image', async () => {
     const images = [read('clips', AOC[0]), read('photos', 'bbt', 'group_6_faces.jpg'), read('clips', AOC[2])];
     const err = await engine.enroll(images).catch((e: unknown) => e);

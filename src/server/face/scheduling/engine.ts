@@ -24,6 +24,7 @@ import {
   meanDescriptor,
   sameTurnWay,
   sharpestOf,
+  stillFrame,
   windowCandidates,
 } from '../analysis/index';
 import { TaskTimeoutError, WorkerPool } from './pool';
@@ -31,7 +32,7 @@ import type { DescribeResult, FrameReading } from '../protocol';
 import type { EngineHooks, FaceEngine, FaceEngineDebug, FaceTemplate, FaceVerdict, LiveVideo } from '../types';
 import type { ChallengeStep } from '@shared/face/face-challenge';
 import { MIN_TAIL, SEGMENT_FRAMES, segments } from '../segments';
-import { decodeFaceCrop, decodeImage, type RgbImage } from '../decoding/index';
+import { decodeFaceCrop, decodeImage, encodeStill, type RgbImage } from '../decoding/index';
 
 /** A stream decoded as it arrived, and its runs read early (startLiveDecode). */
 interface StreamedVideo {
@@ -210,7 +211,11 @@ export async function createFaceEngine(
       // the step times are on the clip's clock; this look's frame 0 is `phase` of a sample into it
       const shift = (phase * 1000) / o.sampleFps;
       const times = stepTimes?.map((t) => t - shift);
-      return judgeVideo({ readings, fps: v.fps, probes, template, minBlinks: o.minBlinks, threshold: o.threshold, challenge, stepTimes: times });
+      const judged = judgeVideo({ readings, fps: v.fps, probes, template, minBlinks: o.minBlinks, threshold: o.threshold, challenge, stepTimes: times });
+      if (judged.verdict.success) return judged;
+      // A refusal's still for the teacher's review (issue 39), taken after the verdict from this look's frames.
+      const frame = stillFrame(probes, template.mean);
+      return frame === null ? judged : { ...judged, verdict: { ...judged.verdict, still: await encodeStill(v, frame) } };
     } finally {
       if (fromStream) lookDone();
       else v.release();

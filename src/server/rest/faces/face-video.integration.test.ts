@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '@harness/face-fixtures';
-import { GOOD_FIELDS, patchJson, postJson, postRegister } from '@harness/api-client';
+import { GOOD_FIELDS, patchJson, postJson, postRegister, trpcClient } from '@harness/api-client';
 import { createTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
 import { pointNorthOf } from '@tests/helpers/geo';
 import { buildSplice, SPLICES } from '@harness/splice-clips';
@@ -24,10 +27,10 @@ describe.skipIf(!hasFixtures)('POST /api/compare-face-video on real clips', () =
   });
   afterAll(() => srv.close());
 
-  async function enrolledStudent(person: 'aoc' | 'mcguinness', email: string) {
-    const frames = person === 'aoc' ? ['f005', 'f045', 'f070'] : ['f003', 'f025', 'f115'];
+  async function enrolledStudent(person: 'aoc' | 'mcguinness' | 'd0', email: string) {
+    const frames = { aoc: ['f005', 'f045', 'f070'], mcguinness: ['f003', 'f025', 'f115'], d0: ['f005', 'f030', 'f050'] }[person];
     const images = frames.map((f) => ({ data: readFixture('clips', `enroll_${person}_${f}.jpg`) }));
-    const reg = await postRegister(srv.url, { ...GOOD_FIELDS, email, username: person }, images);
+    const reg = await postRegister(srv.url, { ...GOOD_FIELDS, email, username: person === 'd0' ? 'dee0' : person }, images);
     expect(reg.status).toBe(201);
     const user = await srv.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
     await patchJson(`${srv.url}/api/approve_students`, { user_ids: [user.id] }, teacher.token);
@@ -145,6 +148,44 @@ describe.skipIf(!hasFixtures)('POST /api/compare-face-video on real clips', () =
     expect((await fetch(`${srv.url}${url.replace(/sig=([^&]+)/, (_m, sig: string) => `sig=${sig.slice(1)}A`)}`)).status).toBe(404);
     expect((await fetch(`${srv.url}${url.replace(/exp=\d+/, 'exp=9999999999')}`)).status).toBe(404);
     expect((await fetch(`${srv.url}${url.split('?')[0]}`)).status).toBe(404);
+  });
+
+  it('keeps a refused check’s best frame for the teacher’s review, and deletes it when the request closes or none comes', async () => {
+    // a face no other test here enrolls: a second enrollment of the same face would wait as a duplicate
+    const s = await enrolledStudent('d0', 'd0@school.test');
+    const api = (token: string) => trpcClient(srv.url, token);
+    const startSession = async () => {
+      await fetch(`${srv.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${teacher.token}` } });
+      const started = await postJson(`${srv.url}/api/start_geofence`, { teacher_id: teacher.id, ...CENTRE, radius: 50, department: 'BCA' }, teacher.token);
+      expect(started.status).toBe(201);
+    };
+    const stills = () => srv.db.selectFrom('review_stills').select(['session_id', 'image_path']).where('student_id', '=', s.id).execute();
+    const onDisk = (p: string) => fs.existsSync(path.join(srv.deps.config.uploadsDir, p));
+
+    // Refused (someone else's face) in an open session: one small JPEG of the clip's best frame is kept.
+    await startSession();
+    expect((await compare(s.token, readFixture('clips', 'mcguinness_0blinks_3s.webm'))).body).toMatchObject({ success: false });
+    const [kept] = await stills();
+    expect(onDisk(kept.image_path)).toBe(true);
+    await api(s.token).student.requestReview.mutate();
+    const [request] = (await api(teacher.token).teacher.reviewQueue.query()).requests.filter((r) => r.student.id === s.id);
+    const still = await fetch(`${srv.url}${request.still_url}`);
+    expect(still.status).toBe(200);
+    expect(await sharp(Buffer.from(await still.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 160 });
+    // The request decided: the still is gone, file and URL.
+    await api(teacher.token).teacher.decideReview.mutate({ request_id: request.id, decision: 'decline' });
+    expect((await fetch(`${srv.url}${request.still_url}`)).status).toBe(404);
+    expect(onDisk(kept.image_path)).toBe(false);
+    expect(await stills()).toEqual([]);
+
+    // Refused again in the next session, no request made: the session's end deletes it.
+    await startSession();
+    await compare(s.token, readFixture('clips', 'mcguinness_0blinks_3s.webm'));
+    const [unasked] = await stills();
+    expect(onDisk(unasked.image_path)).toBe(true);
+    await fetch(`${srv.url}/api/stop_geofence`, { method: 'PATCH', headers: { authorization: `Bearer ${teacher.token}` } });
+    expect(onDisk(unasked.image_path)).toBe(false);
+    expect(await stills()).toEqual([]);
   });
 
   it('is for students only', async () => {

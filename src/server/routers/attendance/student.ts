@@ -3,12 +3,20 @@ import { ZMarkAttendanceInput } from '@shared/schemas/attendance/attendance';
 import { ZWithdrawLeaveInput } from '@shared/schemas/attendance/leave';
 import { DEVICE_COOKIE } from '@server/auth/device-cookie';
 import { leaveRequestFromForm } from '@server/lib/http/uploads';
-import { getOpenSessionForStudent, markAttendance, myLeaveRequests, requestLeave, withdrawLeaveRequest } from '@server/services/attendance/index';
+import {
+  getOpenSessionForStudent,
+  markAttendance,
+  myLeaveRequests,
+  myReviewRequest,
+  requestLeave,
+  requestReview,
+  withdrawLeaveRequest,
+} from '@server/services/attendance/index';
 import { roleProcedure, router } from '@server/trpc';
 
 const student = roleProcedure('student');
 
-/** The student's session banner, mark and leave requests; REST twins in rest/attendance/ (student.ts, leave-requests.ts). */
+/** The student's session banner, mark, leave and review requests; REST twins in rest/attendance/ (student.ts, leave-requests.ts). */
 export const studentAttendanceRouter = router({
   /** The dashboard's banner, polled: is a session of my department open, until when, and am I marked in it. */
   openSession: student.query(({ ctx }) => getOpenSessionForStudent(ctx, ctx.user)),
@@ -16,6 +24,9 @@ export const studentAttendanceRouter = router({
     .input(ZMarkAttendanceInput)
     .mutation(({ ctx, input }) => markAttendance(ctx, ctx.user, input, { ip: ctx.ip, userAgent: ctx.userAgent, deviceCookie: ctx.cookies[DEVICE_COOKIE] })),
   leaveRequests: student.query(({ ctx }) => myLeaveRequests(ctx, ctx.user)),
+  /** Issue 39: after a refusal, 'I am in class: ask my teacher', and the request's outcome. */
+  reviewRequest: student.query(({ ctx }) => myReviewRequest(ctx, ctx.user)),
+  requestReview: student.mutation(({ ctx }) => requestReview(ctx, ctx.user)),
   withdrawLeave: student.input(ZWithdrawLeaveInput).mutation(({ ctx, input }) => withdrawLeaveRequest(ctx, ctx.user, input)),
   // FormData: the fields and an optional `document` image, as POST /api/leave_requests takes them.
   requestLeave: student.input(z.instanceof(FormData)).mutation(async ({ ctx, input }) => {

@@ -2,8 +2,10 @@ import { ZExtendGeofenceInput, ZManualMarkInput, ZSessionStudentsInput, ZStartGe
 import { ZMarkRemainingInput } from '@shared/schemas/attendance/class-tools';
 import { ZDecideLeaveInput } from '@shared/schemas/attendance/leave';
 import { ZRoomCodeInput } from '@shared/schemas/attendance/room-code';
+import { ZDecideReviewInput } from '@shared/schemas/attendance/review';
 import {
   decideLeaveRequest,
+  decideReview,
   extendGeofenceSession,
   getGeofenceStatus,
   getRoomCode,
@@ -12,6 +14,7 @@ import {
   markAttendanceManually,
   markRemaining,
   pendingLeaveRequests,
+  reviewQueue,
   startGeofenceSession,
   stopGeofenceSession,
 } from '@server/services/attendance/index';
@@ -19,7 +22,7 @@ import { roleProcedure, router } from '@server/trpc';
 
 const teacher = roleProcedure('teacher', 'admin');
 
-/** The teacher's session, its room code and marks, and leave requests; REST twins in rest/attendance/ (teacher.ts, leave-requests.ts). */
+/** The teacher's session, its room code and marks, leave and review requests; REST twins in rest/attendance/ (teacher.ts, leave-requests.ts). */
 export const teacherAttendanceRouter = router({
   startGeofence: teacher.input(ZStartGeofenceInput).mutation(({ ctx, input }) => startGeofenceSession(ctx, ctx.user, input)),
   stopGeofence: teacher.mutation(({ ctx }) => stopGeofenceSession(ctx, ctx.user)),
@@ -35,4 +38,7 @@ export const teacherAttendanceRouter = router({
   mapTiles: teacher.query(({ ctx }) => mapTiles(ctx)),
   pendingLeaveRequests: teacher.query(({ ctx }) => pendingLeaveRequests(ctx, ctx.user)),
   decideLeaveRequest: teacher.input(ZDecideLeaveInput).mutation(({ ctx, input }) => decideLeaveRequest(ctx, ctx.user, input)),
+  /** Issue 39: refused students asking to be marked, polled beside the running session, and the one-tap decision. */
+  reviewQueue: teacher.query(({ ctx }) => reviewQueue(ctx, ctx.user)),
+  decideReview: teacher.input(ZDecideReviewInput).mutation(({ ctx, input }) => decideReview(ctx, ctx.user, input)),
 });

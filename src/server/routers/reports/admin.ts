@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZAttendanceDetailsInput, ZAttendanceFilter, ZPairInput } from '@shared/schemas/admin';
-import { attendanceChartTotals, attendancePairsPage, attendanceSummary, pairDetail } from '@server/services/reports/index';
+import { attendanceChartTotals, attendancePairsPage, attendanceSummary, pairDetail, reviewRates } from '@server/services/reports/index';
 import { roleProcedure, router } from '@server/trpc';
 
 const admin = roleProcedure('admin');
@@ -11,4 +11,6 @@ export const adminReportRouter = router({
   attendanceDetails: admin.input(ZAttendanceDetailsInput).query(({ ctx, input }) => attendancePairsPage(ctx, input)),
   pairDetail: admin.input(z.intersection(ZAttendanceFilter, ZPairInput)).query(({ ctx, input }) => pairDetail(ctx, input, input)),
   charts: admin.input(ZAttendanceFilter).query(({ ctx, input }) => attendanceChartTotals(ctx, input)),
+  /** Issue 39: the semester's review requests by department and what their teachers decided. */
+  reviewRates: admin.query(({ ctx }) => reviewRates(ctx)),
 });

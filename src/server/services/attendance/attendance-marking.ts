@@ -17,6 +17,8 @@ import { fixedFlags, lockSessionMarks, refreshSessionFlags } from './mark-flags/
 import { refsJson } from './mark-flags/flag-bits';
 import { type PassedStep, passedStepOf, recordPassedStep, stepRefusal } from './geofence-step';
 import { refuseMissingRoomCode, roomCodeNotCurrent, stepCodeWindow } from './room-code';
+import { resolveMarkedRequests } from './review/review-queue';
+import { removeSpentStills } from '@server/services/faces/index';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'attempts' | 'sessions' | 'devices'>;
 /** An attempt as logged, with where it came from (address, user agent, the position's accuracy) for a later look back. */
@@ -58,10 +60,16 @@ async function findOpenSessionFor(deps: Deps, departmentId: number, studentId: n
 
 const logged = (deps: Pick<Deps, 'clock'>, attempt: Attempt, outcome: string) => ({ ...attempt, outcome, created_at: deps.clock.now().toISOString() });
 
-/** A position less precise than the session's limit is refused (before it is counted). */
-function refuseImprecise(config: Deps['config'], radiusM: number, accuracy: number) {
-  const maxAccuracy = config.geoMaxAccuracyM ?? Math.max(radiusM, MIN_ACCURACY_LIMIT_M);
-  if (accuracy > maxAccuracy) throw new DomainError('VALIDATION', MSG.attendance.tooImprecise(Math.round(accuracy)));
+/**
+ * A position less precise than the session's limit is refused (before it is counted), and logged: issue 39's review
+ * request needs the server's own word that the student was refused, and the teacher reads the accuracy.
+ */
+async function refuseImprecise(deps: Deps, radiusM: number, attempt: Attempt) {
+  const maxAccuracy = deps.config.geoMaxAccuracyM ?? Math.max(radiusM, MIN_ACCURACY_LIMIT_M);
+  const accuracy = attempt.accuracy_m ?? 0;
+  if (accuracy <= maxAccuracy) return;
+  await deps.attempts.writeNow(logged(deps, attempt, 'refused_imprecise'));
+  throw new DomainError('VALIDATION', MSG.attendance.tooImprecise(Math.round(accuracy)));
 }
 
 /** `checks` counts this one: past the limit per session the step is refused. */
@@ -112,7 +120,6 @@ export async function markAttendance(deps: Deps, student: AuthUser, input: TMark
   // challenge_limit): the student, or a script, learns it before any step, not on the face page.
   if (!input.face_verified && (await faceTriesLeft(deps, student.id, session.id)) === 0) throw outOfTries();
   refuseMissingRoomCode(session.room_code_secret, input.room_code);
-  refuseImprecise(deps.config, session.radius_m, input.accuracy);
 
   const distance = haversineMeters(session.latitude, session.longitude, input.latitude, input.longitude);
   const geofencing_status = distance <= session.radius_m ? ('valid' as const) : ('invalid' as const);
@@ -124,6 +131,7 @@ export async function markAttendance(deps: Deps, student: AuthUser, input: TMark
     distance_m: distance,
     ...(await traceOf(deps, caller, input)),
   };
+  await refuseImprecise(deps, session.radius_m, attempt);
   if (attempt.off_campus === 1) {
     // Issue 35: either step from off the campus networks, refused before it is counted (no position is told). Written
     // at once, not buffered: the student's later mark from campus reads it for the off_campus flag.
@@ -280,6 +288,8 @@ async function recordPresence(
         .execute();
       // This mark may flag earlier ones (the same device, address, position): the session's flags move together.
       await refreshSessionFlags(trx, session.id, now, { sameAddress });
+      // Passed on a retry: the student's request to their teacher has its answer.
+      await resolveMarkedRequests(trx, session.id, now.toISOString(), null);
       return { kind: 'marked' as const, timestamp: now.toISOString() };
     })
     .catch(async (err: unknown) => {
@@ -317,6 +327,7 @@ async function recordPresence(
     return { status: 'refused' as const, ...geo, face_recognition_status: 'not_verified', error };
   }
   await deps.attempts.writeNow(logged(deps, attempt, status));
+  await removeSpentStills(deps);
   const message = status === 'late' ? MSG.late.markedAt(formatKolkata(outcome.timestamp)) : MSG.attendance.marked;
   return { status, ...geo, face_recognition_status: 'verified', timestamp: outcome.timestamp, message };
 }

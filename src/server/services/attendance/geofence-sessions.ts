@@ -11,6 +11,7 @@ import { DomainError } from '@server/lib/errors';
 import { isUniqueViolation } from '@server/db/dialect';
 import { newRoomCodeSecret } from './room-code';
 import { finalizeSession } from './session-expiry';
+import { removeSpentStills } from '@server/services/faces/index';
 import { countUnmarked } from './unmarked-students';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'sessions'>;
@@ -106,6 +107,7 @@ export async function stopGeofenceSession(deps: Deps, caller: AuthUser) {
   const open = await findOpenSessionOfTeacher(deps, caller.id);
   if (!open) throw new DomainError('NOT_FOUND', MSG.attendance.noActiveSessionTeacher);
   const absent = await deps.db.transaction().execute((trx) => finalizeSession(trx, open, 'manual', deps.clock.now()));
+  await removeSpentStills(deps);
   return { message: MSG.teacher.ended, session_id: open.id, marked_absent: absent ?? 0 };
 }
 

@@ -6,8 +6,10 @@ import { lockSessionMarks } from './mark-flags/session-flags';
 import { markableSession } from './session-students';
 import { absenceStatusOn, sessionDay } from './leave/leave-excusal';
 import { unmarkedStudents } from './unmarked-students';
+import { resolveMarkedRequests } from './review/review-queue';
+import { removeSpentStills } from '@server/services/faces/index';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'sessions'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'sessions'>;
 
 /**
  * The rest of the class at once (Moodle's "set status for all unselected users"): every student of an open session
@@ -40,7 +42,9 @@ export async function markRemaining(deps: Deps, teacher: AuthUser, input: { sess
       // A student's own mark landing at this instant wins.
       .onConflict((oc) => oc.columns(['session_id', 'student_id']).doNothing())
       .executeTakeFirst();
+    await resolveMarkedRequests(trx, session.id, now, teacher.id);
     return Number(result.numInsertedOrUpdatedRows ?? 0);
   });
+  await removeSpentStills(deps);
   return { message: marked ? MSG.bulk.done(marked, input.status) : MSG.bulk.none, marked };
 }

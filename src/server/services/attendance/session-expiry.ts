@@ -8,7 +8,7 @@ import { createTicker } from '@server/infra/ticker';
 
 /**
  * Closes a session and marks every active student of its department who has no record for it absent, marked by
- * the system (marked_by null); a student with approved leave for the session's day is marked excused instead. Returns how many were marked absent, or null when the session was already closed
+ * the system (marked_by null); a student with approved leave for the session's day is marked excused instead; its open review requests expire. Returns how many were marked absent, or null when the session was already closed
  * (by another request or another node) or, for an expiry, extended since it was read: only the call that closes it writes the absentees.
  */
 export async function finalizeSession(trx: Transaction<Database> | Kysely<Database>, session: GeofenceSession, reason: 'manual' | 'expired', now: Date) {
@@ -22,6 +22,13 @@ export async function finalizeSession(trx: Transaction<Database> | Kysely<Databa
     .$if(reason === 'expired', (q) => q.where('ends_at', '=', session.ends_at))
     .executeTakeFirst();
   if (Number(closed.numUpdatedRows) === 0) return null;
+  // Issue 39: review requests close with their session; the students they leave unmarked are absent like the rest.
+  await trx
+    .updateTable('review_requests')
+    .set({ status: 'expired', decided_at: endedAt })
+    .where('session_id', '=', session.id)
+    .where('status', '=', 'open')
+    .execute();
   const result = await trx
     .insertInto('attendance_records')
     .columns(['session_id', 'student_id', 'status', 'marked_at', 'manual_override', 'updated_at'])
@@ -61,7 +68,7 @@ export interface SessionSweeper {
  * closed by a conditional update in the same transaction as its absentees, so exactly one sweep ends it and marks
  * its absentees; the others see it closed and do nothing.
  */
-export function createSessionSweeper(deps: { db: DB; clock: Clock }, tickMs = 1000): SessionSweeper {
+export function createSessionSweeper(deps: { db: DB; clock: Clock; onEnded?: () => Promise<void> }, tickMs = 1000): SessionSweeper {
   let nextDueMs = Number.NEGATIVE_INFINITY;
   let readAtMs = Number.NEGATIVE_INFINITY;
 
@@ -72,6 +79,8 @@ export function createSessionSweeper(deps: { db: DB; clock: Clock }, tickMs = 10
     for (const session of due) {
       ended += await deps.db.transaction().execute(async (trx) => ((await finalizeSession(trx, session, 'expired', now)) === null ? 0 : 1));
     }
+    // after the sessions' ends committed: what they leave behind on disk (issue 39's review stills)
+    if (ended && deps.onEnded) await deps.onEnded();
     const next = await deps.db
       .selectFrom('geofence_sessions')
       .select((eb) => eb.fn.min('ends_at').as('ends_at'))

@@ -12,6 +12,8 @@ import { campusNetworksSet } from './settings/campus-networks';
 import { flagsOf, namesForFlags } from './mark-flags/flag-texts';
 import { lockSessionMarks, refreshSessionFlags } from './mark-flags/session-flags';
 import { type LastSteps, lastStepsBySession, noSteps } from './last-steps';
+import { resolveMarkedRequests } from './review/review-queue';
+import { removeSpentStills } from '@server/services/faces/index';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config' | 'sessions'>;
 /** The students list also reads the attempt log (flushed first: a step's line may still be in the buffer). */
@@ -53,6 +55,7 @@ export async function getStudentsForSession(deps: ListDeps, teacher: AuthUser, a
       'r.geofencing_status',
       'r.face_recognition_status',
       'r.manual_override',
+      'r.reviewed',
       'r.ip',
       'r.user_agent',
       'r.accuracy_m',
@@ -104,6 +107,8 @@ export async function getStudentsForSession(deps: ListDeps, teacher: AuthUser, a
       status: r.status ?? 'absent',
       marked: r.status !== null,
       manual_override: r.manual_override === 1,
+      /** Issue 39: marked by the teacher from the student's review request */
+      reviewed: r.reviewed === 1,
       outside_checks: r.outside_checks ?? 0,
       /** the live face check's tries in the session: started, failed, abandoned */
       face_tries: faceTries,
@@ -166,9 +171,11 @@ export async function markAttendanceManually(deps: Deps, teacher: AuthUser, inpu
       )
       .execute();
     await refreshSessionFlags(trx, session.id, at, { sameAddress });
+    await resolveMarkedRequests(trx, session.id, now, teacher.id);
     return true;
   });
   if (!changed) return { message: MSG.markChange.unchanged(student.username, input.status), changed };
+  await removeSpentStills(deps);
   return { message: MSG.attendance.manualMarked(student.username, input.status), changed };
 }
 

@@ -29,6 +29,7 @@ export async function getStudentAttendance(deps: Deps, student: AuthUser, page: 
       'r.marked_at as timestamp',
       'r.status',
       'r.manual_override',
+      'r.reviewed',
       'm.username as marked_by',
       'd.name as department',
       't.username as teacher',
@@ -44,7 +45,7 @@ export async function getStudentAttendance(deps: Deps, student: AuthUser, page: 
     .execute();
   const total = Number(totals.total);
   return {
-    attendance_records: rows.map(({ manual_override, ...r }) => ({ ...r, manual_flag: manual_override === 1 })),
+    attendance_records: rows.map(({ manual_override, reviewed, ...r }) => ({ ...r, manual_flag: manual_override === 1, reviewed: reviewed === 1 })),
     total_pages: Math.max(1, Math.ceil(total / limit)),
     total_records: total,
     /** The last time the student was marked present or late: an absent or excused mark is not a check-in. */

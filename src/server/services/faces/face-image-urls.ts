@@ -75,6 +75,30 @@ export async function resolveSignedChangeImage(deps: Deps, imageId: number, exp?
   );
 }
 
+export const reviewStillPath = (stillId: number) => `/api/review-stills/${stillId}`;
+
+/** Issue 39: the signed URL of each student's kept still in one session, for the teacher reviewing their request. */
+export async function reviewStillUrls(deps: Deps, sessionId: number, studentIds: number[]): Promise<Map<number, string>> {
+  const byStudent = new Map<number, string>();
+  if (!studentIds.length) return byStudent;
+  const rows = await deps.db
+    .selectFrom('review_stills')
+    .select(['id', 'student_id'])
+    .where('session_id', '=', sessionId)
+    .where('student_id', 'in', studentIds)
+    .execute();
+  const now = deps.clock.now();
+  for (const r of rows) byStudent.set(r.student_id, deps.urls.sign(reviewStillPath(r.id), now));
+  return byStudent;
+}
+
+/** As resolveSignedImage, for a refused check's still: served only while it is kept (removeSpentStills deletes it). */
+export async function resolveSignedReviewStill(deps: Deps, stillId: number, exp?: string, sig?: string) {
+  return resolveSigned(deps, reviewStillPath(stillId), exp, sig, () =>
+    deps.db.selectFrom('review_stills').select('image_path').where('id', '=', stillId).executeTakeFirst(),
+  );
+}
+
 /**
  * The file behind a signed image URL: a signature that does not verify, or no row from `find` (the image is not
  * served any more), is the same 404, so a URL tells nothing about why it stopped working.

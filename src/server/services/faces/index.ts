@@ -21,13 +21,22 @@ export { type ChunkArrival, streamClock } from './check/stream-clock';
 export { type WebmBlock, webmVideoBlocks } from './check/webm-blocks';
 export { withAdmittedFaceCheck } from './check/face-check-admission';
 export { type FaceUpload, verifyStudentVideo } from './check/face-verification';
+export { keepRefusalStill, removeSpentStills } from './check/refusal-stills';
 export { listDuplicateFaces } from './collision-list';
 export { type CollisionView, openCollisionByUser, openCollisionsQuery, recordCollision, searchBeforeEnrolling } from './face-collisions';
 export { decideFaceChange, decideFaceChangeIn, faceChangeHistory, listPendingFaceChanges } from './face-change-review';
 export { FACE_CHANGE_IMAGE_PREFIX, recordFaceChange } from './face-changes';
 export { enrollFacesOfUser } from './face-enrollment';
 export { toDomainFaceError } from './face-messages';
-export { enrolledImagesByUser, enrolledImagesOf, faceImagePath, resolveSignedChangeImage, resolveSignedImage } from './face-image-urls';
+export {
+  enrolledImagesByUser,
+  enrolledImagesOf,
+  faceImagePath,
+  resolveSignedChangeImage,
+  resolveSignedImage,
+  resolveSignedReviewStill,
+  reviewStillUrls,
+} from './face-image-urls';
 export { faceInputMessage, verdictMessage } from './face-messages';
 export { normalizeFaceImages, removeFaceImages, removeStoredImages, storeFaceImages, type UploadedFile } from './face-image-files';
 export { createFaceIndex } from './face-index';

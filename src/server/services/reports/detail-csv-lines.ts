@@ -21,6 +21,8 @@ export type CsvRecordRow = [
   radius_m: number | null,
   mark_flags: number,
   mark_flag_refs: string | null,
+  /** issue 39: 1 on a mark the teacher made from a review request */
+  reviewed: number,
 ];
 
 /** The Flags cell (issue 19): the reasons' texts, guarded like any text (they name students). */
@@ -81,11 +83,13 @@ export function detailLineWriter(names: Map<number, string>, withPair: boolean) 
   const system = csvField(MSG.admin.system);
   const [offline, online, yes, no] = [MSG.admin.modeOffline, MSG.admin.modeOnline, MSG.admin.yes, MSG.admin.no].map(csvField);
   const [status, geo, face] = [fewValues(), fewValues(), fewValues()];
+  // Issue 39: a mark from a review request had no face check of its own; its face cell says who vouched instead.
+  const reviewed = csvField(MSG.review.reviewedByTeacher);
   const time = kolkataFormatter();
   return (r: CsvRecordRow, s: CsvSession, tries?: FaceTries): string => {
     const date = time(r[1]);
     const by = r[8];
-    const line = `${date.charCodeAt(0) === 45 ? csvField(date) : date},${status(r[4])},${r[5] ? offline : online},${geo(r[5])},${face(r[6])},${
+    const line = `${date.charCodeAt(0) === 45 ? csvField(date) : date},${status(r[4])},${r[5] ? offline : online},${geo(r[5])},${r[14] === 1 ? reviewed : face(r[6])},${
       r[7] === 1 ? yes : no
     },${by !== null && names.get(by) ? nameCell(by) : system},${coordinate(r[9])},${coordinate(r[10])},${String(r[11] ?? s.radius)},${s.start},${s.end},${flagsCell(r, names)},${tries ? csvField(faceTriesText(tries)) : ''}\r\n`;
     return withPair ? `${nameCell(s.teacher_id)},${nameCell(r[3])},${line}` : line;

@@ -35,7 +35,7 @@ async function sessionCells(db: DB, known: Map<number, CsvSession>, after = 0) {
 function csvRecords(db: DB, f: TAttendanceFilter, after: { marked_at: string; id: number } | null) {
   let q = db
     .selectFrom('attendance_records as r')
-    .select(['r.id', 'r.marked_at', 'r.session_id', 'r.student_id', ...MARK_COLUMNS, 'r.mark_flags', 'r.mark_flag_refs']);
+    .select(['r.id', 'r.marked_at', 'r.session_id', 'r.student_id', ...MARK_COLUMNS, 'r.mark_flags', 'r.mark_flag_refs', 'r.reviewed']);
   if (f.teacher || f.department_id) {
     let sessions = db.selectFrom('geofence_sessions').select('id');
     if (f.teacher) sessions = sessions.where('teacher_id', '=', f.teacher);

@@ -1,7 +1,7 @@
 /**
  * Reports: the administrator's views over the attendance records. The in-memory facts and their cache, the summary, pairs
- * and charts, the detail view and the CSVs, and the attendance rule's standings, shortfall and
- * the warnings sent when a session ends (attendance-rule/).
+ * and charts, the detail view and the CSVs, the attendance rule's standings, shortfall and the warnings sent when a
+ * session ends (attendance-rule/), and the review requests' rates by department.
  * Code outside this folder imports it from here only; files inside import each other directly.
  */
 export { pairDetail } from './attendance-detail';
@@ -15,4 +15,5 @@ export { absenceWarningForAdmin, setAbsenceWarning, warnAfterEndedSessions } fro
 export { attendanceSummary } from './attendance-summary';
 export { detailCsvStream, detailFileName, summaryFileName } from './detail-csv';
 export { createReportCache } from './report-cache';
+export { reviewRates } from './review-rates';
 export { summaryCsv } from './summary-csv';

@@ -5,10 +5,11 @@ import { MSG } from '@shared/messages';
 import { Button } from '@/components/ui/button';
 import { FaceChangeHistory } from '@/features/face-changes';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { formatDateTime, humanize } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { MarkFlags } from '@/components/mark-flags';
 import { StatusBadge } from '@/components/status-badge';
 import { sessionCaption } from '../teacher-queries';
+import { stepLines } from '../step-lines';
 import type { SessionRef, SessionStudent } from '../teacher-queries';
 import { useManualMark } from './use-manual-mark';
 import { GuardianEmailForm } from '@/features/guardian-email-form';
@@ -16,53 +17,8 @@ import { GuardianEmailForm } from '@/features/guardian-email-form';
 /** Where the current mark came from: the student's own checks, the teacher, or the session's end. */
 function markOrigin(s: SessionStudent) {
   if (s.manual_override) return MSG.markChange.manual;
+  if (s.reviewed) return MSG.review.reviewedByTeacher;
   return s.face_recognition_status || s.geofencing_status ? MSG.markChange.verified : MSG.markChange.automatic;
-}
-
-const at = (iso: string) => formatDateTime(iso);
-
-/** Issue 36: the last attempt at each step of the mark in the session, as a teacher reads it. */
-function lastSteps(s: SessionStudent, roomCodeAsked: boolean): [string, string][] {
-  const { geofence, room_code, face, mark: refusedMark } = s.steps;
-  const geo = !geofence
-    ? MSG.teacher.detail.steps.none
-    : geofence.outcome === 'inside'
-      ? MSG.teacher.detail.steps.inside(at(geofence.at))
-      : geofence.outcome === 'outside'
-        ? MSG.teacher.detail.steps.outside(geofence.distance_m, at(geofence.at))
-        : MSG.teacher.detail.steps.offCampus(at(geofence.at));
-  const code = !roomCodeAsked
-    ? MSG.teacher.detail.steps.noCode
-    : !room_code
-      ? MSG.teacher.detail.steps.none
-      : room_code.outcome === 'accepted'
-        ? MSG.teacher.detail.steps.codeAccepted(at(room_code.at))
-        : MSG.teacher.detail.steps.codeWrong(at(room_code.at));
-  let check: string = MSG.teacher.detail.steps.none;
-  if (face) {
-    const when = at(face.at);
-    const outcome =
-      face.outcome === 'passed'
-        ? MSG.teacher.detail.steps.facePassed(when)
-        : face.outcome === 'abandoned'
-          ? MSG.teacher.detail.steps.faceAbandoned(when)
-          : face.outcome === 'running'
-            ? MSG.teacher.detail.steps.faceRunning(when)
-            : MSG.teacher.detail.steps.faceRefused(MSG.teacher.detail.steps.reasons[face.reason ?? ''] ?? humanize(face.reason), when);
-    check = `${outcome}; ${MSG.teacher.detail.steps.triesUsed(face.used, face.of)}`;
-  }
-  const mark =
-    s.marked && s.timestamp
-      ? MSG.teacher.detail.steps.marked(humanize(s.status), at(s.timestamp), s.manual_override)
-      : refusedMark
-        ? MSG.teacher.detail.steps.markRefused(MSG.teacher.detail.steps.markReasons[refusedMark.reason], at(refusedMark.at))
-        : MSG.teacher.detail.steps.noMark;
-  return [
-    [MSG.teacher.detail.steps.geofence, geo],
-    [MSG.teacher.detail.steps.roomCode, code],
-    [MSG.teacher.detail.steps.face, check],
-    [MSG.teacher.detail.steps.mark, mark],
-  ];
 }
 
 /** A session student's photo, statuses, the current mark and where it came from, and the one change it allows. */
@@ -129,7 +85,11 @@ export function StudentDetailDialog({ student, session, onClose }: { student: Se
                 {MSG.teacher.detail.steps.title}
               </h3>
               <dl className="grid gap-2">
-                {lastSteps(s, session?.room_code ?? false).map(([term, value]) => (
+                {stepLines(
+                  s.steps,
+                  session?.room_code ?? false,
+                  s.marked && s.timestamp ? { status: s.status, at: s.timestamp, manual: s.manual_override } : null,
+                ).map(([term, value]) => (
                   <div key={term} className="grid gap-0.5 sm:grid-cols-[8rem_1fr] sm:gap-3">
                     <dt className="text-muted-foreground">{term}</dt>
                     <dd className="font-medium">{value}</dd>

@@ -94,6 +94,7 @@ export function StudentsPanel({ live }: { live: boolean }) {
                 </TableCell>
                 <TableCell>
                   <StatusBadge value={s.marked ? s.status : null} label={s.marked ? undefined : MSG.teacher.notMarked} />
+                  {s.reviewed && <p className="mt-1 text-xs text-muted-foreground">{MSG.review.reviewedByTeacher}</p>}
                 </TableCell>
                 <TableCell className="hidden text-muted-foreground tabular-nums sm:table-cell">{formatDateTime(s.timestamp, '—')}</TableCell>
               </TableRow>

@@ -12,6 +12,7 @@ import type { ChallengeStep } from '@shared/face/face-challenge';
 import { FACE_STREAM_MAX_SECONDS } from '@shared/face/face-stream';
 import { refuseUploadWhenLive, settleChallenge } from './face-challenges';
 import { enrolledNeighbours } from '../face-search';
+import { keepRefusalStill } from './refusal-stills';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'face' | 'config' | 'devices' | 'faceIndex'>;
 
@@ -105,6 +106,7 @@ export async function verifyStudentVideo(
     refuseOversizedFrames(video);
     const verdict = await timing.measure('engine', () => deps.face.verifyVideo(video, template));
     await store(verdictRow(verdict));
+    await keepRefusalStill(deps, student, verdict.still);
     return verdictAnswer(verdict);
   } catch (err) {
     // A bad upload is an attempt and is kept; a busy answer is not an attempt.
@@ -151,6 +153,7 @@ export async function verifyLiveVideo(
       live: check.live,
     });
     await settle(verdictRow(verdict));
+    await keepRefusalStill(deps, student, verdict.still);
     return { ...verdictAnswer(verdict), moves: verdict.moves, ms: verdict.ms };
   } catch (err) {
     if (err instanceof FaceInputError) {
