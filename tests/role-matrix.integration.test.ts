@@ -160,6 +160,8 @@ const MATRIX: Record<string, Call> = {
   'POST /api/face-challenge': { expect: STUDENT_ONLY },
   'GET /api/face-images/:id': { expect: row(404, 404, 404, 404, 404, 404) },
   'GET /api/face-change-images/:id': { expect: row(404, 404, 404, 404, 404, 404) },
+  // Issue 39: a refused check's still for the review card, a signed URL like the photos: unsigned, nobody's.
+  'GET /api/review-stills/:id': { expect: row(404, 404, 404, 404, 404, 404) },
   'GET /api/pending_face_changes': { expect: STAFF, hidden: deptEmails },
   'PATCH /api/decide_face_change': { input: declineChange, expect: row(401, 401, 403, 403, 200, 200), after: repeatChange },
   'GET /api/face_changes/:studentId': { expect: row(401, 401, 403, 403, 200, 200) },
