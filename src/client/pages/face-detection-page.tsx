@@ -6,7 +6,7 @@ import { MSG } from '@shared/messages';
 import { Brand } from '@/components/layout/brand';
 import { cameraTrouble, PermissionHelp, type PermissionTrouble } from '@/components/permission-help';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardHeading } from '@/components/ui/card';
 import type { Coords } from '@/lib/device/use-geolocation';
 import { formatTime } from '@/lib/format';
 import { CameraFrame, ChallengeSteps, useFaceTracker, useFaceVerification, type VerificationPhase, useWebcamRecorder } from '@/features/verification';
@@ -98,9 +98,9 @@ export function FaceDetectionPage() {
       <main className="flex flex-1 items-start justify-center px-4 pb-16 sm:items-center">
         <Card className="w-full max-w-xl">
           <CardHeader>
-            <CardTitle className="text-2xl">
-              <h1>{MSG.verification.title}</h1>
-            </CardTitle>
+            <CardHeading level="h1" className="text-2xl">
+              {MSG.verification.title}
+            </CardHeading>
             <CardDescription>{MSG.verification.subtitle}</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-5">

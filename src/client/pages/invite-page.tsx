@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router';
 import { MSG } from '@shared/messages';
 import { LoadingLine } from '@/components/app-state/query-state';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardHeading } from '@/components/ui/card';
 import { InvitationForm } from '@/features/register';
 import { refusalText } from '@/lib/api/server-errors';
 import { trpc } from '@/lib/api/trpc';
@@ -16,9 +16,9 @@ export function InvitePage() {
   return (
     <Card className="w-full max-w-2xl shadow-lg">
       <CardHeader className="text-center">
-        <CardTitle className="text-2xl">
-          <h1>{MSG.invitations.pageTitle}</h1>
-        </CardTitle>
+        <CardHeading level="h1" className="text-2xl">
+          {MSG.invitations.pageTitle}
+        </CardHeading>
         {invitation.data && <CardDescription>{MSG.invitations.pageSubtitle(invitation.data.department)}</CardDescription>}
       </CardHeader>
       <CardContent>
