@@ -1,6 +1,6 @@
 import { ArrowLeft, CheckCircle2, Loader2, ScanFace, UserPen, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { FACE_CHALLENGE_FAILS_PER_SESSION } from '@shared/constants';
 import { MSG } from '@shared/messages';
 import { Brand } from '@/components/layout/brand';
@@ -13,6 +13,7 @@ import { CameraFrame, ChallengeSteps, useFaceTracker, useFaceVerification, type 
 import type { MarkOutcome } from '@/features/use-final-mark';
 import { trpc } from '@/lib/api/trpc';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
+import { ButtonLink } from '@/components/button-link';
 
 const BUSY: VerificationPhase[] = ['recording', 'checking', 'marking', 'done'];
 /** The preview is read for the tracker's baseline only while the student may press Start. */
@@ -88,12 +89,10 @@ export function FaceDetectionPage() {
     <div className="flex min-h-svh flex-col bg-gradient-to-br from-hero-from via-background to-hero-to">
       <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-4 py-5 sm:px-6">
         <Brand />
-        <Button variant="ghost" size="sm" asChild>
-          <Link to="/student-dashboard">
-            <ArrowLeft aria-hidden />
-            {MSG.verification.backToDashboard}
-          </Link>
-        </Button>
+        <ButtonLink variant="ghost" size="sm" to="/student-dashboard">
+          <ArrowLeft aria-hidden />
+          {MSG.verification.backToDashboard}
+        </ButtonLink>
       </header>
       <main className="flex flex-1 items-start justify-center px-4 pb-16 sm:items-center">
         <Card className="w-full max-w-xl">
@@ -126,17 +125,15 @@ export function FaceDetectionPage() {
             )}
             {/* The mismatch advice sends the student to new photos: the way there, one tap away. */}
             {phase === 'failed' && refusalCode === 'identity_mismatch' && (
-              <Button variant="outline" asChild>
-                <Link to="/update-user">
-                  <UserPen aria-hidden />
-                  {MSG.studentScreens.editDetails}
-                </Link>
-              </Button>
+              <ButtonLink variant="outline" to="/update-user">
+                <UserPen aria-hidden />
+                {MSG.studentScreens.editDetails}
+              </ButtonLink>
             )}
             {finished ? (
-              <Button size="lg" asChild>
-                <Link to="/student-dashboard">{MSG.verification.backToDashboard}</Link>
-              </Button>
+              <ButtonLink size="lg" to="/student-dashboard">
+                {MSG.verification.backToDashboard}
+              </ButtonLink>
             ) : (
               <Button size="lg" onClick={start} disabled={busy || camera !== 'ready' || !canStart}>
                 {phase === 'recording'

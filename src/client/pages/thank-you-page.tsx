@@ -1,9 +1,8 @@
 import { CircleCheck } from 'lucide-react';
-import { Link } from 'react-router';
 import { MSG } from '@shared/messages';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardHeading } from '@/components/ui/card';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
+import { ButtonLink } from '@/components/button-link';
 
 export function ThankYouPage() {
   useDocumentTitle(MSG.thankYou.title);
@@ -19,9 +18,9 @@ export function ThankYouPage() {
         <CardDescription className="text-base">{MSG.thankYou.body}</CardDescription>
       </CardHeader>
       <CardContent>
-        <Button size="lg" className="w-full" asChild>
-          <Link to="/login">{MSG.thankYou.toLogin}</Link>
-        </Button>
+        <ButtonLink size="lg" className="w-full" to="/login">
+          {MSG.thankYou.toLogin}
+        </ButtonLink>
       </CardContent>
     </Card>
   );
