@@ -7,7 +7,7 @@ import type { DB } from '@server/db/connect';
 import type { Database } from '@server/db/schema';
 import type { AppDeps } from '@server/deps';
 import { DomainError } from '@server/lib/errors';
-import { queueNotice } from '../../notices/index';
+import { queueNotice } from '@server/services/notices/index';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
