@@ -9,7 +9,7 @@ import { pointNorthOf } from './helpers/geo';
 import { attackFromAnotherProcess } from '../scripts/harness/attacker';
 import { insertSession } from '../scripts/harness/geofence-sessions';
 import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../scripts/harness/face-fixtures';
-import { GOOD_FIELDS, getJson, postJson, postRegister } from '../scripts/harness/api-client';
+import { GOOD_FIELDS, getJson, patchJson, postJson, postRegister, putJson } from '../scripts/harness/api-client';
 import { type FaceStreamSocket, liveCheck, openFaceStream, webmVoid } from '../scripts/harness/live-stream';
 import { type ServerProcess, startServerProcess } from './helpers/server-process';
 import { createPostgresDatabase, type TestDatabase, testEngine } from './helpers/test-database';
@@ -64,11 +64,7 @@ describe.skipIf(!enabled)('two app nodes on one database', () => {
       const photo = await fetch(new URL(student.images[0], b.url));
       expect(photo.status).toBe(200);
       expect(photo.headers.get('content-type')).toMatch(/^image\//);
-      const approved = await fetch(`${b.url}/api/approve_students`, {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${teacher.token}` },
-        body: JSON.stringify({ user_ids: [student.id] }),
-      });
+      const approved = await patchJson(`${b.url}/api/approve_students`, { user_ids: [student.id] }, teacher.token);
       expect(approved.status).toBe(200);
 
       const token = (await postJson(`${a.url}/api/login`, { email, password: GOOD_FIELDS.password })).body.token as string;
@@ -130,21 +126,14 @@ describe.skipIf(!enabled)('two app nodes on one database', () => {
     const teacherToken = (await postJson(`${a.url}/api/login`, { email: t.email, password: t.password })).body.token as string;
     const adminToken = (await postJson(`${a.url}/api/login`, { email: admin.email, password: admin.password })).body.token as string;
     const studentToken = (await postJson(`${b.url}/api/login`, { email: s.email, password: s.password })).body.token as string;
-    const save = (networks: string[]) =>
-      fetch(`${a.url}/api/admin/campus_networks`, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
-        body: JSON.stringify({ networks }),
-      });
+    const save = (networks: string[]) => putJson(`${a.url}/api/admin/campus_networks`, { networks }, adminToken);
     expect((await save(['10.20.0.0/16'])).status).toBe(200);
     expect((await postJson(`${a.url}/api/start_geofence`, { teacher_id: t.id, ...CENTRE, radius: 50, department: 'BSCIT' }, teacherToken)).status).toBe(201);
     await insertProof(b.db, systemClock, { id: s.id, token: studentToken }, { agoSeconds: 0 });
     const markFrom = (ip: string, face_verified: boolean) =>
-      fetch(`${b.url}/api/mark_attendance`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${studentToken}`, 'x-forwarded-for': ip },
-        body: JSON.stringify({ ...pointNorthOf(CENTRE.latitude, CENTRE.longitude, 20), accuracy: 12, face_verified }),
-      }).then(async (r) => ({ status: r.status, body: await r.json() }));
+      postJson(`${b.url}/api/mark_attendance`, { ...pointNorthOf(CENTRE.latitude, CENTRE.longitude, 20), accuracy: 12, face_verified }, studentToken, {
+        'x-forwarded-for': ip,
+      });
     const finalFrom = (ip: string) => markFrom(ip, true);
     // Every step must come from the campus networks (issue 35): the geofence step and the final mark from outside are refused.
     expect((await markFrom('198.51.100.9', false)).status).toBe(403);
@@ -237,12 +226,8 @@ describe.skipIf(!enabled)('two app nodes on one database', () => {
 
   it('the hourly contact-form allowance of an address is one for all nodes', async () => {
     const send = async (node: ServerProcess, i: number) => {
-      const res = await fetch(`${node.url}/api/contact`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.51' },
-        body: JSON.stringify({ name: 'Visitor', email: 'visitor@example.test', message: `Question ${i}: when does the term start?` }),
-      });
-      return res.status;
+      const message = { name: 'Visitor', email: 'visitor@example.test', message: `Question ${i}: when does the term start?` };
+      return (await postJson(`${node.url}/api/contact`, message, undefined, { 'x-forwarded-for': '192.0.2.51' })).status;
     };
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) statuses.push(await send(i % 2 ? b : a, i));
@@ -305,11 +290,7 @@ describe.skipIf(!enabled)('two app nodes on one database', () => {
         (r: { student_id: number }) => r.student_id === s.id,
       );
     expect(await rowOnB()).toMatchObject({ rate: 20, held: 5, attended: 1 });
-    const corrected = await fetch(`${a.url}/api/mark_attendance_manual`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${teacherToken}` },
-      body: JSON.stringify({ student_id: s.id, session_id: sessions[1], status: 'present' }),
-    });
+    const corrected = await patchJson(`${a.url}/api/mark_attendance_manual`, { student_id: s.id, session_id: sessions[1], status: 'present' }, teacherToken);
     expect(corrected.status).toBe(200);
     expect(await rowOnB()).toMatchObject({ rate: 40, held: 5, attended: 2 });
   });
@@ -338,11 +319,7 @@ describe.skipIf(!enabled)('two app nodes on one database', () => {
       const registered = await postRegister(liveA.url, { ...GOOD_FIELDS, email, username: 'livetwonodes', department_name: 'BSCIT' }, photos);
       expect(registered.status, registered.text).toBe(201);
       const student = await liveA.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-      const approved = await fetch(`${liveB.url}/api/approve_students`, {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${t.token}` },
-        body: JSON.stringify({ user_ids: [student.id] }),
-      });
+      const approved = await patchJson(`${liveB.url}/api/approve_students`, { user_ids: [student.id] }, t.token);
       expect(approved.status).toBe(200);
       const token = await login(liveA, email, GOOD_FIELDS.password);
 

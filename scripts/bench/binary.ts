@@ -6,6 +6,7 @@ import path from 'node:path';
 import { hasFixtures, NO_FIXTURES_MESSAGE, readFixture } from '../harness/face-fixtures';
 import { rssOf } from '../harness/server-process';
 import { benchStudentToken } from './support/bench-student';
+import { median } from './support/median';
 
 /**
  * `npm run bench:binary` (after `npm run build:binary`): the single executable's size, its first and second start
@@ -84,7 +85,6 @@ async function faceCheck(url: string, token: string, clip: Buffer): Promise<numb
   return performance.now() - started;
 }
 
-const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
 const ms = (n: number) => `${Math.round(n)} ms`;
 
 if (!fs.existsSync(BINARY)) {

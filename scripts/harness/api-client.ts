@@ -5,8 +5,9 @@ import type { AppRouter } from '@server/routers/_app';
 /** `headers`: more request headers, such as the Cookie a browser sends (its rc_device cookie). */
 export const postJson = (url: string, body: unknown, token?: string, headers?: Record<string, string>) => sendJson('POST', url, body, token, headers);
 export const patchJson = (url: string, body: unknown, token?: string) => sendJson('PATCH', url, body, token);
+export const putJson = (url: string, body: unknown, token?: string) => sendJson('PUT', url, body, token);
 
-async function sendJson(method: 'POST' | 'PATCH', url: string, body: unknown, token?: string, headers: Record<string, string> = {}) {
+async function sendJson(method: 'POST' | 'PATCH' | 'PUT', url: string, body: unknown, token?: string, headers: Record<string, string> = {}) {
   const res = await fetch(url, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },

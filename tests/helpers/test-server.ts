@@ -1,3 +1,4 @@
+import { afterAll } from 'vitest';
 import { decodeJwt, SignJWT } from 'jose';
 import type { SelectQueryBuilder } from 'kysely';
 import type { Role, UserStatus } from '@shared/constants';
@@ -44,6 +45,16 @@ export async function startTestServer(
       await database?.drop();
     },
   };
+}
+
+/**
+ * One server for a whole test file: started while the file loads (top-level await), closed after its last test. For a
+ * file whose tests all share one server and need nothing done before it starts.
+ */
+export async function startTestServerForFile(opts: Parameters<typeof startTestServer>[0] = {}): Promise<TestServer> {
+  const srv = await startTestServer(opts);
+  afterAll(() => srv.close());
+  return srv;
 }
 
 let counter = 0;

@@ -6,6 +6,7 @@ import { createFaceEngine, type FaceTemplate } from '@server/face/index';
 import { CHALLENGE_ENROLL } from '@harness/challenge-clips';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 import { cpuNow, loadAverage } from '../support/cpu-time';
+import { median } from '../support/median';
 
 /**
  * `npm run bench:face-challenge-cpu -- [--runs 5]`: CPU-seconds of a challenge check against today's
@@ -19,8 +20,6 @@ if (!hasFixtures) {
 }
 const { values } = parseArgs({ options: { runs: { type: 'string' } } });
 const RUNS = Number(values.runs ?? 5);
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 // The model work each check did: liveness frames read (skip.ts leaves quiet ones out) and face-api recognizer runs.
 const work = { read: 0, described: 0 };

@@ -7,6 +7,7 @@ import { segments } from '@server/face/segments';
 import { loadModels, readFrames, warmUp } from '@server/face/scheduling/worker/index';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 import { buildChallengeSplice, CHALLENGE_SPLICES } from '@harness/challenge-clips';
+import { median } from '../support/median';
 
 /**
  * `npm run bench:face-challenge-signals -- [--fresh] [--frames] [--splits]`: every frame (12.5 fps, as the engine
@@ -60,7 +61,6 @@ async function readAll(): Promise<Record<string, Row[]>> {
 
 const data: Record<string, Row[]> = !process.argv.includes('--fresh') && fs.existsSync(CACHE) ? JSON.parse(fs.readFileSync(CACHE, 'utf8')) : await readAll();
 const f2 = (x: number | null | undefined, d = 2) => (x === null || x === undefined ? '-' : x.toFixed(d));
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 /** Farthest held excursion each way from a reference, each sample the median of it and its neighbours. */
 function peaks(values: (number | null | undefined)[], ref: number) {
   const v = values.filter((x): x is number => x !== null && x !== undefined);

@@ -7,6 +7,7 @@ import { loadConfig } from '@server/env';
 import type { FaceEngine, FaceTemplate } from '@server/face/index';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 import { cpuNow } from '../support/cpu-time';
+import { median } from '../support/median';
 
 /**
  * `npm run bench:face-cpu-ab -- --base DIR [--runs 10] [--pause 0]`: CPU-seconds a face check costs with this tree's
@@ -67,7 +68,6 @@ for (let run = 0; run < RUNS; run++)
       if (PAUSE_MS) await new Promise((r) => setTimeout(r, PAUSE_MS));
     }
   }
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(`load average ${loadStart.toFixed(2)} at start, ${os.loadavg()[0].toFixed(2)} at end; ${RUNS} runs a clip and engine, interleaved`);
 console.log('| clip | base CPU-s (median, min-max) | this CPU-s | this / base | wall ms base / this (median) | base verdicts | this verdicts |');
 console.log('|---|---|---|---|---|---|---|');

@@ -5,6 +5,7 @@ import { createFaceEngine, type FaceTemplate } from '@server/face/index';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 import { buildSplice, SPLICES } from '@harness/splice-clips';
 import { cpuNow, loadAverage } from '../support/cpu-time';
+import { median } from '../support/median';
 
 /**
  * `npm run bench:face-cpu -- [--runs 5] [--only NAME]`: CPU-seconds a face check costs, the figure that
@@ -43,7 +44,6 @@ console.log(`load average at start: ${loadAverage()}; ${RUNS} runs a clip, one c
 console.log('| clip (enrolled as) | expected | verdicts (runs) | blinks | distance | CPU-s a check (median, min-max) | wall ms (median) |');
 console.log('|---|---|---|---|---|---|---|');
 const allCpu: number[] = [];
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 let wrong = 0;
 for (const c of cases) {
   const cpu: number[] = [];

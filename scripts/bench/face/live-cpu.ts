@@ -9,6 +9,7 @@ import { CHALLENGE_ENROLL } from '@harness/challenge-clips';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 import { recordPerformance } from '@harness/live-stream';
 import { cpuNow, loadAverage } from '../support/cpu-time';
+import { median } from '../support/median';
 
 /**
  * `npm run bench:face-live-cpu -- [--streams 3] [--runs 3]`: CPU-seconds of a live check (issue 33) against the
@@ -22,8 +23,6 @@ if (!hasFixtures) {
   process.exit(2);
 }
 const { values } = parseArgs({ options: { streams: { type: 'string', default: '3' }, runs: { type: 'string', default: '3' } } });
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const recorded = [];
 for (let i = 0; i < Number(values.streams); i++) {

@@ -9,6 +9,7 @@ import { logIn } from '@harness/enrolled-student';
 import { liveCheck, preloadClips, P1 } from '@harness/live-stream';
 import { startAppServer } from '@harness/app-server';
 import { loadAverage } from '../support/cpu-time';
+import { median } from '../support/median';
 
 /**
  * `npm run bench:face-live-latency -- [--checks 10]`: how long after the last move a live check's verdict comes (issue
@@ -23,7 +24,6 @@ if (!hasFixtures) {
   process.exit(2);
 }
 const { values } = parseArgs({ options: { checks: { type: 'string', default: '10' } } });
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 await preloadClips([P1.idle, ...Object.values(P1.moves)].map((s) => s.clip));
 // A check's deadline of 2 minutes, as the tests' server gives: on a loaded machine a slow check still gets its verdict, not busy.

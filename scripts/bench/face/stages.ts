@@ -9,6 +9,7 @@ import { describeChip, describeFace, loadModels, type Models, readFrames, rgbTen
 import { segments } from '@server/face/segments';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 import { childrenCpu, cpuNow, loadAverage } from '../support/cpu-time';
+import { median } from '../support/median';
 
 /**
  * `npm run bench:face-stages -- [--runs 5]`: where a face check's CPU goes. For each clip, the real engine's check
@@ -36,7 +37,6 @@ const CLIPS: { name: string; who: Who }[] = [
   { name: 'd0_man_1blink_3s', who: 'd0' },
 ];
 const read = (name: string) => fs.readFileSync(fixture('clips', name));
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** CPU-seconds of `fn`, median over RUNS runs (and the last run's result). */
 async function cpuOf<T>(fn: () => Promise<T>): Promise<{ cpu: number; result: T }> {

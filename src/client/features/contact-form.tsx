@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { MSG } from '@shared/messages';
 import { type TContactMessageInput, ZContactMessageInput } from '@shared/schemas/accounts/contact';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader, CardHeading } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
 import { FormFieldItem } from '@/components/form-field-item';
 import { Input } from '@/components/ui/input';
@@ -38,9 +38,7 @@ export function ContactForm() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-xl">
-          <h2>{MSG.contact.formTitle}</h2>
-        </CardTitle>
+        <CardHeading className="text-xl">{MSG.contact.formTitle}</CardHeading>
       </CardHeader>
       <CardContent>
         <Form {...form}>

@@ -1,7 +1,7 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { MSG } from '@shared/messages';
 import { PageHero } from '@/components/layout/page-hero';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader, CardHeading } from '@/components/ui/card';
 import { ContactForm } from '@/features/contact-form';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 
@@ -15,9 +15,7 @@ export function ContactPage() {
       <div className="mx-auto grid max-w-5xl gap-6 px-4 py-16 sm:px-6 md:grid-cols-[1fr_1.4fr]">
         <Card className="h-fit">
           <CardHeader>
-            <CardTitle className="text-xl">
-              <h2>{MSG.contact.detailsTitle}</h2>
-            </CardTitle>
+            <CardHeading className="text-xl">{MSG.contact.detailsTitle}</CardHeading>
           </CardHeader>
           <CardContent>
             <dl className="grid gap-5">

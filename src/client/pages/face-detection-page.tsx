@@ -1,12 +1,12 @@
 import { ArrowLeft, CheckCircle2, Loader2, ScanFace, UserPen, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { FACE_CHALLENGE_FAILS_PER_SESSION } from '@shared/constants';
 import { MSG } from '@shared/messages';
 import { Brand } from '@/components/layout/brand';
 import { cameraTrouble, PermissionHelp, type PermissionTrouble } from '@/components/permission-help';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardHeading } from '@/components/ui/card';
 import type { Coords } from '@/lib/device/use-geolocation';
 import { formatTime } from '@/lib/format';
 import { CameraFrame, ChallengeSteps, useFaceTracker, useFaceVerification, type VerificationPhase, useWebcamRecorder } from '@/features/verification';
@@ -14,6 +14,7 @@ import type { MarkOutcome } from '@/features/use-final-mark';
 import { trpc } from '@/lib/api/trpc';
 import { ReviewRequestCard } from '@/features/review-request';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
+import { ButtonLink } from '@/components/button-link';
 
 const BUSY: VerificationPhase[] = ['recording', 'checking', 'marking', 'done'];
 /** The preview is read for the tracker's baseline only while the student may press Start. */
@@ -89,19 +90,17 @@ export function FaceDetectionPage() {
     <div className="flex min-h-svh flex-col bg-gradient-to-br from-hero-from via-background to-hero-to">
       <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-4 py-5 sm:px-6">
         <Brand />
-        <Button variant="ghost" size="sm" asChild>
-          <Link to="/student-dashboard">
-            <ArrowLeft aria-hidden />
-            {MSG.verification.backToDashboard}
-          </Link>
-        </Button>
+        <ButtonLink variant="ghost" size="sm" to="/student-dashboard">
+          <ArrowLeft aria-hidden />
+          {MSG.verification.backToDashboard}
+        </ButtonLink>
       </header>
       <main className="flex flex-1 items-start justify-center px-4 pb-16 sm:items-center">
         <Card className="w-full max-w-xl">
           <CardHeader>
-            <CardTitle className="text-2xl">
-              <h1>{MSG.verification.title}</h1>
-            </CardTitle>
+            <CardHeading level="h1" className="text-2xl">
+              {MSG.verification.title}
+            </CardHeading>
             <CardDescription>{MSG.verification.subtitle}</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-5">
@@ -129,17 +128,15 @@ export function FaceDetectionPage() {
             {(phase === 'failed' || markFailed) && <ReviewRequestCard refreshKey={outcome ?? refusalCode} />}
             {/* The mismatch advice sends the student to new photos: the way there, one tap away. */}
             {phase === 'failed' && refusalCode === 'identity_mismatch' && (
-              <Button variant="outline" asChild>
-                <Link to="/update-user">
-                  <UserPen aria-hidden />
-                  {MSG.studentScreens.editDetails}
-                </Link>
-              </Button>
+              <ButtonLink variant="outline" to="/update-user">
+                <UserPen aria-hidden />
+                {MSG.studentScreens.editDetails}
+              </ButtonLink>
             )}
             {finished ? (
-              <Button size="lg" asChild>
-                <Link to="/student-dashboard">{MSG.verification.backToDashboard}</Link>
-              </Button>
+              <ButtonLink size="lg" to="/student-dashboard">
+                {MSG.verification.backToDashboard}
+              </ButtonLink>
             ) : (
               <Button size="lg" onClick={start} disabled={busy || camera !== 'ready' || !canStart}>
                 {phase === 'recording'

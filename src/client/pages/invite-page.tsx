@@ -1,12 +1,12 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { MSG } from '@shared/messages';
 import { LoadingLine } from '@/components/app-state/query-state';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardHeading } from '@/components/ui/card';
 import { InvitationForm } from '@/features/register';
 import { refusalText } from '@/lib/api/server-errors';
 import { trpc } from '@/lib/api/trpc';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
+import { ButtonLink } from '@/components/button-link';
 
 /** /invite/:token (issue 39): a roster invitation opens registration at its password and photos; a spent or expired link says so. */
 export function InvitePage() {
@@ -16,9 +16,9 @@ export function InvitePage() {
   return (
     <Card className="w-full max-w-2xl shadow-lg">
       <CardHeader className="text-center">
-        <CardTitle className="text-2xl">
-          <h1>{MSG.invitations.pageTitle}</h1>
-        </CardTitle>
+        <CardHeading level="h1" className="text-2xl">
+          {MSG.invitations.pageTitle}
+        </CardHeading>
         {invitation.data && <CardDescription>{MSG.invitations.pageSubtitle(invitation.data.department)}</CardDescription>}
       </CardHeader>
       <CardContent>
@@ -26,9 +26,9 @@ export function InvitePage() {
         {invitation.isError && (
           <div className="grid justify-items-center gap-4 text-center">
             <p role="alert">{refusalText(invitation.error, MSG.invitations.invalid)}</p>
-            <Button asChild variant="outline">
-              <Link to="/login">{MSG.invitations.loginLink}</Link>
-            </Button>
+            <ButtonLink variant="outline" to="/login">
+              {MSG.invitations.loginLink}
+            </ButtonLink>
           </div>
         )}
         {invitation.data && <InvitationForm token={token} invited={invitation.data} />}

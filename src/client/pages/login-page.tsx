@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { FIRST_LOAD_MSG } from '@shared/messages/first-load';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardHeading } from '@/components/ui/card';
 import { LoginForm } from '@/features/auth';
 import { returnPathAfterLogin } from '@/lib/auth/route-access';
 import { decodeToken, getToken, homeForRole, isExpired } from '@/lib/auth/session';
@@ -13,9 +13,9 @@ export function LoginPage() {
   return (
     <Card className="w-full max-w-md shadow-lg">
       <CardHeader className="text-center">
-        <CardTitle className="text-2xl">
-          <h1>{FIRST_LOAD_MSG.login.title}</h1>
-        </CardTitle>
+        <CardHeading level="h1" className="text-2xl">
+          {FIRST_LOAD_MSG.login.title}
+        </CardHeading>
         <CardDescription>{FIRST_LOAD_MSG.login.subtitle}</CardDescription>
       </CardHeader>
       <CardContent>

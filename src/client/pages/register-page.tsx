@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { MSG } from '@shared/messages';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardHeading } from '@/components/ui/card';
 import { RegisterForm } from '@/features/register';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 
@@ -16,9 +16,9 @@ export function RegisterPage() {
   return (
     <Card className="w-full max-w-2xl shadow-lg">
       <CardHeader className="text-center">
-        <CardTitle className="text-2xl">
-          <h1>{heading}</h1>
-        </CardTitle>
+        <CardHeading level="h1" className="text-2xl">
+          {heading}
+        </CardHeading>
         <CardDescription>{MSG.register.subtitle}</CardDescription>
       </CardHeader>
       <CardContent>

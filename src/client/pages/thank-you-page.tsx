@@ -1,9 +1,8 @@
 import { CircleCheck } from 'lucide-react';
-import { Link } from 'react-router';
 import { MSG } from '@shared/messages';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardHeading } from '@/components/ui/card';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
+import { ButtonLink } from '@/components/button-link';
 
 export function ThankYouPage() {
   useDocumentTitle(MSG.thankYou.title);
@@ -13,15 +12,15 @@ export function ThankYouPage() {
         <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-success/15 text-success">
           <CircleCheck className="size-8" aria-hidden />
         </span>
-        <CardTitle className="text-2xl">
-          <h1>{MSG.thankYou.title}</h1>
-        </CardTitle>
+        <CardHeading level="h1" className="text-2xl">
+          {MSG.thankYou.title}
+        </CardHeading>
         <CardDescription className="text-base">{MSG.thankYou.body}</CardDescription>
       </CardHeader>
       <CardContent>
-        <Button size="lg" className="w-full" asChild>
-          <Link to="/login">{MSG.thankYou.toLogin}</Link>
-        </Button>
+        <ButtonLink size="lg" className="w-full" to="/login">
+          {MSG.thankYou.toLogin}
+        </ButtonLink>
       </CardContent>
     </Card>
   );

@@ -1,13 +1,13 @@
 import { ArrowLeft } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { MSG } from '@shared/messages';
-import { Button } from '@/components/ui/button';
 import { DashboardShell } from '@/components/layout/dashboard-shell';
 import { AdminShell } from '@/features/admin/admin-shell';
 import { UpdateUserForm } from '@/features/admin/update-user/update-user-form';
 import { homeForRole } from '@/lib/auth/session';
 import { tokenClaims, userIdFromToken } from '@/lib/auth/token-user';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
+import { ButtonLink } from '@/components/button-link';
 
 /** An admin's /update-user: in the portal, filed under Users when it is another user's (the Users list links here). */
 function AdminUpdateUser({ id, other }: { id: number; other: boolean }) {
@@ -39,12 +39,10 @@ export function UpdateUserPage() {
   return (
     <DashboardShell role={role === 'teacher' ? 'teacher' : 'student'} heading={MSG.admin.updateUser.title} subtitle={MSG.admin.updateUser.description}>
       <div className="grid w-full max-w-xl gap-4">
-        <Button variant="ghost" size="sm" asChild className="justify-self-start">
-          <Link to={homeForRole(role)}>
-            <ArrowLeft aria-hidden />
-            {MSG.verification.backToDashboard}
-          </Link>
-        </Button>
+        <ButtonLink variant="ghost" size="sm" className="justify-self-start" to={homeForRole(role)}>
+          <ArrowLeft aria-hidden />
+          {MSG.verification.backToDashboard}
+        </ButtonLink>
         {/* Another user's ?id= is an admin's: anyone else edits their own details (the server says the same). */}
         <UpdateUserForm userId={ownId ?? 0} />
       </div>

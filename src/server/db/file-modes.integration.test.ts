@@ -2,19 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { postJson } from '@harness/api-client';
-import { createTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
+import { createTestUser, startTestServerForFile } from '@tests/helpers/test-server';
 import { storeFaceImages } from '../services/faces/index';
 import { connectDatabase } from './connect';
 
 const mode = (p: string) => fs.statSync(p).mode & 0o777;
 
-let srv: TestServer;
-beforeAll(async () => {
-  srv = await startTestServer();
-});
-afterAll(() => srv.close());
+const srv = await startTestServerForFile();
 
 describe('file modes', () => {
   it('the database, its WAL files and the data folder are private to the server user', async () => {

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, createTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
+import { describe, expect, it } from 'vitest';
+import { countRows, createTestUser, startTestServerForFile } from '@tests/helpers/test-server';
 
-let srv: TestServer;
-beforeAll(async () => {
-  srv = await startTestServer();
-});
-afterAll(() => srv.close());
+const srv = await startTestServerForFile();
 
 describe('the attempt log', () => {
   it('a flush returns only once every attempt recorded before it is stored, even with the timed write still under way', async () => {

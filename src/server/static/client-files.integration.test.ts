@@ -3,10 +3,10 @@ import path from 'node:path';
 import os from 'node:os';
 import zlib from 'node:zlib';
 import express from 'express';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '@shared/messages';
 import { rawGet } from '@tests/helpers/raw-http';
-import { signInTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
+import { signInTestUser, startTestServerForFile } from '@tests/helpers/test-server';
 import { CLIENT_DIST } from '../lib/install-layout';
 import { clientFiles } from './client-files';
 
@@ -15,11 +15,7 @@ const indexHtml = fs.readFileSync(path.join(CLIENT_DIST, 'index.html'), 'utf8');
 const entryScript = indexHtml.match(/src="(\/assets\/index-[^"]+\.js)"/)?.[1] as string;
 const stylesheet = indexHtml.match(/href="(\/assets\/index-[^"]+\.css)"/)?.[1] as string;
 
-let srv: TestServer;
-beforeAll(async () => {
-  srv = await startTestServer();
-});
-afterAll(() => srv.close());
+const srv = await startTestServerForFile();
 
 /** Issue 22, First load: what a phone on a slow network downloads, and how long it may keep it. */
 describe('the built client over HTTP', () => {

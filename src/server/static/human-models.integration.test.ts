@@ -1,15 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '@tests/helpers/test-server';
+import { describe, expect, it } from 'vitest';
+import { startTestServerForFile } from '@tests/helpers/test-server';
 
 const HUMAN = path.resolve(import.meta.dirname, '../../../node_modules/@vladmandic/human/models');
 
-let srv: TestServer;
-beforeAll(async () => {
-  srv = await startTestServer();
-});
-afterAll(() => srv.close());
+const srv = await startTestServerForFile();
 
 /** Issue 20: the face page's live tracker loads Human's models and tfjs's wasm from this server, never a CDN. */
 describe('GET /models/human/:file', () => {

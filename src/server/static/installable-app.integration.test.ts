@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '@shared/messages';
-import { startTestServer, type TestServer } from '@tests/helpers/test-server';
+import { startTestServerForFile } from '@tests/helpers/test-server';
 import { CLIENT_DIST } from '../lib/install-layout';
 
 interface ManifestIcon {
@@ -13,11 +13,7 @@ interface ManifestIcon {
   purpose?: string;
 }
 
-let srv: TestServer;
-beforeAll(async () => {
-  srv = await startTestServer();
-});
-afterAll(() => srv.close());
+const srv = await startTestServerForFile();
 
 /** Issue 24 section 4: what a phone needs to put Roll Call on its home screen (Lighthouse's installability checks). */
 describe('the installable app', () => {

@@ -7,6 +7,7 @@ import { Brand } from '@/components/layout/brand';
 import { Button } from '@/components/ui/button';
 import { useScrolled } from '@/lib/hooks/use-scrolled';
 import { cn } from '@/lib/utils';
+import { ButtonLink } from '@/components/button-link';
 
 const LINKS = [
   { to: { pathname: '/', hash: '#features' }, label: FIRST_LOAD_MSG.nav.features },
@@ -34,18 +35,16 @@ export function SiteHeader() {
         <Brand />
         <nav aria-label={FIRST_LOAD_MSG.nav.main} className="hidden items-center gap-1 md:flex">
           {LINKS.map((link) => (
-            <Button key={link.label} variant="ghost" asChild>
-              <Link to={link.to}>{link.label}</Link>
-            </Button>
+            <ButtonLink key={link.label} variant="ghost" to={link.to}>
+              {link.label}
+            </ButtonLink>
           ))}
         </nav>
         <div className="hidden items-center gap-2 md:flex">
-          <Button variant="outline" asChild>
-            <Link to="/login">{FIRST_LOAD_MSG.nav.login}</Link>
-          </Button>
-          <Button asChild>
-            <Link to="/register">{FIRST_LOAD_MSG.nav.register}</Link>
-          </Button>
+          <ButtonLink variant="outline" to="/login">
+            {FIRST_LOAD_MSG.nav.login}
+          </ButtonLink>
+          <ButtonLink to="/register">{FIRST_LOAD_MSG.nav.register}</ButtonLink>
         </div>
         <Button variant="ghost" size="icon" className="md:hidden" aria-label={FIRST_LOAD_MSG.nav.menu} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
           {open ? <X /> : <Menu />}
@@ -59,12 +58,10 @@ export function SiteHeader() {
             </Link>
           ))}
           <div className="mt-2 grid grid-cols-2 gap-2">
-            <Button variant="outline" asChild>
-              <Link to="/login">{FIRST_LOAD_MSG.nav.login}</Link>
-            </Button>
-            <Button asChild>
-              <Link to="/register">{FIRST_LOAD_MSG.nav.register}</Link>
-            </Button>
+            <ButtonLink variant="outline" to="/login">
+              {FIRST_LOAD_MSG.nav.login}
+            </ButtonLink>
+            <ButtonLink to="/register">{FIRST_LOAD_MSG.nav.register}</ButtonLink>
           </div>
         </nav>
       )}

@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
@@ -12,6 +12,15 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
 /** A div like shadcn's: put an h1/h2 inside when the title is a page or section heading. */
 export function CardTitle({ className, ...props }: ComponentProps<'div'>) {
   return <div data-slot="card-title" className={cn('leading-none font-semibold', className)} {...props} />;
+}
+
+/** A card title that is the page's (h1) or its section's (h2) heading, so the outline reads right to a screen reader. */
+export function CardHeading({ level: Heading = 'h2', className, children }: { level?: 'h1' | 'h2'; className?: string; children: ReactNode }) {
+  return (
+    <CardTitle className={className}>
+      <Heading>{children}</Heading>
+    </CardTitle>
+  );
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {

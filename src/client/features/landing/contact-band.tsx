@@ -1,7 +1,6 @@
 import { Mail } from 'lucide-react';
-import { Link } from 'react-router';
 import { FIRST_LOAD_MSG } from '@shared/messages/first-load';
-import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/button-link';
 
 export function ContactBand() {
   return (
@@ -16,12 +15,12 @@ export function ContactBand() {
             <p className="text-primary-foreground/85">{FIRST_LOAD_MSG.landing.contactBody}</p>
           </div>
           <div className="flex flex-col gap-3 sm:flex-row">
-            <Button size="lg" variant="secondary" asChild>
-              <Link to="/contact-us">{FIRST_LOAD_MSG.landing.contactCta}</Link>
-            </Button>
-            <Button size="lg" variant="ghost" className="text-primary-foreground hover:bg-white/10 hover:text-primary-foreground" asChild>
-              <Link to="/about-us">{FIRST_LOAD_MSG.landing.aboutCta}</Link>
-            </Button>
+            <ButtonLink size="lg" variant="secondary" to="/contact-us">
+              {FIRST_LOAD_MSG.landing.contactCta}
+            </ButtonLink>
+            <ButtonLink size="lg" variant="ghost" className="text-primary-foreground hover:bg-white/10 hover:text-primary-foreground" to="/about-us">
+              {FIRST_LOAD_MSG.landing.aboutCta}
+            </ButtonLink>
           </div>
         </div>
       </div>

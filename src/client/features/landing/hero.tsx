@@ -1,8 +1,7 @@
 import { ArrowRight, MapPin, ScanFace, ShieldCheck } from 'lucide-react';
-import { Link } from 'react-router';
 import { FIRST_LOAD_MSG } from '@shared/messages/first-load';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/button-link';
 
 export function Hero() {
   return (
@@ -16,15 +15,13 @@ export function Hero() {
           <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">{FIRST_LOAD_MSG.landing.heroTitle}</h1>
           <p className="mx-auto max-w-2xl text-lg text-pretty text-muted-foreground lg:mx-0">{FIRST_LOAD_MSG.landing.heroSubtitle}</p>
           <div className="flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
-            <Button size="lg" asChild>
-              <Link to="/register">
-                {FIRST_LOAD_MSG.nav.register}
-                <ArrowRight aria-hidden />
-              </Link>
-            </Button>
-            <Button size="lg" variant="outline" className="bg-background/70" asChild>
-              <Link to="/login">{FIRST_LOAD_MSG.nav.login}</Link>
-            </Button>
+            <ButtonLink size="lg" to="/register">
+              {FIRST_LOAD_MSG.nav.register}
+              <ArrowRight aria-hidden />
+            </ButtonLink>
+            <ButtonLink size="lg" variant="outline" className="bg-background/70" to="/login">
+              {FIRST_LOAD_MSG.nav.login}
+            </ButtonLink>
           </div>
         </div>
         <GeofenceIllustration />

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link } from 'react-router';
 import { FACE_IMAGES_REQUIRED } from '@shared/constants';
 import { MSG } from '@shared/messages';
 import { type TInvitationRegisterFields, ZInvitationRegisterFields } from '@shared/schemas/accounts/roster';
@@ -14,6 +13,7 @@ import { Separator } from '@/components/ui/separator';
 import { FaceCaptureField, useCapturedImages } from '@/features/face-capture';
 import { PasswordStrength } from './password-strength';
 import { useInvitationRegister } from './use-invitation-register';
+import { ButtonLink } from '@/components/button-link';
 
 interface Invited {
   name: string;
@@ -36,9 +36,7 @@ export function InvitationForm({ token, invited }: { token: string; invited: Inv
     return (
       <div className="grid gap-4 text-center" role="status">
         <p>{result.message}</p>
-        <Button asChild>
-          <Link to="/login">{MSG.invitations.loginLink}</Link>
-        </Button>
+        <ButtonLink to="/login">{MSG.invitations.loginLink}</ButtonLink>
       </div>
     );
 

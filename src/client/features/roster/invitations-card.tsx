@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { MSG } from '@shared/messages';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardHeading } from '@/components/ui/card';
 import { QueryError } from '@/components/app-state/query-state';
 import { refusalText } from '@/lib/api/server-errors';
 import { trpc } from '@/lib/api/trpc';
@@ -43,9 +43,7 @@ export function InvitationsCard({ links, onLink }: { links: ReadonlyMap<number, 
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-lg">
-          <h2>{MSG.invitations.title}</h2>
-        </CardTitle>
+        <CardHeading className="text-lg">{MSG.invitations.title}</CardHeading>
         <CardDescription>{MSG.invitations.description}</CardDescription>
       </CardHeader>
       <CardContent>

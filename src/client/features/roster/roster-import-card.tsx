@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { MSG } from '@shared/messages';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardHeading } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { LabeledField } from '@/components/ui/labeled-field';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -54,9 +54,7 @@ export function RosterImportCard({ onImported }: { onImported: (result: RosterIm
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-lg">
-          <h2>{MSG.roster.title}</h2>
-        </CardTitle>
+        <CardHeading className="text-lg">{MSG.roster.title}</CardHeading>
         <CardDescription>{MSG.roster.description}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">

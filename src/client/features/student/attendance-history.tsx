@@ -1,7 +1,7 @@
 import { Hand } from 'lucide-react';
 import { MSG } from '@shared/messages';
 import { Badge } from '@/components/ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardHeading } from '@/components/ui/card';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -28,9 +28,7 @@ export function AttendanceHistory({
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-lg">
-          <h2>{MSG.student.historyTitle}</h2>
-        </CardTitle>
+        <CardHeading className="text-lg">{MSG.student.historyTitle}</CardHeading>
         <CardDescription>
           {MSG.student.historyDescription}
           {data?.total_records !== undefined && ` ${MSG.student.recordsCount(data.total_records)}`}

@@ -1,14 +1,13 @@
 import { UserPen } from 'lucide-react';
-import { Link } from 'react-router';
 import { type ReactNode, useState } from 'react';
 import { PROFILE_IMAGES_MAX } from '@shared/constants';
 import { MSG } from '@shared/messages';
 import { LoadingLine, QueryError } from '@/components/app-state/query-state';
-import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { formatDateTime, humanize } from '@/lib/format';
 import { StatusBadge } from '@/components/status-badge';
 import { useStudentProfile } from './student-queries';
+import { ButtonLink } from '@/components/button-link';
 
 /** The profile modal of SPEC 2: account fields, enrollment status and up to 3 images (click for fullscreen). */
 export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -77,12 +76,10 @@ export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenCha
               {/* /update-user: where the face-mismatch advice sends a student for new photos (issue 22). */}
               <div className="flex flex-col gap-2 border-t pt-4 sm:flex-row sm:items-center sm:justify-between">
                 <p className="text-sm text-muted-foreground">{MSG.studentScreens.editDetailsHint}</p>
-                <Button variant="outline" asChild className="shrink-0">
-                  <Link to="/update-user">
-                    <UserPen aria-hidden />
-                    {MSG.studentScreens.editDetails}
-                  </Link>
-                </Button>
+                <ButtonLink variant="outline" className="shrink-0" to="/update-user">
+                  <UserPen aria-hidden />
+                  {MSG.studentScreens.editDetails}
+                </ButtonLink>
               </div>
             </>
           )}

@@ -1,14 +1,13 @@
 import type { ReactNode } from 'react';
 import { CalendarClock, Fingerprint, LifeBuoy, MapPin, TrendingUp } from 'lucide-react';
-import { Link } from 'react-router';
 import { MSG } from '@shared/messages';
-import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { formatCoords, formatDateTime } from '@/lib/format';
 import { trpc } from '@/lib/api/trpc';
 import { StatCard } from '@/components/stat-card';
 import type { GeolocationState } from '@/lib/device/use-geolocation';
 import type { AttendanceList } from './student-queries';
+import { ButtonLink } from '@/components/button-link';
 
 function locationText(geo: GeolocationState): string {
   if (geo.status === 'error') return geo.error === 'unsupported' ? MSG.student.geoUnsupported : MSG.student.locationUnavailable;
@@ -70,12 +69,10 @@ export function StudentOverview({
       <StatCard icon={Fingerprint} title={MSG.student.quickActions}>
         <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="max-w-xl text-sm text-muted-foreground">{MSG.student.quickActionsHint}</p>
-          <Button size="lg" variant="outline" asChild>
-            <Link to="/contact-us">
-              <LifeBuoy aria-hidden />
-              {MSG.student.contactSupport}
-            </Link>
-          </Button>
+          <ButtonLink size="lg" variant="outline" to="/contact-us">
+            <LifeBuoy aria-hidden />
+            {MSG.student.contactSupport}
+          </ButtonLink>
         </div>
       </StatCard>
     </div>

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '@shared/messages';
 import { getJson, patchJson, postJson, trpcClient } from '@harness/api-client';
-import { createTestUser, signInTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
+import { createTestUser, signInTestUser, startTestServerForFile } from '@tests/helpers/test-server';
 import { manualClock } from '@tests/helpers/manual-clock';
 import { insertProof } from '@tests/helpers/proofs';
 import { finalizeSession } from '@server/services/attendance/index';
 
 const clock = manualClock(new Date('2026-03-02T04:00:00Z'));
-let srv: TestServer;
-beforeAll(async () => {
-  srv = await startTestServer({ clock });
-});
-afterAll(() => srv.close());
+const srv = await startTestServerForFile({ clock });
 
 const CENTRE = { latitude: 23.0225, longitude: 72.5714, accuracy: 12 };
 const CENTRE_POINT = { latitude: CENTRE.latitude, longitude: CENTRE.longitude };

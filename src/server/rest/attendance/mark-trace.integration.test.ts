@@ -1,8 +1,9 @@
 import { insertProof } from '@tests/helpers/proofs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getJson, patchJson, postJson, trpcClient } from '@harness/api-client';
-import { signInTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
+import { signInTestUser, startTestServerForFile } from '@tests/helpers/test-server';
 import { manualClock } from '@tests/helpers/manual-clock';
+import { CENTRE } from '@tests/helpers/classroom';
 import { pointNorthOf } from '@tests/helpers/geo';
 import { USER_AGENT_MAX } from '@server/lib/http/user-agent';
 
@@ -11,13 +12,8 @@ import { USER_AGENT_MAX } from '@server/lib/http/user-agent';
  * and the teacher (session students) and the admin (a pair's records) see them beside the mark.
  */
 const clock = manualClock(new Date('2026-03-02T04:00:00Z'));
-let srv: TestServer;
-beforeAll(async () => {
-  srv = await startTestServer({ clock });
-});
-afterAll(() => srv.close());
+const srv = await startTestServerForFile({ clock });
 
-const CENTRE = { latitude: 23.0225, longitude: 72.5714 };
 const INSIDE = pointNorthOf(CENTRE.latitude, CENTRE.longitude, 20);
 const PHONE = 'Mozilla/5.0 (Linux; Android 14; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.81 Mobile Safari/537.36';
 const LAPTOP = 'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';

@@ -2,18 +2,14 @@ import { insertProof } from '@tests/helpers/proofs';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { MSG } from '@shared/messages';
 import { getJson, postJson, trpcClient } from '@harness/api-client';
-import { createTestUser, signInTestUser, startTestServer, type TestServer, tokenIdOf } from '@tests/helpers/test-server';
+import { createTestUser, signInTestUser, startTestServer, startTestServerForFile, type TestServer, tokenIdOf } from '@tests/helpers/test-server';
 import { manualClock } from '@tests/helpers/manual-clock';
+import { CENTRE } from '@tests/helpers/classroom';
 import { pointNorthOf } from '@tests/helpers/geo';
 
 const clock = manualClock(new Date('2026-03-02T04:00:00Z'));
-let srv: TestServer;
-beforeAll(async () => {
-  srv = await startTestServer({ clock });
-});
-afterAll(() => srv.close());
+const srv = await startTestServerForFile({ clock });
 
-const CENTRE = { latitude: 23.0225, longitude: 72.5714 };
 let deptIndex = 0;
 const DEPTS = ['IMSCIT', 'IMCA', 'BCA', 'BSCIT', 'MBA'];
 

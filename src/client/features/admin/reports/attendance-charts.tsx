@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { MSG } from '@shared/messages';
 import { QueryError } from '@/components/app-state/query-state';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader, CardHeading } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { trpc } from '@/lib/api/trpc';
 import type { AttendanceFilter } from '../admin-types';
@@ -15,9 +15,7 @@ function ChartCard({ title, testId, children }: { title: string; testId: string;
   return (
     <Card className="gap-2" data-testid={testId}>
       <CardHeader>
-        <CardTitle className="text-base">
-          <h2>{title}</h2>
-        </CardTitle>
+        <CardHeading className="text-base">{title}</CardHeading>
       </CardHeader>
       <CardContent className="h-60">{children}</CardContent>
     </Card>

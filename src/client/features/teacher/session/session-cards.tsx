@@ -1,7 +1,6 @@
 import { Play, QrCode, Radio, Square, TimerReset, Users } from 'lucide-react';
 import type { Ref } from 'react';
 import { EXTEND_STEP_MINUTES } from '@shared/constants';
-import { Link } from 'react-router';
 import { MSG } from '@shared/messages';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -9,6 +8,7 @@ import { formatCoords, formatCountdown, formatTime } from '@/lib/format';
 import { StatCard } from '@/components/stat-card';
 import type { Coords } from '@/lib/device/use-geolocation';
 import { SessionLocationMap } from './session-location';
+import { ButtonLink } from '@/components/button-link';
 
 /**
  * Quick Actions: View Students, Start Attendance or Stop Attendance and Extend (issue 36), and Show room code while a
@@ -62,12 +62,10 @@ export function QuickActionsCard({
         )}
         {active && roomCode && (
           // A link, so the teacher can also open it in a new tab or window and drag that to the projector.
-          <Button size="lg" variant="outline" asChild>
-            <Link to="/room-code">
-              <QrCode aria-hidden />
-              {MSG.roomCode.show}
-            </Link>
-          </Button>
+          <ButtonLink size="lg" variant="outline" to="/room-code">
+            <QrCode aria-hidden />
+            {MSG.roomCode.show}
+          </ButtonLink>
         )}
         <Button size="lg" variant="outline" onClick={onViewStudents}>
           <Users aria-hidden />

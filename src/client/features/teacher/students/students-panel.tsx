@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { SEARCH_DEBOUNCE_MS } from '@shared/constants';
 import { MSG } from '@shared/messages';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardHeading } from '@/components/ui/card';
 import { SearchInput } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -44,9 +44,7 @@ export function StudentsPanel({ live }: { live: boolean }) {
     <Card>
       <CardHeader className="gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="grid gap-1.5">
-          <CardTitle className="text-lg">
-            <h2>{MSG.teacher.studentsTitle}</h2>
-          </CardTitle>
+          <CardHeading className="text-lg">{MSG.teacher.studentsTitle}</CardHeading>
           <CardDescription>{MSG.teacher.studentsDescription}</CardDescription>
           <p className="text-sm font-medium" data-testid="students-session">
             {sessionCaption(sessionOf(students.data))}
