@@ -1,78 +1,48 @@
 import { Bell } from 'lucide-react';
-import { useState } from 'react';
-import { toast } from 'sonner';
+import { Suspense, useState } from 'react';
 import { MSG } from '@shared/messages';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { refusalText } from '@/lib/api/server-errors';
 import { trpc } from '@/lib/api/trpc';
-import { formatDateTime } from '@/lib/format';
-import { cn } from '@/lib/utils';
+import { lazyNamed, useOpenedOnce } from '@/lib/deferred-load';
 
 /** A notice arrives without a page load within this: warnings and decisions are not a live session's seconds. */
 const NOTICES_POLL_MS = 30_000;
 
-/** Issue 39: the bell of every signed-in page, its unread count, and the notices (newest first) in a dialog. */
+const NoticesDialog = lazyNamed(() => import('./notices-dialog').then((m) => m.NoticesDialog));
+
+/** Issue 39: the bell of every signed-in page and its unread count; the notices open in a dialog loaded on first use. */
 export function NoticeBell() {
   const [open, setOpen] = useState(false);
+  const wanted = useOpenedOnce(open);
   const list = trpc.notices.list.useQuery(undefined, { refetchInterval: NOTICES_POLL_MS });
-  const utils = trpc.useUtils();
-  const markRead = trpc.notices.markRead.useMutation({
-    onSuccess: () => utils.notices.list.invalidate(),
-    onError: (e) => toast.error(refusalText(e, MSG.notices.loadFailed)),
-  });
   const unread = list.data?.unread ?? 0;
-  const notices = list.data?.notices ?? [];
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="outline" size="icon" className="relative" aria-label={MSG.notices.bellLabel(unread)} data-testid="notice-bell">
-          <Bell aria-hidden />
-          {unread > 0 && (
-            <span
-              aria-hidden
-              className="absolute -top-1.5 -right-1.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-[11px] font-semibold text-white"
-            >
-              {unread > 99 ? '99+' : unread}
-            </span>
-          )}
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="max-h-[85svh] grid-rows-[auto_minmax(0,1fr)_auto] sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{MSG.notices.title}</DialogTitle>
-          <DialogDescription>{list.isError ? MSG.notices.loadFailed : notices.length ? MSG.notices.bellLabel(unread) : MSG.notices.empty}</DialogDescription>
-        </DialogHeader>
-        <ul className="grid gap-2 overflow-y-auto pr-1" aria-label={MSG.notices.title}>
-          {notices.map((n) => {
-            const { title, body } = MSG.notices.text(n.notice, 'user');
-            return (
-              <li key={n.id} className={cn('grid gap-1 rounded-md border p-3 text-sm', !n.read && 'border-primary/40 bg-primary/5')}>
-                <div className="flex items-start justify-between gap-2">
-                  <p className={cn('font-medium', !n.read && 'font-semibold')}>
-                    {!n.read && <span className="sr-only">{MSG.notices.unread}: </span>}
-                    {title}
-                  </p>
-                  {!n.read && (
-                    <Button variant="ghost" size="sm" disabled={markRead.isPending} onClick={() => markRead.mutate({ ids: [n.id] })}>
-                      {MSG.notices.markRead}
-                    </Button>
-                  )}
-                </div>
-                <p className="text-muted-foreground">{body}</p>
-                <p className="text-xs text-muted-foreground">{formatDateTime(n.created_at)}</p>
-              </li>
-            );
-          })}
-        </ul>
+    <>
+      <Button
+        variant="outline"
+        size="icon"
+        className="relative"
+        aria-label={MSG.notices.bellLabel(unread)}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-testid="notice-bell"
+        onClick={() => setOpen(true)}
+      >
+        <Bell aria-hidden />
         {unread > 0 && (
-          <DialogFooter>
-            <Button disabled={markRead.isPending} onClick={() => markRead.mutate({ ids: 'all' })}>
-              {MSG.notices.markAllRead}
-            </Button>
-          </DialogFooter>
+          <span
+            aria-hidden
+            className="absolute -top-1.5 -right-1.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-[11px] font-semibold text-white"
+          >
+            {unread > 99 ? '99+' : unread}
+          </span>
         )}
-      </DialogContent>
-    </Dialog>
+      </Button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <NoticesDialog open={open} onOpenChange={setOpen} list={list} />
+        </Suspense>
+      )}
+    </>
   );
 }
