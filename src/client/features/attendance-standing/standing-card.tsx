@@ -24,7 +24,8 @@ export const StandingCard = memo(function StandingCard() {
   const data = q.data;
   const words = data ? standingWords(data.standing) : null;
   const s = data?.standing;
-  const outlook = data && s ? outlookWords(data.outlook, s.required_rate) : null;
+  // 'Not known' (no timetable) says nothing to a student with no session yet: the card keeps its placeholder's size then.
+  const outlook = data && s && (s.held > 0 || data.outlook.remaining !== null) ? outlookWords(data.outlook, s.required_rate) : null;
   return (
     <StatCard icon={Scale} title={MSG.attendanceRule.standingTitle} tone={words?.tone === 'below' ? 'warning' : words?.tone === 'ok' ? 'success' : 'primary'}>
       {!data || !words || !s ? (
