@@ -313,7 +313,10 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
           await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
         }
 
-        await page.getByRole('region', { name: MSG.admin.filters.apply }).getByLabel(MSG.admin.filters.department).selectOption({ label: dept.student });
+        await page
+          .getByRole('region', { name: MSG.admin.filters.apply })
+          .getByLabel(MSG.admin.filters.department, { exact: true })
+          .selectOption({ label: dept.student });
         await page.getByRole('button', { name: MSG.admin.filters.apply }).click();
         await page.getByTestId('stat-sessions').getByText(MSG.userList.inDepartment(dept.student)).waitFor();
         await audit(page, `admin-filtered-${size}`);

@@ -209,7 +209,7 @@ describe.skipIf(!hasChromium)('admin lists and dialogs in Chromium', () => {
       await expect.poll(() => page.getByTestId('stat-attendance').innerText()).toBe(fmt(total));
       expect(await page.getByTestId('stat-teachers').innerText()).toBe('2');
       expect(await page.getByTestId('stat-sessions').innerText()).toBe(MSG.admin.stats.sessions(2 * SESSIONS_EACH));
-      await page.getByLabel(MSG.admin.filters.department).selectOption({ label: 'BCA' });
+      await page.getByLabel(MSG.admin.filters.department, { exact: true }).selectOption({ label: 'BCA' });
       await page.getByRole('button', { name: MSG.admin.filters.apply }).click();
       await expect.poll(() => page.getByTestId('stat-attendance').innerText()).toBe(fmt(bcaTotal));
       expect(await page.getByTestId('stat-students').innerText()).toBe('40');

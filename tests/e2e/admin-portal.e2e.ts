@@ -87,7 +87,7 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
     expect(loginRes.status).toBe(200);
 
     // Filter to BCA; the summary lists its two pairs only. (The open users list has a Department select of its own.)
-    await page.getByRole('region', { name: MSG.admin.filters.apply }).getByLabel(MSG.admin.filters.department).selectOption({ label: 'BCA' });
+    await page.getByRole('region', { name: MSG.admin.filters.apply }).getByLabel(MSG.admin.filters.department, { exact: true }).selectOption({ label: 'BCA' });
     await page.getByRole('button', { name: MSG.admin.filters.apply }).click();
     await page.getByRole('button', { name: MSG.admin.filters.openSummary }).click();
     const summary = page.getByRole('dialog');
@@ -180,7 +180,7 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
     await modal.getByLabel(MSG.register.labels.department).selectOption('BSCIT');
     await modal.getByLabel(MSG.register.labels.role).selectOption('student');
     await modal.getByLabel(MSG.register.labels.password).fill('Dina!pass1');
-    await modal.getByRole('button', { name: MSG.admin.modal.save }).click();
+    await modal.getByRole('button', { name: MSG.admin.modal.save, exact: true }).click();
     await toastWith(page, MSG.admin.userAdded).waitFor();
     const dina = await school.server.db
       .selectFrom('users')
@@ -200,7 +200,7 @@ describe.skipIf(!hasChromium)('admin portal in Chromium', () => {
     expect(await edit.getByLabel(MSG.register.labels.password).getAttribute('placeholder')).toBe(MSG.admin.passwordPlaceholder);
     await edit.getByLabel(MSG.register.labels.phone).fill('9000000001');
     const hashBefore = (await school.server.db.selectFrom('users').select('password_hash').where('id', '=', dina.id).executeTakeFirstOrThrow()).password_hash;
-    await edit.getByRole('button', { name: MSG.admin.modal.save }).click();
+    await edit.getByRole('button', { name: MSG.admin.modal.save, exact: true }).click();
     await toastWith(page, MSG.admin.userUpdated).waitFor();
     const edited = await school.server.db
       .selectFrom('users')
