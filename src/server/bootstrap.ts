@@ -14,7 +14,7 @@ import { createHourlyAllowance, createWindowAllowance } from './infra/window-all
 import { type ChallengeSource, cryptoChallengeSource } from './infra/challenge-source';
 import { createFaceIndex, removeSpentStills } from './services/faces/index';
 import { createReportCache } from './services/reports/index';
-import { createSessionSweeper } from './services/attendance/index';
+import { createSessionSweeper, openDueSlots } from './services/attendance/index';
 import { createMailSender } from './services/notices/index';
 import { warnAfterEndedSessions } from './services/reports/index';
 import { createTicker } from './infra/ticker';
@@ -25,6 +25,8 @@ import type { Server } from 'node:http';
 const CONTACT_MESSAGES_PER_HOUR = 5;
 /** A student may send new face photos this many times an hour: each costs an enrollment in the face engine. */
 const FACE_CHANGE_UPLOADS_PER_HOUR = 5;
+/** How often a node opens the timetable's due classes (with the school's auto-open on): a class opens within seconds of its start. */
+const SLOTS_TICK_MS = 5_000;
 /** How often a node looks for emails to send: a notice reaches the mail server within seconds, at one small read a tick. */
 const MAIL_TICK_MS = 5_000;
 /** How often a node looks for ended sessions to warn after: a warning follows the end of its session by about this. */
@@ -51,6 +53,7 @@ export async function buildDeps(
     clock,
     mail: createTicker('notices: email', createMailSender({ db, clock, mail: config.mail }), MAIL_TICK_MS),
     warnings: createTicker('notices: warnings', () => warnAfterEndedSessions(deps), WARNINGS_TICK_MS),
+    slots: createTicker('timetable: opening slots', () => openDueSlots(deps), SLOTS_TICK_MS),
     tokens: createTokenService(secret, config.tokenTtlSeconds, () => clock.now()),
     face,
     loginGuard: createLoginGuard(db, clock, config.login),
@@ -83,11 +86,12 @@ export async function buildDeps(
   return deps;
 }
 
-/** Starts what a running node does on its own: ending sessions past their end, the warnings after them, the emails. */
-export function startTimers(deps: Pick<AppDeps, 'sessions' | 'warnings' | 'mail'>) {
+/** Starts what a running node does on its own: ending sessions past their end, the warnings after them, the emails, the timetable's classes. */
+export function startTimers(deps: Pick<AppDeps, 'sessions' | 'warnings' | 'mail' | 'slots'>) {
   deps.sessions.start();
   deps.warnings.start();
   deps.mail.start();
+  deps.slots.start();
 }
 
 /**
@@ -96,11 +100,12 @@ export function startTimers(deps: Pick<AppDeps, 'sessions' | 'warnings' | 'mail'
  * and the harness's server process (scripts/harness/server-entry.ts) both stop through here, so a server a test or a
  * benchmark starts stops as a school's does.
  */
-export function stopApp(server: Server, deps: Pick<AppDeps, 'sessions' | 'warnings' | 'mail' | 'attempts' | 'face' | 'db'>) {
+export function stopApp(server: Server, deps: Pick<AppDeps, 'sessions' | 'warnings' | 'mail' | 'slots' | 'attempts' | 'face' | 'db'>) {
   server.close();
   deps.sessions.stop();
   deps.warnings.stop();
   deps.mail.stop();
+  deps.slots.stop();
   void deps.attempts
     .flush()
     .then(() => Promise.allSettled([deps.face.close(), deps.db.destroy()]))

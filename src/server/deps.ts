@@ -40,6 +40,8 @@ export interface AppDeps {
   mail: Ticker;
   /** Warns students after each ended session (services/reports/attendance-rule/warnings.ts) on a timer; safe on every node at once. */
   warnings: Ticker;
+  /** Opens the timetable's due classes while the school's auto-open is on (services/attendance/timetable/); safe on every node at once. */
+  slots: Ticker;
   /** Ends sessions past their end time (on a timer and before reads); safe on every node at once. */
   sessions: SessionSweeper;
   /** The admin reports' attendance facts and recent aggregates, kept current from the database on each report. */

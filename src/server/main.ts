@@ -3,7 +3,6 @@ import { buildDeps } from './bootstrap';
 import { loadConfig } from './env';
 import { logger, prettyLogsAtTerminal } from './lib/logger';
 import { startTimers, stopApp } from './bootstrap';
-import { startSlotOpener } from './services/attendance/index';
 
 /** The only file that starts things: config, database, face engine, then the HTTP listener. */
 async function main() {
@@ -12,14 +11,12 @@ async function main() {
   const started = Date.now();
   const deps = await buildDeps(config);
   startTimers(deps);
-  const stopSlotOpener = startSlotOpener(deps);
   const server = createApp(deps).listen(config.port, config.host, () => {
     logger.info(
       `Roll Call listening on http://localhost:${config.port} (data in ${config.dataDir}, database ${config.databaseUrl ? 'PostgreSQL' : 'SQLite'}, ready in ${Date.now() - started} ms)`,
     );
   });
   const shutdown = () => {
-    stopSlotOpener();
     stopApp(server, deps);
   };
   process.on('SIGINT', shutdown);

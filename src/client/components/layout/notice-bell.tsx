@@ -40,7 +40,7 @@ export function NoticeBell() {
       </Button>
       {wanted && (
         <Suspense fallback={null}>
-          <NoticesDialog open={open} onOpenChange={setOpen} list={list} />
+          <NoticesDialog open={open} onOpenChange={setOpen} />
         </Suspense>
       )}
     </>

@@ -3,18 +3,17 @@ import { MSG } from '@shared/messages';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { refusalText } from '@/lib/api/server-errors';
-import { type RouterOutputs, trpc } from '@/lib/api/trpc';
+import { trpc } from '@/lib/api/trpc';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
-
-/** The bell's query, which polls whether or not the dialog is open. */
-type BellQuery = { data?: RouterOutputs['notices']['list']; isError: boolean };
 
 /**
  * Issue 39: the bell's notices (newest first), read and marked read. Loaded on the bell's first opening, as a chunk of
  * its own: every dashboard carries the bell, and none needs the dialog's code (Radix's dialog) to paint.
  */
-export function NoticesDialog({ open, onOpenChange, list }: { open: boolean; onOpenChange: (open: boolean) => void; list: BellQuery }) {
+export function NoticesDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  // the bell's own query (the same key): read from its cache, kept fresh by the bell's polling
+  const list = trpc.notices.list.useQuery();
   const utils = trpc.useUtils();
   const markRead = trpc.notices.markRead.useMutation({
     onSuccess: () => utils.notices.list.invalidate(),

@@ -26,5 +26,5 @@ export { notFromBrowserFlagForAdmin, setNotFromBrowserFlag } from './settings/no
 export { getStudentAttendance } from './student-attendance';
 export { getOpenSessionForStudent } from './student-open-session';
 export { timetableAutoOpenForAdmin, setTimetableAutoOpen } from './settings/timetable-auto-open';
-export { openDueSlots, startSessionFromSlot, startSlotOpener, upcomingSlotSessions } from './timetable/slot-sessions';
+export { openDueSlots, startSessionFromSlot, upcomingSlotSessions } from './timetable/slot-sessions';
 export { addRoom, addSlot, listTimetable, removeRoom, removeSlot } from './timetable/timetable';

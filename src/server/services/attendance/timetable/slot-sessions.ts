@@ -108,15 +108,6 @@ export async function openDueSlots(deps: Deps): Promise<number> {
   return opened;
 }
 
-/** Runs openDueSlots every `everyMs` until the returned stop is called (main.ts and the harness's server process). */
-export function startSlotOpener(deps: Deps, everyMs = 5_000): () => void {
-  const timer = setInterval(() => {
-    openDueSlots(deps).catch((err) => logger.error({ err }, 'timetable: opening slots failed'));
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
-
 /**
  * The sessions still to come in [from, to) of each department with a timetable: the occurrences of its slots that
  * have not ended by now and have no session yet. A department without slots is absent from the map: its sessions to
