@@ -8,7 +8,7 @@ export { analyseClip, classify, windowCandidates } from './clip-identity';
 export { completeIdentity, sharpestOf, stillFrame, windowFrames } from './identify-clip';
 export { deserializeDescriptor, euclidean, meanDescriptor, serializeDescriptor } from './match';
 export { judgeImage, judgeVideo } from './verdict';
-export { BLINK_RULES, eyeAspectRatio } from './signals/blink';
+export { BLINK_RULES, countBlinks, type EyeSample, eyeAspectRatio } from './signals/blink';
 export { chipFromMesh } from './signals/chip';
 export { between, CLEARLY_OPEN, mayChange, OpenEyes } from './signals/skip';
 export { turnEvents, turnSignal } from './signals/turn';

@@ -3,6 +3,6 @@
  * (worker.ts); nothing on the server imports this file.
  */
 export { describeChip, describeFace, ENGINE_PLAN } from './describe';
-export { loadModels, type Models, warmUp } from './models';
+export { type EyeModel, loadModels, type Models, warmUp } from './models';
 export { rgbTensor } from './staging';
 export { readFrames } from './tracking';

@@ -38,7 +38,14 @@ export interface LoadOptions {
   ssd?: boolean;
   /** benchmark only: another of Human's recognizers, in the slot that runs it (the identity benchmark) */
   recognizer?: HumanRecognizer;
+  /**
+   * benchmark only: what refines the eyes the blink rules measure. `iris` (the engine's), `mesh` (the mesh's own eye
+   * points, no second model) or `attention` (Human's attention mesh, which replaces mesh + iris with one model).
+   */
+  eyes?: EyeModel;
 }
+
+export type EyeModel = 'iris' | 'mesh' | 'attention';
 
 /**
  * Human's embedding slots. Each keeps its model in a module-level variable: two models for one slot (faceres and
@@ -106,7 +113,8 @@ export function humanConfig(o: LoadOptions): Partial<Config> {
     face: {
       ...HUMAN_SHARED_CONFIG.face,
       detector: { ...HUMAN_SHARED_CONFIG.face.detector, maxDetected: 4, skipFrames: 0, skipTime: 1e9 },
-      iris: { enabled: true },
+      iris: { enabled: (o.eyes ?? 'iris') === 'iris' },
+      attention: { enabled: o.eyes === 'attention' },
       description: { enabled: !!o.faceres },
       ...(o.recognizer && { [o.recognizer.slot]: { enabled: true, modelPath: o.recognizer.modelPath } }),
     },
