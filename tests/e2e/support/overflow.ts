@@ -35,17 +35,22 @@ export function horizontalOverflow() {
   return { page: document.documentElement.scrollWidth > vw, outside: outside.slice(0, 5), scrollers: scrollers.slice(0, 5) };
 }
 
-/** The visible elements matched inside `scope` whose box is not wholly inside the viewport (cut or below the fold). */
+/**
+ * The visible elements matched inside `scope` whose box is not wholly inside the viewport (cut or below the fold).
+ * Visible as Playwright's isVisible has it (rendered, visibility: visible, a box of some size). Read in one pass in the
+ * page: reading element by element searched for `scope` again at each read (a dialog found by role and text over
+ * hundreds of rows), two searches per element.
+ */
 export async function outOfView(page: Page, scope: Locator, selector: string) {
   const vp = page.viewportSize()!;
-  const out: string[] = [];
-  for (const el of await scope.locator(selector).all()) {
-    if (!(await el.isVisible())) continue;
-    const b = await el.boundingBox();
-    if (!b || b.x < -1 || b.y < -1 || b.x + b.width > vp.width + 1 || b.y + b.height > vp.height + 1)
-      out.push(
-        `${(await el.innerText()).trim().slice(0, 30)} ${b ? `[${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.width)}x${Math.round(b.height)}]` : ''}`,
-      );
-  }
-  return out;
+  return scope.locator(selector).evaluateAll((els, { width, height }) => {
+    const out: string[] = [];
+    for (const el of els) {
+      const b = el.getBoundingClientRect();
+      if (!el.checkVisibility() || getComputedStyle(el).visibility !== 'visible' || b.width === 0 || b.height === 0) continue;
+      if (b.x < -1 || b.y < -1 || b.x + b.width > width + 1 || b.y + b.height > height + 1)
+        out.push(`${(el as HTMLElement).innerText.trim().slice(0, 30)} [${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.width)}x${Math.round(b.height)}]`);
+    }
+    return out;
+  }, vp);
 }

@@ -16,6 +16,7 @@ export { flagsOf, flagsText, namesForFlags, referencedStudents } from './mark-fl
 export { markRemaining } from './mark-remaining';
 export { decideReview, reviewQueue } from './review/review-queue';
 export { myReviewRequest, requestReview } from './review/review-requests';
+export { roomCodeOf, roomCodeWindow } from './room-code';
 export { getRoomCode } from './room-code-display';
 export { createSessionSweeper, finalizeSession } from './session-expiry';
 export { getStudentsForSession, markAttendanceManually } from './session-students';
