@@ -47,6 +47,9 @@ export const handle =
 
 export type AuthedRequest = Request & { user: AuthUser };
 
+/** The caller requireUser let through: only in a handler behind it. */
+export const userOf = (req: Request): AuthUser => (req as AuthedRequest).user;
+
 /** requireUser's answer for a caller: 401 without a live user, 403 for another role, null when they may go on. */
 function authRefusal(user: AuthUser | null, roles: Role[]): DomainError | null {
   if (!user) return new DomainError('UNAUTHORIZED', MSG.auth.unauthorized);

@@ -6,7 +6,7 @@ import type { AppDeps } from '@server/deps';
 import { DomainError, parseInput } from '@server/lib/errors';
 import { receiveAccountUpdate } from '@server/lib/http/uploads';
 import { getEditableProfile, updateProfile } from '@server/services/accounts/index';
-import { type AuthedRequest, handle, requireUser } from '../http';
+import { handle, requireUser, userOf } from '../http';
 
 const idOf = (params: unknown) => parseInput(z.object({ id: ZUserId }), params).id;
 
@@ -14,12 +14,11 @@ const idOf = (params: unknown) => parseInput(z.object({ id: ZUserId }), params).
 export function accountRoutes(deps: AppDeps): Router {
   const r = Router();
   const signedIn = requireUser(deps);
-  const caller = (req: unknown) => (req as AuthedRequest).user;
 
   r.get(
     '/user/:id',
     signedIn,
-    handle(async (req, res) => res.json(await getEditableProfile(deps, caller(req), idOf(req.params)))),
+    handle(async (req, res) => res.json(await getEditableProfile(deps, userOf(req), idOf(req.params)))),
   );
   r.put(
     '/update/:id',
@@ -27,9 +26,9 @@ export function accountRoutes(deps: AppDeps): Router {
     handle(async (req, res) => {
       const id = idOf(req.params);
       // Refuse another user's account before reading any upload.
-      if (caller(req).role !== 'admin' && caller(req).id !== id) throw new DomainError('FORBIDDEN', MSG.admin.updateForbidden);
+      if (userOf(req).role !== 'admin' && userOf(req).id !== id) throw new DomainError('FORBIDDEN', MSG.admin.updateForbidden);
       const { fields, files } = await receiveAccountUpdate(req, res);
-      res.json(await updateProfile(deps, caller(req), id, fields, files));
+      res.json(await updateProfile(deps, userOf(req), id, fields, files));
     }),
   );
   return r;

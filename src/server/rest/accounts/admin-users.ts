@@ -6,7 +6,7 @@ import type { AppDeps } from '@server/deps';
 import { jsonBody } from '@server/lib/http/json-limits';
 import { parseInput } from '@server/lib/errors';
 import { createUserByAdmin, listUsers, updateUserByAdmin, deleteUserCascade, deletionPreview } from '@server/services/accounts/index';
-import { type AuthedRequest, handle, requireUser } from '../http';
+import { handle, requireUser, userOf } from '../http';
 
 const ZRoleQuery = z.object({ role: z.enum(ROLES).optional() });
 const idOf = (params: unknown) => parseInput(z.object({ id: ZUserId }), params).id;
@@ -16,7 +16,6 @@ export function adminUserRoutes(deps: AppDeps): Router {
   const r = Router();
   const admin = requireUser(deps, 'admin');
   const json = jsonBody();
-  const caller = (req: unknown) => (req as AuthedRequest).user;
 
   r.get(
     '/admin/users',
@@ -36,7 +35,7 @@ export function adminUserRoutes(deps: AppDeps): Router {
     admin,
     json,
     handle(async (req, res) => {
-      res.json(await updateUserByAdmin(deps, caller(req), idOf(req.params), parseInput(ZAdminUpdateUser, req.body)));
+      res.json(await updateUserByAdmin(deps, userOf(req), idOf(req.params), parseInput(ZAdminUpdateUser, req.body)));
     }),
   );
   r.get(
@@ -51,7 +50,7 @@ export function adminUserRoutes(deps: AppDeps): Router {
     handle(async (req, res) => {
       const id = idOf(req.params);
       parseInput(ZDeleteConfirm, req.body);
-      res.json(await deleteUserCascade(deps, caller(req), id));
+      res.json(await deleteUserCascade(deps, userOf(req), id));
     }),
   );
   return r;

@@ -5,7 +5,7 @@ import { parseInput } from '@server/lib/errors';
 import { originOf } from '@server/lib/http/caller';
 import { receiveRegistration, receiveRosterCsv } from '@server/lib/http/uploads';
 import { importRoster, invitationDetails, listOpenInvitations, previewRoster, registerFromInvitation, renewInvitation } from '@server/services/accounts/index';
-import { type AuthedRequest, handle, requireUser } from '../http';
+import { handle, requireUser, userOf } from '../http';
 
 /**
  * Issue 39, the roster import: a teacher (own department) or an admin previews and imports a roster CSV (multipart
@@ -16,29 +16,28 @@ import { type AuthedRequest, handle, requireUser } from '../http';
 export function rosterRoutes(deps: AppDeps): Router {
   const r = Router();
   const staff = requireUser(deps, 'teacher', 'admin');
-  const user = (req: unknown) => (req as AuthedRequest).user;
 
   r.post(
     '/roster/preview',
     staff,
-    handle(async (req, res) => res.json(await previewRoster(deps, user(req), await receiveRosterCsv(req, res)))),
+    handle(async (req, res) => res.json(await previewRoster(deps, userOf(req), await receiveRosterCsv(req, res)))),
   );
   r.post(
     '/roster/import',
     staff,
-    handle(async (req, res) => res.json(await importRoster(deps, user(req), await receiveRosterCsv(req, res), originOf(req)))),
+    handle(async (req, res) => res.json(await importRoster(deps, userOf(req), await receiveRosterCsv(req, res), originOf(req)))),
   );
   r.get(
     '/roster/invitations',
     staff,
-    handle(async (req, res) => res.json(await listOpenInvitations(deps, user(req)))),
+    handle(async (req, res) => res.json(await listOpenInvitations(deps, userOf(req)))),
   );
   r.post(
     '/roster/invitations/:user_id/renew',
     staff,
     handle(async (req, res) => {
       const { user_id } = parseInput(ZRenewInvitationInput, req.params);
-      res.json(await renewInvitation(deps, user(req), user_id, originOf(req)));
+      res.json(await renewInvitation(deps, userOf(req), user_id, originOf(req)));
     }),
   );
   r.get(

@@ -15,7 +15,7 @@ import {
   pendingStudentsByDepartment,
   rejectStudents,
 } from '@server/services/accounts/index';
-import { type AuthedRequest, handle, requireUser } from '../http';
+import { handle, requireUser, userOf } from '../http';
 
 /**
  * The teacher dashboard's account calls (admins may use them too): the profile, the departments, the students
@@ -26,7 +26,6 @@ export function teacherAccountRoutes(deps: AppDeps): Router {
   const r = Router();
   const json = jsonBody();
   const teacher = requireUser(deps, 'teacher', 'admin');
-  const user = (req: unknown) => (req as AuthedRequest).user;
 
   r.get(
     '/admin/departments',
@@ -35,33 +34,33 @@ export function teacherAccountRoutes(deps: AppDeps): Router {
   r.get(
     '/get_teacher_profile',
     teacher,
-    handle(async (req, res) => res.json(await getTeacherProfile(deps, user(req)))),
+    handle(async (req, res) => res.json(await getTeacherProfile(deps, userOf(req)))),
   );
   r.get(
     '/pending_students_by_department',
     teacher,
-    handle(async (req, res) => res.json(await pendingStudentsByDepartment(deps, user(req)))),
+    handle(async (req, res) => res.json(await pendingStudentsByDepartment(deps, userOf(req)))),
   );
   r.patch(
     '/approve_students',
     teacher,
     json,
     handle(async (req, res) => {
-      res.json(await approveUsers(deps, user(req), parseInput(ZApproveInput, req.body).user_ids));
+      res.json(await approveUsers(deps, userOf(req), parseInput(ZApproveInput, req.body).user_ids));
     }),
   );
   r.patch(
     '/reject_students',
     teacher,
     json,
-    handle(async (req, res) => res.json(await rejectStudents(deps, user(req), parseInput(ZRejectInput, req.body)))),
+    handle(async (req, res) => res.json(await rejectStudents(deps, userOf(req), parseInput(ZRejectInput, req.body)))),
   );
   r.post(
     '/teacher/students',
     teacher,
     json,
     handle(async (req, res) => {
-      res.status(201).json(await addStudentByTeacher(deps, user(req), parseInput(ZTeacherAddStudentInput, req.body)));
+      res.status(201).json(await addStudentByTeacher(deps, userOf(req), parseInput(ZTeacherAddStudentInput, req.body)));
     }),
   );
   r.post(
@@ -71,7 +70,7 @@ export function teacherAccountRoutes(deps: AppDeps): Router {
     handle(async (req, res) => {
       const { id } = parseInput(z.object({ id: z.string() }), req.params);
       const input = parseInput(ZDecideFaceCollisionInput, { ...(req.body ?? {}), collision_id: id });
-      res.json(await decideFaceCollision(deps, user(req), input));
+      res.json(await decideFaceCollision(deps, userOf(req), input));
     }),
   );
   return r;

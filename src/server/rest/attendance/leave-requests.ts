@@ -12,44 +12,43 @@ import {
   resolveLeaveDocument,
   withdrawLeaveRequest,
 } from '@server/services/attendance/index';
-import { type AuthedRequest, handle, requireUser } from '../http';
+import { handle, requireUser, userOf } from '../http';
 
 /** Issue 24: a student's leave requests (multipart, with an optional document image) and their teacher's decisions. */
 export function leaveRequestRoutes(deps: AppDeps): Router {
   const r = Router();
   const student = requireUser(deps, 'student');
   const teacher = requireUser(deps, 'teacher', 'admin');
-  const user = (req: unknown) => (req as AuthedRequest).user;
 
   r.post(
     '/leave_requests',
     student,
     handle(async (req, res) => {
       const { fields, document } = await receiveLeaveRequest(req, res);
-      res.status(201).json(await requestLeave(deps, user(req), fields, document));
+      res.status(201).json(await requestLeave(deps, userOf(req), fields, document));
     }),
   );
   r.get(
     '/leave_requests',
     student,
-    handle(async (req, res) => res.json(await myLeaveRequests(deps, user(req)))),
+    handle(async (req, res) => res.json(await myLeaveRequests(deps, userOf(req)))),
   );
   r.patch(
     '/withdraw_leave_request',
     student,
     jsonBody(),
-    handle(async (req, res) => res.json(await withdrawLeaveRequest(deps, user(req), parseInput(ZWithdrawLeaveInput, req.body)))),
+    handle(async (req, res) => res.json(await withdrawLeaveRequest(deps, userOf(req), parseInput(ZWithdrawLeaveInput, req.body)))),
   );
   r.get(
     '/pending_leave_requests',
     teacher,
-    handle(async (req, res) => res.json(await pendingLeaveRequests(deps, user(req)))),
+    handle(async (req, res) => res.json(await pendingLeaveRequests(deps, userOf(req)))),
   );
   r.patch(
     '/decide_leave_request',
     teacher,
     jsonBody(),
-    handle(async (req, res) => res.json(await decideLeaveRequest(deps, user(req), parseInput(ZDecideLeaveInput, req.body)))),
+    handle(async (req, res) => res.json(await decideLeaveRequest(deps, userOf(req), parseInput(ZDecideLeaveInput, req.body)))),
   );
   // Signed URLs only (an <img> sends no bearer header): whoever was shown the request may open its document.
   r.get(

@@ -5,7 +5,7 @@ import { callerOf } from '@server/lib/http/caller';
 import { jsonBody } from '@server/lib/http/json-limits';
 import { parseInput } from '@server/lib/errors';
 import { markAttendance } from '@server/services/attendance/index';
-import { type AuthedRequest, handle, requireUser } from '../http';
+import { handle, requireUser, userOf } from '../http';
 
 /**
  * POST /api/mark_attendance: the student's token and row first (requireUser), then the body, then markAttendance,
@@ -18,7 +18,7 @@ export function studentAttendanceRoutes(deps: AppDeps): Router {
     requireUser(deps, 'student'),
     jsonBody(),
     handle(async (req, res) => {
-      res.json(await markAttendance(deps, (req as AuthedRequest).user, parseInput(ZMarkAttendanceInput, req.body), callerOf(req)));
+      res.json(await markAttendance(deps, userOf(req), parseInput(ZMarkAttendanceInput, req.body), callerOf(req)));
     }),
   );
   return r;

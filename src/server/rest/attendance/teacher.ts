@@ -17,52 +17,51 @@ import {
 } from '@server/services/attendance/index';
 import { parseInput } from '@server/lib/errors';
 import { ZMarkRemainingInput } from '@shared/schemas/attendance/class-tools';
-import { type AuthedRequest, handle, requireUser } from '../http';
+import { handle, requireUser, userOf } from '../http';
 
 /** The teacher dashboard's session calls (admins may use them too): the geofence session, its room code, its students' marks. */
 export function teacherAttendanceRoutes(deps: AppDeps): Router {
   const r = Router();
   const json = jsonBody();
   const teacher = requireUser(deps, 'teacher', 'admin');
-  const user = (req: unknown) => (req as AuthedRequest).user;
 
   r.post(
     '/start_geofence',
     teacher,
     json,
     handle(async (req, res) => {
-      res.status(201).json(await startGeofenceSession(deps, user(req), parseInput(ZStartGeofenceInput, req.body)));
+      res.status(201).json(await startGeofenceSession(deps, userOf(req), parseInput(ZStartGeofenceInput, req.body)));
     }),
   );
   r.patch(
     '/stop_geofence',
     teacher,
-    handle(async (req, res) => res.json(await stopGeofenceSession(deps, user(req)))),
+    handle(async (req, res) => res.json(await stopGeofenceSession(deps, userOf(req)))),
   );
   r.patch(
     '/extend_geofence',
     teacher,
     json,
-    handle(async (req, res) => res.json(await extendGeofenceSession(deps, user(req), parseInput(ZExtendGeofenceInput, req.body)))),
+    handle(async (req, res) => res.json(await extendGeofenceSession(deps, userOf(req), parseInput(ZExtendGeofenceInput, req.body)))),
   );
   r.get(
     '/check_geofence_status',
     teacher,
-    handle(async (req, res) => res.json(await getGeofenceStatus(deps, user(req)))),
+    handle(async (req, res) => res.json(await getGeofenceStatus(deps, userOf(req)))),
   );
   r.get(
     '/room_code',
     teacher,
     handle(async (req, res) => {
       res.set('Cache-Control', 'no-store');
-      res.json(await getRoomCode(deps, user(req), parseInput(ZRoomCodeInput, req.query), originOf(req)));
+      res.json(await getRoomCode(deps, userOf(req), parseInput(ZRoomCodeInput, req.query), originOf(req)));
     }),
   );
   r.get(
     '/get_students_for_session',
     teacher,
     handle(async (req, res) => {
-      res.json(await getStudentsForSession(deps, user(req), parseInput(ZSessionStudentsInput, req.query)));
+      res.json(await getStudentsForSession(deps, userOf(req), parseInput(ZSessionStudentsInput, req.query)));
     }),
   );
   r.patch(
@@ -70,14 +69,14 @@ export function teacherAttendanceRoutes(deps: AppDeps): Router {
     teacher,
     json,
     handle(async (req, res) => {
-      res.json(await markAttendanceManually(deps, user(req), parseInput(ZManualMarkInput, req.body)));
+      res.json(await markAttendanceManually(deps, userOf(req), parseInput(ZManualMarkInput, req.body)));
     }),
   );
   r.patch(
     '/mark_remaining',
     teacher,
     json,
-    handle(async (req, res) => res.json(await markRemaining(deps, user(req), parseInput(ZMarkRemainingInput, req.body)))),
+    handle(async (req, res) => res.json(await markRemaining(deps, userOf(req), parseInput(ZMarkRemainingInput, req.body)))),
   );
   r.get(
     '/map_tiles',

@@ -5,7 +5,7 @@ import { receiveVideo } from '@server/lib/http/uploads';
 import { withAdmittedFaceCheck, verifyStudentVideo, issueChallenge, refuseUploadWhenLive } from '@server/services/faces/index';
 import { refuseOffCampus } from '@server/services/attendance/index';
 import { callerOf } from '@server/lib/http/caller';
-import { type AuthedRequest, handle, requireUser, sendError } from '../http';
+import { handle, requireUser, sendError, userOf } from '../http';
 
 const startTiming: RequestHandler = (_req, res, next) => {
   res.locals.timing = new ServerTiming();
@@ -19,7 +19,6 @@ const startTiming: RequestHandler = (_req, res, next) => {
 export function studentFaceRoutes(deps: AppDeps): Router {
   const r = Router();
   const student = requireUser(deps, 'student');
-  const user = (req: unknown) => (req as AuthedRequest).user;
 
   // Issue 33: with the challenge on, the steps are given only on the live stream (409 here); off, no steps.
   r.post(
@@ -37,10 +36,10 @@ export function studentFaceRoutes(deps: AppDeps): Router {
       refuseUploadWhenLive(deps);
       await refuseOffCampus(deps, req.ip ?? 'unknown');
       // admitted (one at a time per account, a few a minute) before a byte of the upload is read
-      const verdict = await withAdmittedFaceCheck(deps, user(req), () =>
+      const verdict = await withAdmittedFaceCheck(deps, userOf(req), () =>
         verifyStudentVideo(
           deps,
-          user(req),
+          userOf(req),
           callerOf(req),
           timing.measure('upload', () => receiveVideo(req, res)),
           timing,

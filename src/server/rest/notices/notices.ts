@@ -4,9 +4,7 @@ import type { AppDeps } from '@server/deps';
 import { parseInput } from '@server/lib/errors';
 import { jsonBody } from '@server/lib/http/json-limits';
 import { emailDelivery, markNoticesRead, myNotices } from '@server/services/notices/index';
-import { type AuthedRequest, handle, requireUser } from '../http';
-
-const user = (req: unknown) => (req as AuthedRequest).user;
+import { handle, requireUser, userOf } from '../http';
 
 /** Issue 39 for other clients: the same services as the notices router (the bell) and admin.emailDelivery. */
 export function noticeRoutes(deps: AppDeps): Router {
@@ -14,13 +12,13 @@ export function noticeRoutes(deps: AppDeps): Router {
   r.get(
     '/notices',
     requireUser(deps),
-    handle(async (req, res) => res.json(await myNotices(deps, user(req)))),
+    handle(async (req, res) => res.json(await myNotices(deps, userOf(req)))),
   );
   r.post(
     '/notices/read',
     requireUser(deps),
     jsonBody(),
-    handle(async (req, res) => res.json(await markNoticesRead(deps, user(req), parseInput(ZMarkNoticesRead, req.body).ids))),
+    handle(async (req, res) => res.json(await markNoticesRead(deps, userOf(req), parseInput(ZMarkNoticesRead, req.body).ids))),
   );
   r.get(
     '/admin/email_delivery',

@@ -14,9 +14,7 @@ import {
   studentStanding,
 } from '@server/services/reports/index';
 import { ZAbsenceWarningInput } from '@shared/schemas/notices';
-import { type AuthedRequest, handle, requireUser } from '../http';
-
-const user = (req: unknown) => (req as AuthedRequest).user;
+import { handle, requireUser, userOf } from '../http';
 
 /** Issue 24's attendance rule for other clients: the same services as the attendanceRule router. */
 export function attendanceRuleRoutes(deps: AppDeps): Router {
@@ -26,7 +24,7 @@ export function attendanceRuleRoutes(deps: AppDeps): Router {
     '/attendance_standing',
     requireUser(deps, 'student'),
     handle(async (req, res) => {
-      const { standing, outlook } = await studentStanding(deps, user(req));
+      const { standing, outlook } = await studentStanding(deps, userOf(req));
       const { rate, required_rate, held, attended, excused, can_miss, needed_to_recover } = standing;
       res.json({ rate, required_rate, held, attended, excused, can_miss, needed_to_recover, ...outlook });
     }),
@@ -34,7 +32,7 @@ export function attendanceRuleRoutes(deps: AppDeps): Router {
   r.get(
     '/at_risk_students',
     requireUser(deps, 'teacher'),
-    handle(async (req, res) => res.json(await atRiskStudents(deps, user(req)))),
+    handle(async (req, res) => res.json(await atRiskStudents(deps, userOf(req)))),
   );
   r.get(
     '/admin/attendance_rule',
@@ -45,7 +43,7 @@ export function attendanceRuleRoutes(deps: AppDeps): Router {
     '/admin/attendance_rule',
     admin,
     jsonBody(),
-    handle(async (req, res) => res.json(await setAttendanceRule(deps, user(req), parseInput(ZAttendanceRuleInput, req.body)))),
+    handle(async (req, res) => res.json(await setAttendanceRule(deps, userOf(req), parseInput(ZAttendanceRuleInput, req.body)))),
   );
   r.get(
     '/admin/absence_warning',
@@ -56,7 +54,7 @@ export function attendanceRuleRoutes(deps: AppDeps): Router {
     '/admin/absence_warning',
     admin,
     jsonBody(),
-    handle(async (req, res) => res.json(await setAbsenceWarning(deps, user(req), parseInput(ZAbsenceWarningInput, req.body).absences_in_a_row))),
+    handle(async (req, res) => res.json(await setAbsenceWarning(deps, userOf(req), parseInput(ZAbsenceWarningInput, req.body).absences_in_a_row))),
   );
   r.get(
     '/admin/attendance-shortfall',

@@ -7,7 +7,7 @@ import { jsonBody } from '@server/lib/http/json-limits';
 import { parseInput } from '@server/lib/errors';
 import { receiveRegistration } from '@server/lib/http/uploads';
 import { login, logout, registerUser } from '@server/services/accounts/index';
-import { type AuthedRequest, handle, requireUser } from '@server/rest/http';
+import { handle, requireUser, userOf } from '@server/rest/http';
 
 /** POST /api/login, POST /api/logout and POST /api/register: thin adapters over services/accounts (auth.ts, registration.ts). */
 export function authRoutes(deps: AppDeps): Router {
@@ -25,7 +25,7 @@ export function authRoutes(deps: AppDeps): Router {
   r.post(
     '/logout',
     requireUser(deps),
-    handle(async (req, res) => res.json(await logout(deps, (req as AuthedRequest).user.id))),
+    handle(async (req, res) => res.json(await logout(deps, userOf(req).id))),
   );
   // counted before a byte of the upload is read
   r.post(
