@@ -1,5 +1,6 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { importAliases } from './import-aliases';
+import HeavyFirstSequencer from './tests/heavy-first-sequencer';
 
 const BURSTS = ['src/**/*.burst.test.ts', 'tests/**/*.burst.test.ts'];
 /** Tests that need PostgreSQL (several app nodes on one database): only in the PostgreSQL pass. */
@@ -46,6 +47,7 @@ export default defineConfig({
     expect: { poll: { timeout: 20_000 } },
     globalSetup: ['tests/global-setup.ts'],
     reporters: ['default', './tests/summary-reporter.ts'],
+    sequence: { sequencer: HeavyFirstSequencer },
     projects: [
       {
         extends: true,

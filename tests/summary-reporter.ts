@@ -2,9 +2,22 @@ import type { Reporter, TestModule } from 'vitest/node';
 
 /**
  * Prints one plain closing line, 'tests: N passed, N failed, N skipped', that any CI log reader understands, after the
- * ten slowest files (the suite's time is a target: issue 38), each with the time its tests took.
+ * ten slowest files and each project's time from its first file's start to its last file's end (the suite's time is a
+ * target, issue 38; the main project and the bursts are `npm test` on SQLite alone).
  */
 export default class SummaryReporter implements Reporter {
+  private spans = new Map<string, { start: number; end: number }>();
+
+  onTestModuleStart(m: TestModule) {
+    const span = this.spans.get(m.project.name);
+    if (!span) this.spans.set(m.project.name, { start: Date.now(), end: Date.now() });
+  }
+
+  onTestModuleEnd(m: TestModule) {
+    const span = this.spans.get(m.project.name);
+    if (span) span.end = Date.now();
+  }
+
   onTestRunEnd(modules: ReadonlyArray<TestModule>) {
     const counts = { passed: 0, failed: 0, skipped: 0 };
     for (const m of modules) {
@@ -21,6 +34,8 @@ export default class SummaryReporter implements Reporter {
     console.log('\nslowest files:');
     for (const m of slowest)
       console.log(`  ${(m.diagnostic().duration / 1000).toFixed(1).padStart(6)} s  ${m.project.name} ${m.moduleId.replace(`${process.cwd()}/`, '')}`);
+    console.log('\neach project, first file started to last file ended:');
+    for (const [name, { start, end }] of this.spans) console.log(`  ${((end - start) / 1000).toFixed(1).padStart(6)} s  ${name}`);
     console.log(`\ntests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
   }
 }
