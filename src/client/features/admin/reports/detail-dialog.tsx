@@ -13,6 +13,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { downloadFile } from '@/lib/api/download';
 import { formatDate, formatDateTime, formatTime, humanize } from '@/lib/format';
 import { trpc } from '@/lib/api/trpc';
+import { useMediaQuery, WIDE_LAYOUT } from '@/lib/hooks/use-media-query';
 import type { AttendanceFilter, DetailRow, PairRow } from '../admin-types';
 import { FieldGrid, REPORT_DIALOG, REPORT_DIALOG_BODY } from './field-grid';
 
@@ -63,6 +64,7 @@ function TwoLineTime({ iso }: { iso: string | null }) {
 
 /** One teacher and student pair's records (SPEC 2's detail popup) with its CSV export: cards on a phone, a table wider up. */
 export function DetailDialog({ pair, filter, onClose }: { pair: PairRow | null; filter: AttendanceFilter; onClose: () => void }) {
+  const wide = useMediaQuery(WIDE_LAYOUT);
   const detail = trpc.admin.pairDetail.useQuery({ ...filter, teacher: pair?.teacher_id ?? 0, student: pair?.student_id ?? 0 }, { enabled: Boolean(pair) });
   const [exporting, setExporting] = useState(false);
   const rows = detail.data;
@@ -94,21 +96,9 @@ export function DetailDialog({ pair, filter, onClose }: { pair: PairRow | null; 
             isEmpty={(rows) => rows.length === 0}
             empty={<EmptyState>{MSG.admin.noDetail}</EmptyState>}
           >
-            {(rows) => (
-              <>
-                <ul className="grid gap-3 md:hidden">
-                  {rows.map((r) => (
-                    <li key={r.id} data-testid="detail-card" className="grid gap-2 rounded-lg border bg-card p-3">
-                      <FieldGrid
-                        className="grid-cols-[auto_1fr]"
-                        fields={cellsOf(r).map((v, i) => [COLUMNS[i], TIME_COLUMNS.has(i) ? formatDateTime(v) : v] as [string, string])}
-                      />
-                      <MarkFlags flags={r.flags} name={pair?.student_name ?? ''} />
-                      {r.face_tries && <FieldGrid className="grid-cols-[auto_1fr]" fields={[[TRIES_COLUMN, faceTriesText(r.face_tries)]]} />}
-                    </li>
-                  ))}
-                </ul>
-                <div className="hidden rounded-md border md:block">
+            {(rows) =>
+              wide ? (
+                <div className="rounded-md border">
                   <Table label={title} className="text-xs">
                     <TableHeader>
                       <TableRow>
@@ -136,8 +126,21 @@ export function DetailDialog({ pair, filter, onClose }: { pair: PairRow | null; 
                     </TableBody>
                   </Table>
                 </div>
-              </>
-            )}
+              ) : (
+                <ul className="grid gap-3">
+                  {rows.map((r) => (
+                    <li key={r.id} data-testid="detail-card" className="grid gap-2 rounded-lg border bg-card p-3">
+                      <FieldGrid
+                        className="grid-cols-[auto_1fr]"
+                        fields={cellsOf(r).map((v, i) => [COLUMNS[i], TIME_COLUMNS.has(i) ? formatDateTime(v) : v] as [string, string])}
+                      />
+                      <MarkFlags flags={r.flags} name={pair?.student_name ?? ''} />
+                      {r.face_tries && <FieldGrid className="grid-cols-[auto_1fr]" fields={[[TRIES_COLUMN, faceTriesText(r.face_tries)]]} />}
+                    </li>
+                  ))}
+                </ul>
+              )
+            }
           </QueryState>
         </ScrollRegion>
         <div className="flex justify-end border-t pt-3" data-testid="report-controls">

@@ -15,6 +15,7 @@ import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { downloadFile } from '@/lib/api/download';
 import { trpc } from '@/lib/api/trpc';
+import { useMediaQuery, WIDE_LAYOUT } from '@/lib/hooks/use-media-query';
 import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
 import { cn } from '@/lib/utils';
 import type { AttendanceFilter, PairRow } from '../admin-types';
@@ -56,6 +57,7 @@ export function SummaryDialog({
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   // biome-ignore lint/correctness/useExhaustiveDependencies: back to the first page whenever the filter, search or order changes or the popup opens
   useEffect(() => setPage(1), [filter, open, q, sort]);
+  const wide = useMediaQuery(WIDE_LAYOUT);
   const details = trpc.admin.attendanceDetails.useQuery(
     { ...filter, page, limit: ADMIN_ATTENDANCE_PAGE_SIZE, sort, q: q || undefined },
     { enabled: open, placeholderData: keepPreviousData },
@@ -126,30 +128,9 @@ export function SummaryDialog({
               )
             }
           >
-            {({ data: rows }) => (
-              <>
-                <ul className="grid gap-3 md:hidden">
-                  {rows.map((r) => (
-                    <li key={`${r.teacher_id}-${r.student_id}`}>
-                      <button
-                        type="button"
-                        data-testid="summary-card"
-                        onClick={() => onPick(r)}
-                        className="grid w-full gap-2 rounded-lg border bg-card p-3 text-left hover:bg-accent/50"
-                      >
-                        <span className="font-semibold [overflow-wrap:anywhere]">{MSG.admin.detailTitle(r.teacher_name, r.student_name)}</span>
-                        <FieldGrid
-                          fields={[
-                            [MSG.admin.rateColumn, MSG.admin.rateValue(r.attendance_rate)] as [string, string],
-                            ...COUNTS.map((c, i) => [COUNT_LABELS[i], r[c]] as [string, number]),
-                            [MSG.admin.flaggedColumn, flagged(r)] as [string, string],
-                          ]}
-                        />
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-                <div className="hidden rounded-md border md:block">
+            {({ data: rows }) =>
+              wide ? (
+                <div className="rounded-md border">
                   <Table label={MSG.admin.summaryTitle}>
                     <TableHeader>
                       <TableRow>
@@ -191,8 +172,30 @@ export function SummaryDialog({
                     </TableBody>
                   </Table>
                 </div>
-              </>
-            )}
+              ) : (
+                <ul className="grid gap-3">
+                  {rows.map((r) => (
+                    <li key={`${r.teacher_id}-${r.student_id}`}>
+                      <button
+                        type="button"
+                        data-testid="summary-card"
+                        onClick={() => onPick(r)}
+                        className="grid w-full gap-2 rounded-lg border bg-card p-3 text-left hover:bg-accent/50"
+                      >
+                        <span className="font-semibold [overflow-wrap:anywhere]">{MSG.admin.detailTitle(r.teacher_name, r.student_name)}</span>
+                        <FieldGrid
+                          fields={[
+                            [MSG.admin.rateColumn, MSG.admin.rateValue(r.attendance_rate)] as [string, string],
+                            ...COUNTS.map((c, i) => [COUNT_LABELS[i], r[c]] as [string, number]),
+                            [MSG.admin.flaggedColumn, flagged(r)] as [string, string],
+                          ]}
+                        />
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )
+            }
           </QueryState>
         </ScrollRegion>
         <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-3" data-testid="report-controls">
