@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { ChallengeStep } from '@shared/face/face-challenge';
 import { ffmpegPath } from '@server/face/decoding/index';
 import { fixture } from './face-fixtures';
-import { concatPieces, FRAME, writeCuts } from './splice-clips';
+import { concatPieces, FRAME, VP8_REALTIME, writeCuts } from './splice-clips';
 
 /**
  * Challenge clips in the orders the fixtures lack (a blink, then a turn; c01 and c02 are a turn, then a blink): two real clips of the same person cut
@@ -148,7 +148,7 @@ function clipFrames(clip: string): Buffer[] {
 /** Frames encoded at 25 fps as webm bytes. */
 function encodeFrames(frames: Buffer[]): Buffer {
   const args = ['-v', 'error', '-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${W}x${H}`, '-r', String(CLIP_FPS), '-i', 'pipe:0'];
-  return execFileSync(ffmpegPath(), [...args, '-c:v', 'libvpx', '-b:v', '1M', '-f', 'webm', 'pipe:1'], {
+  return execFileSync(ffmpegPath(), [...args, ...VP8_REALTIME, '-b:v', '1M', '-f', 'webm', 'pipe:1'], {
     input: Buffer.concat(frames),
     maxBuffer: 64 * 1024 * 1024,
   });

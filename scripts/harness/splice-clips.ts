@@ -44,6 +44,11 @@ export const SPLICES: SpliceSpec[] = [
 ];
 
 const PIECE_SECONDS = 1.5;
+/**
+ * libvpx's realtime mode, as a browser's recorder encodes (and live-stream.ts's camera): its default, the slowest and
+ * best, took 10-20 CPU-s a 3-s cut on the system's ffmpeg 5.1, more than the engine's check of it.
+ */
+export const VP8_REALTIME = ['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8'];
 /** Every piece as a browser records: 640x480 (letterboxed, never stretched), 25 fps. */
 export const FRAME = 'scale=640:480:force_original_aspect_ratio=decrease,pad=640:480:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=25,format=yuv420p';
 
@@ -66,7 +71,7 @@ export const writeSplices = (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollca
 export function concatPieces(inputs: string[][], output: string[] = []): Buffer {
   const chains = inputs.map((_, i) => `[${i}:v]${FRAME},setpts=PTS-STARTPTS[p${i}]`).join(';');
   const filter = `${chains};${inputs.map((_, i) => `[p${i}]`).join('')}concat=n=${inputs.length}:v=1:a=0[v]`;
-  const args = ['-v', 'error', ...inputs.flat(), '-filter_complex', filter, '-map', '[v]', ...output, '-c:v', 'libvpx', '-b:v', '1M', '-f', 'webm', 'pipe:1'];
+  const args = ['-v', 'error', ...inputs.flat(), '-filter_complex', filter, '-map', '[v]', ...output, ...VP8_REALTIME, '-b:v', '1M', '-f', 'webm', 'pipe:1'];
   return execFileSync(ffmpegPath(), args, { maxBuffer: 16 * 1024 * 1024 });
 }
 
@@ -98,8 +103,7 @@ export function buildLoopCut(clip: string, offset: number): Buffer {
     String(offset),
     '-t',
     '3',
-    '-c:v',
-    'libvpx',
+    ...VP8_REALTIME,
     '-b:v',
     '600k',
     '-f',

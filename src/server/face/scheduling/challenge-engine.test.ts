@@ -11,7 +11,6 @@ import {
   type ChallengeSplice,
 } from '@harness/challenge-clips';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
-import { buildSplice, SPLICES } from '@harness/splice-clips';
 import { createFaceEngine, type FaceEngine, type FaceTemplate } from '../index';
 
 /** The real engine on the real challenge clips (fixtures/faces/challenge) and cuts of them: nothing mocked. */
@@ -19,17 +18,19 @@ const hasChallengeClips = hasFixtures && fs.existsSync(fixture('challenge', 'c01
 const clip = (name: string) => fs.readFileSync(fixture('challenge', `${name}.webm`));
 /** The same moves with left and right swapped. */
 const mirror = (steps: ChallengeStep[]) => steps.map((s) => (s === 'turn_left' ? 'turn_right' : s === 'turn_right' ? 'turn_left' : s));
-const ALL_TURN_CHALLENGES: ChallengeStep[][] = [
+/**
+ * A turn each way, in each order: a still clip must read no turn either way in either look (a refused challenge is read
+ * twice). That a clip with no turn follows none of the four orders is challenge.test.ts's, on readings.
+ */
+const TURN_CHALLENGES: ChallengeStep[][] = [
   ['turn_left', 'blink'],
-  ['turn_right', 'blink'],
-  ['blink', 'turn_left'],
   ['blink', 'turn_right'],
 ];
 
 describe.skipIf(!hasChallengeClips)('face engine: does the clip follow the challenge?', () => {
   if (!hasChallengeClips) console.warn(`${NO_FIXTURES_MESSAGE} (or its challenge/ folder)`);
   let engine: FaceEngine;
-  const who = {} as Record<'p1' | 'p3' | 'aoc' | 'mcguinness', FaceTemplate>;
+  const who = {} as Record<'p1' | 'p3', FaceTemplate>;
 
   beforeAll(async () => {
     // A check's deadline of 2 minutes, not 20 s: these tests are about verdicts, and a refused challenge is read twice;
@@ -38,8 +39,6 @@ describe.skipIf(!hasChallengeClips)('face engine: does the clip follow the chall
     // 0.41 from her frontal enrollment and passes at 0.42, as every genuine fixture clip must.
     engine = await createFaceEngine({ workers: 2, queueLimit: 2, minBlinks: 1, jobTimeoutMs: 120_000 });
     for (const p of ['p1', 'p3'] as const) who[p] = await engine.enroll(CHALLENGE_ENROLL[p].map((f) => fs.readFileSync(fixture('challenge', f))));
-    who.aoc = await engine.enroll(['f005', 'f045', 'f070'].map((f) => fs.readFileSync(fixture('clips', `enroll_aoc_${f}.jpg`))));
-    who.mcguinness = await engine.enroll(['f003', 'f025', 'f115'].map((f) => fs.readFileSync(fixture('clips', `enroll_mcguinness_${f}.jpg`))));
   }, 180_000);
   afterAll(() => engine?.close());
 
@@ -76,12 +75,14 @@ describe.skipIf(!hasChallengeClips)('face engine: does the clip follow the chall
     ['c03_p1_still_blink', 'p1'],
     ['c09_p3_still_blink', 'p3'],
   ] as const)(
-    'the still clip %s passes a blink alone and fails every turn challenge',
+    'the still clip %s passes a blink alone and fails a turn challenge either way',
     async (name, person) => {
-      expect(await engine.verifyVideo(clip(name), who[person], { challenge: ['blink'] })).toMatchObject({ success: true, reason: 'accepted' });
+      const blink = await engine.verifyVideo(clip(name), who[person], { challenge: ['blink'] });
+      expect(blink).toMatchObject({ success: true, reason: 'accepted' });
+      expect(blink.moves?.filter((m) => m.step !== 'blink')).toEqual([]);
       const reasons = [];
-      for (const challenge of ALL_TURN_CHALLENGES) reasons.push((await engine.verifyVideo(clip(name), who[person], { challenge })).reason);
-      expect(reasons).toEqual(ALL_TURN_CHALLENGES.map(() => 'challenge_not_followed'));
+      for (const challenge of TURN_CHALLENGES) reasons.push((await engine.verifyVideo(clip(name), who[person], { challenge })).reason);
+      expect(reasons).toEqual(TURN_CHALLENGES.map(() => 'challenge_not_followed'));
     },
     180_000,
   );
@@ -169,15 +170,8 @@ describe.skipIf(!hasChallengeClips)('face engine: does the clip follow the chall
     expect(left.moves?.find((m) => m.step !== 'blink')?.step).toBe('turn_right');
   }, 300_000);
 
-  it.each(SPLICES.map((s) => [s.name, s] as const))(
-    '%s still fails with the challenge on: the face changed',
-    async (_name, spec) => {
-      const video = buildSplice(spec);
-      for (const challenge of [['blink'], ['turn_left', 'blink']] as ChallengeStep[][])
-        expect(await engine.verifyVideo(video, who[spec.enrolledAs], { challenge })).toMatchObject({ success: false, reason: 'face_changed' });
-    },
-    300_000,
-  );
+  // The splice attacks (two people in one clip) with the challenge on are engine.test.ts's, read from the encodes
+  // its checks without a challenge read.
 
   // How many times in a row it holds is a benchmark: `npm run bench:face-repeat -- --clip c01 --runs 10 --challenge turn_left,blink`.
   it('c01 (its blink comes while the head turns back, motion-blurred) passes its challenge every time: 3 of 3', async () => {
