@@ -1,15 +1,16 @@
-import { type ChildProcessWithoutNullStreams, execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import WebSocket from 'ws';
 import { FACE_STREAM_PATH, FACE_STREAM_TIMESLICE_MS, type FaceStreamServerMessage, type TFaceStreamClientMessage } from '@shared/face/face-stream';
 import type { ChallengeStep } from '@shared/face/face-challenge';
 import { fixture } from './face-fixtures';
 import { ffmpegPath } from '@server/face/decoding/index';
+import { encodeVp8, LiveWebm, type Vp8Frame } from './vp8-webm';
 
 /**
  * The live face check over its own protocol, without a browser (issue 33): a WebSocket client and a camera made of
- * real fixture frames, encoded to VP8 WebM in real time by ffmpeg as a browser's MediaRecorder would, and sent as it
- * comes. A performer reacts to each instruction by playing the fixture segment of that move (a live person); a
+ * real fixture frames, encoded to VP8 beforehand and streamed as WebM in real time as a browser's MediaRecorder
+ * would (vp8-webm.ts). A performer reacts to each instruction by playing the fixture segment of that move (a live person); a
  * script plays a fixed recording whatever is asked (a pre-recorded clip streamed in real time).
  */
 
@@ -79,60 +80,70 @@ export const P1: { idle: Segment; moves: Record<ChallengeStep, Segment> } = {
 
 const framesOf = (s: Segment) => clipFrames(s.clip).slice(s.from, s.to);
 
+/** Runs the cameras play, encoded once per process (prepareCamera), by what they play. */
+const encoding = new Map<string, Promise<Vp8Frame[]>>();
+const encoded = new Map<string, Vp8Frame[]>();
+const runKey = (segments: Segment[]) => segments.map((s) => `${s.clip} ${s.from}-${s.to}`).join(', ');
+const idleKey = (idle: Segment) => `idle: ${runKey([idle])}`;
+
+async function encodeOnce(key: string, frames: () => Buffer[], keyEvery?: number) {
+  let run = encoding.get(key);
+  if (!run) {
+    run = encodeVp8(frames(), { width: W, height: H, fps: FPS }, keyEvery);
+    encoding.set(key, run);
+    run.then(
+      (f) => encoded.set(key, f),
+      () => encoding.delete(key),
+    );
+  }
+  await run;
+}
+
+const runOf = (key: string) => {
+  const run = encoded.get(key);
+  if (!run) throw new Error(`${key} is not encoded: call prepareCamera first`);
+  return run;
+};
+
 /**
- * A camera: ffmpeg encodes the frames written to it at 25 fps into a live WebM (VP8, clusters of at most 250 ms,
- * each flushed as it is written), one frame every 40 ms of real time. What plays is a queue of segments; when it runs
- * dry it plays `idle` back and forth, as a person waits facing the camera.
+ * Encodes, before any stream starts, everything a camera may play: `idle` back and forth (every frame a key frame,
+ * so a move may cut in at any frame) and each run of `plays` (a move, or a script's segments played in a row).
+ */
+export async function prepareCamera(idle: Segment, plays: Segment[][]): Promise<void> {
+  await preloadClips([idle, ...plays.flat()].map((s) => s.clip));
+  const there = framesOf(idle);
+  await Promise.all([
+    encodeOnce(idleKey(idle), () => [...there, ...there.slice(1, -1).reverse()], 1),
+    ...plays.map((segments) => encodeOnce(runKey(segments), () => segments.flatMap(framesOf))),
+  ]);
+}
+
+/**
+ * A camera sending a live WebM (VP8, clusters of at most 250 ms), one frame every 40 ms of real time, each as it is
+ * due, as a browser's MediaRecorder streams. What plays is a queue of runs; when it runs dry it plays `idle` back
+ * and forth, as a person waits facing the camera. Every frame is encoded before the stream starts (prepareCamera):
+ * encoding live, on the cores the server's engine uses, fell seconds behind on a loaded machine, and the server,
+ * which dates the video by its first frames' arrival, then read each move seconds after the instruction it answered.
  */
 export class FixtureCamera {
-  private readonly ffmpeg: ChildProcessWithoutNullStreams;
-  private queue: Buffer[] = [];
-  private idle: Buffer[];
+  private readonly webm = new LiveWebm({ width: W, height: H });
+  private readonly idle: Vp8Frame[];
+  private queue: Vp8Frame[] = [];
   private idleAt = 0;
-  private idleStep = 1;
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private written = 0;
+  private sent = 0;
   private t0 = 0;
-  /** callbacks for the frame after which each is due (a segment's last frame written) */
+  /** callbacks for the frame after which each is due (a run's last frame sent) */
   private ends: { frame: number; fn: (at: number) => void }[] = [];
-  /** frame numbers (from the stream's start) where each queued segment began: for the test's report */
+  /** frame numbers (from the stream's start) where each queued run began: for the test's report */
   readonly played: { label: string; frame: number }[] = [];
 
-  constructor(idle: Segment, onData: (chunk: Buffer) => void) {
-    this.idle = framesOf(idle);
-    this.ffmpeg = spawn(ffmpegPath(), [
-      '-loglevel',
-      'error',
-      '-f',
-      'rawvideo',
-      '-pix_fmt',
-      'yuv420p',
-      '-s',
-      `${W}x${H}`,
-      '-framerate',
-      String(FPS),
-      '-i',
-      'pipe:0',
-      '-c:v',
-      'libvpx',
-      '-deadline',
-      'realtime',
-      '-cpu-used',
-      '8',
-      '-b:v',
-      '1M',
-      '-g',
-      '50',
-      '-f',
-      'webm',
-      '-cluster_time_limit',
-      '250',
-      '-flush_packets',
-      '1',
-      'pipe:1',
-    ]);
-    this.ffmpeg.stdout.on('data', onData);
-    this.ffmpeg.stdin.on('error', () => undefined);
+  /** `idle` and every run it will play must be prepared (prepareCamera). */
+  constructor(
+    idle: Segment,
+    private readonly onData: (chunk: Buffer) => void,
+  ) {
+    this.idle = runOf(idleKey(idle));
   }
 
   start() {
@@ -140,51 +151,37 @@ export class FixtureCamera {
     this.tick();
   }
 
-  /** Plays a segment once the ones before it have played; `onEnd` gets the time its last frame was written. */
+  /** Plays a segment once the runs before it have played; `onEnd` gets the time its last frame was sent. */
   play(segment: Segment, label: string, onEnd?: (at: number) => void) {
-    this.played.push({ label, frame: this.written + this.queue.length });
-    this.queue.push(...framesOf(segment));
-    if (onEnd) this.ends.push({ frame: this.written + this.queue.length, fn: onEnd });
+    this.played.push({ label, frame: this.sent + this.queue.length });
+    this.queue.push(...runOf(runKey([segment])));
+    if (onEnd) this.ends.push({ frame: this.sent + this.queue.length, fn: onEnd });
   }
 
-  /** Plays frames now, whatever is queued (a recording made in advance). */
-  script(frames: Buffer[]) {
-    this.queue = [...frames];
+  /** Plays these segments in a row now, whatever is queued (a recording made in advance). */
+  script(segments: Segment[]) {
+    this.queue = [...runOf(runKey(segments))];
   }
 
-  /** Stops writing frames; resolves when ffmpeg has written everything. */
-  async stop(): Promise<void> {
+  /** Stops sending: every frame due has been sent, nothing is left to flush. */
+  stop() {
     clearTimeout(this.timer);
-    await new Promise<void>((resolve) => {
-      this.ffmpeg.stdout.once('end', () => resolve());
-      this.ffmpeg.stdin.end();
-    });
   }
 
-  kill() {
-    clearTimeout(this.timer);
-    this.ffmpeg.kill('SIGKILL');
-  }
-
-  private next(): Buffer {
-    const queued = this.queue.shift();
-    if (queued) return queued;
-    const frame = this.idle[this.idleAt];
-    if (this.idleAt + this.idleStep < 0 || this.idleAt + this.idleStep >= this.idle.length) this.idleStep = -this.idleStep;
-    this.idleAt += this.idleStep;
-    return frame;
+  private next(): Vp8Frame {
+    return this.queue.shift() ?? this.idle[this.idleAt++ % this.idle.length];
   }
 
   private tick() {
-    // every frame due by now, each at its own 40-ms place (a late timer writes the backlog at once, as a camera's
+    // every frame due by now, each at its own 40-ms place (a late timer sends the backlog at once, as a camera's
     // driver hands over frames it buffered)
     const due = Math.floor(((performance.now() - this.t0) * FPS) / 1000) + 1;
-    while (this.written < due) {
-      this.ffmpeg.stdin.write(this.next());
-      this.written++;
-      for (const e of this.ends.filter((x) => x.frame === this.written)) e.fn(performance.now());
+    while (this.sent < due) {
+      this.onData(this.webm.frame(this.next(), (this.sent * 1000) / FPS));
+      this.sent++;
+      for (const e of this.ends.filter((x) => x.frame === this.sent)) e.fn(performance.now());
     }
-    this.timer = setTimeout(() => this.tick(), this.t0 + (this.written * 1000) / FPS - performance.now());
+    this.timer = setTimeout(() => this.tick(), this.t0 + (this.sent * 1000) / FPS - performance.now());
   }
 }
 
@@ -196,7 +193,7 @@ export interface LiveAttempt {
   stepAt: number[];
   /** ms from the last instruction's arrival to the verdict */
   verdictAfterLastStepMs: number | null;
-  /** ms from the end of the last move played (its last frame given to the encoder) to the verdict */
+  /** ms from the end of the last move played (its last frame sent) to the verdict */
   verdictAfterLastMoveMs: number | null;
   /** ms from the end of the last move to the server's `stop`, and from `stop` to the `end` sent */
   lastMoveToStopMs: number | null;
@@ -226,7 +223,8 @@ export async function liveCheck(url: string, token: string, opts: LiveOptions): 
   let stopAt: number | null = null;
   let endAt: number | null = null;
   const moves = opts.moves ?? P1.moves;
-  await preloadClips([...Object.values(moves), opts.idle ?? P1.idle, ...(opts.mode === 'perform' ? [] : opts.mode)].map((s) => s.clip));
+  const idle = opts.idle ?? P1.idle;
+  await prepareCamera(idle, opts.mode === 'perform' ? Object.values(moves).map((m) => [m]) : [opts.mode]);
   const ws = new WebSocket(wsUrl(url));
   const answer = await new Promise<LiveAttempt['answer']>((resolve, reject) => {
     ws.on('open', () => ws.send(JSON.stringify({ type: 'start', token })));
@@ -236,11 +234,11 @@ export async function liveCheck(url: string, token: string, opts: LiveOptions): 
       if (isBinary) return;
       const msg = JSON.parse(data.toString()) as FaceStreamServerMessage;
       if (msg.type === 'ready') {
-        camera = new FixtureCamera(opts.idle ?? P1.idle, (chunk) => {
+        camera = new FixtureCamera(idle, (chunk) => {
           if (!firstSent) firstSent = performance.now();
           if (ws.readyState === ws.OPEN) ws.send(chunk);
         });
-        if (opts.mode !== 'perform') camera.script(opts.mode.flatMap(framesOf));
+        if (opts.mode !== 'perform') camera.script(opts.mode);
         camera.start();
       } else if (msg.type === 'step') {
         steps.push(msg.step);
@@ -255,16 +253,15 @@ export async function liveCheck(url: string, token: string, opts: LiveOptions): 
         if (opts.mode === 'perform' && c) setTimeout(() => c.play(moves[msg.step], msg.step, onEnd), opts.reactionMs ?? 250);
       } else if (msg.type === 'stop') {
         stopAt = performance.now();
-        void camera?.stop().then(() => {
-          endAt = performance.now();
-          if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'end' }));
-        });
+        camera?.stop();
+        endAt = performance.now();
+        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'end' }));
       } else resolve(msg);
     });
   });
   const verdictAt = performance.now();
   const after = steps.length ? verdictAt - firstSent - stepAt[stepAt.length - 1] : null;
-  (camera as FixtureCamera | null)?.kill();
+  (camera as FixtureCamera | null)?.stop();
   ws.close();
   const ms = (from: number | null, to: number | null) => (from === null || to === null ? null : Math.round(to - from));
   return {
@@ -292,7 +289,10 @@ export interface RecordedStream {
  * first chunk's arrival (the test plays the server's part): the engine's input, to judge again and again.
  */
 export async function recordPerformance(steps: ChallengeStep[], sentAfterMs: number[], tailMs = 1800): Promise<RecordedStream> {
-  await preloadClips([P1.idle, ...Object.values(P1.moves)].map((s) => s.clip));
+  await prepareCamera(
+    P1.idle,
+    Object.values(P1.moves).map((m) => [m]),
+  );
   const chunks: Buffer[] = [];
   const arrivals: RecordedStream['arrivals'] = [];
   let bytes = 0;
@@ -311,7 +311,7 @@ export async function recordPerformance(steps: ChallengeStep[], sentAfterMs: num
     setTimeout(() => camera.play(P1.moves[step], step), 250);
   }
   await new Promise((r) => setTimeout(r, tailMs));
-  await camera.stop();
+  camera.stop();
   return { video: Buffer.concat(chunks), arrivals, steps, sentAt };
 }
 

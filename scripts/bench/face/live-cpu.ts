@@ -14,7 +14,7 @@ import { median } from '../support/median';
 /**
  * `npm run bench:face-live-cpu -- [--streams 3] [--runs 3]`: CPU-seconds of a live check (issue 33) against the
  * blink-only check of the same video. Live streams of p1 performing seven random instructions are recorded first
- * (real frames, encoded live, as the server receives them); then each is judged both ways, alternating. CPU is this
+ * (real frames streamed in real time, as the server receives them); then each is judged both ways, alternating. CPU is this
  * process's user + system time (the engine's worker threads included) plus its reaped children's (ffmpeg), as in
  * challenge-cpu.ts; only the ratio compares across days.
  */

@@ -14,7 +14,7 @@ import { median } from '../support/median';
 /**
  * `npm run bench:face-live-latency -- [--checks 10]`: how long after the last move a live check's verdict comes (issue
  * 33's "median under 1.0 s after the last move"). A real server on a SQLite file, p1 enrolled, and live checks over
- * the protocol by the Node performer (real frames encoded live, scripts/harness/live-stream.ts), which sends `done` as
+ * the protocol by the Node performer (real frames streamed in real time, scripts/harness/live-stream.ts), which sends `done` as
  * soon as the last move has played, as the page does when its tracker sees it. Prints each check's split: the last
  * move to the server's `stop` (the tail the server records after `done`), `stop` to the last chunk and `end`, and
  * `end` to the verdict (the engine's part), then the medians. One check at a time: this is latency, not load.
