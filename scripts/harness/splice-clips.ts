@@ -46,9 +46,11 @@ export const SPLICES: SpliceSpec[] = [
 const PIECE_SECONDS = 1.5;
 /**
  * libvpx's realtime mode, as a browser's recorder encodes (and live-stream.ts's camera): its default, the slowest and
- * best, took 10-20 CPU-s a 3-s cut on the system's ffmpeg 5.1, more than the engine's check of it.
+ * best, costs more CPU than the engine's check of the cut it makes. The speed is fixed (a negative -cpu-used): with a
+ * positive one libvpx picks its speed by how long each frame took to encode, so a loaded machine made different
+ * bytes of the same cut, and a test's input changed with the load.
  */
-export const VP8_REALTIME = ['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8'];
+export const VP8_REALTIME = ['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '-8'];
 /** Every piece as a browser records: 640x480 (letterboxed, never stretched), 25 fps. */
 export const FRAME = 'scale=640:480:force_original_aspect_ratio=decrease,pad=640:480:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=25,format=yuv420p';
 
