@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { ffmpegPath } from '@server/face/decoding/index';
+import { VP8_REALTIME } from './splice-clips';
 
 /**
- * A camera's encoder split in two for the live-check performer (live-stream.ts, issue 38): VP8 frames encoded by
+ * A camera's encoder split in two for the live-check performer (live-stream.ts): VP8 frames encoded by
  * ffmpeg before a stream starts, and a WebM stream written from them frame by frame as they are sent. Encoding live
  * beside the server's face engine fell seconds behind on a loaded machine, and the server, which dates the video
  * by when its first frames arrive, then read every move as made that much later than it was.
@@ -33,12 +34,7 @@ export async function encodeVp8(frames: Buffer[], size: { width: number; height:
     String(size.fps),
     '-i',
     'pipe:0',
-    '-c:v',
-    'libvpx',
-    '-deadline',
-    'realtime',
-    '-cpu-used',
-    '8',
+    ...VP8_REALTIME,
     '-b:v',
     '1M',
     '-g',

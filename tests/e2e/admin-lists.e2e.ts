@@ -5,7 +5,7 @@ import { flagBit } from '@server/services/attendance/index';
 import { MSG } from '@shared/messages';
 import { insertSession } from '@harness/geofence-sessions';
 import { createTestUser } from '../helpers/test-server';
-import { dismissToasts, hasChromium, screenshot, toastWith } from './support/browser';
+import { dismissToasts, hasChromium, screenshot, storeTokenBeforeLoad, toastWith } from './support/browser';
 import { apiLogin } from './support/journey';
 import { horizontalOverflow, outOfView } from './support/overflow';
 import { LAPTOP, PHONE, useBrowserSchool } from './support/school';
@@ -121,9 +121,7 @@ describe.skipIf(!hasChromium)('admin lists and dialogs in Chromium', () => {
    */
   const adminPage = async (size: { width: number; height: number }) => {
     const opened = await school.newPage({ size });
-    await opened.context.addInitScript((t) => {
-      if (location.protocol.startsWith('http')) localStorage.setItem('token', t);
-    }, token);
+    await storeTokenBeforeLoad(opened.context, token);
     await opened.page.goto('/admin-dashboard');
     return opened;
   };

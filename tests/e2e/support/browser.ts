@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { fixture, hasFixtures } from '@harness/face-fixtures';
+import { STORAGE_KEYS } from '@shared/constants';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = fs.existsSync(CHROMIUM_PATH);
@@ -47,7 +48,20 @@ export async function openPage(
 /** Stores (or removes, with null) the session token before the app reads it. */
 export async function setStoredToken(page: Page, token: string | null) {
   if (!page.url().startsWith('http')) await page.goto('/thank-you');
-  await page.evaluate((t) => (t === null ? localStorage.removeItem('token') : localStorage.setItem('token', t)), token);
+  await page.evaluate(([key, t]) => (t === null ? localStorage.removeItem(key) : localStorage.setItem(key, t)), [STORAGE_KEYS.token, token] as const);
+}
+
+/**
+ * Stores the session token in every page of `context` before the app's first script runs: a page opened signed in
+ * with one load, where setStoredToken needs a page of the app loaded first.
+ */
+export async function storeTokenBeforeLoad(context: BrowserContext, token: string) {
+  await context.addInitScript(
+    ([key, t]) => {
+      if (location.protocol.startsWith('http')) localStorage.setItem(key, t);
+    },
+    [STORAGE_KEYS.token, token] as const,
+  );
 }
 
 export const storage = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
