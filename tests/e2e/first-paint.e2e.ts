@@ -131,7 +131,7 @@ describe.skipIf(!hasChromium)("the student dashboard's first paint in Chromium",
     }));
 
   it("keeps the session banner's placeholder the banner's height when no session is open: nothing below moves", async () => {
-    const { page, context } = await school.newPage({ size: PHONE, token: studentToken, serviceWorkers: 'block' });
+    const { page, context } = await school.newPage({ size: PHONE, token: studentToken });
     const release = await holdData(page);
     await page.goto('/student-dashboard');
     const placeholder = page.locator('main [data-slot="skeleton"].rounded-xl').first();
@@ -144,7 +144,7 @@ describe.skipIf(!hasChromium)("the student dashboard's first paint in Chromium",
   });
 
   it("keeps the overview's cards where their placeholders were when the data arrives, the page's layout shifts adding up to 0.05 at most", async () => {
-    const { page, context } = await school.newPage({ size: PHONE, token: studentToken, serviceWorkers: 'block' });
+    const { page, context } = await school.newPage({ size: PHONE, token: studentToken });
     await noteLayoutShifts(page);
     const release = await holdData(page);
     await page.goto('/student-dashboard');
@@ -203,7 +203,7 @@ describe.skipIf(!hasChromium)("the teacher dashboard's first paint in Chromium",
     }));
 
   it('keeps the overview where it painted it when the counts and cards arrive, the layout shifts adding up to 0.05 at most', async () => {
-    const { page, context } = await school.newPage({ size: LIGHTHOUSE_PHONE, token: teacherToken, serviceWorkers: 'block' });
+    const { page, context } = await school.newPage({ size: LIGHTHOUSE_PHONE, token: teacherToken });
     await noteLayoutShifts(page);
     const release = await holdData(page);
     await page.goto('/teacher-dashboard');
@@ -257,7 +257,7 @@ describe.skipIf(!hasChromium)("the admin dashboard's first paint in Chromium", (
       }));
 
     it(`keeps what it painted in place while the portal renders and its data arrives, the layout shifts adding up to 0.05 at most (${name}, ${size.width} px)`, async () => {
-      const { page, context } = await school.newPage({ size, token: adminToken, serviceWorkers: 'block' });
+      const { page, context } = await school.newPage({ size, token: adminToken });
       await noteLayoutShifts(page);
       const release = await holdData(page);
       await page.goto('/admin-dashboard');

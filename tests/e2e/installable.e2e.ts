@@ -10,7 +10,7 @@ describe.skipIf(!hasChromium)('the installable app in Chromium', () => {
 
   it('registers the service worker, and offline a reload shows the cached shell with the offline notice', async () => {
     const { server } = school;
-    const { page, context, consoleErrors } = await school.newPage({ size: PHONE });
+    const { page, context, consoleErrors } = await school.newPage({ size: PHONE, serviceWorkers: 'allow' });
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: MSG.landing.heroTitle }).waitFor();
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
@@ -49,7 +49,7 @@ describe.skipIf(!hasChromium)('the installable app in Chromium', () => {
     expect(new URL(stranger.page.url()).pathname).toBe('/login');
     await stranger.context.close();
 
-    const { page, context } = await school.newPage({ size: PHONE, token: student.token });
+    const { page, context } = await school.newPage({ size: PHONE, token: student.token, serviceWorkers: 'allow' });
     await page.goto(manifest.start_url);
     await page.waitForURL('**/student-dashboard');
     await page.getByRole('heading', { level: 1, name: MSG.dashboard.welcome(student.username) }).waitFor();

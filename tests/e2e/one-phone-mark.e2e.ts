@@ -50,7 +50,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('one mark from one phone (issue 35
   });
 
   it('the QR link, the geofence step, the live face check and the mark on a phone; the teacher sees the mark flagged', { timeout: 300_000 }, async () => {
-    const { page, context } = await openPage(browser, server.url, { camera: true, viewport: PHONE, serviceWorkers: 'block' });
+    const { page, context } = await openPage(browser, server.url, { camera: true, viewport: PHONE });
     await context.setExtraHTTPHeaders({ 'x-forwarded-for': HOME });
     await context.setGeolocation({ latitude: CENTRE.latitude + 12 / 111_195, longitude: CENTRE.longitude });
     await context.addInitScript(installPerformerCamera, { frames, reactionMs: 250, fps: 25 });
@@ -111,7 +111,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('one mark from one phone (issue 35
     await context.close();
 
     // The teacher, on a phone too: p1's mark flagged as from another network than the class's; the classmates' clean.
-    const teacher = await openPage(browser, server.url, { viewport: PHONE, serviceWorkers: 'block' });
+    const teacher = await openPage(browser, server.url, { viewport: PHONE });
     await setStoredToken(teacher.page, room.teacher.token);
     await teacherSeesFlag(teacher.page, p1.email.split('@')[0].replace(/[^a-z0-9]/gi, ''));
     expect((await room.flagsOf(p1)).map((f) => f.code)).toEqual(['class_network']);

@@ -23,7 +23,7 @@ describe.skipIf(!hasChromium)('a query that fails to load, in Chromium', () => {
 
     // The page's first request for the card asks for an impossible page, so the server itself refuses that call
     // (the batch's other calls go through untouched); the retry goes out as the app sends it.
-    const { page, context } = await school.newPage({ size: PHONE, token, serviceWorkers: 'block' });
+    const { page, context } = await school.newPage({ size: PHONE, token });
     let broken = 0;
     await page.route('**/trpc/**', async (route) => {
       const url = new URL(route.request().url());

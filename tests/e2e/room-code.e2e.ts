@@ -309,7 +309,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('room code in Chromium (real clock
   it('when that proof is gone by the final mark (refused: no face proof), the dashboard opens the face page as before', { timeout: 180_000 }, async () => {
     const student = await createTestUser(server.db, { role: 'student', department: 'BCA', password: PASSWORD, username: 'rcspent' });
     // Routing the page's requests: the installable app's worker would fetch them unseen.
-    const { page, context } = await openPage(browser, server.url, { camera: true, viewport: PHONE, serviceWorkers: 'block' });
+    const { page, context } = await openPage(browser, server.url, { camera: true, viewport: PHONE });
     await context.setGeolocation(NEARBY);
     await login(page, student.email, PASSWORD, '/student-dashboard');
     const token = (await storage(page, STORAGE_KEYS.token)) ?? '';

@@ -146,7 +146,7 @@ export function useLiveCheckRoom(): LiveCheckRoom {
       await until(async () => !(await server.db.selectFrom('face_checks_in_flight').select('user_id').where('user_id', '=', student.id).executeTakeFirst()));
     },
     async studentPage(on, camera) {
-      const { page, context } = await openPage(on, server.url, { camera: true, viewport: PHONE, serviceWorkers: 'block' });
+      const { page, context } = await openPage(on, server.url, { camera: true, viewport: PHONE });
       await context.setGeolocation(CLASSROOM);
       await context.addInitScript(noteInstructions);
       if (DUMP_DIR) await context.addInitScript(keepStreamedChunks);

@@ -16,6 +16,7 @@ export interface PageOptions {
   size?: Viewport;
   /** Grants camera and geolocation (a browser launched with fakeCamera films its clip). */
   camera?: boolean;
+  /** Blocked unless a test of the installable app allows it (openPage). */
   serviceWorkers?: 'allow' | 'block';
   /** Signed in as this user: logged in through POST /api/login and the token stored before the app reads it. */
   as?: { email: string; password: string };
