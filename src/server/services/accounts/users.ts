@@ -4,7 +4,7 @@ import { ZDepartmentName, ZEmail, ZPassword, ZUsername } from '@shared/schemas/a
 import type { AuthUser } from '@server/auth/authenticate';
 import { hashPassword } from '@server/auth/password';
 import type { AppDeps } from '@server/deps';
-import { isUniqueViolation } from '@server/db/dialect';
+import { uniqueViolationAs } from '@server/db/dialect';
 import { DomainError, parseInput } from '@server/lib/errors';
 import { findDepartmentByName } from './departments';
 import { enrolledImagesOf } from '../faces/index';
@@ -73,10 +73,7 @@ export async function createTypedAccount(deps: Pick<AppDeps, 'db' | 'clock'>, ac
     })
     .returning('id')
     .executeTakeFirstOrThrow()
-    .catch((err: unknown) => {
-      if (isUniqueViolation(err)) throw emailTaken();
-      throw err;
-    });
+    .catch(uniqueViolationAs(emailTaken));
   return row.id;
 }
 
