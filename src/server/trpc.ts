@@ -64,11 +64,3 @@ export const roleProcedure = (...roles: Role[]) =>
     if (!roles.includes(ctx.user.role)) throw new TRPCError({ code: 'FORBIDDEN', message: MSG.auth.forbidden });
     return next({ ctx });
   });
-
-/**
- * The tiers the routers grant, named once so a tier means the same roles in every router: staff are teachers and
- * admins, as on the teacher dashboard (SPEC's route table).
- */
-export const studentProcedure = roleProcedure('student');
-export const staffProcedure = roleProcedure('teacher', 'admin');
-export const adminProcedure = roleProcedure('admin');

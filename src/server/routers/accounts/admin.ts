@@ -12,7 +12,8 @@ import {
   setContactMessageHandled,
   updateUserByAdmin,
 } from '@server/services/accounts/index';
-import { adminProcedure, publicProcedure, router } from '@server/trpc';
+import { publicProcedure, router } from '@server/trpc';
+import { adminProcedure } from '../tiers';
 
 const ZId = z.object({ id: ZUserId });
 

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ZRenewInvitationInput } from '@shared/schemas/accounts/roster';
 import { rosterCsvFromForm } from '@server/lib/http/uploads';
 import { importRoster, listOpenInvitations, previewRoster, renewInvitation } from '@server/services/accounts/index';
-import { router, staffProcedure } from '@server/trpc';
+import { router } from '@server/trpc';
+import { staffProcedure } from '../tiers';
 
 /** The roster CSV travels as FormData (field `file`), as POST /api/roster/preview takes it. */
 const ZRosterFormData = z.instanceof(FormData);

@@ -1,5 +1,6 @@
 import { getStudentProfile } from '@server/services/accounts/index';
-import { router, studentProcedure } from '@server/trpc';
+import { router } from '@server/trpc';
+import { studentProcedure } from '../tiers';
 
 /** The student dashboard's profile; REST twin in rest/accounts/student.ts. */
 export const studentAccountRouter = router({

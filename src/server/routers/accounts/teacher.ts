@@ -15,7 +15,8 @@ import {
   rejectStudents,
   setGuardianEmail,
 } from '@server/services/accounts/index';
-import { router, staffProcedure } from '@server/trpc';
+import { router } from '@server/trpc';
+import { staffProcedure } from '../tiers';
 
 /** The teacher's profile, departments and the students waiting to be let in; REST twins in rest/accounts/teacher.ts. */
 export const teacherAccountRouter = router({

@@ -1,6 +1,7 @@
 import { ZCampusNetworksInput } from '@shared/schemas/attendance/campus-networks';
 import { campusNetworksFor, setCampusNetworks } from '@server/services/attendance/index';
-import { adminProcedure, router } from '@server/trpc';
+import { router } from '@server/trpc';
+import { adminProcedure } from '../tiers';
 
 /** The campus networks card (issue 19); REST twin in rest/attendance/settings/admin-campus-networks.ts. */
 export const adminAttendanceRouter = router({

@@ -9,7 +9,8 @@ import {
   setTimetableAutoOpen,
   timetableAutoOpenForAdmin,
 } from '@server/services/attendance/index';
-import { adminProcedure, router } from '@server/trpc';
+import { router } from '@server/trpc';
+import { adminProcedure } from '../tiers';
 
 /**
  * Settings an administrator changes in the app (app_settings); REST twins in rest/attendance/settings/

@@ -12,7 +12,8 @@ import {
   requestReview,
   withdrawLeaveRequest,
 } from '@server/services/attendance/index';
-import { router, studentProcedure } from '@server/trpc';
+import { router } from '@server/trpc';
+import { studentProcedure } from '../tiers';
 
 /** The student's session banner, mark, leave and review requests; REST twins in rest/attendance/ (student.ts, leave-requests.ts). */
 export const studentAttendanceRouter = router({

@@ -18,7 +18,8 @@ import {
   startGeofenceSession,
   stopGeofenceSession,
 } from '@server/services/attendance/index';
-import { router, staffProcedure } from '@server/trpc';
+import { router } from '@server/trpc';
+import { staffProcedure } from '../tiers';
 
 /** The teacher's session, its room code and marks, leave and review requests; REST twins in rest/attendance/ (teacher.ts, leave-requests.ts). */
 export const teacherAttendanceRouter = router({

@@ -1,6 +1,7 @@
 import { ZIdInput, ZRoomInput, ZSlotInput, ZTimetableScope } from '@shared/schemas/attendance/timetable';
 import { addRoom, addSlot, listTimetable, removeRoom, removeSlot, startSessionFromSlot } from '@server/services/attendance/index';
-import { router, staffProcedure } from '@server/trpc';
+import { router } from '@server/trpc';
+import { staffProcedure } from '../tiers';
 
 /** A teacher's own department, an administrator's any (the services check which). */
 /** Issue 39's timetable: rooms, weekly slots, and Start on one of today's slots. */

@@ -1,6 +1,7 @@
 import { ZDuplicateFacesPage } from '@shared/schemas/admin';
 import { listDuplicateFaces } from '@server/services/faces/index';
-import { adminProcedure, router } from '@server/trpc';
+import { router } from '@server/trpc';
+import { adminProcedure } from '../tiers';
 
 /** Every face collision, for admins; REST twin in rest/faces/face-collisions.ts. */
 export const adminFaceRouter = router({

@@ -3,7 +3,8 @@ import { DEVICE_COOKIE } from '@server/auth/device-cookie';
 import { videoFromForm } from '@server/lib/http/uploads';
 import { refuseOffCampus } from '@server/services/attendance/index';
 import { issueChallenge, refuseUploadWhenLive, verifyStudentVideo, withAdmittedFaceCheck } from '@server/services/faces/index';
-import { router, studentProcedure } from '@server/trpc';
+import { router } from '@server/trpc';
+import { studentProcedure } from '../tiers';
 
 /**
  * The face page's upload check (FormData with a `video` file); REST twins in rest/faces/student.ts. The campus

@@ -1,6 +1,7 @@
 import { ZDecideFaceChangeInput, ZFaceChangeHistoryInput } from '@shared/schemas/faces/face-changes';
 import { decideFaceChange, faceChangeHistory, listPendingFaceChanges } from '@server/services/faces/index';
-import { router, staffProcedure } from '@server/trpc';
+import { router } from '@server/trpc';
+import { staffProcedure } from '../tiers';
 
 /** Students' new photos waiting for their teacher, the decision, and a student's history of changes; REST twins in rest/faces/face-changes.ts. */
 export const teacherFaceRouter = router({

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ZAttendanceDetailsInput, ZAttendanceFilter, ZPairInput } from '@shared/schemas/admin';
 import { attendanceChartTotals, attendancePairsPage, attendanceSummary, pairDetail, reviewRates } from '@server/services/reports/index';
-import { adminProcedure, router } from '@server/trpc';
+import { router } from '@server/trpc';
+import { adminProcedure } from '../tiers';
 
 /** The admin reports; REST twins (and the CSV downloads) in rest/reports/admin-reports.ts. */
 export const adminReportRouter = router({

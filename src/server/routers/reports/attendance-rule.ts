@@ -9,7 +9,8 @@ import {
   shortfallReport,
   studentStanding,
 } from '@server/services/reports/index';
-import { adminProcedure, roleProcedure, router, studentProcedure } from '@server/trpc';
+import { roleProcedure, router } from '@server/trpc';
+import { adminProcedure, studentProcedure } from '../tiers';
 
 /** Issue 24's attendance rule on every screen; REST twins in rest/reports/attendance-rule.ts. */
 export const attendanceRuleRouter = router({

@@ -1,6 +1,7 @@
 import { ZStudentPageInput } from '@shared/schemas/attendance/attendance';
 import { studentAttendanceList } from '@server/services/reports/index';
-import { router, studentProcedure } from '@server/trpc';
+import { router } from '@server/trpc';
+import { studentProcedure } from '../tiers';
 
 /** The student's own records, a page at a time; REST twin in rest/reports/student.ts. */
 export const studentReportRouter = router({
