@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { MSG } from '@shared/messages';
 import { LoadingLine } from '@/components/app-state/query-state';
-import { Card, CardContent, CardDescription, CardHeader, CardHeading } from '@/components/ui/card';
+import { AuthCard } from '@/components/layout/auth-card';
 import { InvitationForm } from '@/features/register';
 import { refusalText } from '@/lib/api/server-errors';
 import { trpc } from '@/lib/api/trpc';
@@ -14,25 +14,17 @@ export function InvitePage() {
   const { token = '' } = useParams();
   const invitation = trpc.auth.invitation.useQuery({ token }, { retry: false, staleTime: Number.POSITIVE_INFINITY });
   return (
-    <Card className="w-full max-w-2xl shadow-lg">
-      <CardHeader className="text-center">
-        <CardHeading level="h1" className="text-2xl">
-          {MSG.invitations.pageTitle}
-        </CardHeading>
-        {invitation.data && <CardDescription>{MSG.invitations.pageSubtitle(invitation.data.department)}</CardDescription>}
-      </CardHeader>
-      <CardContent>
-        {invitation.isPending && <LoadingLine />}
-        {invitation.isError && (
-          <div className="grid justify-items-center gap-4 text-center">
-            <p role="alert">{refusalText(invitation.error, MSG.invitations.invalid)}</p>
-            <ButtonLink variant="outline" to="/login">
-              {MSG.invitations.loginLink}
-            </ButtonLink>
-          </div>
-        )}
-        {invitation.data && <InvitationForm token={token} invited={invitation.data} />}
-      </CardContent>
-    </Card>
+    <AuthCard wide title={MSG.invitations.pageTitle} description={invitation.data && MSG.invitations.pageSubtitle(invitation.data.department)}>
+      {invitation.isPending && <LoadingLine />}
+      {invitation.isError && (
+        <div className="grid justify-items-center gap-4 text-center">
+          <p role="alert">{refusalText(invitation.error, MSG.invitations.invalid)}</p>
+          <ButtonLink variant="outline" to="/login">
+            {MSG.invitations.loginLink}
+          </ButtonLink>
+        </div>
+      )}
+      {invitation.data && <InvitationForm token={token} invited={invitation.data} />}
+    </AuthCard>
   );
 }

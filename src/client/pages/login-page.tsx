@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { FIRST_LOAD_MSG } from '@shared/messages/first-load';
-import { Card, CardContent, CardDescription, CardHeader, CardHeading } from '@/components/ui/card';
+import { AuthCard } from '@/components/layout/auth-card';
 import { LoginForm } from '@/features/auth';
 import { returnPathAfterLogin } from '@/lib/auth/route-access';
 import { decodeToken, getToken, homeForRole, isExpired } from '@/lib/auth/session';
@@ -11,17 +11,9 @@ export function LoginPage() {
   useDocumentTitle(FIRST_LOAD_MSG.nav.login);
   useRedirectWhenLoggedIn();
   return (
-    <Card className="w-full max-w-md shadow-lg">
-      <CardHeader className="text-center">
-        <CardHeading level="h1" className="text-2xl">
-          {FIRST_LOAD_MSG.login.title}
-        </CardHeading>
-        <CardDescription>{FIRST_LOAD_MSG.login.subtitle}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <LoginForm />
-      </CardContent>
-    </Card>
+    <AuthCard title={FIRST_LOAD_MSG.login.title} description={FIRST_LOAD_MSG.login.subtitle}>
+      <LoginForm />
+    </AuthCard>
   );
 }
 

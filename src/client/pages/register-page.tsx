@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { MSG } from '@shared/messages';
-import { Card, CardContent, CardDescription, CardHeader, CardHeading } from '@/components/ui/card';
+import { AuthCard } from '@/components/layout/auth-card';
 import { RegisterForm } from '@/features/register';
 import { useDocumentTitle } from '@/lib/hooks/use-document-title';
 
@@ -14,16 +14,8 @@ export function RegisterPage() {
   const heading = state?.isStudent ? MSG.register.headingStudent : MSG.register.headingUser;
   useDocumentTitle(heading);
   return (
-    <Card className="w-full max-w-2xl shadow-lg">
-      <CardHeader className="text-center">
-        <CardHeading level="h1" className="text-2xl">
-          {heading}
-        </CardHeading>
-        <CardDescription>{MSG.register.subtitle}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <RegisterForm />
-      </CardContent>
-    </Card>
+    <AuthCard wide title={heading} description={MSG.register.subtitle}>
+      <RegisterForm />
+    </AuthCard>
   );
 }

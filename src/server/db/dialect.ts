@@ -45,6 +45,14 @@ export function isUniqueViolation(err: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
 }
 
+/** A write's `.catch` when its unique index stands for a rule: that refusal becomes `conflict()`, any other error goes on. */
+export const uniqueViolationAs =
+  (conflict: () => Error) =>
+  (err: unknown): never => {
+    if (isUniqueViolation(err)) throw conflict();
+    throw err;
+  };
+
 /** '50%_off' searched literally: LIKE's wildcards and the escape character itself are escaped. */
 const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

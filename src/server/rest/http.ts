@@ -1,8 +1,10 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { ZodType } from 'zod';
 import { MSG } from '@shared/messages';
 import { authenticate, type AuthUser } from '../auth/authenticate';
 import type { AppDeps } from '../deps';
-import { DomainError, HTTP_STATUS } from '../lib/errors';
+import { DomainError, HTTP_STATUS, parseInput } from '../lib/errors';
+import { jsonBody } from '../lib/http/json-limits';
 import type { Role } from '@shared/constants';
 import { logger } from '../lib/logger';
 import { noteUserId } from '../lib/http/request-log';
@@ -71,3 +73,15 @@ export function requireUser(deps: AppDeps, ...roles: Role[]): RequestHandler {
       .catch((err) => sendError(res, err));
   };
 }
+
+/** A guarded route's answer: what `call` returns for the caller requireUser let through, as JSON (`status` for a create). */
+export const serve = (call: (user: AuthUser, req: Request) => Promise<unknown>, status = 200): RequestHandler =>
+  handle(async (req, res) => {
+    res.status(status).json(await call(userOf(req), req));
+  });
+
+/** As serve, for a route that takes a JSON body: read within jsonBody's limits and checked against `schema` first. */
+export const serveBody = <S extends ZodType>(schema: S, call: (user: AuthUser, input: S['_output']) => Promise<unknown>, status = 200): RequestHandler[] => [
+  jsonBody(),
+  serve((user, req) => call(user, parseInput(schema, req.body)), status),
+];

@@ -15,7 +15,7 @@ import {
   pendingStudentsByDepartment,
   rejectStudents,
 } from '@server/services/accounts/index';
-import { handle, requireUser, userOf } from '../http';
+import { handle, requireUser, serve, serveBody, userOf } from '../http';
 
 /**
  * The teacher dashboard's account calls (admins may use them too): the profile, the departments, the students
@@ -24,7 +24,6 @@ import { handle, requireUser, userOf } from '../http';
  */
 export function teacherAccountRoutes(deps: AppDeps): Router {
   const r = Router();
-  const json = jsonBody();
   const teacher = requireUser(deps, 'teacher', 'admin');
 
   r.get(
@@ -34,39 +33,20 @@ export function teacherAccountRoutes(deps: AppDeps): Router {
   r.get(
     '/get_teacher_profile',
     teacher,
-    handle(async (req, res) => res.json(await getTeacherProfile(deps, userOf(req)))),
+    serve((user) => getTeacherProfile(deps, user)),
   );
   r.get(
     '/pending_students_by_department',
     teacher,
-    handle(async (req, res) => res.json(await pendingStudentsByDepartment(deps, userOf(req)))),
+    serve((user) => pendingStudentsByDepartment(deps, user)),
   );
-  r.patch(
-    '/approve_students',
-    teacher,
-    json,
-    handle(async (req, res) => {
-      res.json(await approveUsers(deps, userOf(req), parseInput(ZApproveInput, req.body).user_ids));
-    }),
-  );
-  r.patch(
-    '/reject_students',
-    teacher,
-    json,
-    handle(async (req, res) => res.json(await rejectStudents(deps, userOf(req), parseInput(ZRejectInput, req.body)))),
-  );
-  r.post(
-    '/teacher/students',
-    teacher,
-    json,
-    handle(async (req, res) => {
-      res.status(201).json(await addStudentByTeacher(deps, userOf(req), parseInput(ZTeacherAddStudentInput, req.body)));
-    }),
-  );
+  r.patch('/approve_students', teacher, ...serveBody(ZApproveInput, (user, { user_ids }) => approveUsers(deps, user, user_ids)));
+  r.patch('/reject_students', teacher, ...serveBody(ZRejectInput, (user, input) => rejectStudents(deps, user, input)));
+  r.post('/teacher/students', teacher, ...serveBody(ZTeacherAddStudentInput, (user, input) => addStudentByTeacher(deps, user, input), 201));
   r.post(
     '/face-collisions/:id/decision',
     teacher,
-    json,
+    jsonBody(),
     handle(async (req, res) => {
       const { id } = parseInput(z.object({ id: z.string() }), req.params);
       const input = parseInput(ZDecideFaceCollisionInput, { ...(req.body ?? {}), collision_id: id });

@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import { ZExtendGeofenceInput, ZManualMarkInput, ZSessionStudentsInput, ZStartGeofenceInput } from '@shared/schemas/attendance/attendance';
 import type { AppDeps } from '@server/deps';
-import { jsonBody } from '@server/lib/http/json-limits';
 import { originOf } from '@server/lib/http/caller';
 import { ZRoomCodeInput } from '@shared/schemas/attendance/room-code';
 import {
@@ -17,37 +16,24 @@ import {
 } from '@server/services/attendance/index';
 import { parseInput } from '@server/lib/errors';
 import { ZMarkRemainingInput } from '@shared/schemas/attendance/class-tools';
-import { handle, requireUser, userOf } from '../http';
+import { handle, requireUser, serve, serveBody, userOf } from '../http';
 
 /** The teacher dashboard's session calls (admins may use them too): the geofence session, its room code, its students' marks. */
 export function teacherAttendanceRoutes(deps: AppDeps): Router {
   const r = Router();
-  const json = jsonBody();
   const teacher = requireUser(deps, 'teacher', 'admin');
 
-  r.post(
-    '/start_geofence',
-    teacher,
-    json,
-    handle(async (req, res) => {
-      res.status(201).json(await startGeofenceSession(deps, userOf(req), parseInput(ZStartGeofenceInput, req.body)));
-    }),
-  );
+  r.post('/start_geofence', teacher, ...serveBody(ZStartGeofenceInput, (user, input) => startGeofenceSession(deps, user, input), 201));
   r.patch(
     '/stop_geofence',
     teacher,
-    handle(async (req, res) => res.json(await stopGeofenceSession(deps, userOf(req)))),
+    serve((user) => stopGeofenceSession(deps, user)),
   );
-  r.patch(
-    '/extend_geofence',
-    teacher,
-    json,
-    handle(async (req, res) => res.json(await extendGeofenceSession(deps, userOf(req), parseInput(ZExtendGeofenceInput, req.body)))),
-  );
+  r.patch('/extend_geofence', teacher, ...serveBody(ZExtendGeofenceInput, (user, input) => extendGeofenceSession(deps, user, input)));
   r.get(
     '/check_geofence_status',
     teacher,
-    handle(async (req, res) => res.json(await getGeofenceStatus(deps, userOf(req)))),
+    serve((user) => getGeofenceStatus(deps, user)),
   );
   r.get(
     '/room_code',
@@ -60,28 +46,14 @@ export function teacherAttendanceRoutes(deps: AppDeps): Router {
   r.get(
     '/get_students_for_session',
     teacher,
-    handle(async (req, res) => {
-      res.json(await getStudentsForSession(deps, userOf(req), parseInput(ZSessionStudentsInput, req.query)));
-    }),
+    serve((user, req) => getStudentsForSession(deps, user, parseInput(ZSessionStudentsInput, req.query))),
   );
-  r.patch(
-    '/mark_attendance_manual',
-    teacher,
-    json,
-    handle(async (req, res) => {
-      res.json(await markAttendanceManually(deps, userOf(req), parseInput(ZManualMarkInput, req.body)));
-    }),
-  );
-  r.patch(
-    '/mark_remaining',
-    teacher,
-    json,
-    handle(async (req, res) => res.json(await markRemaining(deps, userOf(req), parseInput(ZMarkRemainingInput, req.body)))),
-  );
+  r.patch('/mark_attendance_manual', teacher, ...serveBody(ZManualMarkInput, (user, input) => markAttendanceManually(deps, user, input)));
+  r.patch('/mark_remaining', teacher, ...serveBody(ZMarkRemainingInput, (user, input) => markRemaining(deps, user, input)));
   r.get(
     '/map_tiles',
     teacher,
-    handle(async (_req, res) => res.json(await mapTiles(deps))),
+    serve(() => mapTiles(deps)),
   );
   return r;
 }

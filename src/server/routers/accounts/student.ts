@@ -1,7 +1,8 @@
 import { getStudentProfile } from '@server/services/accounts/index';
-import { roleProcedure, router } from '@server/trpc';
+import { router } from '@server/trpc';
+import { studentProcedure } from '../tiers';
 
 /** The student dashboard's profile; REST twin in rest/accounts/student.ts. */
 export const studentAccountRouter = router({
-  profile: roleProcedure('student').query(({ ctx }) => getStudentProfile(ctx, ctx.user)),
+  profile: studentProcedure.query(({ ctx }) => getStudentProfile(ctx, ctx.user)),
 });

@@ -12,24 +12,23 @@ import {
   requestReview,
   withdrawLeaveRequest,
 } from '@server/services/attendance/index';
-import { roleProcedure, router } from '@server/trpc';
-
-const student = roleProcedure('student');
+import { router } from '@server/trpc';
+import { studentProcedure } from '../tiers';
 
 /** The student's session banner, mark, leave and review requests; REST twins in rest/attendance/ (student.ts, leave-requests.ts). */
 export const studentAttendanceRouter = router({
   /** The dashboard's banner, polled: is a session of my department open, until when, and am I marked in it. */
-  openSession: student.query(({ ctx }) => getOpenSessionForStudent(ctx, ctx.user)),
-  markAttendance: student
+  openSession: studentProcedure.query(({ ctx }) => getOpenSessionForStudent(ctx, ctx.user)),
+  markAttendance: studentProcedure
     .input(ZMarkAttendanceInput)
     .mutation(({ ctx, input }) => markAttendance(ctx, ctx.user, input, { ip: ctx.ip, userAgent: ctx.userAgent, deviceCookie: ctx.cookies[DEVICE_COOKIE] })),
-  leaveRequests: student.query(({ ctx }) => myLeaveRequests(ctx, ctx.user)),
+  leaveRequests: studentProcedure.query(({ ctx }) => myLeaveRequests(ctx, ctx.user)),
   /** Issue 39: after a refusal, 'I am in class: ask my teacher', and the request's outcome. */
-  reviewRequest: student.query(({ ctx }) => myReviewRequest(ctx, ctx.user)),
-  requestReview: student.mutation(({ ctx }) => requestReview(ctx, ctx.user)),
-  withdrawLeave: student.input(ZWithdrawLeaveInput).mutation(({ ctx, input }) => withdrawLeaveRequest(ctx, ctx.user, input)),
+  reviewRequest: studentProcedure.query(({ ctx }) => myReviewRequest(ctx, ctx.user)),
+  requestReview: studentProcedure.mutation(({ ctx }) => requestReview(ctx, ctx.user)),
+  withdrawLeave: studentProcedure.input(ZWithdrawLeaveInput).mutation(({ ctx, input }) => withdrawLeaveRequest(ctx, ctx.user, input)),
   // FormData: the fields and an optional `document` image, as POST /api/leave_requests takes them.
-  requestLeave: student.input(z.instanceof(FormData)).mutation(async ({ ctx, input }) => {
+  requestLeave: studentProcedure.input(z.instanceof(FormData)).mutation(async ({ ctx, input }) => {
     const { fields, document } = await leaveRequestFromForm(input);
     return requestLeave(ctx, ctx.user, fields, document);
   }),

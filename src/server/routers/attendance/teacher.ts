@@ -18,27 +18,26 @@ import {
   startGeofenceSession,
   stopGeofenceSession,
 } from '@server/services/attendance/index';
-import { roleProcedure, router } from '@server/trpc';
-
-const teacher = roleProcedure('teacher', 'admin');
+import { router } from '@server/trpc';
+import { staffProcedure } from '../tiers';
 
 /** The teacher's session, its room code and marks, leave and review requests; REST twins in rest/attendance/ (teacher.ts, leave-requests.ts). */
 export const teacherAttendanceRouter = router({
-  startGeofence: teacher.input(ZStartGeofenceInput).mutation(({ ctx, input }) => startGeofenceSession(ctx, ctx.user, input)),
-  stopGeofence: teacher.mutation(({ ctx }) => stopGeofenceSession(ctx, ctx.user)),
+  startGeofence: staffProcedure.input(ZStartGeofenceInput).mutation(({ ctx, input }) => startGeofenceSession(ctx, ctx.user, input)),
+  stopGeofence: staffProcedure.mutation(({ ctx }) => stopGeofenceSession(ctx, ctx.user)),
   /** Issue 36: Extend 5 min on the running session. */
-  extendGeofence: teacher
+  extendGeofence: staffProcedure
     .input(ZExtendGeofenceInput.nullish())
     .mutation(({ ctx, input }) => extendGeofenceSession(ctx, ctx.user, input ?? ZExtendGeofenceInput.parse({}))),
-  geofenceStatus: teacher.query(({ ctx }) => getGeofenceStatus(ctx, ctx.user)),
-  roomCode: teacher.input(ZRoomCodeInput).query(({ ctx, input }) => getRoomCode(ctx, ctx.user, input, ctx.origin)),
-  studentsForSession: teacher.input(ZSessionStudentsInput).query(({ ctx, input }) => getStudentsForSession(ctx, ctx.user, input)),
-  markManual: teacher.input(ZManualMarkInput).mutation(({ ctx, input }) => markAttendanceManually(ctx, ctx.user, input)),
-  markRemaining: teacher.input(ZMarkRemainingInput).mutation(({ ctx, input }) => markRemaining(ctx, ctx.user, input)),
-  mapTiles: teacher.query(({ ctx }) => mapTiles(ctx)),
-  pendingLeaveRequests: teacher.query(({ ctx }) => pendingLeaveRequests(ctx, ctx.user)),
-  decideLeaveRequest: teacher.input(ZDecideLeaveInput).mutation(({ ctx, input }) => decideLeaveRequest(ctx, ctx.user, input)),
+  geofenceStatus: staffProcedure.query(({ ctx }) => getGeofenceStatus(ctx, ctx.user)),
+  roomCode: staffProcedure.input(ZRoomCodeInput).query(({ ctx, input }) => getRoomCode(ctx, ctx.user, input, ctx.origin)),
+  studentsForSession: staffProcedure.input(ZSessionStudentsInput).query(({ ctx, input }) => getStudentsForSession(ctx, ctx.user, input)),
+  markManual: staffProcedure.input(ZManualMarkInput).mutation(({ ctx, input }) => markAttendanceManually(ctx, ctx.user, input)),
+  markRemaining: staffProcedure.input(ZMarkRemainingInput).mutation(({ ctx, input }) => markRemaining(ctx, ctx.user, input)),
+  mapTiles: staffProcedure.query(({ ctx }) => mapTiles(ctx)),
+  pendingLeaveRequests: staffProcedure.query(({ ctx }) => pendingLeaveRequests(ctx, ctx.user)),
+  decideLeaveRequest: staffProcedure.input(ZDecideLeaveInput).mutation(({ ctx, input }) => decideLeaveRequest(ctx, ctx.user, input)),
   /** Issue 39: refused students asking to be marked, polled beside the running session, and the one-tap decision. */
-  reviewQueue: teacher.query(({ ctx }) => reviewQueue(ctx, ctx.user)),
-  decideReview: teacher.input(ZDecideReviewInput).mutation(({ ctx, input }) => decideReview(ctx, ctx.user, input)),
+  reviewQueue: staffProcedure.query(({ ctx }) => reviewQueue(ctx, ctx.user)),
+  decideReview: staffProcedure.input(ZDecideReviewInput).mutation(({ ctx, input }) => decideReview(ctx, ctx.user, input)),
 });

@@ -1,10 +1,11 @@
 import { ZDuplicateFacesPage } from '@shared/schemas/admin';
 import { listDuplicateFaces } from '@server/services/faces/index';
-import { roleProcedure, router } from '@server/trpc';
+import { router } from '@server/trpc';
+import { adminProcedure } from '../tiers';
 
 /** Every face collision, for admins; REST twin in rest/faces/face-collisions.ts. */
 export const adminFaceRouter = router({
-  duplicateFaces: roleProcedure('admin')
+  duplicateFaces: adminProcedure
     .input(ZDuplicateFacesPage.optional())
     .query(({ ctx, input }) => listDuplicateFaces(ctx, input ?? ZDuplicateFacesPage.parse({}))),
 });

@@ -3,18 +3,17 @@ import { DEVICE_COOKIE } from '@server/auth/device-cookie';
 import { videoFromForm } from '@server/lib/http/uploads';
 import { refuseOffCampus } from '@server/services/attendance/index';
 import { issueChallenge, refuseUploadWhenLive, verifyStudentVideo, withAdmittedFaceCheck } from '@server/services/faces/index';
-import { roleProcedure, router } from '@server/trpc';
-
-const student = roleProcedure('student');
+import { router } from '@server/trpc';
+import { studentProcedure } from '../tiers';
 
 /**
  * The face page's upload check (FormData with a `video` file); REST twins in rest/faces/student.ts. The campus
  * networks are attendance's rule, which services/faces (below attendance) cannot ask: the procedure asks first.
  */
 export const studentFaceRouter = router({
-  faceChallenge: student.mutation(({ ctx }) => issueChallenge(ctx)),
+  faceChallenge: studentProcedure.mutation(({ ctx }) => issueChallenge(ctx)),
   // admitted before the input is parsed: tRPC reads the multipart body only when the input middleware asks for it
-  compareFaceVideo: student
+  compareFaceVideo: studentProcedure
     .use(async ({ ctx, next }) => {
       refuseUploadWhenLive(ctx); // issue 33: the live stream is the only way to a proof with the challenge on
       await refuseOffCampus(ctx, ctx.ip); // issue 35: every step of a mark from the campus networks, when set

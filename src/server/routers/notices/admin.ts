@@ -1,9 +1,8 @@
 import { emailDelivery } from '@server/services/notices/index';
-import { roleProcedure, router } from '@server/trpc';
-
-const admin = roleProcedure('admin');
+import { router } from '@server/trpc';
+import { adminProcedure } from '../tiers';
 
 /** Issue 39: the administrator's view of the email queue (whether SMTP is set, counts, the failures and why). */
 export const adminNoticesRouter = router({
-  emailDelivery: admin.query(({ ctx }) => emailDelivery(ctx)),
+  emailDelivery: adminProcedure.query(({ ctx }) => emailDelivery(ctx)),
 });

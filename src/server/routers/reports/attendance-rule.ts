@@ -10,17 +10,16 @@ import {
   studentStanding,
 } from '@server/services/reports/index';
 import { roleProcedure, router } from '@server/trpc';
-
-const admin = roleProcedure('admin');
+import { adminProcedure, studentProcedure } from '../tiers';
 
 /** Issue 24's attendance rule on every screen; REST twins in rest/reports/attendance-rule.ts. */
 export const attendanceRuleRouter = router({
-  settings: admin.query(({ ctx }) => attendanceRuleForAdmin(ctx)),
-  setSettings: admin.input(ZAttendanceRuleInput).mutation(({ ctx, input }) => setAttendanceRule(ctx, ctx.user, input)),
-  standing: roleProcedure('student').query(({ ctx }) => studentStanding(ctx, ctx.user)),
+  settings: adminProcedure.query(({ ctx }) => attendanceRuleForAdmin(ctx)),
+  setSettings: adminProcedure.input(ZAttendanceRuleInput).mutation(({ ctx, input }) => setAttendanceRule(ctx, ctx.user, input)),
+  standing: studentProcedure.query(({ ctx }) => studentStanding(ctx, ctx.user)),
   atRisk: roleProcedure('teacher').query(({ ctx }) => atRiskStudents(ctx, ctx.user)),
-  shortfall: admin.input(ZShortfallPageInput).query(({ ctx, input }) => shortfallReport(ctx, input)),
+  shortfall: adminProcedure.input(ZShortfallPageInput).query(({ ctx, input }) => shortfallReport(ctx, input)),
   /** Issue 39: absences in a row before a student is warned (0: off). */
-  absenceWarning: admin.query(({ ctx }) => absenceWarningForAdmin(ctx)),
-  setAbsenceWarning: admin.input(ZAbsenceWarningInput).mutation(({ ctx, input }) => setAbsenceWarning(ctx, ctx.user, input.absences_in_a_row)),
+  absenceWarning: adminProcedure.query(({ ctx }) => absenceWarningForAdmin(ctx)),
+  setAbsenceWarning: adminProcedure.input(ZAbsenceWarningInput).mutation(({ ctx, input }) => setAbsenceWarning(ctx, ctx.user, input.absences_in_a_row)),
 });

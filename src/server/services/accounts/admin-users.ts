@@ -7,7 +7,7 @@ import type { UserUpdate } from '@server/db/schema';
 import { inTransaction } from '@server/db/connect';
 import { DomainError } from '@server/lib/errors';
 import { waitsForPhotos } from './roster/invitations';
-import { isEmailTaken, selectUsersWithDepartment } from './users';
+import { createTypedAccount, emailTaken, isEmailTaken, selectUsersWithDepartment } from './users';
 import { queueNotice } from '../notices/index';
 
 type Db = Pick<AppDeps, 'db'>;
@@ -27,27 +27,9 @@ export async function resolveDepartment({ db }: Db, ref: number | string): Promi
   return row.id;
 }
 
-const emailConflict = () => new DomainError('CONFLICT', MSG.register.emailTaken, { fieldErrors: { email: MSG.register.emailTaken } });
-
 export async function createUserByAdmin(deps: Pick<AppDeps, 'db' | 'clock'>, input: TAdminCreateUser) {
-  const { db } = deps;
-  const now = deps.clock.now();
   const department_id = await resolveDepartment(deps, input.department);
-  if (await isEmailTaken(deps, input.email)) throw emailConflict();
-  const { id } = await db
-    .insertInto('users')
-    .values({
-      username: input.username,
-      email: input.email,
-      phone_number: input.phone_number || null,
-      password_hash: await hashPassword(input.password),
-      role: input.role,
-      status: input.status,
-      department_id,
-      created_at: now.toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await createTypedAccount(deps, { ...input, department_id });
   return { id, message: MSG.admin.userAdded };
 }
 
@@ -79,7 +61,7 @@ export async function updateUserByAdmin(deps: Db & Pick<AppDeps, 'clock' | 'conf
   if (input.username !== undefined) set.username = input.username;
   if (input.phone_number !== undefined) set.phone_number = input.phone_number || null;
   if (input.email !== undefined && input.email !== user.email) {
-    if (await isEmailTaken(deps, input.email)) throw emailConflict();
+    if (await isEmailTaken(deps, input.email)) throw emailTaken();
     set.email = input.email;
   }
   if (input.role !== undefined) set.role = input.role;

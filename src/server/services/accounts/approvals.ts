@@ -1,4 +1,5 @@
 import { MSG } from '@shared/messages';
+import type { ZTeacherAddStudentInput } from '@shared/schemas/attendance/class-tools';
 import type { AuthUser } from '@server/auth/authenticate';
 import type { AppDeps } from '@server/deps';
 import { DomainError } from '@server/lib/errors';
@@ -6,6 +7,7 @@ import type { DB } from '@server/db/connect';
 import { enrolledImagesByUser, openCollisionByUser, openCollisionsQuery } from '../faces/index';
 import { queueNotice } from '../notices/index';
 import { waitsForPhotos } from './roster/invitations';
+import { createTypedAccount } from './users';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>;
 
@@ -82,4 +84,15 @@ export async function activate(deps: Pick<AppDeps, 'clock' | 'config'>, trx: DB,
     .returning(['id', 'username'])
     .execute();
   for (const u of activated) await queueNotice(deps, trx, u.id, { kind: 'registration_approved', username: u.username });
+}
+
+/**
+ * A teacher adds a student to their own department, active at once: the teacher vouches for who the student is, so
+ * there is no approval step. No face yet: the student adds three photos at first login (/update-user), which become
+ * a face change this department's teacher approves before the face check can match them.
+ */
+export async function addStudentByTeacher(deps: Pick<AppDeps, 'db' | 'clock'>, caller: AuthUser, input: (typeof ZTeacherAddStudentInput)['_output']) {
+  if (caller.department_id === null) throw new DomainError('CONFLICT', MSG.addStudent.noDepartment);
+  const id = await createTypedAccount(deps, { ...input, role: 'student', status: 'active', department_id: caller.department_id });
+  return { id, message: MSG.addStudent.added(input.username) };
 }

@@ -7,7 +7,7 @@ export { getEditableProfile, updateProfile } from './account-update';
 export { deleteUserCascade, deletionPreview } from './admin-user-deletion';
 export { listUsersPage } from './admin-user-list';
 export { createUserByAdmin, listUsers, resolveDepartment, updateUserByAdmin } from './admin-users';
-export { approveUsers, pendingStudentsByDepartment } from './approvals';
+export { addStudentByTeacher, approveUsers, pendingStudentsByDepartment } from './approvals';
 export { decideFaceCollision } from './face-collision-decisions';
 export { guardianEmailOf, setGuardianEmail } from './guardian-email';
 export { login, logout } from './auth';
@@ -15,7 +15,6 @@ export { listContactMessages, saveContactMessage, setContactMessageHandled } fro
 export { listDepartments } from './departments';
 export { registerUser } from './registration';
 export { rejectStudents } from './student-rejections';
-export { addStudentByTeacher } from './teacher-students';
 export { changePassword, createActiveUser, createActiveUsersWithHash, deactivateUser, getMe, getStudentProfile, getTeacherProfile } from './users';
 export { createInvitation, type Invitation, listOpenInvitations, renewInvitation } from './roster/invitations';
 export { invitationDetails, registerFromInvitation } from './roster/invitation-registration';

@@ -1,9 +1,10 @@
-import type { Role } from '@shared/constants';
+import type { Role, UserStatus } from '@shared/constants';
 import { MSG } from '@shared/messages';
 import { ZDepartmentName, ZEmail, ZPassword, ZUsername } from '@shared/schemas/accounts/auth';
 import type { AuthUser } from '@server/auth/authenticate';
 import { hashPassword } from '@server/auth/password';
 import type { AppDeps } from '@server/deps';
+import { uniqueViolationAs } from '@server/db/dialect';
 import { DomainError, parseInput } from '@server/lib/errors';
 import { findDepartmentByName } from './departments';
 import { enrolledImagesOf } from '../faces/index';
@@ -36,6 +37,44 @@ function withDepartment<T extends { department_id: number | null; department_nam
 export async function isEmailTaken({ db }: Db, email: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
   return Boolean(row);
+}
+
+/** A taken email as the account forms show it: a 409 with the message on the email field. */
+export const emailTaken = () => new DomainError('CONFLICT', MSG.register.emailTaken, { fieldErrors: { email: MSG.register.emailTaken } });
+
+/** An account a staff member types in: the admin's Add User, a teacher's Add Student. */
+export interface TypedAccount {
+  username: string;
+  email: string;
+  phone_number?: string;
+  password: string;
+  role: Role;
+  status: UserStatus;
+  department_id: number;
+}
+
+/**
+ * Creates an account a staff member typed in and returns its id. A taken email is refused as emailTaken, whether it
+ * is found first or, when two adds of one email run at once, the unique index refuses the second.
+ */
+export async function createTypedAccount(deps: Pick<AppDeps, 'db' | 'clock'>, account: TypedAccount): Promise<number> {
+  if (await isEmailTaken(deps, account.email)) throw emailTaken();
+  const row = await deps.db
+    .insertInto('users')
+    .values({
+      username: account.username,
+      email: account.email,
+      phone_number: account.phone_number || null,
+      password_hash: await hashPassword(account.password),
+      role: account.role,
+      status: account.status,
+      department_id: account.department_id,
+      created_at: deps.clock.now().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+    .catch(uniqueViolationAs(emailTaken));
+  return row.id;
 }
 
 /** Creates an already-active user (first admin, scripted accounts); refuses weak passwords and taken emails. */

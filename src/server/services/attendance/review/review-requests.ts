@@ -2,7 +2,7 @@ import { REVIEW_OUTCOME_SHOWN_HOURS } from '@shared/constants';
 import { MSG } from '@shared/messages';
 import type { AuthUser } from '@server/auth/authenticate';
 import type { DB } from '@server/db/connect';
-import { isUniqueViolation } from '@server/db/dialect';
+import { uniqueViolationAs } from '@server/db/dialect';
 import type { AppDeps } from '@server/deps';
 import { DomainError } from '@server/lib/errors';
 import { ENGINE_BUSY } from '@server/services/faces/index';
@@ -75,10 +75,7 @@ export async function requestReview(deps: Deps, student: AuthUser) {
     .insertInto('review_requests')
     .values({ session_id: session.id, student_id: student.id, requested_at })
     .execute()
-    .catch((err: unknown) => {
-      if (isUniqueViolation(err)) throw new DomainError('CONFLICT', MSG.review.alreadyAsked, { errorCode: 'already_asked' });
-      throw err;
-    });
+    .catch(uniqueViolationAs(() => new DomainError('CONFLICT', MSG.review.alreadyAsked, { errorCode: 'already_asked' })));
   return { success: true as const, status: 'open' as const, requested_at, message: MSG.review.sent };
 }
 

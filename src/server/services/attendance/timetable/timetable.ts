@@ -1,7 +1,7 @@
 import { MSG } from '@shared/messages';
 import type { TRoomInput, TSlotInput } from '@shared/schemas/attendance/timetable';
 import type { AuthUser } from '@server/auth/authenticate';
-import { isUniqueViolation } from '@server/db/dialect';
+import { uniqueViolationAs } from '@server/db/dialect';
 import type { AppDeps } from '@server/deps';
 import { DomainError } from '@server/lib/errors';
 import { timetableAutoOpenOn } from '../settings/timetable-auto-open';
@@ -98,10 +98,7 @@ export async function addRoom(deps: Deps, caller: AuthUser, input: TRoomInput) {
     })
     .returning('id')
     .executeTakeFirstOrThrow()
-    .catch((err: unknown) => {
-      if (isUniqueViolation(err)) throw new DomainError('CONFLICT', MSG.timetable.roomExists);
-      throw err;
-    });
+    .catch(uniqueViolationAs(() => new DomainError('CONFLICT', MSG.timetable.roomExists)));
   return { id: row.id };
 }
 
