@@ -73,7 +73,8 @@ describe.skipIf(!hasChromium)('the admin portal map in Chromium', () => {
     // Users: teachers, then students with the choice kept in the address through a reload; the duplicate faces here.
     await nav.getByRole('link', { name: MSG.admin.nav.users }).click();
     await page.waitForURL('**/admin-dashboard/users');
-    expect(await heading(page)).toBe(MSG.admin.pages.users);
+    // The address changes first; the page before stays on screen until the new page's code has arrived.
+    await expect.poll(() => heading(page)).toBe(MSG.admin.pages.users);
     await page.getByTestId('user-card').filter({ hasText: 'kavya' }).waitFor();
     await page.locator('#duplicate-faces-title').waitFor();
     await page.getByRole('button', { name: MSG.admin.usersTitle('student') }).click();
@@ -89,7 +90,7 @@ describe.skipIf(!hasChromium)('the admin portal map in Chromium', () => {
     // Settings: the rule, the campus networks, the flag and the map tiles.
     await nav.getByRole('link', { name: MSG.admin.nav.settings }).click();
     await page.waitForURL('**/admin-dashboard/settings');
-    expect(await heading(page)).toBe(MSG.admin.pages.settings);
+    await expect.poll(() => heading(page)).toBe(MSG.admin.pages.settings);
     for (const id of ['attendance-rule-title', 'campus-networks-title', 'not-from-browser-title', 'map-tiles-title']) await page.locator(`#${id}`).waitFor();
     await settle(page);
     await screenshot(page, 'admin-map-settings-1440', true);
