@@ -37,6 +37,19 @@ describe.skipIf(!hasChromium)('public pages in Chromium', () => {
     await context.close();
   });
 
+  it('honours a wish for less motion: transitions take a millisecond, and run as drawn for everyone else', async () => {
+    // The tests' pages ask for reduced motion (support/browser.ts); this page then asks for none.
+    const { page, context } = await school.newPage();
+    await page.goto('/login');
+    const submit = page.getByRole('button', { name: MSG.login.submit });
+    await submit.waitFor();
+    const transition = () => submit.evaluate((el) => getComputedStyle(el).transitionDuration);
+    expect(await transition()).toBe('0.001s');
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    expect(await transition()).toBe('0.15s');
+    await context.close();
+  });
+
   it('about page has mission, technology, privacy and security, and team', async () => {
     const { page, context } = await school.newPage();
     await page.goto('/about-us');
