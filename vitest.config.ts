@@ -59,8 +59,8 @@ export default defineConfig({
           exclude: [...BURSTS, ...POSTGRES_ONLY],
           maxWorkers: 2,
           fileParallelism: true,
-          // A worker imports the server's modules once, not once a file: isolated, importing them cost each file about
-          // 3 s of CPU, as much as many files' tests. No test relies on a fresh module: every file starts its own
+          // A worker imports the server's modules once, not once a file: isolated, each file paid for that import about
+          // as much as many files pay for their tests. No test relies on a fresh module: every file starts its own
           // servers and databases, and a file that changes the environment puts it back.
           isolate: false,
         },
