@@ -52,12 +52,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        // Two cores: files run two at a time; the face engine and Chromium are heavy.
+        // Two cores, three files at a time: a browser file alone keeps the machine under a quarter busy (it waits on the
+        // app's polls and timers), so a third file takes up what two leave idle (docs/benchmarks.md, "The suite").
         test: {
           name: 'main',
           include: ['src/**/*.test.ts', 'tests/**/*.test.ts', 'tests/e2e/**/*.e2e.ts'],
           exclude: [...BURSTS, ...POSTGRES_ONLY],
-          maxWorkers: 2,
+          maxWorkers: 3,
           fileParallelism: true,
           // A worker imports the server's modules once, not once a file: isolated, each file paid for that import about
           // as much as many files pay for their tests. No test relies on a fresh module: every file starts its own
