@@ -53,7 +53,7 @@ export default defineConfig({
       {
         extends: true,
         // Two cores, three files at a time: a browser file alone keeps the machine under a quarter busy (it waits on the
-        // app's polls and timers), so a third file takes up what two leave idle (docs/benchmarks.md, "The suite").
+        // app's polls and timers), so a third file takes up some of what two leave idle (docs/benchmarks.md, "The suite").
         test: {
           name: 'main',
           include: ['src/**/*.test.ts', 'tests/**/*.test.ts', 'tests/e2e/**/*.e2e.ts'],
