@@ -52,8 +52,8 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        // Two cores, three files at a time: a browser file alone keeps the machine under a quarter busy (it waits on the
-        // app's polls and timers), so a third file takes up some of what two leave idle (docs/benchmarks.md, "The suite").
+        // Two cores, three files at a time: a browser file waits on the app's polls and timers as a user does, so two
+        // files at a time leave the cores partly idle, and a third takes up some of it (docs/benchmarks.md, "The suite").
         test: {
           name: 'main',
           include: ['src/**/*.test.ts', 'tests/**/*.test.ts', 'tests/e2e/**/*.e2e.ts'],

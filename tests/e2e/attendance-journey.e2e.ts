@@ -314,9 +314,9 @@ describe.skipIf(!hasChromium)("teacher session countdown in Chromium (the server
     await toastWith(page, MSG.teacher.invalidRadius).waitFor();
     await toastWith(page, MSG.teacher.started(10)).waitFor();
     expect(await storage(page, 'activeRadius')).toBe('50');
-    // The status card shows the session before either clock moves: the refetch after Start is in flight when the toast
-    // shows, and one answered only after the page's clock has jumped left the page on the answer from before Start,
-    // not polling (seen with three test files at a time).
+    // The status card shows the session before either clock moves: Start's refetch may still be in flight when its toast
+    // shows, and answered after the page's clock has jumped it would leave the page on the status from before Start,
+    // which does not poll.
     await page.getByTestId('session-remaining').waitFor();
 
     // Both clocks to 45 s before the end (the server's session is 10 min from its start), then a second at a time.
