@@ -1,4 +1,6 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Role, UserStatus } from '@shared/constants';
+import type { Database } from '../db/schema';
 import type { AppDeps } from '../deps';
 import type { VerifiedToken } from './tokens';
 
@@ -48,6 +50,13 @@ export async function authenticate(deps: Pick<AppDeps, 'db' | 'tokens'>, header:
  */
 export const decidesFor = (caller: AuthUser, user: { role: string; department_id: number | null }) =>
   caller.role === 'admin' || (user.role === 'student' && caller.department_id !== null && user.department_id === caller.department_id);
+
+/**
+ * decidesFor as a filter on a query that names its users `u`: a list a teacher or an admin decides from holds the same
+ * users as the check on each decision lets them decide for (a teacher without a department, nobody).
+ */
+export const decidedForByCaller = (caller: AuthUser) => (eb: ExpressionBuilder<{ u: Database['users'] }, 'u'>) =>
+  caller.role === 'admin' ? eb.and([]) : eb.and([eb('u.role', '=', 'student'), eb('u.department_id', '=', caller.department_id ?? -1)]);
 
 /**
  * The device a request comes from, in the server's own word (issue 35): the id in its rc_device cookie when this

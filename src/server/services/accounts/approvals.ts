@@ -1,6 +1,6 @@
 import { MSG } from '@shared/messages';
 import type { ZTeacherAddStudentInput } from '@shared/schemas/attendance/class-tools';
-import type { AuthUser } from '@server/auth/authenticate';
+import { type AuthUser, decidedForByCaller } from '@server/auth/authenticate';
 import type { AppDeps } from '@server/deps';
 import { DomainError } from '@server/lib/errors';
 import type { DB } from '@server/db/connect';
@@ -17,14 +17,14 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>;
  * photos and the distance) for the teacher to decide before approving.
  */
 export async function pendingStudentsByDepartment(deps: Deps, caller: AuthUser) {
-  let q = deps.db
+  const q = deps.db
     .selectFrom('users as u')
     .innerJoin('departments as d', 'd.id', 'u.department_id')
     .select(['u.id', 'u.username', 'u.email', 'u.phone_number', 'u.status', 'd.id as department_id', 'd.name as department_name'])
     .where('u.role', '=', 'student')
     .where('u.status', '=', 'pending')
-    .where((eb) => eb.not(waitsForPhotos(eb)));
-  if (caller.role !== 'admin') q = q.where('u.department_id', '=', caller.department_id ?? -1);
+    .where((eb) => eb.not(waitsForPhotos(eb)))
+    .where(decidedForByCaller(caller));
   const rows = await q.orderBy('d.id').orderBy('u.created_at').execute();
   const images = await enrolledImagesByUser(
     deps,

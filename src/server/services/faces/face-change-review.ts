@@ -1,7 +1,6 @@
-import { decidesFor } from '@server/auth/authenticate';
+import { type AuthUser, decidedForByCaller, decidesFor } from '@server/auth/authenticate';
 import { MSG } from '@shared/messages';
 import type { TDecideFaceChangeInput } from '@shared/schemas/faces/face-changes';
-import type { AuthUser } from '@server/auth/authenticate';
 import type { Transaction } from 'kysely';
 import type { Database } from '@server/db/schema';
 import type { AppDeps } from '@server/deps';
@@ -44,14 +43,14 @@ function photoIdentity(deps: Pick<Deps, 'config'>, enrolledMean: Buffer | null |
 
 /** Pending face changes with the enrolled and the new photos side by side: a teacher's department, or all for an admin. */
 export async function listPendingFaceChanges(deps: Deps, caller: AuthUser) {
-  let q = deps.db
+  const q = deps.db
     .selectFrom('face_changes as c')
     .innerJoin('users as u', 'u.id', 'c.user_id')
     .leftJoin('departments as d', 'd.id', 'u.department_id')
     .select(['c.id', 'c.requested_at', 'c.distance', 'u.id as student_id', 'u.username', 'u.email', 'd.name as department_name'])
     .where('c.status', '=', 'pending')
-    .where('u.status', '!=', 'inactive');
-  if (caller.role !== 'admin') q = q.where('u.role', '=', 'student').where('u.department_id', '=', caller.department_id ?? -1);
+    .where('u.status', '!=', 'inactive')
+    .where(decidedForByCaller(caller));
   const rows = await q.orderBy('c.requested_at').orderBy('c.id').execute();
   const enrolled = await enrolledImagesByUser(
     deps,

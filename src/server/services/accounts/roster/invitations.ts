@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { type ExpressionBuilder, sql } from 'kysely';
 import { INVITATION_TTL_DAYS } from '@shared/constants';
 import { MSG } from '@shared/messages';
-import type { AuthUser } from '@server/auth/authenticate';
+import { type AuthUser, decidedForByCaller } from '@server/auth/authenticate';
 import type { DB } from '@server/db/connect';
 import type { Database } from '@server/db/schema';
 import type { AppDeps } from '@server/deps';
@@ -58,13 +58,13 @@ export async function createInvitation(
 
 /** The imported students who have not enrolled yet, with their invitation's state: the teacher's own department, an admin's every one. */
 export async function listOpenInvitations(deps: Deps, caller: AuthUser) {
-  let q = deps.db
+  const q = deps.db
     .selectFrom('roster_invitations as i')
     .innerJoin('users as u', 'u.id', 'i.user_id')
     .innerJoin('departments as d', 'd.id', 'u.department_id')
     .select(['u.id as user_id', 'u.username as name', 'u.email', 'u.roll_number', 'd.name as department', 'i.created_at', 'i.expires_at'])
-    .where('i.used_at', 'is', null);
-  if (caller.role !== 'admin') q = q.where('u.department_id', '=', caller.department_id ?? -1);
+    .where('i.used_at', 'is', null)
+    .where(decidedForByCaller(caller));
   // by roll number, those without one last on either engine
   const rows = await q.orderBy('d.name').orderBy(sql`u.roll_number is null`).orderBy('u.roll_number').orderBy('u.username').execute();
   const now = deps.clock.now().toISOString();

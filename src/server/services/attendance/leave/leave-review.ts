@@ -1,6 +1,5 @@
-import { decidesFor } from '@server/auth/authenticate';
+import { type AuthUser, decidedForByCaller, decidesFor } from '@server/auth/authenticate';
 import { MSG } from '@shared/messages';
-import type { AuthUser } from '@server/auth/authenticate';
 import type { AppDeps } from '@server/deps';
 import { DomainError } from '@server/lib/errors';
 import { excuseAbsences } from './leave-excusal';
@@ -11,15 +10,15 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'urls' | 'config'>;
 
 /** Pending leave requests, oldest first: the teacher's department's students, or everyone's for an admin. */
 export async function pendingLeaveRequests(deps: Deps, caller: AuthUser) {
-  let q = deps.db
+  const q = deps.db
     .selectFrom('leave_requests as l')
     .innerJoin('users as u', 'u.id', 'l.student_id')
     .leftJoin('departments as d', 'd.id', 'u.department_id')
     .select(['l.id', 'l.from_date', 'l.to_date', 'l.reason', 'l.document_path', 'l.requested_at'])
     .select(['u.id as student_id', 'u.username', 'u.email', 'd.name as department_name'])
     .where('l.status', '=', 'pending')
-    .where('u.status', '=', 'active');
-  if (caller.role !== 'admin') q = q.where('u.role', '=', 'student').where('u.department_id', '=', caller.department_id ?? -1);
+    .where('u.status', '=', 'active')
+    .where(decidedForByCaller(caller));
   const rows = await q.orderBy('l.requested_at').orderBy('l.id').execute();
   return rows.map((r) => ({
     id: r.id,
