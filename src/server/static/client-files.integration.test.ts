@@ -68,6 +68,14 @@ describe('the built client over HTTP', () => {
     expect(icon.body.equals(fs.readFileSync(path.join(CLIENT_DIST, 'icons/icon-512.png')))).toBe(true);
   });
 
+  it("is React's production build, as a school runs it, although the test runner built it under NODE_ENV=test", () => {
+    const scripts = fs.readdirSync(path.join(CLIENT_DIST, 'assets')).filter((f) => f.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(10);
+    // the development runtime's JSX call and the development React's own stack marker
+    const development = scripts.filter((f) => /jsxDEV|react_stack_bottom_frame/.test(fs.readFileSync(path.join(CLIENT_DIST, 'assets', f), 'utf8')));
+    expect(development).toEqual([]);
+  });
+
   it('lets browsers keep a hashed asset for a year without asking again, and asks them to revalidate index.html on every visit', async () => {
     for (const asset of [entryScript, stylesheet]) {
       const res = await fetch(`${srv.url}${asset}`);
