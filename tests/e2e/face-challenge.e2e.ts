@@ -18,10 +18,11 @@ if (hasChromium && !hasFixtures) console.warn(NO_FIXTURES_MESSAGE);
  */
 const CLASSES = 2;
 /**
- * Checks of each recording made in advance: more than one, each against instructions drawn afresh. The chance that
- * one passes is bounded in docs/security.md; `npm run bench:face-rates` plays each 12 times.
+ * Checks of each recording made in advance: one each, against instructions drawn afresh, so three recordings meet
+ * three draws here (and three more over the socket alone in face-stream.integration.test.ts). The chance that one
+ * passes is bounded in docs/security.md; `npm run bench:face-rates` plays each 12 times.
  */
-const CLIP_ATTEMPTS = 2;
+const CLIP_ATTEMPTS = 1;
 
 /**
  * Issue 33 in Chromium: the page streams its camera to the server over the face stream, the server gives seven
@@ -82,7 +83,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('the live face check in Chromium (
     await close();
   });
 
-  it.each(RECORDED)(`%s played by the camera whatever is asked: none of ${CLIP_ATTEMPTS} checks accepted`, { timeout: 600_000 }, async (clip) => {
+  it.each(RECORDED)(`%s played by the camera whatever is asked: not accepted (${CLIP_ATTEMPTS} check)`, { timeout: 600_000 }, async (clip) => {
     expect(await room.playRecording(clip, CLIP_ATTEMPTS)).not.toContain('accepted');
   });
 
