@@ -58,6 +58,12 @@ export async function startTestServerForFile(opts: Parameters<typeof startTestSe
 }
 
 let counter = 0;
+/**
+ * One real argon2id hash a password, shared by the users created with it: a hash costs about 30 ms of CPU, and the
+ * suite creates hundreds of users with the same few passwords. Logins still verify each against it.
+ */
+const hashes = new Map<string, Promise<string>>();
+const hashOf = (password: string) => hashes.get(password) ?? hashes.set(password, hashPassword(password)).get(password)!;
 
 /** Inserts a user directly (as an admin's script would), returning the plain password for logging in. */
 export async function createTestUser(
@@ -74,7 +80,7 @@ export async function createTestUser(
     .values({
       username,
       email: email.toLowerCase(),
-      password_hash: await hashPassword(password),
+      password_hash: await hashOf(password),
       role: args.role,
       status: args.status ?? 'active',
       department_id: department?.id ?? null,
