@@ -7,7 +7,7 @@ import { createTestUser } from '@tests/helpers/test-server';
 
 /** Timing-sensitive: runs after the other test files, alone (vitest.config.ts, project 'bursts'). */
 describe('the login burst', () => {
-  it('a burst of 100 wrong passwords gets no more guesses than the limit; the right one in it is refused; /api/health is not starved', async () => {
+  it('a burst of 100 wrong passwords gets no more guesses than the limit and its waits allow; the right one in it is refused while the pair waits; /api/health is not starved', async () => {
     // Server, attacker and the health probe each in their own process, as in real life.
     const proc = await startServerProcess({ LOGIN_MAX_FAILURES: '3', TRUST_PROXY: 'loopback' });
     onTestFinished(() => proc.close());
@@ -27,13 +27,20 @@ describe('the login burst', () => {
     const attacker = await startAttacker();
     const quiet = await quietHealthP95(proc.url);
     const health = watchHealth(proc.url);
+    const sent = performance.now();
     const burst = await attacker.send([...Array.from({ length: BURST }, () => attempt('Wrong-pass1')), attempt(u.password)]);
+    const seconds = (performance.now() - sent) / 1000;
     const latencies = await health.stop();
     const statuses = burst.map((r) => r.status);
     const checked = statuses.filter((s) => s !== 429);
-    expect(checked.length).toBeLessThanOrEqual(3);
-    expect(statuses.at(-1)).toBe(429);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(0);
+    // The guard's schedule (LOGIN_MAX_FAILURES 3): three attempts, then one more after each wait of 1 s, 2 s, 4 s...
+    // A burst that outlasts the first wait, on a machine busy with other work, rightly gets one more attempt checked.
+    const openings = Math.floor(Math.log2(1 + seconds));
+    const tally = [...new Set(statuses)].map((status) => `${statuses.filter((s) => s === status).length} x ${status}`);
+    console.log(`[login-burst] ${BURST + 1} attempts answered in ${seconds.toFixed(2)} s (${tally.join(', ')}): ${openings} openings`);
+    expect(checked.length).toBeLessThanOrEqual(3 + openings);
+    if (openings === 0) expect(statuses.at(-1)).toBe(429);
+    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(openings);
     expectHealthNotStarved(quiet, latencies);
   });
 });
