@@ -5,7 +5,7 @@ import { MSG } from '@shared/messages';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 import { postJson } from '@harness/api-client';
 import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
-import { CHROMIUM_PATH, hasChromium, openPage, screenshot, setStoredToken, toastWith } from './support/browser';
+import { FULL_CHROMIUM_PATH, hasChromium, hasFullChromium, NO_FULL_CHROMIUM_MESSAGE, openPage, screenshot, setStoredToken, toastWith } from './support/browser';
 import { launchWithCamera } from './support/camera-browser';
 import { apiLogin } from './support/journey';
 import { horizontalOverflow, outOfView } from './support/overflow';
@@ -24,10 +24,13 @@ const settle = (page: Page) => page.waitForTimeout(400);
 /** The banner's open text with any countdown: the clock moves, the format does not. */
 const OPEN_TITLE = /^BCA session open, ends in \d+:\d\d$/;
 
-/** Chromium with the aoc clip as its camera but no automatic yes to the camera prompt: a refusal is possible. */
+/**
+ * The full Chromium with the aoc clip as its camera but no automatic yes to the camera prompt: a refusal is possible
+ * (in the headless shell it is not: FULL_CHROMIUM_PATH).
+ */
 const launchWithoutCameraConsent = () =>
   chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: FULL_CHROMIUM_PATH,
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -198,7 +201,10 @@ describe.skipIf(!hasChromium || !hasFixtures)('the student screens of issue 22 i
         }
       });
 
-      it('camera refused: which permission, how to allow it in Chrome, Try again; once allowed, Try again starts it', { timeout: 300_000 }, async () => {
+      it('camera refused: which permission, how to allow it in Chrome, Try again; once allowed, Try again starts it', { timeout: 300_000 }, async ({
+        skip,
+      }) => {
+        if (!hasFullChromium) skip(NO_FULL_CHROMIUM_MESSAGE);
         const browser = await launchWithoutCameraConsent();
         try {
           const context = await browser.newContext({ baseURL: server.url, viewport });

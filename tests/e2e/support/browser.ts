@@ -4,10 +4,27 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { fixture, hasFixtures } from '@harness/face-fixtures';
 import { STORAGE_KEYS } from '@shared/constants';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's Chromium headless shell where installed, as Playwright itself runs headless Chromium: the same Blink, V8
+ * and media stack as the full browser without its window, profile and browser UI, which cost more CPU than our pages
+ * do (a fresh context's page about 0.95 CPU-s in the shell against 1.5-3.9 in the full browser, docs/benchmarks.md).
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+/** The full browser: the only one with a camera prompt a user can refuse (FULL_CHROMIUM_PATH below). */
+const FULL_CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM);
 export const hasChromium = fs.existsSync(CHROMIUM_PATH);
-export const NO_CHROMIUM_MESSAGE = `Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium (or set CHROMIUM_PATH); skipping browser tests`;
+export const NO_CHROMIUM_MESSAGE = `Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium-headless-shell (or set CHROMIUM_PATH); skipping browser tests`;
 if (!hasChromium) console.warn(NO_CHROMIUM_MESSAGE);
+
+/**
+ * The full Chromium, for the tests of a camera the user refused. The headless shell has no permission prompt: without
+ * `--use-fake-ui-for-media-stream` it fails every camera request as NotSupportedError, granted or not, and with it
+ * grants every request, denied or not. Only the full browser answers NotAllowedError, then the camera once granted.
+ */
+export const FULL_CHROMIUM_PATH = process.env.FULL_CHROMIUM_PATH ?? FULL_CHROMIUM;
+export const hasFullChromium = fs.existsSync(FULL_CHROMIUM_PATH);
+export const NO_FULL_CHROMIUM_MESSAGE = `the full Chromium not found at ${FULL_CHROMIUM_PATH}: apt-get install -y chromium (or set FULL_CHROMIUM_PATH); skipping the refused-camera tests`;
 
 /** Chromium's fake camera plays this clip (320x240 I420, loops at its end). */
 export const FAKE_CAMERA_Y4M = fixture('clips', 'aoc_3blinks_3s.y4m');
