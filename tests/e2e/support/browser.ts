@@ -6,8 +6,8 @@ import { STORAGE_KEYS } from '@shared/constants';
 
 /**
  * Debian's Chromium headless shell where installed, as Playwright itself runs headless Chromium: the same Blink, V8
- * and media stack as the full browser without its window, profile and browser UI, which cost more CPU than our pages
- * do (a fresh context's page about 0.95 CPU-s in the shell against 1.5-3.9 in the full browser, docs/benchmarks.md).
+ * and media stack as the full browser without its window, profile and browser UI, which every page paid for (a fresh
+ * context's page 0.9-1.2 CPU-s in the shell against 1.5-3.9 in the full browser, docs/benchmarks.md).
  */
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 /** The full browser: the only one with a camera prompt a user can refuse (FULL_CHROMIUM_PATH below). */
