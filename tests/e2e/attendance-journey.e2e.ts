@@ -5,8 +5,7 @@ import { MSG } from '@shared/messages';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 import { manualClock } from '../helpers/manual-clock';
 import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
-import { hasChromium, launchBrowser, openPage, screenshot, storage, toastWith } from './support/browser';
-import { launchWithCamera } from './support/camera-browser';
+import { hasChromium, launchBrowser, launchWithCamera, openPage, screenshot, storage, toastWith } from './support/browser';
 import { apiLogin, approveViaApi, login, registerViaApi, registerViaForm } from './support/journey';
 
 if (hasChromium && !hasFixtures) console.warn(NO_FIXTURES_MESSAGE);

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@shared/messages';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
-import { hasChromium, openPage, screenshot, toastWith } from './support/browser';
-import { launchWithCamera } from './support/camera-browser';
+import { hasChromium, launchWithCamera, openPage, screenshot, toastWith } from './support/browser';
 import { captureThree } from './support/face-capture';
 import { login, registerViaApi } from './support/journey';
 

@@ -8,8 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@shared/messages';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 import { startTestServer, type TestServer } from '../helpers/test-server';
-import { hasChromium, openPage, screenshot, toastWith } from './support/browser';
-import { launchWithCamera } from './support/camera-browser';
+import { hasChromium, launchWithCamera, openPage, screenshot, toastWith } from './support/browser';
 import { keepUploadedVideo, uploadedVideo } from './support/face-attempts';
 import { login, registerViaApi } from './support/journey';
 

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@shared/messages';
 import { startTestServer, type TestServer } from '../helpers/test-server';
-import { hasChromium, hasFakeCamera, launchBrowser, NO_CAMERA_MESSAGE, openPage, screenshot, toastWith } from './support/browser';
+import { FAKE_CAMERA_Y4M, hasChromium, hasFakeCamera, launchBrowser, NO_CAMERA_MESSAGE, openPage, screenshot, toastWith } from './support/browser';
 import { delayUntilNavigation, recordTimings } from './support/timings';
 import { recordMultipartUploads } from './support/uploads';
 
@@ -14,7 +14,7 @@ describe.skipIf(!hasChromium || !hasFakeCamera)('registration with the fake came
 
   beforeAll(async () => {
     server = await startTestServer();
-    browser = await launchBrowser({ fakeCamera: true });
+    browser = await launchBrowser({ camera: FAKE_CAMERA_Y4M });
   });
 
   afterAll(async () => {

@@ -9,8 +9,7 @@ import { MSG } from '@shared/messages';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 import { insertProof } from '../helpers/proofs';
 import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
-import { hasChromium, openPage, storage, toastWith } from './support/browser';
-import { launchWithCamera } from './support/camera-browser';
+import { hasChromium, launchWithCamera, openPage, storage, toastWith } from './support/browser';
 import { apiLogin, approveViaApi, login, registerViaApi } from './support/journey';
 
 if (hasChromium && !hasFixtures) console.warn(NO_FIXTURES_MESSAGE);

@@ -1,12 +1,22 @@
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatTime } from '@/lib/format';
 import { MSG } from '@shared/messages';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 import { postJson } from '@harness/api-client';
 import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
-import { FULL_CHROMIUM_PATH, hasChromium, hasFullChromium, NO_FULL_CHROMIUM_MESSAGE, openPage, screenshot, setStoredToken, toastWith } from './support/browser';
-import { launchWithCamera } from './support/camera-browser';
+import {
+  FULL_CHROMIUM_PATH,
+  hasChromium,
+  hasFullChromium,
+  launchBrowser,
+  launchWithCamera,
+  NO_FULL_CHROMIUM_MESSAGE,
+  openPage,
+  screenshot,
+  setStoredToken,
+  toastWith,
+} from './support/browser';
 import { apiLogin } from './support/journey';
 import { horizontalOverflow, outOfView } from './support/overflow';
 
@@ -29,16 +39,7 @@ const OPEN_TITLE = /^BCA session open, ends in \d+:\d\d$/;
  * (in the headless shell it is not: FULL_CHROMIUM_PATH).
  */
 const launchWithoutCameraConsent = () =>
-  chromium.launch({
-    executablePath: FULL_CHROMIUM_PATH,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${fixture('clips', 'aoc_3blinks_3s.y4m')}`,
-    ],
-  });
+  launchBrowser({ camera: fixture('clips', 'aoc_3blinks_3s.y4m'), askForCamera: true, executablePath: FULL_CHROMIUM_PATH });
 
 describe.skipIf(!hasChromium || !hasFixtures)('the student screens of issue 22 in Chromium', () => {
   let server: TestServer;

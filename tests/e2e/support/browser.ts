@@ -33,13 +33,30 @@ export const NO_CAMERA_MESSAGE = `fake camera clip not found at ${FAKE_CAMERA_Y4
 
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots');
 
-export async function launchBrowser(opts: { fakeCamera?: boolean } = {}): Promise<Browser> {
-  const args = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'];
-  if (opts.fakeCamera) {
-    args.push('--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${FAKE_CAMERA_Y4M}`);
+/**
+ * The switches every test browser starts with: no sandbox (the tests may run as root), no GPU (the machines have none),
+ * no background fetches or component updates (nothing to reach offline, and they cost CPU), and shared memory in /tmp
+ * (a container's /dev/shm can be too small for a renderer).
+ */
+const SWITCHES = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'];
+
+/**
+ * Chromium for a test. With `camera`, its fake camera plays that .y4m (fixed at launch: one browser per clip; it loops
+ * at the clip's end), granted without asking unless `askForCamera`: then the camera prompt stands, answered by the
+ * context's permission, as a user answers it (the full browser only: FULL_CHROMIUM_PATH).
+ */
+export function launchBrowser(opts: { camera?: string; askForCamera?: boolean; executablePath?: string } = {}): Promise<Browser> {
+  const args = [...SWITCHES];
+  if (opts.camera) {
+    if (!fs.existsSync(opts.camera)) throw new Error(`fake camera clip not found: ${opts.camera}`);
+    if (!opts.askForCamera) args.push('--use-fake-ui-for-media-stream');
+    args.push('--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${opts.camera}`);
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args });
+  return chromium.launch({ executablePath: opts.executablePath ?? CHROMIUM_PATH, args });
 }
+
+/** Chromium whose fake camera plays `y4mPath`, granted without asking. */
+export const launchWithCamera = (y4mPath: string) => launchBrowser({ camera: y4mPath });
 
 /** A fresh context (own localStorage) whose page records console errors for assertions. */
 export async function openPage(

@@ -5,8 +5,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { MSG } from '@shared/messages';
 import { fixture } from '@harness/face-fixtures';
 import { startTestServer, type TestServer } from '@tests/helpers/test-server';
-import { openPage } from './browser';
-import { launchWithCamera } from './camera-browser';
+import { launchWithCamera, openPage } from './browser';
 import { login, registerViaApi } from './journey';
 
 export interface FaceAttempt {

@@ -13,8 +13,7 @@ import { enrolledStudent, logIn, until } from '@harness/enrolled-student';
 import { fixture } from '@harness/face-fixtures';
 import { insertSession } from '@harness/geofence-sessions';
 import { createTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
-import { launchBrowser, openPage, setStoredToken } from './browser';
-import { launchWithCamera } from './camera-browser';
+import { launchBrowser, launchWithCamera, openPage, setStoredToken } from './browser';
 import { answerCode, attemptLiveCheck, DUMP_DIR, type InstructionShown, keepStreamedChunks, type LiveAttempt, noteInstructions } from './live-attempts';
 import { installPerformerCamera, type PerformerFrames, performerFrames } from './performer-camera';
 
