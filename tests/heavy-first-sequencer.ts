@@ -1,23 +1,44 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The files that took longest in the last `.ci/run`s (the summary reporter's "slowest files"), about dearest first. Two
- * workers share the files. A clean clone has no timings cached, so Vitest takes the files in the order it found them,
- * and the browser files come last because tests/ sorts after src/. Then one worker could still be running a 270-s
- * file after the other has finished everything else. Starting these first lets the short files fill in around them.
+ * The files that took longest in `npm test` (the summary reporter's "slowest files"; the JSON reporter's per-file times
+ * for the rest), dearest first, with the seconds each took on 2026-12-07 (a fresh machine, nothing else running).
+ * Three workers share the files. A clean clone has no timings cached, so Vitest takes the files in the order it found
+ * them, and the browser files come last because tests/ sorts after src/. Then one worker could still be running a
+ * 60-s file after the others have finished everything else, a core idle meanwhile (a browser test's face check, 56 s
+ * alone at the end of a run). Longest first, the short files fill in around them and the run ends on short ones.
  */
 const HEAVY_FIRST = [
-  // the live checks in real time beside the axe readings rather than beside a face engine file's checks
-  'tests/e2e/face-challenge.e2e.ts',
-  'tests/e2e/accessibility.e2e.ts',
-  'src/server/face/scheduling/engine.test.ts',
-  'src/server/face/scheduling/challenge-engine.test.ts',
-  'tests/e2e/admin-lists.e2e.ts',
-  'tests/e2e/attendance-journey.e2e.ts',
-  'tests/e2e/room-code.e2e.ts',
-  'tests/e2e/teacher-control.e2e.ts',
-  'tests/e2e/teacher-tools.e2e.ts',
-  'src/server/rest/faces/face-video-repeat.test.ts',
+  'tests/e2e/face-challenge.e2e.ts', // 189 s
+  'tests/e2e/accessibility.e2e.ts', // 188 s
+  'src/server/face/scheduling/engine.test.ts', // 167 s
+  'src/server/face/scheduling/challenge-engine.test.ts', // 112 s
+  'tests/e2e/attendance-journey.e2e.ts', // 67 s
+  'tests/e2e/student-screens.e2e.ts', // 62 s
+  'src/server/rest/faces/face-video-repeat.test.ts', // 59 s
+  'src/server/rest/faces/live-check/face-stream.integration.test.ts', // 57 s
+  'tests/e2e/face-genuine.e2e.ts', // 56 s
+  'tests/e2e/room-code.e2e.ts', // 53 s
+  'src/server/face/scheduling/lookalikes.test.ts', // 52 s
+  'src/server/rest/faces/identities-register.integration.test.ts', // 52 s
+  'src/server/face/decoding/decode-video.test.ts', // 50 s
+  'src/server/services/faces/check/live-stream-replay.test.ts', // 49 s
+  'tests/e2e/teacher-tools.e2e.ts', // 48 s
+  'tests/e2e/teacher-control.e2e.ts', // 46 s
+  'tests/e2e/admin-lists.e2e.ts', // 42 s
+  'tests/e2e/update-user.e2e.ts', // 38 s
+  'tests/ops.integration.test.ts', // 33 s
+  'tests/e2e/admin-reports.e2e.ts', // 33 s
+  'tests/e2e/attendance-rule.e2e.ts', // 32 s
+  'tests/e2e/face-change.e2e.ts', // 29 s
+  'tests/scripts.integration.test.ts', // 25 s
+  'tests/e2e/one-phone-mark.e2e.ts', // 25 s
+  'src/server/services/faces/lookalike-check.integration.test.ts', // 25 s
+  'tests/e2e/login.e2e.ts', // 23 s
+  'tests/e2e/register.e2e.ts', // 23 s
+  'tests/e2e/student-second-pass.e2e.ts', // 22 s
+  'tests/e2e/admin-map.e2e.ts', // 22 s
+  'tests/e2e/route-guard.e2e.ts', // 22 s
 ];
 
 const rank = (spec: TestSpecification) => {
