@@ -7,7 +7,7 @@ import { MSG } from '@shared/messages';
 import { hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 import { hasChromium, screenshot, toastWith } from './support/browser';
 import { answerCode, attemptLiveCheck, framesFlowing, type InstructionShown } from './support/live-attempts';
-import { expectInstructionsShown, REACTION_MS, RECORDED, reportAttempt, useLiveCheckRoom } from './support/live-check-room';
+import { expectInstructionsShown, REACTION_MS, type RECORDED, reportAttempt, useLiveCheckRoom } from './support/live-check-room';
 
 if (hasChromium && !hasFixtures) console.warn(NO_FIXTURES_MESSAGE);
 
@@ -18,10 +18,13 @@ if (hasChromium && !hasFixtures) console.warn(NO_FIXTURES_MESSAGE);
  */
 const CLASSES = 2;
 /**
- * Checks of each recording made in advance: one each, against instructions drawn afresh, so three recordings meet
- * three draws here (and three more over the socket alone in face-stream.integration.test.ts). The chance that one
- * passes is bounded in docs/security.md; `npm run bench:face-rates` plays each 12 times.
+ * A recording made in advance played by the page's camera: one, c01 (a turn and a blink, the moves a live person makes),
+ * checked once against instructions drawn afresh: the page and its camera add no way past the server. The verdict is
+ * the server's, and face-stream.integration.test.ts streams it p1's three recordings (c01, c02, c03) back to back in
+ * real time, turns both ways and blinks. The chance that a recording passes is bounded in docs/security.md; `npm run
+ * bench:face-rates` plays each of the three through this page 12 times.
  */
+const PLAYED: readonly (typeof RECORDED)[number][] = ['c01_p1_left_blink'];
 const CLIP_ATTEMPTS = 1;
 
 /**
@@ -83,7 +86,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('the live face check in Chromium (
     await close();
   });
 
-  it.each(RECORDED)(`%s played by the camera whatever is asked: not accepted (${CLIP_ATTEMPTS} check)`, { timeout: 600_000 }, async (clip) => {
+  it.each(PLAYED)(`%s played by the camera whatever is asked: not accepted (${CLIP_ATTEMPTS} check)`, { timeout: 600_000 }, async (clip) => {
     expect(await room.playRecording(clip, CLIP_ATTEMPTS)).not.toContain('accepted');
   });
 
