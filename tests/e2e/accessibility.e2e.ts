@@ -385,17 +385,34 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
         await context.close();
       });
 
-      it('keyboard: the skip link is the first stop everywhere and lands in the main content', { timeout: 300_000 }, async () => {
-        // each page freshly loaded (a document of its own, focus at its start), one signed-in browser context a user
-        const pagesOf: [string | null, string[]][] = [
-          [null, ['/', '/login', '/no-such-page']],
-          [student.email, ['/student-dashboard']],
-          [teacher.email, ['/teacher-dashboard']],
-          [admin.email, ['/admin-dashboard', '/admin-dashboard/messages', '/admin-dashboard/users', '/admin-dashboard/settings']],
+      it('keyboard: the skip link is the first stop everywhere and lands in the main content; every stop shows a focus ring, and tab panels are no extra stop', {
+        timeout: 300_000,
+      }, async () => {
+        // one browser context a user, each page freshly loaded (a document of its own, focus at its start): the skip
+        // link on each of `skip`, then every stop of `rings` (up to its count) with its focus ring
+        const users: { email: string | null; skip: string[]; rings?: [string, number] }[] = [
+          { email: null, skip: ['/', '/login', '/no-such-page'], rings: ['/contact-us', 20] },
+          { email: student.email, skip: ['/student-dashboard'] },
+          { email: teacher.email, skip: ['/teacher-dashboard'], rings: ['/teacher-dashboard', 25] },
+          {
+            email: admin.email,
+            skip: ['/admin-dashboard', '/admin-dashboard/messages', '/admin-dashboard/users', '/admin-dashboard/settings'],
+            rings: ['/admin-dashboard', 30],
+          },
         ];
-        for (const [email, paths] of pagesOf) {
+        for (const { email, skip, rings } of users) {
           const { page, context } = email ? await signedIn(viewport, email) : await school.newPage({ size: viewport });
-          for (const path of paths) await skipLinkFirst(page, path);
+          for (const path of skip) await skipLinkFirst(page, path);
+          if (rings) await ringOnEveryStop(page, ...rings);
+          // The states of focus, for a person to look at: a tab, a button, a field.
+          if (email === teacher.email) {
+            await page.getByRole('tab', { name: MSG.teacher.tabs.overview }).focus();
+            await page.keyboard.press('ArrowRight');
+            await screenshot(page, `a11y-focus-tab-${size}`);
+            await page.keyboard.press('Tab');
+            await expect.poll(async () => (await focused(page))?.role).not.toBe('tabpanel');
+            await screenshot(page, `a11y-focus-after-tab-${size}`);
+          }
           await context.close();
         }
       });
@@ -418,34 +435,17 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA) in Chromium', () => {
         await expect.poll(async () => (await focused(page))?.inMain, { message: `after the skip link on ${path}` }).toBe(true);
       }
 
-      it('keyboard: every stop shows a focus ring, and tab panels are no extra stop', { timeout: 300_000 }, async () => {
-        for (const [path, email, stops] of [
-          ['/contact-us', null, 20],
-          ['/teacher-dashboard', teacher.email, 25],
-          ['/admin-dashboard', admin.email, 30],
-        ] as const) {
-          const { page, context } = email ? await signedIn(viewport, email) : await school.newPage({ size: viewport });
-          await page.goto(path);
-          await page.getByRole('heading', { level: 1 }).first().waitFor();
-          await settle(page);
-          await stillTransitions(page);
-          const seen = await tabStops(page, stops);
-          const bare = seen.filter((s) => s && !s.indicator).map((s) => `${s!.tag}[${s!.role ?? ''}] ${s!.text}`);
-          expect(bare, `stops without a visible focus on ${path}`).toEqual([]);
-          expect(seen.filter((s) => s?.role === 'tabpanel')).toEqual([]);
-          await context.close();
-        }
-        // The states of focus, for a person to look at: a tab, a button, a field.
-        const { page, context } = await signedIn(viewport, teacher.email);
-        await page.goto('/teacher-dashboard');
-        await page.getByRole('tab', { name: MSG.teacher.tabs.overview }).focus();
-        await page.keyboard.press('ArrowRight');
-        await screenshot(page, `a11y-focus-tab-${size}`);
-        await page.keyboard.press('Tab');
-        await expect.poll(async () => (await focused(page))?.role).not.toBe('tabpanel');
-        await screenshot(page, `a11y-focus-after-tab-${size}`);
-        await context.close();
-      });
+      /** On `path` loaded afresh: each of the first `stops` Tab stops shows a visible focus, and none is a tab panel. */
+      async function ringOnEveryStop(page: Page, path: string, stops: number) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await settle(page);
+        await stillTransitions(page);
+        const seen = await tabStops(page, stops);
+        const bare = seen.filter((s) => s && !s.indicator).map((s) => `${s!.tag}[${s!.role ?? ''}] ${s!.text}`);
+        expect(bare, `stops without a visible focus on ${path}`).toEqual([]);
+        expect(seen.filter((s) => s?.role === 'tabpanel')).toEqual([]);
+      }
     });
   }
 });
