@@ -47,7 +47,8 @@ describe.skipIf(!hasChallengeClips)('the live check judged again from the record
     const first = await judge(two);
     console.log(`[live-stream-replay] ${JSON.stringify(first)}`);
     expect(first).toMatchObject({ success: true, reason: 'accepted' });
-    for (const engine of [one, two]) expect(await judge(engine)).toEqual(first);
+    // again on one worker (its frames not split); on two again below, read as it streamed
+    expect(await judge(one)).toEqual(first);
     // decoded as it streamed, its runs read while it arrived (as the server does when the engine has room)
     const live = two.startLiveDecode?.(FACE_STREAM_MAX_SECONDS);
     if (!live) throw new Error('no live decode slot on an idle engine');
