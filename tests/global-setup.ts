@@ -2,8 +2,9 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 /**
- * Browser tests need the built client; build it once per run (vite build takes a few seconds). At the end, says
- * when the PostgreSQL pass did not run (vitest.config.ts runs it only where TEST_DATABASE_URL is set).
+ * Browser tests need the built client; build it once per run (vite build takes a few seconds), unless the caller has
+ * (SKIP_CLIENT_BUILD: `npm test` builds it beside the type check, a core each). At the end, says when the PostgreSQL
+ * pass did not run (vitest.config.ts runs it only where TEST_DATABASE_URL is set).
  */
 export default function setup() {
   const teardown = () => {

@@ -106,10 +106,11 @@ describe.skipIf(!hasFixtures)('face engine on the fixture clips and photos', () 
   }, 600_000);
 
   // Splice attacks cut from the same real footage: the enrolled face and another face in one clip. Each cut is encoded
-  // once (an encode costs more than several checks) and read every way a check can come: without a challenge and with one.
+  // once (an encode costs more than several checks) and read both ways a check can come: without a challenge and with
+  // one. A changed face is refused before the challenge is looked at (verdict.ts), so one challenge stands for all.
   const splices = new Map<string, Buffer>();
   const spliceOf = (spec: SpliceSpec) => splices.get(spec.name) ?? splices.set(spec.name, buildSplice(spec)).get(spec.name)!;
-  const CHALLENGES: (ChallengeStep[] | undefined)[] = [undefined, ['blink'], ['turn_left', 'blink']];
+  const CHALLENGES: (ChallengeStep[] | undefined)[] = [undefined, ['turn_left', 'blink']];
   it.each(SPLICES.map((s) => [s.name, s] as const))(
     '%s is refused: the face changed, with the challenge on or off',
     async (_name, spec) => {
