@@ -2,7 +2,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The files that took longest in `npm test` (the summary reporter's "slowest files"; the JSON reporter's per-file times
- * for the rest), dearest first, with the seconds each took on 2026-12-07 (a fresh machine, nothing else running).
+ * for the rest), dearest first, with the seconds each took in one run on 2026-12-07 (242204e, nothing else running;
+ * repeats cut since shortened some: face-challenge.e2e to about 120 s).
  * Three workers share the files. A clean clone has no timings cached, so Vitest takes the files in the order it found
  * them, and the browser files come last because tests/ sorts after src/. Then one worker could still be running a
  * 60-s file after the others have finished everything else, a core idle meanwhile (a browser test's face check, 56 s
