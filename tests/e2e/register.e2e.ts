@@ -14,7 +14,7 @@ describe.skipIf(!hasChromium || !hasFakeCamera)('registration with the fake came
 
   beforeAll(async () => {
     server = await startTestServer();
-    browser = await launchBrowser({ camera: FAKE_CAMERA_Y4M });
+    browser = await launchBrowser({ camera: hasFakeCamera ? FAKE_CAMERA_Y4M : undefined });
   });
 
   afterAll(async () => {

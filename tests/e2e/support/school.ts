@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { createTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
-import { FAKE_CAMERA_Y4M, launchBrowser, openPage, setStoredToken } from './browser';
+import { FAKE_CAMERA_Y4M, hasFakeCamera, launchBrowser, openPage, setStoredToken } from './browser';
 import { apiLogin } from './journey';
 
 /** The two screens the browser tests look at: a phone's and a laptop's. */
@@ -43,7 +43,7 @@ export function useBrowserSchool(opts: { server?: Parameters<typeof startTestSer
   let browser: Browser | undefined;
   beforeAll(async () => {
     server = await startTestServer(opts.server);
-    browser = await launchBrowser({ camera: opts.fakeCamera ? FAKE_CAMERA_Y4M : undefined });
+    browser = await launchBrowser({ camera: opts.fakeCamera && hasFakeCamera ? FAKE_CAMERA_Y4M : undefined });
   });
   afterAll(async () => {
     await browser?.close();
