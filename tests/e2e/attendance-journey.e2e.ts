@@ -5,7 +5,7 @@ import { MSG } from '@shared/messages';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 import { manualClock } from '../helpers/manual-clock';
 import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
-import { hasChromium, launchBrowser, launchWithCamera, openPage, screenshot, storage, toastWith } from './support/browser';
+import { hasChromium, launchBrowser, openPage, screenshot, storage, toastWith } from './support/browser';
 import { apiLogin, approveViaApi, login, registerViaApi, registerViaForm } from './support/journey';
 
 if (hasChromium && !hasFixtures) console.warn(NO_FIXTURES_MESSAGE);
@@ -29,8 +29,8 @@ describe.skipIf(!hasChromium || !hasFixtures)('attendance journey in Chromium (f
   beforeAll(async () => {
     server = await startTestServer();
     [aocCamera, noBlinkCamera] = await Promise.all([
-      launchWithCamera(fixture('clips', 'aoc_3blinks_3s.y4m')),
-      launchWithCamera(fixture('clips', 'mcguinness_0blinks_3s.y4m')),
+      launchBrowser({ camera: fixture('clips', 'aoc_3blinks_3s.y4m') }),
+      launchBrowser({ camera: fixture('clips', 'mcguinness_0blinks_3s.y4m') }),
     ]);
     await createTestUser(server.db, { role: 'teacher', department: 'BCA', password: PASSWORD, ...teacher });
   });

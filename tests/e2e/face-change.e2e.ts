@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@shared/messages';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
-import { hasChromium, launchWithCamera, openPage, screenshot, toastWith } from './support/browser';
+import { hasChromium, launchBrowser, openPage, screenshot, toastWith } from './support/browser';
 import { captureThree } from './support/face-capture';
 import { login, registerViaApi } from './support/journey';
 
@@ -38,7 +38,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('a face change in Chromium: upload
 
   beforeAll(async () => {
     server = await startTestServer();
-    aocCamera = await launchWithCamera(fixture('clips', 'aoc_3blinks_3s.y4m'));
+    aocCamera = await launchBrowser({ camera: fixture('clips', 'aoc_3blinks_3s.y4m') });
     const enrolled = ['f005', 'f030', 'f050'].map((f) => fixture('clips', `enroll_d0_${f}.jpg`));
     expect(await registerViaApi(server.url, student, enrolled)).toMatchObject({ success: true });
     await server.db.updateTable('users').set({ status: 'active' }).where('email', '=', student.email).execute();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@shared/messages';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 import { startTestServer, type TestServer } from '../helpers/test-server';
-import { hasChromium, launchWithCamera, openPage, screenshot, toastWith } from './support/browser';
+import { hasChromium, launchBrowser, openPage, screenshot, toastWith } from './support/browser';
 import { keepUploadedVideo, uploadedVideo } from './support/face-attempts';
 import { login, registerViaApi } from './support/journey';
 
@@ -44,7 +44,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('face page in Chromium: the record
 
   beforeAll(async () => {
     server = await startTestServer();
-    aocCamera = await launchWithCamera(fixture('clips', 'aoc_3blinks_3s.y4m'));
+    aocCamera = await launchBrowser({ camera: fixture('clips', 'aoc_3blinks_3s.y4m') });
   });
 
   afterAll(async () => {

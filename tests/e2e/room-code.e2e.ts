@@ -9,7 +9,7 @@ import { MSG } from '@shared/messages';
 import { fixture, hasFixtures, NO_FIXTURES_MESSAGE } from '@harness/face-fixtures';
 import { insertProof } from '../helpers/proofs';
 import { createTestUser, startTestServer, type TestServer } from '../helpers/test-server';
-import { hasChromium, launchWithCamera, openPage, storage, toastWith } from './support/browser';
+import { hasChromium, launchBrowser, openPage, storage, toastWith } from './support/browser';
 import { apiLogin, approveViaApi, login, registerViaApi } from './support/journey';
 
 if (hasChromium && !hasFixtures) console.warn(NO_FIXTURES_MESSAGE);
@@ -76,7 +76,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('room code in Chromium (real clock
 
   beforeAll(async () => {
     server = await startTestServer();
-    browser = await launchWithCamera(fixture('clips', 'aoc_3blinks_3s.y4m'));
+    browser = await launchBrowser({ camera: fixture('clips', 'aoc_3blinks_3s.y4m') });
     await createTestUser(server.db, { role: 'teacher', department: 'BCA', password: PASSWORD, ...teacher });
     expect(await registerViaApi(server.url, { ...scanner, password: PASSWORD, department: 'BCA' }, AOC_IMAGES)).toMatchObject({ success: true });
     expect(await registerViaApi(server.url, { ...twin, password: PASSWORD, department: 'BCA' }, AOC_IMAGES)).toMatchObject({

@@ -10,7 +10,6 @@ import {
   hasChromium,
   hasFullChromium,
   launchBrowser,
-  launchWithCamera,
   NO_FULL_CHROMIUM_MESSAGE,
   openPage,
   screenshot,
@@ -49,7 +48,7 @@ describe.skipIf(!hasChromium || !hasFixtures)('the student screens of issue 22 i
 
   beforeAll(async () => {
     server = await startTestServer();
-    aocCamera = await launchWithCamera(fixture('clips', 'aoc_3blinks_3s.y4m'));
+    aocCamera = await launchBrowser({ camera: fixture('clips', 'aoc_3blinks_3s.y4m') });
     teacher = await createTestUser(server.db, { role: 'teacher', department: 'BCA', password: PASSWORD, username: 'msharma' });
     teacherToken = await apiLogin(server.url, teacher.email, PASSWORD);
   });

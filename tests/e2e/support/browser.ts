@@ -55,9 +55,6 @@ export function launchBrowser(opts: { camera?: string; askForCamera?: boolean; e
   return chromium.launch({ executablePath: opts.executablePath ?? CHROMIUM_PATH, args });
 }
 
-/** Chromium whose fake camera plays `y4mPath`, granted without asking. */
-export const launchWithCamera = (y4mPath: string) => launchBrowser({ camera: y4mPath });
-
 /** A fresh context (own localStorage) whose page records console errors for assertions. */
 export async function openPage(
   browser: Browser,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { MSG } from '@shared/messages';
 import { fixture } from '@harness/face-fixtures';
 import { startTestServer, type TestServer } from '@tests/helpers/test-server';
-import { launchWithCamera, openPage } from './browser';
+import { launchBrowser, openPage } from './browser';
 import { login, registerViaApi } from './journey';
 
 export interface FaceAttempt {
@@ -103,7 +103,7 @@ export function useGenuineStudents() {
   return {
     async pageOf(who: GenuinePerson): Promise<{ page: Page; close(): Promise<void> }> {
       const student = await enrolledGenuineStudent(server, who);
-      const camera = await launchWithCamera(fixture('clips', GENUINE_PEOPLE[who].clip));
+      const camera = await launchBrowser({ camera: fixture('clips', GENUINE_PEOPLE[who].clip) });
       cameras.push(camera);
       const { page, context } = await openPage(camera, server.url, { camera: true });
       await context.addInitScript(keepUploadedVideo);

@@ -13,7 +13,7 @@ import { enrolledStudent, logIn, until } from '@harness/enrolled-student';
 import { fixture } from '@harness/face-fixtures';
 import { insertSession } from '@harness/geofence-sessions';
 import { createTestUser, startTestServer, type TestServer } from '@tests/helpers/test-server';
-import { launchBrowser, launchWithCamera, openPage, setStoredToken } from './browser';
+import { launchBrowser, openPage, setStoredToken } from './browser';
 import { answerCode, attemptLiveCheck, DUMP_DIR, type InstructionShown, keepStreamedChunks, type LiveAttempt, noteInstructions } from './live-attempts';
 import { installPerformerCamera, type PerformerFrames, performerFrames } from './performer-camera';
 
@@ -158,7 +158,7 @@ export function useLiveCheckRoom(): LiveCheckRoom {
       const y4m = path.join(tmp, `${clip}.y4m`);
       const args = ['-loglevel', 'error', '-i', fixture('challenge', `${clip}.webm`), '-vf', 'scale=320:240', '-pix_fmt', 'yuv420p'];
       execFileSync(ffmpegPath(), [...args, '-f', 'yuv4mpegpipe', y4m]);
-      const camera = await launchWithCamera(y4m);
+      const camera = await launchBrowser({ camera: y4m });
       try {
         const { page, close } = await this.studentPage(camera, null);
         const codes: string[] = [];
